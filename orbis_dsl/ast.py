@@ -1,0 +1,408 @@
+"""The typed syntax tree of rule files: frozen attrs classes, each with a source span kept out of equality."""
+
+from __future__ import annotations
+
+from typing import Union
+
+import attrs
+
+from .diagnostics import Span
+
+
+def _span():
+    return attrs.field(default=None, eq=False, repr=False, kw_only=True)
+
+
+def node(cls):
+    """Frozen, slotted, with a `span` that equality and repr ignore."""
+    return attrs.frozen(cls)
+
+
+# ---- expressions -------------------------------------------------------------------------------------------
+
+
+@node
+class IntLit:
+    value: int
+    span: Span | None = _span()
+
+
+@node
+class BoolLit:
+    value: bool
+    span: Span | None = _span()
+
+
+@node
+class StrLit:
+    value: str
+    span: Span | None = _span()
+
+
+@node
+class Ref:
+    """A bare name: a tile field, a parameter, a `let`, an option, a value, a colour, a kind …"""
+
+    name: str
+    span: Span | None = _span()
+
+
+@node
+class SetLit:
+    names: tuple[str, ...]
+    span: Span | None = _span()
+
+
+@node
+class Neg:
+    operand: Expr
+    span: Span | None = _span()
+
+
+@node
+class Arith:
+    op: str  # + - *
+    left: Expr
+    right: Expr
+    span: Span | None = _span()
+
+
+@node
+class Compare:
+    op: str  # >= <= != = > <
+    left: Expr
+    right: Expr
+    span: Span | None = _span()
+
+
+@node
+class Member:
+    item: Expr
+    container: Expr
+    span: Span | None = _span()
+
+
+@node
+class Among:
+    """`X is most|fewest among players`: the player's X compared with every player's, ties included."""
+
+    value: Expr
+    rank: str  # most | fewest
+    span: Span | None = _span()
+
+
+@node
+class Not:
+    operand: Expr
+    span: Span | None = _span()
+
+
+@node
+class BoolOp:
+    op: str  # and | or
+    left: Expr
+    right: Expr
+    span: Span | None = _span()
+
+
+@node
+class IfExpr:
+    cond: Expr
+    then: Expr
+    otherwise: Expr
+    span: Span | None = _span()
+
+
+@node
+class Count:
+    """`count(SCOPE where PRED)`: how many tiles of a scope satisfy a predicate."""
+
+    scope: str  # tiles | neighbours | supports
+    where: Expr | None
+    span: Span | None = _span()
+
+
+@node
+class Aggregate:
+    """`sum|max|min(FIELD of SCOPE where PRED)`; max and min of nothing is `none`."""
+
+    func: str
+    field: str
+    scope: str
+    where: Expr | None
+    span: Span | None = _span()
+
+
+Expr = Union[IntLit, BoolLit, StrLit, Ref, SetLit, Neg, Arith, Compare, Member, Among, Not, BoolOp, IfExpr, Count, Aggregate]
+
+
+# ---- literals of parameters and options -------------------------------------------------------------------
+
+
+@node
+class AmountLit:
+    """`2 red` or `1 any` (color None)."""
+
+    count: int
+    color: str | None
+    span: Span | None = _span()
+
+
+@node
+class NameLit:
+    name: str
+    span: Span | None = _span()
+
+
+Literal = Union[IntLit, BoolLit, StrLit, NameLit, SetLit, AmountLit]
+
+
+# ---- types -----------------------------------------------------------------------------------------------
+
+
+@node
+class TypeRef:
+    """`int`, `colors(2)`, `"icons" | "tiles"`, optionally followed by `?`."""
+
+    name: str  # int | bool | string | color | colors | amount | enum
+    size: int | None = None
+    choices: tuple[str, ...] = ()
+    optional: bool = False
+    span: Span | None = _span()
+
+
+# ---- effects ---------------------------------------------------------------------------------------------
+
+
+@node
+class Amount:
+    """How many of which colour: count is an int or a parameter name; color is a name, `any` (None) or
+    `param` when the whole amount is one parameter of type amount."""
+
+    count: Expr | None
+    color: str | None
+    param: str | None = None
+    span: Span | None = _span()
+
+
+@node
+class Effect:
+    """gain | reduce | pay | destroy | require. `pay`, `destroy` and `require` cancel the tile when they fail."""
+
+    verb: str
+    amount: Amount | None = None
+    expr: Expr | None = None
+    span: Span | None = _span()
+
+
+# ---- declarations ------------------------------------------------------------------------------------------
+
+
+@node
+class ParamDecl:
+    name: str
+    type: TypeRef
+    default: Literal | None
+    span: Span | None = _span()
+
+
+@node
+class LetDecl:
+    name: str
+    expr: Expr
+    span: Span | None = _span()
+
+
+@node
+class WhenClause:
+    event: str  # taken | placed
+    effects: tuple[Effect, ...]
+    span: Span | None = _span()
+
+
+@node
+class EndClause:
+    """`end: POINTS [if|unless COND]`: one scoring item."""
+
+    points: Expr
+    cond: Expr | None
+    negate: bool
+    span: Span | None = _span()
+
+
+@node
+class Modify:
+    """A rule modifier: while the player holds this god, their `value` NAME is VALUE."""
+
+    name: str
+    value: int
+    span: Span | None = _span()
+
+
+Member_ = Union[ParamDecl, LetDecl, WhenClause, EndClause, Modify]
+
+
+@node
+class KindDecl:
+    name: str
+    title: str | None
+    members: tuple[Member_, ...]
+    span: Span | None = _span()
+
+
+@node
+class GodDecl:
+    name: str
+    title: str | None
+    members: tuple[Member_, ...]
+    span: Span | None = _span()
+
+
+@node
+class Include:
+    path: str
+    span: Span | None = _span()
+
+
+@node
+class NamesDecl:
+    """`colors …` or `stars …`."""
+
+    what: str
+    names: tuple[str, ...]
+    name_spans: tuple[Span | None, ...] = attrs.field(default=(), eq=False, repr=False)
+    span: Span | None = _span()
+
+
+@node
+class AliasDecl:
+    alias: str
+    target: str
+    span: Span | None = _span()
+
+
+@node
+class NumberDecl:
+    """`levels N` or `display N`."""
+
+    what: str
+    value: int
+    span: Span | None = _span()
+
+
+@node
+class BoardDecl:
+    rows: tuple[int, ...]
+    span: Span | None = _span()
+
+
+@node
+class OptionDecl:
+    name: str
+    type: TypeRef
+    default: Literal
+    span: Span | None = _span()
+
+
+@node
+class ValueDecl:
+    name: str
+    value: int
+    span: Span | None = _span()
+
+
+@node
+class AttributeDecl:
+    name: str
+    type: TypeRef
+    default: Literal | None
+    span: Span | None = _span()
+
+
+@node
+class DesertDecl:
+    wild: bool
+    ends: tuple[EndClause, ...]
+    span: Span | None = _span()
+
+
+@node
+class AwardDecl:
+    name: str
+    title: str | None
+    measure: Expr | None
+    eligible: Expr | None
+    tiebreak: Expr | None
+    ties: str | None  # keep_order | split
+    warn: bool
+    prizes: tuple[int, ...]
+    span: Span | None = _span()
+
+
+@node
+class WinnerKey:
+    rank: str
+    expr: Expr
+    span: Span | None = _span()
+
+
+@node
+class WinnerDecl:
+    keys: tuple[WinnerKey, ...]
+    span: Span | None = _span()
+
+
+@node
+class VariantOption:
+    name: str
+    value: Literal
+    span: Span | None = _span()
+
+
+@node
+class VariantPrizes:
+    award: str
+    prizes: tuple[int, ...]
+    span: Span | None = _span()
+
+
+@node
+class VariantDecl:
+    name: str
+    players: int | None
+    gods_revealed: int | None
+    removed_stars: tuple[str, ...]
+    prizes: tuple[VariantPrizes, ...]
+    options: tuple[VariantOption, ...]
+    span: Span | None = _span()
+
+
+@node
+class Arg:
+    name: str
+    value: Literal
+    span: Span | None = _span()
+
+
+@node
+class TileDecl:
+    level: int
+    color: str
+    stars: str
+    cost: tuple[str | None, ...]  # a colour per square; None is a multicoloured square
+    kind: str
+    args: tuple[Arg, ...]
+    span: Span | None = _span()
+
+
+Decl = Union[
+    Include, NamesDecl, AliasDecl, NumberDecl, BoardDecl, OptionDecl, ValueDecl, AttributeDecl, DesertDecl,
+    KindDecl, GodDecl, AwardDecl, WinnerDecl, VariantDecl, TileDecl,
+]
+
+
+@node
+class RuleFile:
+    path: str
+    decls: tuple[Decl, ...]
+    span: Span | None = _span()

@@ -1,0 +1,664 @@
+"""Stage 2: semantic checks of a parsed rule set → the checked model (`model.RuleSet`) plus diagnostics.
+
+Checks: every name resolves (with "did you mean"), types match, tiles give every required parameter and no unknown
+one, numbers are in range, nothing is declared twice. Errors are collected, never raised.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import attrs
+
+from . import ast
+from .diagnostics import Diagnostic, Span, did_you_mean, unknown
+from .model import (EVENTS, PARAM_TYPES, RESERVED, Award, Desert, God, Kind, Option, Param, RuleSet, Tile, Variant)
+from .parse import SourceSet
+from .scope import Context
+
+_SINGLETONS = {"colors": "colors", "stars": "stars", "levels": "levels", "display": "display", "board": "board",
+               "winner": "winner", "desert": "desert"}
+
+
+def type_name(t: ast.TypeRef) -> str:
+    if t.name == "enum":
+        return "string"
+    if t.name == "int" and t.optional:
+        return "int?"
+    return t.name
+
+
+def _is_int(t: str) -> bool:
+    return t in ("int", "int?")
+
+
+class Checker:
+    def __init__(self, sources: SourceSet):
+        self.sources = sources
+        self.diags: list[Diagnostic] = []
+
+    def error(self, message: str, span: Span | None, hint: str | None = None) -> None:
+        self.diags.append(Diagnostic(message, span=span, hint=hint))
+
+    # ---- pass 1: collect ----------------------------------------------------------------------------------
+
+    def collect(self):
+        by_type: dict[type, list[tuple[str, object]]] = defaultdict(list)
+        singletons: dict[str, object] = {}
+        names: dict[str, tuple[str, Span | None]] = {}
+        for file in self.sources.files:
+            for decl in file.decls:
+                by_type[type(decl)].append((file.path, decl))
+                key = self._singleton_key(decl)
+                if key is not None:
+                    if key in singletons:
+                        self.error(f"'{key}' is declared twice", decl.span,
+                                   hint=f"first declared at {_where(singletons[key].span)}")
+                    else:
+                        singletons[key] = decl
+                name = self._declared_name(decl)
+                if name is not None:
+                    self._claim(names, name, decl)
+        return by_type, singletons
+
+    @staticmethod
+    def _singleton_key(decl) -> str | None:
+        if isinstance(decl, ast.NamesDecl):
+            return decl.what
+        if isinstance(decl, ast.NumberDecl):
+            return decl.what
+        if isinstance(decl, ast.BoardDecl):
+            return "board"
+        if isinstance(decl, ast.WinnerDecl):
+            return "winner"
+        if isinstance(decl, ast.DesertDecl):
+            return "desert"
+        return None
+
+    @staticmethod
+    def _declared_name(decl) -> tuple[str, str] | None:
+        for cls, what in ((ast.KindDecl, "kind"), (ast.OptionDecl, "option"), (ast.ValueDecl, "value"),
+                          (ast.AttributeDecl, "attribute"), (ast.AliasDecl, "alias")):
+            if isinstance(decl, cls):
+                return (decl.alias if isinstance(decl, ast.AliasDecl) else decl.name, what)
+        for cls, what in ((ast.GodDecl, "god"), (ast.AwardDecl, "award")):
+            if isinstance(decl, cls):
+                return (f"{what}:{decl.name}", what)
+        if isinstance(decl, ast.VariantDecl):
+            return (f"variant:{decl.name}", "variant")
+        return None
+
+
+
+    def _claim(self, names, name_what, decl) -> None:
+        name, what = name_what
+        shown = name.split(":", 1)[-1]
+        if shown in RESERVED:
+            self.error(f"'{shown}' is a built-in name and cannot name a {what}", decl.span)
+            return
+        if name in names:
+            other_what, other_span = names[name]
+            self.error(f"{what} '{shown}' is already declared as a {other_what}", decl.span,
+                       hint=f"first declared at {_where(other_span)}")
+            return
+        names[name] = (what, decl.span)
+
+    # ---- pass 2: build the model ---------------------------------------------------------------------------
+
+    def run(self) -> RuleSet | None:
+        by_type, singletons = self.collect()
+        for missing in ("colors", "board", "winner"):
+            if missing not in singletons:
+                self.error(f"the rule set declares no '{missing}'", None)
+        colors_decl = singletons.get("colors")
+        colors = tuple(colors_decl.names) if colors_decl else ()
+        self._check_unique(colors_decl, "colour")
+        stars_decl = singletons.get("stars")
+        stars = tuple(stars_decl.names) if stars_decl else ()
+        self._check_unique(stars_decl, "star colour")
+        aliases = {}
+        for _, decl in by_type[ast.AliasDecl]:
+            if decl.target not in colors:
+                self.diags.append(unknown("colour", decl.target, colors, decl.span))
+            elif decl.alias in colors:
+                self.error(f"'{decl.alias}' is a colour and cannot also be an alias", decl.span)
+            else:
+                aliases[decl.alias] = decl.target
+        levels = singletons["levels"].value if "levels" in singletons else 1
+        display = singletons["display"].value if "display" in singletons else 0
+        board = singletons["board"].rows if "board" in singletons else ()
+        self._check_board(singletons.get("board"))
+        self.colors, self.aliases, self.stars = colors, aliases, stars
+        self.kind_names = frozenset(d.name for _, d in by_type[ast.KindDecl])
+        self.god_names = frozenset(d.name for _, d in by_type[ast.GodDecl])
+        attributes = {d.name: self._param(d) for _, d in by_type[ast.AttributeDecl]}
+        self.attributes = attributes
+        options = {d.name: self._option(f, d) for f, d in by_type[ast.OptionDecl]}
+        self.options = options
+        values = {d.name: d.value for _, d in by_type[ast.ValueDecl]}
+        self.values = values
+        self.param_types_by_name = self._param_types_by_name(by_type[ast.KindDecl])
+        desert_decl = singletons.get("desert")
+        desert = self._desert(desert_decl, [f for f, d in by_type[ast.DesertDecl]])
+        kinds = {d.name: self._kind(f, d) for f, d in by_type[ast.KindDecl]}
+        self.kinds = kinds
+        gods = {d.name: self._god(f, d) for f, d in by_type[ast.GodDecl]}
+        awards = {d.name: self._award(f, d) for f, d in by_type[ast.AwardDecl]}
+        self.awards = awards
+        winner = self._winner(singletons.get("winner"))
+        variants = {d.name: self._variant(f, d, gods) for f, d in by_type[ast.VariantDecl]}
+        tiles = tuple(self._tile(f, d) for f, d in by_type[ast.TileDecl])
+        decl_files = {}
+        for cls in (ast.KindDecl, ast.GodDecl, ast.AwardDecl, ast.VariantDecl):
+            for f, d in by_type[cls]:
+                decl_files[f"{cls.__name__}:{d.name}"] = f
+        if any(d.is_error for d in self.diags):
+            return None
+        return RuleSet(
+            colors=colors, aliases=aliases, stars=stars, levels=levels, display=display, board=board,
+            attributes=attributes, options=options, values=values, desert=desert, kinds=kinds, gods=gods,
+            awards=awards, winner=winner, variants=variants, tiles=tiles,
+            files=tuple(f.path for f in self.sources.files), decl_files=decl_files,
+        )
+
+    def _check_unique(self, decl, what) -> None:
+        if decl is None:
+            return
+        seen = set()
+        for name, span in zip(decl.names, decl.name_spans or [decl.span] * len(decl.names)):
+            if name in seen:
+                self.error(f"{what} '{name}' is listed twice", span)
+            if name in RESERVED:
+                self.error(f"'{name}' is a built-in name and cannot name a {what}", span)
+            seen.add(name)
+
+    def _check_board(self, decl) -> None:
+        if decl is None:
+            return
+        rows = decl.rows
+        if not rows or rows[0] < 1:
+            self.error("a pyramid needs a bottom row of at least one tile", decl.span)
+        for below, above in zip(rows, rows[1:]):
+            if above != below - 1:
+                self.error(f"each row of a pyramid is one tile shorter than the row below; "
+                           f"got {below} then {above}", decl.span)
+                break
+
+    def _param_types_by_name(self, kind_decls) -> dict[str, str]:
+        """Every parameter name any kind declares, with its type: `sum(icons of tiles …)` reads it off any tile."""
+        types = {name: type_name(p.type) for name, p in self.attributes.items()}
+        for _, decl in kind_decls:
+            for member in decl.members:
+                if isinstance(member, ast.ParamDecl) and member.name not in types:
+                    types[member.name] = type_name(member.type)
+        return types
+
+    # ---- types and literals --------------------------------------------------------------------------------
+
+    def _check_type(self, t: ast.TypeRef) -> None:
+        if t.name == "enum":
+            if len(set(t.choices)) != len(t.choices):
+                self.error("a choice is listed twice", t.span)
+            return
+        if t.name not in PARAM_TYPES:
+            hint = did_you_mean(t.name, PARAM_TYPES) or "expected one of: " + ", ".join(sorted(PARAM_TYPES))
+            self.error(f"unknown type '{t.name}'", t.span, hint=hint)
+        elif t.size is not None and t.name != "colors":
+            self.error(f"only 'colors' takes a size, not '{t.name}'", t.span)
+        elif t.size is not None and not 1 <= t.size <= max(1, len(self.colors)):
+            self.error(f"a colour set of {t.size} is impossible with {len(self.colors)} colours", t.span)
+
+    def literal(self, lit, t: ast.TypeRef, what: str):
+        """The Python value of a literal of type `t`, or None after reporting a mismatch."""
+        name = t.name
+        if name == "int" and isinstance(lit, int):
+            return lit
+        if name == "int" and isinstance(lit, ast.IntLit):
+            return lit.value
+        if name == "bool" and isinstance(lit, ast.BoolLit):
+            return lit.value
+        if name in ("string", "enum") and isinstance(lit, ast.StrLit):
+            if name == "enum" and lit.value not in t.choices:
+                self.error(f"'{lit.value}' is not a choice of {what}", lit.span,
+                           hint=did_you_mean(lit.value, t.choices) or "expected one of: " + ", ".join(t.choices))
+                return None
+            return lit.value
+        if name == "color" and isinstance(lit, ast.NameLit):
+            return self.color(lit.name, lit.span)
+        if name == "colors" and isinstance(lit, ast.SetLit):
+            colours = [self.color(n, lit.span) for n in lit.names]
+            if None in colours:
+                return None
+            if len(set(colours)) != len(colours):
+                self.error(f"{what} lists a colour twice", lit.span)
+                return None
+            if t.size is not None and len(colours) != t.size:
+                self.error(f"{what} needs exactly {t.size} colours, got {len(colours)}", lit.span)
+                return None
+            return tuple(sorted(colours, key=self.colors.index))
+        if name == "amount" and isinstance(lit, ast.AmountLit):
+            if lit.count < 1:
+                self.error(f"{what} must be at least 1", lit.span)
+                return None
+            colour = None if lit.color is None else self.color(lit.color, lit.span)
+            if lit.color is not None and colour is None:
+                return None
+            return (lit.count, colour)
+        self.error(f"{what} expects {_type_words(t)}, got {_literal_words(lit)}", getattr(lit, "span", None))
+        return None
+
+    def color(self, name: str, span: Span | None) -> str | None:
+        canonical = self.aliases.get(name, name)
+        if canonical in self.colors:
+            return canonical
+        self.diags.append(unknown("colour", name, list(self.colors) + list(self.aliases), span))
+        return None
+
+    def _param(self, decl) -> Param:
+        self._check_type(decl.type)
+        default = None
+        if decl.default is not None:
+            default = self.literal(decl.default, decl.type, f"the default of '{decl.name}'")
+        return Param(decl.name, decl.type, default, decl.default is not None, span=decl.span)
+
+    def _option(self, file, decl) -> Option:
+        self._check_type(decl.type)
+        if decl.type.name not in ("bool", "int", "enum"):
+            self.error("an option is a bool, an int or a choice of strings", decl.type.span)
+        return Option(decl.name, decl.type, self.literal(decl.default, decl.type, f"option '{decl.name}'"), file)
+
+    # ---- contexts and expressions ----------------------------------------------------------------------
+
+    def context(self, **extra) -> Context:
+        return Context(
+            colors=frozenset(self.colors), aliases=self.aliases, kinds=self.kind_names, stars=frozenset(self.stars),
+            attributes={n: type_name(p.type) for n, p in self.attributes.items()},
+            options={n: type_name(o.type) for n, o in self.options.items()}, values=frozenset(self.values),
+            **extra,
+        )
+
+    def expr(self, e, ctx: Context) -> str:
+        """Check an expression; return its type name ('?' after an error, so one mistake is reported once)."""
+        method = getattr(self, "_e_" + type(e).__name__)
+        return method(e, ctx)
+
+    def expect(self, e, ctx: Context, want: str, what: str) -> None:
+        got = self.expr(e, ctx)
+        if got == "?" or got == want or (want == "int" and got == "int?"):
+            return
+        self.error(f"{what} must be {_words(want)}, but this is {_words(got)}", e.span)
+
+    def _e_IntLit(self, e, ctx):
+        return "int"
+
+    def _e_BoolLit(self, e, ctx):
+        return "bool"
+
+    def _e_StrLit(self, e, ctx):
+        return "string"
+
+    def _e_Ref(self, e, ctx):
+        binding = ctx.resolve(e.name)
+        if binding is None:
+            self.diags.append(unknown("name", e.name, ctx.visible_names(), e.span))
+            return "?"
+        if binding.what == "field" and binding.target == "validated" and not ctx.allow_validated:
+            self.error("'validated' cannot be used here: a tile's own scoring decides it", e.span)
+            return "?"
+        if binding.what == "let":
+            return self.expr(binding.target, ctx)
+        return binding.type
+
+    def _e_SetLit(self, e, ctx):
+        types = {self._e_Ref(ast.Ref(n, span=e.span), ctx) for n in e.names}
+        if "?" in types:
+            return "?"
+        if len(types) != 1 or not types <= {"color", "kind", "star"}:
+            self.error("a set lists colours, kinds or star colours, all of one sort", e.span)
+            return "?"
+        return {"color": "colors", "kind": "kinds", "star": "stars"}[types.pop()]
+
+    def _e_Neg(self, e, ctx):
+        self.expect(e.operand, ctx, "int", "the operand of '-'")
+        return "int"
+
+    def _e_Arith(self, e, ctx):
+        self.expect(e.left, ctx, "int", f"the left side of '{e.op}'")
+        self.expect(e.right, ctx, "int", f"the right side of '{e.op}'")
+        return "int"
+
+    def _e_Compare(self, e, ctx):
+        left, right = self.expr(e.left, ctx), self.expr(e.right, ctx)
+        if "?" in (left, right):
+            return "bool"
+        if e.op in ("=", "!="):
+            if left.rstrip("?") != right.rstrip("?"):
+                self.error(f"cannot compare {_words(left)} with {_words(right)}", e.span)
+            else:
+                self._check_choice(e.left, e.right)
+                self._check_choice(e.right, e.left)
+        elif not (_is_int(left) and _is_int(right)):
+            self.error(f"'{e.op}' compares numbers, not {_words(left)} and {_words(right)}", e.span)
+        return "bool"
+
+    def _check_choice(self, ref, lit) -> None:
+        """`temple_count = "tile"`: a string compared with a choice option must be one of its choices."""
+        if isinstance(ref, ast.Ref) and isinstance(lit, ast.StrLit) and ref.name in self.options:
+            choices = self.options[ref.name].type.choices
+            if choices and lit.value not in choices:
+                self.error(f"'{lit.value}' is not a choice of option '{ref.name}'", lit.span,
+                           hint=did_you_mean(lit.value, choices) or "expected one of: " + ", ".join(choices))
+
+    def _e_Member(self, e, ctx):
+        item, container = self.expr(e.item, ctx), self.expr(e.container, ctx)
+        if "?" not in (item, container) and container != item + "s":
+            self.error(f"'in' needs a set of {_words(item + 's')}, but this is {_words(container)}", e.container.span)
+        return "bool"
+
+    def _e_Among(self, e, ctx):
+        self.expect(e.value, ctx, "int", f"what is '{e.rank} among players'")
+        return "bool"
+
+    def _e_Not(self, e, ctx):
+        self.expect(e.operand, ctx, "bool", "the operand of 'not'")
+        return "bool"
+
+    def _e_BoolOp(self, e, ctx):
+        self.expect(e.left, ctx, "bool", f"the left side of '{e.op}'")
+        self.expect(e.right, ctx, "bool", f"the right side of '{e.op}'")
+        return "bool"
+
+    def _e_IfExpr(self, e, ctx):
+        self.expect(e.cond, ctx, "bool", "the condition of 'if'")
+        then, otherwise = self.expr(e.then, ctx), self.expr(e.otherwise, ctx)
+        if "?" in (then, otherwise):
+            return "?"
+        if then.rstrip("?") != otherwise.rstrip("?"):
+            self.error(f"both branches of 'if' must have one type; got {_words(then)} and {_words(otherwise)}", e.span)
+        return then
+
+    def _scope_ok(self, e, ctx) -> None:
+        if e.scope in ("neighbours", "supports") and ctx.self_kind != "tile":
+            self.error(f"'{e.scope}' only makes sense in a tile kind's clause", e.span)
+
+    def _e_Count(self, e, ctx):
+        self._scope_ok(e, ctx)
+        if e.where is not None:
+            self.expect(e.where, ctx.item_scope(), "bool", "the condition after 'where'")
+        return "int"
+
+    def _e_Aggregate(self, e, ctx):
+        self._scope_ok(e, ctx)
+        field_type = self.param_types_by_name.get(e.field)
+        if field_type is None:
+            self.diags.append(unknown("tile parameter", e.field, self.param_types_by_name, e.span))
+        elif not _is_int(field_type):
+            self.error(f"'{e.func}' adds up numbers, but '{e.field}' is {_words(field_type)}", e.span)
+        if e.where is not None:
+            self.expect(e.where, ctx.item_scope(), "bool", "the condition after 'where'")
+        return "int" if e.func == "sum" else "int?"
+
+    # ---- clauses --------------------------------------------------------------------------------------
+
+    def _lets(self, members, ctx: Context) -> dict[str, ast.Expr]:
+        lets: dict[str, ast.Expr] = {}
+        for m in members:
+            if isinstance(m, ast.LetDecl):
+                if m.name in lets or m.name in ctx.params:
+                    self.error(f"'{m.name}' is already defined in this block", m.span)
+                    continue
+                if m.name in RESERVED:
+                    self.error(f"'{m.name}' is a built-in name", m.span)
+                    continue
+                self.expr(m.expr, attrs.evolve(ctx, lets=dict(lets)))
+                lets[m.name] = m.expr
+        return lets
+
+    def _ends(self, clauses, ctx: Context) -> None:
+        for clause in clauses:
+            self.expect(clause.points, ctx, "int", "the points of an 'end' clause")
+            if clause.cond is not None:
+                self.expect(clause.cond, ctx, "bool", "the condition of an 'end' clause")
+
+    def _effects(self, clause: ast.WhenClause, ctx: Context, params: dict[str, Param]) -> None:
+        for effect in clause.effects:
+            if effect.amount is not None:
+                self._amount(effect.amount, ctx, params)
+            if effect.verb == "reduce":
+                self.expect(effect.expr, ctx, "color", "what 'reduce' takes")
+            if effect.verb == "require":
+                self.expect(effect.expr, ctx, "bool", "what 'require' checks")
+
+    def _amount(self, amount: ast.Amount, ctx: Context, params: dict[str, Param]) -> None:
+        if amount.param is not None:
+            param = params.get(amount.param)
+            if param is None:
+                self.diags.append(unknown("parameter", amount.param, params, amount.span))
+            elif param.type.name != "amount":
+                self.error(f"'{amount.param}' is {_words(type_name(param.type))}, not an amount like '2 red'",
+                           amount.span)
+            return
+        self.expect(amount.count, ctx, "int", "how many")
+        if isinstance(amount.count, ast.IntLit) and amount.count.value < 1:
+            self.error("an amount must be at least 1", amount.count.span)
+        if amount.color is not None:
+            self.expect(ast.Ref(amount.color, span=amount.span), ctx, "color", "the colour of an amount")
+
+    def _when(self, members, ctx, params, allowed_events):
+        taken: list[ast.Effect] = []
+        placed: list[ast.Effect] = []
+        for m in members:
+            if not isinstance(m, ast.WhenClause):
+                continue
+            if m.event not in allowed_events:
+                hint = did_you_mean(m.event, allowed_events) or "expected " + " or ".join(allowed_events)
+                self.error(f"unknown moment 'when {m.event}'", m.span, hint=hint)
+                continue
+            event_ctx = attrs.evolve(ctx, allow_validated=False) if m.event == "placed" else ctx
+            self._effects(m, event_ctx, params)
+            (taken if m.event == "taken" else placed).extend(m.effects)
+        for effect in placed:
+            if effect.verb != "require":
+                self.error(f"'{effect.verb}' acts when a tile is taken; 'when placed' only takes 'require'",
+                           effect.span)
+        return tuple(taken), tuple(placed)
+
+    def _kind(self, file, decl: ast.KindDecl) -> Kind:
+        params: dict[str, Param] = {}
+        for m in decl.members:
+            if isinstance(m, ast.ParamDecl):
+                if m.name in params:
+                    self.error(f"parameter '{m.name}' is declared twice", m.span)
+                elif m.name in RESERVED:
+                    self.error(f"'{m.name}' is a built-in name and cannot name a parameter", m.span)
+                else:
+                    attribute = self.attributes.get(m.name)
+                    if attribute is not None and type_name(attribute.type) != type_name(m.type):
+                        self.error(f"'{m.name}' is an attribute of every tile, of type "
+                                   f"{_words(type_name(attribute.type))}", m.span)
+                    params[m.name] = self._param(m)
+        all_params = {**self.attributes, **params}
+        ctx = self.context(params={n: type_name(p.type) for n, p in all_params.items()}, self_kind="tile")
+        lets = self._lets(decl.members, ctx)
+        ctx = attrs.evolve(ctx, lets=lets)
+        taken, placed = self._when(decl.members, ctx, all_params, EVENTS)
+        ends = tuple(m for m in decl.members if isinstance(m, ast.EndClause))
+        self._ends(ends, attrs.evolve(ctx, allow_validated=False))
+        for m in decl.members:
+            if isinstance(m, ast.Modify):
+                self.error("'modify' belongs in a god: tile kinds cannot change rule values", m.span)
+        used = _names_used([e.points for e in ends] + [e.cond for e in ends] + [e.expr for e in placed], lets)
+        return Kind(decl.name, decl.title or decl.name, all_params, lets, taken, placed, ends,
+                    frozenset(n for n in used if n in all_params), file, span=decl.span)
+
+    def _god(self, file, decl: ast.GodDecl) -> God:
+        ctx = self.context(self_kind="god")
+        lets = self._lets(decl.members, ctx)
+        ctx = attrs.evolve(ctx, lets=lets)
+        taken, _ = self._when(decl.members, ctx, {}, ("taken",))
+        ends = tuple(m for m in decl.members if isinstance(m, ast.EndClause))
+        self._ends(ends, ctx)
+        modifiers = {}
+        for m in decl.members:
+            if isinstance(m, ast.ParamDecl):
+                self.error("a god has no parameters; use 'let' for a named value", m.span)
+            elif isinstance(m, ast.Modify):
+                if m.name not in self.values:
+                    self.diags.append(unknown("value", m.name, self.values, m.span))
+                modifiers[m.name] = m.value
+        return God(decl.name, decl.title or decl.name, lets, taken, ends, modifiers, file, span=decl.span)
+
+    def _desert(self, decl, files) -> Desert:
+        if decl is None:
+            return Desert(False, (), "")
+        ctx = self.context(self_kind="tile", allow_validated=False)
+        self._ends(decl.ends, ctx)
+        return Desert(decl.wild, decl.ends, files[0])
+
+    def _award(self, file, decl: ast.AwardDecl) -> Award:
+        ctx = self.context()
+        if decl.measure is None:
+            self.error(f"award '{decl.name}' needs a 'measure'", decl.span)
+        else:
+            self.expect(decl.measure, ctx, "int", "an award's measure")
+        inner = attrs.evolve(ctx, extras={"measure": "int"})
+        if decl.eligible is not None:
+            self.expect(decl.eligible, inner, "bool", "who is eligible")
+        if decl.tiebreak is not None:
+            self.expect(decl.tiebreak, inner, "int", "a tie-break")
+        return Award(decl.name, decl.title or decl.name, decl.measure, decl.eligible, decl.tiebreak,
+                     decl.ties or "keep_order", decl.warn, decl.prizes, file)
+
+    def _winner(self, decl) -> tuple[ast.WinnerKey, ...]:
+        if decl is None:
+            return ()
+        ctx = self.context(extras={"total": "int"})
+        for key in decl.keys:
+            self.expect(key.expr, ctx, "int", "a winner key")
+        return decl.keys
+
+    def _variant(self, file, decl: ast.VariantDecl, gods) -> Variant:
+        if decl.players is None:
+            self.error(f"variant '{decl.name}' says nothing of 'players'", decl.span)
+        elif decl.players < 1:
+            self.error("a variant needs at least one player", decl.span)
+        for star in decl.removed_stars:
+            if star not in self.stars:
+                self.diags.append(unknown("star colour", star, self.stars, decl.span))
+        prizes = {}
+        for p in decl.prizes:
+            if p.award not in self.awards:
+                self.diags.append(unknown("award", p.award, self.awards, p.span))
+            prizes[p.award] = p.prizes
+        options = {}
+        for o in decl.options:
+            option = self.options.get(o.name)
+            if option is None:
+                self.diags.append(unknown("option", o.name, self.options, o.span))
+            else:
+                options[o.name] = self.literal(o.value, option.type, f"option '{o.name}'")
+        players = decl.players or 0
+        revealed = decl.gods_revealed if decl.gods_revealed is not None else players + 1
+        return Variant(decl.name, players, revealed, decl.removed_stars, prizes, options, file, span=decl.span)
+
+    def _tile(self, file, decl: ast.TileDecl) -> Tile | None:
+        if not 1 <= decl.level <= max(1, getattr(self, "levels", 3)):
+            pass
+        colour = self.color(decl.color, decl.span)
+        if decl.stars not in self.stars:
+            self.diags.append(unknown("star colour", decl.stars, self.stars, decl.span))
+        for square in decl.cost:
+            if square is not None:
+                self.color(square, decl.span)
+        kind = self.kinds.get(decl.kind)
+        if kind is None:
+            self.diags.append(unknown("tile kind", decl.kind, self.kinds, decl.span))
+            return None
+        params = self.tile_params(kind, decl.args, decl.span)
+        return Tile(decl.level, colour or "", decl.stars, tuple(self.aliases.get(s, s) if s else None
+                                                                for s in decl.cost),
+                    decl.kind, params, file, span=decl.span)
+
+    def tile_params(self, kind: Kind, args, span) -> dict[str, object]:
+        values: dict[str, object] = {}
+        for arg in args:
+            param = kind.params.get(arg.name)
+            if param is None:
+                self.diags.append(unknown(f"parameter of {kind.name}", arg.name, kind.params, arg.span))
+            elif arg.name in values:
+                self.error(f"parameter '{arg.name}' is given twice", arg.span)
+            else:
+                values[arg.name] = self.literal(arg.value, param.type, f"parameter '{arg.name}'")
+        for name, param in kind.params.items():
+            if name not in values:
+                if param.required:
+                    self.error(f"{kind.name} needs parameter '{name}' ({_type_words(param.type)})", span)
+                values[name] = param.default
+        return values
+
+
+def check(sources: SourceSet) -> tuple[RuleSet | None, list[Diagnostic]]:
+    """The checked rule set (None when there are errors) and every diagnostic found."""
+    checker = Checker(sources)
+    rules = checker.run()
+    if rules is not None:
+        checker.diags.extend(_check_tiles(rules))
+        if any(d.is_error for d in checker.diags):
+            rules = None
+    return rules, checker.diags
+
+
+def _check_tiles(rules: RuleSet) -> list[Diagnostic]:
+    diags = []
+    for tile in rules.tiles:
+        if not 1 <= tile.level <= rules.levels:
+            diags.append(Diagnostic(f"level {tile.level} is out of range: the rule set has levels 1 to {rules.levels}",
+                                    span=tile.span))
+    return diags
+
+
+def _names_used(exprs, lets) -> set[str]:
+    """Every bare name an expression mentions, following `let` bindings."""
+    found: set[str] = set()
+
+    def walk(e):
+        if e is None:
+            return
+        if isinstance(e, ast.Ref):
+            found.add(e.name)
+            if e.name in lets:
+                walk(lets[e.name])
+            return
+        for field in attrs.fields(type(e)):
+            value = getattr(e, field.name)
+            if attrs.has(type(value)):
+                walk(value)
+    for e in exprs:
+        walk(e)
+    return found
+
+
+def _where(span: Span | None) -> str:
+    return f"{span.file}:{span.line}:{span.column}" if span else "another file"
+
+
+_WORDS = {"int": "a number", "int?": "a number (or none)", "bool": "a yes/no condition", "color": "a colour",
+          "kind": "a tile kind", "star": "a star colour", "string": "a string", "colors": "a set of colours",
+          "kinds": "a set of kinds", "stars": "a set of star colours", "amount": "an amount like '2 red'"}
+
+
+def _words(t: str) -> str:
+    return _WORDS.get(t, t)
+
+
+def _type_words(t: ast.TypeRef) -> str:
+    if t.name == "enum":
+        return "one of " + ", ".join(f'"{c}"' for c in t.choices)
+    if t.name == "colors" and t.size:
+        return f"a set of {t.size} colours like {{red, blue}}"
+    return _words(t.name)
+
+
+def _literal_words(lit) -> str:
+    return {ast.IntLit: "a number", ast.BoolLit: "true/false", ast.StrLit: "a string", ast.NameLit: "a name",
+            ast.SetLit: "a set", ast.AmountLit: "an amount"}.get(type(lit), "a number")

@@ -1,0 +1,108 @@
+"""The `orbis` command line. It parses arguments, calls the pipeline, prints results; it holds no game logic.
+
+Imports of the heavier stages happen inside each command, so `orbis score` never loads the rules compiler.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
+                  help="Score, check and play-test the board game Orbis from rules written in the Orbis rules language.")
+
+
+def _fail_with(diagnostics, sources=None, code: int = 2) -> None:
+    from .diagnostics import render
+
+    for diag in diagnostics:
+        typer.echo(render(diag, sources), err=True)
+    errors = sum(1 for d in diagnostics if d.is_error)
+    if errors:
+        typer.echo(f"{errors} error{'s' if errors != 1 else ''}", err=True)
+        raise typer.Exit(code)
+
+
+@app.command()
+def check(paths: list[Path] = typer.Argument(..., help="Rule files or folders of .orbis files.")) -> None:
+    """Check rule files: exit 0 when clean, 2 with located messages when not."""
+    from .ruleset import compile_paths
+
+    compiled = compile_paths(paths)
+    _fail_with(compiled.diagnostics, compiled.sources.texts)
+    model = compiled.model
+    typer.echo(f"ok: {len(compiled.sources.files)} files, {len(model.kinds)} kinds, {len(model.gods)} gods, "
+               f"{len(model.variants)} variants, {len(model.tiles)} tiles")
+
+
+@app.command("compile")
+def compile_command(
+    check_only: bool = typer.Option(False, "--check", help="Exit 1 naming every stale, missing or orphaned module."),
+) -> None:
+    """Regenerate the base game's handler modules in generated/ from rules/."""
+    from .compile import compare, write
+    from .resources import data_dir
+    from .ruleset import compile_base
+
+    compiled = compile_base()
+    _fail_with(compiled.diagnostics, compiled.sources.texts)
+    out_dir = data_dir("generated")
+    if check_only:
+        result = compare(compiled.modules, out_dir)
+        for label, names in (("stale", result.stale), ("missing", result.missing), ("orphaned", result.orphaned)):
+            for name in names:
+                typer.echo(f"{label}: generated/{name}", err=True)
+        if not result.ok:
+            typer.echo("run `orbis compile` to regenerate", err=True)
+            raise typer.Exit(1)
+        typer.echo(f"generated/ is current ({len(compiled.modules)} modules)")
+        return
+    changed = write(compiled.modules, out_dir)
+    typer.echo(f"wrote {len(changed)} of {len(compiled.modules)} modules" +
+               (": " + ", ".join(changed) if changed else " (all current)"))
+
+
+@app.command()
+def rules(
+    as_json: bool = typer.Option(False, "--json", help="Print the rule set as JSON."),
+    pack: Optional[Path] = typer.Option(None, "--rules", help="A rule pack (file or folder) instead of the base game."),
+) -> None:
+    """List the kinds, gods, variants and tiles of a rule set."""
+    import json
+
+    from .listing import describe_rules
+
+    summary = describe_rules(_load_rules(pack))
+    if as_json:
+        typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
+        return
+    typer.echo("kinds:    " + ", ".join(k["name"] for k in summary["kinds"]))
+    typer.echo("gods:     " + ", ".join(f'{g["name"]} ({g["title"]})' for g in summary["gods"]))
+    for v in summary["variants"]:
+        typer.echo(f'variant {v["name"]}: {v["players"]} players, {v["tiles"]} tiles, {v["gods_revealed"]} gods revealed')
+    levels = ", ".join(f"level {lvl}: {n}" for lvl, n in summary["tiles_per_level"].items())
+    typer.echo(f"tiles:    {len(summary['tiles'])} ({levels})")
+
+
+def _load_rules(pack: Optional[Path]):
+    from .ruleset import base_rules
+
+    if pack is None:
+        return base_rules()
+    from .packs import load_pack
+
+    rules, compiled = load_pack(pack)
+    if rules is None:
+        _fail_with(compiled.diagnostics, compiled.sources.texts)
+    return rules
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,186 @@
+"""Expressions and effects → Python source text, for the generated handler modules.
+
+Every user-written name reaches the output only as a `repr` literal (a dictionary key or a string), never as a
+Python identifier, so nothing a rule file says can become code. Variables in the output are ours: `g` the game,
+`p` the player, `t` the tile the clause belongs to, `n0, n1 …` the tiles being counted, `q0, q1 …` the players an
+`among` compares, `measure` an award's measure, `trace` the list that collects the `why` of a score.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from . import ast
+from .describe import Describer
+from .scope import Context
+
+
+@attrs.define
+class ExprCompiler:
+    ctx: Context
+    wild: bool  # a desert matches every colour
+    site: str  # where in the rules this clause is, for `among`'s per-game cache
+    tile_clause: bool = False
+    player: str = "p"
+    item: str | None = None
+    depth: int = 0
+    describer: Describer | None = None
+
+    def __attrs_post_init__(self):
+        if self.describer is None:
+            self.describer = Describer(set(self.ctx.params), self.wild, self.ctx.lets)
+
+    def _nested(self, **changes) -> ExprCompiler:
+        return attrs.evolve(self, **changes)
+
+    def compile(self, e) -> str:
+        return getattr(self, "_" + type(e).__name__)(e)
+
+    # literals and names
+    def _IntLit(self, e):
+        return repr(e.value)
+
+    def _BoolLit(self, e):
+        return repr(e.value)
+
+    def _StrLit(self, e):
+        return repr(e.value)
+
+    def _SetLit(self, e):
+        return repr(tuple(sorted(self.ctx.aliases.get(n, n) for n in e.names)))
+
+    def _Ref(self, e):
+        b = self.ctx.resolve(e.name)
+        if b.what == "let":
+            return self.compile(b.target)
+        if b.what in ("field", "param"):
+            var = self.item if b.where == "item" else "t"
+            if b.what == "field":
+                return f"{var}.{b.target}"
+            return f"{var}.params.get({b.target!r})"
+        if b.what == "cancelled":
+            return f"{self.player}.god_cancelled"
+        if b.what == "player":
+            return f"{self.player}.{b.target}"
+        if b.what == "total":
+            return f"{self.player}.total"
+        if b.what == "measure":
+            return "measure"
+        if b.what == "value":
+            return f"{self.player}.values[{b.target!r}]"
+        if b.what == "option":
+            return f"g.options[{b.target!r}]"
+        return repr(b.target)  # a colour, kind or star colour
+
+    # operators
+    def _Neg(self, e):
+        return f"(-{self.compile(e.operand)})"
+
+    def _Arith(self, e):
+        return f"({self.compile(e.left)} {e.op} {self.compile(e.right)})"
+
+    def _Not(self, e):
+        return f"(not {self.compile(e.operand)})"
+
+    def _BoolOp(self, e):
+        return f"({self.compile(e.left)} {e.op} {self.compile(e.right)})"
+
+    def _IfExpr(self, e):
+        return f"({self.compile(e.then)} if {self.compile(e.cond)} else {self.compile(e.otherwise)})"
+
+    def _colour_field(self, e) -> str | None:
+        """The tile variable when `e` is some tile's `color`: deserts then match every colour."""
+        if isinstance(e, ast.Ref):
+            b = self.ctx.resolve(e.name)
+            if b is not None and b.what == "field" and b.target == "color":
+                return self.item if b.where == "item" else "t"
+        return None
+
+    def _Compare(self, e):
+        if e.op in ("=", "!="):
+            tile = self._colour_field(e.left)
+            other = e.right
+            if tile is None:
+                tile, other = self._colour_field(e.right), e.left
+            if tile is not None and self.wild:
+                test = f"({tile}.desert or {tile}.color == {self.compile(other)})"
+                return test if e.op == "=" else f"(not {test})"
+            if isinstance(e.left, ast.Ref) or isinstance(e.right, ast.Ref):
+                return f"({self.compile(e.left)} {'==' if e.op == '=' else '!='} {self.compile(e.right)})"
+        label = self.describer.label(e.left)
+        params = ", t.params" if self.tile_clause and "{" in label.replace("{value}", "") else ""
+        return (f"_compare(trace, {label!r}, {e.op!r}, {self.compile(e.left)}, {self.compile(e.right)}"
+                f"{params})")
+
+    def _Member(self, e):
+        tile = self._colour_field(e.item)
+        container = self.compile(e.container)
+        if tile is not None and self.wild:
+            return f"({tile}.desert or {tile}.color in {container})"
+        return f"({self.compile(e.item)} in {container})"
+
+    def _Among(self, e):
+        q = f"q{self.depth}"
+        inner = self._nested(player=q, depth=self.depth + 1).compile(e.value)
+        site = repr(f"{self.site}@{e.span.line}:{e.span.column}" if e.span else self.site)
+        key = f"({site}, p.index, t.pos)" if self.tile_clause else site
+        label = self.describer.label(e.value)
+        return f"_among(g, {self.player}, {e.rank!r}, lambda {q}: {inner}, {key}, trace, {label!r})"
+
+    # counting over tiles
+    def _scope(self, scope: str) -> str:
+        if scope == "tiles":
+            return f"{self.player}.tiles"
+        return f"_{scope}(g, {self.player}, t)"
+
+    def _filtered(self, e) -> tuple[str, str]:
+        n = f"n{self.depth}"
+        cond = ""
+        if e.where is not None:
+            inner = self._nested(item=n, depth=self.depth + 1, ctx=self.ctx.item_scope())
+            cond = f" if {inner.compile(e.where)}"
+        return n, cond
+
+    def _Count(self, e):
+        if e.where is None:
+            return f"len({self._scope(e.scope)})"
+        n, cond = self._filtered(e)
+        return f"sum(1 for {n} in {self._scope(e.scope)}{cond})"
+
+    def _Aggregate(self, e):
+        n, cond = self._filtered(e)
+        return f"_aggregate_{e.func}({n}.params.get({e.field!r}) for {n} in {self._scope(e.scope)}{cond})"
+
+
+def compile_flag(compiler: ExprCompiler, e) -> str:
+    """A condition of an `end` clause, traced: a bare status like `cancelled` says which way it went."""
+    if isinstance(e, ast.Ref) and compiler.ctx.resolve(e.name).type == "bool":
+        return f"_flag(trace, {e.name!r}, {compiler.compile(e)})"
+    if isinstance(e, ast.Not):
+        return f"(not {compile_flag(compiler, e.operand)})"
+    if isinstance(e, ast.BoolOp):
+        return f"({compile_flag(compiler, e.left)} {e.op} {compile_flag(compiler, e.right)})"
+    return compiler.compile(e)
+
+
+def compile_amount(compiler: ExprCompiler, amount: ast.Amount) -> tuple[str, str]:
+    """(count, colour-or-None) source for an effect's amount."""
+    if amount.param is not None:
+        return f"t.params[{amount.param!r}][0]", f"t.params[{amount.param!r}][1]"
+    colour = "None" if amount.color is None else compiler.compile(ast.Ref(amount.color))
+    return compiler.compile(amount.count), colour
+
+
+def compile_effect(compiler: ExprCompiler, effect: ast.Effect, target: str) -> list[str]:
+    """Statements performing one effect through the engine's `api`; failed costs cancel `target`."""
+    if effect.verb == "gain":
+        count, colour = compile_amount(compiler, effect.amount)
+        return [f"api.gain(p, {count}, {colour})"]
+    if effect.verb == "reduce":
+        return [f"api.reduce(p, {compiler.compile(effect.expr)})"]
+    if effect.verb in ("pay", "destroy"):
+        count, colour = compile_amount(compiler, effect.amount)
+        return [f"if not api.{effect.verb}(p, {count}, {colour}):", f"    api.cancel(p, {target})"]
+    if effect.verb == "require":
+        return [f"if not {compiler.compile(effect.expr)}:", f"    api.cancel(p, {target})"]
+    raise AssertionError(effect.verb)

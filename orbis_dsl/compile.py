@@ -1,0 +1,362 @@
+"""Stage 3: the checked rule set → one Python module of handlers per rule file, rendered through Jinja.
+
+`render` is the single function behind both `orbis compile` (write) and `orbis compile --check` (compare):
+output is deterministic (sorted, no timestamps) and parsed with `ast.parse` before anyone sees it.
+"""
+
+from __future__ import annotations
+
+import ast as python_ast
+import hashlib
+import os
+import re
+import tempfile
+from functools import cache
+from pathlib import Path
+
+import attrs
+import jinja2
+
+from . import ast
+from .codegen import ExprCompiler, compile_effect, compile_flag
+from .model import Kind, RuleSet
+from .scope import desert_context, god_context, kind_context, rule_context
+
+
+@attrs.define
+class Function:
+    name: str
+    signature: str
+    body: list[str]
+    origin: str
+
+
+@attrs.define
+class Constant:
+    name: str
+    value: str
+
+
+@cache
+def _environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("orbis_dsl", "templates"),
+        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True, undefined=jinja2.StrictUndefined,
+        autoescape=False,
+    )
+    env.filters["pyrepr"] = repr
+    return env
+
+
+def safe_identifier(name: str) -> str:
+    """A fragment of a Python identifier: letters, digits and underscores only (the caller adds a prefix)."""
+    return re.sub(r"[^0-9A-Za-z_]", "_", name)
+
+
+def source_hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def module_name(source: str) -> str:
+    """`rules/kinds.orbis` → `kinds.py`; folders below the rule root become part of the name."""
+    stem = Path(source).with_suffix("")
+    parts = [safe_identifier(p) for p in stem.parts[1:]] or [safe_identifier(stem.name)]
+    return "_".join(parts) + ".py"
+
+
+def _origin(span) -> str:
+    return f"from {span.file!r}, line {span.line}" if span else "from the rule set"
+
+
+def _param_spec(p) -> str:
+    return (f"ParamSpec(name={p.name!r}, type={p.type.name!r}, size={p.type.size!r}, "
+            f"choices={p.type.choices!r}, optional={p.type.optional!r}, default={p.default!r}, "
+            f"has_default={p.has_default!r})")
+
+
+def _tuple(items: list[str], indent: str = "    ") -> str:
+    if not items:
+        return "()"
+    return "(\n" + "".join(f"{indent}{item},\n" for item in items) + ")"
+
+
+class ModuleBuilder:
+    """Collects the functions and constants of one module."""
+
+    def __init__(self, rules: RuleSet, source: str):
+        self.rules = rules
+        self.source = source
+        self.functions: list[Function] = []
+        self.constants: list[Constant] = []
+
+    def compiler(self, ctx, site: str, tile_clause: bool) -> ExprCompiler:
+        return ExprCompiler(ctx, self.rules.desert.wild, site, tile_clause=tile_clause)
+
+    def end_functions(self, prefix: str, ends, ctx, signature: str, tile_clause: bool) -> list[str]:
+        specs = []
+        for i, clause in enumerate(ends):
+            name = f"{prefix}_end_{i}"
+            comp = self.compiler(ctx, name, tile_clause)
+            body = []
+            if clause.cond is not None:
+                test = compile_flag(comp, clause.cond)
+                body += [f"if {test}:" if clause.negate else f"if not {test}:", "    return None"]
+            body.append(f"return {comp.compile(clause.points)}")
+            self.functions.append(Function(name, signature, body, _origin(clause.span)))
+            text = comp.describer.text(clause.points)
+            if clause.cond is not None:
+                text += (" unless " if clause.negate else " if ") + comp.describer.text(clause.cond)
+            specs.append(f"EndSpec(fn={name}, text={text!r})")
+        return specs
+
+    def effect_function(self, name, effects, ctx, signature, target, tile_clause, origin) -> None:
+        comp = self.compiler(ctx, name, tile_clause)
+        body = ["trace = None"]
+        for effect in effects:
+            body += compile_effect(comp, effect, target)
+        self.functions.append(Function(name, signature, body, origin))
+
+    def kind(self, kind: Kind) -> str:
+        prefix = f"_kind_{safe_identifier(kind.name)}"
+        ctx = kind_context(self.rules, kind)
+        ends = self.end_functions(prefix, kind.ends, ctx, "g, p, t, trace=None", True)
+        placed = taken = "None"
+        if kind.placed:
+            comp = self.compiler(ctx, f"{prefix}_placed", True)
+            tests = " and ".join(comp.compile(e.expr) for e in kind.placed)
+            self.functions.append(Function(f"{prefix}_placed", "g, p, t, trace=None", [f"return {tests}"],
+                                           _origin(kind.placed[0].span)))
+            placed = f"{prefix}_placed"
+        if kind.taken:
+            self.effect_function(f"{prefix}_taken", kind.taken, ctx, "api, g, p, t", "t", True,
+                                 _origin(kind.taken[0].span))
+            taken = f"{prefix}_taken"
+        cancellable = _cancel_moment(kind)
+        params = _tuple([_param_spec(p) for p in kind.params.values()], "        ")
+        return (f"KindSpec(\n    name={kind.name!r},\n    title={kind.title!r},\n"
+                f"    params={_indent(params)},\n    scoring_params={tuple(sorted(kind.scoring_params))!r},\n"
+                f"    ends={_indent(_tuple(ends, '        '))},\n    placed={placed},\n    taken={taken},\n"
+                f"    cancellable_when={cancellable!r},\n)")
+
+    def god(self, god) -> str:
+        prefix = f"_god_{safe_identifier(god.name)}"
+        ctx = god_context(self.rules, god)
+        ends = self.end_functions(prefix, god.ends, ctx, "g, p, trace=None", False)
+        taken = "None"
+        if god.taken:
+            self.effect_function(f"{prefix}_taken", god.taken, ctx, "api, g, p", "None", False,
+                                 _origin(god.taken[0].span))
+            taken = f"{prefix}_taken"
+        cancellable = any(e.verb in ("pay", "destroy", "require") for e in god.taken)
+        return (f"GodSpec(\n    name={god.name!r},\n    title={god.title!r},\n"
+                f"    ends={_indent(_tuple(ends, '        '))},\n    taken={taken},\n"
+                f"    modifiers={dict(sorted(god.modifiers.items()))!r},\n    cancellable={cancellable!r},\n)")
+
+    def award(self, award) -> str:
+        prefix = f"_award_{safe_identifier(award.name)}"
+        ctx = rule_context(self.rules)
+        comp = self.compiler(ctx, f"{prefix}_measure", False)
+        self.functions.append(Function(f"{prefix}_measure", "g, p, trace=None",
+                                       [f"return {comp.compile(award.measure)}"], _origin(award.measure.span)))
+        inner = attrs.evolve(ctx, extras={"measure": "int"})
+        names = {}
+        for part in ("eligible", "tiebreak"):
+            expr = getattr(award, part)
+            names[part] = "None"
+            if expr is not None:
+                comp = self.compiler(inner, f"{prefix}_{part}", False)
+                self.functions.append(Function(f"{prefix}_{part}", "g, p, measure, trace=None",
+                                               [f"return {comp.compile(expr)}"], _origin(expr.span)))
+                names[part] = f"{prefix}_{part}"
+        return (f"AwardSpec(\n    name={award.name!r},\n    title={award.title!r},\n"
+                f"    measure={prefix}_measure,\n    eligible={names['eligible']},\n"
+                f"    tiebreak={names['tiebreak']},\n    ties={award.ties!r},\n    warn={award.warn!r},\n"
+                f"    prizes={award.prizes!r},\n)")
+
+    def settings(self, fields: dict[str, str]) -> None:
+        body = "".join(f"    {k}={_indent(v)},\n" for k, v in fields.items())
+        self.constants.append(Constant("SETTINGS", f"Settings(\n{body})"))
+
+
+def _cancel_moment(kind: Kind) -> str | None:
+    if kind.placed:
+        return "placed"
+    if any(e.verb in ("pay", "destroy", "require") for e in kind.taken):
+        return "taken"
+    return None
+
+
+def _indent(text: str) -> str:
+    return text.replace("\n", "\n    ")
+
+
+def _settings_fields(rules: RuleSet, builder: ModuleBuilder, decls) -> dict[str, str]:
+    """The unnamed declarations a file holds (colours, board, options …), as Settings keyword arguments."""
+    fields: dict[str, str] = {}
+    attributes = [_param_spec(rules.attributes[d.name]) for d in decls if isinstance(d, ast.AttributeDecl)]
+    options = [_option_spec(rules.options[d.name]) for d in decls if isinstance(d, ast.OptionDecl)]
+    values = {d.name: d.value for d in decls if isinstance(d, ast.ValueDecl)}
+    aliases = {d.alias: rules.aliases[d.alias] for d in decls if isinstance(d, ast.AliasDecl)}
+    for decl in decls:
+        if isinstance(decl, ast.NamesDecl):
+            fields[decl.what] = repr(tuple(decl.names))
+        elif isinstance(decl, ast.NumberDecl):
+            fields[decl.what] = repr(decl.value)
+        elif isinstance(decl, ast.BoardDecl):
+            fields["board"] = repr(decl.rows)
+        elif isinstance(decl, ast.DesertDecl):
+            ends = builder.end_functions("_desert", decl.ends, desert_context(rules), "g, p, t, trace=None", True)
+            fields["desert_wild"] = repr(decl.wild)
+            fields["desert_ends"] = _tuple(ends)
+        elif isinstance(decl, ast.WinnerDecl):
+            fields["winner"] = _tuple(_winner_keys(rules, builder, decl))
+    if aliases:
+        fields["aliases"] = repr(dict(sorted(aliases.items())))
+    if attributes:
+        fields["attributes"] = _tuple(attributes)
+    if options:
+        fields["options"] = _tuple(options)
+    if values:
+        fields["values"] = repr(values)
+    return fields
+
+
+def _winner_keys(rules: RuleSet, builder: ModuleBuilder, decl: ast.WinnerDecl) -> list[str]:
+    keys = []
+    ctx = rule_context(rules, extras={"total": "int"})
+    for i, key in enumerate(decl.keys):
+        name = f"_winner_key_{i}"
+        comp = builder.compiler(ctx, name, False)
+        builder.functions.append(Function(name, "g, p, trace=None", [f"return {comp.compile(key.expr)}"],
+                                          _origin(key.span)))
+        keys.append(f"({key.rank!r}, {name})")
+    return keys
+
+
+def _option_spec(o) -> str:
+    return f"OptionSpec(name={o.name!r}, type={o.type.name!r}, choices={o.type.choices!r}, default={o.default!r})"
+
+
+def render_module(rules: RuleSet, file: ast.RuleFile, text: str, source: str) -> str:
+    builder = ModuleBuilder(rules, source)
+    kinds, gods, awards, variants, tiles = [], [], [], [], []
+    for decl in file.decls:
+        if isinstance(decl, ast.KindDecl):
+            kinds.append(builder.kind(rules.kinds[decl.name]))
+        elif isinstance(decl, ast.GodDecl):
+            gods.append(builder.god(rules.gods[decl.name]))
+        elif isinstance(decl, ast.AwardDecl):
+            awards.append(builder.award(rules.awards[decl.name]))
+        elif isinstance(decl, ast.VariantDecl):
+            variants.append(_variant(rules.variants[decl.name], source))
+    tiles = [_tile(t, source) for t in rules.tiles if t.file == file.path]
+    fields = _settings_fields(rules, builder, file.decls)
+    if fields:
+        builder.settings(fields)
+    for name, items in (("KINDS", kinds), ("GODS", gods), ("AWARDS", awards), ("VARIANTS", variants),
+                        ("TILES", tiles)):
+        if items:
+            builder.constants.append(Constant(name, _tuple(items)))
+    used = {"EndSpec", "ParamSpec", "KindSpec", "GodSpec", "AwardSpec", "VariantSpec", "TileSpec", "OptionSpec",
+            "Settings"}
+    body_text = "\n".join(c.value for c in builder.constants) + "\n".join(
+        "\n".join(f.body) for f in builder.functions)
+    spec_names = sorted(n for n in used if re.search(rf"\b{n}\(", body_text))
+    helpers = sorted(h for h in ("among", "compare", "flag", "neighbours", "supports", "aggregate_max",
+                                 "aggregate_min", "aggregate_sum") if re.search(rf"\b_{h}\(", body_text))
+    imports = []
+    if helpers:
+        imports.append("from orbis_dsl.runtime.support import " + ", ".join(f"{h} as _{h}" for h in helpers))
+    if spec_names:
+        imports.append("from orbis_dsl.runtime.specs import " + ", ".join(spec_names))
+    code = _environment().get_template("module.py.jinja").render(
+        source=source, source_hash=source_hash(text), imports=imports,
+        functions=builder.functions, constants=builder.constants,
+    )
+    python_ast.parse(code, filename=source)  # never write a module that is not valid Python
+    return code
+
+
+def _variant(v, source: str) -> str:
+    return (f"VariantSpec(name={v.name!r}, players={v.players!r}, gods_revealed={v.gods_revealed!r}, "
+            f"removed_stars={v.removed_stars!r}, prizes={dict(sorted(v.prizes.items()))!r}, "
+            f"options={dict(sorted(v.options.items()))!r}, source={_line(v.span, source)!r})")
+
+
+def _tile(t, source: str) -> str:
+    return (f"TileSpec({t.level!r}, {t.color!r}, {t.stars!r}, {t.cost!r}, {t.kind!r}, "
+            f"{dict(sorted(t.params.items()))!r}, {_line(t.span, source)!r})")
+
+
+def _line(span, source: str) -> str:
+    return f"{source}:{span.line}" if span else source
+
+
+def source_labels(rules: RuleSet, paths: dict[str, Path], root: Path) -> dict[str, str]:
+    """Each rule file's name as generated code shows it: relative to the folder above the rule root."""
+    labels = {}
+    for shown, path in paths.items():
+        try:
+            labels[shown] = path.relative_to(root.parent).as_posix()
+        except ValueError:
+            labels[shown] = path.name
+    return labels
+
+
+def render(rules: RuleSet, sources, root: Path) -> dict[str, str]:
+    """Module file name → text, for every rule file of the set."""
+    labels = source_labels(rules, sources.paths, root)
+    out: dict[str, str] = {}
+    for file in sources.files:
+        label = labels[file.path]
+        out[module_name(label)] = render_module(rules, file, sources.texts[file.path], label)
+    out["__init__.py"] = _index_module(sorted(n for n in out), labels, sources)
+    return dict(sorted(out.items()))
+
+
+def _index_module(modules: list[str], labels, sources) -> str:
+    order = [module_name(labels[f.path])[:-3] for f in sources.files]
+    return ('# generated — do not edit.\n# The rule modules of this folder, in the order their rule files were read.\n'
+            f'"""Compiled rule set."""\n\nMODULES = {tuple(order)!r}\n')
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write through a temporary file and rename, so a failed run never leaves half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+@attrs.frozen
+class CheckResult:
+    stale: tuple[str, ...]
+    missing: tuple[str, ...]
+    orphaned: tuple[str, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not (self.stale or self.missing or self.orphaned)
+
+
+def compare(expected: dict[str, str], out_dir: Path) -> CheckResult:
+    present = {p.name for p in out_dir.glob("*.py")} if out_dir.is_dir() else set()
+    stale = tuple(n for n in expected if n in present and (out_dir / n).read_text(encoding="utf-8") != expected[n])
+    missing = tuple(n for n in expected if n not in present)
+    orphaned = tuple(sorted(present - set(expected)))
+    return CheckResult(stale, missing, orphaned)
+
+
+def write(expected: dict[str, str], out_dir: Path) -> list[str]:
+    """Write changed modules, delete orphans; returns the names written or removed."""
+    result = compare(expected, out_dir)
+    for name in result.stale + result.missing:
+        write_atomic(out_dir / name, expected[name])
+    for name in result.orphaned:
+        (out_dir / name).unlink()
+    return list(result.stale + result.missing + result.orphaned)

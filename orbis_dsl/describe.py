@@ -1,0 +1,80 @@
+"""Plain-words labels of expressions, for the `why` of each scoring line.
+
+A label is a format string: `{value}` is the computed value and `{name}` a parameter of the tile being scored,
+so `count(neighbours where color in colors)` reads "3 neighbours are blue/green or desert".
+"""
+
+from __future__ import annotations
+
+from . import ast
+
+_SCOPES = {"tiles": "tiles", "neighbours": "neighbours", "supports": "tiles below"}
+
+
+class Describer:
+    def __init__(self, params: set[str], wild: bool, lets: dict[str, ast.Expr] | None = None):
+        self.params = params
+        self.wild = wild
+        self.lets = lets or {}
+
+    def label(self, e) -> str:
+        """The label of a value: how a comparison's left side or an `among` measure is shown."""
+        if isinstance(e, ast.Count):
+            return "{value} " + _SCOPES[e.scope] + self._where(e.where)
+        if isinstance(e, ast.Ref) and e.name in self.lets:
+            return self.label(self.lets[e.name])
+        return self.text(e) + " is {value}"
+
+    def _where(self, where) -> str:
+        if where is None:
+            return ""
+        return " that are " + self.pred(where)
+
+    def pred(self, e) -> str:
+        if isinstance(e, ast.Compare) and e.op == "=" and _is_field(e.left, "color"):
+            return self.text(e.right) + (" or desert" if self.wild else "")
+        if isinstance(e, ast.Compare) and e.op == "=" and _is_field(e.left, "kind"):
+            return self.text(e.right)
+        if isinstance(e, ast.Member) and _is_field(e.item, "color"):
+            return self.text(e.container) + (" or desert" if self.wild else "")
+        if isinstance(e, ast.BoolOp):
+            return f"{self.pred(e.left)} {e.op} {self.pred(e.right)}"
+        if isinstance(e, ast.Not):
+            return "not " + self.pred(e.operand)
+        return self.text(e)
+
+    def text(self, e) -> str:
+        """Source-like text, with the tile's own parameters as placeholders filled at run time."""
+        if isinstance(e, ast.IntLit):
+            return str(e.value)
+        if isinstance(e, ast.BoolLit):
+            return "true" if e.value else "false"
+        if isinstance(e, ast.StrLit):
+            return e.value.replace("{", "{{").replace("}", "}}")
+        if isinstance(e, ast.Ref):
+            return "{" + e.name + "}" if e.name in self.params else e.name
+        if isinstance(e, ast.SetLit):
+            return "/".join(e.names)
+        if isinstance(e, ast.Neg):
+            return "-" + self.text(e.operand)
+        if isinstance(e, (ast.Arith, ast.Compare)):
+            return f"{self.text(e.left)} {e.op} {self.text(e.right)}"
+        if isinstance(e, ast.BoolOp):
+            return f"{self.text(e.left)} {e.op} {self.text(e.right)}"
+        if isinstance(e, ast.Member):
+            return f"{self.text(e.item)} in {self.text(e.container)}"
+        if isinstance(e, ast.Not):
+            return "not " + self.text(e.operand)
+        if isinstance(e, ast.Among):
+            return f"{self.text(e.value)} is {e.rank} among players"
+        if isinstance(e, ast.IfExpr):
+            return f"if {self.text(e.cond)} then {self.text(e.then)} else {self.text(e.otherwise)}"
+        if isinstance(e, ast.Count):
+            return _SCOPES[e.scope] + self._where(e.where)
+        if isinstance(e, ast.Aggregate):
+            return f"{e.func} of {e.field} of {_SCOPES[e.scope]}{self._where(e.where)}"
+        return "?"
+
+
+def _is_field(e, name: str) -> bool:
+    return isinstance(e, ast.Ref) and e.name == name

@@ -1,0 +1,82 @@
+"""Located diagnostics: the one error type every stage returns (never raises) and the CLI prints."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+import attrs
+
+
+@attrs.frozen
+class Span:
+    """Where a node came from: 1-based line and column, end exclusive."""
+
+    file: str
+    line: int
+    column: int
+    end_line: int | None = None
+    end_column: int | None = None
+
+
+@attrs.frozen
+class Diagnostic:
+    """A message about user input. `span` points into a text file; `path` is a JSON path for JSON input."""
+
+    message: str
+    span: Span | None = None
+    path: str | None = None
+    file: str | None = None
+    severity: str = "error"
+    hint: str | None = None
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == "error"
+
+    def where(self) -> str:
+        if self.span is not None:
+            return f"{self.span.file}:{self.span.line}:{self.span.column}"
+        if self.path is not None:
+            return f"{self.file}: {self.path}" if self.file else self.path
+        return self.file or "<input>"
+
+
+def did_you_mean(name: str, choices: Iterable[str]) -> str | None:
+    """A short hint naming the closest known name, if any is close enough to be a typo."""
+    close = difflib.get_close_matches(name, sorted(set(choices)), n=1, cutoff=0.6)
+    if close:
+        return f"did you mean '{close[0]}'?"
+    return None
+
+
+def unknown(what: str, name: str, choices: Iterable[str], span: Span | None = None) -> Diagnostic:
+    choices = sorted(set(choices))
+    hint = did_you_mean(name, choices)
+    if hint is None and 0 < len(choices) <= 12:
+        hint = "expected one of: " + ", ".join(choices)
+    return Diagnostic(f"unknown {what} '{name}'", span=span, hint=hint)
+
+
+def render(diag: Diagnostic, sources: dict[str, str] | None = None) -> str:
+    """`file:line:col: error: message`, then the source line with a caret under the column, then the hint."""
+    lines = [f"{diag.where()}: {diag.severity}: {diag.message}"]
+    span = diag.span
+    text = (sources or {}).get(span.file) if span else None
+    if span is not None and text is not None:
+        source_lines = text.splitlines()
+        if 1 <= span.line <= len(source_lines):
+            source_line = source_lines[span.line - 1].expandtabs(1)
+            width = 1
+            if span.end_line == span.line and span.end_column and span.end_column > span.column:
+                width = span.end_column - span.column
+            gutter = f"{span.line:>4} | "
+            lines.append(gutter + source_line)
+            lines.append(" " * (len(gutter) + span.column - 1) + "^" * max(1, min(width, 60)))
+    if diag.hint:
+        lines.append(f"  = {diag.hint}")
+    return "\n".join(lines)
+
+
+def has_errors(diags: Iterable[Diagnostic]) -> bool:
+    return any(d.is_error for d in diags)

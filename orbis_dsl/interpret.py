@@ -1,0 +1,290 @@
+"""The reference semantics: evaluate the checked rule set's expressions directly, with no code generation.
+
+`build_rules` returns the same runtime `Rules` as the generated modules, with closures in place of compiled
+handlers. Tests score thousands of random games both ways and demand identical results; benchmarks time both.
+It mirrors `codegen.ExprCompiler` case by case and shares its run-time helpers (`runtime.support`).
+"""
+
+from __future__ import annotations
+
+import operator
+
+import attrs
+
+from . import ast
+from .describe import Describer
+from .model import RuleSet
+from .runtime import support
+from .runtime.board import Board
+from .runtime.rules import Rules
+from .runtime.specs import (AwardSpec, EndSpec, GodSpec, KindSpec, OptionSpec, ParamSpec, Settings, TileSpec,
+                            VariantSpec)
+from .scope import Context, desert_context, god_context, kind_context, rule_context
+
+_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul}
+
+
+@attrs.frozen
+class Env:
+    g: object
+    p: object
+    t: object = None
+    item: object = None
+    measure: object = None
+    trace: list | None = None
+
+
+@attrs.define
+class Evaluator:
+    ctx: Context
+    wild: bool
+    site: str
+    tile_clause: bool = False
+    describer: Describer | None = None
+
+    def __attrs_post_init__(self):
+        if self.describer is None:
+            self.describer = Describer(set(self.ctx.params), self.wild, self.ctx.lets)
+
+    def eval(self, e, env: Env):
+        return getattr(self, "_" + type(e).__name__)(e, env)
+
+    def _IntLit(self, e, env):
+        return e.value
+
+    _BoolLit = _StrLit = _IntLit
+
+    def _SetLit(self, e, env):
+        return tuple(sorted(self.ctx.aliases.get(n, n) for n in e.names))
+
+    def _Ref(self, e, env):
+        b = self.ctx.resolve(e.name)
+        if b.what == "let":
+            return self.eval(b.target, env)
+        if b.what in ("field", "param"):
+            tile = env.item if b.where == "item" else env.t
+            return getattr(tile, b.target) if b.what == "field" else tile.params.get(b.target)
+        if b.what == "cancelled":
+            return env.p.god_cancelled
+        if b.what in ("player", "total"):
+            return getattr(env.p, b.target)
+        if b.what == "measure":
+            return env.measure
+        if b.what == "value":
+            return env.p.values[b.target]
+        if b.what == "option":
+            return env.g.options[b.target]
+        return b.target
+
+    def _Neg(self, e, env):
+        return -self.eval(e.operand, env)
+
+    def _Arith(self, e, env):
+        return _ARITH[e.op](self.eval(e.left, env), self.eval(e.right, env))
+
+    def _Not(self, e, env):
+        return not self.eval(e.operand, env)
+
+    def _BoolOp(self, e, env):
+        left = self.eval(e.left, env)
+        if e.op == "and":
+            return left and self.eval(e.right, env)
+        return left or self.eval(e.right, env)
+
+    def _IfExpr(self, e, env):
+        return self.eval(e.then, env) if self.eval(e.cond, env) else self.eval(e.otherwise, env)
+
+    def _colour_tile(self, e, env):
+        if isinstance(e, ast.Ref):
+            b = self.ctx.resolve(e.name)
+            if b is not None and b.what == "field" and b.target == "color":
+                return env.item if b.where == "item" else env.t
+        return None
+
+    def _Compare(self, e, env):
+        if e.op in ("=", "!="):
+            tile, other = self._colour_tile(e.left, env), e.right
+            if tile is None:
+                tile, other = self._colour_tile(e.right, env), e.left
+            if tile is not None and self.wild:
+                test = tile.desert or tile.color == self.eval(other, env)
+                return test if e.op == "=" else not test
+            if isinstance(e.left, ast.Ref) or isinstance(e.right, ast.Ref):
+                equal = self.eval(e.left, env) == self.eval(e.right, env)
+                return equal if e.op == "=" else not equal
+        label = self.describer.label(e.left)
+        params = env.t.params if self.tile_clause and "{" in label.replace("{value}", "") else None
+        return support.compare(env.trace, label, e.op, self.eval(e.left, env), self.eval(e.right, env), params)
+
+    def _Member(self, e, env):
+        tile = self._colour_tile(e.item, env)
+        container = self.eval(e.container, env)
+        if tile is not None and self.wild:
+            return tile.desert or tile.color in container
+        return self.eval(e.item, env) in container
+
+    def _Among(self, e, env):
+        site = f"{self.site}@{e.span.line}:{e.span.column}" if e.span else self.site
+        key = (site, env.p.index, env.t.pos) if self.tile_clause else site
+        return support.among(env.g, env.p, e.rank, lambda q: self.eval(e.value, attrs.evolve(env, p=q)), key,
+                             env.trace, self.describer.label(e.value))
+
+    def _tiles(self, scope, env):
+        if scope == "tiles":
+            return env.p.tiles
+        return getattr(support, scope)(env.g, env.p, env.t)
+
+    def _selected(self, e, env):
+        tiles = self._tiles(e.scope, env)
+        if e.where is None:
+            return tiles
+        inner = attrs.evolve(self, ctx=self.ctx.item_scope())
+        return [n for n in tiles if inner.eval(e.where, attrs.evolve(env, item=n))]
+
+    def _Count(self, e, env):
+        return len(self._selected(e, env))
+
+    def _Aggregate(self, e, env):
+        values = (n.params.get(e.field) for n in self._selected(e, env))
+        return getattr(support, f"aggregate_{e.func}")(values)
+
+    def flag(self, e, env):
+        """As `codegen.compile_flag`: bare statuses in an end condition say which way they went."""
+        if isinstance(e, ast.Ref) and self.ctx.resolve(e.name).type == "bool":
+            return support.flag(env.trace, e.name, self.eval(e, env))
+        if isinstance(e, ast.Not):
+            return not self.flag(e.operand, env)
+        if isinstance(e, ast.BoolOp):
+            left = self.flag(e.left, env)
+            if e.op == "and":
+                return left and self.flag(e.right, env)
+            return left or self.flag(e.right, env)
+        return self.eval(e, env)
+
+
+class _Effects:
+    """Effects through the engine's api, as `codegen.compile_effect` writes them."""
+
+    def __init__(self, evaluator: Evaluator, effects, on_tile: bool):
+        self.evaluator, self.effects, self.on_tile = evaluator, effects, on_tile
+
+    def amount(self, amount, env):
+        if amount.param is not None:
+            return env.t.params[amount.param]
+        colour = None if amount.color is None else self.evaluator.eval(ast.Ref(amount.color), env)
+        return self.evaluator.eval(amount.count, env), colour
+
+    def __call__(self, api, g, p, t=None):
+        env = Env(g, p, t)
+        target = t if self.on_tile else None
+        for effect in self.effects:
+            if effect.verb == "gain":
+                api.gain(p, *self.amount(effect.amount, env))
+            elif effect.verb == "reduce":
+                api.reduce(p, self.evaluator.eval(effect.expr, env))
+            elif effect.verb in ("pay", "destroy"):
+                if not getattr(api, effect.verb)(p, *self.amount(effect.amount, env)):
+                    api.cancel(p, target)
+            elif not self.evaluator.eval(effect.expr, env):
+                api.cancel(p, target)
+
+
+def _end_specs(ends, ctx, wild, prefix, tile_clause) -> tuple[EndSpec, ...]:
+    specs = []
+    for i, clause in enumerate(ends):
+        ev = Evaluator(ctx, wild, f"{prefix}_end_{i}", tile_clause)
+
+        def fn(g, p, t=None, trace=None, clause=clause, ev=ev):
+            if not tile_clause:
+                trace, t = t, None
+            env = Env(g, p, t, trace=trace)
+            if clause.cond is not None and ev.flag(clause.cond, env) == clause.negate:
+                return None
+            return ev.eval(clause.points, env)
+
+        text = ev.describer.text(clause.points)
+        if clause.cond is not None:
+            text += (" unless " if clause.negate else " if ") + ev.describer.text(clause.cond)
+        specs.append(EndSpec(fn=fn, text=text))
+    return tuple(specs)
+
+
+def _param(p) -> ParamSpec:
+    return ParamSpec(p.name, p.type.name, p.type.size, p.type.choices, p.type.optional, p.default, p.has_default)
+
+
+def _kind(rules: RuleSet, kind) -> KindSpec:
+    ctx = kind_context(rules, kind)
+    wild = rules.desert.wild
+    prefix = f"_kind_{kind.name}"
+    placed = taken = None
+    if kind.placed:
+        ev = Evaluator(ctx, wild, f"{prefix}_placed", True)
+        effects = kind.placed
+
+        def placed(g, p, t, trace=None):
+            env = Env(g, p, t, trace=trace)
+            return all(ev.eval(e.expr, env) for e in effects)
+    if kind.taken:
+        taken = _Effects(Evaluator(ctx, wild, f"{prefix}_taken", True), kind.taken, True)
+    moment = "placed" if kind.placed else (
+        "taken" if any(e.verb in ("pay", "destroy", "require") for e in kind.taken) else None)
+    return KindSpec(kind.name, kind.title, tuple(_param(p) for p in kind.params.values()),
+                    frozenset(kind.scoring_params), _end_specs(kind.ends, ctx, wild, prefix, True),
+                    placed, taken, moment)
+
+
+def _god(rules: RuleSet, god) -> GodSpec:
+    ctx = god_context(rules, god)
+    prefix = f"_god_{god.name}"
+    taken = _Effects(Evaluator(ctx, rules.desert.wild, f"{prefix}_taken"), god.taken, False) if god.taken else None
+    return GodSpec(god.name, god.title, _end_specs(god.ends, ctx, rules.desert.wild, prefix, False), taken,
+                   dict(god.modifiers), any(e.verb in ("pay", "destroy", "require") for e in god.taken))
+
+
+def _award(rules: RuleSet, award) -> AwardSpec:
+    prefix = f"_award_{award.name}"
+    ctx = rule_context(rules)
+    inner = attrs.evolve(ctx, extras={"measure": "int"})
+    wild = rules.desert.wild
+    measure_ev = Evaluator(ctx, wild, f"{prefix}_measure")
+
+    def measure(g, p, trace=None):
+        return measure_ev.eval(award.measure, Env(g, p, trace=trace))
+
+    def part(expr, name):
+        if expr is None:
+            return None
+        ev = Evaluator(inner, wild, f"{prefix}_{name}")
+        return lambda g, p, m, trace=None: ev.eval(expr, Env(g, p, measure=m, trace=trace))
+
+    return AwardSpec(award.name, award.title, measure, part(award.eligible, "eligible"),
+                     part(award.tiebreak, "tiebreak"), award.ties, award.warn, award.prizes)
+
+
+def build_rules(rules: RuleSet) -> Rules:
+    wild = rules.desert.wild
+    winner_ctx = rule_context(rules, extras={"total": "int"})
+    winner = []
+    for i, key in enumerate(rules.winner):
+        ev = Evaluator(winner_ctx, wild, f"_winner_key_{i}")
+        winner.append((key.rank, lambda g, p, trace=None, ev=ev, e=key.expr: ev.eval(e, Env(g, p))))
+    settings = Settings(
+        colors=rules.colors, aliases=dict(rules.aliases), stars=rules.stars, levels=rules.levels,
+        display=rules.display, board=rules.board,
+        attributes=tuple(_param(p) for p in rules.attributes.values()),
+        options=tuple(OptionSpec(o.name, o.type.name, o.type.choices, o.default) for o in rules.options.values()),
+        values=dict(rules.values), desert_wild=wild,
+        desert_ends=_end_specs(rules.desert.ends, desert_context(rules), wild, "_desert", True),
+        winner=tuple(winner),
+    )
+    return Rules(
+        settings=settings,
+        kinds={k.name: _kind(rules, k) for k in rules.kinds.values()},
+        gods={g.name: _god(rules, g) for g in rules.gods.values()},
+        awards={a.name: _award(rules, a) for a in rules.awards.values()},
+        variants={v.name: VariantSpec(v.name, v.players, v.gods_revealed, v.removed_stars, dict(v.prizes),
+                                      dict(v.options)) for v in rules.variants.values()},
+        tiles=tuple(TileSpec(t.level, t.color, t.stars, t.cost, t.kind, dict(t.params)) for t in rules.tiles),
+        board=Board(rules.board),
+    )

@@ -1,0 +1,34 @@
+"""Where the grammar, the base rules and the generated modules live, from a checkout or from a wheel."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent
+# A wheel carries the top-level folders inside the package (see pyproject's force-include).
+_BUNDLED = _PACKAGE / "_bundled"
+_CHECKOUT = _PACKAGE.parent
+
+
+def data_dir(name: str) -> Path:
+    """`grammar`, `rules` or `generated`: bundled in the wheel, else beside the package in a checkout."""
+    bundled = _BUNDLED / name
+    if bundled.is_dir():
+        return bundled
+    return _CHECKOUT / name
+
+
+def grammar_path(name: str) -> Path:
+    return data_dir("grammar") / name
+
+
+def base_rules_entry() -> Path:
+    return data_dir("rules") / "orbis.orbis"
+
+
+def display_path(path: Path) -> str:
+    """A path as a person would type it: relative to the working directory when it lies below it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)

@@ -1,0 +1,71 @@
+"""Getting a runtime rule set: the base game's committed modules when they are current, else compile."""
+
+from __future__ import annotations
+
+import types
+from pathlib import Path
+
+import attrs
+
+from .check import check
+from .compile import render
+from .diagnostics import Diagnostic
+from .model import RuleSet
+from .parse import SourceSet, load_sources
+from .resources import base_rules_entry, data_dir
+from .runtime.rules import Rules, load_directory, merge, stale_sources
+
+
+@attrs.frozen
+class Compiled:
+    """A rule set through every stage: the sources (for diagnostics), the checked model and the modules."""
+
+    sources: SourceSet
+    model: RuleSet | None
+    modules: dict[str, str]
+    diagnostics: list[Diagnostic]
+
+
+def compile_paths(paths: list[Path], root: Path | None = None) -> Compiled:
+    sources, diags = load_sources(paths)
+    model, more = check(sources) if not diags else (None, [])
+    diags = diags + more
+    modules = {}
+    if model is not None:
+        modules = render(model, sources, (root or paths[0]).resolve())
+    return Compiled(sources, model, modules, diags)
+
+
+def compile_base() -> Compiled:
+    return compile_paths([base_rules_entry()], data_dir("rules"))
+
+
+def rules_from_modules(modules: dict[str, str], package: str) -> Rules:
+    """Execute rendered modules in memory (used when the committed ones are stale, and for rule packs)."""
+    index: dict[str, object] = {}
+    exec(compile(modules["__init__.py"], f"{package}/__init__.py", "exec"), index)
+    loaded = []
+    for stem in index["MODULES"]:
+        module = types.ModuleType(f"{package}.{stem}")
+        exec(compile(modules[f"{stem}.py"], f"{package}/{stem}.py", "exec"), module.__dict__)
+        loaded.append(module)
+    return merge(loaded)
+
+
+_BASE: Rules | None = None
+
+
+def base_rules() -> Rules:
+    """The base game. Imports `generated/` without parsing a rule file when it is current."""
+    global _BASE
+    if _BASE is None:
+        generated, rules_dir = data_dir("generated"), data_dir("rules")
+        if (generated / "__init__.py").is_file() and not stale_sources(generated, rules_dir):
+            _BASE = load_directory(generated, "orbis_generated")
+        else:
+            compiled = compile_base()
+            if compiled.model is None:
+                raise RuntimeError("the bundled base rules do not check: " +
+                                   "; ".join(d.message for d in compiled.diagnostics))
+            _BASE = rules_from_modules(compiled.modules, "orbis_generated")
+    return _BASE

@@ -1,0 +1,107 @@
+"""Assembling a runtime rule set from handler modules, and finding the base game's compiled modules."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import attrs
+
+from .board import Board
+from .specs import AwardSpec, GodSpec, KindSpec, OptionSpec, Settings, TileSpec, VariantSpec
+
+
+@attrs.frozen
+class Rules:
+    settings: Settings
+    kinds: dict[str, KindSpec]
+    gods: dict[str, GodSpec]
+    awards: dict[str, AwardSpec]
+    variants: dict[str, VariantSpec]
+    tiles: tuple[TileSpec, ...]
+    board: Board
+
+    @property
+    def options(self) -> dict[str, OptionSpec]:
+        return {o.name: o for o in self.settings.options}
+
+    def option_values(self, variant: VariantSpec | None, chosen: dict | None = None) -> dict[str, object]:
+        """Defaults, then the variant's, then the table's own choices."""
+        values = {o.name: o.default for o in self.settings.options}
+        if variant is not None:
+            values.update(variant.options)
+        values.update(chosen or {})
+        return values
+
+    def canonical_color(self, name: str) -> str | None:
+        name = self.settings.aliases.get(name, name)
+        return name if name in self.settings.colors else None
+
+
+def merge(modules: list[ModuleType]) -> Rules:
+    """One rule set from its modules; later modules add to (and, for a pack, override) earlier ones."""
+    settings: dict[str, object] = {}
+    kinds, gods, awards, variants, tiles = {}, {}, {}, {}, []
+    default = Settings()
+    for module in modules:
+        part = getattr(module, "SETTINGS", None)
+        if part is not None:
+            for field in attrs.fields(Settings):
+                value = getattr(part, field.name)
+                if value != getattr(default, field.name):
+                    if field.name in ("options", "attributes") and field.name in settings:
+                        value = _merge_named(settings[field.name], value)
+                    elif field.name in ("values", "aliases") and field.name in settings:
+                        value = {**settings[field.name], **value}
+                    settings[field.name] = value
+        kinds.update({k.name: k for k in getattr(module, "KINDS", ())})
+        gods.update({g.name: g for g in getattr(module, "GODS", ())})
+        awards.update({a.name: a for a in getattr(module, "AWARDS", ())})
+        variants.update({v.name: v for v in getattr(module, "VARIANTS", ())})
+        if hasattr(module, "TILES"):
+            tiles = list(module.TILES) if getattr(module, "REPLACES_TILES", False) else tiles + list(module.TILES)
+    merged = Settings(**settings)
+    return Rules(merged, kinds, gods, awards, variants, tuple(tiles), Board(merged.board))
+
+
+def _merge_named(old: tuple, new: tuple) -> tuple:
+    by_name = {item.name: item for item in old}
+    by_name.update({item.name: item for item in new})
+    return tuple(by_name.values())
+
+
+def import_file(path: Path, name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def load_directory(directory: Path, package: str) -> Rules:
+    """Import the modules a generated folder lists in `__init__.py`, in order."""
+    index = import_file(directory / "__init__.py", package)
+    modules = [import_file(directory / f"{stem}.py", f"{package}.{stem}") for stem in index.MODULES]
+    return merge(modules)
+
+
+def stale_sources(directory: Path, rules_root: Path) -> list[str]:
+    """Rule files whose text no longer matches the hash their generated module was built from."""
+    stale = []
+    for module in sorted(directory.glob("*.py")):
+        header = module.read_text(encoding="utf-8").split("\n", 4)[:4]
+        source = next((h[len("# source: "):] for h in header if h.startswith("# source: ")), None)
+        digest = next((h[len("# sha256: "):] for h in header if h.startswith("# sha256: ")), None)
+        if source is None:
+            continue
+        path = rules_root.parent / source
+        try:
+            actual = hashlib.sha256(path.read_text(encoding="utf-8").encode("utf-8")).hexdigest()
+        except OSError:
+            actual = None
+        if actual != digest:
+            stale.append(source)
+    return stale

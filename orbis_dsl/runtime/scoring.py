@@ -1,0 +1,276 @@
+"""The scorer: a finished game under a runtime rule set → totals, lines, warnings, places and winners.
+
+It knows no kind or god: every number comes from the rule handlers, and every check is stated in terms of what
+the rule set declares (kinds that can be cancelled, placement conditions, unique parameters, variants).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ..game import GameRecord, PlayerRecord, TileRecord
+from .rules import Rules
+from .specs import VariantSpec
+from .support import show
+from .views import GameView, PlayerView, TileView
+
+
+@attrs.frozen
+class Line:
+    where: str
+    what: str
+    cp: int
+    why: str
+
+    def to_json(self) -> dict:
+        return {"where": self.where, "what": self.what, "cp": self.cp, "why": self.why}
+
+
+@attrs.frozen
+class Warning:
+    where: str
+    message: str
+
+    def to_json(self) -> dict:
+        return {"where": self.where, "message": self.message}
+
+
+@attrs.define
+class PlayerScore:
+    name: str
+    categories: dict[str, int]  # regions, deserts, god, then one entry per award
+    worshippers: int
+    lines: list[Line]
+    total: int = 0
+    place: int = 0
+    winner: bool = False
+    tiles: list = attrs.field(factory=list, repr=False)  # the scored TileViews, for drawing the pyramid
+
+
+@attrs.define
+class ScoreReport:
+    variant: str
+    players: list[PlayerScore]
+    winners: list[str]
+    warnings: list[Warning]
+
+    def to_json(self) -> dict:
+        return {
+            "format": "orbis-score/1",
+            "variant": self.variant,
+            "players": [
+                {"name": p.name, "total": p.total, **p.categories, "worshippers": p.worshippers,
+                 "place": p.place, "winner": p.winner, "lines": [line.to_json() for line in p.lines]}
+                for p in self.players
+            ],
+            "winners": list(self.winners),
+            "warnings": [w.to_json() for w in self.warnings],
+        }
+
+
+def variant_for(rules: Rules, game: GameRecord) -> VariantSpec | None:
+    name = game.variant or f"{len(game.players)}p"
+    return rules.variants.get(name)
+
+
+class Scorer:
+    def __init__(self, rules: Rules, game: GameRecord, explain: bool = True):
+        self.rules = rules
+        self.game = game
+        self.explain = explain
+        self.variant = variant_for(rules, game)
+        self.warnings: list[Warning] = []
+
+    def warn(self, where: str, message: str) -> None:
+        self.warnings.append(Warning(where, message))
+
+    def trace(self):
+        return [] if self.explain else None
+
+    # ---- building the views -----------------------------------------------------------------------------
+
+    def _tile_view(self, pos: int, record: TileRecord) -> TileView:
+        if record.desert:
+            return TileView(pos, desert=True)
+        kind = self.rules.kinds.get(record.kind)
+        params = {p.name: p.default for p in self.rules.settings.attributes}
+        if kind is not None:
+            params.update({p.name: p.default for p in kind.params})
+        params.update(record.params)
+        return TileView(pos, record.kind, record.color, params, cancelled=bool(record.cancelled),
+                        level=record.level, stars=record.stars)
+
+    def _player_view(self, index: int, record: PlayerRecord) -> PlayerView:
+        board = self.rules.board
+        slots = [None] * board.size
+        for r, row in enumerate(record.pyramid):
+            for i, tile in enumerate(row):
+                pos = board.position(r, i)
+                slots[pos] = self._tile_view(pos, tile)
+        values = dict(self.rules.settings.values)
+        god = self.rules.gods.get(record.god) if record.god else None
+        if god is not None:
+            values.update(god.modifiers)
+        return PlayerView(index, record.name, slots, record.worshippers, record.god, record.god_cancelled, values)
+
+    # ---- scoring ----------------------------------------------------------------------------------------
+
+    def score(self) -> ScoreReport:
+        options = self.rules.option_values(self.variant, self.game.options)
+        players = [self._player_view(i, p) for i, p in enumerate(self.game.players)]
+        g = GameView(players, options, self.rules.board)
+        scores = []
+        for p, record in zip(players, self.game.players):
+            self._settle_cancellations(g, p, record)
+            scores.append(self._score_player(g, p))
+        for p, score in zip(players, scores):
+            score.lines.extend(self._god_lines(g, p, score))
+        self._awards(g, players, scores)
+        for p, score in zip(players, scores):
+            score.total = sum(score.categories.values())
+            p.total = score.total
+        winners = self._places(g, players, scores)
+        return ScoreReport(self.variant.name if self.variant else (self.game.variant or ""), scores, winners,
+                           self.warnings)
+
+    def _settle_cancellations(self, g, p: PlayerView, record: PlayerRecord) -> None:
+        """Placement conditions are recomputed (the table may be wrong); tokens on kinds that cannot be
+        cancelled are reported and ignored; tokens from 'when taken' costs are taken as the table shows."""
+        for t in p.tiles:
+            if t.desert:
+                continue
+            kind = self.rules.kinds.get(t.kind)
+            where = f"{p.name}, {self.rules.board.label(t.pos)}"
+            if kind is None:
+                continue
+            recorded = self._recorded(record, t.pos)
+            if kind.cancellable_when == "placed":
+                trace = []
+                holds = kind.placed(g, p, t, trace)
+                t.cancelled = not holds
+                if recorded is not None and recorded != t.cancelled:
+                    should = "cancelled" if t.cancelled else "validated"
+                    self.warn(where, f"{kind.name}: {'; '.join(trace)}: it should be {should}")
+            elif kind.cancellable_when is None and recorded:
+                self.warn(where, f"a Cancelation token on a {kind.title}, which cannot be cancelled")
+                t.cancelled = False
+
+    def _recorded(self, record: PlayerRecord, pos: int) -> bool | None:
+        r, i = self.rules.board.coords[pos]
+        return record.pyramid[r][i].cancelled
+
+    def _score_player(self, g, p: PlayerView) -> PlayerScore:
+        regions, deserts, lines = 0, 0, []
+        for t in sorted(p.tiles, key=lambda t: t.pos):
+            where = self.rules.board.label(t.pos)
+            if t.desert:
+                for end in self.rules.settings.desert_ends:
+                    trace = self.trace()
+                    points = end.fn(g, p, t, trace) or 0
+                    deserts += points
+                    lines.append(Line(where, "desert", points, _why(trace, end.text, points)))
+                continue
+            kind = self.rules.kinds.get(t.kind)
+            if kind is None:
+                continue
+            t.validated = not t.cancelled
+            for end in kind.ends:
+                trace = self.trace()
+                points = end.fn(g, p, t, trace)
+                if points is None:
+                    t.validated = False
+                regions += points or 0
+                lines.append(Line(where, kind.name, points or 0, _why(trace, end.text, points)))
+        return PlayerScore(p.name, {"regions": regions, "deserts": deserts, "god": 0}, p.worshippers, lines,
+                           tiles=list(p.slots))
+
+    def _god_lines(self, g, p: PlayerView, score: PlayerScore) -> list[Line]:
+        god = self.rules.gods.get(p.god) if p.god else None
+        if god is None:
+            return []
+        if p.god_cancelled and not god.cancellable:
+            self.warn(p.name, f"a Cancelation token on the {god.title}, which cannot be cancelled")
+            p.god_cancelled = False
+        lines = []
+        for end in god.ends:
+            trace = self.trace()
+            points = end.fn(g, p, trace)
+            score.categories["god"] += points or 0
+            lines.append(Line("god", god.name, points or 0, _why(trace, end.text, points)))
+        return lines
+
+    # ---- ranked awards ---------------------------------------------------------------------------------
+
+    def _awards(self, g, players, scores) -> None:
+        for award in self.rules.awards.values():
+            prizes = sorted(self._prizes(award), reverse=True)
+            entries = []
+            for p in players:
+                measure = award.measure(g, p)
+                if award.eligible is None or award.eligible(g, p, measure):
+                    tiebreak = award.tiebreak(g, p, measure) if award.tiebreak else None
+                    entries.append((p, measure, tiebreak))
+            for score in scores:
+                score.categories[award.name] = 0
+            # Stable sort: players the tie-break cannot separate keep the record's order.
+            entries.sort(key=lambda e: (-e[1], -(e[2] if e[2] is not None else -(10**9))))
+            groups = _tie_groups(entries)
+            rank = 0
+            for group in groups:
+                if len(group) > 1 and award.warn:
+                    names = ", ".join(p.name for p, _, _ in group)
+                    self.warn(award.title, f"{names} tie on {show(group[0][1])} and the tie-break does not separate "
+                              f"them: they keep their order in the record")
+                share = prizes[rank:rank + len(group)]
+                for offset, (p, measure, tiebreak) in enumerate(group):
+                    if award.ties == "split":
+                        prize = sum(share) // len(group) if share else 0
+                    else:
+                        prize = share[offset] if offset < len(share) else 0
+                    scores[p.index].categories[award.name] += prize
+                    why = f"{award.title}: measure {show(measure)}, rank {rank + offset + 1}"
+                    if tiebreak is not None:
+                        why += f" (tie-break {show(tiebreak)})"
+                    scores[p.index].lines.append(Line(award.title, award.name, prize, why))
+                rank += len(group)
+            if len(prizes) > len(players):
+                self.warn(award.title, f"{len(prizes)} prizes are in play for {len(players)} players")
+
+    def _prizes(self, award) -> tuple[int, ...]:
+        if self.variant is not None and award.name in self.variant.prizes:
+            return self.variant.prizes[award.name]
+        return award.prizes
+
+    # ---- winner ---------------------------------------------------------------------------------------
+
+    def _places(self, g, players, scores) -> list[str]:
+        def key(p):
+            return tuple(-fn(g, p) if rank == "most" else fn(g, p) for rank, fn in self.rules.settings.winner)
+
+        keys = [key(p) for p in players]
+        for p, score in zip(players, scores):
+            score.place = 1 + sum(1 for other in keys if other < keys[p.index])
+            score.winner = score.place == 1
+        return [s.name for s in scores if s.winner]
+
+
+def _tie_groups(entries):
+    groups = []
+    for entry in entries:
+        if groups and (groups[-1][0][1], groups[-1][0][2]) == (entry[1], entry[2]):
+            groups[-1].append(entry)
+        else:
+            groups.append([entry])
+    return groups
+
+
+def _why(trace, text: str, points) -> str:
+    if trace:
+        reason = "; ".join(trace)
+    else:
+        reason = text
+    return reason if points is not None else f"{reason}: scores nothing"
+
+
+def score_game(rules: Rules, game: GameRecord, explain: bool = True) -> ScoreReport:
+    return Scorer(rules, game, explain).score()

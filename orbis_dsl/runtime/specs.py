@@ -1,0 +1,122 @@
+"""The rule set as the runtime uses it: plain data plus handler callables.
+
+Generated modules build these (from `generated/`), and so does the interpreter (from the checked model): the
+scorer and the engine cannot tell the two apart, which is what lets tests compare them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+
+
+@attrs.frozen
+class ParamSpec:
+    name: str
+    type: str  # int | bool | string | color | colors | amount | enum
+    size: int | None = None
+    choices: tuple[str, ...] = ()
+    optional: bool = False
+    default: object = None
+    has_default: bool = False
+
+    @property
+    def required(self) -> bool:
+        return not self.has_default and not self.optional
+
+
+@attrs.frozen
+class EndSpec:
+    """One scoring clause: `fn` returns the points, or None when its condition fails."""
+
+    fn: Callable
+    text: str  # the clause in plain words, for explanations
+
+
+@attrs.frozen
+class KindSpec:
+    name: str
+    title: str
+    params: tuple[ParamSpec, ...]
+    scoring_params: frozenset[str]
+    ends: tuple[EndSpec, ...] = ()
+    placed: Callable | None = None  # (g, p, t, trace) -> bool: the placement condition holds
+    taken: Callable | None = None  # (api, g, p, t) -> None
+    cancellable_when: str | None = None  # 'taken' or 'placed': the moment an effect may cancel the tile
+
+    def param(self, name: str) -> ParamSpec | None:
+        for p in self.params:
+            if p.name == name:
+                return p
+        return None
+
+
+@attrs.frozen
+class GodSpec:
+    name: str
+    title: str
+    ends: tuple[EndSpec, ...] = ()
+    taken: Callable | None = None  # (api, g, p) -> None
+    modifiers: dict[str, int] = attrs.field(factory=dict)
+    cancellable: bool = False
+
+
+@attrs.frozen
+class AwardSpec:
+    name: str
+    title: str
+    measure: Callable  # (g, p, trace) -> int
+    eligible: Callable | None  # (g, p, measure, trace) -> bool
+    tiebreak: Callable | None  # (g, p, measure, trace) -> int | None
+    ties: str  # keep_order | split
+    warn: bool
+    prizes: tuple[int, ...] = ()
+
+
+@attrs.frozen
+class OptionSpec:
+    name: str
+    type: str  # bool | int | enum
+    choices: tuple[str, ...]
+    default: object
+
+
+@attrs.frozen
+class VariantSpec:
+    name: str
+    players: int
+    gods_revealed: int
+    removed_stars: tuple[str, ...]
+    prizes: dict[str, tuple[int, ...]]
+    options: dict[str, object]
+    source: str = ""
+
+
+@attrs.frozen
+class TileSpec:
+    level: int
+    color: str
+    stars: str
+    cost: tuple[str | None, ...]
+    kind: str
+    params: dict[str, object]
+    source: str = ""
+
+
+@attrs.frozen
+class Settings:
+    """The declarations that are neither kinds, gods, awards, variants nor tiles (one rule file holds them)."""
+
+    colors: tuple[str, ...] = ()
+    aliases: dict[str, str] = attrs.field(factory=dict)
+    stars: tuple[str, ...] = ()
+    levels: int = 1
+    display: int = 0
+    board: tuple[int, ...] = ()
+    attributes: tuple[ParamSpec, ...] = ()
+    options: tuple[OptionSpec, ...] = ()
+    values: dict[str, int] = attrs.field(factory=dict)
+    desert_wild: bool = False
+    desert_ends: tuple[EndSpec, ...] = ()
+    winner: tuple[tuple[str, Callable], ...] = ()  # (most|fewest, (g, p) -> int)

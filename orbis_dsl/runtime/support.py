@@ -1,0 +1,84 @@
+"""The few functions generated handlers and the interpreter share: the semantics both must agree on."""
+
+from __future__ import annotations
+
+import operator
+
+_OPS = {">=": operator.ge, "<=": operator.le, ">": operator.gt, "<": operator.lt, "=": operator.eq,
+        "!=": operator.ne}
+_OP_WORDS = {">=": "at least", "<=": "at most", ">": "more than", "<": "fewer than", "=": "exactly",
+             "!=": "other than"}
+
+
+def neighbours(g, p, t):
+    slots = p.slots
+    return [slots[i] for i in g.neighbours[t.pos] if slots[i] is not None]
+
+
+def supports(g, p, t):
+    slots = p.slots
+    return [slots[i] for i in g.supports[t.pos] if slots[i] is not None]
+
+
+def show(value) -> str:
+    """A value as a person reads it: colour sets as blue/green, amounts as '2 red', none as 'none'."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], int):
+        return f"{value[0]} {value[1] or 'any'}"
+    if isinstance(value, tuple):
+        return "/".join(str(v) for v in value)
+    return str(value)
+
+
+def _fill(label: str, value, params) -> str:
+    if params:
+        return label.format(value=show(value), **{k: show(v) for k, v in params.items()})
+    return label.format(value=show(value))
+
+
+def compare(trace, label, op, left, right, params=None) -> bool:
+    """`left op right`; a comparison with none (no value at all) is false."""
+    result = False if left is None or right is None else _OPS[op](left, right)
+    if trace is not None:
+        trace.append(f"{_fill(label, left, params)} (needs {_OP_WORDS[op]} {show(right)})")
+    return result
+
+
+def flag(trace, label, value) -> bool:
+    if trace is not None:
+        trace.append(label if value else "not " + label)
+    return value
+
+
+def among(g, p, rank, measure, site, trace=None, label="") -> bool:
+    """Whether the player's measure is the highest ('most') or lowest ('fewest') of all players, ties included.
+
+    `site` names the place in the rules (and the tile, in a tile's clause): every player's measure is computed
+    once per site and game, not once per player.
+    """
+    key = site
+    values = g.cache.get(key)
+    if values is None:
+        values = [measure(q) for q in g.players]
+        g.cache[key] = values
+    mine = values[p.index]
+    best = max(values) if rank == "most" else min(values)
+    result = mine == best
+    if trace is not None:
+        trace.append(f"{_fill(label, mine, None)}; {rank} among players is {best}")
+    return result
+
+
+def aggregate_max(values):
+    return max((v for v in values if v is not None), default=None)
+
+
+def aggregate_min(values):
+    return min((v for v in values if v is not None), default=None)
+
+
+def aggregate_sum(values):
+    return sum(v for v in values if v is not None)

@@ -1,0 +1,49 @@
+"""The game as the rule handlers see it while scoring: plain slotted objects, cheap to build and to read."""
+
+from __future__ import annotations
+
+
+class TileView:
+    """One tile of a universe. A desert has no kind, colour or parameters."""
+
+    __slots__ = ("pos", "kind", "color", "level", "stars", "cost", "params", "desert", "cancelled", "validated")
+
+    def __init__(self, pos, kind=None, color=None, params=None, desert=False, cancelled=False,
+                 level=None, stars=None, cost=()):
+        self.pos = pos
+        self.kind = kind
+        self.color = color
+        self.params = params if params is not None else {}
+        self.desert = desert
+        self.cancelled = cancelled
+        self.validated = False
+        self.level = level
+        self.stars = stars
+        self.cost = cost
+
+
+class PlayerView:
+    __slots__ = ("index", "name", "slots", "tiles", "worshippers", "god", "god_cancelled", "values", "total")
+
+    def __init__(self, index, name, slots, worshippers=0, god=None, god_cancelled=False, values=None):
+        self.index = index
+        self.name = name
+        self.slots = slots  # by board position; None where no tile lies yet
+        self.tiles = [t for t in slots if t is not None]
+        self.worshippers = worshippers
+        self.god = god
+        self.god_cancelled = god_cancelled
+        self.values = values if values is not None else {}
+        self.total = 0
+
+
+class GameView:
+    __slots__ = ("players", "options", "board", "neighbours", "supports", "cache")
+
+    def __init__(self, players, options, board):
+        self.players = players
+        self.options = options
+        self.board = board
+        self.neighbours = board.neighbours
+        self.supports = board.supports
+        self.cache = {}

@@ -1,0 +1,115 @@
+"""Name resolution inside expressions, shared by the checker, the compiler and the interpreter.
+
+An expression is read in a context: a tile kind's clause (the tile itself is `self`), a god's clause, the desert
+clause, an award or the winner rule. Inside `count(… where P)` and `sum(F of … where P)` a second tile, the one
+being counted, comes first. Names then resolve, in order, to: the counted tile's fields, the clause's own tile
+fields and parameters, `let` bindings, the player's fields and values, rule options, and finally colours, kinds
+and star colours as constants.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from . import ast
+from .model import PLAYER_FIELDS, TILE_FIELDS
+
+
+@attrs.frozen
+class Binding:
+    """What a name means. `where` is 'item' (the counted tile), 'self' (the clause's tile), 'player', 'game'."""
+
+    what: str  # field | param | let | cancelled | player | value | option | color | kind | star | measure | total
+    type: str
+    where: str = "game"
+    target: object = None
+
+
+@attrs.frozen
+class Context:
+    """The names visible in one clause. Built by the checker from the model; copied for nested scopes."""
+
+    colors: frozenset[str]
+    aliases: dict[str, str]
+    kinds: frozenset[str]
+    stars: frozenset[str]
+    attributes: dict[str, str]  # name -> type name
+    options: dict[str, str]
+    values: frozenset[str]
+    params: dict[str, str] = attrs.field(factory=dict)
+    lets: dict[str, ast.Expr] = attrs.field(factory=dict)
+    self_kind: str | None = None  # 'tile' in a kind or desert clause, 'god' in a god clause, None elsewhere
+    in_item: bool = False
+    extras: dict[str, str] = attrs.field(factory=dict)  # e.g. `measure` in an award, `total` in the winner rule
+    allow_validated: bool = True
+
+    def item_scope(self) -> Context:
+        return attrs.evolve(self, in_item=True)
+
+    def resolve(self, name: str) -> Binding | None:
+        if self.in_item:
+            if name in TILE_FIELDS:
+                return Binding("field", TILE_FIELDS[name], "item", name)
+            if name in self.attributes:
+                return Binding("param", self.attributes[name], "item", name)
+        if self.self_kind == "tile":
+            if name in TILE_FIELDS and name != "kind":
+                return Binding("field", TILE_FIELDS[name], "self", name)
+            if name in self.params:
+                return Binding("param", self.params[name], "self", name)
+        if self.self_kind == "god" and name == "cancelled":
+            return Binding("cancelled", "bool", "player", name)
+        if name in self.lets:
+            return Binding("let", "?", "player", self.lets[name])
+        if name in self.extras:
+            return Binding(name, self.extras[name], "player", name)
+        if name in PLAYER_FIELDS:
+            return Binding("player", PLAYER_FIELDS[name], "player", name)
+        if name in self.values:
+            return Binding("value", "int", "player", name)
+        if name in self.options:
+            return Binding("option", self.options[name], "game", name)
+        canonical = self.aliases.get(name, name)
+        if canonical in self.colors:
+            return Binding("color", "color", "game", canonical)
+        if name in self.kinds:
+            return Binding("kind", "kind", "game", name)
+        if name in self.stars:
+            return Binding("star", "star", "game", name)
+        return None
+
+    def visible_names(self) -> list[str]:
+        names = set(self.params) | set(self.lets) | set(self.extras) | set(PLAYER_FIELDS) | set(self.values)
+        names |= set(self.options) | set(self.colors) | set(self.aliases) | set(self.kinds) | set(self.stars)
+        if self.in_item or self.self_kind == "tile":
+            names |= set(TILE_FIELDS) | set(self.attributes)
+        if self.self_kind == "god":
+            names.add("cancelled")
+        return sorted(names)
+
+
+def rule_context(rules, **extra) -> Context:
+    """The base context of a checked rule set (see `check.Checker.context` for the same during checking)."""
+    from .check import type_name
+
+    return Context(
+        colors=frozenset(rules.colors), aliases=rules.aliases, kinds=frozenset(rules.kinds),
+        stars=frozenset(rules.stars), attributes={n: type_name(p.type) for n, p in rules.attributes.items()},
+        options={n: type_name(o.type) for n, o in rules.options.items()}, values=frozenset(rules.values),
+        **extra,
+    )
+
+
+def kind_context(rules, kind) -> Context:
+    from .check import type_name
+
+    return rule_context(rules, params={n: type_name(p.type) for n, p in kind.params.items()}, self_kind="tile",
+                        lets=kind.lets)
+
+
+def god_context(rules, god) -> Context:
+    return rule_context(rules, self_kind="god", lets=god.lets)
+
+
+def desert_context(rules) -> Context:
+    return rule_context(rules, self_kind="tile")
