@@ -1,6 +1,6 @@
 # generated — do not edit.
 # source: rules/orbis.orbis
-# sha256: 0d680569f9ecd670291f204bcfdf274c98d0ceb9a25e22ba8e84cc8037ef6d1b
+# sha256: 718d1b3281b7dd9276165d7c751d56c6310c2c5912da160bd252a9119e89d978
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from rules/orbis.orbis."""
 
@@ -8,35 +8,35 @@ from orbis_dsl.runtime.support import aggregate_max as _aggregate_max, aggregate
 from orbis_dsl.runtime.specs import AwardSpec, EndSpec, OptionSpec, ParamSpec, Settings
 
 SOURCE = 'rules/orbis.orbis'
-SOURCE_SHA256 = '0d680569f9ecd670291f204bcfdf274c98d0ceb9a25e22ba8e84cc8037ef6d1b'
+SOURCE_SHA256 = '718d1b3281b7dd9276165d7c751d56c6310c2c5912da160bd252a9119e89d978'
 
 
-# from 'rules/orbis.orbis', line 38
+# from 'rules/orbis.orbis', line 43
 def _award_temple_measure(g, p, trace=None):
     return (_aggregate_sum(n0.params.get('icons') for n0 in p.tiles if (n0.kind == 'temple')) if (g.options['temple_count'] == 'icons') else sum(1 for n0 in p.tiles if (n0.kind == 'temple')))
 
 
-# from 'rules/orbis.orbis', line 39
+# from 'rules/orbis.orbis', line 44
 def _award_temple_eligible(g, p, measure, trace=None):
     return _compare(trace, 'measure is {value}', '>=', measure, 1)
 
 
-# from 'rules/orbis.orbis', line 40
+# from 'rules/orbis.orbis', line 45
 def _award_temple_tiebreak(g, p, measure, trace=None):
     return _aggregate_max(n0.params.get('mystic') for n0 in p.tiles if ((n0.desert or n0.color == 'white') and (not n0.desert)))
 
 
-# from 'rules/orbis.orbis', line 32
+# from 'rules/orbis.orbis', line 37
 def _desert_end_0(g, p, t, trace=None):
     return p.values['desert_penalty']
 
 
-# from 'rules/orbis.orbis', line 45
+# from 'rules/orbis.orbis', line 50
 def _winner_key_0(g, p, trace=None):
     return p.total
 
 
-# from 'rules/orbis.orbis', line 45
+# from 'rules/orbis.orbis', line 50
 def _winner_key_1(g, p, trace=None):
     return p.worshippers
 
@@ -47,6 +47,9 @@ SETTINGS = Settings(
     levels=3,
     display=9,
     board=(5, 4, 3, 2),
+    realm_limit=10,
+    exchange=(3, 1),
+    cancel_tokens=18,
     desert_wild=True,
     desert_ends=(
         EndSpec(fn=_desert_end_0, text='desert_penalty'),

@@ -283,7 +283,7 @@ class AliasDecl:
 
 @node
 class NumberDecl:
-    """`levels N` or `display N`."""
+    """`levels N`, `display N`, `realm limit N` (realm_limit) or `cancel tokens N` (cancel_tokens)."""
 
     what: str
     value: int
@@ -292,7 +292,10 @@ class NumberDecl:
 
 @node
 class BoardDecl:
+    """`board pyramid 5, 4, 3, 2` (rows bottom first), or `exchange 3 for 1` (what = 'exchange')."""
+
     rows: tuple[int, ...]
+    what: str = "board"
     span: Span | None = _span()
 
 

@@ -68,7 +68,7 @@ class Checker:
         if isinstance(decl, ast.NumberDecl):
             return decl.what
         if isinstance(decl, ast.BoardDecl):
-            return "board"
+            return decl.what
         if isinstance(decl, ast.WinnerDecl):
             return "winner"
         if isinstance(decl, ast.DesertDecl):
@@ -127,6 +127,8 @@ class Checker:
         levels = singletons["levels"].value if "levels" in singletons else 1
         display = singletons["display"].value if "display" in singletons else 0
         board = singletons["board"].rows if "board" in singletons else ()
+        self.numbers = {key: singletons[key].value for key in ("realm_limit", "cancel_tokens") if key in singletons}
+        self.numbers["exchange"] = singletons["exchange"].rows if "exchange" in singletons else ()
         self._check_board(singletons.get("board"))
         self.colors, self.aliases, self.stars = colors, aliases, stars
         self.kind_names = frozenset(d.name for _, d in by_type[ast.KindDecl])
@@ -158,6 +160,8 @@ class Checker:
             colors=colors, aliases=aliases, stars=stars, levels=levels, display=display, board=board,
             attributes=attributes, options=options, values=values, desert=desert, kinds=kinds, gods=gods,
             awards=awards, winner=winner, variants=variants, tiles=tiles,
+            realm_limit=self.numbers.get("realm_limit"), cancel_tokens=self.numbers.get("cancel_tokens"),
+            exchange=self.numbers["exchange"],
             files=tuple(f.path for f in self.sources.files), decl_files=decl_files,
         )
 

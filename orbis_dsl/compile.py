@@ -203,7 +203,7 @@ def _settings_fields(rules: RuleSet, builder: ModuleBuilder, decls) -> dict[str,
         elif isinstance(decl, ast.NumberDecl):
             fields[decl.what] = repr(decl.value)
         elif isinstance(decl, ast.BoardDecl):
-            fields["board"] = repr(decl.rows)
+            fields[decl.what] = repr(decl.rows)
         elif isinstance(decl, ast.DesertDecl):
             ends = builder.end_functions("_desert", decl.ends, desert_context(rules), "g, p, t, trace=None", True)
             fields["desert_wild"] = repr(decl.wild)

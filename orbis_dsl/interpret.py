@@ -271,7 +271,8 @@ def build_rules(rules: RuleSet) -> Rules:
         winner.append((key.rank, lambda g, p, trace=None, ev=ev, e=key.expr: ev.eval(e, Env(g, p))))
     settings = Settings(
         colors=rules.colors, aliases=dict(rules.aliases), stars=rules.stars, levels=rules.levels,
-        display=rules.display, board=rules.board,
+        display=rules.display, board=rules.board, realm_limit=rules.realm_limit,
+        cancel_tokens=rules.cancel_tokens, exchange=rules.exchange,
         attributes=tuple(_param(p) for p in rules.attributes.values()),
         options=tuple(OptionSpec(o.name, o.type.name, o.type.choices, o.default) for o in rules.options.values()),
         values=dict(rules.values), desert_wild=wild,

@@ -130,6 +130,9 @@ class RuleSet:
     winner: tuple[ast.WinnerKey, ...]
     variants: dict[str, Variant]
     tiles: tuple[Tile, ...]
+    realm_limit: int | None
+    cancel_tokens: int | None
+    exchange: tuple[int, ...]  # (give, get), or () when the game has no exchange
     # Which source file declared each top-level name (the compiler writes one module per file).
     files: tuple[str, ...]
     decl_files: dict[str, str]

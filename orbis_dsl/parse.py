@@ -88,8 +88,17 @@ class _Builder(Transformer):
     def display_decl(self, meta, value):
         return ast.NumberDecl("display", int(value), span=self._s(meta))
 
+    def realm_decl(self, meta, value):
+        return ast.NumberDecl("realm_limit", int(value), span=self._s(meta))
+
+    def tokens_decl(self, meta, value):
+        return ast.NumberDecl("cancel_tokens", int(value), span=self._s(meta))
+
+    def exchange_decl(self, meta, give, get):
+        return ast.BoardDecl((int(give), int(get)), span=self._s(meta), what="exchange")
+
     def board_decl(self, meta, *rows):
-        return ast.BoardDecl(tuple(int(r) for r in rows), span=self._s(meta))
+        return ast.BoardDecl(tuple(int(r) for r in rows), span=self._s(meta), what="board")
 
     def option_decl(self, meta, name, type_, default):
         return ast.OptionDecl(str(name), type_, default, span=self._s(meta))

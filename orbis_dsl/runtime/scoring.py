@@ -11,7 +11,7 @@ import attrs
 from ..game import GameRecord, PlayerRecord, TileRecord
 from .rules import Rules
 from .specs import VariantSpec
-from .support import show
+from .support import fill, show
 from .views import GameView, PlayerView, TileView
 
 
@@ -168,7 +168,7 @@ class Scorer:
                     trace = self.trace()
                     points = end.fn(g, p, t, trace) or 0
                     deserts += points
-                    lines.append(Line(where, "desert", points, _why(trace, end.text, points)))
+                    lines.append(Line(where, "desert", points, _why(trace, end.text, points, p.values)))
                 continue
             kind = self.rules.kinds.get(t.kind)
             if kind is None:
@@ -180,7 +180,7 @@ class Scorer:
                 if points is None:
                     t.validated = False
                 regions += points or 0
-                lines.append(Line(where, kind.name, points or 0, _why(trace, end.text, points)))
+                lines.append(Line(where, kind.name, points or 0, _why(trace, end.text, points, t.params)))
         return PlayerScore(p.name, {"regions": regions, "deserts": deserts, "god": 0}, p.worshippers, lines,
                            tiles=list(p.slots))
 
@@ -264,11 +264,14 @@ def _tie_groups(entries):
     return groups
 
 
-def _why(trace, text: str, points) -> str:
+def _why(trace, text: str, points, params=None) -> str:
+    """The `why` of a line: what the conditions found, or for an unconditional clause what it adds up."""
     if trace:
         reason = "; ".join(trace)
+    elif text.lstrip("-").isdigit():
+        reason = f"always {text}"
     else:
-        reason = text
+        reason = f"{fill(text, None, params)} = {points}"
     return reason if points is not None else f"{reason}: scores nothing"
 
 

@@ -114,6 +114,9 @@ class Settings:
     levels: int = 1
     display: int = 0
     board: tuple[int, ...] = ()
+    realm_limit: int | None = None
+    cancel_tokens: int | None = None
+    exchange: tuple[int, ...] = ()  # (give, get): worshippers of one colour for ones of any colour
     attributes: tuple[ParamSpec, ...] = ()
     options: tuple[OptionSpec, ...] = ()
     values: dict[str, int] = attrs.field(factory=dict)

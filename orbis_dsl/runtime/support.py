@@ -33,7 +33,8 @@ def show(value) -> str:
     return str(value)
 
 
-def _fill(label: str, value, params) -> str:
+def fill(label: str, value, params) -> str:
+    """Fill a label's `{value}` and `{parameter}` placeholders."""
     if params:
         return label.format(value=show(value), **{k: show(v) for k, v in params.items()})
     return label.format(value=show(value))
@@ -43,7 +44,7 @@ def compare(trace, label, op, left, right, params=None) -> bool:
     """`left op right`; a comparison with none (no value at all) is false."""
     result = False if left is None or right is None else _OPS[op](left, right)
     if trace is not None:
-        trace.append(f"{_fill(label, left, params)} (needs {_OP_WORDS[op]} {show(right)})")
+        trace.append(f"{fill(label, left, params)} (needs {_OP_WORDS[op]} {show(right)})")
     return result
 
 
@@ -68,7 +69,7 @@ def among(g, p, rank, measure, site, trace=None, label="") -> bool:
     best = max(values) if rank == "most" else min(values)
     result = mine == best
     if trace is not None:
-        trace.append(f"{_fill(label, mine, None)}; {rank} among players is {best}")
+        trace.append(f"{fill(label, mine, None)}; {rank} among players is {best}")
     return result
 
 
