@@ -11,7 +11,7 @@ import attrs
 from ..game import GameRecord, PlayerRecord, TileRecord
 from .rules import Rules
 from .specs import VariantSpec
-from .support import fill, show
+from .support import show
 from .views import GameView, PlayerView, TileView
 
 
@@ -271,7 +271,8 @@ def _why(trace, text: str, points, params=None) -> str:
     elif text.lstrip("-").isdigit():
         reason = f"always {text}"
     else:
-        reason = f"{fill(text, None, params)} = {points}"
+        # the clause as written, with names not values: "cp = 1", "desert_penalty = -1"
+        reason = f"{text.replace('{', '').replace('}', '')} = {points}"
     return reason if points is not None else f"{reason}: scores nothing"
 
 
