@@ -1,6 +1,6 @@
 # generated — do not edit.
 # source: rules/kinds.orbis
-# sha256: c69d49f54ce546530b2f9b7522ba3f6a22e8c139e18914ba7d38adbb75c94cb9
+# sha256: ce9248a6e2fabeba8a99926d6628c5fb8bb7224eb4860082eeff7679f2e82fe2
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from rules/kinds.orbis."""
 
@@ -8,7 +8,7 @@ from orbis_dsl.runtime.support import compare as _compare, flag as _flag, neighb
 from orbis_dsl.runtime.specs import EndSpec, KindSpec, ParamSpec
 
 SOURCE = 'rules/kinds.orbis'
-SOURCE_SHA256 = 'c69d49f54ce546530b2f9b7522ba3f6a22e8c139e18914ba7d38adbb75c94cb9'
+SOURCE_SHA256 = 'ce9248a6e2fabeba8a99926d6628c5fb8bb7224eb4860082eeff7679f2e82fe2'
 
 
 # from 'rules/kinds.orbis', line 7
@@ -85,10 +85,11 @@ KINDS = (
     name='stone',
     title='Sacred Stone',
     params=(
-            ParamSpec(name='cp', type='int', size=None, choices=(), optional=False, default=1, has_default=True),
-            ParamSpec(name='mystic', type='int', size=None, choices=(), optional=True, default=None, has_default=False),
+            ParamSpec(name='cp', type='int', size=None, choices=(), optional=False, default=1, has_default=True, unique=False),
+            ParamSpec(name='mystic', type='int', size=None, choices=(), optional=True, default=None, has_default=False, unique=False),
     ),
     scoring_params=('cp',),
+    declared=('cp',),
     ends=(
             EndSpec(fn=_kind_stone_end_0, text='{cp}'),
     ),
@@ -100,11 +101,12 @@ KINDS = (
     name='proselytism',
     title='Proselytism',
     params=(
-            ParamSpec(name='cp', type='int', size=None, choices=(), optional=False, default=0, has_default=True),
-            ParamSpec(name='mystic', type='int', size=None, choices=(), optional=True, default=None, has_default=False),
-            ParamSpec(name='gain', type='amount', size=None, choices=(), optional=False, default=None, has_default=False),
+            ParamSpec(name='cp', type='int', size=None, choices=(), optional=False, default=0, has_default=True, unique=False),
+            ParamSpec(name='mystic', type='int', size=None, choices=(), optional=True, default=None, has_default=False, unique=False),
+            ParamSpec(name='gain', type='amount', size=None, choices=(), optional=False, default=None, has_default=False, unique=False),
     ),
     scoring_params=(),
+    declared=('gain',),
     ends=(),
     placed=None,
     taken=_kind_proselytism_taken,
@@ -114,11 +116,12 @@ KINDS = (
     name='farm',
     title='Farm',
     params=(
-            ParamSpec(name='cp', type='int', size=None, choices=(), optional=False, default=0, has_default=True),
-            ParamSpec(name='mystic', type='int', size=None, choices=(), optional=True, default=None, has_default=False),
-            ParamSpec(name='reduces', type='color', size=None, choices=(), optional=False, default=None, has_default=False),
+            ParamSpec(name='cp', type='int', size=None, choices=(), optional=False, default=0, has_default=True, unique=False),
+            ParamSpec(name='mystic', type='int', size=None, choices=(), optional=True, default=None, has_default=False, unique=False),
+            ParamSpec(name='reduces', type='color', size=None, choices=(), optional=False, default=None, has_default=False, unique=True),
     ),
     scoring_params=(),
+    declared=('reduces',),
     ends=(),
     placed=None,
     taken=_kind_farm_taken,
@@ -128,11 +131,12 @@ KINDS = (
     name='village',
     title='Village',
     params=(
-            ParamSpec(name='cp', type='int', size=None, choices=(), optional=False, default=None, has_default=False),
-            ParamSpec(name='mystic', type='int', size=None, choices=(), optional=True, default=None, has_default=False),
-            ParamSpec(name='need', type='int', size=None, choices=(), optional=False, default=None, has_default=False),
+            ParamSpec(name='cp', type='int', size=None, choices=(), optional=False, default=None, has_default=False, unique=False),
+            ParamSpec(name='mystic', type='int', size=None, choices=(), optional=True, default=None, has_default=False, unique=False),
+            ParamSpec(name='need', type='int', size=None, choices=(), optional=False, default=None, has_default=False, unique=False),
     ),
     scoring_params=('cp',),
+    declared=('need', 'cp'),
     ends=(
             EndSpec(fn=_kind_village_end_0, text='{cp} unless cancelled'),
     ),
@@ -144,12 +148,13 @@ KINDS = (
     name='volcano',
     title='Volcano',
     params=(
-            ParamSpec(name='cp', type='int', size=None, choices=(), optional=False, default=None, has_default=False),
-            ParamSpec(name='mystic', type='int', size=None, choices=(), optional=True, default=None, has_default=False),
-            ParamSpec(name='need', type='int', size=None, choices=(), optional=False, default=None, has_default=False),
-            ParamSpec(name='destroys', type='color', size=None, choices=(), optional=False, default=None, has_default=False),
+            ParamSpec(name='cp', type='int', size=None, choices=(), optional=False, default=None, has_default=False, unique=False),
+            ParamSpec(name='mystic', type='int', size=None, choices=(), optional=True, default=None, has_default=False, unique=False),
+            ParamSpec(name='need', type='int', size=None, choices=(), optional=False, default=None, has_default=False, unique=False),
+            ParamSpec(name='destroys', type='color', size=None, choices=(), optional=False, default=None, has_default=False, unique=False),
     ),
     scoring_params=('cp',),
+    declared=('need', 'destroys', 'cp'),
     ends=(
             EndSpec(fn=_kind_volcano_end_0, text='{cp} unless cancelled'),
     ),
@@ -161,11 +166,12 @@ KINDS = (
     name='irrigation',
     title='Irrigation',
     params=(
-            ParamSpec(name='cp', type='int', size=None, choices=(), optional=False, default=None, has_default=False),
-            ParamSpec(name='mystic', type='int', size=None, choices=(), optional=True, default=None, has_default=False),
-            ParamSpec(name='needs', type='color', size=None, choices=(), optional=False, default=None, has_default=False),
+            ParamSpec(name='cp', type='int', size=None, choices=(), optional=False, default=None, has_default=False, unique=False),
+            ParamSpec(name='mystic', type='int', size=None, choices=(), optional=True, default=None, has_default=False, unique=False),
+            ParamSpec(name='needs', type='color', size=None, choices=(), optional=False, default=None, has_default=False, unique=False),
     ),
     scoring_params=('cp', 'needs'),
+    declared=('needs', 'cp'),
     ends=(
             EndSpec(fn=_kind_irrigation_end_0, text='{cp} unless cancelled'),
     ),
@@ -177,12 +183,13 @@ KINDS = (
     name='forest',
     title='Forest',
     params=(
-            ParamSpec(name='cp', type='int', size=None, choices=(), optional=False, default=None, has_default=False),
-            ParamSpec(name='mystic', type='int', size=None, choices=(), optional=True, default=None, has_default=False),
-            ParamSpec(name='threshold', type='int', size=None, choices=(), optional=False, default=None, has_default=False),
-            ParamSpec(name='colors', type='colors', size=2, choices=(), optional=False, default=None, has_default=False),
+            ParamSpec(name='cp', type='int', size=None, choices=(), optional=False, default=None, has_default=False, unique=False),
+            ParamSpec(name='mystic', type='int', size=None, choices=(), optional=True, default=None, has_default=False, unique=False),
+            ParamSpec(name='threshold', type='int', size=None, choices=(), optional=False, default=None, has_default=False, unique=False),
+            ParamSpec(name='colors', type='colors', size=2, choices=(), optional=False, default=None, has_default=False, unique=False),
     ),
     scoring_params=('colors', 'cp', 'threshold'),
+    declared=('threshold', 'colors', 'cp'),
     ends=(
             EndSpec(fn=_kind_forest_end_0, text='{cp} if neighbours that are {colors} or desert >= {threshold}'),
     ),
@@ -194,11 +201,12 @@ KINDS = (
     name='temple',
     title='Temple',
     params=(
-            ParamSpec(name='cp', type='int', size=None, choices=(), optional=False, default=0, has_default=True),
-            ParamSpec(name='mystic', type='int', size=None, choices=(), optional=True, default=None, has_default=False),
-            ParamSpec(name='icons', type='int', size=None, choices=(), optional=False, default=1, has_default=True),
+            ParamSpec(name='cp', type='int', size=None, choices=(), optional=False, default=0, has_default=True, unique=False),
+            ParamSpec(name='mystic', type='int', size=None, choices=(), optional=True, default=None, has_default=False, unique=False),
+            ParamSpec(name='icons', type='int', size=None, choices=(), optional=False, default=1, has_default=True, unique=False),
     ),
     scoring_params=('cp',),
+    declared=('icons',),
     ends=(
             EndSpec(fn=_kind_temple_end_0, text='{cp}'),
     ),

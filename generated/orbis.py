@@ -60,8 +60,8 @@ SETTINGS = Settings(
     ),
     aliases={'orange': 'yellow'},
     attributes=(
-        ParamSpec(name='cp', type='int', size=None, choices=(), optional=False, default=0, has_default=True),
-        ParamSpec(name='mystic', type='int', size=None, choices=(), optional=True, default=None, has_default=False),
+        ParamSpec(name='cp', type='int', size=None, choices=(), optional=False, default=0, has_default=True, unique=False),
+        ParamSpec(name='mystic', type='int', size=None, choices=(), optional=True, default=None, has_default=False, unique=False),
     ),
     options=(
         OptionSpec(name='majority_needs_one', type='bool', choices=(), default=False),

@@ -203,6 +203,7 @@ class ParamDecl:
     name: str
     type: TypeRef
     default: Literal | None
+    unique: bool = False
     span: Span | None = _span()
 
 

@@ -263,7 +263,8 @@ class Checker:
         default = None
         if decl.default is not None:
             default = self.literal(decl.default, decl.type, f"the default of '{decl.name}'")
-        return Param(decl.name, decl.type, default, decl.default is not None, span=decl.span)
+        return Param(decl.name, decl.type, default, decl.default is not None, getattr(decl, "unique", False),
+                     span=decl.span)
 
     def _option(self, file, decl) -> Option:
         self._check_type(decl.type)
@@ -493,7 +494,7 @@ class Checker:
                 self.error("'modify' belongs in a god: tile kinds cannot change rule values", m.span)
         used = _names_used([e.points for e in ends] + [e.cond for e in ends] + [e.expr for e in placed], lets)
         return Kind(decl.name, decl.title or decl.name, all_params, lets, taken, placed, ends,
-                    frozenset(n for n in used if n in all_params), file, span=decl.span)
+                    frozenset(n for n in used if n in all_params), tuple(params), file, span=decl.span)
 
     def _god(self, file, decl: ast.GodDecl) -> God:
         ctx = self.context(self_kind="god")

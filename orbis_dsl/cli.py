@@ -87,6 +87,97 @@ def rules(
     typer.echo(f"tiles:    {len(summary['tiles'])} ({levels})")
 
 
+@app.command()
+def score(
+    files: list[Path] = typer.Argument(..., help="Game files: orbis-game/1 JSON or the game notation."),
+    as_json: bool = typer.Option(False, "--json", help="Print orbis-score/1 reports, one line per file."),
+    explain: bool = typer.Option(False, "--explain", help="Add one line per scoring item saying why."),
+    strict: bool = typer.Option(False, "--strict", help="Exit 1 when there are warnings."),
+    pack: Optional[Path] = typer.Option(None, "--rules", help="Score under a rule pack instead of the base game."),
+) -> None:
+    """Score finished games: totals, breakdown, temple tokens, gods, winner, and warnings."""
+    import json
+
+    from .inputs import read_game
+    from .runtime.scoring import score_game
+
+    rules = _load_rules(pack)
+    games, failures = [], []
+    for path in files:
+        game, diags, texts = read_game(path, rules)
+        if game is None:
+            failures.append((diags, texts))
+        games.append(game)
+    if failures:
+        for diags, texts in failures:
+            _print_diagnostics(diags, texts)
+        raise typer.Exit(2)
+    reports = [score_game(rules, game) for game in games]
+    if as_json:
+        for report in reports:
+            typer.echo(json.dumps(report.to_json(), ensure_ascii=False))
+    else:
+        from .report import print_report
+
+        console = _console()
+        for path, game, report in zip(files, games, reports):
+            print_report(report, rules, console, explain=explain, title=game.title or str(path))
+    if strict and any(report.warnings for report in reports):
+        raise typer.Exit(1)
+
+
+@app.command()
+def convert(
+    source: Path = typer.Argument(..., help="A game file, JSON or notation."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write here (.json → JSON, else notation)."),
+    to: Optional[str] = typer.Option(None, "--to", help="json or text (default: the other format)."),
+    pack: Optional[Path] = typer.Option(None, "--rules", help="A rule pack instead of the base game."),
+) -> None:
+    """Turn a game record into the game notation, or the notation into a JSON record, losing nothing."""
+    import json
+
+    from .inputs import is_json, read_game
+
+    rules = _load_rules(pack)
+    game, diags, texts = read_game(source, rules)
+    if game is None:
+        _print_diagnostics(diags, texts)
+        raise typer.Exit(2)
+    if to is None:
+        to = ("json" if output.suffix.lower() == ".json" else "text") if output else (
+            "text" if is_json(source, next(iter(texts.values()))) else "json")
+    if to not in ("json", "text"):
+        typer.echo(f"error: --to expects json or text, got '{to}'", err=True)
+        raise typer.Exit(2)
+    if to == "json":
+        from .records import game_to_json
+
+        out = json.dumps(game_to_json(game, rules), indent=2, ensure_ascii=False) + "\n"
+    else:
+        from .notation import write_text
+
+        out = write_text(game, rules)
+    if output is None:
+        typer.echo(out, nl=False)
+    else:
+        from .compile import write_atomic
+
+        write_atomic(output, out)
+
+
+def _print_diagnostics(diags, texts) -> None:
+    from .diagnostics import render
+
+    for diag in diags:
+        typer.echo(render(diag, texts), err=True)
+
+
+def _console():
+    from rich.console import Console
+
+    return Console(highlight=False, soft_wrap=True)
+
+
 def _load_rules(pack: Optional[Path]):
     from .ruleset import base_rules
 

@@ -71,7 +71,7 @@ def _origin(span) -> str:
 def _param_spec(p) -> str:
     return (f"ParamSpec(name={p.name!r}, type={p.type.name!r}, size={p.type.size!r}, "
             f"choices={p.type.choices!r}, optional={p.type.optional!r}, default={p.default!r}, "
-            f"has_default={p.has_default!r})")
+            f"has_default={p.has_default!r}, unique={p.unique!r})")
 
 
 def _tuple(items: list[str], indent: str = "    ") -> str:
@@ -135,6 +135,7 @@ class ModuleBuilder:
         params = _tuple([_param_spec(p) for p in kind.params.values()], "        ")
         return (f"KindSpec(\n    name={kind.name!r},\n    title={kind.title!r},\n"
                 f"    params={_indent(params)},\n    scoring_params={tuple(sorted(kind.scoring_params))!r},\n"
+                f"    declared={kind.declared!r},\n"
                 f"    ends={_indent(_tuple(ends, '        '))},\n    placed={placed},\n    taken={taken},\n"
                 f"    cancellable_when={cancellable!r},\n)")
 

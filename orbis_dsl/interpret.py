@@ -210,7 +210,8 @@ def _end_specs(ends, ctx, wild, prefix, tile_clause) -> tuple[EndSpec, ...]:
 
 
 def _param(p) -> ParamSpec:
-    return ParamSpec(p.name, p.type.name, p.type.size, p.type.choices, p.type.optional, p.default, p.has_default)
+    return ParamSpec(p.name, p.type.name, p.type.size, p.type.choices, p.type.optional, p.default, p.has_default,
+                     p.unique)
 
 
 def _kind(rules: RuleSet, kind) -> KindSpec:
@@ -230,7 +231,7 @@ def _kind(rules: RuleSet, kind) -> KindSpec:
     moment = "placed" if kind.placed else (
         "taken" if any(e.verb in ("pay", "destroy", "require") for e in kind.taken) else None)
     return KindSpec(kind.name, kind.title, tuple(_param(p) for p in kind.params.values()),
-                    frozenset(kind.scoring_params), _end_specs(kind.ends, ctx, wild, prefix, True),
+                    frozenset(kind.scoring_params), kind.declared, _end_specs(kind.ends, ctx, wild, prefix, True),
                     placed, taken, moment)
 
 

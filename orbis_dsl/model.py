@@ -26,6 +26,7 @@ class Param:
     type: ast.TypeRef
     default: object
     has_default: bool
+    unique: bool = False
     span: Span | None = attrs.field(default=None, eq=False)
 
     @property
@@ -44,6 +45,7 @@ class Kind:
     ends: tuple[ast.EndClause, ...]
     # Parameters the scorer reads (end clauses and placement conditions): a game record must give them.
     scoring_params: frozenset[str]
+    declared: tuple[str, ...]  # the kind's own parameters in declaration order (positional in game notation)
     file: str
     span: Span | None = attrs.field(default=None, eq=False)
 

@@ -122,8 +122,8 @@ class _Builder(Transformer):
     def god_decl(self, meta, name, title, *members):
         return ast.GodDecl(str(name), _unquote(title) if title else None, tuple(members), span=self._s(meta))
 
-    def param_decl(self, meta, name, type_, default):
-        return ast.ParamDecl(str(name), type_, default, span=_span_of(self.file, name))
+    def param_decl(self, meta, name, type_, default, unique):
+        return ast.ParamDecl(str(name), type_, default, unique is not None, span=_span_of(self.file, name))
 
     def let_decl(self, meta, name, expr):
         return ast.LetDecl(str(name), expr, span=_span_of(self.file, name))

@@ -210,9 +210,13 @@ class _Reader:
             return None
         params = {p.name: p for p in self.rules.settings.attributes}
         params.update({p.name: p for p in kind.params})
-        required = {n for n in kind.scoring_params if params[n].required} | {"color"}
+        required = sorted(n for n in kind.scoring_params if params[n].required)
         before = len(self.diags)
-        self.keys(obj, path, _TILE_KEYS | set(params), required)
+        self.keys(obj, path, _TILE_KEYS | set(params), {"color"})
+        for name in required:
+            if name not in obj:
+                self.error(path, f"a {kind.title} tile needs '{name}' ({_PARAM_WORDS.get(params[name].type, params[name].type)})",
+                           "its printed data in order: " + ", ".join(kind.declared))
         colour = self.color(obj["color"], f"{path}.color") if "color" in obj else None
         values = {}
         for name, spec in params.items():
@@ -270,6 +274,10 @@ class _Reader:
         if colour == "any":
             return (int(count), None)
         return (int(count), self.color(colour, path))
+
+
+_PARAM_WORDS = {"int": "a number", "color": "a colour", "colors": "a set of colours like blue/green",
+                "amount": "an amount like 1blue", "bool": "true or false", "string": "a word"}
 
 
 def find_god(rules: Rules, text: str) -> str | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import attrs
 
 from ..game import GameRecord, PlayerRecord, TileRecord
+from .consistency import table_warnings
 from .rules import Rules
 from .specs import VariantSpec
 from .support import show
@@ -130,6 +131,8 @@ class Scorer:
             score.total = sum(score.categories.values())
             p.total = score.total
         winners = self._places(g, players, scores)
+        self.warnings[:0] = [Warning(where, message)
+                             for where, message in table_warnings(self.rules, self.game, self.variant)]
         return ScoreReport(self.variant.name if self.variant else (self.game.variant or ""), scores, winners,
                            self.warnings)
 

@@ -20,6 +20,7 @@ class ParamSpec:
     optional: bool = False
     default: object = None
     has_default: bool = False
+    unique: bool = False  # no two tiles on the table share this value
 
     @property
     def required(self) -> bool:
@@ -40,6 +41,7 @@ class KindSpec:
     title: str
     params: tuple[ParamSpec, ...]
     scoring_params: frozenset[str]
+    declared: tuple[str, ...] = ()  # the kind's own parameters in declaration order
     ends: tuple[EndSpec, ...] = ()
     placed: Callable | None = None  # (g, p, t, trace) -> bool: the placement condition holds
     taken: Callable | None = None  # (api, g, p, t) -> None

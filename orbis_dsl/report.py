@@ -1,0 +1,90 @@
+"""Score reports for people: pyramids drawn in their colours, a score table, the winner, the reasons.
+
+Rich decides about colour: NO_COLOR and output that is not a terminal get plain text.
+"""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from .runtime.rules import Rules
+from .runtime.scoring import ScoreReport
+
+_STYLES = {"red": "bold red", "yellow": "bold yellow", "blue": "bold blue", "green": "bold green",
+           "white": "bold white", "orange": "bold dark_orange"}
+
+
+def _cell(tile, rules: Rules, points: dict[int, int]) -> Text:
+    if tile is None:
+        return Text("[" + " " * 13 + "]", style="dim")
+    if tile.desert:
+        return Text(f"[~ {'desert':<6}{points.get(tile.pos, 0):>3}  ]", style="dim")
+    kind = rules.kinds.get(tile.kind)
+    name = (kind.name if kind else tile.kind)[:6]
+    mark = " x" if tile.cancelled else ("  " if tile.validated else " -")
+    body = f"{tile.color[0].upper()} {name:<6}{points.get(tile.pos, 0):>3}{mark}"
+    return Text(f"[{body}]", style=_STYLES.get(tile.color, ""))
+
+
+def pyramid_lines(score, rules: Rules) -> list[Text]:
+    """The pyramid top row first, centred like the real one."""
+    board = rules.board
+    points: dict[int, int] = {}
+    for line in score.lines:
+        if line.where.startswith("row "):
+            r, i = (int(part.split()[-1]) for part in line.where.split(","))
+            pos = board.position(r - 1, i - 1)
+            points[pos] = points.get(pos, 0) + line.cp
+    out = []
+    widest = board.rows[0] if board.rows else 0
+    for r in reversed(range(len(board.rows))):
+        line = Text(" " * 8 * (widest - board.rows[r]))
+        for i in range(board.rows[r]):
+            line.append_text(_cell(score.tiles[board.position(r, i)], rules, points))
+            line.append(" ")
+        out.append(line)
+    return out
+
+
+def print_report(report: ScoreReport, rules: Rules, console: Console, explain: bool = False,
+                 title: str | None = None) -> None:
+    if title:
+        console.print(Text(title, style="bold"))
+    for player in report.players:
+        god = player.lines and next((line.what for line in player.lines if line.where == "god"), None)
+        console.print(Text(f"{player.name}" + (f" — {rules.gods[god].title}" if god in rules.gods else ""),
+                           style="bold"))
+        for line in pyramid_lines(player, rules):
+            console.print(line)
+        console.print(Text("  x Cancelation token · - scores nothing · ~ desert", style="dim"))
+        if explain:
+            for line in player.lines:
+                console.print(f"  {line.where:<14} {line.what:<12} {line.cp:>+4}  {line.why}", highlight=False)
+        console.print()
+    console.print(score_table(report))
+    winners = " and ".join(report.winners)
+    console.print(Text(f"Winner: {winners}" if len(report.winners) == 1 else f"Shared win: {winners}",
+                       style="bold"))
+    if report.warnings:
+        console.print()
+        console.print(Text(f"{len(report.warnings)} warning{'s' if len(report.warnings) != 1 else ''}:",
+                           style="bold yellow"))
+        for warning in report.warnings:
+            console.print(f"  {warning.where}: {warning.message}", highlight=False)
+
+
+def score_table(report: ScoreReport) -> Table:
+    categories = list(report.players[0].categories) if report.players else []
+    table = Table(show_edge=False, pad_edge=False)
+    table.add_column("player")
+    for name in categories:
+        table.add_column(name, justify="right")
+    for name in ("total", "worshippers", "place"):
+        table.add_column(name, justify="right")
+    for p in report.players:
+        table.add_row(p.name, *(f"{p.categories[c]:+d}" if c == "deserts" else str(p.categories[c])
+                                for c in categories),
+                      str(p.total), str(p.worshippers), str(p.place), style="bold" if p.winner else None)
+    return table
