@@ -165,6 +165,30 @@ def convert(
         write_atomic(output, out)
 
 
+@app.command()
+def enter(
+    output: Path = typer.Option(Path("game.orbisgame"), "--output", "-o", help="Where to write the game."),
+    pack: Optional[Path] = typer.Option(None, "--rules", help="A rule pack instead of the base game."),
+) -> None:
+    """Type a finished game at the table: players, gods, then each pyramid row by row; then score it."""
+    from .compile import write_atomic
+    from .enter import enter_game
+    from .notation import write_text
+    from .report import print_report
+    from .runtime.scoring import score_game
+
+    rules = _load_rules(pack)
+    try:
+        game = enter_game(rules, ask=lambda q: typer.prompt(q, default="", show_default=False),
+                          say=lambda text: typer.echo(text, err=True))
+    except (typer.Abort, EOFError):
+        typer.echo("\nstopped: nothing was written", err=True)
+        raise typer.Exit(1)
+    write_atomic(output, write_text(game, rules))
+    typer.echo(f"wrote {output}")
+    print_report(score_game(rules, game), rules, _console(), title=game.title)
+
+
 def _print_diagnostics(diags, texts) -> None:
     from .diagnostics import render
 

@@ -25,7 +25,7 @@ from .runtime.rules import Rules
 @cache
 def game_parser() -> Lark:
     return Lark(grammar_path("game.lark").read_text(encoding="utf-8"), parser="lalr", propagate_positions=True,
-                maybe_placeholders=True)
+                maybe_placeholders=True, start=["start", "row"])
 
 
 def _span(file: str, item) -> Span:
@@ -187,7 +187,7 @@ def read_text(text: str, file: str, rules: Rules) -> tuple[GameRecord | None, li
         text += "\n"
     parser = game_parser()
     try:
-        tree = parser.parse(text)
+        tree = parser.parse(text, start="start")
     except UnexpectedInput as error:
         return None, [syntax_diagnostic(parser, error, file)]
     builder = _Builder(rules, file)
@@ -196,6 +196,26 @@ def read_text(text: str, file: str, rules: Rules) -> tuple[GameRecord | None, li
     game = reader.game(doc)
     diags = builder.diags + [_locate(d, builder.spans) for d in reader.diags]
     return (None if diags else game), diags
+
+
+def read_row(text: str, file: str, rules: Rules, width: int | None = None):
+    """One pyramid row typed on its own (`orbis enter`): its tiles, or the diagnostics of the first mistakes."""
+    parser = game_parser()
+    try:
+        tree = parser.parse(text.rstrip("\n") + "\n", start="row")
+    except UnexpectedInput as error:
+        return None, [syntax_diagnostic(parser, error, file)]
+    builder = _Builder(rules, file)
+    reader = _Reader(rules, file)
+    tiles = []
+    for i, child in enumerate(tree.children):
+        doc = builder.tile(child, f"$[{i}]")
+        tile = reader.tile(doc, f"$[{i}]")
+        tiles.append(tile)
+    diags = builder.diags + [_locate(d, builder.spans) for d in reader.diags]
+    if width is not None and not diags and len(tiles) != width:
+        diags.append(Diagnostic(f"this row needs exactly {width} tiles, got {len(tiles)}", span=Span(file, 1, 1)))
+    return (None if diags else tuple(tiles)), diags
 
 
 # ---- writing -----------------------------------------------------------------------------------------------

@@ -1,0 +1,276 @@
+"""The engine's fast state: integer ids, per-rule-set tables computed once, flat per-player arrays.
+
+Nothing here knows a kind or a god by name. Colours are indices into `rules.settings.colors`; tiles are indices
+into `rules.tiles`; board positions are indices into the flattened pyramid (`rules.board`); display slots are
+indices into the central display, read row by row.
+
+The hot loop never copies a state: a turn mutates these objects in place.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..game import TileRecord
+from ..runtime.rules import Rules
+from ..runtime.views import PlayerView, TileView
+
+EMPTY = -1  # a board position with no tile yet
+DESERT = -2  # a face-down tile (matches every colour when the rule set says deserts are wild)
+
+
+class Tables:
+    """Everything about a rule set the engine reads in its hot loop, as tuples indexed by integers."""
+
+    def __init__(self, rules: Rules):
+        s = rules.settings
+        self.rules = rules
+        self.colors: tuple[str, ...] = tuple(s.colors)
+        self.nc = len(self.colors)
+        self.cidx = {c: i for i, c in enumerate(self.colors)}
+        for alias, target in s.aliases.items():
+            if target in self.cidx:
+                self.cidx.setdefault(alias, self.cidx[target])
+        self.wild = bool(s.desert_wild)
+        self.realm_limit = s.realm_limit
+        self.exchange = tuple(s.exchange) if len(s.exchange) == 2 else None
+        self.cancel_tokens = s.cancel_tokens
+        self.levels = max([s.levels] + [t.level for t in rules.tiles])
+
+        # ---- board ----
+        board = rules.board
+        self.board = board
+        self.size = board.size
+        self.rounds = board.size + 1
+        self.row_of = tuple(r for r, _ in board.coords)
+        self.supports = tuple(board.supports)
+        self.labels = tuple(board.label(p) for p in range(board.size))
+        self.place_words = tuple(f"row {r + 1} tile {i + 1}" for r, i in board.coords)
+        self.position_of = {(r + 1, i + 1): p for p, (r, i) in enumerate(board.coords)}
+        # a bottom-row position joins the row when it touches a bottom-row tile (or the row is empty)
+        self.base = tuple(p for p in range(board.size) if not board.supports[p])
+        base = set(self.base)
+        self.base_adj = tuple(
+            tuple(q for q in base if board.coords[q][0] == board.coords[p][0]
+                  and abs(board.coords[q][1] - board.coords[p][1]) == 1) if p in base else ()
+            for p in range(board.size))
+
+        # ---- display ----
+        n = s.display
+        self.display = n
+        side = math.isqrt(n)
+        width = side if side * side == n else n  # a square grid when possible, else one row
+        self.display_width = width
+        adj = []
+        for slot in range(n):
+            r, c = divmod(slot, width)
+            cells = []
+            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                rr, cc = r + dr, c + dc
+                if 0 <= cc < width and 0 <= rr * width + cc < n and rr >= 0:
+                    cells.append(rr * width + cc)
+            adj.append(tuple(cells))
+        self.display_adj = tuple(adj)
+
+        # ---- tiles ----
+        attr_defaults = {p.name: p.default for p in s.attributes}
+        self.ntiles = len(rules.tiles)
+        level, color, fixed, nany, kind, taken, placed, params, desc, stars = ([] for _ in range(10))
+        rec_none, rec_false, rec_true = [], [], []
+        cancellable = []
+        for t in rules.tiles:
+            spec = rules.kinds.get(t.kind)
+            level.append(t.level)
+            color.append(self.cidx[t.color])
+            counts: dict[int, int] = {}
+            for square in t.cost:
+                if square is not None:
+                    ci = self.cidx[square]
+                    counts[ci] = counts.get(ci, 0) + 1
+            fixed.append(tuple(sorted(counts.items())))
+            nany.append(sum(1 for sq in t.cost if sq is None))
+            kind.append(spec)
+            taken.append(spec.taken if spec is not None else None)
+            placed.append(spec.placed if spec is not None else None)
+            merged = dict(attr_defaults)
+            if spec is not None:
+                merged.update({p.name: p.default for p in spec.params})
+            merged.update(t.params)
+            params.append(merged)
+            desc.append(f"level {t.level} {t.color} {t.kind}")
+            stars.append(t.stars)
+            can = spec is not None and spec.cancellable_when is not None
+            cancellable.append(can)
+            record_params = dict(t.params)
+            rec_none.append(TileRecord(False, t.kind, t.color, record_params, None, t.level, t.stars))
+            rec_false.append(TileRecord(False, t.kind, t.color, record_params, False, t.level, t.stars))
+            rec_true.append(TileRecord(False, t.kind, t.color, record_params, True, t.level, t.stars))
+        self.t_level = tuple(level)
+        self.t_color = tuple(color)
+        self.t_fixed = tuple(fixed)
+        self.t_any = tuple(nany)
+        self.t_kind = tuple(kind)
+        self.t_taken = tuple(taken)
+        self.t_placed = tuple(placed)
+        self.t_params = tuple(params)
+        self.t_desc = tuple(desc)
+        self.t_stars = tuple(stars)
+        self.t_cancellable = tuple(cancellable)
+        self.t_cost_words = tuple(", ".join(c or "any" for c in t.cost) or "nothing" for t in rules.tiles)
+        self.rec = (tuple(rec_none), tuple(rec_false), tuple(rec_true))
+        self.desert_record = TileRecord(desert=True)
+
+        # ---- gods ----
+        self.gods = tuple(rules.gods)
+        self.god_taken = {name: g.taken for name, g in rules.gods.items()}
+        self.god_modifiers = {name: dict(g.modifiers) for name, g in rules.gods.items()}
+
+    def color_list(self, colours) -> str:
+        names = self.colors
+        return ", ".join(names[c] for c in colours)
+
+
+_TABLES: dict[int, tuple[Rules, Tables]] = {}
+
+
+def tables_for(rules: Rules) -> Tables:
+    """The tables of a rule set, computed once per rule set object."""
+    hit = _TABLES.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    tables = Tables(rules)
+    _TABLES[id(rules)] = (rules, tables)
+    return tables
+
+
+class PlayerState:
+    """One player's side of the table. `pc` holds, per board position, EMPTY, DESERT or a colour index."""
+
+    __slots__ = ("seat", "name", "realm", "reduced", "pc", "tid", "cancelled", "placed", "base_count",
+                 "god", "god_cancelled", "god_round", "view", "regions", "deserts", "cancels", "exchanges",
+                 "values")
+
+    def __init__(self, seat: int, name: str, tables: Tables, values: dict):
+        self.seat = seat
+        self.name = name
+        self.realm = [0] * tables.nc
+        self.reduced = [False] * tables.nc
+        self.pc = [EMPTY] * tables.size
+        self.tid = [-1] * tables.size  # tile id per position (-1: empty or desert)
+        self.cancelled = [False] * tables.size
+        self.placed = 0
+        self.base_count = 0
+        self.god: str | None = None
+        self.god_cancelled = False
+        self.god_round = 0
+        self.values = dict(values)
+        self.view = PlayerView(seat, name, [None] * tables.size, 0, None, False, self.values)
+        self.regions = 0
+        self.deserts = 0
+        self.cancels = 0
+        self.exchanges = 0
+
+    # ---- placement -------------------------------------------------------------------------------------
+
+    def open_positions(self, tables: Tables) -> list[int]:
+        """Empty positions a tile may structurally occupy (a desert may go on any of these)."""
+        pc = self.pc
+        out = []
+        supports = tables.supports
+        base_adj = tables.base_adj
+        for pos in range(tables.size):
+            if pc[pos] != EMPTY:
+                continue
+            sup = supports[pos]
+            if sup:
+                for q in sup:
+                    if pc[q] == EMPTY:
+                        break
+                else:
+                    out.append(pos)
+            elif self.base_count == 0:
+                out.append(pos)
+            else:
+                for q in base_adj[pos]:
+                    if pc[q] != EMPTY:
+                        out.append(pos)
+                        break
+        return out
+
+    def colour_positions(self, tables: Tables, colour: int, opened: list[int]) -> list[int]:
+        """Of the open positions, those where a face-up tile of `colour` may go (the colour rule)."""
+        pc = self.pc
+        supports = tables.supports
+        wild = tables.wild
+        out = []
+        for pos in opened:
+            sup = supports[pos]
+            if not sup:
+                out.append(pos)
+                continue
+            for q in sup:
+                v = pc[q]
+                if v == colour or (wild and v == DESERT):
+                    out.append(pos)
+                    break
+        return out
+
+    def can_place(self, tables: Tables, pos: int, colour: int | None) -> str | None:
+        """None when a tile (colour None = a desert) may go at `pos`, else why not."""
+        if not 0 <= pos < tables.size:
+            return "there is no such place in the universe"
+        if self.pc[pos] != EMPTY:
+            return f"{tables.labels[pos]} already holds a tile"
+        if pos not in self.open_positions(tables):
+            if tables.supports[pos]:
+                return f"{tables.labels[pos]} does not rest on two tiles yet"
+            return "row 1 must stay one connected row"
+        if colour is not None and pos not in self.colour_positions(tables, colour, [pos]):
+            below = " and ".join(_colour_word(tables, self.pc[q]) for q in tables.supports[pos])
+            return (f"a {tables.colors[colour]} tile in {tables.labels[pos]} needs a {tables.colors[colour]} tile "
+                    f"{'or a desert ' if tables.wild else ''}below it; it rests on {below}")
+        return None
+
+    # ---- paying ------------------------------------------------------------------------------------------
+
+    def cost_fixed(self, tables: Tables, tile: int) -> list[int]:
+        """The coloured squares this player must pay for a tile, as colour indices (reductions waived)."""
+        out = []
+        reduced = self.reduced
+        for c, n in tables.t_fixed[tile]:
+            if not reduced[c]:
+                out.extend([c] * n)
+        return out
+
+    def can_afford(self, tables: Tables, tile: int) -> bool:
+        realm = self.realm
+        spare = sum(realm)
+        reduced = self.reduced
+        for c, n in tables.t_fixed[tile]:
+            if reduced[c]:
+                continue
+            if realm[c] < n:
+                return False
+            spare -= n
+        return spare >= tables.t_any[tile]
+
+    @property
+    def worshippers(self) -> int:
+        return sum(self.realm)
+
+
+def _colour_word(tables: Tables, v: int) -> str:
+    if v == DESERT:
+        return "a desert"
+    if v == EMPTY:
+        return "nothing"
+    return tables.colors[v]
+
+
+def new_tile_view(tables: Tables, pos: int, tile: int) -> TileView:
+    return TileView(pos, tables.rules.tiles[tile].kind, tables.colors[tables.t_color[tile]], tables.t_params[tile],
+                    False, False, tables.t_level[tile], tables.t_stars[tile], tables.rules.tiles[tile].cost)
+
+
+def desert_view(pos: int) -> TileView:
+    return TileView(pos, desert=True)
