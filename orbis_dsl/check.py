@@ -43,23 +43,60 @@ class Checker:
     # ---- pass 1: collect ----------------------------------------------------------------------------------
 
     def collect(self):
+        """Declarations by type, and the singletons. A rule pack (a later layer) replaces what an earlier layer
+        declared under the same name; within one layer a second declaration is an error. A pack that lists
+        tiles replaces the whole tile list."""
+        layers = self.sources.layers
+        pack_has_tiles = any(isinstance(d, ast.TileDecl) for f in self.sources.files
+                             if layers.get(f.path, 0) > 0 for d in f.decls)
+        entries: list[tuple[str, object] | None] = []
+        owners: dict[str, tuple[int, int, str]] = {}  # key -> (layer, entry index, what)
+        for file in self.sources.files:
+            layer = layers.get(file.path, 0)
+            for decl in file.decls:
+                if isinstance(decl, ast.TileDecl) and layer == 0 and pack_has_tiles:
+                    continue
+                key, what = self._key(decl)
+                if key is not None and not self._free(key, what, decl):
+                    continue
+                if key is not None and key in owners:
+                    first_layer, index, first_what = owners[key]
+                    if first_layer >= layer:
+                        shown = key.split(":", 1)[-1]
+                        message = (f"'{shown}' is declared twice" if what == "singleton" else
+                                   f"{what} '{shown}' is already declared as a {first_what}")
+                        self.error(message, decl.span, hint=f"first declared at {_where(entries[index][1].span)}")
+                        continue
+                    entries[index] = None  # the pack's declaration replaces the base game's
+                if key is not None:
+                    owners[key] = (layer, len(entries), what)
+                entries.append((file.path, decl))
         by_type: dict[type, list[tuple[str, object]]] = defaultdict(list)
         singletons: dict[str, object] = {}
-        names: dict[str, tuple[str, Span | None]] = {}
-        for file in self.sources.files:
-            for decl in file.decls:
-                by_type[type(decl)].append((file.path, decl))
-                key = self._singleton_key(decl)
-                if key is not None:
-                    if key in singletons:
-                        self.error(f"'{key}' is declared twice", decl.span,
-                                   hint=f"first declared at {_where(singletons[key].span)}")
-                    else:
-                        singletons[key] = decl
-                name = self._declared_name(decl)
-                if name is not None:
-                    self._claim(names, name, decl)
+        for entry in entries:
+            if entry is None:
+                continue
+            by_type[type(entry[1])].append(entry)
+            key = self._singleton_key(entry[1])
+            if key is not None:
+                singletons[key] = entry[1]
         return by_type, singletons
+
+    def _key(self, decl) -> tuple[str | None, str]:
+        singleton = self._singleton_key(decl)
+        if singleton is not None:
+            return singleton, "singleton"
+        named = self._declared_name(decl)
+        if named is not None:
+            return named[0], named[1]
+        return None, ""
+
+    def _free(self, key: str, what: str, decl) -> bool:
+        shown = key.split(":", 1)[-1]
+        if what != "singleton" and shown in RESERVED:
+            self.error(f"'{shown}' is a built-in name and cannot name a {what}", decl.span)
+            return False
+        return True
 
     @staticmethod
     def _singleton_key(decl) -> str | None:
@@ -80,7 +117,9 @@ class Checker:
         for cls, what in ((ast.KindDecl, "kind"), (ast.OptionDecl, "option"), (ast.ValueDecl, "value"),
                           (ast.AttributeDecl, "attribute"), (ast.AliasDecl, "alias")):
             if isinstance(decl, cls):
+                # Kinds, options, values, attributes and aliases share the namespace of expressions.
                 return (decl.alias if isinstance(decl, ast.AliasDecl) else decl.name, what)
+        # Gods, awards and variants are never named inside expressions: each has a namespace of its own.
         for cls, what in ((ast.GodDecl, "god"), (ast.AwardDecl, "award")):
             if isinstance(decl, cls):
                 return (f"{what}:{decl.name}", what)
@@ -89,19 +128,6 @@ class Checker:
         return None
 
 
-
-    def _claim(self, names, name_what, decl) -> None:
-        name, what = name_what
-        shown = name.split(":", 1)[-1]
-        if shown in RESERVED:
-            self.error(f"'{shown}' is a built-in name and cannot name a {what}", decl.span)
-            return
-        if name in names:
-            other_what, other_span = names[name]
-            self.error(f"{what} '{shown}' is already declared as a {other_what}", decl.span,
-                       hint=f"first declared at {_where(other_span)}")
-            return
-        names[name] = (what, decl.span)
 
     # ---- pass 2: build the model ---------------------------------------------------------------------------
 

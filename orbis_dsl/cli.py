@@ -27,11 +27,22 @@ def _fail_with(diagnostics, sources=None, code: int = 2) -> None:
 
 
 @app.command()
-def check(paths: list[Path] = typer.Argument(..., help="Rule files or folders of .orbis files.")) -> None:
+def check(
+    paths: Optional[list[Path]] = typer.Argument(None, help="Rule files or folders of .orbis files."),
+    pack: Optional[Path] = typer.Option(None, "--rules", help="Check a rule pack laid over the base game."),
+) -> None:
     """Check rule files: exit 0 when clean, 2 with located messages when not."""
-    from .ruleset import compile_paths
+    if not paths and pack is None:
+        typer.echo("error: give rule files or folders to check, or --rules PACK", err=True)
+        raise typer.Exit(2)
+    if pack is not None:
+        from .packs import compile_pack
 
-    compiled = compile_paths(paths)
+        compiled = compile_pack(pack)
+    else:
+        from .ruleset import compile_paths
+
+        compiled = compile_paths(paths)
     _fail_with(compiled.diagnostics, compiled.sources.texts)
     model = compiled.model
     typer.echo(f"ok: {len(compiled.sources.files)} files, {len(model.kinds)} kinds, {len(model.gods)} gods, "
@@ -209,6 +220,9 @@ def _load_rules(pack: Optional[Path]):
         return base_rules()
     from .packs import load_pack
 
+    if not pack.exists():
+        typer.echo(f"error: no such rule pack: {pack}", err=True)
+        raise typer.Exit(2)
     rules, compiled = load_pack(pack)
     if rules is None:
         _fail_with(compiled.diagnostics, compiled.sources.texts)

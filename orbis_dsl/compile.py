@@ -242,6 +242,8 @@ def render_module(rules: RuleSet, file: ast.RuleFile, text: str, source: str) ->
     builder = ModuleBuilder(rules, source)
     kinds, gods, awards, variants, tiles = [], [], [], [], []
     for decl in file.decls:
+        if rules.decl_files.get(f"{type(decl).__name__}:{getattr(decl, 'name', '')}", file.path) != file.path:
+            continue  # a rule pack replaced this declaration
         if isinstance(decl, ast.KindDecl):
             kinds.append(builder.kind(rules.kinds[decl.name]))
         elif isinstance(decl, ast.GodDecl):
@@ -308,15 +310,19 @@ def render(rules: RuleSet, sources, root: Path) -> dict[str, str]:
     """Module file name → text, for every rule file of the set."""
     labels = source_labels(rules, sources.paths, root)
     out: dict[str, str] = {}
+    order = []
     for file in sources.files:
         label = labels[file.path]
-        out[module_name(label)] = render_module(rules, file, sources.texts[file.path], label)
-    out["__init__.py"] = _index_module(sorted(n for n in out), labels, sources)
+        name = module_name(label)
+        while name in out:  # two rule files of one name (a pack's and the base game's)
+            name = name[:-3] + "_.py"
+        out[name] = render_module(rules, file, sources.texts[file.path], label)
+        order.append(name[:-3])
+    out["__init__.py"] = _index_module(order)
     return dict(sorted(out.items()))
 
 
-def _index_module(modules: list[str], labels, sources) -> str:
-    order = [module_name(labels[f.path])[:-3] for f in sources.files]
+def _index_module(order: list[str]) -> str:
     return ('# generated — do not edit.\n# The rule modules of this folder, in the order their rule files were read.\n'
             f'"""Compiled rule set."""\n\nMODULES = {tuple(order)!r}\n')
 

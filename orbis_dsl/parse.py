@@ -348,6 +348,8 @@ class SourceSet:
     files: tuple[ast.RuleFile, ...]
     texts: dict[str, str]
     paths: dict[str, Path]
+    # 0 for the base rules, 1 for a rule pack laid over them: a pack's declarations replace the base's.
+    layers: dict[str, int] = attrs.field(factory=dict)
 
 
 def _rule_files_in(path: Path) -> list[Path]:
@@ -356,13 +358,16 @@ def _rule_files_in(path: Path) -> list[Path]:
     return [path]
 
 
-def load_sources(paths: list[Path]) -> tuple[SourceSet, list[Diagnostic]]:
-    """Parse the given files (folders: every `.orbis` below them) and, transitively, their includes."""
+def load_sources(paths: list[Path], pack: list[Path] | None = None) -> tuple[SourceSet, list[Diagnostic]]:
+    """Parse the given files (folders: every `.orbis` below them) and, transitively, their includes;
+    then the files of a rule pack, as a second layer."""
     diagnostics: list[Diagnostic] = []
     files: list[ast.RuleFile] = []
     texts: dict[str, str] = {}
     shown_paths: dict[str, Path] = {}
     seen: set[Path] = set()
+    layers: dict[str, int] = {}
+    layer = 0
 
     def visit(path: Path, span: Span | None) -> None:
         resolved = path.resolve()
@@ -380,6 +385,7 @@ def load_sources(paths: list[Path]) -> tuple[SourceSet, list[Diagnostic]]:
             return
         texts[shown] = text
         shown_paths[shown] = resolved
+        layers[shown] = layer
         tree, errors = parse_text(text, shown)
         diagnostics.extend(errors)
         if tree is None:
@@ -389,10 +395,12 @@ def load_sources(paths: list[Path]) -> tuple[SourceSet, list[Diagnostic]]:
             if isinstance(decl, ast.Include):
                 visit(resolved.parent / decl.path, decl.span)
 
-    for path in paths:
-        if not path.exists():
-            diagnostics.append(Diagnostic(f"no such file or folder: {display_path(path)}", file=display_path(path)))
-            continue
-        for file in _rule_files_in(path):
-            visit(file, None)
-    return SourceSet(tuple(files), texts, shown_paths), diagnostics
+    for layer, group in enumerate((paths, pack or [])):
+        for path in group:
+            if not path.exists():
+                diagnostics.append(Diagnostic(f"no such file or folder: {display_path(path)}",
+                                              file=display_path(path)))
+                continue
+            for file in _rule_files_in(path):
+                visit(file, None)
+    return SourceSet(tuple(files), texts, shown_paths, layers), diagnostics

@@ -26,8 +26,8 @@ class Compiled:
     diagnostics: list[Diagnostic]
 
 
-def compile_paths(paths: list[Path], root: Path | None = None) -> Compiled:
-    sources, diags = load_sources(paths)
+def compile_paths(paths: list[Path], root: Path | None = None, pack: list[Path] | None = None) -> Compiled:
+    sources, diags = load_sources(paths, pack)
     model, more = check(sources) if not diags else (None, [])
     diags = diags + more
     modules = {}
