@@ -279,6 +279,7 @@ class NamesDecl:
 class AliasDecl:
     alias: str
     target: str
+    target_span: Span | None = attrs.field(default=None, eq=False, repr=False)
     span: Span | None = _span()
 
 
@@ -378,6 +379,7 @@ class VariantDecl:
     removed_stars: tuple[str, ...]
     prizes: tuple[VariantPrizes, ...]
     options: tuple[VariantOption, ...]
+    removed_spans: tuple[Span | None, ...] = attrs.field(default=(), eq=False, repr=False)
     span: Span | None = _span()
 
 
@@ -396,6 +398,8 @@ class TileDecl:
     cost: tuple[str | None, ...]  # a colour per square; None is a multicoloured square
     kind: str
     args: tuple[Arg, ...]
+    # Where the colour, stars, kind and each cost square were written (keys: color, stars, kind, cost0 …).
+    parts: dict = attrs.field(factory=dict, eq=False, repr=False)
     span: Span | None = _span()
 
 

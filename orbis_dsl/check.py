@@ -21,10 +21,13 @@ _SINGLETONS = {"colors": "colors", "stars": "stars", "levels": "levels", "displa
 
 
 def type_name(t: ast.TypeRef) -> str:
+    """The type checker's name of a declared type; '?' for an unknown one (already reported)."""
     if t.name == "enum":
         return "string"
     if t.name == "int" and t.optional:
         return "int?"
+    if t.name not in PARAM_TYPES:
+        return "?"
     return t.name
 
 
@@ -133,9 +136,11 @@ class Checker:
 
     def run(self) -> RuleSet | None:
         by_type, singletons = self.collect()
+        entry = self.sources.files[-1].path if self.sources.files else None
         for missing in ("colors", "board", "winner"):
             if missing not in singletons:
-                self.error(f"the rule set declares no '{missing}'", None)
+                self.diags.append(Diagnostic(f"the rule set declares no '{missing}'", file=entry,
+                                             span=Span(entry, 1, 1) if entry else None))
         colors_decl = singletons.get("colors")
         colors = tuple(colors_decl.names) if colors_decl else ()
         self._check_unique(colors_decl, "colour")
@@ -145,18 +150,20 @@ class Checker:
         aliases = {}
         for _, decl in by_type[ast.AliasDecl]:
             if decl.target not in colors:
-                self.diags.append(unknown("colour", decl.target, colors, decl.span))
+                self.diags.append(unknown("colour", decl.target, colors, decl.target_span or decl.span))
             elif decl.alias in colors:
                 self.error(f"'{decl.alias}' is a colour and cannot also be an alias", decl.span)
             else:
                 aliases[decl.alias] = decl.target
         levels = singletons["levels"].value if "levels" in singletons else 1
+        self.levels = levels
         display = singletons["display"].value if "display" in singletons else 0
         board = singletons["board"].rows if "board" in singletons else ()
         self.numbers = {key: singletons[key].value for key in ("realm_limit", "cancel_tokens") if key in singletons}
         self.numbers["exchange"] = singletons["exchange"].rows if "exchange" in singletons else ()
         self._check_board(singletons.get("board"))
         self.colors, self.aliases, self.stars = colors, aliases, stars
+        self._check_constants_unshadowed(by_type, set(colors) | set(aliases) | set(stars))
         self.kind_names = frozenset(d.name for _, d in by_type[ast.KindDecl])
         self.god_names = frozenset(d.name for _, d in by_type[ast.GodDecl])
         attributes = {d.name: self._param(d) for _, d in by_type[ast.AttributeDecl]}
@@ -202,6 +209,14 @@ class Checker:
                 self.error(f"'{name}' is a built-in name and cannot name a {what}", span)
             seen.add(name)
 
+    def _check_constants_unshadowed(self, by_type, constants: set[str]) -> None:
+        """Colours and star colours are names in expressions too: nothing else may take them."""
+        for cls, what in ((ast.KindDecl, "kind"), (ast.OptionDecl, "option"), (ast.ValueDecl, "value"),
+                          (ast.AttributeDecl, "attribute")):
+            for _, decl in by_type[cls]:
+                if decl.name in constants:
+                    self.error(f"'{decl.name}' is a colour or star colour and cannot also name a {what}", decl.span)
+
     def _check_board(self, decl) -> None:
         if decl is None:
             return
@@ -241,8 +256,8 @@ class Checker:
     def literal(self, lit, t: ast.TypeRef, what: str):
         """The Python value of a literal of type `t`, or None after reporting a mismatch."""
         name = t.name
-        if name == "int" and isinstance(lit, int):
-            return lit
+        if name not in PARAM_TYPES and name != "enum":
+            return None  # the unknown type is reported already
         if name == "int" and isinstance(lit, ast.IntLit):
             return lit.value
         if name == "bool" and isinstance(lit, ast.BoolLit):
@@ -383,7 +398,7 @@ class Checker:
     def _e_Member(self, e, ctx):
         item, container = self.expr(e.item, ctx), self.expr(e.container, ctx)
         if "?" not in (item, container) and container != item + "s":
-            self.error(f"'in' needs a set of {_words(item + 's')}, but this is {_words(container)}", e.container.span)
+            self.error(f"'in' needs {_words(item + 's')}, but this is {_words(container)}", e.container.span)
         return "bool"
 
     def _e_Among(self, e, ctx):
@@ -504,7 +519,8 @@ class Checker:
                     self.error(f"'{m.name}' is a built-in name and cannot name a parameter", m.span)
                 else:
                     attribute = self.attributes.get(m.name)
-                    if attribute is not None and type_name(attribute.type) != type_name(m.type):
+                    if attribute is not None and "?" not in (type_name(attribute.type), type_name(m.type)) \
+                            and type_name(attribute.type) != type_name(m.type):
                         self.error(f"'{m.name}' is an attribute of every tile, of type "
                                    f"{_words(type_name(attribute.type))}", m.span)
                     params[m.name] = self._param(m)
@@ -573,9 +589,9 @@ class Checker:
             self.error(f"variant '{decl.name}' says nothing of 'players'", decl.span)
         elif decl.players < 1:
             self.error("a variant needs at least one player", decl.span)
-        for star in decl.removed_stars:
+        for star, span in zip(decl.removed_stars, decl.removed_spans or (decl.span,) * len(decl.removed_stars)):
             if star not in self.stars:
-                self.diags.append(unknown("star colour", star, self.stars, decl.span))
+                self.diags.append(unknown("star colour", star, self.stars, span))
         prizes = {}
         for p in decl.prizes:
             if p.award not in self.awards:
@@ -593,22 +609,24 @@ class Checker:
         return Variant(decl.name, players, revealed, decl.removed_stars, prizes, options, file, span=decl.span)
 
     def _tile(self, file, decl: ast.TileDecl) -> Tile | None:
-        if not 1 <= decl.level <= max(1, getattr(self, "levels", 3)):
-            pass
-        colour = self.color(decl.color, decl.span)
+        where = decl.parts.get
+        if not 1 <= decl.level <= self.levels:
+            self.error(f"level {decl.level} is out of range: the rule set has levels 1 to {self.levels}",
+                       where("level", decl.span))
+        colour = self.color(decl.color, where("color", decl.span))
         if decl.stars not in self.stars:
-            self.diags.append(unknown("star colour", decl.stars, self.stars, decl.span))
-        for square in decl.cost:
+            self.diags.append(unknown("star colour", decl.stars, self.stars, where("stars", decl.span)))
+        for i, square in enumerate(decl.cost):
             if square is not None:
-                self.color(square, decl.span)
+                self.color(square, where(f"cost{i}", decl.span))
         kind = self.kinds.get(decl.kind)
         if kind is None:
-            self.diags.append(unknown("tile kind", decl.kind, self.kinds, decl.span))
+            self.diags.append(unknown("tile kind", decl.kind, self.kinds, where("kind", decl.span)))
             return None
         params = self.tile_params(kind, decl.args, decl.span)
-        return Tile(decl.level, colour or "", decl.stars, tuple(self.aliases.get(s, s) if s else None
-                                                                for s in decl.cost),
-                    decl.kind, params, file, span=decl.span)
+        cost = tuple(self.aliases.get(s, s) if s else None for s in decl.cost)
+        return Tile(decl.level, colour or "", decl.stars, cost, decl.kind, params, file,
+                    span=where("level", decl.span))
 
     def tile_params(self, kind: Kind, args, span) -> dict[str, object]:
         values: dict[str, object] = {}
@@ -632,20 +650,7 @@ def check(sources: SourceSet) -> tuple[RuleSet | None, list[Diagnostic]]:
     """The checked rule set (None when there are errors) and every diagnostic found."""
     checker = Checker(sources)
     rules = checker.run()
-    if rules is not None:
-        checker.diags.extend(_check_tiles(rules))
-        if any(d.is_error for d in checker.diags):
-            rules = None
     return rules, checker.diags
-
-
-def _check_tiles(rules: RuleSet) -> list[Diagnostic]:
-    diags = []
-    for tile in rules.tiles:
-        if not 1 <= tile.level <= rules.levels:
-            diags.append(Diagnostic(f"level {tile.level} is out of range: the rule set has levels 1 to {rules.levels}",
-                                    span=tile.span))
-    return diags
 
 
 def _names_used(exprs, lets) -> set[str]:

@@ -25,7 +25,7 @@ from .runtime.rules import Rules
 @cache
 def game_parser() -> Lark:
     return Lark(grammar_path("game.lark").read_text(encoding="utf-8"), parser="lalr", propagate_positions=True,
-                maybe_placeholders=True, start=["start", "row"])
+                maybe_placeholders=True, start=["start", "row"], cache=True)
 
 
 def _span(file: str, item) -> Span:

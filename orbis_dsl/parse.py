@@ -26,7 +26,7 @@ def rules_parser() -> Lark:
         parser="lalr",
         propagate_positions=True,
         maybe_placeholders=True,
-        cache=False,
+        cache=True,  # the LALR tables are kept in the temporary folder between runs
     )
 
 
@@ -63,7 +63,7 @@ class _Builder(Transformer):
         return ast.RuleFile(self.file, tuple(decls), span=self._s(meta))
 
     def signed_int(self, meta, minus, number):
-        return -int(number) if minus else int(number)
+        return ast.IntLit(-int(number) if minus else int(number), span=self._s(meta))
 
     # top-level declarations
     def include(self, meta, path):
@@ -80,7 +80,7 @@ class _Builder(Transformer):
         return ast.NamesDecl(what, tuple(str(n) for n in names), spans, span=self._s(meta))
 
     def alias_decl(self, meta, alias, target):
-        return ast.AliasDecl(str(alias), str(target), span=self._s(meta))
+        return ast.AliasDecl(str(alias), str(target), _span_of(self.file, target), span=self._s(meta))
 
     def levels_decl(self, meta, value):
         return ast.NumberDecl("levels", int(value), span=self._s(meta))
@@ -104,7 +104,7 @@ class _Builder(Transformer):
         return ast.OptionDecl(str(name), type_, default, span=self._s(meta))
 
     def value_decl(self, meta, name, value):
-        return ast.ValueDecl(str(name), value, span=self._s(meta))
+        return ast.ValueDecl(str(name), value.value, span=self._s(meta))
 
     def attribute_decl(self, meta, name, type_, default):
         return ast.AttributeDecl(str(name), type_, default, span=self._s(meta))
@@ -136,7 +136,7 @@ class _Builder(Transformer):
         return ast.EndClause(points, cond, negate, span=self._s(meta))
 
     def modify_clause(self, meta, name, value):
-        return ast.Modify(str(name), value, span=_span_of(self.file, name))
+        return ast.Modify(str(name), value.value, span=_span_of(self.file, name))
 
     # effects
     def gain(self, meta, amount):
@@ -211,7 +211,7 @@ class _Builder(Transformer):
     def variant_decl(self, meta, label, *clauses):
         name = _unquote(label) if label.type == "STRING" else str(label)
         players = gods = None
-        removed, prizes, options = (), [], []
+        removed, removed_spans, prizes, options = (), (), [], []
         for clause in clauses:
             if isinstance(clause, ast.VariantPrizes):
                 prizes.append(clause)
@@ -222,8 +222,9 @@ class _Builder(Transformer):
             elif clause[0] == "gods":
                 gods = clause[1]
             else:
-                removed = removed + clause[1]
-        return ast.VariantDecl(name, players, gods, removed, tuple(prizes), tuple(options), span=self._s(meta))
+                removed, removed_spans = removed + clause[1], removed_spans + clause[2]
+        return ast.VariantDecl(name, players, gods, removed, tuple(prizes), tuple(options), removed_spans,
+                               span=self._s(meta))
 
     def players_clause(self, meta, value):
         return ("players", int(value))
@@ -232,7 +233,7 @@ class _Builder(Transformer):
         return ("gods", int(value))
 
     def remove_clause(self, meta, *names):
-        return ("remove", tuple(str(n) for n in names))
+        return ("remove", tuple(str(n) for n in names), tuple(_span_of(self.file, n) for n in names))
 
     def variant_prizes(self, meta, name, *values):
         return ast.VariantPrizes(str(name), tuple(int(v) for v in values), span=self._s(meta))
@@ -243,10 +244,17 @@ class _Builder(Transformer):
     # tiles
     def tile_decl(self, meta, level, color, stars, cost, kind, *args):
         args = tuple(a for a in args if a is not None)
-        return ast.TileDecl(int(level), str(color), str(stars), cost, str(kind), args, span=self._s(meta))
+        squares, square_spans = cost
+        parts = {"level": _span_of(self.file, level), "color": _span_of(self.file, color),
+                 "stars": _span_of(self.file, stars), "kind": _span_of(self.file, kind)}
+        parts.update({f"cost{i}": span for i, span in enumerate(square_spans)})
+        return ast.TileDecl(int(level), str(color), str(stars), squares, str(kind), args, parts,
+                            span=self._s(meta))
 
     def cost(self, meta, *squares):
-        return tuple(None if s.type == "ANY" else str(s) for s in squares if s is not None)
+        squares = [s for s in squares if s is not None]
+        return (tuple(None if s.type == "ANY" else str(s) for s in squares),
+                tuple(_span_of(self.file, s) for s in squares))
 
     def arg(self, meta, name, value):
         return ast.Arg(str(name), value, span=_span_of(self.file, name))
@@ -390,10 +398,10 @@ def load_sources(paths: list[Path], pack: list[Path] | None = None) -> tuple[Sou
         diagnostics.extend(errors)
         if tree is None:
             return
-        files.append(tree)
         for decl in tree.decls:
             if isinstance(decl, ast.Include):
                 visit(resolved.parent / decl.path, decl.span)
+        files.append(tree)  # after its includes: what a file builds on comes first
 
     for layer, group in enumerate((paths, pack or [])):
         for path in group:

@@ -4,29 +4,34 @@ from __future__ import annotations
 
 import types
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import attrs
 
-from .check import check
-from .compile import render
 from .diagnostics import Diagnostic
-from .model import RuleSet
-from .parse import SourceSet, load_sources
 from .resources import base_rules_entry, data_dir
 from .runtime.rules import Rules, load_directory, merge, stale_sources
+
+if TYPE_CHECKING:  # the compiler stages load only when something must be compiled
+    from .model import RuleSet
+    from .parse import SourceSet
 
 
 @attrs.frozen
 class Compiled:
     """A rule set through every stage: the sources (for diagnostics), the checked model and the modules."""
 
-    sources: SourceSet
-    model: RuleSet | None
+    sources: "SourceSet"
+    model: "RuleSet | None"
     modules: dict[str, str]
     diagnostics: list[Diagnostic]
 
 
 def compile_paths(paths: list[Path], root: Path | None = None, pack: list[Path] | None = None) -> Compiled:
+    from .check import check
+    from .compile import render
+    from .parse import load_sources
+
     sources, diags = load_sources(paths, pack)
     model, more = check(sources) if not diags else (None, [])
     diags = diags + more

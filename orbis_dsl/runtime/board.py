@@ -18,6 +18,8 @@ class Board:
     supports: tuple[tuple[int, ...], ...] = attrs.field(init=False)
     neighbours: tuple[tuple[int, ...], ...] = attrs.field(init=False)
     supported: tuple[tuple[int, ...], ...] = attrs.field(init=False)
+    labels: tuple[str, ...] = attrs.field(init=False)
+    starts: tuple[int, ...] = attrs.field(init=False)  # the position of each row's first tile
 
     def __attrs_post_init__(self):
         coords = tuple((r, i) for r, width in enumerate(self.rows) for i in range(width))
@@ -34,6 +36,8 @@ class Board:
             for r, i in coords))
         object.__setattr__(self, "supported", tuple(
             existing([(r + 1, i - 1), (r + 1, i)]) for r, i in coords))
+        object.__setattr__(self, "labels", tuple(f"row {r + 1}, tile {i + 1}" for r, i in coords))
+        object.__setattr__(self, "starts", tuple(sum(self.rows[:r]) for r in range(len(self.rows))))
 
     @property
     def size(self) -> int:
@@ -41,9 +45,8 @@ class Board:
 
     def position(self, row: int, index: int) -> int:
         """0-based row and index → position."""
-        return sum(self.rows[:row]) + index
+        return self.starts[row] + index
 
     def label(self, pos: int) -> str:
         """How people name a place: 'row 2, tile 3' (1-based, rows from the bottom, tiles from the left)."""
-        r, i = self.coords[pos]
-        return f"row {r + 1}, tile {i + 1}"
+        return self.labels[pos]

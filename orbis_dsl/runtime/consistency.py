@@ -30,9 +30,9 @@ def _placement(rules: Rules, game: GameRecord):
     for player in game.players:
         flat = [t for row in player.pyramid for t in row]
         for pos, tile in enumerate(flat):
-            supports = [flat[i] for i in board.supports[pos]]
-            if tile.desert or not supports:
+            if tile.desert or not board.supports[pos]:
                 continue
+            supports = [flat[i] for i in board.supports[pos]]
             if any(s.color == tile.color or (wild and s.desert) for s in supports):
                 continue
             below = " and ".join("desert" if s.desert else s.color for s in supports)
@@ -55,15 +55,15 @@ def _gods(rules: Rules, game: GameRecord, variant: VariantSpec | None):
 
 def _unique_params(rules: Rules, game: GameRecord):
     """Parameters declared `unique` (one Farm per reduction colour) may not repeat on the table."""
+    unique = {kind.name: [p.name for p in kind.params if p.unique] for kind in rules.kinds.values()}
     seen: dict[tuple[str, str, object], list[str]] = defaultdict(list)
     for player in game.players:
         for r, row in enumerate(player.pyramid):
             for i, tile in enumerate(row):
-                kind = rules.kinds.get(tile.kind) if not tile.desert else None
-                for spec in kind.params if kind else ():
-                    value = tile.params.get(spec.name)
-                    if spec.unique and value is not None:
-                        seen[(kind.name, spec.name, value)].append(f"{player.name}, row {r + 1}, tile {i + 1}")
+                for name in unique.get(tile.kind, ()):
+                    value = tile.params.get(name)
+                    if value is not None:
+                        seen[(tile.kind, name, value)].append(f"{player.name}, row {r + 1}, tile {i + 1}")
     for (kind, param, value), places in sorted(seen.items(), key=lambda item: str(item[0])):
         if len(places) > 1:
             yield ("; ".join(places), f"{len(places)} {kind} tiles with {param} {value}: the game has only one")

@@ -23,6 +23,14 @@ class Rules:
     variants: dict[str, VariantSpec]
     tiles: tuple[TileSpec, ...]
     board: Board
+    # Every parameter a tile of each kind has before the record fills it in: attributes, then the kind's own.
+    param_defaults: dict[str, dict[str, object]] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self):
+        attributes = {p.name: p.default for p in self.settings.attributes}
+        defaults = {name: {**attributes, **{p.name: p.default for p in kind.params}}
+                    for name, kind in self.kinds.items()}
+        object.__setattr__(self, "param_defaults", defaults)
 
     @property
     def options(self) -> dict[str, OptionSpec]:

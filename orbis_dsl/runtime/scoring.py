@@ -6,6 +6,9 @@ the rule set declares (kinds that can be cancelled, placement conditions, unique
 
 from __future__ import annotations
 
+from functools import cache
+from typing import NamedTuple
+
 import attrs
 
 from ..game import GameRecord, PlayerRecord, TileRecord
@@ -16,8 +19,7 @@ from .support import show
 from .views import GameView, PlayerView, TileView
 
 
-@attrs.frozen
-class Line:
+class Line(NamedTuple):  # a NamedTuple: thousands are made per second while simulating
     where: str
     what: str
     cp: int
@@ -27,8 +29,7 @@ class Line:
         return {"where": self.where, "what": self.what, "cp": self.cp, "why": self.why}
 
 
-@attrs.frozen
-class Warning:
+class Warning(NamedTuple):
     where: str
     message: str
 
@@ -69,21 +70,29 @@ class ScoreReport:
         }
 
 
+_NO_PARAMS: dict = {}
+
+
 def variant_for(rules: Rules, game: GameRecord) -> VariantSpec | None:
     name = game.variant or f"{len(game.players)}p"
     return rules.variants.get(name)
 
 
 class Scorer:
-    def __init__(self, rules: Rules, game: GameRecord, explain: bool = True):
+    """`explain`: each line's `why` says what the conditions found. `lines=False`: totals, places and winners
+    only, with no lines and no table checks (what a simulation needs for its summary)."""
+
+    def __init__(self, rules: Rules, game: GameRecord, explain: bool = True, lines: bool = True):
         self.rules = rules
         self.game = game
-        self.explain = explain
+        self.explain = explain and lines
+        self.lines = lines
         self.variant = variant_for(rules, game)
         self.warnings: list[Warning] = []
 
     def warn(self, where: str, message: str) -> None:
-        self.warnings.append(Warning(where, message))
+        if self.lines:
+            self.warnings.append(Warning(where, message))
 
     def trace(self):
         return [] if self.explain else None
@@ -93,21 +102,13 @@ class Scorer:
     def _tile_view(self, pos: int, record: TileRecord) -> TileView:
         if record.desert:
             return TileView(pos, desert=True)
-        kind = self.rules.kinds.get(record.kind)
-        params = {p.name: p.default for p in self.rules.settings.attributes}
-        if kind is not None:
-            params.update({p.name: p.default for p in kind.params})
-        params.update(record.params)
-        return TileView(pos, record.kind, record.color, params, cancelled=bool(record.cancelled),
-                        level=record.level, stars=record.stars)
+        params = {**self.rules.param_defaults.get(record.kind, _NO_PARAMS), **record.params}
+        return TileView(pos, record.kind, record.color, params, False, bool(record.cancelled), record.level,
+                        record.stars, (), record.cancelled)
 
     def _player_view(self, index: int, record: PlayerRecord) -> PlayerView:
-        board = self.rules.board
-        slots = [None] * board.size
-        for r, row in enumerate(record.pyramid):
-            for i, tile in enumerate(row):
-                pos = board.position(r, i)
-                slots[pos] = self._tile_view(pos, tile)
+        flat = [tile for row in record.pyramid for tile in row]  # rows bottom first: the board's positions
+        slots = [self._tile_view(pos, tile) for pos, tile in enumerate(flat)]
         values = dict(self.rules.settings.values)
         god = self.rules.gods.get(record.god) if record.god else None
         if god is not None:
@@ -121,8 +122,8 @@ class Scorer:
         players = [self._player_view(i, p) for i, p in enumerate(self.game.players)]
         g = GameView(players, options, self.rules.board)
         scores = []
-        for p, record in zip(players, self.game.players):
-            self._settle_cancellations(g, p, record)
+        for p in players:
+            self._settle_cancellations(g, p)
             scores.append(self._score_player(g, p))
         for p, score in zip(players, scores):
             score.lines.extend(self._god_lines(g, p, score))
@@ -131,59 +132,62 @@ class Scorer:
             score.total = sum(score.categories.values())
             p.total = score.total
         winners = self._places(g, players, scores)
-        self.warnings[:0] = [Warning(where, message)
-                             for where, message in table_warnings(self.rules, self.game, self.variant)]
+        if self.lines:
+            self.warnings[:0] = [Warning(where, message)
+                                 for where, message in table_warnings(self.rules, self.game, self.variant)]
         return ScoreReport(self.variant.name if self.variant else (self.game.variant or ""), scores, winners,
                            self.warnings)
 
-    def _settle_cancellations(self, g, p: PlayerView, record: PlayerRecord) -> None:
+    def _settle_cancellations(self, g, p: PlayerView) -> None:
         """Placement conditions are recomputed (the table may be wrong); tokens on kinds that cannot be
         cancelled are reported and ignored; tokens from 'when taken' costs are taken as the table shows."""
+        kinds = self.rules.kinds
         for t in p.tiles:
-            if t.desert:
+            kind = kinds.get(t.kind)
+            if kind is None or kind.cancellable_when == "taken":
                 continue
-            kind = self.rules.kinds.get(t.kind)
-            where = f"{p.name}, {self.rules.board.label(t.pos)}"
-            if kind is None:
-                continue
-            recorded = self._recorded(record, t.pos)
+            recorded = t.recorded
             if kind.cancellable_when == "placed":
-                trace = []
-                holds = kind.placed(g, p, t, trace)
-                t.cancelled = not holds
-                if recorded is not None and recorded != t.cancelled:
+                trace = [] if recorded is not None and self.lines else None
+                t.cancelled = not kind.placed(g, p, t, trace)
+                if trace is not None and recorded != t.cancelled:
                     should = "cancelled" if t.cancelled else "validated"
-                    self.warn(where, f"{kind.name}: {'; '.join(trace)}: it should be {should}")
-            elif kind.cancellable_when is None and recorded:
-                self.warn(where, f"a Cancelation token on a {kind.title}, which cannot be cancelled")
+                    self.warn(self._where(p, t), f"{kind.name}: {'; '.join(trace)}: it should be {should}")
+            elif recorded:
+                self.warn(self._where(p, t), f"a Cancelation token on a {kind.title}, which cannot be cancelled")
                 t.cancelled = False
 
-    def _recorded(self, record: PlayerRecord, pos: int) -> bool | None:
-        r, i = self.rules.board.coords[pos]
-        return record.pyramid[r][i].cancelled
+    def _where(self, p: PlayerView, t: TileView) -> str:
+        return f"{p.name}, {self.rules.board.labels[t.pos]}"
 
     def _score_player(self, g, p: PlayerView) -> PlayerScore:
         regions, deserts, lines = 0, 0, []
-        for t in sorted(p.tiles, key=lambda t: t.pos):
-            where = self.rules.board.label(t.pos)
+        labels = self.rules.board.labels
+        kinds = self.rules.kinds
+        desert_ends = self.rules.settings.desert_ends
+        keep, explain = self.lines, self.explain
+        for t in p.tiles:  # in board order
             if t.desert:
-                for end in self.rules.settings.desert_ends:
-                    trace = self.trace()
+                for end in desert_ends:
+                    trace = [] if explain else None
                     points = end.fn(g, p, t, trace) or 0
                     deserts += points
-                    lines.append(Line(where, "desert", points, _why(trace, end.text, points, p.values)))
+                    if keep:
+                        lines.append(Line(labels[t.pos], "desert", points, _why(trace, end.text, points)))
                 continue
-            kind = self.rules.kinds.get(t.kind)
+            kind = kinds.get(t.kind)
             if kind is None:
                 continue
             t.validated = not t.cancelled
             for end in kind.ends:
-                trace = self.trace()
+                trace = [] if explain else None
                 points = end.fn(g, p, t, trace)
                 if points is None:
                     t.validated = False
-                regions += points or 0
-                lines.append(Line(where, kind.name, points or 0, _why(trace, end.text, points, t.params)))
+                else:
+                    regions += points
+                if keep:
+                    lines.append(Line(labels[t.pos], kind.name, points or 0, _why(trace, end.text, points)))
         return PlayerScore(p.name, {"regions": regions, "deserts": deserts, "god": 0}, p.worshippers, lines,
                            tiles=list(p.slots))
 
@@ -199,7 +203,8 @@ class Scorer:
             trace = self.trace()
             points = end.fn(g, p, trace)
             score.categories["god"] += points or 0
-            lines.append(Line("god", god.name, points or 0, _why(trace, end.text, points)))
+            if self.lines:
+                lines.append(Line("god", god.name, points or 0, _why(trace, end.text, points)))
         return lines
 
     # ---- ranked awards ---------------------------------------------------------------------------------
@@ -231,10 +236,11 @@ class Scorer:
                     else:
                         prize = share[offset] if offset < len(share) else 0
                     scores[p.index].categories[award.name] += prize
-                    why = f"{award.title}: measure {show(measure)}, rank {rank + offset + 1}"
-                    if tiebreak is not None:
-                        why += f" (tie-break {show(tiebreak)})"
-                    scores[p.index].lines.append(Line(award.title, award.name, prize, why))
+                    if self.lines:
+                        why = f"{award.title}: measure {show(measure)}, rank {rank + offset + 1}"
+                        if tiebreak is not None:
+                            why += f" (tie-break {show(tiebreak)})"
+                        scores[p.index].lines.append(Line(award.title, award.name, prize, why))
                 rank += len(group)
             if len(prizes) > len(players):
                 self.warn(award.title, f"{len(prizes)} prizes are in play for {len(players)} players")
@@ -267,17 +273,24 @@ def _tie_groups(entries):
     return groups
 
 
-def _why(trace, text: str, points, params=None) -> str:
-    """The `why` of a line: what the conditions found, or for an unconditional clause what it adds up."""
+def _why(trace, text: str, points) -> str:
+    """The `why` of a line: what the conditions found, or else the clause as written with what it adds up
+    ("cp = 1", "desert_penalty = -1")."""
     if trace:
         reason = "; ".join(trace)
-    elif text.lstrip("-").isdigit():
-        reason = f"always {text}"
     else:
-        # the clause as written, with names not values: "cp = 1", "desert_penalty = -1"
-        reason = f"{text.replace('{', '').replace('}', '')} = {points}"
+        reason = _plain(text)
+        if not text.lstrip("-").isdigit():
+            reason = f"{reason} = {points}"
     return reason if points is not None else f"{reason}: scores nothing"
 
 
-def score_game(rules: Rules, game: GameRecord, explain: bool = True) -> ScoreReport:
-    return Scorer(rules, game, explain).score()
+@cache
+def _plain(text: str) -> str:
+    if text.lstrip("-").isdigit():
+        return f"always {text}"
+    return text.replace("{", "").replace("}", "")
+
+
+def score_game(rules: Rules, game: GameRecord, explain: bool = True, lines: bool = True) -> ScoreReport:
+    return Scorer(rules, game, explain, lines).score()

@@ -6,10 +6,11 @@ from __future__ import annotations
 class TileView:
     """One tile of a universe. A desert has no kind, colour or parameters."""
 
-    __slots__ = ("pos", "kind", "color", "level", "stars", "cost", "params", "desert", "cancelled", "validated")
+    __slots__ = ("pos", "kind", "color", "level", "stars", "cost", "params", "desert", "cancelled", "validated",
+                 "recorded")
 
     def __init__(self, pos, kind=None, color=None, params=None, desert=False, cancelled=False,
-                 level=None, stars=None, cost=()):
+                 level=None, stars=None, cost=(), recorded=None):
         self.pos = pos
         self.kind = kind
         self.color = color
@@ -20,6 +21,7 @@ class TileView:
         self.level = level
         self.stars = stars
         self.cost = cost
+        self.recorded = recorded  # the Cancelation token as a game record shows it (None: not stated)
 
 
 class PlayerView:

@@ -1,0 +1,270 @@
+"""The engine's commands: `orbis simulate`, `orbis replay LOG` and `orbis variant check [NAME|FILE]`.
+
+`register(app)` adds them to the main `orbis` Typer app. Exit codes:
+- simulate: 0 done; 2 bad arguments (unknown variant or policy, no variant for that many players, …).
+- replay: 0 the log replays and its result matches; 1 the log breaks the rules (the first illegal or mismatching
+  move is printed, located); 2 the file cannot be read.
+- variant check: 0 valid (and, with --simulate, K games played cleanly); 1 the variant is invalid; 2 bad
+  arguments (unknown name, a rule file that does not compile).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+
+def _fail(message: str, code: int = 2, hint: str | None = None) -> None:
+    typer.echo(f"error: {message}", err=True)
+    if hint:
+        typer.echo(f"  = {hint}", err=True)
+    raise typer.Exit(code)
+
+
+def _rules(pack: Optional[Path]):
+    """(rules, rules_source for worker processes, compiled or None)."""
+    if pack is None:
+        from ..ruleset import base_rules
+
+        return base_rules(), None, None
+    from ..diagnostics import render
+    from .simulate import compile_rules
+
+    if not pack.exists():
+        _fail(f"no such rule file or folder: {pack}")
+    rules, compiled = compile_rules(pack)
+    if rules is None:
+        for d in compiled.diagnostics:
+            typer.echo(render(d, compiled.sources.texts), err=True)
+        _fail(f"the rules in {pack} do not check")
+    return rules, str(pack), compiled
+
+
+def _progress_bar(total: int):
+    """A rich progress bar on stderr for long runs, only when stderr is a terminal; else None."""
+    if total < 200 or not sys.stderr.isatty():
+        return None
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    return Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                    TimeRemainingColumn(), console=Console(stderr=True), transient=True)
+
+
+def _run_simulation(variant: str, games: int, seed: int, policy: str, jobs: int, records, source):
+    from .simulate import simulate as run_simulation
+
+    bar = _progress_bar(games)
+    if bar is None:
+        return run_simulation(variant, games, seed, policy, jobs, records, source)
+    with bar:
+        task = bar.add_task(f"{games} games", total=games)
+        return run_simulation(variant, games, seed, policy, jobs, records, source,
+                              progress=lambda n: bar.advance(task, n))
+
+
+def simulate(
+    players: Optional[int] = typer.Option(None, "--players", "-p",
+                                          help="Number of players (uses the variant '{N}p'; default 4)."),
+    games: int = typer.Option(100, "--games", "-k", help="Number of games."),
+    seed: int = typer.Option(0, "--seed", "-s", help="Seed of the run; game i uses a seed derived from it and i."),
+    policy: str = typer.Option("random", "--policy",
+                               help="random or greedy; a comma-separated list gives one per seat, cycling."),
+    jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes (results do not depend on it)."),
+    records: Optional[Path] = typer.Option(None, "--records",
+                                           help="Write each game as NAME.json and its score as NAME.score.json."),
+    as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
+    variant: Optional[str] = typer.Option(None, "--variant", help="A variant by name instead of '{N}p'."),
+    pack: Optional[Path] = typer.Option(None, "--rules", help="A rule file or folder instead of the base game."),
+) -> None:
+    """Play K games between policies and summarise them (win rates by god and seat, CP by category, …)."""
+    from .policy import POLICIES
+    from .variants import check_variant
+
+    if games < 1:
+        _fail(f"--games must be at least 1, not {games}")
+    if jobs < 1:
+        _fail(f"--jobs must be at least 1, not {jobs}")
+    names = [n.strip() for n in policy.split(",") if n.strip()]
+    for name in names or [policy]:
+        if name not in POLICIES:
+            _fail(f"unknown policy '{name}'", hint="expected one of: " + ", ".join(POLICIES))
+    rules, source, _ = _rules(pack)
+    if players is not None and players < 1:
+        _fail(f"--players must be at least 1, not {players}")
+    name = variant or f"{players or 4}p"
+    spec = rules.variants.get(name)
+    if spec is None:
+        counts = sorted({v.players for v in rules.variants.values()})
+        if variant is None:
+            _fail(f"no variant for {players} players", hint="the rules have variants for "
+                  + ", ".join(map(str, counts)) + " players")
+        _fail(f"unknown variant '{variant}'", hint="expected one of: " + ", ".join(rules.variants))
+    if variant is not None and players is not None and spec.players != players:
+        _fail(f"variant '{name}' is for {spec.players} players, not {players}")
+    problems = check_variant(rules, spec)
+    if problems:
+        from ..diagnostics import render
+
+        for d in problems:
+            typer.echo(render(d), err=True)
+        _fail(f"variant '{name}' cannot be played")
+    if records is not None:
+        try:
+            records.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            _fail(f"cannot create the records folder {records}: {error.strerror or error}")
+    summary = _run_simulation(name, games, seed, policy, jobs, records, source)
+    if as_json:
+        typer.echo(json.dumps(summary, indent=2))
+        return
+    typer.echo(_summary_text(summary))
+
+
+def _summary_text(s: dict) -> str:
+    out = [f"{s['games']} games of variant {s['variant']} ({s['players']} players), seed {s['seed']}, "
+           f"policies {', '.join(s['policies'])}"]
+    out.append("win rate by seat:   " + ", ".join(f"{k}: {v:.1%}" for k, v in s["win_rate_by_seat"].items()))
+    if len(s["win_rate_by_policy"]) > 1:
+        out.append("win rate by policy: " + ", ".join(f"{k}: {v['win_rate']:.1%}"
+                                                      for k, v in s["win_rate_by_policy"].items()))
+    out.append("win rate by god:")
+    for god, v in sorted(s["win_rate_by_god"].items(), key=lambda kv: -kv[1]["win_rate"]):
+        out.append(f"  {god:<12} {v['win_rate']:6.1%}  ({v['games']} held)")
+    out.append("mean CP:            " + ", ".join(f"{k} {v:.2f}" for k, v in s["mean_cp"].items()))
+    out.append(f"mean deserts:       {s['mean_deserts']:.2f}    mean cancellations: {s['mean_cancellations']:.2f}"
+               f"    mean exchanges: {s['mean_exchanges']:.2f}")
+    for name, a in s["awards"].items():
+        prizes = ", ".join(f"{k}: {v}" for k, v in a["prizes"].items())
+        out.append(f"award {name}: {a['holders_per_game']:.2f} holders per game, mean {a['mean_cp']:.2f} CP "
+                   f"(prizes given {prizes})")
+    length = s["game_length"]
+    out.append(f"game length:        {length['rounds']:.0f} rounds, {length['turns']:.0f} turns; "
+               f"gods taken in round {length['mean_god_round']:.1f} on average")
+    if s["shared_wins"]:
+        out.append(f"shared wins:        {s['shared_wins']}")
+    if s["games_short_of_cancel_tokens"]:
+        out.append(f"games that ran out of Cancelation tokens: {s['games_short_of_cancel_tokens']}")
+    return "\n".join(out)
+
+
+def replay(
+    log: Path = typer.Argument(..., help="A game log written by the engine (or by hand in its notation)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the replayed game's score report as JSON."),
+    pack: Optional[Path] = typer.Option(None, "--rules", help="A rule file or folder instead of the base game."),
+) -> None:
+    """Replay a game log under the rules: the first illegal move, located, or the final scores."""
+    from ..diagnostics import render
+    from ..resources import display_path
+    from .log import replay as run_replay
+
+    try:
+        text = log.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        _fail(f"no such file: {log}")
+    except (OSError, UnicodeDecodeError) as error:
+        _fail(f"cannot read {log}: {error}")
+    rules, _, _ = _rules(pack)
+    shown = display_path(log)
+    result = run_replay(text, rules, shown)
+    if not result.ok:
+        for d in result.diagnostics:
+            typer.echo(render(d, {shown: text}), err=True)
+        raise typer.Exit(1)
+    report = result.report
+    if as_json:
+        typer.echo(json.dumps(report.to_json(), indent=2))
+        return
+    game = result.game
+    typer.echo(f"ok: {game.turns} turns replayed, every move legal")
+    for p in report.players:
+        cats = ", ".join(f"{k} {v}" for k, v in p.categories.items())
+        typer.echo(f"  {p.name:<10} {p.total:>4} CP ({cats}; {p.worshippers} worshippers left)"
+                   + ("  winner" if p.winner else ""))
+
+
+def variant_check(
+    target: Optional[str] = typer.Argument(None, help="A variant name, or a rule file adding variants "
+                                                      "(default: every variant of the rules)."),
+    simulate_games: int = typer.Option(0, "--simulate", help="Also play K random games of each valid variant."),
+    seed: int = typer.Option(0, "--seed", help="Seed for --simulate."),
+    pack: Optional[Path] = typer.Option(None, "--rules", help="A rule file or folder instead of the base game."),
+) -> None:
+    """Check variants statically (tile counts, gods revealed, prizes, stars, options); optionally play them."""
+    from ..diagnostics import render
+    from .variants import check_variants, variant_spans, variants_declared_in
+
+    if simulate_games < 0:
+        _fail(f"--simulate must be 0 or more, not {simulate_games}")
+    path = Path(target) if target is not None else None
+    if path is not None and (path.suffix == ".orbis" or path.is_dir() or path.exists()):
+        if not path.exists():
+            _fail(f"no such rule file: {target}")
+        rules, source, compiled = _rules(path)
+        names = variants_declared_in(compiled, path) or list(rules.variants)
+    else:
+        rules, source, compiled = _rules(pack)
+        if compiled is None:
+            from ..ruleset import compile_base
+
+            base = compile_base()
+            compiled = base if base.model is not None else None
+        names = list(rules.variants)
+        if target is not None:
+            if target not in rules.variants:
+                from ..diagnostics import did_you_mean
+
+                _fail(f"unknown variant '{target}'",
+                      hint=did_you_mean(target, rules.variants) or "expected one of: " + ", ".join(rules.variants))
+            names = [target]
+    texts = compiled.sources.texts if compiled is not None else {}
+    diags = check_variants(rules, variant_spans(compiled), names)
+    for d in diags:
+        typer.echo(render(d, texts), err=True)
+    bad = {name for name in names if any(f"variant '{name}':" in d.message for d in diags)}
+    for name in names:
+        if name in bad:
+            continue
+        v = rules.variants[name]
+        line = f"ok: variant {name}: {v.players} players, {v.gods_revealed} gods revealed"
+        if simulate_games:
+            from .simulate import simulate as run_simulation
+
+            try:
+                s = run_simulation(name, simulate_games, seed, "random", 1, None, source)
+            except Exception as error:  # an engine failure on a statically valid variant is a finding
+                typer.echo(f"error: variant '{name}': simulation failed: {error}", err=True)
+                bad.add(name)
+                continue
+            line += (f"; {simulate_games} random games played, mean {s['mean_cp']['total']:.1f} CP, "
+                     f"{s['mean_deserts']:.1f} deserts")
+        typer.echo(line)
+    if bad:
+        typer.echo(f"{len(bad)} invalid variant{'s' if len(bad) != 1 else ''}: {', '.join(sorted(bad))}", err=True)
+        raise typer.Exit(1)
+
+
+def register(app: typer.Typer) -> None:
+    """Add `simulate`, `replay` and `variant check` to the `orbis` app."""
+    app.command("simulate")(simulate)
+    app.command("replay")(replay)
+    variant_app = typer.Typer(no_args_is_help=True, add_completion=False, rich_markup_mode=None,
+                              help="Check variants of a rule set.")
+    variant_app.command("check")(variant_check)
+    app.add_typer(variant_app, name="variant")
+
+
+def make_app() -> typer.Typer:
+    """A stand-alone app with only the engine's commands (for tests and `python -m orbis_dsl.engine.cli`)."""
+    app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
+                      help="The Orbis game engine.")
+    register(app)
+    return app
+
+
+if __name__ == "__main__":
+    make_app()()

@@ -1,0 +1,265 @@
+"""Many games at once: seeded, optionally over several processes, summarised as deterministic JSON.
+
+Game i is dealt and played from `game_seed(seed, i)`, so a summary depends only on the rule set, the variant, the
+policies, the number of games and the seed, never on `jobs`. With a records folder each game is written as an
+`orbis-game/1` record (NAME.json) with the engine's `orbis-score/1` report beside it (NAME.score.json).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+import json
+import os
+import tempfile
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+
+from ..records import game_to_json
+from ..runtime.rules import Rules
+from ..runtime.scoring import score_game
+from .game import Game, deal
+from .policy import make_policy
+
+SUMMARY_FORMAT = "orbis-simulation/1"
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game `index` of a run seeded `seed` (stable across Python versions and processes)."""
+    digest = hashlib.blake2b(f"orbis-sim:{seed}:{index}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+def policy_seed(game: int, seat: int) -> int:
+    digest = hashlib.blake2b(f"orbis-policy:{game}:{seat}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+def seat_policies(policy: str | list[str], players: int) -> list[str]:
+    """'greedy' → every seat greedy; 'greedy,random' → seats cycle through the list."""
+    names = policy.split(",") if isinstance(policy, str) else list(policy)
+    names = [n.strip() for n in names if n.strip()]
+    if not names:
+        raise ValueError("no policy given")
+    return [names[i % len(names)] for i in range(players)]
+
+
+# ---- rule sets in worker processes -----------------------------------------------------------------------------
+
+_LOADED: dict[str | None, Rules] = {}
+
+
+def load_rules(source: str | None) -> Rules:
+    """The rule set a worker process plays under, loaded once per process: None is the base game,
+    'pack:PATH' a rule pack laid over the base game (`orbis --rules`), 'file:PATH' (or a bare path) a rule file
+    or folder compiled as it is (for instance one that includes the base game and adds a variant)."""
+    if source in _LOADED:
+        return _LOADED[source]
+    if source is None:
+        from ..ruleset import base_rules
+
+        rules = base_rules()
+    elif source.startswith("pack:"):
+        from ..packs import load_pack
+
+        rules, compiled = load_pack(Path(source[5:]))
+        if rules is None:
+            raise ValueError("; ".join(d.message for d in compiled.diagnostics))
+    else:
+        path = source[5:] if source.startswith("file:") else source
+        rules, compiled = compile_rules(Path(path))
+        if rules is None:
+            raise ValueError("; ".join(d.message for d in compiled.diagnostics))
+    _LOADED[source] = rules
+    return rules
+
+
+def compile_rules(path: Path):
+    """(rules or None, compiled) for a rule file or folder (a pack, or a file including the base game)."""
+    from ..ruleset import compile_paths, rules_from_modules
+
+    compiled = compile_paths([path])
+    if compiled.model is None or any(d.is_error for d in compiled.diagnostics):
+        return None, compiled
+    package = "orbis_pack_" + hashlib.sha1(str(path.resolve()).encode()).hexdigest()[:10]
+    return rules_from_modules(compiled.modules, package), compiled
+
+
+# ---- one game ---------------------------------------------------------------------------------------------------
+
+
+def play_one(rules: Rules, variant: str, seed: int, index: int, policies: list[str], options=None,
+             records: str | None = None) -> dict:
+    """Play game `index` and return its compact result (and write its record when asked)."""
+    s = game_seed(seed, index)
+    setup = deal(rules, variant, s, None, options)
+    players = [make_policy(name, policy_seed(s, seat)) for seat, name in enumerate(policies)]
+    game = Game(rules, setup, players).play()
+    explain = records is not None
+    record = game.record(title=f"simulated game {index} (seed {seed})" if explain else None)
+    report = score_game(rules, record) if explain else _score_fast(rules, record)
+    if records is not None:
+        name = f"game-{index:06d}"
+        _write_atomic(Path(records) / f"{name}.json", json.dumps(game_to_json(record, rules), indent=2) + "\n")
+        _write_atomic(Path(records) / f"{name}.score.json", json.dumps(report.to_json(), indent=2) + "\n")
+    share = 1.0 / len(report.winners) if report.winners else 0.0
+    return {
+        "index": index,
+        "seed": s,
+        "tokens_short": game.tokens_short,
+        "turns": game.turns,
+        "rounds": game.round,
+        "shared": len(report.winners) > 1,
+        "players": [
+            {"seat": me.seat, "policy": policies[me.seat], "god": me.god, "god_round": me.god_round,
+             "win": share if score.winner else 0.0, "total": score.total, "categories": dict(score.categories),
+             "deserts": me.deserts, "cancels": me.cancels, "exchanges": me.exchanges,
+             "worshippers": score.worshippers}
+            for me, score in zip(game.players, report.players)
+        ],
+    }
+
+
+def _score_fast(rules: Rules, record):
+    """Totals, places and winners only (no lines, no table checks) when the scorer offers that."""
+    if _FAST_SCORING:
+        return score_game(rules, record, explain=False, lines=False)
+    return score_game(rules, record, explain=False)
+
+
+_FAST_SCORING = "lines" in inspect.signature(score_game).parameters
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _run_chunk(source, variant, seed, indices, policies, options, records) -> list[dict]:
+    rules = load_rules(source)
+    return [play_one(rules, variant, seed, i, policies, options, records) for i in indices]
+
+
+# ---- many games ---------------------------------------------------------------------------------------------
+
+
+def run(variant: str, games: int, seed: int, policy: str | list[str] = "random", jobs: int = 1,
+        records: Path | str | None = None, rules_source: str | None = None, options: dict | None = None,
+        progress: Callable[[int], None] | None = None, rules: Rules | None = None) -> list[dict]:
+    """The compact results of games 0..games-1, in game order whatever `jobs` is."""
+    if rules is None:
+        rules = load_rules(rules_source)
+    if variant not in rules.variants:
+        raise ValueError(f"unknown variant '{variant}'")
+    policies = seat_policies(policy, rules.variants[variant].players)
+    if records is not None:
+        Path(records).mkdir(parents=True, exist_ok=True)
+        records = str(records)
+    results: list[dict] = []
+    if jobs <= 1 or games < 2:
+        for i in range(games):
+            results.append(play_one(rules, variant, seed, i, policies, options, records))
+            if progress is not None:
+                progress(1)
+        return results
+    size = max(1, min(250, -(-games // (jobs * 4))))
+    chunks = [list(range(start, min(games, start + size))) for start in range(0, games, size)]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(_run_chunk, rules_source, variant, seed, chunk, policies, options, records)
+                   for chunk in chunks]
+        for future in as_completed(futures):
+            part = future.result()
+            results.extend(part)
+            if progress is not None:
+                progress(len(part))
+    results.sort(key=lambda r: r["index"])
+    return results
+
+
+def summarize(results: list[dict], variant: str, seed: int, policy, rules: Rules | None = None) -> dict:
+    """Win rates by seat, god and policy, mean CP by category, deserts, awards and game length."""
+    games = len(results)
+    nplayers = len(results[0]["players"]) if results else 0
+    seats = [0.0] * nplayers
+    by_god: dict[str, list[float]] = {}
+    by_policy: dict[str, list[float]] = {}
+    categories: dict[str, float] = {}
+    awards: dict[str, dict] = {}
+    award_names = list(rules.awards) if rules is not None else []
+    total = deserts = cancels = exchanges = worshippers = god_round = 0.0
+    short = shared = 0
+    turns = rounds = 0
+    for r in results:
+        short += 1 if r["tokens_short"] else 0
+        shared += 1 if r["shared"] else 0
+        turns += r["turns"]
+        rounds += r["rounds"]
+        for p in r["players"]:
+            seats[p["seat"]] += p["win"]
+            if p["god"] is not None:
+                entry = by_god.setdefault(p["god"], [0, 0.0])
+                entry[0] += 1
+                entry[1] += p["win"]
+            entry = by_policy.setdefault(p["policy"], [0, 0.0])
+            entry[0] += 1
+            entry[1] += p["win"]
+            for k, v in p["categories"].items():
+                categories[k] = categories.get(k, 0.0) + v
+            for name in award_names:
+                prize = p["categories"].get(name, 0)
+                a = awards.setdefault(name, {"holders": 0, "cp": 0.0, "prizes": {}})
+                if prize:
+                    a["holders"] += 1
+                    a["cp"] += prize
+                    a["prizes"][str(prize)] = a["prizes"].get(str(prize), 0) + 1
+            total += p["total"]
+            deserts += p["deserts"]
+            cancels += p["cancels"]
+            exchanges += p["exchanges"]
+            worshippers += p["worshippers"]
+            god_round += p["god_round"]
+    plays = games * nplayers or 1
+
+    def rate(x: float, n: int) -> float:
+        return round(x / n, 4) if n else 0.0
+
+    return {
+        "format": SUMMARY_FORMAT,
+        "variant": variant,
+        "players": nplayers,
+        "games": games,
+        "seed": seed,
+        "policies": seat_policies(policy, nplayers) if nplayers else [],
+        "win_rate_by_seat": {str(i + 1): rate(w, games) for i, w in enumerate(seats)},
+        "win_rate_by_god": {g: {"games": n, "win_rate": rate(w, n)} for g, (n, w) in sorted(by_god.items())},
+        "win_rate_by_policy": {k: {"players": n, "win_rate": rate(w, n)} for k, (n, w) in sorted(by_policy.items())},
+        "shared_wins": shared,
+        "mean_cp": {"total": rate(total, plays), **{k: rate(v, plays) for k, v in categories.items()}},
+        "mean_deserts": rate(deserts, plays),
+        "mean_cancellations": rate(cancels, plays),
+        "games_short_of_cancel_tokens": short,
+        "mean_exchanges": rate(exchanges, plays),
+        "mean_worshippers_left": rate(worshippers, plays),
+        "awards": {name: {"holders_per_game": rate(a["holders"], games), "mean_cp": rate(a["cp"], plays),
+                          "prizes": dict(sorted(a["prizes"].items(), key=lambda kv: -int(kv[0])))}
+                   for name, a in awards.items()},
+        "game_length": {"rounds": rate(rounds, games), "turns": rate(turns, games),
+                        "mean_god_round": rate(god_round, plays)},
+    }
+
+
+def simulate(variant: str, games: int, seed: int, policy="random", jobs: int = 1, records=None,
+             rules_source: str | None = None, options=None, progress=None) -> dict:
+    rules = load_rules(rules_source)
+    results = run(variant, games, seed, policy, jobs, records, rules_source, options, progress, rules)
+    return summarize(results, variant, seed, policy, rules)
