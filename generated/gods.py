@@ -24,28 +24,28 @@ def _god_love_taken(api, g, p):
 
 # from 'rules/gods.orbis', line 11
 def _god_oceans_end_0(g, p, trace=None):
-    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'irrigation') and n1.validated)), '_god_oceans_end_0@11:13', trace, '{value} tiles that are irrigation and validated') and (_compare(trace, '{value} tiles that are irrigation and validated', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'irrigation') and n0.validated)), 1) or (not _flag(trace, 'majority_needs_one', g.options['majority_needs_one'])))):
+    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'irrigation') and n1.validated)), '_god_oceans_end_0@11:13', trace, '{value} validated irrigation tiles') and (_compare(trace, '{value} validated irrigation tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'irrigation') and n0.validated)), 1) or (not _flag(trace, 'majority_needs_one', g.options['majority_needs_one'])))):
         return None
     return 3
 
 
 # from 'rules/gods.orbis', line 16
 def _god_fire_end_0(g, p, trace=None):
-    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'volcano') and n1.validated)), '_god_fire_end_0@16:13', trace, '{value} tiles that are volcano and validated') and (_compare(trace, '{value} tiles that are volcano and validated', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'volcano') and n0.validated)), 1) or (not _flag(trace, 'majority_needs_one', g.options['majority_needs_one'])))):
+    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'volcano') and n1.validated)), '_god_fire_end_0@16:13', trace, '{value} validated volcano tiles') and (_compare(trace, '{value} validated volcano tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'volcano') and n0.validated)), 1) or (not _flag(trace, 'majority_needs_one', g.options['majority_needs_one'])))):
         return None
     return 3
 
 
 # from 'rules/gods.orbis', line 21
 def _god_nature_end_0(g, p, trace=None):
-    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'forest') and n1.validated)), '_god_nature_end_0@21:13', trace, '{value} tiles that are forest and validated') and (_compare(trace, '{value} tiles that are forest and validated', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'forest') and n0.validated)), 1) or (not _flag(trace, 'majority_needs_one', g.options['majority_needs_one'])))):
+    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'forest') and n1.validated)), '_god_nature_end_0@21:13', trace, '{value} validated forest tiles') and (_compare(trace, '{value} validated forest tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'forest') and n0.validated)), 1) or (not _flag(trace, 'majority_needs_one', g.options['majority_needs_one'])))):
         return None
     return 3
 
 
 # from 'rules/gods.orbis', line 26
 def _god_harvests_end_0(g, p, trace=None):
-    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'village') and n1.validated)), '_god_harvests_end_0@26:13', trace, '{value} tiles that are village and validated') and (_compare(trace, '{value} tiles that are village and validated', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'village') and n0.validated)), 1) or (not _flag(trace, 'majority_needs_one', g.options['majority_needs_one'])))):
+    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'village') and n1.validated)), '_god_harvests_end_0@26:13', trace, '{value} validated village tiles') and (_compare(trace, '{value} validated village tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'village') and n0.validated)), 1) or (not _flag(trace, 'majority_needs_one', g.options['majority_needs_one'])))):
         return None
     return 3
 
@@ -62,14 +62,14 @@ def _god_idleness_end_0(g, p, trace=None):
 
 # from 'rules/gods.orbis', line 39
 def _god_technology_end_0(g, p, trace=None):
-    if not _among(g, p, 'fewest', lambda q0: sum(1 for n1 in q0.tiles if n1.desert), '_god_technology_end_0@39:13', trace, '{value} tiles that are desert'):
+    if not _among(g, p, 'fewest', lambda q0: sum(1 for n1 in q0.tiles if n1.desert), '_god_technology_end_0@39:13', trace, '{value} desert tiles'):
         return None
     return 3
 
 
 # from 'rules/gods.orbis', line 43
 def _god_balance_end_0(g, p, trace=None):
-    if not ((_compare(trace, '{value} tiles that are village and validated', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'village') and n0.validated)), 1) and _compare(trace, '{value} tiles that are temple', '>=', sum(1 for n0 in p.tiles if (n0.kind == 'temple')), 1)) and _compare(trace, '{value} tiles that are volcano and validated', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'volcano') and n0.validated)), 1)):
+    if not ((_compare(trace, '{value} validated village tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'village') and n0.validated)), 1) and _compare(trace, '{value} temple tiles', '>=', sum(1 for n0 in p.tiles if (n0.kind == 'temple')), 1)) and _compare(trace, '{value} validated volcano tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'volcano') and n0.validated)), 1)):
         return None
     return 3
 
@@ -163,7 +163,7 @@ GODS = (
     name='technology',
     title='God of Technology',
     ends=(
-            EndSpec(fn=_god_technology_end_0, text='3 if tiles that are desert is fewest among players'),
+            EndSpec(fn=_god_technology_end_0, text='3 if count of desert tiles is fewest among players'),
     ),
     taken=None,
     modifiers={},
@@ -173,7 +173,7 @@ GODS = (
     name='balance',
     title='God of Balance',
     ends=(
-            EndSpec(fn=_god_balance_end_0, text='3 if tiles that are village and validated >= 1 and tiles that are temple >= 1 and tiles that are volcano and validated >= 1'),
+            EndSpec(fn=_god_balance_end_0, text='3 if count of validated village tiles >= 1 and count of temple tiles >= 1 and count of validated volcano tiles >= 1'),
     ),
     taken=None,
     modifiers={},

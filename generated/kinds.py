@@ -191,7 +191,7 @@ KINDS = (
     scoring_params=('colors', 'cp', 'threshold'),
     declared=('threshold', 'colors', 'cp'),
     ends=(
-            EndSpec(fn=_kind_forest_end_0, text='{cp} if neighbours that are {colors} or desert >= {threshold}'),
+            EndSpec(fn=_kind_forest_end_0, text='{cp} if count of neighbours that are {colors} or desert >= {threshold}'),
     ),
     placed=None,
     taken=None,

@@ -20,10 +20,30 @@ class Describer:
     def label(self, e) -> str:
         """The label of a value: how a comparison's left side or an `among` measure is shown."""
         if isinstance(e, ast.Count):
-            return "{value} " + _SCOPES[e.scope] + self._where(e.where)
+            return "{value} " + self.counted(e.scope, e.where)
         if isinstance(e, ast.Ref) and e.name in self.lets:
             return self.label(self.lets[e.name])
         return self.text(e) + " is {value}"
+
+    def counted(self, scope: str, where) -> str:
+        """'validated forest tiles', 'neighbours that are blue/green or desert', 'desert tiles'."""
+        noun = _SCOPES[scope]
+        if where is None:
+            return noun
+        adjectives, kinds, rest = [], [], []
+        for term in _conjuncts(where):
+            if isinstance(term, ast.Ref) and term.name in ("validated", "cancelled"):
+                adjectives.append(term.name)
+            elif isinstance(term, ast.Ref) and term.name == "desert":
+                kinds.append("desert")
+            elif isinstance(term, ast.Compare) and term.op == "=" and _is_field(term.left, "kind"):
+                kinds.append(self.text(term.right))
+            else:
+                rest.append(self.pred(term))
+        if kinds:
+            noun = "/".join(kinds) + (" tiles" if scope == "tiles" else " " + noun)
+        phrase = " ".join(adjectives + [noun])
+        return phrase + (" that are " + " and ".join(rest) if rest else "")
 
     def _where(self, where) -> str:
         if where is None:
@@ -70,10 +90,16 @@ class Describer:
         if isinstance(e, ast.IfExpr):
             return f"if {self.text(e.cond)} then {self.text(e.then)} else {self.text(e.otherwise)}"
         if isinstance(e, ast.Count):
-            return _SCOPES[e.scope] + self._where(e.where)
+            return "count of " + self.counted(e.scope, e.where)
         if isinstance(e, ast.Aggregate):
             return f"{e.func} of {e.field} of {_SCOPES[e.scope]}{self._where(e.where)}"
         return "?"
+
+
+def _conjuncts(e) -> list:
+    if isinstance(e, ast.BoolOp) and e.op == "and":
+        return _conjuncts(e.left) + _conjuncts(e.right)
+    return [e]
 
 
 def _is_field(e, name: str) -> bool:

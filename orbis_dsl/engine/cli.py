@@ -25,8 +25,9 @@ def _fail(message: str, code: int = 2, hint: str | None = None) -> None:
     raise typer.Exit(code)
 
 
-def _rules(pack: Optional[Path]):
-    """(rules, rules_source for worker processes, compiled or None)."""
+def _rules(pack: Optional[Path], as_file: bool = False):
+    """(rules, rules source for worker processes, compiled or None). A pack is laid over the base game
+    (`orbis_dsl.packs`); with `as_file` the rule file is compiled as it is (it includes the base game itself)."""
     if pack is None:
         from ..ruleset import base_rules
 
@@ -36,12 +37,20 @@ def _rules(pack: Optional[Path]):
 
     if not pack.exists():
         _fail(f"no such rule file or folder: {pack}")
-    rules, compiled = compile_rules(pack)
+    compiled = None
+    if as_file:
+        rules, compiled = compile_rules(pack)
+        source = f"file:{pack}"
+    else:
+        from ..packs import load_pack
+
+        rules, compiled = load_pack(pack)
+        source = f"pack:{pack}"
     if rules is None:
         for d in compiled.diagnostics:
             typer.echo(render(d, compiled.sources.texts), err=True)
         _fail(f"the rules in {pack} do not check")
-    return rules, str(pack), compiled
+    return rules, source, compiled
 
 
 def _progress_bar(total: int):
@@ -204,7 +213,7 @@ def variant_check(
     if path is not None and (path.suffix == ".orbis" or path.is_dir() or path.exists()):
         if not path.exists():
             _fail(f"no such rule file: {target}")
-        rules, source, compiled = _rules(path)
+        rules, source, compiled = _rules(path, as_file=True)
         names = variants_declared_in(compiled, path) or list(rules.variants)
     else:
         rules, source, compiled = _rules(pack)
@@ -221,8 +230,14 @@ def variant_check(
                 _fail(f"unknown variant '{target}'",
                       hint=did_you_mean(target, rules.variants) or "expected one of: " + ", ".join(rules.variants))
             names = [target]
-    texts = compiled.sources.texts if compiled is not None else {}
+    texts = dict(compiled.sources.texts) if compiled is not None else {}
     diags = check_variants(rules, variant_spans(compiled), names)
+    for d in diags:  # a pack loaded from the cache has no texts: read the declaring file for the caret
+        if d.span is not None and d.span.file not in texts:
+            try:
+                texts[d.span.file] = Path(d.span.file).read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                pass
     for d in diags:
         typer.echo(render(d, texts), err=True)
     bad = {name for name in names if any(f"variant '{name}':" in d.message for d in diags)}

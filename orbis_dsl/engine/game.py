@@ -493,7 +493,8 @@ class Game:
             players.append(PlayerRecord(me.name, me.god, sum(me.realm), tuple(rows), me.god_cancelled))
         return GameRecord(tuple(players), self.variant.name, dict(self.chosen_options), title)
 
-    def score(self, explain: bool = False) -> ScoreReport:
+    def score(self, explain: bool = True) -> ScoreReport:
+        """The score report `orbis score` gives for this game's record."""
         return score_game(self.rules, self.record(), explain)
 
     @property

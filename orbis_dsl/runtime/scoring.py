@@ -89,6 +89,7 @@ class Scorer:
         self.lines = lines
         self.variant = variant_for(rules, game)
         self.warnings: list[Warning] = []
+        self.placement_why: dict[tuple[int, int], str] = {}  # why a placement condition cancelled a tile
 
     def warn(self, where: str, message: str) -> None:
         if self.lines:
@@ -148,9 +149,11 @@ class Scorer:
                 continue
             recorded = t.recorded
             if kind.cancellable_when == "placed":
-                trace = [] if recorded is not None and self.lines else None
+                trace = [] if (recorded is not None or self.explain) and self.lines else None
                 t.cancelled = not kind.placed(g, p, t, trace)
-                if trace is not None and recorded != t.cancelled:
+                if self.explain:
+                    self.placement_why[(p.index, t.pos)] = "; ".join(trace)
+                if recorded is not None and trace is not None and recorded != t.cancelled:
                     should = "cancelled" if t.cancelled else "validated"
                     self.warn(self._where(p, t), f"{kind.name}: {'; '.join(trace)}: it should be {should}")
             elif recorded:
@@ -187,7 +190,9 @@ class Scorer:
                 else:
                     regions += points
                 if keep:
-                    lines.append(Line(labels[t.pos], kind.name, points or 0, _why(trace, end.text, points)))
+                    why = _why(trace, end.text, points)
+                    placed = self.placement_why.get((p.index, t.pos))
+                    lines.append(Line(labels[t.pos], kind.name, points or 0, f"{placed}; {why}" if placed else why))
         return PlayerScore(p.name, {"regions": regions, "deserts": deserts, "god": 0}, p.worshippers, lines,
                            tiles=list(p.slots))
 
