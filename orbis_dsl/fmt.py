@@ -231,21 +231,29 @@ def _layout(prefix: str, tree, op_col: int | None = None) -> list[str]:
     return [flat]
 
 
-# ---- lines ------------------------------------------------------------------------------------------------
+def _fill(prefix: str, parts: list[str]) -> list[str]:
+    """`prefix` + the parts separated by commas, as many per line as fit; later lines under the first part."""
+    lines, current = [], prefix + parts[0]
+    for part in parts[1:]:
+        if len(current) + 2 + len(part) > WIDTH:
+            lines.append(current + ",")
+            current = " " * len(prefix) + part
+        else:
+            current += ", " + part
+    return lines + [current]
 
 
-class _Line:
-    """One output line: code (or a comment line, or a blank line), optionally the cells of a tile line."""
-
-    __slots__ = ("indent", "code", "comment", "cells", "blank")
-
-    def __init__(self, indent: str = "", code: str = "", comment: str | None = None, cells=None,
-                 blank: bool = False):
-        self.indent, self.code, self.comment, self.cells, self.blank = indent, code, comment, cells, blank
+# ---- declarations → lines ---------------------------------------------------------------------------------
 
 
-def _member_lines(t, indent: str) -> list[str]:
-    """The code of one block member (or of a simple declaration, with indent ''), one or more lines."""
+def _is_token(item) -> bool:
+    from lark import Token
+
+    return isinstance(item, Token)
+
+
+def _decl_lines(t, indent: str) -> list[str]:
+    """One block member or simple declaration, as one or more lines (indent included)."""
     d, k = t.data, _kids(t)
     if d == "param_decl":
         text = f"param {_tok(k[0])}: {type_text(k[1])}"
@@ -255,7 +263,7 @@ def _member_lines(t, indent: str) -> list[str]:
     if d == "let_decl":
         return _layout(indent + f"let {_tok(k[0])} = ", k[1])
     if d == "when_clause":
-        return [indent + f"when {_tok(k[0])}: " + ", ".join(_effect(e) for e in k[1:])]
+        return _fill(indent + f"when {_tok(k[0])}: ", [_effect(e) for e in k[1:]])
     if d == "end_clause":
         if len(k) == 1:
             return _layout(indent + "end: ", k[0])
@@ -282,44 +290,37 @@ def _member_lines(t, indent: str) -> list[str]:
         return [indent + f"award {_tok(k[0])}: {_ints(k[1:])}"]
     if d == "variant_option":
         return [indent + f"option {_tok(k[0])} = {literal(k[1])}"]
-    # top-level declarations
     if d == "include":
-        return [f"include {k[0]}"]
+        return [indent + f"include {k[0]}"]
     if d == "colors_decl":
-        return [f"colors {_names(k)}"]
+        return [indent + f"colors {_names(k)}"]
     if d == "stars_decl":
-        return [f"stars {_names(k)}"]
+        return [indent + f"stars {_names(k)}"]
     if d == "alias_decl":
-        return [f"alias {_tok(k[0])} = {_tok(k[1])}"]
+        return [indent + f"alias {_tok(k[0])} = {_tok(k[1])}"]
     if d == "levels_decl":
-        return [f"levels {k[0]}"]
+        return [indent + f"levels {k[0]}"]
     if d == "board_decl":
-        return [f"board pyramid {_ints(k)}"]
+        return [indent + f"board pyramid {_ints(k)}"]
     if d == "display_decl":
-        return [f"display {k[0]}"]
+        return [indent + f"display {k[0]}"]
     if d == "realm_decl":
-        return [f"realm limit {k[0]}"]
+        return [indent + f"realm limit {k[0]}"]
     if d == "tokens_decl":
-        return [f"cancel tokens {k[0]}"]
+        return [indent + f"cancel tokens {k[0]}"]
     if d == "exchange_decl":
-        return [f"exchange {k[0]} for {k[1]}"]
+        return [indent + f"exchange {k[0]} for {k[1]}"]
     if d == "option_decl":
-        return [f"option {_tok(k[0])}: {type_text(k[1])} = {literal(k[2])}"]
+        return [indent + f"option {_tok(k[0])}: {type_text(k[1])} = {literal(k[2])}"]
     if d == "value_decl":
-        return [f"value {_tok(k[0])} = {literal(k[1])}"]
+        return [indent + f"value {_tok(k[0])} = {literal(k[1])}"]
     if d == "attribute_decl":
         default = f" = {literal(k[2])}" if len(k) > 2 else ""
-        return [f"attribute {_tok(k[0])}: {type_text(k[1])}{default}"]
+        return [indent + f"attribute {_tok(k[0])}: {type_text(k[1])}{default}"]
     if d == "winner_decl":
         keys = [f"{_tok(w.children[0])} {expr(w.children[1])}" for w in k]
-        return ["winner: " + ", then ".join(keys) + ", ties shared"]
+        return [indent + "winner: " + ", then ".join(keys) + ", ties shared"]
     raise ValueError(f"unknown declaration {d}")
-
-
-def _is_token(item) -> bool:
-    from lark import Token
-
-    return isinstance(item, Token)
 
 
 def _tile_cells(t) -> list[str]:
@@ -335,9 +336,8 @@ def _header(t) -> str:
         return "desert {"
     if d == "variant_decl":
         return f"variant {_tok(k[0])} {{"
-    word = d.split("_")[0]
     title = f" {k[1]}" if len(k) > 1 and _is_token(k[1]) and k[1].type == "STRING" else ""
-    return f"{word} {_tok(k[0])}{title} {{"
+    return f"{d.split('_')[0]} {_tok(k[0])}{title} {{"
 
 
 def _members(t) -> list:
@@ -346,7 +346,7 @@ def _members(t) -> list:
     return [c for c in _kids(t) if isinstance(c, Tree) and c.data != "name"]
 
 
-# ---- comments attached to declarations --------------------------------------------------------------------
+# ---- comments: which declaration each belongs to ----------------------------------------------------------
 
 
 class _Item:
@@ -357,15 +357,16 @@ class _Item:
         self.start = (node.meta.line, node.meta.column)
         self.end_line = node.meta.end_line
         self.block = node.data in _BLOCKS
-        self.leading: list[tuple[str, bool]] = []  # (comment, blank line before it)
-        self.blank_before = False  # a blank line between the last leading comment (or what came before) and it
-        self.inside: list = []  # comments within a non-block item: become leading / trailing
-        self.trailing: str | None = None
-        # blocks only
-        self.header_comments: list = []
-        self.closing_comment: str | None = None
+        self.inside: list = []  # comment tokens within the item's lines
+        self.moved: list[str] = []  # comments from inside the item, printed just before it
+        self.leading: list[tuple[str, bool]] = []  # (comment, blank line before it) before the item
+        self.blank_first = False  # a blank line before everything of the item
+        self.blank_node = False  # a blank line between its leading comments and its first line
+        self.trailing: str | None = None  # the end-of-line comment of its (last) line
+        self.header_comment: str | None = None  # blocks: after `{`
+        self.closing_comment: str | None = None  # blocks: after `}`
         self.members: list[_Item] = []
-        self.tail: list[tuple[str, bool]] = []  # comments after the last member
+        self.tail: list[tuple[str, bool]] = []  # blocks: comments after the last member
 
 
 class _Attacher:
@@ -376,82 +377,72 @@ class _Attacher:
         """Whether a blank line lies strictly between source lines `after` and `before` (1-based)."""
         return any(not self.lines[i - 1].strip() for i in range(after + 1, before))
 
-    def is_full_line(self, comment) -> bool:
+    def full_line(self, comment) -> bool:
         return not self.lines[comment.line - 1][: comment.column - 1].strip()
 
-    def container(self, nodes, comments, opened_at: int) -> tuple[list[_Item], list[tuple[str, bool]]]:
-        """Items of a file or block, each with its comments; plus the comments after the last item."""
+    def container(self, nodes, comments, opened_at: int):
+        """The items of a file or block, each with its comments; and the comments after the last item."""
         items = [_Item(n) for n in nodes]
-        loose = []  # full-line comments between items
+        loose = []
         for c in comments:
-            position = (c.line, c.column)
-            if self.is_full_line(c):
+            if self.full_line(c):
                 holder = next((i for i in items if i.start[0] < c.line < i.end_line), None)
             else:
                 holder = None
                 for i in items:
-                    if i.start <= position and c.line <= i.end_line:
+                    if i.start <= (c.line, c.column) and c.line <= i.end_line:
                         holder = i
-            if holder is not None:
-                holder.inside.append(c)
-            elif self.is_full_line(c):
-                loose.append(c)
-            else:
-                loose.append(c)  # an end-of-line comment outside any item: on a brace line, kept as a comment
+            (holder.inside if holder is not None else loose).append(c)
         for item in items:
-            if item.block:
-                self.block(item)
-            else:
-                self.settle(item)
-        # full-line comments before an item lead it; the rest trail the container
+            self.block(item) if item.block else self.settle(item)
         things = sorted([(i.start[0], 1, i) for i in items] + [(c.line, 0, c) for c in loose],
                         key=lambda x: (x[0], x[1]))
         pending: list[tuple[str, bool]] = []
         previous = opened_at
         for line, is_item, thing in things:
-            if is_item:
-                first_line = line
-                thing.leading = pending + thing.leading
-                thing.blank_before = self.blank_between(previous, first_line) if not thing.leading or \
-                    thing.leading is pending else thing.blank_before
-                if pending:
-                    thing.blank_before = self.blank_between(previous, first_line)
-                pending = []
-                previous = thing.end_line
-            else:
+            if not is_item:
                 pending.append((_text(thing), self.blank_between(previous, line)))
                 previous = line
+                continue
+            blank = self.blank_between(previous, line)
+            if pending:
+                thing.blank_first = pending[0][1]
+                thing.leading = pending + [(m, False) for m in thing.moved]
+                if thing.moved:
+                    thing.leading[len(pending)] = (thing.moved[0], blank)
+                else:
+                    thing.blank_node = blank
+            else:
+                thing.blank_first = blank
+                thing.leading = [(m, False) for m in thing.moved]
+            pending = []
+            previous = thing.end_line
         return items, pending
 
     def settle(self, item: _Item) -> None:
-        """Comments inside a one-line (or broken) declaration: the last end-of-line one trails it, the others
-        move before it."""
-        eol = [c for c in item.inside if not self.is_full_line(c)]
+        """Comments inside a declaration: its last end-of-line comment trails it, the others go before it."""
+        eol = [c for c in item.inside if not self.full_line(c)]
         last = eol[-1] if eol else None
-        for c in item.inside:
-            if c is not last:
-                item.leading.append((_text(c), False))
+        item.moved = [_text(c) for c in item.inside if c is not last]
         item.trailing = _text(last) if last is not None else None
 
     def block(self, item: _Item) -> None:
         members = _members(item.node)
-        header_line, closing_line = item.start[0], item.end_line
-        first_member = members[0].meta.line if members else closing_line
+        closing_line = item.end_line
+        first_member = members[0].meta.line if members else closing_line + 1
         inner, header = [], []
         for c in item.inside:
-            if not self.is_full_line(c) and c.line < first_member and not any(
-                    m.meta.line <= c.line <= m.meta.end_line for m in members):
+            in_member = any(m.meta.line <= c.line <= m.meta.end_line for m in members)
+            if not self.full_line(c) and not in_member and c.line < first_member:
                 header.append(c)
-            elif not self.is_full_line(c) and c.line == closing_line and not any(
-                    m.meta.line <= c.line <= m.meta.end_line for m in members):
+            elif not self.full_line(c) and not in_member and c.line == closing_line and item.closing_comment is None:
                 item.closing_comment = _text(c)
             else:
                 inner.append(c)
         if header:
-            *extra, last = header
-            item.leading.extend((_text(c), False) for c in extra)
-            item.header_comments = [_text(last)]
-        item.members, item.tail = self.container(members, inner, header_line)
+            item.moved = [_text(c) for c in header[:-1]]
+            item.header_comment = _text(header[-1])
+        item.members, item.tail = self.container(members, inner, item.start[0])
 
 
 def _text(comment) -> str:
@@ -461,109 +452,193 @@ def _text(comment) -> str:
 # ---- assembling the file -----------------------------------------------------------------------------------
 
 
-def _emit_comments(out: list[_Line], comments: list[tuple[str, bool]], indent: str, allow_blank: bool) -> bool:
-    for n, (text, blank) in enumerate(comments):
-        if blank and (allow_blank or n > 0):
-            out.append(_Line(blank=True))
-        out.append(_Line(indent, text))
-    return bool(comments)
+class _Line:
+    """One output line: code, a comment, a blank, or a tile line (aligned later) — with an end-of-line comment."""
+
+    __slots__ = ("what", "text", "comment", "cells")
+
+    def __init__(self, what: str, text: str = "", comment: str | None = None, cells=None):
+        self.what, self.text, self.comment, self.cells = what, text, comment, cells
 
 
-def _emit_item(out: list[_Line], item: _Item, indent: str, blank_first: bool) -> None:
-    """The item's leading comments and its lines; `blank_first`: a blank line goes before all of it."""
+def _emit(out: list[_Line], item: _Item, indent: str, blank_first: bool) -> None:
     if blank_first and out:
-        out.append(_Line(blank=True))
+        out.append(_Line("blank"))
     for n, (text, blank) in enumerate(item.leading):
         if blank and n > 0:
-            out.append(_Line(blank=True))
-        out.append(_Line(indent, text))
-    if item.leading and item.blank_before:
-        out.append(_Line(blank=True))
+            out.append(_Line("blank"))
+        out.append(_Line("comment", indent + text))
+    if item.leading and item.blank_node:
+        out.append(_Line("blank"))
     node = item.node
     if node.data == "tile_decl":
-        out.append(_Line(indent, comment=item.trailing, cells=_tile_cells(node)))
+        out.append(_Line("tile", comment=item.trailing, cells=_tile_cells(node)))
         return
     if not item.block:
-        lines = _member_lines(node, "")
+        lines = _decl_lines(node, indent)
         for n, line in enumerate(lines):
-            out.append(_Line(indent, line, item.trailing if n == len(lines) - 1 else None))
+            out.append(_Line("code", line, item.trailing if n == len(lines) - 1 else None))
         return
-    header = _header(node)
+    header = indent + _header(node)
     if not item.members and not item.tail:
-        out.append(_Line(indent, header + "}", item.header_comments[0] if item.header_comments else None))
-        if item.closing_comment:
-            out[-1].comment = " ".join(filter(None, [out[-1].comment, item.closing_comment]))
+        comments = [c for c in (item.header_comment, item.closing_comment) if c]
+        out.append(_Line("code", header + "}", " ".join(comments) or None))
         return
-    out.append(_Line(indent, header, item.header_comments[0] if item.header_comments else None))
+    out.append(_Line("code", header, item.header_comment))
     inner = indent + INDENT
     for n, member in enumerate(item.members):
-        first_blank = member.blank_before if not member.leading else member.leading[0][1]
-        _emit_item(out, member, inner, blank_first=n > 0 and first_blank)
-        # members are never blocks
-    if item.tail:
-        _emit_comments(out, item.tail, inner, allow_blank=bool(item.members))
-    out.append(_Line(indent, "}", item.closing_comment))
-
-
-def _fix_member_lines(out: list[_Line]) -> None:
-    """Block members print their own indent in `_member_lines`; nothing to do for them here."""
+        _emit(out, member, inner, blank_first=n > 0 and member.blank_first)
+    for n, (text, blank) in enumerate(item.tail):
+        if blank and (n > 0 or item.members):
+            out.append(_Line("blank"))
+        out.append(_Line("comment", inner + text))
+    out.append(_Line("code", indent + "}", item.closing_comment))
 
 
 def _render(items: list[_Item], tail: list[tuple[str, bool]]) -> str:
     out: list[_Line] = []
     previous = None
     for item in items:
-        first_blank = item.leading[0][1] if item.leading else item.blank_before
         forced = previous is not None and (item.block or previous.block)
-        _emit_item(out, item, "", blank_first=previous is not None and (forced or first_blank))
+        _emit(out, item, "", blank_first=previous is not None and (forced or item.blank_first))
         previous = item
-    if tail:
-        if out and tail[0][1]:
-            out.append(_Line(blank=True))
-        _emit_comments(out, tail, "", allow_blank=False)
+    for n, (text, blank) in enumerate(tail):
+        if blank and out:
+            out.append(_Line("blank"))
+        out.append(_Line("comment", text))
     _align_tiles(out)
     return _join(out)
 
 
 def _align_tiles(out: list[_Line]) -> None:
-    """Tile lines between two other declarations (comments and blank lines aside) share column widths."""
+    """Tile lines not separated by another declaration (comments and blank lines aside) share column widths;
+    two spaces set the effect apart from the cost."""
     run: list[_Line] = []
-    for line in out + [_Line("", "end")]:
-        if line.cells is not None:
+    for line in out + [_Line("code")]:
+        if line.what == "tile":
             run.append(line)
-        elif line.blank or (line.code.startswith("#") and not line.cells):
-            continue
-        else:
-            if run:
-                widths = [max(len(r.cells[i]) for r in run) for i in range(5)]
-                for r in run:
-                    r.code = " ".join(c.ljust(w) for c, w in zip(r.cells[:5], widths)) + " " + r.cells[5]
+        elif line.what == "code" and run:
+            widths = [max(len(r.cells[i]) for r in run) for i in range(5)]
+            for r in run:
+                r.text = " ".join(c.ljust(w) for c, w in zip(r.cells[:5], widths)) + "  " + r.cells[5]
             run = []
 
 
 def _join(out: list[_Line]) -> str:
-    # end-of-line comments of consecutive lines line up, two spaces after the longest code among them
+    """The lines as text; end-of-line comments of consecutive lines line up two spaces after the longest code."""
+    text: list[str] = []
     n = 0
     while n < len(out):
-        if out[n].comment is None:
+        line = out[n]
+        if line.comment is None:
+            text.append("" if line.what == "blank" else line.text.rstrip())
             n += 1
             continue
-        group = [out[n]]
+        group = [line]
         while n + len(group) < len(out) and out[n + len(group)].comment is not None:
             group.append(out[n + len(group)])
-        column = max(len(g.indent + g.code) for g in group) + 2
-        for g in group:
-            g.code = (g.indent + g.code).ljust(column - len(g.indent)) [len(g.indent):] if False else g.code
-            g.comment_column = column
+        column = max(len(g.text.rstrip()) for g in group) + 2
+        text.extend(g.text.rstrip().ljust(column) + g.comment for g in group)
         n += len(group)
-    text = []
-    for line in out:
-        if line.blank:
-            text.append("")
-            continue
-        code = line.indent + line.code
-        if line.comment is not None:
-            column = getattr(line, "comment_column", len(code) + 2)
-            code = (code.ljust(column) if code.strip() else code) + line.comment
-        text.append(code.rstrip())
     return "\n".join(text) + "\n" if text else ""
+
+
+# ---- entry points -----------------------------------------------------------------------------------------
+
+
+def format_source(text: str, file: str):
+    """The canonical layout of one rule file: (text, []) — or (None, diagnostics) when it does not parse or,
+    never expected, when the layout would not parse back to the same syntax tree with the same comments."""
+    from lark.exceptions import UnexpectedInput
+
+    from .diagnostics import Diagnostic, Span
+    from .lark_errors import syntax_diagnostic
+    from .parse import MAX_SOURCE_BYTES, parse_text
+
+    if len(text) > MAX_SOURCE_BYTES:
+        return parse_text(text, file)[0], parse_text(text, file)[1]
+    source = text.replace("\r\n", "\n").replace("\r", "\n")
+    parser = _parser()
+    try:
+        tree, comments = parser.parse(source)
+    except UnexpectedInput as error:
+        return None, [syntax_diagnostic(parser.lark, error, file)]
+    except RecursionError:
+        return None, [Diagnostic("the file nests expressions too deeply", span=Span(file, 1, 1))]
+    before, diags = parse_text(source, file)
+    if before is None:
+        return None, diags
+    attacher = _Attacher(source)
+    try:
+        items, tail = attacher.container(_kids(tree), comments, 0)
+        result = _render(items, tail)
+    except RecursionError:
+        return None, [Diagnostic("the file nests expressions too deeply", span=Span(file, 1, 1))]
+    after, _ = parse_text(result, file)
+    _, new_comments = parser.parse(result) if after is not None else (None, [])
+    if after != before or Counter(map(_text, comments)) != Counter(map(_text, new_comments)):
+        return None, [Diagnostic("internal error: the canonical layout of this file would change its meaning or "
+                                 "lose a comment; the file is left as it is", span=Span(file, 1, 1))]
+    return result, []
+
+
+def rule_files(paths: list[Path]) -> list[Path]:
+    """The `.orbis` files the paths name: files as given, folders searched below."""
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found.extend(sorted(p for p in path.rglob("*.orbis") if p.is_file()))
+        else:
+            found.append(path)
+    return found
+
+
+def fmt_command(paths: list[Path], check: bool) -> int:
+    """`orbis fmt [--check] PATH…`: 0 when every file is (now) formatted, 1 with --check when some would change,
+    2 when a file cannot be read or does not parse (it is then left alone)."""
+    from .compile import write_atomic
+    from .diagnostics import Diagnostic, render
+    from .resources import display_path
+
+    failed, changed = 0, []
+    files = rule_files(paths)
+    for path in files:
+        shown = display_path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            reason = "no such file" if isinstance(error, FileNotFoundError) else f"cannot read it: {error}"
+            typer.echo(render(Diagnostic(reason, file=shown)), err=True)
+            failed += 1
+            continue
+        result, diags = format_source(text, shown)
+        if result is None:
+            for diag in diags:
+                typer.echo(render(diag, {shown: text}), err=True)
+            failed += 1
+            continue
+        if result != text:
+            changed.append(shown)
+            if check:
+                typer.echo(f"would reformat {shown}")
+            else:
+                write_atomic(path, result)
+                typer.echo(f"reformatted {shown}")
+    if failed:
+        typer.echo(f"{failed} file{'s' if failed != 1 else ''} could not be formatted", err=True)
+        return 2
+    if check and changed:
+        typer.echo(f"{len(changed)} of {len(files)} file{'s' if len(files) != 1 else ''} would be reformatted; "
+                   f"run `orbis fmt` without --check", err=True)
+        return 1
+    if not changed:
+        typer.echo(f"{len(files)} file{'s' if len(files) != 1 else ''} already formatted")
+    return 0
+
+
+def fmt_cli(
+    paths: list[Path] = typer.Argument(..., help="Rule files, or folders of .orbis files."),
+    check: bool = typer.Option(False, "--check", help="Change nothing; exit 1 listing the files that would change."),
+) -> None:
+    """Rewrite rule files in the canonical layout (comments kept); --check only lists what would change."""
+    raise typer.Exit(fmt_command(paths, check))

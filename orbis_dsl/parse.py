@@ -17,6 +17,8 @@ from .resources import display_path, grammar_path
 
 # Rule files larger than this are refused before parsing: a rule set is a few kilobytes.
 MAX_SOURCE_BYTES = 1_000_000
+# Deeper syntax trees are refused: every later stage walks expressions recursively.
+MAX_DEPTH = 120
 
 
 @cache
@@ -343,10 +345,25 @@ def parse_text(text: str, file: str) -> tuple[ast.RuleFile | None, list[Diagnost
         return None, [syntax_diagnostic(parser, error, file)]
     except RecursionError:
         return None, [Diagnostic("the file nests expressions too deeply", span=Span(file, 1, 1))]
+    deep = _too_deep(tree)
+    if deep is not None:
+        return None, [Diagnostic(f"expressions nest too deeply here (at most {MAX_DEPTH} levels)",
+                                 span=_span_of(file, deep) or Span(file, 1, 1))]
     try:
         return _Builder(file).transform(tree), []
     except (VisitError, RecursionError):
         return None, [Diagnostic("the file nests expressions too deeply", span=Span(file, 1, 1))]
+
+
+def _too_deep(tree: Tree) -> Tree | None:
+    """The first subtree deeper than MAX_DEPTH, found without recursion."""
+    stack = [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return node
+        stack.extend((child, depth + 1) for child in node.children if isinstance(child, Tree))
+    return None
 
 
 @attrs.frozen

@@ -228,20 +228,7 @@ class Game:
         if pos not in positions:
             raise IllegalMove(self._why_not_position(me, pos, colour if face_up else None))
         view = me.view
-        if face_up:
-            me.pc[pos] = colour
-            me.tid[pos] = tile
-            tv = new_tile_view(T, pos, tile)
-        else:
-            me.pc[pos] = DESERT
-            me.deserts += 1
-            tv = desert_view(pos)
-        view.slots[pos] = tv
-        view.tiles.append(tv)
-        if not T.supports[pos]:
-            me.base_count += 1
-        me.placed += 1
-        me.regions += 1
+        tv = self.put(me, pos, tile if face_up else -1)
         if rec is not None:
             rec.emit("place " + T.place_words[pos])
         # 5. activate
@@ -260,6 +247,26 @@ class Game:
                 display[slot] = pile.pop()
                 break
         self.current_slot = -1
+
+    def put(self, me: PlayerState, pos: int, tile: int):
+        """Lay a tile (-1: a desert) on a player's board at `pos`, unchecked; returns its TileView."""
+        T = self.tables
+        if tile >= 0:
+            me.pc[pos] = T.t_color[tile]
+            me.tid[pos] = tile
+            tv = new_tile_view(T, pos, tile)
+        else:
+            me.pc[pos] = DESERT
+            me.deserts += 1
+            tv = desert_view(pos)
+        view = me.view
+        view.slots[pos] = tv
+        view.tiles.append(tv)
+        if not T.supports[pos]:
+            me.base_count += 1
+        me.placed += 1
+        me.regions += 1
+        return tv
 
     def _why_not_position(self, me, pos, colour) -> str:
         T = self.tables
