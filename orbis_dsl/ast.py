@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Union
-
 import attrs
 
 from .diagnostics import Span
@@ -133,7 +131,10 @@ class Aggregate:
     span: Span | None = _span()
 
 
-Expr = Union[IntLit, BoolLit, StrLit, Ref, SetLit, Neg, Arith, Compare, Member, Among, Not, BoolOp, IfExpr, Count, Aggregate]
+Expr = (
+    IntLit | BoolLit | StrLit | Ref | SetLit | Neg | Arith | Compare | Member | Among | Not | BoolOp | IfExpr
+    | Count | Aggregate
+)
 
 
 # ---- literals of parameters and options -------------------------------------------------------------------
@@ -154,7 +155,7 @@ class NameLit:
     span: Span | None = _span()
 
 
-Literal = Union[IntLit, BoolLit, StrLit, NameLit, SetLit, AmountLit]
+Literal = IntLit | BoolLit | StrLit | NameLit | SetLit | AmountLit
 
 
 # ---- types -----------------------------------------------------------------------------------------------
@@ -240,7 +241,7 @@ class Modify:
     span: Span | None = _span()
 
 
-Member_ = Union[ParamDecl, LetDecl, WhenClause, EndClause, Modify]
+Member_ = ParamDecl | LetDecl | WhenClause | EndClause | Modify
 
 
 @node
@@ -403,10 +404,10 @@ class TileDecl:
     span: Span | None = _span()
 
 
-Decl = Union[
-    Include, NamesDecl, AliasDecl, NumberDecl, BoardDecl, OptionDecl, ValueDecl, AttributeDecl, DesertDecl,
-    KindDecl, GodDecl, AwardDecl, WinnerDecl, VariantDecl, TileDecl,
-]
+Decl = (
+    Include | NamesDecl | AliasDecl | NumberDecl | BoardDecl | OptionDecl | ValueDecl | AttributeDecl
+    | DesertDecl | KindDecl | GodDecl | AwardDecl | WinnerDecl | VariantDecl | TileDecl
+)
 
 
 @node

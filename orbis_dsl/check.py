@@ -6,13 +6,14 @@ one, numbers are in range, nothing is declared twice. Errors are collected, neve
 
 from __future__ import annotations
 
+import itertools
 from collections import defaultdict
 
 import attrs
 
 from . import ast
 from .diagnostics import Diagnostic, Span, did_you_mean, unknown
-from .model import (EVENTS, PARAM_TYPES, RESERVED, Award, Desert, God, Kind, Option, Param, RuleSet, Tile, Variant)
+from .model import EVENTS, PARAM_TYPES, RESERVED, Award, Desert, God, Kind, Option, Param, RuleSet, Tile, Variant
 from .parse import SourceSet
 from .scope import Context
 
@@ -223,7 +224,7 @@ class Checker:
         rows = decl.rows
         if not rows or rows[0] < 1:
             self.error("a pyramid needs a bottom row of at least one tile", decl.span)
-        for below, above in zip(rows, rows[1:]):
+        for below, above in itertools.pairwise(rows):
             if above != below - 1:
                 self.error(f"each row of a pyramid is one tile shorter than the row below; "
                            f"got {below} then {above}", decl.span)

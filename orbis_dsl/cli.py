@@ -5,14 +5,14 @@ Imports of the heavier stages happen inside each command, so `orbis score` never
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
-from typing import Optional
 
 import typer
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
-                  help="Score, check and play-test the board game Orbis from rules written in the Orbis rules language.")
+app = typer.Typer(
+    add_completion=False, no_args_is_help=True, rich_markup_mode=None,
+    help="Score, check and play-test the board game Orbis from rules written in the Orbis rules language.",
+)
 
 
 def _fail_with(diagnostics, sources=None, code: int = 2) -> None:
@@ -28,8 +28,8 @@ def _fail_with(diagnostics, sources=None, code: int = 2) -> None:
 
 @app.command()
 def check(
-    paths: Optional[list[Path]] = typer.Argument(None, help="Rule files or folders of .orbis files."),
-    pack: Optional[Path] = typer.Option(None, "--rules", help="Check a rule pack laid over the base game."),
+    paths: list[Path] | None = typer.Argument(None, help="Rule files or folders of .orbis files."),
+    pack: Path | None = typer.Option(None, "--rules", help="Check a rule pack laid over the base game."),
 ) -> None:
     """Check rule files: exit 0 when clean, 2 with located messages when not."""
     if not paths and pack is None:
@@ -79,7 +79,7 @@ def compile_command(
 @app.command()
 def rules(
     as_json: bool = typer.Option(False, "--json", help="Print the rule set as JSON."),
-    pack: Optional[Path] = typer.Option(None, "--rules", help="A rule pack (file or folder) instead of the base game."),
+    pack: Path | None = typer.Option(None, "--rules", help="A rule pack (file or folder) instead of the base game."),
 ) -> None:
     """List the kinds, gods, variants and tiles of a rule set."""
     import json
@@ -93,7 +93,8 @@ def rules(
     typer.echo("kinds:    " + ", ".join(k["name"] for k in summary["kinds"]))
     typer.echo("gods:     " + ", ".join(f'{g["name"]} ({g["title"]})' for g in summary["gods"]))
     for v in summary["variants"]:
-        typer.echo(f'variant {v["name"]}: {v["players"]} players, {v["tiles"]} tiles, {v["gods_revealed"]} gods revealed')
+        typer.echo(f'variant {v["name"]}: {v["players"]} players, {v["tiles"]} tiles, '
+                   f'{v["gods_revealed"]} gods revealed')
     levels = ", ".join(f"level {lvl}: {n}" for lvl, n in summary["tiles_per_level"].items())
     typer.echo(f"tiles:    {len(summary['tiles'])} ({levels})")
 
@@ -104,7 +105,7 @@ def score(
     as_json: bool = typer.Option(False, "--json", help="Print orbis-score/1 reports, one line per file."),
     explain: bool = typer.Option(False, "--explain", help="Add one line per scoring item saying why."),
     strict: bool = typer.Option(False, "--strict", help="Exit 1 when there are warnings."),
-    pack: Optional[Path] = typer.Option(None, "--rules", help="Score under a rule pack instead of the base game."),
+    pack: Path | None = typer.Option(None, "--rules", help="Score under a rule pack instead of the base game."),
 ) -> None:
     """Score finished games: totals, breakdown, temple tokens, gods, winner, and warnings."""
     import json
@@ -140,9 +141,9 @@ def score(
 @app.command()
 def convert(
     source: Path = typer.Argument(..., help="A game file, JSON or notation."),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write here (.json → JSON, else notation)."),
-    to: Optional[str] = typer.Option(None, "--to", help="json or text (default: the other format)."),
-    pack: Optional[Path] = typer.Option(None, "--rules", help="A rule pack instead of the base game."),
+    output: Path | None = typer.Option(None, "--output", "-o", help="Write here (.json → JSON, else notation)."),
+    to: str | None = typer.Option(None, "--to", help="json or text (default: the other format)."),
+    pack: Path | None = typer.Option(None, "--rules", help="A rule pack instead of the base game."),
 ) -> None:
     """Turn a game record into the game notation, or the notation into a JSON record, losing nothing."""
     import json
@@ -179,7 +180,7 @@ def convert(
 @app.command()
 def enter(
     output: Path = typer.Option(Path("game.orbisgame"), "--output", "-o", help="Where to write the game."),
-    pack: Optional[Path] = typer.Option(None, "--rules", help="A rule pack instead of the base game."),
+    pack: Path | None = typer.Option(None, "--rules", help="A rule pack instead of the base game."),
 ) -> None:
     """Type a finished game at the table: players, gods, then each pyramid row by row; then score it."""
     from .compile import write_atomic
@@ -194,7 +195,7 @@ def enter(
                           say=lambda text: typer.echo(text, err=True))
     except (typer.Abort, EOFError):
         typer.echo("\nstopped: nothing was written", err=True)
-        raise typer.Exit(1)
+        raise typer.Exit(1) from None
     write_atomic(output, write_text(game, rules))
     typer.echo(f"wrote {output}")
     print_report(score_game(rules, game), rules, _console(), title=game.title)
@@ -213,7 +214,7 @@ def _console():
     return Console(highlight=False, soft_wrap=True)
 
 
-def _load_rules(pack: Optional[Path]):
+def _load_rules(pack: Path | None):
     from .ruleset import base_rules
 
     if pack is None:

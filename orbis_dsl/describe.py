@@ -42,7 +42,7 @@ class Describer:
                 rest.append(self.pred(term))
         if kinds:
             noun = "/".join(kinds) + (" tiles" if scope == "tiles" else " " + noun)
-        phrase = " ".join(adjectives + [noun])
+        phrase = " ".join([*adjectives, noun])
         return phrase + (" that are " + " and ".join(rest) if rest else "")
 
     def _where(self, where) -> str:

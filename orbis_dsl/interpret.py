@@ -17,8 +17,7 @@ from .model import RuleSet
 from .runtime import support
 from .runtime.board import Board
 from .runtime.rules import Rules
-from .runtime.specs import (AwardSpec, EndSpec, GodSpec, KindSpec, OptionSpec, ParamSpec, Settings, TileSpec,
-                            VariantSpec)
+from .runtime.specs import AwardSpec, EndSpec, GodSpec, KindSpec, OptionSpec, ParamSpec, Settings, TileSpec, VariantSpec
 from .scope import Context, desert_context, god_context, kind_context, rule_context
 
 _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul}

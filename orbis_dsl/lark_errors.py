@@ -33,7 +33,7 @@ def _describe_terminal(parser: Lark, name: str) -> str:
 def expected_words(parser: Lark, names) -> str:
     words = sorted({_describe_terminal(parser, n) for n in names})
     if len(words) > 8:
-        words = words[:8] + ["…"]
+        words = [*words[:8], "…"]
     if len(words) == 1:
         return words[0]
     return ", ".join(words[:-1]) + " or " + words[-1]

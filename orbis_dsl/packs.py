@@ -14,8 +14,8 @@ from pathlib import Path
 from .compile import write_atomic
 from .parse import _rule_files_in
 from .resources import base_rules_entry, data_dir
-from .runtime.rules import Rules, load_directory
 from .ruleset import Compiled, compile_paths
+from .runtime.rules import Rules, load_directory
 
 
 def cache_root() -> Path:

@@ -420,7 +420,7 @@ def load_sources(paths: list[Path], pack: list[Path] | None = None) -> tuple[Sou
                 visit(resolved.parent / decl.path, decl.span)
         files.append(tree)  # after its includes: what a file builds on comes first
 
-    for layer, group in enumerate((paths, pack or [])):
+    for layer, group in enumerate((paths, pack or [])):  # noqa: B007 (`visit` reads the current layer)
         for path in group:
             if not path.exists():
                 diagnostics.append(Diagnostic(f"no such file or folder: {display_path(path)}",

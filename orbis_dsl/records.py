@@ -215,7 +215,8 @@ class _Reader:
         self.keys(obj, path, _TILE_KEYS | set(params), {"color"})
         for name in required:
             if name not in obj:
-                self.error(path, f"a {kind.title} tile needs '{name}' ({_PARAM_WORDS.get(params[name].type, params[name].type)})",
+                words = _PARAM_WORDS.get(params[name].type, params[name].type)
+                self.error(path, f"a {kind.title} tile needs '{name}' ({words})",
                            "its printed data in order: " + ", ".join(kind.declared))
         colour = self.color(obj["color"], f"{path}.color") if "color" in obj else None
         values = {}
@@ -223,10 +224,9 @@ class _Reader:
             if name in obj:
                 values[name] = self.param(obj[name], spec, f"{path}.{name}")
         level = obj.get("level")
-        if level is not None and (self.typed(level, f"{path}.level", int, "a level number") is None
-                                  or not 1 <= level <= self.rules.settings.levels):
-            if isinstance(level, int) and not isinstance(level, bool):
-                self.error(f"{path}.level", f"expected a level from 1 to {self.rules.settings.levels}, got {level}")
+        if level is not None and self.typed(level, f"{path}.level", int, "a level number") is not None \
+                and not 1 <= level <= self.rules.settings.levels:
+            self.error(f"{path}.level", f"expected a level from 1 to {self.rules.settings.levels}, got {level}")
         stars = obj.get("stars")
         if stars is not None and stars not in self.rules.settings.stars:
             d = unknown("star colour", str(stars), self.rules.settings.stars)

@@ -21,8 +21,8 @@ if TYPE_CHECKING:  # the compiler stages load only when something must be compil
 class Compiled:
     """A rule set through every stage: the sources (for diagnostics), the checked model and the modules."""
 
-    sources: "SourceSet"
-    model: "RuleSet | None"
+    sources: SourceSet
+    model: RuleSet | None
     modules: dict[str, str]
     diagnostics: list[Diagnostic]
 

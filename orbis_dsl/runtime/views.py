@@ -6,8 +6,19 @@ from __future__ import annotations
 class TileView:
     """One tile of a universe. A desert has no kind, colour or parameters."""
 
-    __slots__ = ("pos", "kind", "color", "level", "stars", "cost", "params", "desert", "cancelled", "validated",
-                 "recorded")
+    __slots__ = (
+        "cancelled",
+        "color",
+        "cost",
+        "desert",
+        "kind",
+        "level",
+        "params",
+        "pos",
+        "recorded",
+        "stars",
+        "validated",
+    )
 
     def __init__(self, pos, kind=None, color=None, params=None, desert=False, cancelled=False,
                  level=None, stars=None, cost=(), recorded=None):
@@ -25,7 +36,7 @@ class TileView:
 
 
 class PlayerView:
-    __slots__ = ("index", "name", "slots", "tiles", "worshippers", "god", "god_cancelled", "values", "total")
+    __slots__ = ("god", "god_cancelled", "index", "name", "slots", "tiles", "total", "values", "worshippers")
 
     def __init__(self, index, name, slots, worshippers=0, god=None, god_cancelled=False, values=None):
         self.index = index
@@ -40,7 +51,7 @@ class PlayerView:
 
 
 class GameView:
-    __slots__ = ("players", "options", "board", "neighbours", "supports", "cache")
+    __slots__ = ("board", "cache", "neighbours", "options", "players", "supports")
 
     def __init__(self, players, options, board):
         self.players = players

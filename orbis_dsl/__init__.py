@@ -1,0 +1,1 @@
+"""orbis-dsl: score, author and play-test the board game Orbis."""
