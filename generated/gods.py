@@ -1,6 +1,6 @@
 # generated — do not edit.
 # source: rules/gods.orbis
-# sha256: 6f3feae265b91c4b858e2e7047ce0d89c045585f915c86f05cc23772206a0348
+# sha256: 8a77cbeb3624045adab97b34d85c5f12340907b77ba425757b25d4567174667d
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from rules/gods.orbis."""
 
@@ -8,7 +8,7 @@ from orbis_dsl.runtime.support import among as _among, compare as _compare, flag
 from orbis_dsl.runtime.specs import EndSpec, GodSpec
 
 SOURCE = 'rules/gods.orbis'
-SOURCE_SHA256 = '6f3feae265b91c4b858e2e7047ce0d89c045585f915c86f05cc23772206a0348'
+SOURCE_SHA256 = '8a77cbeb3624045adab97b34d85c5f12340907b77ba425757b25d4567174667d'
 
 
 # from 'rules/gods.orbis', line 6
@@ -24,28 +24,28 @@ def _god_love_taken(api, g, p):
 
 # from 'rules/gods.orbis', line 11
 def _god_oceans_end_0(g, p, trace=None):
-    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'irrigation') and n1.validated)), '_god_oceans_end_0@11:13', trace, '{value} validated irrigation tiles') and (_compare(trace, '{value} validated irrigation tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'irrigation') and n0.validated)), 1) or (not _flag(trace, 'majority_needs_one', g.options['majority_needs_one'])))):
+    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'irrigation') and n1.validated)), '_god_oceans_end_0@11:13', trace, '{value} validated irrigation tiles') and ((not _flag(trace, 'majority_needs_one', g.options['majority_needs_one'])) or _compare(trace, '{value} validated irrigation tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'irrigation') and n0.validated)), 1))):
         return None
     return 3
 
 
 # from 'rules/gods.orbis', line 16
 def _god_fire_end_0(g, p, trace=None):
-    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'volcano') and n1.validated)), '_god_fire_end_0@16:13', trace, '{value} validated volcano tiles') and (_compare(trace, '{value} validated volcano tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'volcano') and n0.validated)), 1) or (not _flag(trace, 'majority_needs_one', g.options['majority_needs_one'])))):
+    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'volcano') and n1.validated)), '_god_fire_end_0@16:13', trace, '{value} validated volcano tiles') and ((not _flag(trace, 'majority_needs_one', g.options['majority_needs_one'])) or _compare(trace, '{value} validated volcano tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'volcano') and n0.validated)), 1))):
         return None
     return 3
 
 
 # from 'rules/gods.orbis', line 21
 def _god_nature_end_0(g, p, trace=None):
-    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'forest') and n1.validated)), '_god_nature_end_0@21:13', trace, '{value} validated forest tiles') and (_compare(trace, '{value} validated forest tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'forest') and n0.validated)), 1) or (not _flag(trace, 'majority_needs_one', g.options['majority_needs_one'])))):
+    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'forest') and n1.validated)), '_god_nature_end_0@21:13', trace, '{value} validated forest tiles') and ((not _flag(trace, 'majority_needs_one', g.options['majority_needs_one'])) or _compare(trace, '{value} validated forest tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'forest') and n0.validated)), 1))):
         return None
     return 3
 
 
 # from 'rules/gods.orbis', line 26
 def _god_harvests_end_0(g, p, trace=None):
-    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'village') and n1.validated)), '_god_harvests_end_0@26:13', trace, '{value} validated village tiles') and (_compare(trace, '{value} validated village tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'village') and n0.validated)), 1) or (not _flag(trace, 'majority_needs_one', g.options['majority_needs_one'])))):
+    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'village') and n1.validated)), '_god_harvests_end_0@26:13', trace, '{value} validated village tiles') and ((not _flag(trace, 'majority_needs_one', g.options['majority_needs_one'])) or _compare(trace, '{value} validated village tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'village') and n0.validated)), 1))):
         return None
     return 3
 
@@ -103,7 +103,7 @@ GODS = (
     name='oceans',
     title='God of the Oceans',
     ends=(
-            EndSpec(fn=_god_oceans_end_0, text='3 if irrigations is most among players and irrigations >= 1 or not majority_needs_one'),
+            EndSpec(fn=_god_oceans_end_0, text='3 if irrigations is most among players and not majority_needs_one or irrigations >= 1'),
     ),
     taken=None,
     modifiers={},
@@ -113,7 +113,7 @@ GODS = (
     name='fire',
     title='Goddess of Fire',
     ends=(
-            EndSpec(fn=_god_fire_end_0, text='3 if volcanoes is most among players and volcanoes >= 1 or not majority_needs_one'),
+            EndSpec(fn=_god_fire_end_0, text='3 if volcanoes is most among players and not majority_needs_one or volcanoes >= 1'),
     ),
     taken=None,
     modifiers={},
@@ -123,7 +123,7 @@ GODS = (
     name='nature',
     title='Goddess of Nature',
     ends=(
-            EndSpec(fn=_god_nature_end_0, text='3 if forests is most among players and forests >= 1 or not majority_needs_one'),
+            EndSpec(fn=_god_nature_end_0, text='3 if forests is most among players and not majority_needs_one or forests >= 1'),
     ),
     taken=None,
     modifiers={},
@@ -133,7 +133,7 @@ GODS = (
     name='harvests',
     title='God of Harvests',
     ends=(
-            EndSpec(fn=_god_harvests_end_0, text='3 if villages is most among players and villages >= 1 or not majority_needs_one'),
+            EndSpec(fn=_god_harvests_end_0, text='3 if villages is most among players and not majority_needs_one or villages >= 1'),
     ),
     taken=None,
     modifiers={},

@@ -18,7 +18,7 @@ def read_game(path: Path, rules: Rules) -> tuple[GameRecord | None, list[Diagnos
     """The game, its diagnostics, and the source texts for rendering carets."""
     shown = display_path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")  # -sig: files saved by Notepad start with a BOM
     except FileNotFoundError:
         return None, [Diagnostic("no such file", file=shown)], {}
     except (OSError, UnicodeDecodeError) as error:

@@ -13,8 +13,15 @@ _FRIENDLY = {
     "SIGNED_INT": "a number",
     "STRING": "a quoted string",
     "$END": "the end of the file",
-    "_NL": "a new line",
-    "NEWLINE": "a new line",
+    "_NL": "the end of the line",
+    "NEWLINE": "the end of the line",
+    # the game notation's terminals
+    "WORD": "a word",
+    "WORDS": "colours like blue/green",
+    "AMOUNT": "an amount like 2red",
+    "SIGNED": "a number",
+    "MARK": "a token mark (x or ok)",
+    "DESERT": "'desert' or '-'",
 }
 
 
@@ -41,8 +48,8 @@ def expected_words(parser: Lark, names) -> str:
 
 def syntax_diagnostic(parser: Lark, error: UnexpectedInput, file: str) -> Diagnostic:
     if isinstance(error, UnexpectedCharacters):
-        char = error.char if error.char.isprintable() else repr(error.char)
-        message = f"unexpected character '{char}'"
+        char = f"'{error.char}'" if error.char.isprintable() else repr(error.char)
+        message = f"unexpected character {char}"
         if error.allowed:
             message += f"; expected {expected_words(parser, error.allowed)}"
         return Diagnostic(message, span=Span(file, error.line, error.column))
@@ -59,10 +66,12 @@ def syntax_diagnostic(parser: Lark, error: UnexpectedInput, file: str) -> Diagno
                 f"the file ends too early; expected {expected_words(parser, error.expected)}",
                 span=Span(file, max(1, error.line), max(1, error.column)),
             )
-        shown = str(token).replace("\n", "\\n")
+        shown = "the end of the line" if token.type in ("_NL", "NEWLINE") else f"'{token}'"
         end = (token.end_column or token.column + len(str(token)))
+        if token.type in ("_NL", "NEWLINE"):
+            end = token.column + 1
         return Diagnostic(
-            f"unexpected '{shown}'; expected {expected_words(parser, error.expected)}",
+            f"unexpected {shown}; expected {expected_words(parser, error.expected)}",
             span=Span(file, token.line, token.column, token.end_line, end),
         )
     return Diagnostic(str(error), span=Span(file, getattr(error, "line", 1) or 1, getattr(error, "column", 1) or 1))

@@ -60,15 +60,18 @@ class _Builder:
                 self.at("$.title", child)
             elif child.data == "variant":
                 doc["variant"] = str(child.children[0])
-                self.at("$.variant", child)
+                self.at("$.variant", child.children[0])
             elif child.data == "option":
                 name, value = child.children
                 doc.setdefault("options", {})[str(name)] = self.option_value(value)
-                self.at(f"$.options.{name}", child)
+                self.at(f"$.options.{name}", value)
             elif child.data == "player":
+                if not players:
+                    self.at("$.players", child)
                 players.append(self.player(child, f"$.players[{len(players)}]"))
         doc["players"] = players
-        self.at("$.players", tree if tree.children else Token("X", "", line=1, column=1))
+        if not players:
+            self.spans["$.players"] = Span(self.file, 1, 1)
         return doc
 
     @staticmethod
@@ -105,6 +108,16 @@ class _Builder:
 
     def pyramid(self, rows: list[Tree], player: Tree, path: str) -> list:
         self.at(path, rows[0] if rows else player)
+        height = len(self.rules.board.rows)
+        if len(rows) > height:
+            extra = rows[height]
+            first = extra.children[0].children[0] if extra.children[0].children else None
+            hint = None
+            if first is not None and str(first) in ("game", "variant", "option"):
+                hint = "header lines (game, variant, option) come before the first player"
+            self.diags.append(Diagnostic(f"a pyramid has {height} rows; this line is one too many",
+                                         span=_span(self.file, extra), hint=hint))
+            rows = rows[:height]
         # Written top row first, as the pyramid stands; stored bottom row first.
         result = []
         for r, row in enumerate(reversed(rows)):
@@ -153,6 +166,8 @@ class _Builder:
         if value.data == "text":
             return _unquote(token)
         if value.data == "amount":
+            if spec is not None and spec.type != "amount":
+                return str(token)  # `cp=2x`: shown as typed in the type error
             match = re.fullmatch(r"([0-9]+)([a-zA-Z]+)", str(token))
             return f"{match.group(1)} {match.group(2)}"
         if value.data == "words":

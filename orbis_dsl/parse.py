@@ -401,7 +401,7 @@ def load_sources(paths: list[Path], pack: list[Path] | None = None) -> tuple[Sou
         seen.add(resolved)
         shown = display_path(path)
         try:
-            text = path.read_text(encoding="utf-8")
+            text = path.read_text(encoding="utf-8-sig")
         except FileNotFoundError:
             diagnostics.append(Diagnostic(f"no such rule file: {shown}", span=span, file=shown))
             return

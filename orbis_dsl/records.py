@@ -32,10 +32,14 @@ class _Reader:
 
     def keys(self, obj: dict, path: str, allowed: set[str], required: set[str]) -> bool:
         ok = True
-        for key in obj:
+        for key, value in obj.items():
             if key not in allowed:
                 self.error(f"{path}.{key}", f"unknown key '{key}'",
                            did_you_mean(key, allowed) or "expected one of: " + ", ".join(sorted(allowed)))
+                ok = False
+            elif value is None:
+                # A null would not survive a round trip through the notation: absent and null must be one thing.
+                self.error(f"{path}.{key}", f"'{key}' is null; leave the key out instead")
                 ok = False
         for key in sorted(required - set(obj)):
             self.error(path, f"missing key '{key}'")
@@ -71,7 +75,7 @@ class _Reader:
         if "format" in doc and doc["format"] != FORMAT:
             self.error("$.format", f"expected \"{FORMAT}\", got {json.dumps(doc['format'])}")
         title = doc.get("title")
-        if title is not None:
+        if "title" in doc and title is not None:
             title = self.typed(title, "$.title", str, "a string")
         players = self.players(doc.get("players"), "$.players")
         variant = self.variant(doc.get("variant"), len(players or ()))
@@ -148,7 +152,9 @@ class _Reader:
         worshippers = self.typed(worshippers, f"{path}.worshippers", int, "a whole number")
         if worshippers is not None and worshippers < 0:
             self.error(f"{path}.worshippers", f"expected a non-negative number, got {worshippers}")
-        pyramid = self.pyramid(obj.get("pyramid"), f"{path}.pyramid")
+        pyramid = self.pyramid(obj["pyramid"], f"{path}.pyramid") if "pyramid" in obj else None
+        if cancelled and god is None and "god" not in obj:
+            self.error(f"{path}.god_cancelled", "'god_cancelled' is true, but the player holds no god")
         if None in (name, pyramid, worshippers, cancelled):
             return None
         return PlayerRecord(name, god, worshippers, pyramid, cancelled)
@@ -203,6 +209,8 @@ class _Reader:
         if kind_name is None:
             self.error(path, "missing key 'kind' (or \"desert\": true)")
             return None
+        if isinstance(kind_name, str):
+            kind_name = kind_name.lower()
         kind = self.rules.kinds.get(kind_name) if isinstance(kind_name, str) else None
         if kind is None:
             d = unknown("tile kind", str(kind_name), self.rules.kinds)
@@ -216,7 +224,7 @@ class _Reader:
         for name in required:
             if name not in obj:
                 words = _PARAM_WORDS.get(params[name].type, params[name].type)
-                self.error(path, f"a {kind.title} tile needs '{name}' ({words})",
+                self.error(path, f"{_article(kind.title)} {kind.title} tile needs '{name}' ({words})",
                            "its printed data in order: " + ", ".join(kind.declared))
         colour = self.color(obj["color"], f"{path}.color") if "color" in obj else None
         values = {}
@@ -228,6 +236,8 @@ class _Reader:
                 and not 1 <= level <= self.rules.settings.levels:
             self.error(f"{path}.level", f"expected a level from 1 to {self.rules.settings.levels}, got {level}")
         stars = obj.get("stars")
+        if isinstance(stars, str):
+            stars = stars.lower()
         if stars is not None and stars not in self.rules.settings.stars:
             d = unknown("star colour", str(stars), self.rules.settings.stars)
             self.error(f"{path}.stars", d.message, d.hint)
@@ -240,8 +250,6 @@ class _Reader:
 
     def param(self, value, spec, path: str):
         """A parameter's JSON value → the rule set's value (colour sets sorted, amounts as (count, colour))."""
-        if value is None and spec.optional:
-            return None
         if spec.type == "int":
             number = self.typed(value, path, int, "a whole number")
             if number is not None and number < 0:
@@ -260,6 +268,8 @@ class _Reader:
             colours = [self.color(v, f"{path}[{i}]") for i, v in enumerate(value)]
             if spec.size is not None and len(colours) != spec.size:
                 self.error(path, f"expected exactly {spec.size} colours, got {len(colours)}")
+            elif len(set(colours)) != len(colours):
+                self.error(path, "a colour is listed twice")
             order = self.rules.settings.colors
             return tuple(sorted((c for c in colours if c), key=order.index))
         if spec.type == "amount":
@@ -278,6 +288,10 @@ class _Reader:
 
 _PARAM_WORDS = {"int": "a number", "color": "a colour", "colors": "a set of colours like blue/green",
                 "amount": "an amount like 1blue", "bool": "true or false", "string": "a word"}
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1].lower() in "aeiou" else "a"
 
 
 def find_god(rules: Rules, text: str) -> str | None:

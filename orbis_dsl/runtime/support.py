@@ -33,8 +33,14 @@ def show(value) -> str:
     return str(value)
 
 
+_SINGULAR = ((" tiles", " tile"), (" neighbours", " neighbour"), (" that are ", " that is "))
+
+
 def fill(label: str, value, params) -> str:
-    """Fill a label's `{value}` and `{parameter}` placeholders."""
+    """Fill a label's `{value}` and `{parameter}` placeholders ("1 validated forest tile", "2 … tiles")."""
+    if value == 1 and not isinstance(value, bool):
+        for plural, singular in _SINGULAR:
+            label = label.replace(plural, singular, 1)
     if params:
         return label.format(value=show(value), **{k: show(v) for k, v in params.items()})
     return label.format(value=show(value))
