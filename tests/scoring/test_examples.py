@@ -334,9 +334,6 @@ def test_a_god_token_without_a_god_survives_conversion_or_is_refused(tmp_path):
     assert record(text) == record(source)
 
 
-@pytest.mark.xfail(strict=True, reason="records._Reader.param keeps an explicit null of an optional parameter "
-                                       "(\"mystic\": null) in TileRecord.params, which no writer reproduces: the "
-                                       "records before and after a round trip differ")
 def test_a_null_optional_value_survives_conversion_or_is_refused(tmp_path):
     doc = _first_game_with(lambda d: d["players"][1]["pyramid"][0][0].update(mystic=None))
     source, text = tmp_path / "game.json", tmp_path / "game.orbisgame"
