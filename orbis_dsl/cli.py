@@ -172,7 +172,7 @@ def convert(
     if output is None:
         typer.echo(out, nl=False)
     else:
-        from .compile import write_atomic
+        from .files import write_atomic
 
         write_atomic(output, out)
 
@@ -183,8 +183,8 @@ def enter(
     pack: Path | None = typer.Option(None, "--rules", help="A rule pack instead of the base game."),
 ) -> None:
     """Type a finished game at the table: players, gods, then each pyramid row by row; then score it."""
-    from .compile import write_atomic
     from .enter import enter_game
+    from .files import write_atomic
     from .notation import write_text
     from .report import print_report
     from .runtime.scoring import score_game
@@ -228,6 +228,15 @@ def _load_rules(pack: Path | None):
     if rules is None:
         _fail_with(compiled.diagnostics, compiled.sources.texts)
     return rules
+
+
+def _register_subcommands() -> None:
+    from .engine.cli import register
+
+    register(app)
+
+
+_register_subcommands()
 
 
 def main() -> None:

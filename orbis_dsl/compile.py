@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import ast as python_ast
 import hashlib
-import os
 import re
-import tempfile
 from functools import cache
 from pathlib import Path
 
@@ -19,6 +17,7 @@ import jinja2
 
 from . import ast
 from .codegen import ExprCompiler, compile_effect, compile_flag
+from .files import write_atomic
 from .model import Kind, RuleSet
 from .scope import desert_context, god_context, kind_context, rule_context
 
@@ -325,19 +324,6 @@ def render(rules: RuleSet, sources, root: Path) -> dict[str, str]:
 def _index_module(order: list[str]) -> str:
     return ('# generated — do not edit.\n# The rule modules of this folder, in the order their rule files were read.\n'
             f'"""Compiled rule set."""\n\nMODULES = {tuple(order)!r}\n')
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write through a temporary file and rename, so a failed run never leaves half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 @attrs.frozen

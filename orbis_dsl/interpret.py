@@ -262,6 +262,11 @@ def _award(rules: RuleSet, award) -> AwardSpec:
                      part(award.tiebreak, "tiebreak"), award.ties, award.warn, award.prizes)
 
 
+def _line(decl) -> str:
+    """`file:line` of a declaration, as the generated modules record it."""
+    return f"{decl.file}:{decl.span.line}" if decl.span else decl.file
+
+
 def build_rules(rules: RuleSet) -> Rules:
     wild = rules.desert.wild
     winner_ctx = rule_context(rules, extras={"total": "int"})
@@ -285,7 +290,8 @@ def build_rules(rules: RuleSet) -> Rules:
         gods={g.name: _god(rules, g) for g in rules.gods.values()},
         awards={a.name: _award(rules, a) for a in rules.awards.values()},
         variants={v.name: VariantSpec(v.name, v.players, v.gods_revealed, v.removed_stars, dict(v.prizes),
-                                      dict(v.options)) for v in rules.variants.values()},
-        tiles=tuple(TileSpec(t.level, t.color, t.stars, t.cost, t.kind, dict(t.params)) for t in rules.tiles),
+                                      dict(v.options), _line(v)) for v in rules.variants.values()},
+        tiles=tuple(TileSpec(t.level, t.color, t.stars, t.cost, t.kind, dict(t.params), _line(t))
+                    for t in rules.tiles),
         board=Board(rules.board),
     )

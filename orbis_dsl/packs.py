@@ -11,7 +11,7 @@ import os
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
-from .compile import write_atomic
+from .files import write_atomic
 from .parse import _rule_files_in
 from .resources import base_rules_entry, data_dir
 from .ruleset import Compiled, compile_paths

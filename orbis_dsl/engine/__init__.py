@@ -1,2 +1,23 @@
 """The game engine: plays Orbis under a rule set (setup, turns, policies), logs and replays games, simulates
-many games and checks variants. Scores come from the same scorer as `orbis score`."""
+many games and checks variants. Scores come from the same scorer as `orbis score`.
+
+    from orbis_dsl.engine import play_game, RandomPolicy, GreedyPolicy
+    game = play_game(rules, "4p", seed, [GreedyPolicy(1), RandomPolicy(2), RandomPolicy(3), RandomPolicy(4)])
+    report = game.score()          # an orbis-score/1 ScoreReport
+"""
+
+from importlib import import_module
+
+# Loaded on first use: `orbis score` imports the CLI, which registers the engine's commands, and must not pay
+# for the engine itself.
+_EXPORTS = {"Game": "game", "IllegalMove": "game", "Setup": "game", "SetupError": "game", "deal": "game",
+            "play_game": "game", "play_logged": "log", "replay": "log", "GreedyPolicy": "policy",
+            "Policy": "policy", "RandomPolicy": "policy", "make_policy": "policy"}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str):
+    if name in _EXPORTS:
+        return getattr(import_module(f".{_EXPORTS[name]}", __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

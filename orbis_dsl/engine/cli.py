@@ -10,10 +10,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from pathlib import Path
-from typing import Optional
 
 import typer
 
@@ -25,7 +25,7 @@ def _fail(message: str, code: int = 2, hint: str | None = None) -> None:
     raise typer.Exit(code)
 
 
-def _rules(pack: Optional[Path], as_file: bool = False):
+def _rules(pack: Path | None, as_file: bool = False):
     """(rules, rules source for worker processes, compiled or None). A pack is laid over the base game
     (`orbis_dsl.packs`); with `as_file` the rule file is compiled as it is (it includes the base game itself)."""
     if pack is None:
@@ -64,31 +64,32 @@ def _progress_bar(total: int):
                     TimeRemainingColumn(), console=Console(stderr=True), transient=True)
 
 
-def _run_simulation(variant: str, games: int, seed: int, policy: str, jobs: int, records, source):
+def _run_simulation(variant: str, games: int, seed: int, policy: str, jobs: int, records, source, logs=None):
     from .simulate import simulate as run_simulation
 
     bar = _progress_bar(games)
     if bar is None:
-        return run_simulation(variant, games, seed, policy, jobs, records, source)
+        return run_simulation(variant, games, seed, policy, jobs, records, source, logs=logs)
     with bar:
         task = bar.add_task(f"{games} games", total=games)
         return run_simulation(variant, games, seed, policy, jobs, records, source,
-                              progress=lambda n: bar.advance(task, n))
+                              progress=lambda n: bar.advance(task, n), logs=logs)
 
 
 def simulate(
-    players: Optional[int] = typer.Option(None, "--players", "-p",
+    players: int | None = typer.Option(None, "--players", "-p",
                                           help="Number of players (uses the variant '{N}p'; default 4)."),
     games: int = typer.Option(100, "--games", "-k", help="Number of games."),
     seed: int = typer.Option(0, "--seed", "-s", help="Seed of the run; game i uses a seed derived from it and i."),
     policy: str = typer.Option("random", "--policy",
                                help="random or greedy; a comma-separated list gives one per seat, cycling."),
     jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes (results do not depend on it)."),
-    records: Optional[Path] = typer.Option(None, "--records",
+    records: Path | None = typer.Option(None, "--records",
                                            help="Write each game as NAME.json and its score as NAME.score.json."),
+    logs: Path | None = typer.Option(None, "--logs", help="Write each game's move log as NAME.log."),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
-    variant: Optional[str] = typer.Option(None, "--variant", help="A variant by name instead of '{N}p'."),
-    pack: Optional[Path] = typer.Option(None, "--rules", help="A rule file or folder instead of the base game."),
+    variant: str | None = typer.Option(None, "--variant", help="A variant by name instead of '{N}p'."),
+    pack: Path | None = typer.Option(None, "--rules", help="A rule file or folder instead of the base game."),
 ) -> None:
     """Play K games between policies and summarise them (win rates by god and seat, CP by category, …)."""
     from .policy import POLICIES
@@ -122,12 +123,16 @@ def simulate(
         for d in problems:
             typer.echo(render(d), err=True)
         _fail(f"variant '{name}' cannot be played")
-    if records is not None:
-        try:
-            records.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            _fail(f"cannot create the records folder {records}: {error.strerror or error}")
-    summary = _run_simulation(name, games, seed, policy, jobs, records, source)
+    for folder, what in ((records, "records"), (logs, "logs")):
+        if folder is not None:
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                _fail(f"cannot create the {what} folder {folder}: {error.strerror or error}")
+    try:
+        summary = _run_simulation(name, games, seed, policy, jobs, records, source, logs)
+    except OSError as error:
+        _fail(f"cannot write {getattr(error, 'filename', None) or 'a file'}: {error.strerror or error}")
     if as_json:
         typer.echo(json.dumps(summary, indent=2))
         return
@@ -164,7 +169,7 @@ def _summary_text(s: dict) -> str:
 def replay(
     log: Path = typer.Argument(..., help="A game log written by the engine (or by hand in its notation)."),
     as_json: bool = typer.Option(False, "--json", help="Print the replayed game's score report as JSON."),
-    pack: Optional[Path] = typer.Option(None, "--rules", help="A rule file or folder instead of the base game."),
+    pack: Path | None = typer.Option(None, "--rules", help="A rule file or folder instead of the base game."),
 ) -> None:
     """Replay a game log under the rules: the first illegal move, located, or the final scores."""
     from ..diagnostics import render
@@ -197,11 +202,11 @@ def replay(
 
 
 def variant_check(
-    target: Optional[str] = typer.Argument(None, help="A variant name, or a rule file adding variants "
+    target: str | None = typer.Argument(None, help="A variant name, or a rule file adding variants "
                                                       "(default: every variant of the rules)."),
     simulate_games: int = typer.Option(0, "--simulate", help="Also play K random games of each valid variant."),
     seed: int = typer.Option(0, "--seed", help="Seed for --simulate."),
-    pack: Optional[Path] = typer.Option(None, "--rules", help="A rule file or folder instead of the base game."),
+    pack: Path | None = typer.Option(None, "--rules", help="A rule file or folder instead of the base game."),
 ) -> None:
     """Check variants statically (tile counts, gods revealed, prizes, stars, options); optionally play them."""
     from ..diagnostics import render
@@ -227,17 +232,16 @@ def variant_check(
             if target not in rules.variants:
                 from ..diagnostics import did_you_mean
 
-                _fail(f"unknown variant '{target}'",
-                      hint=did_you_mean(target, rules.variants) or "expected one of: " + ", ".join(rules.variants))
+                same = [n for n in rules.variants if n.lower() == target.lower()]
+                hint = f"did you mean '{same[0]}'?" if same else did_you_mean(target, rules.variants)
+                _fail(f"unknown variant '{target}'", hint=hint or "expected one of: " + ", ".join(rules.variants))
             names = [target]
     texts = dict(compiled.sources.texts) if compiled is not None else {}
     diags = check_variants(rules, variant_spans(compiled), names)
     for d in diags:  # a pack loaded from the cache has no texts: read the declaring file for the caret
         if d.span is not None and d.span.file not in texts:
-            try:
+            with contextlib.suppress(OSError, UnicodeDecodeError):
                 texts[d.span.file] = Path(d.span.file).read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError):
-                pass
     for d in diags:
         typer.echo(render(d, texts), err=True)
     bad = {name for name in names if any(f"variant '{name}':" in d.message for d in diags)}

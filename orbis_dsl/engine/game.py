@@ -122,7 +122,7 @@ class Game:
 
     # ---- the game ------------------------------------------------------------------------------------------
 
-    def play(self) -> "Game":
+    def play(self) -> Game:
         rounds = self.tables.rounds
         n = len(self.players)
         while self.round < rounds:
@@ -208,9 +208,9 @@ class Game:
         display[slot] = -1
         self.current_slot = slot
         # 3. pay or turn face down (exchanges first, if the policy wants any)
-        if T.exchange is not None:
+        if T.exchange is not None and max(realm) >= T.exchange[0]:
             self._exchanges(me, policy, "pay")
-        opened = me.open_positions(T)
+        opened = me.open
         up = me.colour_positions(T, colour, opened) if me.can_afford(T, tile) else []
         paid = None
         if up:
@@ -234,6 +234,9 @@ class Game:
         # 5. activate
         if face_up:
             self.current_tile = tv
+            if self.g.cache:
+                self.g.cache.clear()  # 'most among players' measures are cached per scoring pass, not per turn
+            view.worshippers = sum(me.realm)  # what a rule reading 'worshippers' sees
             handler = T.t_taken[tile]
             if handler is not None:
                 handler(self, self.g, view, tv)
@@ -252,19 +255,16 @@ class Game:
         """Lay a tile (-1: a desert) on a player's board at `pos`, unchecked; returns its TileView."""
         T = self.tables
         if tile >= 0:
-            me.pc[pos] = T.t_color[tile]
+            me.lay(T, pos, T.t_color[tile])
             me.tid[pos] = tile
             tv = new_tile_view(T, pos, tile)
         else:
-            me.pc[pos] = DESERT
+            me.lay(T, pos, DESERT)
             me.deserts += 1
             tv = desert_view(pos)
         view = me.view
         view.slots[pos] = tv
         view.tiles.append(tv)
-        if not T.supports[pos]:
-            me.base_count += 1
-        me.placed += 1
         me.regions += 1
         return tv
 
@@ -278,8 +278,6 @@ class Game:
         return reason or "that place is not allowed"
 
     def _pay_cost(self, me, fixed, nany, choice) -> list[int]:
-        T = self.tables
-        realm = me.realm
         if len(choice) != nany:
             raise IllegalMove(f"the cost has {nany} multicoloured square{'s' if nany != 1 else ''}; "
                               f"{len(choice)} worshipper{'s' if len(choice) != 1 else ''} given for them")
@@ -291,20 +289,23 @@ class Game:
         """Take worshippers from a realm back to the aether, all or none."""
         T = self.tables
         realm = me.realm
-        need = [0] * T.nc
-        for c in colours:
-            if type(c) is not int or not 0 <= c < T.nc:
-                raise IllegalMove(f"unknown colour {c!r}")
-            need[c] += 1
-        for c in range(T.nc):
-            if need[c] > realm[c]:
-                raise IllegalMove(f"{me.name} has {realm[c]} {T.colors[c]} worshipper{'s' if realm[c] != 1 else ''}, "
-                                  f"not the {need[c]} needed {why}")
         aether = self.aether
-        for c in range(T.nc):
-            if need[c]:
-                realm[c] -= need[c]
-                aether[c] += need[c]
+        nc = T.nc
+        done = []
+        for c in colours:
+            if type(c) is not int or not 0 <= c < nc or realm[c] <= 0:
+                for d in done:  # put back what was taken: all or none
+                    realm[d] += 1
+                    aether[d] -= 1
+                if type(c) is not int or not 0 <= c < nc:
+                    raise IllegalMove(f"unknown colour {c!r}")
+                need = sum(1 for x in colours if x == c)
+                have = realm[c]
+                raise IllegalMove(f"{me.name} has {have} {T.colors[c]} worshipper{'s' if have != 1 else ''}, "
+                                  f"not the {need} needed {why}")
+            realm[c] -= 1
+            aether[c] += 1
+            done.append(c)
 
     def _take_god(self, me: PlayerState, policy, name: str) -> None:
         T = self.tables
@@ -320,11 +321,14 @@ class Game:
         handler = T.god_taken[name]
         if handler is not None:
             self.current_tile = None
+            if self.g.cache:
+                self.g.cache.clear()
+            me.view.worshippers = sum(me.realm)
             handler(self, self.g, me.view)
 
     def _end_of_turn(self, me, policy) -> None:
         T = self.tables
-        if T.exchange is not None:
+        if T.exchange is not None and max(me.realm) >= T.exchange[0]:
             self._exchanges(me, policy, "end")
         limit = T.realm_limit
         if limit is not None:
@@ -339,7 +343,7 @@ class Game:
                     self.rec.emit("discard " + T.color_list(choice))
 
     def _exchanges(self, me, policy, moment: str) -> None:
-        give, get = self.tables.exchange
+        give, _get = self.tables.exchange
         realm = me.realm
         while max(realm) >= give:
             x = policy.choose_exchange(self, me, moment)
@@ -444,7 +448,7 @@ class Game:
         avail = dict(here)
         for s in choice:
             if s == current:
-                raise IllegalMove("a volcano destroys worshippers on the other display tiles only")
+                raise IllegalMove("worshippers are destroyed on the other display tiles only")
             if avail.get(s, 0) <= 0:
                 raise IllegalMove(f"display {s + 1 if isinstance(s, int) else s} holds no more {colour} worshippers")
             avail[s] -= 1

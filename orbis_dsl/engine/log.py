@@ -37,6 +37,7 @@ from ..runtime.rules import Rules
 from ..runtime.scoring import ScoreReport
 from .game import Game, IllegalMove, Setup, SetupError, deal, variant_tiles
 from .policy import Policy
+from .state import tables_for
 
 FORMAT = "orbis-log/1"
 SEP = " · "
@@ -79,12 +80,9 @@ def header_lines(rules: Rules, setup: Setup, policies: list[str] | None = None) 
         lines.append("options: " + ", ".join(f"{k} = {_literal(v)}" for k, v in sorted(setup.options.items())))
     lines.append("gods revealed: " + ", ".join(setup.gods))
     lines.append("display: " + ", ".join(str(t + 1) for t in setup.display))
-    levels = sorted({rules.tiles[p[0]].level for p in setup.piles if p})
     for pile in setup.piles:
-        level = rules.tiles[pile[0]].level if pile else None
-        if level is not None:
-            lines.append(f"pile {level}: " + ", ".join(str(t + 1) for t in pile))
-    del levels
+        if pile:
+            lines.append(f"pile {rules.tiles[pile[0]].level}: " + ", ".join(str(t + 1) for t in pile))
     return lines
 
 
@@ -345,13 +343,14 @@ class Script(Policy):
         m = _EXCHANGE.match(seg[0].lower())
         if not m:
             raise self._error(seg, f"expected 'exchange 3 COLOUR for 1 COLOUR', found '{seg[0]}'")
-        give, get = self.T.exchange
+        give, _get = self.T.exchange
         if int(m.group(1)) != give:
             raise self._error(seg, f"an exchange gives {give} worshippers of one colour, not {m.group(1)}")
         gave = self._colours(seg, m.group(2))
         return gave[0], self._colours(seg, m.group(3))
 
 
+_HEADER_KEYS = ("format", "title", "variant", "seed", "players", "policies", "options", "gods revealed", "display")
 _TURN = re.compile(r"round\s+(\d+)\s*,\s*([^:]+?)\s*:\s?")
 _HEADER = re.compile(r"([a-z][a-z0-9 ]*?)\s*:\s*(.*)$")
 
@@ -381,6 +380,9 @@ def replay(text: str, rules: Rules, file: str = "<log>") -> ReplayResult:
             continue
         if m and not body:
             key = m.group(1)
+            if key not in _HEADER_KEYS and not re.fullmatch(r"pile \d+", key):
+                return diag(number, 1, f"unknown header '{key}'",
+                            hint="expected one of: " + ", ".join((*_HEADER_KEYS, "pile N")))
             if key in header:
                 return diag(number, 1, f"'{key}' is given twice (first on line {header[key][1]})")
             header[key] = (m.group(2), number, line.index(m.group(2)) + 1 if m.group(2) else len(line))
@@ -393,10 +395,7 @@ def replay(text: str, rules: Rules, file: str = "<log>") -> ReplayResult:
     if isinstance(setup_or_diag, ReplayResult):
         return setup_or_diag
     setup = setup_or_diag
-    T_game_rules = rules
-    from .state import tables_for
-
-    T = tables_for(T_game_rules)
+    T = tables_for(rules)
     script = Script(T)
     n = len(setup.names)
     try:
@@ -444,7 +443,7 @@ def replay(text: str, rules: Rules, file: str = "<log>") -> ReplayResult:
 
 def _setup(rules: Rules, header: dict, file: str) -> Setup | ReplayResult:
     def bad(key: str, message: str, hint: str | None = None) -> ReplayResult:
-        value, line, column = header[key] if key in header else ("", 1, 1)
+        _value, line, column = header.get(key, ("", 1, 1))
         return ReplayResult([Diagnostic(message, span=Span(file, line, column), hint=hint)])
 
     def ints(key: str):
@@ -526,7 +525,7 @@ def _setup(rules: Rules, header: dict, file: str) -> Setup | ReplayResult:
             if pile is None:
                 return bad(key, "expected tile numbers separated by commas")
             piles_by_level[int(m.group(1))] = (key, pile)
-    for key, ids in [("display", display)] + list(piles_by_level.values()):
+    for key, ids in [("display", display), *list(piles_by_level.values())]:
         for t in ids:
             if not 0 <= t < tables_n:
                 return bad(key, f"there is no tile {t + 1} (the rule set has {tables_n})")

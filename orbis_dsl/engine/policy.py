@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import random
 
-from .state import DESERT, EMPTY
-
 
 class Policy:
     """The choices of one player. Subclasses override what they decide; these defaults are legal and dull."""
@@ -83,8 +81,8 @@ def _fewest(realm) -> int:
 
 class RandomPolicy(Policy):
     """Uniformly random legal choices: a god counts as one option beside the display tiles; a payable tile is
-    paid or turned face down with even odds; 'pay … else cancel' and volcano effects are accepted with even
-    odds; one exchange in ten opportunities."""
+    paid or turned face down with even odds; 'pay … else cancel' and 'destroy … else cancel' effects are
+    accepted with even odds; one exchange in ten opportunities."""
 
     name = "random"
 
@@ -155,7 +153,7 @@ class _Probe:
     """An `api` that runs a handler without touching the game: it totals what the effect would gain, pay and
     whether it would cancel, assuming the player pays whatever it can."""
 
-    __slots__ = ("game", "realm", "spent", "gained", "reduced", "cancelled", "slot")
+    __slots__ = ("cancelled", "gained", "game", "realm", "reduced", "slot", "spent")
 
     def __init__(self, game, realm, slot):
         self.game = game
@@ -196,17 +194,18 @@ class GreedyPolicy(Policy):
 
     A display tile is worth the best of: paid and placed face up at its best place (the CP its end clauses give
     there now, a share of the printed CP when a condition may still come true, what its 'when taken' effect
-    gains, minus what it costs and whether it would be cancelled; plus its share of a ranked award such as the
-    temple tokens), or turned into a desert (what the desert clauses cost). The worshippers collected add to
-    either. A god is taken when it is worth more now than the best display tile, or when it must be. Pays
-    'pay … else cancel', destroys when it can, exchanges when that makes the chosen tile affordable.
+    gains, minus what it costs and whether it would be cancelled; plus its share of a ranked award such as
+    the base game's Temple tokens), or turned into a desert (what the desert clauses cost). The worshippers
+    collected add to either. A god is taken when it is worth more now than the best display tile, or when it
+    must be. Pays 'pay … else cancel', destroys when it can, exchanges when that makes the chosen tile
+    affordable.
     """
 
     name = "greedy"
     WORSHIPPER = 0.3  # CP a worshipper in the realm is worth
     REDUCTION = 1.5  # CP a reduction token is worth
     POTENTIAL = 0.4  # share of the printed CP a condition that fails now may still bring
-    AWARD = 2.0  # CP one point of an award measure (a temple icon) is worth
+    AWARD = 2.0  # CP one point of an award measure (e.g. one Temple icon) is worth
 
     def __init__(self, seed=None):
         self.rng = random.Random(seed)
@@ -271,6 +270,8 @@ class GreedyPolicy(Policy):
         finally:
             view.tiles.pop()
             view.slots[pos] = None
+            if g.cache:
+                g.cache.clear()
 
     def _region_value(self, game, me, slot):
         """(value, face up?) of taking the display tile in `slot`."""
@@ -282,7 +283,7 @@ class GreedyPolicy(Policy):
         gain = self._realm_value(game, sum(realm)) - self._realm_value(game, have)
         desert = self._desert_value(game, me)
         best = desert
-        opened = me.open_positions(T)
+        opened = me.open
         if _affordable(T, me, tile, realm):
             up = me.colour_positions(T, T.t_color[tile], opened)
             if up:
@@ -313,7 +314,6 @@ class GreedyPolicy(Policy):
                 value += end.fn(g, view) or 0
             # what a modifier changes on the deserts already placed
             if god.modifiers:
-                from ..runtime.views import TileView
 
                 for t in view.tiles:
                     if t.desert:
@@ -361,7 +361,6 @@ class GreedyPolicy(Policy):
         return choice
 
     def choose_cost(self, game, me, tile, fixed, nany, up, opened):
-        T = game.tables
         realm = me.realm
         awards = self._award_measures(game, me)
         cost = len(fixed) + nany

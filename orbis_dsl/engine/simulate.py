@@ -2,24 +2,24 @@
 
 Game i is dealt and played from `game_seed(seed, i)`, so a summary depends only on the rule set, the variant, the
 policies, the number of games and the seed, never on `jobs`. With a records folder each game is written as an
-`orbis-game/1` record (NAME.json) with the engine's `orbis-score/1` report beside it (NAME.score.json).
+`orbis-game/1` record (NAME.json) with the engine's `orbis-score/1` report beside it (NAME.score.json); with a
+logs folder each game's move log (NAME.log, see `log.py`), which `orbis replay` checks.
 """
 
 from __future__ import annotations
 
 import hashlib
-import inspect
 import json
-import os
-import tempfile
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
+from ..files import write_atomic
 from ..records import game_to_json
 from ..runtime.rules import Rules
 from ..runtime.scoring import score_game
 from .game import Game, deal
+from .log import Recorder, log_text
 from .policy import make_policy
 
 SUMMARY_FORMAT = "orbis-simulation/1"
@@ -90,19 +90,22 @@ def compile_rules(path: Path):
 
 
 def play_one(rules: Rules, variant: str, seed: int, index: int, policies: list[str], options=None,
-             records: str | None = None) -> dict:
-    """Play game `index` and return its compact result (and write its record when asked)."""
+             records: str | None = None, logs: str | None = None) -> dict:
+    """Play game `index` and return its compact result (and write its record and its move log when asked)."""
     s = game_seed(seed, index)
     setup = deal(rules, variant, s, None, options)
     players = [make_policy(name, policy_seed(s, seat)) for seat, name in enumerate(policies)]
-    game = Game(rules, setup, players).play()
+    recorder = Recorder() if logs is not None else None
+    game = Game(rules, setup, players, recorder).play()
     explain = records is not None
     record = game.record(title=f"simulated game {index} (seed {seed})" if explain else None)
     report = score_game(rules, record) if explain else _score_fast(rules, record)
+    name = f"game-{index:06d}"
     if records is not None:
-        name = f"game-{index:06d}"
-        _write_atomic(Path(records) / f"{name}.json", json.dumps(game_to_json(record, rules), indent=2) + "\n")
-        _write_atomic(Path(records) / f"{name}.score.json", json.dumps(report.to_json(), indent=2) + "\n")
+        write_atomic(Path(records) / f"{name}.json", json.dumps(game_to_json(record, rules), indent=2) + "\n")
+        write_atomic(Path(records) / f"{name}.score.json", json.dumps(report.to_json(), indent=2) + "\n")
+    if logs is not None:
+        write_atomic(Path(logs) / f"{name}.log", log_text(game, recorder, report, policies))
     share = 1.0 / len(report.winners) if report.winners else 0.0
     return {
         "index": index,
@@ -122,32 +125,13 @@ def play_one(rules: Rules, variant: str, seed: int, index: int, policies: list[s
 
 
 def _score_fast(rules: Rules, record):
-    """Totals, places and winners only (no lines, no table checks) when the scorer offers that."""
-    if _FAST_SCORING:
-        return score_game(rules, record, explain=False, lines=False)
-    return score_game(rules, record, explain=False)
+    """Totals, places and winners only: no lines, no table checks."""
+    return score_game(rules, record, explain=False, lines=False)
 
 
-_FAST_SCORING = "lines" in inspect.signature(score_game).parameters
-
-
-def _write_atomic(path: Path, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
-def _run_chunk(source, variant, seed, indices, policies, options, records) -> list[dict]:
+def _run_chunk(source, variant, seed, indices, policies, options, records, logs) -> list[dict]:
     rules = load_rules(source)
-    return [play_one(rules, variant, seed, i, policies, options, records) for i in indices]
+    return [play_one(rules, variant, seed, i, policies, options, records, logs) for i in indices]
 
 
 # ---- many games ---------------------------------------------------------------------------------------------
@@ -155,7 +139,8 @@ def _run_chunk(source, variant, seed, indices, policies, options, records) -> li
 
 def run(variant: str, games: int, seed: int, policy: str | list[str] = "random", jobs: int = 1,
         records: Path | str | None = None, rules_source: str | None = None, options: dict | None = None,
-        progress: Callable[[int], None] | None = None, rules: Rules | None = None) -> list[dict]:
+        progress: Callable[[int], None] | None = None, rules: Rules | None = None,
+        logs: Path | str | None = None) -> list[dict]:
     """The compact results of games 0..games-1, in game order whatever `jobs` is."""
     if rules is None:
         rules = load_rules(rules_source)
@@ -165,17 +150,20 @@ def run(variant: str, games: int, seed: int, policy: str | list[str] = "random",
     if records is not None:
         Path(records).mkdir(parents=True, exist_ok=True)
         records = str(records)
+    if logs is not None:
+        Path(logs).mkdir(parents=True, exist_ok=True)
+        logs = str(logs)
     results: list[dict] = []
     if jobs <= 1 or games < 2:
         for i in range(games):
-            results.append(play_one(rules, variant, seed, i, policies, options, records))
+            results.append(play_one(rules, variant, seed, i, policies, options, records, logs))
             if progress is not None:
                 progress(1)
         return results
     size = max(1, min(250, -(-games // (jobs * 4))))
     chunks = [list(range(start, min(games, start + size))) for start in range(0, games, size)]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(_run_chunk, rules_source, variant, seed, chunk, policies, options, records)
+        futures = [pool.submit(_run_chunk, rules_source, variant, seed, chunk, policies, options, records, logs)
                    for chunk in chunks]
         for future in as_completed(futures):
             part = future.result()
@@ -259,7 +247,7 @@ def summarize(results: list[dict], variant: str, seed: int, policy, rules: Rules
 
 
 def simulate(variant: str, games: int, seed: int, policy="random", jobs: int = 1, records=None,
-             rules_source: str | None = None, options=None, progress=None) -> dict:
+             rules_source: str | None = None, options=None, progress=None, logs=None) -> dict:
     rules = load_rules(rules_source)
-    results = run(variant, games, seed, policy, jobs, records, rules_source, options, progress, rules)
+    results = run(variant, games, seed, policy, jobs, records, rules_source, options, progress, rules, logs)
     return summarize(results, variant, seed, policy, rules)

@@ -48,6 +48,7 @@ class Tables:
         self.place_words = tuple(f"row {r + 1} tile {i + 1}" for r, i in board.coords)
         self.position_of = {(r + 1, i + 1): p for p, (r, i) in enumerate(board.coords)}
         # a bottom-row position joins the row when it touches a bottom-row tile (or the row is empty)
+        self.supported = tuple(board.supported)
         self.base = tuple(p for p in range(board.size) if not board.supports[p])
         base = set(self.base)
         self.base_adj = tuple(
@@ -146,9 +147,27 @@ def tables_for(rules: Rules) -> Tables:
 class PlayerState:
     """One player's side of the table. `pc` holds, per board position, EMPTY, DESERT or a colour index."""
 
-    __slots__ = ("seat", "name", "realm", "reduced", "pc", "tid", "cancelled", "placed", "base_count",
-                 "god", "god_cancelled", "god_round", "view", "regions", "deserts", "cancels", "exchanges",
-                 "values")
+    __slots__ = (
+        "base_count",
+        "cancelled",
+        "cancels",
+        "deserts",
+        "exchanges",
+        "god",
+        "god_cancelled",
+        "god_round",
+        "name",
+        "open",
+        "pc",
+        "placed",
+        "realm",
+        "reduced",
+        "regions",
+        "seat",
+        "tid",
+        "values",
+        "view",
+    )
 
     def __init__(self, seat: int, name: str, tables: Tables, values: dict):
         self.seat = seat
@@ -160,6 +179,7 @@ class PlayerState:
         self.cancelled = [False] * tables.size
         self.placed = 0
         self.base_count = 0
+        self.open = list(tables.base)  # empty positions a tile may occupy now, kept up to date by `lay`
         self.god: str | None = None
         self.god_cancelled = False
         self.god_round = 0
@@ -196,6 +216,29 @@ class PlayerState:
                         out.append(pos)
                         break
         return out
+
+    def lay(self, tables: Tables, pos: int, mark: int) -> None:
+        """Mark `pos` as holding a tile (a colour index or DESERT) and update the open positions."""
+        pc = self.pc
+        pc[pos] = mark
+        opened = self.open
+        if pos in opened:
+            opened.remove(pos)
+        if not tables.supports[pos]:
+            self.base_count += 1
+            if self.base_count == 1:  # the first bottom tile: the rest of row 1 must now touch it
+                opened[:] = [q for q in opened if tables.supports[q]]
+            for q in tables.base_adj[pos]:
+                if pc[q] == EMPTY and q not in opened:
+                    opened.append(q)
+        for u in tables.supported[pos]:
+            if pc[u] == EMPTY and u not in opened:
+                for q in tables.supports[u]:
+                    if pc[q] == EMPTY:
+                        break
+                else:
+                    opened.append(u)
+        self.placed += 1
 
     def colour_positions(self, tables: Tables, colour: int, opened: list[int]) -> list[int]:
         """Of the open positions, those where a face-up tile of `colour` may go (the colour rule)."""
