@@ -389,7 +389,7 @@ class Checker:
         return "bool"
 
     def _check_choice(self, ref, lit) -> None:
-        """`temple_count = "tile"`: a string compared with a choice option must be one of its choices."""
+        """`option = "typo"`: a string compared with a choice option must be one of its choices."""
         if isinstance(ref, ast.Ref) and isinstance(lit, ast.StrLit) and ref.name in self.options:
             choices = self.options[ref.name].type.choices
             if choices and lit.value not in choices:

@@ -1,7 +1,7 @@
 """Plain-words labels of expressions, for the `why` of each scoring line.
 
 A label is a format string: `{value}` is the computed value and `{name}` a parameter of the tile being scored,
-so `count(neighbours where color in colors)` reads "3 neighbours are blue/green or desert".
+so `count(neighbours where color in colors)` reads "3 neighbours that are blue/green or desert".
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ class Describer:
         return self.text(e) + " is {value}"
 
     def counted(self, scope: str, where) -> str:
-        """'validated forest tiles', 'neighbours that are blue/green or desert', 'desert tiles'."""
+        """'validated <kind> tiles', 'neighbours that are <colour>/<colour> or desert', 'desert tiles'."""
         noun = _SCOPES[scope]
         if where is None:
             return noun
