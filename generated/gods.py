@@ -1,6 +1,6 @@
 # generated — do not edit.
 # source: rules/gods.orbis
-# sha256: 8a77cbeb3624045adab97b34d85c5f12340907b77ba425757b25d4567174667d
+# sha256: 38b301ee3ba0491af81659388b8316d0c60b67001235628f7e0e3a9c026213d0
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from rules/gods.orbis."""
 
@@ -8,7 +8,7 @@ from orbis_dsl.runtime.support import among as _among, compare as _compare, flag
 from orbis_dsl.runtime.specs import EndSpec, GodSpec
 
 SOURCE = 'rules/gods.orbis'
-SOURCE_SHA256 = '8a77cbeb3624045adab97b34d85c5f12340907b77ba425757b25d4567174667d'
+SOURCE_SHA256 = '38b301ee3ba0491af81659388b8316d0c60b67001235628f7e0e3a9c026213d0'
 
 
 # from 'rules/gods.orbis', line 6

@@ -1,6 +1,6 @@
 # generated — do not edit.
 # source: rules/kinds.orbis
-# sha256: ce9248a6e2fabeba8a99926d6628c5fb8bb7224eb4860082eeff7679f2e82fe2
+# sha256: 04bbed007df1f1dd5232fabcde1cbb1b45d989319e4652d5b6254401f5928d65
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from rules/kinds.orbis."""
 
@@ -8,7 +8,7 @@ from orbis_dsl.runtime.support import compare as _compare, flag as _flag, neighb
 from orbis_dsl.runtime.specs import EndSpec, KindSpec, ParamSpec
 
 SOURCE = 'rules/kinds.orbis'
-SOURCE_SHA256 = 'ce9248a6e2fabeba8a99926d6628c5fb8bb7224eb4860082eeff7679f2e82fe2'
+SOURCE_SHA256 = '04bbed007df1f1dd5232fabcde1cbb1b45d989319e4652d5b6254401f5928d65'
 
 
 # from 'rules/kinds.orbis', line 7
@@ -88,7 +88,7 @@ KINDS = (
             ParamSpec(name='cp', type='int', size=None, choices=(), optional=False, default=1, has_default=True, unique=False),
             ParamSpec(name='mystic', type='int', size=None, choices=(), optional=True, default=None, has_default=False, unique=False),
     ),
-    scoring_params=('cp',),
+    scoring_params=frozenset(['cp']),
     declared=('cp',),
     ends=(
             EndSpec(fn=_kind_stone_end_0, text='{cp}'),
@@ -105,7 +105,7 @@ KINDS = (
             ParamSpec(name='mystic', type='int', size=None, choices=(), optional=True, default=None, has_default=False, unique=False),
             ParamSpec(name='gain', type='amount', size=None, choices=(), optional=False, default=None, has_default=False, unique=False),
     ),
-    scoring_params=(),
+    scoring_params=frozenset([]),
     declared=('gain',),
     ends=(),
     placed=None,
@@ -120,7 +120,7 @@ KINDS = (
             ParamSpec(name='mystic', type='int', size=None, choices=(), optional=True, default=None, has_default=False, unique=False),
             ParamSpec(name='reduces', type='color', size=None, choices=(), optional=False, default=None, has_default=False, unique=True),
     ),
-    scoring_params=(),
+    scoring_params=frozenset([]),
     declared=('reduces',),
     ends=(),
     placed=None,
@@ -135,7 +135,7 @@ KINDS = (
             ParamSpec(name='mystic', type='int', size=None, choices=(), optional=True, default=None, has_default=False, unique=False),
             ParamSpec(name='need', type='int', size=None, choices=(), optional=False, default=None, has_default=False, unique=False),
     ),
-    scoring_params=('cp',),
+    scoring_params=frozenset(['cp']),
     declared=('need', 'cp'),
     ends=(
             EndSpec(fn=_kind_village_end_0, text='{cp} unless cancelled'),
@@ -153,7 +153,7 @@ KINDS = (
             ParamSpec(name='need', type='int', size=None, choices=(), optional=False, default=None, has_default=False, unique=False),
             ParamSpec(name='destroys', type='color', size=None, choices=(), optional=False, default=None, has_default=False, unique=False),
     ),
-    scoring_params=('cp',),
+    scoring_params=frozenset(['cp']),
     declared=('need', 'destroys', 'cp'),
     ends=(
             EndSpec(fn=_kind_volcano_end_0, text='{cp} unless cancelled'),
@@ -170,7 +170,7 @@ KINDS = (
             ParamSpec(name='mystic', type='int', size=None, choices=(), optional=True, default=None, has_default=False, unique=False),
             ParamSpec(name='needs', type='color', size=None, choices=(), optional=False, default=None, has_default=False, unique=False),
     ),
-    scoring_params=('cp', 'needs'),
+    scoring_params=frozenset(['cp', 'needs']),
     declared=('needs', 'cp'),
     ends=(
             EndSpec(fn=_kind_irrigation_end_0, text='{cp} unless cancelled'),
@@ -188,7 +188,7 @@ KINDS = (
             ParamSpec(name='threshold', type='int', size=None, choices=(), optional=False, default=None, has_default=False, unique=False),
             ParamSpec(name='colors', type='colors', size=2, choices=(), optional=False, default=None, has_default=False, unique=False),
     ),
-    scoring_params=('colors', 'cp', 'threshold'),
+    scoring_params=frozenset(['colors', 'cp', 'threshold']),
     declared=('threshold', 'colors', 'cp'),
     ends=(
             EndSpec(fn=_kind_forest_end_0, text='{cp} if count of neighbours that are {colors} or desert >= {threshold}'),
@@ -205,7 +205,7 @@ KINDS = (
             ParamSpec(name='mystic', type='int', size=None, choices=(), optional=True, default=None, has_default=False, unique=False),
             ParamSpec(name='icons', type='int', size=None, choices=(), optional=False, default=1, has_default=True, unique=False),
     ),
-    scoring_params=('cp',),
+    scoring_params=frozenset(['cp']),
     declared=('icons',),
     ends=(
             EndSpec(fn=_kind_temple_end_0, text='{cp}'),

@@ -1,6 +1,6 @@
 # generated — do not edit.
 # source: rules/orbis.orbis
-# sha256: 718d1b3281b7dd9276165d7c751d56c6310c2c5912da160bd252a9119e89d978
+# sha256: 6ddf76a968a55d8528abd582d4c704eb7e26f37c8bbcbefe3525574dbf90eb75
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from rules/orbis.orbis."""
 
@@ -8,7 +8,7 @@ from orbis_dsl.runtime.support import aggregate_max as _aggregate_max, aggregate
 from orbis_dsl.runtime.specs import AwardSpec, EndSpec, OptionSpec, ParamSpec, Settings
 
 SOURCE = 'rules/orbis.orbis'
-SOURCE_SHA256 = '718d1b3281b7dd9276165d7c751d56c6310c2c5912da160bd252a9119e89d978'
+SOURCE_SHA256 = '6ddf76a968a55d8528abd582d4c704eb7e26f37c8bbcbefe3525574dbf90eb75'
 
 
 # from 'rules/orbis.orbis', line 43

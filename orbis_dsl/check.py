@@ -40,6 +40,7 @@ class Checker:
     def __init__(self, sources: SourceSet):
         self.sources = sources
         self.diags: list[Diagnostic] = []
+        self.let_types: dict[int, str] = {}  # id of a `let` expression -> its type
 
     def error(self, message: str, span: Span | None, hint: str | None = None) -> None:
         self.diags.append(Diagnostic(message, span=span, hint=hint))
@@ -68,6 +69,7 @@ class Checker:
                     if first_layer >= layer:
                         shown = key.split(":", 1)[-1]
                         message = (f"'{shown}' is declared twice" if what == "singleton" else
+                                   f"{what} '{shown}' is declared twice" if what == first_what else
                                    f"{what} '{shown}' is already declared as a {first_what}")
                         self.error(message, decl.span, hint=f"first declared at {_where(entries[index][1].span)}")
                         continue
@@ -329,9 +331,14 @@ class Checker:
         method = getattr(self, "_e_" + type(e).__name__)
         return method(e, ctx)
 
-    def expect(self, e, ctx: Context, want: str, what: str) -> None:
+    def expect(self, e, ctx: Context, want: str, what: str, none_ok: bool = True) -> None:
+        """Check that `e` has type `want`; a number that may be none passes only where `none_ok`."""
         got = self.expr(e, ctx)
-        if got == "?" or got == want or (want == "int" and got == "int?"):
+        if got == "?" or got == want or (want == "int" and got == "int?" and none_ok):
+            return
+        if want == "int" and got == "int?":
+            self.error(f"{what} may have no value at all (a max or min of no tiles): "
+                       f"compare it instead, e.g. `… >= 1`", e.span)
             return
         self.error(f"{what} must be {_words(want)}, but this is {_words(got)}", e.span)
 
@@ -353,7 +360,9 @@ class Checker:
             self.error("'validated' cannot be used here: a tile's own scoring decides it", e.span)
             return "?"
         if binding.what == "let":
-            return self.expr(binding.target, ctx)
+            # Checked once where it is defined: a mistake in it is reported once, not at every use.
+            known = self.let_types.get(id(binding.target))
+            return known if known is not None else self.expr(binding.target, ctx)
         return binding.type
 
     def _e_SetLit(self, e, ctx):
@@ -366,12 +375,12 @@ class Checker:
         return {"color": "colors", "kind": "kinds", "star": "stars"}[types.pop()]
 
     def _e_Neg(self, e, ctx):
-        self.expect(e.operand, ctx, "int", "the operand of '-'")
+        self.expect(e.operand, ctx, "int", "the operand of '-'", none_ok=False)
         return "int"
 
     def _e_Arith(self, e, ctx):
-        self.expect(e.left, ctx, "int", f"the left side of '{e.op}'")
-        self.expect(e.right, ctx, "int", f"the right side of '{e.op}'")
+        self.expect(e.left, ctx, "int", f"the left side of '{e.op}'", none_ok=False)
+        self.expect(e.right, ctx, "int", f"the right side of '{e.op}'", none_ok=False)
         return "int"
 
     def _e_Compare(self, e, ctx):
@@ -422,7 +431,7 @@ class Checker:
             return "?"
         if then.rstrip("?") != otherwise.rstrip("?"):
             self.error(f"both branches of 'if' must have one type; got {_words(then)} and {_words(otherwise)}", e.span)
-        return then
+        return "int?" if "int?" in (then, otherwise) else then
 
     def _scope_ok(self, e, ctx) -> None:
         if e.scope in ("neighbours", "supports") and ctx.self_kind != "tile":
@@ -457,13 +466,13 @@ class Checker:
                 if m.name in RESERVED:
                     self.error(f"'{m.name}' is a built-in name", m.span)
                     continue
-                self.expr(m.expr, attrs.evolve(ctx, lets=dict(lets)))
+                self.let_types[id(m.expr)] = self.expr(m.expr, attrs.evolve(ctx, lets=dict(lets)))
                 lets[m.name] = m.expr
         return lets
 
     def _ends(self, clauses, ctx: Context) -> None:
         for clause in clauses:
-            self.expect(clause.points, ctx, "int", "the points of an 'end' clause")
+            self.expect(clause.points, ctx, "int", "the points of an 'end' clause", none_ok=False)
             if clause.cond is not None:
                 self.expect(clause.cond, ctx, "bool", "the condition of an 'end' clause")
 
@@ -634,7 +643,8 @@ class Checker:
         for arg in args:
             param = kind.params.get(arg.name)
             if param is None:
-                self.diags.append(unknown(f"parameter of {kind.name}", arg.name, kind.params, arg.span))
+                d = unknown("parameter", arg.name, kind.params, arg.span)
+                self.diags.append(attrs.evolve(d, message=f"{d.message} of {kind.name}"))
             elif arg.name in values:
                 self.error(f"parameter '{arg.name}' is given twice", arg.span)
             else:
@@ -648,10 +658,15 @@ class Checker:
 
 
 def check(sources: SourceSet) -> tuple[RuleSet | None, list[Diagnostic]]:
-    """The checked rule set (None when there are errors) and every diagnostic found."""
+    """The checked rule set (None when there are errors) and every diagnostic found, in file order."""
     checker = Checker(sources)
     rules = checker.run()
-    return rules, checker.diags
+    return rules, sorted(checker.diags, key=_position)
+
+
+def _position(d: Diagnostic):
+    span = d.span
+    return (span.file, span.line, span.column) if span else (d.file or "", 0, 0)
 
 
 def _names_used(exprs, lets) -> set[str]:
@@ -697,5 +712,10 @@ def _type_words(t: ast.TypeRef) -> str:
 
 
 def _literal_words(lit) -> str:
-    return {ast.IntLit: "a number", ast.BoolLit: "true/false", ast.StrLit: "a string", ast.NameLit: "a name",
-            ast.SetLit: "a set", ast.AmountLit: "an amount"}.get(type(lit), "a number")
+    if isinstance(lit, ast.NameLit):
+        return f"the name '{lit.name}'"
+    if isinstance(lit, ast.IntLit):
+        return f"the number {lit.value}"
+    if isinstance(lit, ast.StrLit):
+        return f'the string "{lit.value}"'
+    return {ast.BoolLit: "true/false", ast.SetLit: "a set", ast.AmountLit: "an amount"}.get(type(lit), "a value")

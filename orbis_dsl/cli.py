@@ -18,7 +18,7 @@ app = typer.Typer(
 def _fail_with(diagnostics, sources=None, code: int = 2) -> None:
     from .diagnostics import render
 
-    for diag in diagnostics:
+    for diag in diagnostics:  # already in file order
         typer.echo(render(diag, sources), err=True)
     errors = sum(1 for d in diagnostics if d.is_error)
     if errors:
@@ -231,9 +231,14 @@ def _load_rules(pack: Path | None):
 
 
 def _register_subcommands() -> None:
+    """Commands whose modules live beside their stage; each imports only typer until it runs."""
     from .engine.cli import register
+    from .fmt import fmt_cli
+    from .scaffold import new_cli
 
     register(app)
+    app.command("fmt")(fmt_cli)
+    app.command("new")(new_cli)
 
 
 _register_subcommands()

@@ -63,8 +63,9 @@ def module_name(source: str) -> str:
     return "_".join(parts) + ".py"
 
 
-def _origin(span) -> str:
-    return f"from {span.file!r}, line {span.line}" if span else "from the rule set"
+def _origin(source: str, span) -> str:
+    """Where a handler comes from, by the module's own source label: the same from any working directory."""
+    return f"from {source!r}, line {span.line}" if span else f"from {source!r}"
 
 
 def _param_spec(p) -> str:
@@ -101,7 +102,7 @@ class ModuleBuilder:
                 test = compile_flag(comp, clause.cond)
                 body += [f"if {test}:" if clause.negate else f"if not {test}:", "    return None"]
             body.append(f"return {comp.compile(clause.points)}")
-            self.functions.append(Function(name, signature, body, _origin(clause.span)))
+            self.functions.append(Function(name, signature, body, _origin(self.source, clause.span)))
             text = comp.describer.text(clause.points)
             if clause.cond is not None:
                 text += (" unless " if clause.negate else " if ") + comp.describer.text(clause.cond)
@@ -124,16 +125,16 @@ class ModuleBuilder:
             comp = self.compiler(ctx, f"{prefix}_placed", True)
             tests = " and ".join(comp.compile(e.expr) for e in kind.placed)
             self.functions.append(Function(f"{prefix}_placed", "g, p, t, trace=None", [f"return {tests}"],
-                                           _origin(kind.placed[0].span)))
+                                           _origin(self.source, kind.placed[0].span)))
             placed = f"{prefix}_placed"
         if kind.taken:
             self.effect_function(f"{prefix}_taken", kind.taken, ctx, "api, g, p, t", "t", True,
-                                 _origin(kind.taken[0].span))
+                                 _origin(self.source, kind.taken[0].span))
             taken = f"{prefix}_taken"
         cancellable = _cancel_moment(kind)
         params = _tuple([_param_spec(p) for p in kind.params.values()], "        ")
         return (f"KindSpec(\n    name={kind.name!r},\n    title={kind.title!r},\n"
-                f"    params={_indent(params)},\n    scoring_params={tuple(sorted(kind.scoring_params))!r},\n"
+                f"    params={_indent(params)},\n    scoring_params=frozenset({sorted(kind.scoring_params)!r}),\n"
                 f"    declared={kind.declared!r},\n"
                 f"    ends={_indent(_tuple(ends, '        '))},\n    placed={placed},\n    taken={taken},\n"
                 f"    cancellable_when={cancellable!r},\n)")
@@ -145,7 +146,7 @@ class ModuleBuilder:
         taken = "None"
         if god.taken:
             self.effect_function(f"{prefix}_taken", god.taken, ctx, "api, g, p", "None", False,
-                                 _origin(god.taken[0].span))
+                                 _origin(self.source, god.taken[0].span))
             taken = f"{prefix}_taken"
         cancellable = any(e.verb in ("pay", "destroy", "require") for e in god.taken)
         return (f"GodSpec(\n    name={god.name!r},\n    title={god.title!r},\n"
@@ -157,7 +158,8 @@ class ModuleBuilder:
         ctx = rule_context(self.rules)
         comp = self.compiler(ctx, f"{prefix}_measure", False)
         self.functions.append(Function(f"{prefix}_measure", "g, p, trace=None",
-                                       [f"return {comp.compile(award.measure)}"], _origin(award.measure.span)))
+                                       [f"return {comp.compile(award.measure)}"],
+                                       _origin(self.source, award.measure.span)))
         inner = attrs.evolve(ctx, extras={"measure": "int"})
         names = {}
         for part in ("eligible", "tiebreak"):
@@ -166,7 +168,7 @@ class ModuleBuilder:
             if expr is not None:
                 comp = self.compiler(inner, f"{prefix}_{part}", False)
                 self.functions.append(Function(f"{prefix}_{part}", "g, p, measure, trace=None",
-                                               [f"return {comp.compile(expr)}"], _origin(expr.span)))
+                                               [f"return {comp.compile(expr)}"], _origin(self.source, expr.span)))
                 names[part] = f"{prefix}_{part}"
         return (f"AwardSpec(\n    name={award.name!r},\n    title={award.title!r},\n"
                 f"    measure={prefix}_measure,\n    eligible={names['eligible']},\n"
@@ -228,7 +230,7 @@ def _winner_keys(rules: RuleSet, builder: ModuleBuilder, decl: ast.WinnerDecl) -
         name = f"_winner_key_{i}"
         comp = builder.compiler(ctx, name, False)
         builder.functions.append(Function(name, "g, p, trace=None", [f"return {comp.compile(key.expr)}"],
-                                          _origin(key.span)))
+                                          _origin(builder.source, key.span)))
         keys.append(f"({key.rank!r}, {name})")
     return keys
 

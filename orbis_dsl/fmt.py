@@ -15,13 +15,12 @@ every comment, or it returns None with a diagnostic rather than a file that mean
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from pathlib import Path
 
 import typer
 
-WIDTH = 100  # lines longer than this break at `and`/`or` or before `else`, where a clause allows it
+WIDTH = 120  # lines longer than this break at `and`/`or` or before `else`, where a clause allows it
 INDENT = "  "
 
 _BLOCKS = {"kind_decl", "god_decl", "award_decl", "variant_decl", "desert_decl"}
@@ -240,7 +239,7 @@ def _fill(prefix: str, parts: list[str]) -> list[str]:
             current = " " * len(prefix) + part
         else:
             current += ", " + part
-    return lines + [current]
+    return [*lines, current]
 
 
 # ---- declarations → lines ---------------------------------------------------------------------------------
@@ -431,11 +430,14 @@ class _Attacher:
         closing_line = item.end_line
         first_member = members[0].meta.line if members else closing_line + 1
         inner, header = [], []
+        closing_column = item.node.meta.end_column
         for c in item.inside:
             in_member = any(m.meta.line <= c.line <= m.meta.end_line for m in members)
+            after_brace = c.line == closing_line and c.column >= closing_column
             if not self.full_line(c) and not in_member and c.line < first_member:
                 header.append(c)
-            elif not self.full_line(c) and not in_member and c.line == closing_line and item.closing_comment is None:
+            elif (not self.full_line(c) and item.closing_comment is None
+                  and (after_brace or (not in_member and c.line == closing_line))):
                 item.closing_comment = _text(c)
             else:
                 inner.append(c)
@@ -455,7 +457,7 @@ def _text(comment) -> str:
 class _Line:
     """One output line: code, a comment, a blank, or a tile line (aligned later) — with an end-of-line comment."""
 
-    __slots__ = ("what", "text", "comment", "cells")
+    __slots__ = ("cells", "comment", "text", "what")
 
     def __init__(self, what: str, text: str = "", comment: str | None = None, cells=None):
         self.what, self.text, self.comment, self.cells = what, text, comment, cells
@@ -502,7 +504,7 @@ def _render(items: list[_Item], tail: list[tuple[str, bool]]) -> str:
         forced = previous is not None and (item.block or previous.block)
         _emit(out, item, "", blank_first=previous is not None and (forced or item.blank_first))
         previous = item
-    for n, (text, blank) in enumerate(tail):
+    for text, blank in tail:
         if blank and out:
             out.append(_Line("blank"))
         out.append(_Line("comment", text))
@@ -514,7 +516,7 @@ def _align_tiles(out: list[_Line]) -> None:
     """Tile lines not separated by another declaration (comments and blank lines aside) share column widths;
     two spaces set the effect apart from the cost."""
     run: list[_Line] = []
-    for line in out + [_Line("code")]:
+    for line in [*out, _Line("code")]:
         if line.what == "tile":
             run.append(line)
         elif line.what == "code" and run:
@@ -556,7 +558,7 @@ def format_source(text: str, file: str):
     from .parse import MAX_SOURCE_BYTES, parse_text
 
     if len(text) > MAX_SOURCE_BYTES:
-        return parse_text(text, file)[0], parse_text(text, file)[1]
+        return None, parse_text(text, file)[1]
     source = text.replace("\r\n", "\n").replace("\r", "\n")
     parser = _parser()
     try:
@@ -596,8 +598,8 @@ def rule_files(paths: list[Path]) -> list[Path]:
 def fmt_command(paths: list[Path], check: bool) -> int:
     """`orbis fmt [--check] PATH…`: 0 when every file is (now) formatted, 1 with --check when some would change,
     2 when a file cannot be read or does not parse (it is then left alone)."""
-    from .compile import write_atomic
     from .diagnostics import Diagnostic, render
+    from .files import write_atomic
     from .resources import display_path
 
     failed, changed = 0, []

@@ -5,79 +5,87 @@ from __future__ import annotations
 from lark import Lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from .diagnostics import Diagnostic, Span
+from .diagnostics import Diagnostic, Span, did_you_mean
 
-_FRIENDLY = {
-    "NAME": "a name",
-    "INT": "a number",
-    "SIGNED_INT": "a number",
-    "STRING": "a quoted string",
+_COMMON = {
     "$END": "the end of the file",
     "_NL": "the end of the line",
-    "NEWLINE": "the end of the line",
-    # the game notation's terminals
-    "WORD": "a word",
-    "WORDS": "colours like blue/green",
-    "AMOUNT": "an amount like 2red",
-    "SIGNED": "a number",
-    "MARK": "a token mark (x or ok)",
-    "DESERT": "'desert' or '-'",
+    "INT": "a number",
+    "STRING": "a quoted string",
 }
+# Each grammar names its own token classes.
+RULES_WORDS = {**_COMMON, "NAME": "a name", "MINUS": "'-'"}
+GAME_WORDS = {**_COMMON, "WORD": "a word", "WORDS": "colours like blue/green", "AMOUNT": "an amount like 2red",
+              "SIGNED": "a number", "MARK": "a token mark (x or ok)", "DESERT": "'desert' or '-'"}
+_CLOSERS = ("}", ")", "]")
 
 
-def _describe_terminal(parser: Lark, name: str) -> str:
-    if name in _FRIENDLY:
-        return _FRIENDLY[name]
+def _literal(parser: Lark, name: str) -> str | None:
     try:
         pattern = parser.get_terminal(name).pattern
     except KeyError:
-        return name.lower()
-    if pattern.type == "str":
-        return f"'{pattern.value}'"
-    return _FRIENDLY.get(name, name.lower().replace("_", " "))
+        return None
+    return pattern.value if pattern.type == "str" else None
 
 
-def expected_words(parser: Lark, names) -> str:
-    words = sorted({_describe_terminal(parser, n) for n in names})
-    if len(words) > 8:
-        words = [*words[:8], "…"]
-    if len(words) == 1:
-        return words[0]
-    return ", ".join(words[:-1]) + " or " + words[-1]
+def _rank(parser: Lark, name: str, words: dict[str, str]) -> tuple[int, str]:
+    """Closing brackets first (the usual forgotten token), then keywords, punctuation, classes of tokens."""
+    literal = _literal(parser, name)
+    if literal in _CLOSERS:
+        return (0, f"'{literal}'")
+    if literal is not None and literal[:1].isalpha():
+        return (1, f"'{literal}'")
+    if literal is not None:
+        return (2, f"'{literal}'")
+    return (3, words.get(name, name.lower().replace("_", " ")))
 
 
-def syntax_diagnostic(parser: Lark, error: UnexpectedInput, file: str) -> Diagnostic:
+def expected_words(parser: Lark, names, words: dict[str, str]) -> str:
+    ranked = sorted({_rank(parser, n, words) for n in names})
+    shown = [word for _, word in ranked]
+    if len(shown) > 8:
+        shown = [*shown[:8], "…"]
+    if len(shown) == 1:
+        return shown[0]
+    return ", ".join(shown[:-1]) + " or " + shown[-1]
+
+
+def _keyword_hint(parser: Lark, text: str, names) -> str | None:
+    """`kidn` where a keyword fits: did you mean 'kind'?"""
+    keywords = [lit for n in names if (lit := _literal(parser, n)) and lit.isalpha()]
+    return did_you_mean(text, keywords) if text.isalpha() else None
+
+
+def syntax_diagnostic(parser: Lark, error: UnexpectedInput, file: str,
+                      words: dict[str, str] = RULES_WORDS) -> Diagnostic:
     if isinstance(error, UnexpectedCharacters):
+        if error.char == '"':
+            return Diagnostic("this string is not closed: a string ends with \" on the same line",
+                              span=Span(file, error.line, error.column))
         char = f"'{error.char}'" if error.char.isprintable() else repr(error.char)
         message = f"unexpected character {char}"
         if error.allowed:
-            message += f"; expected {expected_words(parser, error.allowed)}"
+            message += f"; expected {expected_words(parser, error.allowed, words)}"
         return Diagnostic(message, span=Span(file, error.line, error.column))
-    if isinstance(error, UnexpectedEOF):
-        line, column = _end_position(error)
-        return Diagnostic(
-            f"the file ends too early; expected {expected_words(parser, error.expected)}",
-            span=Span(file, line, column),
-        )
+    if isinstance(error, UnexpectedEOF) or (isinstance(error, UnexpectedToken) and error.token.type == "$END"):
+        line, column = _position(error)
+        return Diagnostic(f"the file ends too early; expected {expected_words(parser, error.expected, words)}",
+                          span=Span(file, line, column))
     if isinstance(error, UnexpectedToken):
         token = error.token
-        if token.type == "$END":
-            return Diagnostic(
-                f"the file ends too early; expected {expected_words(parser, error.expected)}",
-                span=Span(file, max(1, error.line), max(1, error.column)),
-            )
-        shown = "the end of the line" if token.type in ("_NL", "NEWLINE") else f"'{token}'"
-        end = (token.end_column or token.column + len(str(token)))
-        if token.type in ("_NL", "NEWLINE"):
-            end = token.column + 1
+        end_of_line = token.type in ("_NL", "NEWLINE")
+        shown = "the end of the line" if end_of_line else f"'{token}'"
+        end = token.column + 1 if end_of_line else (token.end_column or token.column + len(str(token)))
         return Diagnostic(
-            f"unexpected {shown}; expected {expected_words(parser, error.expected)}",
+            f"unexpected {shown}; expected {expected_words(parser, error.expected, words)}",
             span=Span(file, token.line, token.column, token.end_line, end),
+            hint=None if end_of_line else _keyword_hint(parser, str(token), error.expected),
         )
-    return Diagnostic(str(error), span=Span(file, getattr(error, "line", 1) or 1, getattr(error, "column", 1) or 1))
+    line, column = _position(error)
+    return Diagnostic(str(error), span=Span(file, line, column))
 
 
-def _end_position(error: UnexpectedEOF) -> tuple[int, int]:
+def _position(error) -> tuple[int, int]:
     line = getattr(error, "line", -1)
     column = getattr(error, "column", -1)
     return (line if line and line > 0 else 1, column if column and column > 0 else 1)

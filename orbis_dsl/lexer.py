@@ -10,6 +10,8 @@ Registered for Pygments under the alias `orbis` through the `pygments.lexers` en
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from pygments.lexer import RegexLexer, bygroups, words
 from pygments.token import Comment, Keyword, Name, Number, Operator, Punctuation, String, Text, Whitespace
 
@@ -38,11 +40,11 @@ class OrbisLexer(RegexLexer):
     """Pygments lexer for `.orbis` rule files."""
 
     name = "Orbis"
-    aliases = ["orbis"]
-    filenames = ["*.orbis"]
-    mimetypes = ["text/x-orbis"]
+    aliases: ClassVar[list[str]] = ["orbis"]
+    filenames: ClassVar[list[str]] = ["*.orbis"]
+    mimetypes: ClassVar[list[str]] = ["text/x-orbis"]
 
-    tokens = {
+    tokens: ClassVar[dict] = {
         "root": [
             (r"\s+", Whitespace),
             (r"#[^\n]*", Comment.Single),

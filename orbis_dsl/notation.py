@@ -16,7 +16,7 @@ from lark.exceptions import UnexpectedInput
 
 from .diagnostics import Diagnostic, Span
 from .game import GameRecord, TileRecord
-from .lark_errors import syntax_diagnostic
+from .lark_errors import GAME_WORDS, syntax_diagnostic
 from .records import FORMAT, MAX_RECORD_BYTES, _Reader
 from .resources import grammar_path
 from .runtime.rules import Rules
@@ -204,7 +204,7 @@ def read_text(text: str, file: str, rules: Rules) -> tuple[GameRecord | None, li
     try:
         tree = parser.parse(text, start="start")
     except UnexpectedInput as error:
-        return None, [syntax_diagnostic(parser, error, file)]
+        return None, [syntax_diagnostic(parser, error, file, GAME_WORDS)]
     builder = _Builder(rules, file)
     doc = builder.document(tree)
     reader = _Reader(rules, file)
@@ -219,7 +219,7 @@ def read_row(text: str, file: str, rules: Rules, width: int | None = None):
     try:
         tree = parser.parse(text.rstrip("\n") + "\n", start="row")
     except UnexpectedInput as error:
-        return None, [syntax_diagnostic(parser, error, file)]
+        return None, [syntax_diagnostic(parser, error, file, GAME_WORDS)]
     builder = _Builder(rules, file)
     reader = _Reader(rules, file)
     tiles = []

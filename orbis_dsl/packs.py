@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
@@ -31,18 +32,32 @@ def _package_version() -> str:
         return "checkout"
 
 
+_INCLUDE = re.compile(rb'^\s*include\s+"([^"\n]*)"', re.M)
+# The compiler's own sources: a change to any of them must miss the cache.
+_COMPILER = ("ast.py", "check.py", "codegen.py", "compile.py", "describe.py", "model.py", "parse.py", "scope.py")
+
+
+def _rule_files_with_includes(roots: list[Path]) -> list[Path]:
+    """Every rule file of the roots and, transitively, what they include (found by a scan, not a parse)."""
+    seen: dict[Path, None] = {}
+    todo = [f.resolve() for root in roots if root.exists() for f in _rule_files_in(root)]
+    while todo:
+        path = todo.pop()
+        if path in seen or not path.is_file():
+            continue
+        seen[path] = None
+        for match in _INCLUDE.finditer(path.read_bytes()):
+            todo.append((path.parent / match.group(1).decode("utf-8", "replace")).resolve())
+    return sorted(seen)
+
+
 def pack_key(pack: Path) -> str:
-    """A hash of the compiler's version, the templates, the base rules and every file of the pack."""
+    """A hash of the package version, the compiler and templates, and every rule file involved, by path."""
     digest = hashlib.sha256(_package_version().encode())
-    templates = Path(__file__).parent / "templates"
-    files = sorted(templates.glob("*.jinja")) + sorted(_rule_files_in(data_dir("rules")))
-    files += sorted(_rule_files_in(pack)) if pack.exists() else []
-    for path in files:
-        digest.update(str(path.name).encode())
-        digest.update(path.read_bytes())
-    for module in sorted((Path(__file__).parent).glob("*.py")):
-        if module.name in ("codegen.py", "compile.py", "check.py", "parse.py", "describe.py", "scope.py"):
-            digest.update(module.read_bytes())
+    here = Path(__file__).parent
+    sources = [here / name for name in _COMPILER] + sorted((here / "templates").glob("*.jinja"))
+    for path in sources + _rule_files_with_includes([data_dir("rules"), pack]):
+        digest.update(str(path).encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:24]
 
 

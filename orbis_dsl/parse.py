@@ -12,7 +12,7 @@ from lark.exceptions import UnexpectedInput, VisitError
 
 from . import ast
 from .diagnostics import Diagnostic, Span
-from .lark_errors import syntax_diagnostic
+from .lark_errors import RULES_WORDS, syntax_diagnostic
 from .resources import display_path, grammar_path
 
 # Rule files larger than this are refused before parsing: a rule set is a few kilobytes.
@@ -41,9 +41,20 @@ def _span_of(file: str, item) -> Span | None:
     return Span(file, meta.line, meta.column, meta.end_line, meta.end_column)
 
 
+class BadString(Exception):
+    """A quoted string whose escapes do not decode (`"packs\\xmas"`): reported at the string."""
+
+    def __init__(self, token: Token):
+        super().__init__(str(token))
+        self.token = token
+
+
 def _unquote(token: Token) -> str:
-    # The STRING terminal admits only simple escapes; literal_eval decodes them without running anything.
-    return python_ast.literal_eval(str(token))
+    # literal_eval decodes the escapes of a string literal without running anything.
+    try:
+        return python_ast.literal_eval(str(token))
+    except (SyntaxError, ValueError) as error:
+        raise BadString(token) from error
 
 
 @v_args(meta=True, inline=True)
@@ -326,10 +337,10 @@ class _Builder(Transformer):
     def cond_expr(self, meta, cond, then, otherwise):
         return ast.IfExpr(cond, then, otherwise, span=self._s(meta))
 
-    def count(self, meta, scope, where):
+    def count(self, meta, scope, where=None):
         return ast.Count(str(scope), where, span=self._s(meta))
 
-    def aggregate(self, meta, func, field, scope, where):
+    def aggregate(self, meta, func, field, scope, where=None):
         return ast.Aggregate(str(func), str(field), str(scope), where, span=self._s(meta))
 
 
@@ -342,7 +353,7 @@ def parse_text(text: str, file: str) -> tuple[ast.RuleFile | None, list[Diagnost
     try:
         tree = parser.parse(text)
     except UnexpectedInput as error:
-        return None, [syntax_diagnostic(parser, error, file)]
+        return None, [syntax_diagnostic(parser, error, file, RULES_WORDS)]
     except RecursionError:
         return None, [Diagnostic("the file nests expressions too deeply", span=Span(file, 1, 1))]
     deep = _too_deep(tree)
@@ -351,7 +362,15 @@ def parse_text(text: str, file: str) -> tuple[ast.RuleFile | None, list[Diagnost
                                  span=_span_of(file, deep) or Span(file, 1, 1))]
     try:
         return _Builder(file).transform(tree), []
-    except (VisitError, RecursionError):
+    except VisitError as error:
+        if isinstance(error.orig_exc, BadString):
+            token = error.orig_exc.token
+            return None, [Diagnostic("this string has an escape that means nothing (write \\\\ for a backslash)",
+                                     span=_span_of(file, token))]
+        if isinstance(error.orig_exc, RecursionError):
+            return None, [Diagnostic("the file nests expressions too deeply", span=Span(file, 1, 1))]
+        raise error.orig_exc from error  # anything else is a bug of ours, not of the rule file
+    except RecursionError:
         return None, [Diagnostic("the file nests expressions too deeply", span=Span(file, 1, 1))]
 
 

@@ -17,17 +17,21 @@ _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _VARIANT = re.compile(r"[A-Za-z0-9_]+")  # a variant name is one word of the game notation: `variant 5p`
 
 # Words of grammar/rules.lark and built-in names: not usable as the name of a god or a kind.
-KEYWORDS = frozenset("""
-    include colors alias stars levels board pyramid display realm limit cancel tokens exchange for option value
-    attribute desert matches every color kind god param let when end modify gain reduce pay else destroy from
-    require award measure eligible tiebreak ties keep order and warn split prizes winner then shared variant
-    players gods revealed remove tile if unless not or in is among count sum max min of where tiles neighbours
-    supports most fewest any true false unique int bool string colors amount level validated cancelled
-    worshippers total none
-""".split())
+KEYWORDS = frozenset({
+    "include", "colors", "alias", "stars", "levels", "board", "pyramid", "display", "realm", "limit", "cancel",
+    "tokens", "exchange", "for", "option", "value", "attribute", "desert", "matches", "every", "color", "kind",
+    "god", "param", "let", "when", "end", "modify", "gain", "reduce", "pay", "else", "destroy", "from", "require",
+    "award", "measure", "eligible", "tiebreak", "ties", "keep", "order", "and", "warn", "split", "prizes", "winner",
+    "then", "shared", "variant", "players", "gods", "revealed", "remove", "tile", "if", "unless", "not", "or", "in",
+    "is", "among", "count", "sum", "max", "min", "of", "where", "tiles", "neighbours", "supports", "most", "fewest",
+    "any", "true", "false", "unique", "int", "bool", "string", "amount", "level", "validated", "cancelled",
+    "worshippers", "total", "none"
+})
 
-# The temple tokens of the box (2, 4, 7, 9, 11 CP): the prizes a variant for N players hands out.
+# The temple tokens of the box (2, 4, 7, 9, 11 CP): the prizes a variant for N players hands out, and the star
+# colours whose tiles it leaves out so that 9 + 14 x N tiles remain (shared/orbis-rules.md §3).
 _TEMPLE_PRIZES = {1: (7,), 2: (7, 2), 3: (9, 4, 2), 4: (11, 7, 4, 2)}
+_REMOVED_STARS = {2: ("white", "purple"), 3: ("white",)}
 
 
 def _title(name: str) -> str:
@@ -82,25 +86,28 @@ def _variant_text(name: str) -> str:
     match = re.fullmatch(r"([0-9]+)p", name)
     players = max(1, int(match.group(1))) if match else 4
     prizes = _TEMPLE_PRIZES.get(players, (11, 9, 7, 4, 2))
+    removed = _REMOVED_STARS.get(players, ())
     note = ""
-    if players > 4:
-        note = (f"# The base game has 65 region tiles; {players} players use 9 + 14 x {players} = "
-                f"{9 + 14 * players}: a pack for\n# this variant also lists enough `tile` lines to play it in "
-                f"the engine (scoring needs none).\n")
+    if not 2 <= players <= 4:
+        note = (f"# The base game's 65 tiles play 2 to 4 players: the engine needs 9 + 14 x {players} = "
+                f"{9 + 14 * players} tiles and\n# one temple prize per player, all different. Scoring a finished game "
+                f"needs neither; to simulate,\n# the pack lists its own `tile` lines (see `orbis variant check`).\n")
+    remove = f"  remove stars: {', '.join(removed)}\n" if removed else ""
     return f'''# The variant "{name}", a starting point made by `orbis new variant {name}`.
-# Check the pack with `orbis check --rules DIR`; a game file chooses it with the header `variant {name}`.
+# Check the pack with `orbis check --rules DIR` and `orbis variant check {name} --rules DIR`; a game file
+# chooses it with the header `variant {name}`.
 #
 # What a variant block may hold (see docs/language.md):
 #   players: N                      how many play
-#   gods revealed: N                gods on display at the start (players + 1 when left out)
+#   gods revealed: N                gods on display at the start (the engine wants players + 1)
 #   remove stars: COLOUR, ...       leave out the tiles whose level stars have these colours
-#   award AWARD: PRIZE, ...         the prizes of a ranked award (the temple tokens), highest first
-#   option OPTION = VALUE           a rule option set for this variant
+#   award AWARD: PRIZE, ...         the prizes of a ranked award (the temple tokens), one per player
+#   option OPTION = VALUE           a rule option set for this variant, e.g. option majority_needs_one = true
 {note}
 variant "{name}" {{
   players: {players}
   gods revealed: {players + 1}
-  award temple: {", ".join(map(str, prizes))}
+{remove}  award temple: {", ".join(map(str, prizes))}
 }}
 '''
 
@@ -166,6 +173,6 @@ def new_cli(
         path = new(what, name, directory)
     except (ValueError, FileExistsError) as error:
         typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(1)
+        raise typer.Exit(1) from None
     typer.echo(f"wrote {path}")
     typer.echo(f"next: edit it, then `orbis check --rules {directory}`")

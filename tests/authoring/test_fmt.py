@@ -1,0 +1,310 @@
+"""`orbis fmt`: the canonical layout is idempotent, keeps the meaning (the syntax tree) and every comment."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from orbis_dsl.fmt import format_source
+from orbis_dsl.parse import parse_text
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _rule_files():
+    files = sorted((ROOT / "rules").rglob("*.orbis")) + sorted((ROOT / "examples").rglob("*.orbis"))
+    files += sorted((ROOT / "tests" / "corpus").rglob("*.orbis")) if (ROOT / "tests" / "corpus").is_dir() else []
+    files += sorted((ROOT / "tests" / "authoring").rglob("*.orbis"))
+    return [pytest.param(f, id=str(f.relative_to(ROOT))) for f in files]
+
+
+def _comments(text: str) -> list[str]:
+    from orbis_dsl.fmt import _parser
+
+    return sorted(str(c).rstrip() for c in _parser().parse(text)[1])
+
+
+def fmt(text: str) -> str:
+    result, diags = format_source(text, "test.orbis")
+    assert result is not None, [d.message for d in diags]
+    return result
+
+
+@pytest.mark.parametrize("path", _rule_files())
+def test_every_rule_file_formats_idempotently_and_keeps_its_meaning(path):
+    text = path.read_text(encoding="utf-8")
+    before, _ = parse_text(text, "x.orbis")
+    if before is None:
+        pytest.skip("does not parse (a corpus file of syntax errors)")
+    once = fmt(text)
+    assert fmt(once) == once
+    after, diags = parse_text(once, "x.orbis")
+    assert after == before, diags  # AST equality ignores spans
+    assert _comments(once) == _comments(text)
+
+
+@pytest.mark.parametrize("folder", ["rules", "examples"])
+def test_the_shipped_rule_files_are_formatted(folder):
+    for path in sorted((ROOT / folder).rglob("*.orbis")):
+        text = path.read_text(encoding="utf-8")
+        assert fmt(text) == text, f"{path.relative_to(ROOT)} is not formatted: run `orbis fmt {folder}`"
+
+
+# ---- layout ---------------------------------------------------------------------------------------------------
+
+
+def test_spacing_indentation_and_one_declaration_per_line():
+    text = ('colors   red,yellow ,blue\nlevels 3 display 9\nkind k "K" { param a : int=1 unique '
+            'param b: colors(2)? end : a*2+1 if b = {red,blue} }\nwinner: most total , then fewest   worshippers,'
+            'ties shared\n')
+    assert fmt(text) == (
+        "colors red, yellow, blue\n"
+        "levels 3\n"
+        "display 9\n"
+        "\n"
+        'kind k "K" {\n'
+        "  param a: int = 1 unique\n"
+        "  param b: colors(2)?\n"
+        "  end: a * 2 + 1 if b = {red, blue}\n"
+        "}\n"
+        "\n"
+        "winner: most total, then fewest worshippers, ties shared\n"
+    )
+
+
+def test_blank_lines_between_blocks_and_only_where_the_author_left_them():
+    text = "colors red\n\n\n\nstars black\nlevels 2\ngod a { end: 1 }\ngod b {\n\n  end: 1\n\n\n  end: 2\n\n}\n"
+    assert fmt(text) == ("colors red\n\nstars black\nlevels 2\n\ngod a {\n  end: 1\n}\n\n"
+                         "god b {\n  end: 1\n\n  end: 2\n}\n")
+
+
+def test_comments_are_kept_where_they_belong():
+    text = """\
+# file header
+
+# about colours
+colors red, blue   # the colours
+kind k { # after the brace
+  # about the parameter
+  param a: int # a number
+  end: a
+  # a closing remark
+} # after the block
+# the end
+"""
+    assert fmt(text) == """\
+# file header
+
+# about colours
+colors red, blue  # the colours
+
+kind k {  # after the brace
+  # about the parameter
+  param a: int  # a number
+  end: a
+  # a closing remark
+}  # after the block
+# the end
+"""
+
+
+def test_comments_inside_a_broken_declaration_move_before_it():
+    text = "god g {\n  end: 1\n    # why\n    + 2  # because\n}\n"
+    assert fmt(text) == "god g {\n  # why\n  end: 1 + 2  # because\n}\n"
+
+
+def test_end_of_line_comments_of_neighbouring_lines_line_up():
+    text = "colors red  # a\nalias orange = red # b\nlevels 1\nstars x # c\n"
+    assert fmt(text) == "colors red          # a\nalias orange = red  # b\nlevels 1\nstars x  # c\n"
+
+
+def test_tile_lines_are_aligned_in_columns_across_comments():
+    text = ("tile 1 red black [] stone(cp: 1)\n# two\ntile 2 yellow purple [red, any] stone()  # x\n"
+            "tile 10 blue white [green] farm(reduces: blue)\ncolors red\ntile 1 red black [] stone()\n")
+    assert fmt(text) == (
+        "tile 1  red    black  []          stone(cp: 1)\n"
+        "# two\n"
+        "tile 2  yellow purple [red, any]  stone()  # x\n"
+        "tile 10 blue   white  [green]     farm(reduces: blue)\n"
+        "colors red\n"
+        "tile 1 red black []  stone()\n"
+    )
+
+
+def test_parentheses_only_where_precedence_needs_them():
+    text = ("god g {\n  let a = (1 + 2) * (3 - (4 - 5)) - (-(6))\n  let b = not (x and y) or (p or q) and (r > 1)\n"
+            "  let c = 1 + (if x then 2 else 3)\n  end: ((a)) if (b is most among players)\n}\n")
+    assert fmt(text) == ("god g {\n"
+                         "  let a = (1 + 2) * (3 - (4 - 5)) - -6\n"
+                         "  let b = not (x and y) or (p or q) and r > 1\n"
+                         "  let c = 1 + (if x then 2 else 3)\n"
+                         "  end: a if b is most among players\n"
+                         "}\n")
+
+
+def test_long_conditions_break_at_and_under_the_if():
+    cond = " and ".join(f"count(tiles where kind = kind{i}) >= {i}" for i in range(4))
+    out = fmt(f"god g {{ end: 3 if {cond} }}\n")
+    assert out == ("god g {\n"
+                   "  end: 3 if count(tiles where kind = kind0) >= 0\n"
+                   "         and count(tiles where kind = kind1) >= 1\n"
+                   "         and count(tiles where kind = kind2) >= 2\n"
+                   "         and count(tiles where kind = kind3) >= 3\n"
+                   "}\n")
+
+
+def test_long_if_then_else_breaks_before_else():
+    counted = "tiles where kind = temple and not cancelled"
+    text = f'award t {{ measure: if temple_count = "icons" then sum(icons of {counted}) else count({counted}) }}\n'
+    assert fmt(text) == ("award t {\n"
+                         f'  measure: if temple_count = "icons" then sum(icons of {counted})\n'
+                         f"           else count({counted})\n}}\n")
+    longer = text.replace("temple_count", "a_rather_long_option_name_for_the_count_of_temples")
+    lines = fmt(longer).splitlines()
+    assert [line.split()[0] for line in lines[1:4]] == ["measure:", "then", "else"]
+
+
+def test_long_effect_lists_wrap_after_a_comma():
+    effects = ", ".join(["pay need any else cancel"] * 7)
+    out = fmt(f"kind k {{ when taken: {effects} }}\n")
+    lines = out.splitlines()
+    assert lines[1].startswith("  when taken: pay need any else cancel, ") and lines[1].endswith(",")
+    assert lines[2].startswith(" " * len("  when taken: ") + "pay")
+    assert all(len(line) <= 120 for line in lines)
+
+
+def test_labels_strings_and_names_are_kept_as_written():
+    text = 'variant "4p" { players: 4 }\nvariant duo { players: 2 }\ninclude "a\\"b.orbis"\n'
+    assert fmt(text) == 'variant "4p" {\n  players: 4\n}\n\nvariant duo {\n  players: 2\n}\n\ninclude "a\\"b.orbis"\n'
+
+
+def test_empty_and_comment_only_files():
+    assert fmt("") == ""
+    assert fmt("\n\n") == ""
+    assert fmt("# only\n\n\n# comments   \n") == "# only\n\n# comments\n"
+
+
+def test_windows_line_endings_become_unix():
+    assert fmt("colors red\r\nlevels 1  # c\r\n") == "colors red\nlevels 1  # c\n"
+
+
+def test_a_syntax_error_is_a_located_diagnostic():
+    result, diags = format_source("colors red\nkind k {\n  param a int\n}\n", "bad.orbis")
+    assert result is None
+    assert diags and diags[0].span.file == "bad.orbis" and diags[0].span.line == 3
+
+
+def test_count_and_aggregates_without_where():
+    text = "god g {\n  end: count(tiles) + max(cp of tiles)\n}\n"
+    assert fmt(text) == text
+
+
+# ---- random expressions -------------------------------------------------------------------------------------
+
+_ATOMS = st.sampled_from(["1", "x", "y", "cp", '"s"', "true", "{red, blue}", "count(tiles where desert)",
+                          "sum(cp of neighbours where color = red)"])
+
+
+def _expressions():
+    def extend(inner):
+        pair = st.tuples(inner, inner)
+        return st.one_of(
+            pair.map(lambda p: f"({p[0]} + {p[1]})"), pair.map(lambda p: f"({p[0]} - {p[1]})"),
+            pair.map(lambda p: f"({p[0]} * {p[1]})"), inner.map(lambda e: f"(-{e})"),
+            pair.map(lambda p: f"({p[0]} >= {p[1]})"), pair.map(lambda p: f"({p[0]} = {p[1]})"),
+            pair.map(lambda p: f"({p[0]} in {p[1]})"), inner.map(lambda e: f"({e} is most among players)"),
+            inner.map(lambda e: f"(not {e})"), pair.map(lambda p: f"({p[0]} and {p[1]})"),
+            pair.map(lambda p: f"({p[0]} or {p[1]})"),
+            st.tuples(inner, inner, inner).map(lambda t: f"(if {t[0]} then {t[1]} else {t[2]})"),
+            inner.map(lambda e: f"count(tiles where {e})"),
+        )
+    return st.recursive(_ATOMS, extend, max_leaves=12)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_expressions(), _expressions())
+def test_random_expressions_keep_their_meaning(points, cond):
+    """Fully parenthesised expressions lose their redundant parentheses and nothing else."""
+    text = f"god g {{\n  let a = {points}\n  end: {points} if {cond}\n}}\n"
+    before, _ = parse_text(text, "x.orbis")
+    if before is None:  # e.g. `a >= b >= c`: comparisons do not chain
+        return
+    once = fmt(text)
+    assert parse_text(once, "x.orbis")[0] == before
+    assert fmt(once) == once
+
+
+# ---- the command ---------------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def orbis_app(monkeypatch):
+    """The `orbis` app, with `fmt` registered when cli.py does not register it yet."""
+    import typer
+
+    from orbis_dsl import cli
+    from orbis_dsl.fmt import fmt_cli
+
+    if "fmt" not in {c.name or c.callback.__name__ for c in cli.app.registered_commands}:
+        extra = typer.Typer()
+        extra.command("fmt")(fmt_cli)
+        monkeypatch.setattr(cli.app, "registered_commands", [*cli.app.registered_commands,
+                                                             *extra.registered_commands])
+    return cli.app
+
+
+@pytest.fixture
+def run(orbis_app, tmp_path, monkeypatch):
+    from typer.testing import CliRunner
+
+    monkeypatch.chdir(tmp_path)
+
+    def invoke(*args):
+        return CliRunner().invoke(orbis_app, [str(a) for a in args])
+
+    return invoke
+
+
+def test_fmt_check_lists_files_that_would_change_and_changes_nothing(run, tmp_path):
+    (tmp_path / "pack" / "sub").mkdir(parents=True)
+    (tmp_path / "pack" / "good.orbis").write_text("colors red\n", encoding="utf-8")
+    messy = "colors   red\n"
+    (tmp_path / "pack" / "sub" / "messy.orbis").write_text(messy, encoding="utf-8")
+    result = run("fmt", "--check", "pack")
+    assert result.exit_code == 1
+    assert "pack/sub/messy.orbis" in result.stdout and "good.orbis" not in result.stdout
+    assert (tmp_path / "pack" / "sub" / "messy.orbis").read_text(encoding="utf-8") == messy
+
+
+def test_fmt_rewrites_files_in_place(run, tmp_path):
+    path = tmp_path / "x.orbis"
+    path.write_text("colors   red # c\n", encoding="utf-8")
+    result = run("fmt", "x.orbis")
+    assert result.exit_code == 0, result.stderr
+    assert "reformatted x.orbis" in result.stdout
+    assert path.read_text(encoding="utf-8") == "colors red  # c\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["x.orbis"]  # no temporary file left behind
+    again = run("fmt", "--check", "x.orbis")
+    assert again.exit_code == 0 and "1 file already formatted" in again.stdout
+
+
+def test_fmt_leaves_a_file_that_does_not_parse_alone(run, tmp_path):
+    path = tmp_path / "bad.orbis"
+    path.write_text("colors red\nkind k {\n", encoding="utf-8")
+    result = run("fmt", "bad.orbis")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("bad.orbis:3:1: error:") or "bad.orbis:" in result.stderr
+    assert path.read_text(encoding="utf-8") == "colors red\nkind k {\n"
+    missing = run("fmt", "nothing.orbis")
+    assert missing.exit_code == 2 and "nothing.orbis" in missing.stderr
+
+
+def test_fmt_check_passes_on_the_shipped_rules_and_examples(orbis_app, monkeypatch):
+    from typer.testing import CliRunner
+
+    monkeypatch.chdir(ROOT)
+    result = CliRunner().invoke(orbis_app, ["fmt", "--check", "rules", "examples"])
+    assert result.exit_code == 0, result.stdout + result.stderr

@@ -1,0 +1,192 @@
+# generated — do not edit.
+# source: rules/gods.orbis
+# sha256: 38b301ee3ba0491af81659388b8316d0c60b67001235628f7e0e3a9c026213d0
+# Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
+"""Rule handlers compiled from rules/gods.orbis."""
+
+from orbis_dsl.runtime.support import among as _among, compare as _compare, flag as _flag
+from orbis_dsl.runtime.specs import EndSpec, GodSpec
+
+SOURCE = 'rules/gods.orbis'
+SOURCE_SHA256 = '38b301ee3ba0491af81659388b8316d0c60b67001235628f7e0e3a9c026213d0'
+
+
+# from 'rules/gods.orbis', line 6
+def _god_love_end_0(g, p, trace=None):
+    return 1
+
+
+# from 'rules/gods.orbis', line 5
+def _god_love_taken(api, g, p):
+    trace = None
+    api.gain(p, 5, None)
+
+
+# from 'rules/gods.orbis', line 11
+def _god_oceans_end_0(g, p, trace=None):
+    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'irrigation') and n1.validated)), '_god_oceans_end_0@11:13', trace, '{value} validated irrigation tiles') and ((not _flag(trace, 'majority_needs_one', g.options['majority_needs_one'])) or _compare(trace, '{value} validated irrigation tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'irrigation') and n0.validated)), 1))):
+        return None
+    return 3
+
+
+# from 'rules/gods.orbis', line 16
+def _god_fire_end_0(g, p, trace=None):
+    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'volcano') and n1.validated)), '_god_fire_end_0@16:13', trace, '{value} validated volcano tiles') and ((not _flag(trace, 'majority_needs_one', g.options['majority_needs_one'])) or _compare(trace, '{value} validated volcano tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'volcano') and n0.validated)), 1))):
+        return None
+    return 3
+
+
+# from 'rules/gods.orbis', line 21
+def _god_nature_end_0(g, p, trace=None):
+    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'forest') and n1.validated)), '_god_nature_end_0@21:13', trace, '{value} validated forest tiles') and ((not _flag(trace, 'majority_needs_one', g.options['majority_needs_one'])) or _compare(trace, '{value} validated forest tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'forest') and n0.validated)), 1))):
+        return None
+    return 3
+
+
+# from 'rules/gods.orbis', line 26
+def _god_harvests_end_0(g, p, trace=None):
+    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'village') and n1.validated)), '_god_harvests_end_0@26:13', trace, '{value} validated village tiles') and ((not _flag(trace, 'majority_needs_one', g.options['majority_needs_one'])) or _compare(trace, '{value} validated village tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'village') and n0.validated)), 1))):
+        return None
+    return 3
+
+
+# from 'rules/gods.orbis', line 30
+def _god_apprentice_end_0(g, p, trace=None):
+    return 2
+
+
+# from 'rules/gods.orbis', line 35
+def _god_idleness_end_0(g, p, trace=None):
+    return 1
+
+
+# from 'rules/gods.orbis', line 39
+def _god_technology_end_0(g, p, trace=None):
+    if not _among(g, p, 'fewest', lambda q0: sum(1 for n1 in q0.tiles if n1.desert), '_god_technology_end_0@39:13', trace, '{value} desert tiles'):
+        return None
+    return 3
+
+
+# from 'rules/gods.orbis', line 43
+def _god_balance_end_0(g, p, trace=None):
+    if not ((_compare(trace, '{value} validated village tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'village') and n0.validated)), 1) and _compare(trace, '{value} temple tiles', '>=', sum(1 for n0 in p.tiles if (n0.kind == 'temple')), 1)) and _compare(trace, '{value} validated volcano tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'volcano') and n0.validated)), 1)):
+        return None
+    return 3
+
+
+# from 'rules/gods.orbis', line 50
+def _god_death_end_0(g, p, trace=None):
+    if _flag(trace, 'cancelled', p.god_cancelled):
+        return None
+    return 3
+
+
+# from 'rules/gods.orbis', line 49
+def _god_death_taken(api, g, p):
+    trace = None
+    if not api.pay(p, 6, None):
+        api.cancel(p, None)
+
+
+GODS = (
+    GodSpec(
+    name='love',
+    title='Goddess of Love',
+    ends=(
+            EndSpec(fn=_god_love_end_0, text='1'),
+    ),
+    taken=_god_love_taken,
+    modifiers={},
+    cancellable=False,
+),
+    GodSpec(
+    name='oceans',
+    title='God of the Oceans',
+    ends=(
+            EndSpec(fn=_god_oceans_end_0, text='3 if irrigations is most among players and not majority_needs_one or irrigations >= 1'),
+    ),
+    taken=None,
+    modifiers={},
+    cancellable=False,
+),
+    GodSpec(
+    name='fire',
+    title='Goddess of Fire',
+    ends=(
+            EndSpec(fn=_god_fire_end_0, text='3 if volcanoes is most among players and not majority_needs_one or volcanoes >= 1'),
+    ),
+    taken=None,
+    modifiers={},
+    cancellable=False,
+),
+    GodSpec(
+    name='nature',
+    title='Goddess of Nature',
+    ends=(
+            EndSpec(fn=_god_nature_end_0, text='3 if forests is most among players and not majority_needs_one or forests >= 1'),
+    ),
+    taken=None,
+    modifiers={},
+    cancellable=False,
+),
+    GodSpec(
+    name='harvests',
+    title='God of Harvests',
+    ends=(
+            EndSpec(fn=_god_harvests_end_0, text='3 if villages is most among players and not majority_needs_one or villages >= 1'),
+    ),
+    taken=None,
+    modifiers={},
+    cancellable=False,
+),
+    GodSpec(
+    name='apprentice',
+    title='Apprentice Goddess',
+    ends=(
+            EndSpec(fn=_god_apprentice_end_0, text='2'),
+    ),
+    taken=None,
+    modifiers={},
+    cancellable=False,
+),
+    GodSpec(
+    name='idleness',
+    title='Goddess of Idleness',
+    ends=(
+            EndSpec(fn=_god_idleness_end_0, text='1'),
+    ),
+    taken=None,
+    modifiers={'desert_penalty': 0},
+    cancellable=False,
+),
+    GodSpec(
+    name='technology',
+    title='God of Technology',
+    ends=(
+            EndSpec(fn=_god_technology_end_0, text='3 if count of desert tiles is fewest among players'),
+    ),
+    taken=None,
+    modifiers={},
+    cancellable=False,
+),
+    GodSpec(
+    name='balance',
+    title='God of Balance',
+    ends=(
+            EndSpec(fn=_god_balance_end_0, text='3 if count of validated village tiles >= 1 and count of temple tiles >= 1 and count of validated volcano tiles >= 1'),
+    ),
+    taken=None,
+    modifiers={},
+    cancellable=False,
+),
+    GodSpec(
+    name='death',
+    title='God of Death',
+    ends=(
+            EndSpec(fn=_god_death_end_0, text='3 unless cancelled'),
+    ),
+    taken=_god_death_taken,
+    modifiers={},
+    cancellable=True,
+),
+)

@@ -1,0 +1,217 @@
+# generated — do not edit.
+# source: rules/kinds.orbis
+# sha256: 04bbed007df1f1dd5232fabcde1cbb1b45d989319e4652d5b6254401f5928d65
+# Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
+"""Rule handlers compiled from rules/kinds.orbis."""
+
+from orbis_dsl.runtime.support import compare as _compare, flag as _flag, neighbours as _neighbours, supports as _supports
+from orbis_dsl.runtime.specs import EndSpec, KindSpec, ParamSpec
+
+SOURCE = 'rules/kinds.orbis'
+SOURCE_SHA256 = '04bbed007df1f1dd5232fabcde1cbb1b45d989319e4652d5b6254401f5928d65'
+
+
+# from 'rules/kinds.orbis', line 7
+def _kind_stone_end_0(g, p, t, trace=None):
+    return t.params.get('cp')
+
+
+# from 'rules/kinds.orbis', line 12
+def _kind_proselytism_taken(api, g, p, t):
+    trace = None
+    api.gain(p, t.params['gain'][0], t.params['gain'][1])
+
+
+# from 'rules/kinds.orbis', line 17
+def _kind_farm_taken(api, g, p, t):
+    trace = None
+    api.reduce(p, t.params.get('reduces'))
+
+
+# from 'rules/kinds.orbis', line 24
+def _kind_village_end_0(g, p, t, trace=None):
+    if _flag(trace, 'cancelled', t.cancelled):
+        return None
+    return t.params.get('cp')
+
+
+# from 'rules/kinds.orbis', line 23
+def _kind_village_taken(api, g, p, t):
+    trace = None
+    if not api.pay(p, t.params.get('need'), None):
+        api.cancel(p, t)
+
+
+# from 'rules/kinds.orbis', line 32
+def _kind_volcano_end_0(g, p, t, trace=None):
+    if _flag(trace, 'cancelled', t.cancelled):
+        return None
+    return t.params.get('cp')
+
+
+# from 'rules/kinds.orbis', line 31
+def _kind_volcano_taken(api, g, p, t):
+    trace = None
+    if not api.destroy(p, t.params.get('need'), t.params.get('destroys')):
+        api.cancel(p, t)
+
+
+# from 'rules/kinds.orbis', line 39
+def _kind_irrigation_end_0(g, p, t, trace=None):
+    if _flag(trace, 'cancelled', t.cancelled):
+        return None
+    return t.params.get('cp')
+
+
+# from 'rules/kinds.orbis', line 38
+def _kind_irrigation_placed(g, p, t, trace=None):
+    return _compare(trace, '{value} tiles below that are {needs} or desert', '>=', sum(1 for n0 in _supports(g, p, t) if (n0.desert or n0.color == t.params.get('needs'))), 1, t.params)
+
+
+# from 'rules/kinds.orbis', line 46
+def _kind_forest_end_0(g, p, t, trace=None):
+    if not _compare(trace, '{value} neighbours that are {colors} or desert', '>=', sum(1 for n0 in _neighbours(g, p, t) if (n0.desert or n0.color in t.params.get('colors'))), t.params.get('threshold'), t.params):
+        return None
+    return t.params.get('cp')
+
+
+# from 'rules/kinds.orbis', line 51
+def _kind_temple_end_0(g, p, t, trace=None):
+    return t.params.get('cp')
+
+
+KINDS = (
+    KindSpec(
+    name='stone',
+    title='Sacred Stone',
+    params=(
+            ParamSpec(name='cp', type='int', size=None, choices=(), optional=False, default=1, has_default=True, unique=False),
+            ParamSpec(name='mystic', type='int', size=None, choices=(), optional=True, default=None, has_default=False, unique=False),
+    ),
+    scoring_params=frozenset(['cp']),
+    declared=('cp',),
+    ends=(
+            EndSpec(fn=_kind_stone_end_0, text='{cp}'),
+    ),
+    placed=None,
+    taken=None,
+    cancellable_when=None,
+),
+    KindSpec(
+    name='proselytism',
+    title='Proselytism',
+    params=(
+            ParamSpec(name='cp', type='int', size=None, choices=(), optional=False, default=0, has_default=True, unique=False),
+            ParamSpec(name='mystic', type='int', size=None, choices=(), optional=True, default=None, has_default=False, unique=False),
+            ParamSpec(name='gain', type='amount', size=None, choices=(), optional=False, default=None, has_default=False, unique=False),
+    ),
+    scoring_params=frozenset([]),
+    declared=('gain',),
+    ends=(),
+    placed=None,
+    taken=_kind_proselytism_taken,
+    cancellable_when=None,
+),
+    KindSpec(
+    name='farm',
+    title='Farm',
+    params=(
+            ParamSpec(name='cp', type='int', size=None, choices=(), optional=False, default=0, has_default=True, unique=False),
+            ParamSpec(name='mystic', type='int', size=None, choices=(), optional=True, default=None, has_default=False, unique=False),
+            ParamSpec(name='reduces', type='color', size=None, choices=(), optional=False, default=None, has_default=False, unique=True),
+    ),
+    scoring_params=frozenset([]),
+    declared=('reduces',),
+    ends=(),
+    placed=None,
+    taken=_kind_farm_taken,
+    cancellable_when=None,
+),
+    KindSpec(
+    name='village',
+    title='Village',
+    params=(
+            ParamSpec(name='cp', type='int', size=None, choices=(), optional=False, default=None, has_default=False, unique=False),
+            ParamSpec(name='mystic', type='int', size=None, choices=(), optional=True, default=None, has_default=False, unique=False),
+            ParamSpec(name='need', type='int', size=None, choices=(), optional=False, default=None, has_default=False, unique=False),
+    ),
+    scoring_params=frozenset(['cp']),
+    declared=('need', 'cp'),
+    ends=(
+            EndSpec(fn=_kind_village_end_0, text='{cp} unless cancelled'),
+    ),
+    placed=None,
+    taken=_kind_village_taken,
+    cancellable_when='taken',
+),
+    KindSpec(
+    name='volcano',
+    title='Volcano',
+    params=(
+            ParamSpec(name='cp', type='int', size=None, choices=(), optional=False, default=None, has_default=False, unique=False),
+            ParamSpec(name='mystic', type='int', size=None, choices=(), optional=True, default=None, has_default=False, unique=False),
+            ParamSpec(name='need', type='int', size=None, choices=(), optional=False, default=None, has_default=False, unique=False),
+            ParamSpec(name='destroys', type='color', size=None, choices=(), optional=False, default=None, has_default=False, unique=False),
+    ),
+    scoring_params=frozenset(['cp']),
+    declared=('need', 'destroys', 'cp'),
+    ends=(
+            EndSpec(fn=_kind_volcano_end_0, text='{cp} unless cancelled'),
+    ),
+    placed=None,
+    taken=_kind_volcano_taken,
+    cancellable_when='taken',
+),
+    KindSpec(
+    name='irrigation',
+    title='Irrigation',
+    params=(
+            ParamSpec(name='cp', type='int', size=None, choices=(), optional=False, default=None, has_default=False, unique=False),
+            ParamSpec(name='mystic', type='int', size=None, choices=(), optional=True, default=None, has_default=False, unique=False),
+            ParamSpec(name='needs', type='color', size=None, choices=(), optional=False, default=None, has_default=False, unique=False),
+    ),
+    scoring_params=frozenset(['cp', 'needs']),
+    declared=('needs', 'cp'),
+    ends=(
+            EndSpec(fn=_kind_irrigation_end_0, text='{cp} unless cancelled'),
+    ),
+    placed=_kind_irrigation_placed,
+    taken=None,
+    cancellable_when='placed',
+),
+    KindSpec(
+    name='forest',
+    title='Forest',
+    params=(
+            ParamSpec(name='cp', type='int', size=None, choices=(), optional=False, default=None, has_default=False, unique=False),
+            ParamSpec(name='mystic', type='int', size=None, choices=(), optional=True, default=None, has_default=False, unique=False),
+            ParamSpec(name='threshold', type='int', size=None, choices=(), optional=False, default=None, has_default=False, unique=False),
+            ParamSpec(name='colors', type='colors', size=2, choices=(), optional=False, default=None, has_default=False, unique=False),
+    ),
+    scoring_params=frozenset(['colors', 'cp', 'threshold']),
+    declared=('threshold', 'colors', 'cp'),
+    ends=(
+            EndSpec(fn=_kind_forest_end_0, text='{cp} if count of neighbours that are {colors} or desert >= {threshold}'),
+    ),
+    placed=None,
+    taken=None,
+    cancellable_when=None,
+),
+    KindSpec(
+    name='temple',
+    title='Temple',
+    params=(
+            ParamSpec(name='cp', type='int', size=None, choices=(), optional=False, default=0, has_default=True, unique=False),
+            ParamSpec(name='mystic', type='int', size=None, choices=(), optional=True, default=None, has_default=False, unique=False),
+            ParamSpec(name='icons', type='int', size=None, choices=(), optional=False, default=1, has_default=True, unique=False),
+    ),
+    scoring_params=frozenset(['cp']),
+    declared=('icons',),
+    ends=(
+            EndSpec(fn=_kind_temple_end_0, text='{cp}'),
+    ),
+    placed=None,
+    taken=None,
+    cancellable_when=None,
+),
+)

@@ -1,0 +1,85 @@
+# generated — do not edit.
+# source: rules/orbis.orbis
+# sha256: 6ddf76a968a55d8528abd582d4c704eb7e26f37c8bbcbefe3525574dbf90eb75
+# Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
+"""Rule handlers compiled from rules/orbis.orbis."""
+
+from orbis_dsl.runtime.support import aggregate_max as _aggregate_max, aggregate_sum as _aggregate_sum, compare as _compare
+from orbis_dsl.runtime.specs import AwardSpec, EndSpec, OptionSpec, ParamSpec, Settings
+
+SOURCE = 'rules/orbis.orbis'
+SOURCE_SHA256 = '6ddf76a968a55d8528abd582d4c704eb7e26f37c8bbcbefe3525574dbf90eb75'
+
+
+# from 'rules/orbis.orbis', line 43
+def _award_temple_measure(g, p, trace=None):
+    return (_aggregate_sum(n0.params.get('icons') for n0 in p.tiles if (n0.kind == 'temple')) if (g.options['temple_count'] == 'icons') else sum(1 for n0 in p.tiles if (n0.kind == 'temple')))
+
+
+# from 'rules/orbis.orbis', line 44
+def _award_temple_eligible(g, p, measure, trace=None):
+    return _compare(trace, 'measure is {value}', '>=', measure, 1)
+
+
+# from 'rules/orbis.orbis', line 45
+def _award_temple_tiebreak(g, p, measure, trace=None):
+    return _aggregate_max(n0.params.get('mystic') for n0 in p.tiles if ((n0.desert or n0.color == 'white') and (not n0.desert)))
+
+
+# from 'rules/orbis.orbis', line 37
+def _desert_end_0(g, p, t, trace=None):
+    return p.values['desert_penalty']
+
+
+# from 'rules/orbis.orbis', line 50
+def _winner_key_0(g, p, trace=None):
+    return p.total
+
+
+# from 'rules/orbis.orbis', line 50
+def _winner_key_1(g, p, trace=None):
+    return p.worshippers
+
+
+SETTINGS = Settings(
+    colors=('red', 'yellow', 'blue', 'green', 'white'),
+    stars=('black', 'purple', 'white'),
+    levels=3,
+    display=9,
+    board=(5, 4, 3, 2),
+    realm_limit=10,
+    exchange=(3, 1),
+    cancel_tokens=18,
+    desert_wild=True,
+    desert_ends=(
+        EndSpec(fn=_desert_end_0, text='desert_penalty'),
+    ),
+    winner=(
+        ('most', _winner_key_0),
+        ('most', _winner_key_1),
+    ),
+    aliases={'orange': 'yellow'},
+    attributes=(
+        ParamSpec(name='cp', type='int', size=None, choices=(), optional=False, default=0, has_default=True, unique=False),
+        ParamSpec(name='mystic', type='int', size=None, choices=(), optional=True, default=None, has_default=False, unique=False),
+    ),
+    options=(
+        OptionSpec(name='majority_needs_one', type='bool', choices=(), default=False),
+        OptionSpec(name='temple_count', type='enum', choices=('icons', 'tiles'), default='icons'),
+    ),
+    values={'desert_penalty': -1},
+)
+
+
+AWARDS = (
+    AwardSpec(
+    name='temple',
+    title='Temple token',
+    measure=_award_temple_measure,
+    eligible=_award_temple_eligible,
+    tiebreak=_award_temple_tiebreak,
+    ties='keep_order',
+    warn=True,
+    prizes=(),
+),
+)

@@ -1,0 +1,40 @@
+"""The language knows no game: no kind or god name of the base game appears in the grammar or the compiler.
+
+Every kind and god is declared in rules/*.orbis; the pipeline that reads them must not special-case one. The
+word lists are checked against the base rules, so a renamed kind cannot slip past this test.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+KINDS = ["stone", "proselytism", "farm", "village", "volcano", "irrigation", "forest", "temple"]
+GODS = ["love", "oceans", "fire", "nature", "harvests", "apprentice", "idleness", "technology", "balance", "death"]
+WORDS = KINDS + GODS
+
+SOURCES = [f"orbis_dsl/{name}.py" for name in
+           ("parse", "check", "compile", "codegen", "scope", "model", "describe", "interpret")] + ["grammar/rules.lark"]
+
+PATTERN = re.compile(r"\b(" + "|".join(WORDS) + r")\b", re.IGNORECASE)
+
+
+def test_the_word_list_is_the_base_game():
+    from orbis_dsl.ruleset import base_rules
+
+    rules = base_rules()
+    assert sorted(KINDS) == sorted(rules.kinds)
+    assert sorted(GODS) == sorted(rules.gods)
+
+
+@pytest.mark.parametrize("source", SOURCES)
+def test_no_kind_or_god_name_in_the_pipeline(source):
+    text = (ROOT / source).read_text(encoding="utf-8")
+    hits = [f"{source}:{text.count(chr(10), 0, m.start()) + 1}: {m.group(0)!r} in "
+            f"{text.splitlines()[text.count(chr(10), 0, m.start())].strip()!r}"
+            for m in PATTERN.finditer(text)]
+    assert hits == [], "\n".join(hits)
