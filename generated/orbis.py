@@ -1,8 +1,8 @@
 # generated — do not edit.
-# source: rules/orbis.orbis
+# source: 'rules/orbis.orbis'
 # sha256: 6ddf76a968a55d8528abd582d4c704eb7e26f37c8bbcbefe3525574dbf90eb75
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
-"""Rule handlers compiled from rules/orbis.orbis."""
+"""Rule handlers compiled from the rule file named by SOURCE."""
 
 from orbis_dsl.runtime.support import aggregate_max as _aggregate_max, aggregate_sum as _aggregate_sum, compare as _compare
 from orbis_dsl.runtime.specs import AwardSpec, EndSpec, OptionSpec, ParamSpec, Settings

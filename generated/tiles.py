@@ -1,8 +1,8 @@
 # generated — do not edit.
-# source: rules/tiles.orbis
+# source: 'rules/tiles.orbis'
 # sha256: 0f33d56a6191c2ae446fc2d105657eda6ecbc270eb1a4218d30355963c54b0a4
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
-"""Rule handlers compiled from rules/tiles.orbis."""
+"""Rule handlers compiled from the rule file named by SOURCE."""
 
 from orbis_dsl.runtime.specs import TileSpec
 

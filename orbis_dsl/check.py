@@ -13,7 +13,21 @@ import attrs
 
 from . import ast
 from .diagnostics import Diagnostic, Span, did_you_mean, unknown
-from .model import EVENTS, PARAM_TYPES, RESERVED, Award, Desert, God, Kind, Option, Param, RuleSet, Tile, Variant
+from .model import (
+    EVENTS,
+    PARAM_TYPES,
+    REPORT_KEYS,
+    RESERVED,
+    Award,
+    Desert,
+    God,
+    Kind,
+    Option,
+    Param,
+    RuleSet,
+    Tile,
+    Variant,
+)
 from .parse import SourceSet
 from .scope import Context
 
@@ -412,7 +426,7 @@ class Checker:
         return "bool"
 
     def _e_Among(self, e, ctx):
-        self.expect(e.value, ctx, "int", f"what is '{e.rank} among players'")
+        self.expect(e.value, ctx, "int", f"what is '{e.rank} among players'", none_ok=False)
         return "bool"
 
     def _e_Not(self, e, ctx):
@@ -472,7 +486,8 @@ class Checker:
 
     def _ends(self, clauses, ctx: Context) -> None:
         for clause in clauses:
-            self.expect(clause.points, ctx, "int", "the points of an 'end' clause", none_ok=False)
+            # Points of none (a max of no tiles) score nothing, as a failed condition does.
+            self.expect(clause.points, ctx, "int", "the points of an 'end' clause")
             if clause.cond is not None:
                 self.expect(clause.cond, ctx, "bool", "the condition of an 'end' clause")
 
@@ -574,10 +589,13 @@ class Checker:
 
     def _award(self, file, decl: ast.AwardDecl) -> Award:
         ctx = self.context()
+        if decl.name in REPORT_KEYS:
+            self.error(f"an award cannot be called '{decl.name}': the score report uses that name",
+                       decl.span, hint="report keys: " + ", ".join(sorted(REPORT_KEYS)))
         if decl.measure is None:
             self.error(f"award '{decl.name}' needs a 'measure'", decl.span)
         else:
-            self.expect(decl.measure, ctx, "int", "an award's measure")
+            self.expect(decl.measure, ctx, "int", "an award's measure", none_ok=False)
         inner = attrs.evolve(ctx, extras={"measure": "int"})
         if decl.eligible is not None:
             self.expect(decl.eligible, inner, "bool", "who is eligible")
@@ -591,7 +609,7 @@ class Checker:
             return ()
         ctx = self.context(extras={"total": "int"})
         for key in decl.keys:
-            self.expect(key.expr, ctx, "int", "a winner key")
+            self.expect(key.expr, ctx, "int", "a winner key", none_ok=False)
         return decl.keys
 
     def _variant(self, file, decl: ast.VariantDecl, gods) -> Variant:

@@ -171,10 +171,14 @@ def convert(
         out = write_text(game, rules)
     if output is None:
         typer.echo(out, nl=False)
-    else:
-        from .files import write_atomic
+        return
+    from .files import write_atomic
 
+    try:
         write_atomic(output, out)
+    except OSError as error:
+        typer.echo(f"{output}: error: cannot write the file: {error.strerror or error}", err=True)
+        raise typer.Exit(2) from None
 
 
 @app.command()
@@ -196,7 +200,11 @@ def enter(
     except (typer.Abort, EOFError):
         typer.echo("\nstopped: nothing was written", err=True)
         raise typer.Exit(1) from None
-    write_atomic(output, write_text(game, rules))
+    try:
+        write_atomic(output, write_text(game, rules))
+    except OSError as error:
+        typer.echo(f"{output}: error: cannot write the file: {error.strerror or error}", err=True)
+        raise typer.Exit(2) from None
     typer.echo(f"wrote {output}")
     print_report(score_game(rules, game), rules, _console(), title=game.title)
 

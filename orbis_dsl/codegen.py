@@ -125,7 +125,8 @@ class ExprCompiler:
         site = repr(f"{self.site}@{e.span.line}:{e.span.column}" if e.span else self.site)
         key = f"({site}, p.index, t.pos)" if self.tile_clause else site
         label = self.describer.label(e.value)
-        return f"_among(g, {self.player}, {e.rank!r}, lambda {q}: {inner}, {key}, trace, {label!r})"
+        params = ", t.params" if self.tile_clause else ""
+        return f"_among(g, {self.player}, {e.rank!r}, lambda {q}: {inner}, {key}, trace, {label!r}{params})"
 
     # counting over tiles
     def _scope(self, scope: str) -> str:

@@ -65,7 +65,7 @@ def module_name(source: str) -> str:
 
 def _origin(source: str, span) -> str:
     """Where a handler comes from, by the module's own source label: the same from any working directory."""
-    return f"from {source!r}, line {span.line}" if span else f"from {source!r}"
+    return f"from {source!a}, line {span.line}" if span else f"from {source!a}"
 
 
 def _param_spec(p) -> str:
@@ -274,22 +274,23 @@ def render_module(rules: RuleSet, file: ast.RuleFile, text: str, source: str) ->
     if spec_names:
         imports.append("from orbis_dsl.runtime.specs import " + ", ".join(spec_names))
     code = _environment().get_template("module.py.jinja").render(
-        source=source, source_hash=source_hash(text), imports=imports,
+        # A file name is user text: it reaches the module only as an ASCII string literal.
+        source_literal=ascii(source), source_hash=source_hash(text), imports=imports,
         functions=builder.functions, constants=builder.constants,
     )
-    python_ast.parse(code, filename=source)  # never write a module that is not valid Python
+    python_ast.parse(code, filename=ascii(source))  # never write a module that is not valid Python
     return code
 
 
 def _variant(v, source: str) -> str:
     return (f"VariantSpec(name={v.name!r}, players={v.players!r}, gods_revealed={v.gods_revealed!r}, "
             f"removed_stars={v.removed_stars!r}, prizes={dict(sorted(v.prizes.items()))!r}, "
-            f"options={dict(sorted(v.options.items()))!r}, source={_line(v.span, source)!r})")
+            f"options={dict(sorted(v.options.items()))!r}, source={_line(v.span, source)!a})")
 
 
 def _tile(t, source: str) -> str:
     return (f"TileSpec({t.level!r}, {t.color!r}, {t.stars!r}, {t.cost!r}, {t.kind!r}, "
-            f"{dict(sorted(t.params.items()))!r}, {_line(t.span, source)!r})")
+            f"{dict(sorted(t.params.items()))!r}, {_line(t.span, source)!a})")
 
 
 def _line(span, source: str) -> str:
@@ -315,7 +316,7 @@ def render(rules: RuleSet, sources, root: Path) -> dict[str, str]:
     for file in sources.files:
         label = labels[file.path]
         name = module_name(label)
-        while name in out:  # two rule files of one name (a pack's and the base game's)
+        while name in out or name == "__init__.py":  # a pack's file named like the base game's, or the index
             name = name[:-3] + "_.py"
         out[name] = render_module(rules, file, sources.texts[file.path], label)
         order.append(name[:-3])

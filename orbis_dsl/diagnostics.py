@@ -58,6 +58,9 @@ def unknown(what: str, name: str, choices: Iterable[str], span: Span | None = No
     return Diagnostic(f"unknown {what} '{name}'", span=span, hint=hint)
 
 
+_SHOWN = 100  # characters of a long source line shown around the caret
+
+
 def render(diag: Diagnostic, sources: dict[str, str] | None = None) -> str:
     """`file:line:col: error: message`, then the source line with a caret under the column, then the hint."""
     lines = [f"{diag.where()}: {diag.severity}: {diag.message}"]
@@ -70,9 +73,14 @@ def render(diag: Diagnostic, sources: dict[str, str] | None = None) -> str:
             width = 1
             if span.end_line == span.line and span.end_column and span.end_column > span.column:
                 width = span.end_column - span.column
+            column = span.column
+            if len(source_line) > _SHOWN:  # a window around the caret, not a megabyte of one line
+                start = max(0, column - 1 - _SHOWN // 2)
+                source_line = ("…" if start else "") + source_line[start:start + _SHOWN] + "…"
+                column = column - start + (1 if start else 0)
             gutter = f"{span.line:>4} | "
             lines.append(gutter + source_line)
-            lines.append(" " * (len(gutter) + span.column - 1) + "^" * max(1, min(width, 60)))
+            lines.append(" " * (len(gutter) + column - 1) + "^" * max(1, min(width, 60)))
     if diag.hint:
         lines.append(f"  = {diag.hint}")
     return "\n".join(lines)

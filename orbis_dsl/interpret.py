@@ -126,7 +126,7 @@ class Evaluator:
         site = f"{self.site}@{e.span.line}:{e.span.column}" if e.span else self.site
         key = (site, env.p.index, env.t.pos) if self.tile_clause else site
         return support.among(env.g, env.p, e.rank, lambda q: self.eval(e.value, attrs.evolve(env, p=q)), key,
-                             env.trace, self.describer.label(e.value))
+                             env.trace, self.describer.label(e.value), env.t.params if self.tile_clause else None)
 
     def _tiles(self, scope, env):
         if scope == "tiles":

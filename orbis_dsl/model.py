@@ -12,10 +12,13 @@ from . import ast
 from .diagnostics import Span
 
 # Names every rule set can use without declaring them; declarations may not reuse them.
-TILE_FIELDS = {"color": "color", "kind": "kind", "level": "int", "stars": "star",
+# A desert, or a recorded tile that does not say, has no level: `level` may be none.
+TILE_FIELDS = {"color": "color", "kind": "kind", "level": "int?", "stars": "star",
                "desert": "bool", "cancelled": "bool", "validated": "bool"}
 PLAYER_FIELDS = {"worshippers": "int"}
 RESERVED = set(TILE_FIELDS) | set(PLAYER_FIELDS) | {"total", "measure", "any", "true", "false", "none"}
+# The score report's own keys: an award (which becomes a report key) may not take one.
+REPORT_KEYS = {"name", "total", "regions", "deserts", "god", "worshippers", "place", "winner", "lines"}
 PARAM_TYPES = {"int", "bool", "string", "color", "colors", "amount"}
 EVENTS = ("taken", "placed")
 

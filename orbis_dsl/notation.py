@@ -6,7 +6,6 @@ with the JSON record reader: one set of checks, and every message located at the
 
 from __future__ import annotations
 
-import ast as python_ast
 import json
 import re
 from functools import cache
@@ -17,6 +16,7 @@ from lark.exceptions import UnexpectedInput
 from .diagnostics import Diagnostic, Span
 from .game import GameRecord, TileRecord
 from .lark_errors import GAME_WORDS, syntax_diagnostic
+from .parse import BadToken, number, unquote
 from .records import FORMAT, MAX_RECORD_BYTES, _Reader
 from .resources import grammar_path
 from .runtime.rules import Rules
@@ -36,7 +36,7 @@ def _span(file: str, item) -> Span:
 
 
 def _unquote(token: Token) -> str:
-    return python_ast.literal_eval(str(token))
+    return unquote(token)  # the rules language's strings: same escapes, same refusals
 
 
 class _Builder:
@@ -51,18 +51,27 @@ class _Builder:
     def at(self, path: str, item) -> None:
         self.spans[path] = _span(self.file, item)
 
+    def once(self, path: str, item) -> None:
+        """A second value for the same thing would silently win over the first: say so instead."""
+        if path in self.spans:
+            first = self.spans[path]
+            self.diags.append(Diagnostic(f"given twice (first on line {first.line})", span=_span(self.file, item)))
+
     def document(self, tree: Tree) -> dict:
         doc: dict[str, object] = {"format": FORMAT}
         players = []
         for child in tree.children:
             if child.data == "title":
+                self.once("$.title", child)
                 doc["title"] = _unquote(child.children[0])
                 self.at("$.title", child)
             elif child.data == "variant":
-                doc["variant"] = str(child.children[0])
+                self.once("$.variant", child)
+                doc["variant"] = self.label(child.children[0])
                 self.at("$.variant", child.children[0])
             elif child.data == "option":
                 name, value = child.children
+                self.once(f"$.options.{name}", child)
                 doc.setdefault("options", {})[str(name)] = self.option_value(value)
                 self.at(f"$.options.{name}", value)
             elif child.data == "player":
@@ -80,7 +89,7 @@ class _Builder:
         if value.data == "word" and str(token) in ("true", "false"):
             return str(token) == "true"
         if value.data == "number":
-            return int(token)
+            return number(token)
         if value.data == "text":
             return _unquote(token)
         return str(token)
@@ -96,7 +105,7 @@ class _Builder:
             if mark is not None and str(mark) == "x":
                 player["god_cancelled"] = True
                 self.at(f"{path}.god_cancelled", mark)
-        player["worshippers"] = int(worshippers)
+        player["worshippers"] = number(worshippers)
         self.at(f"{path}.worshippers", worshippers)
         player["pyramid"] = self.pyramid(rows, tree, f"{path}.pyramid")
         return player
@@ -141,6 +150,8 @@ class _Builder:
                 self.at(f"{path}.cancelled", item)
             elif item.data == "named":
                 name, value = item.children
+                if str(name) in tile:
+                    self.diags.append(Diagnostic(f"'{name}' is given twice for this tile", span=_span(self.file, item)))
                 tile[str(name)] = self.value(value, str(name), kind)
                 self.at(f"{path}.{name}", item)
             else:
@@ -162,7 +173,7 @@ class _Builder:
         token = value.children[0]
         spec = kind.param(name) if kind is not None else None
         if value.data == "number":
-            return int(token)
+            return number(token)
         if value.data == "text":
             return _unquote(token)
         if value.data == "amount":
@@ -206,7 +217,10 @@ def read_text(text: str, file: str, rules: Rules) -> tuple[GameRecord | None, li
     except UnexpectedInput as error:
         return None, [syntax_diagnostic(parser, error, file, GAME_WORDS)]
     builder = _Builder(rules, file)
-    doc = builder.document(tree)
+    try:
+        doc = builder.document(tree)
+    except BadToken as error:
+        return None, [Diagnostic(error.message, span=_span(file, error.token))]
     reader = _Reader(rules, file)
     game = reader.game(doc)
     diags = builder.diags + [_locate(d, builder.spans) for d in reader.diags]
@@ -224,7 +238,10 @@ def read_row(text: str, file: str, rules: Rules, width: int | None = None):
     reader = _Reader(rules, file)
     tiles = []
     for i, child in enumerate(tree.children):
-        doc = builder.tile(child, f"$[{i}]")
+        try:
+            doc = builder.tile(child, f"$[{i}]")
+        except BadToken as error:
+            return None, [Diagnostic(error.message, span=_span(file, error.token))]
         tile = reader.tile(doc, f"$[{i}]")
         tiles.append(tile)
     diags = builder.diags + [_locate(d, builder.spans) for d in reader.diags]
@@ -238,9 +255,16 @@ def read_row(text: str, file: str, rules: Rules, width: int | None = None):
 _WORD = re.compile(r"[A-Za-z0-9_]+")
 
 
+_KEYWORDS = {"desert", "x", "ok", "god", "worshippers", "player", "game", "variant", "option", "true", "false"}
+
+
 def _label(text: str) -> str:
-    return text if _WORD.fullmatch(text) and text not in ("desert", "x", "ok", "god", "worshippers", "player") \
-        else json.dumps(text, ensure_ascii=False)
+    """A word as it is, anything that would read back differently (a number, a keyword, spaces) quoted."""
+    if _WORD.fullmatch(text) and text not in _KEYWORDS and not text[:1].isdigit():
+        return text
+    if re.fullmatch(r"[0-9]+p", text):  # variant names like 4p read back as words
+        return text
+    return json.dumps(text, ensure_ascii=False)
 
 
 def _value(value) -> str:
@@ -290,7 +314,7 @@ def write_text(game: GameRecord, rules: Rules) -> str:
     if game.title is not None:
         lines.append(f"game {json.dumps(game.title, ensure_ascii=False)}")
     if game.variant is not None:
-        lines.append(f"variant {game.variant}")
+        lines.append(f"variant {_label(game.variant)}")
     for name, value in game.options.items():
         lines.append(f"option {name} = {_value(value)}")
     for player in game.players:

@@ -57,7 +57,7 @@ def pack_key(pack: Path) -> str:
     here = Path(__file__).parent
     sources = [here / name for name in _COMPILER] + sorted((here / "templates").glob("*.jinja"))
     for path in sources + _rule_files_with_includes([data_dir("rules"), pack]):
-        digest.update(str(path).encode() + b"\0" + path.read_bytes() + b"\0")
+        digest.update(os.fsencode(path) + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:24]
 
 

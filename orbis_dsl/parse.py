@@ -15,8 +15,8 @@ from .diagnostics import Diagnostic, Span
 from .lark_errors import RULES_WORDS, syntax_diagnostic
 from .resources import display_path, grammar_path
 
-# Rule files larger than this are refused before parsing: a rule set is a few kilobytes.
-MAX_SOURCE_BYTES = 1_000_000
+# Rule files larger than this are refused before parsing: the whole base game is 14 kB.
+MAX_SOURCE_BYTES = 256_000
 # Deeper syntax trees are refused: every later stage walks expressions recursively.
 MAX_DEPTH = 120
 
@@ -41,20 +41,34 @@ def _span_of(file: str, item) -> Span | None:
     return Span(file, meta.line, meta.column, meta.end_line, meta.end_column)
 
 
-class BadString(Exception):
-    """A quoted string whose escapes do not decode (`"packs\\xmas"`): reported at the string."""
+# No number in a rule set needs more digits; Python refuses to print ints past 4,300 digits.
+MAX_DIGITS = 9
 
-    def __init__(self, token: Token):
-        super().__init__(str(token))
+
+class BadToken(Exception):
+    """A token the grammar accepts but that means nothing: reported at the token."""
+
+    def __init__(self, token: Token, message: str):
+        super().__init__(message)
         self.token = token
+        self.message = message
 
 
-def _unquote(token: Token) -> str:
-    # literal_eval decodes the escapes of a string literal without running anything.
+def unquote(token: Token) -> str:
+    """A quoted string's text; literal_eval decodes the escapes without running anything."""
     try:
-        return python_ast.literal_eval(str(token))
+        text = python_ast.literal_eval(str(token))
     except (SyntaxError, ValueError) as error:
-        raise BadString(token) from error
+        raise BadToken(token, "this string has an escape that means nothing (write \\\\ for a backslash)") from error
+    if any("\ud800" <= char <= "\udfff" for char in text):
+        raise BadToken(token, "this string has a lone surrogate escape (\\ud800-\\udfff), which is no character")
+    return text
+
+
+def number(token: Token) -> int:
+    if len(str(token).lstrip("-")) > MAX_DIGITS:
+        raise BadToken(token, f"this number is too large (at most {MAX_DIGITS} digits)")
+    return int(token)
 
 
 @v_args(meta=True, inline=True)
@@ -75,12 +89,12 @@ class _Builder(Transformer):
     def start(self, meta, *decls):
         return ast.RuleFile(self.file, tuple(decls), span=self._s(meta))
 
-    def signed_int(self, meta, minus, number):
-        return ast.IntLit(-int(number) if minus else int(number), span=self._s(meta))
+    def signed_int(self, meta, minus, value):
+        return ast.IntLit(-number(value) if minus else number(value), span=self._s(meta))
 
     # top-level declarations
     def include(self, meta, path):
-        return ast.Include(_unquote(path), span=self._s(meta))
+        return ast.Include(unquote(path), span=self._s(meta))
 
     def colors_decl(self, meta, *names):
         return self._names_decl("colors", meta, names)
@@ -96,22 +110,22 @@ class _Builder(Transformer):
         return ast.AliasDecl(str(alias), str(target), _span_of(self.file, target), span=self._s(meta))
 
     def levels_decl(self, meta, value):
-        return ast.NumberDecl("levels", int(value), span=self._s(meta))
+        return ast.NumberDecl("levels", number(value), span=self._s(meta))
 
     def display_decl(self, meta, value):
-        return ast.NumberDecl("display", int(value), span=self._s(meta))
+        return ast.NumberDecl("display", number(value), span=self._s(meta))
 
     def realm_decl(self, meta, value):
-        return ast.NumberDecl("realm_limit", int(value), span=self._s(meta))
+        return ast.NumberDecl("realm_limit", number(value), span=self._s(meta))
 
     def tokens_decl(self, meta, value):
-        return ast.NumberDecl("cancel_tokens", int(value), span=self._s(meta))
+        return ast.NumberDecl("cancel_tokens", number(value), span=self._s(meta))
 
     def exchange_decl(self, meta, give, get):
-        return ast.BoardDecl((int(give), int(get)), span=self._s(meta), what="exchange")
+        return ast.BoardDecl((number(give), number(get)), span=self._s(meta), what="exchange")
 
     def board_decl(self, meta, *rows):
-        return ast.BoardDecl(tuple(int(r) for r in rows), span=self._s(meta), what="board")
+        return ast.BoardDecl(tuple(number(r) for r in rows), span=self._s(meta), what="board")
 
     def option_decl(self, meta, name, type_, default):
         return ast.OptionDecl(str(name), type_, default, span=self._s(meta))
@@ -130,10 +144,10 @@ class _Builder(Transformer):
         return ast.DesertDecl("wild" in members, ends, span=self._s(meta))
 
     def kind_decl(self, meta, name, title, *members):
-        return ast.KindDecl(str(name), _unquote(title) if title else None, tuple(members), span=self._s(meta))
+        return ast.KindDecl(str(name), unquote(title) if title else None, tuple(members), span=self._s(meta))
 
     def god_decl(self, meta, name, title, *members):
-        return ast.GodDecl(str(name), _unquote(title) if title else None, tuple(members), span=self._s(meta))
+        return ast.GodDecl(str(name), unquote(title) if title else None, tuple(members), span=self._s(meta))
 
     def param_decl(self, meta, name, type_, default, unique):
         return ast.ParamDecl(str(name), type_, default, unique is not None, span=_span_of(self.file, name))
@@ -169,7 +183,7 @@ class _Builder(Transformer):
 
     def amount(self, meta, count, color):
         if isinstance(count, Token) and count.type == "INT":
-            count_expr = ast.IntLit(int(count), span=_span_of(self.file, count))
+            count_expr = ast.IntLit(number(count), span=_span_of(self.file, count))
         else:
             count_expr = ast.Ref(str(count), span=_span_of(self.file, count))
         colour = None if color.type == "ANY" else str(color)
@@ -183,7 +197,7 @@ class _Builder(Transformer):
         fields = dict(clauses)
         return ast.AwardDecl(
             str(name),
-            _unquote(title) if title else None,
+            unquote(title) if title else None,
             measure=fields.get("measure"),
             eligible=fields.get("eligible"),
             tiebreak=fields.get("tiebreak"),
@@ -212,7 +226,7 @@ class _Builder(Transformer):
         return "split"
 
     def prizes_clause(self, meta, *values):
-        return ("prizes", tuple(int(v) for v in values))
+        return ("prizes", tuple(number(v) for v in values))
 
     def winner_decl(self, meta, *keys):
         return ast.WinnerDecl(tuple(keys), span=self._s(meta))
@@ -222,7 +236,7 @@ class _Builder(Transformer):
 
     # variants
     def variant_decl(self, meta, label, *clauses):
-        name = _unquote(label) if label.type == "STRING" else str(label)
+        name = unquote(label) if label.type == "STRING" else str(label)
         players = gods = None
         removed, removed_spans, prizes, options = (), (), [], []
         for clause in clauses:
@@ -240,16 +254,16 @@ class _Builder(Transformer):
                                span=self._s(meta))
 
     def players_clause(self, meta, value):
-        return ("players", int(value))
+        return ("players", number(value))
 
     def reveal_clause(self, meta, value):
-        return ("gods", int(value))
+        return ("gods", number(value))
 
     def remove_clause(self, meta, *names):
         return ("remove", tuple(str(n) for n in names), tuple(_span_of(self.file, n) for n in names))
 
     def variant_prizes(self, meta, name, *values):
-        return ast.VariantPrizes(str(name), tuple(int(v) for v in values), span=self._s(meta))
+        return ast.VariantPrizes(str(name), tuple(number(v) for v in values), span=self._s(meta))
 
     def variant_option(self, meta, name, value):
         return ast.VariantOption(str(name), value, span=self._s(meta))
@@ -261,7 +275,7 @@ class _Builder(Transformer):
         parts = {"level": _span_of(self.file, level), "color": _span_of(self.file, color),
                  "stars": _span_of(self.file, stars), "kind": _span_of(self.file, kind)}
         parts.update({f"cost{i}": span for i, span in enumerate(square_spans)})
-        return ast.TileDecl(int(level), str(color), str(stars), squares, str(kind), args, parts,
+        return ast.TileDecl(number(level), str(color), str(stars), squares, str(kind), args, parts,
                             span=self._s(meta))
 
     def cost(self, meta, *squares):
@@ -280,19 +294,19 @@ class _Builder(Transformer):
         return ast.TypeRef(str(name), span=self._s(meta))
 
     def sized_type(self, meta, name, size):
-        return ast.TypeRef(str(name), size=int(size), span=self._s(meta))
+        return ast.TypeRef(str(name), size=number(size), span=self._s(meta))
 
     def enum_type(self, meta, *choices):
-        return ast.TypeRef("enum", choices=tuple(_unquote(c) for c in choices), span=self._s(meta))
+        return ast.TypeRef("enum", choices=tuple(unquote(c) for c in choices), span=self._s(meta))
 
     def string_lit(self, meta, token):
-        return ast.StrLit(_unquote(token), span=self._s(meta))
+        return ast.StrLit(unquote(token), span=self._s(meta))
 
     def name_lit(self, meta, token):
         return ast.NameLit(str(token), span=self._s(meta))
 
     def amount_lit(self, meta, count, color):
-        return ast.AmountLit(int(count), None if color.type == "ANY" else str(color), span=self._s(meta))
+        return ast.AmountLit(number(count), None if color.type == "ANY" else str(color), span=self._s(meta))
 
     def set_lit(self, meta, *names):
         return ast.SetLit(tuple(str(n) for n in names if n is not None), span=self._s(meta))
@@ -305,7 +319,7 @@ class _Builder(Transformer):
 
     # expressions
     def int_lit(self, meta, token):
-        return ast.IntLit(int(token), span=self._s(meta))
+        return ast.IntLit(number(token), span=self._s(meta))
 
     def ref(self, meta, token):
         return ast.Ref(str(token), span=self._s(meta))
@@ -363,10 +377,8 @@ def parse_text(text: str, file: str) -> tuple[ast.RuleFile | None, list[Diagnost
     try:
         return _Builder(file).transform(tree), []
     except VisitError as error:
-        if isinstance(error.orig_exc, BadString):
-            token = error.orig_exc.token
-            return None, [Diagnostic("this string has an escape that means nothing (write \\\\ for a backslash)",
-                                     span=_span_of(file, token))]
+        if isinstance(error.orig_exc, BadToken):
+            return None, [Diagnostic(error.orig_exc.message, span=_span_of(file, error.orig_exc.token))]
         if isinstance(error.orig_exc, RecursionError):
             return None, [Diagnostic("the file nests expressions too deeply", span=Span(file, 1, 1))]
         raise error.orig_exc from error  # anything else is a bug of ours, not of the rule file
@@ -402,49 +414,67 @@ def _rule_files_in(path: Path) -> list[Path]:
     return [path]
 
 
-def load_sources(paths: list[Path], pack: list[Path] | None = None) -> tuple[SourceSet, list[Diagnostic]]:
-    """Parse the given files (folders: every `.orbis` below them) and, transitively, their includes;
-    then the files of a rule pack, as a second layer."""
-    diagnostics: list[Diagnostic] = []
-    files: list[ast.RuleFile] = []
-    texts: dict[str, str] = {}
-    shown_paths: dict[str, Path] = {}
-    seen: set[Path] = set()
-    layers: dict[str, int] = {}
-    layer = 0
+class _Loader:
+    """Reads rule files and their includes depth first, without recursion (an include chain may be long)."""
 
-    def visit(path: Path, span: Span | None) -> None:
+    def __init__(self):
+        self.diagnostics: list[Diagnostic] = []
+        self.files: list[ast.RuleFile] = []
+        self.texts: dict[str, str] = {}
+        self.paths: dict[str, Path] = {}
+        self.layers: dict[str, int] = {}
+        self.seen: set[Path] = set()
+
+    def read(self, path: Path, span: Span | None, layer: int) -> ast.RuleFile | None:
         resolved = path.resolve()
-        if resolved in seen:
-            return
-        seen.add(resolved)
+        if resolved in self.seen:
+            return None
+        self.seen.add(resolved)
         shown = display_path(path)
         try:
             text = path.read_text(encoding="utf-8-sig")
         except FileNotFoundError:
-            diagnostics.append(Diagnostic(f"no such rule file: {shown}", span=span, file=shown))
-            return
+            self.diagnostics.append(Diagnostic(f"no such rule file: {shown}", span=span, file=shown))
+            return None
         except (OSError, UnicodeDecodeError) as error:
-            diagnostics.append(Diagnostic(f"cannot read {shown}: {error}", span=span, file=shown))
-            return
-        texts[shown] = text
-        shown_paths[shown] = resolved
-        layers[shown] = layer
+            self.diagnostics.append(Diagnostic(f"cannot read {shown}: {error}", span=span, file=shown))
+            return None
+        self.texts[shown], self.paths[shown], self.layers[shown] = text, resolved, layer
         tree, errors = parse_text(text, shown)
-        diagnostics.extend(errors)
-        if tree is None:
-            return
-        for decl in tree.decls:
-            if isinstance(decl, ast.Include):
-                visit(resolved.parent / decl.path, decl.span)
-        files.append(tree)  # after its includes: what a file builds on comes first
+        self.diagnostics.extend(errors)
+        return tree
 
-    for layer, group in enumerate((paths, pack or [])):  # noqa: B007 (`visit` reads the current layer)
-        for path in group:
-            if not path.exists():
-                diagnostics.append(Diagnostic(f"no such file or folder: {display_path(path)}",
-                                              file=display_path(path)))
+    def visit(self, root: Path, layer: int) -> None:
+        # A file is appended after its includes: what a file builds on comes first.
+        stack: list[tuple[ast.RuleFile, list[ast.Include]]] = []
+        tree = self.read(root, None, layer)
+        if tree is not None:
+            stack.append((tree, [d for d in tree.decls if isinstance(d, ast.Include)]))
+        while stack:
+            tree, includes = stack[-1]
+            if not includes:
+                stack.pop()
+                self.files.append(tree)
                 continue
-            for file in _rule_files_in(path):
-                visit(file, None)
-    return SourceSet(tuple(files), texts, shown_paths, layers), diagnostics
+            include = includes.pop(0)
+            child = self.read(self.paths[tree.path].parent / include.path, include.span, layer)
+            if child is not None:
+                stack.append((child, [d for d in child.decls if isinstance(d, ast.Include)]))
+
+
+def load_sources(paths: list[Path], pack: list[Path] | None = None) -> tuple[SourceSet, list[Diagnostic]]:
+    """Parse the given files (folders: every `.orbis` below them) and, transitively, their includes;
+    then the files of a rule pack, as a second layer."""
+    loader = _Loader()
+    for layer, group in enumerate((paths, pack or [])):
+        for path in group:
+            shown = display_path(path)
+            if not path.exists():
+                loader.diagnostics.append(Diagnostic(f"no such file or folder: {shown}", file=shown))
+                continue
+            found = _rule_files_in(path)
+            if not found:
+                loader.diagnostics.append(Diagnostic(f"no .orbis rule files in {shown}", file=shown))
+            for file in found:
+                loader.visit(file, layer)
+    return SourceSet(tuple(loader.files), loader.texts, loader.paths, loader.layers), loader.diagnostics

@@ -15,7 +15,9 @@ from .game import GameRecord, PlayerRecord, TileRecord
 from .runtime.rules import Rules
 
 FORMAT = "orbis-game/1"
-MAX_RECORD_BYTES = 1_000_000
+# A four-player record is about 10 kB; larger files are refused before parsing.
+MAX_RECORD_BYTES = 256_000
+MAX_DIGITS = 9
 _TILE_KEYS = {"kind", "color", "level", "stars", "cancelled"}
 _GAME_KEYS = {"format", "title", "variant", "options", "players"}
 _PLAYER_KEYS = {"name", "god", "god_cancelled", "worshippers", "pyramid"}
@@ -319,19 +321,65 @@ def _json_words(value) -> str:
     return "an object"
 
 
+class _JsonRefused(ValueError):
+    """JSON that parses but would lose data or break later: a repeated key, a number too long."""
+
+
+def _no_repeated_keys(pairs: list[tuple[str, object]]) -> dict:
+    seen: dict[str, object] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise _JsonRefused(f"the key '{key}' is given twice in one object; the first value would be lost")
+        seen[key] = value
+    return seen
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise _JsonRefused(f"the number {text[:12]}… is too large (at most {MAX_DIGITS} digits)")
+    return int(text)
+
+
 def read_json_text(text: str, file: str, rules: Rules) -> tuple[GameRecord | None, list[Diagnostic]]:
     if len(text) > MAX_RECORD_BYTES:
         return None, [Diagnostic(f"the file is too large ({len(text):,} characters; at most {MAX_RECORD_BYTES:,})",
                                  file=file, path="$")]
     try:
-        doc = json.loads(text)
+        doc = json.loads(text, object_pairs_hook=_no_repeated_keys, parse_int=_bounded_int)
     except json.JSONDecodeError as error:
         return None, [Diagnostic(f"not valid JSON: {error.msg}", span=Span(file, error.lineno, error.colno))]
+    except _JsonRefused as error:
+        return None, [Diagnostic(str(error), file=file, path="$")]
     except RecursionError:
         return None, [Diagnostic("the JSON nests too deeply", file=file, path="$")]
+    broken = _surrogate_path(doc)
+    if broken is not None:
+        return None, [Diagnostic("this string holds a lone surrogate escape (\\ud800-\\udfff), which is no character",
+                                 file=file, path=broken)]
     reader = _Reader(rules, file)
     game = reader.game(doc)
     return game, reader.diags
+
+
+def _has_surrogate(text: str) -> bool:
+    return any("\ud800" <= char <= "\udfff" for char in text)
+
+
+def _surrogate_path(doc) -> str | None:
+    """The JSON path of the first string (key or value) that cannot be printed, found without recursion."""
+    stack = [(doc, "$")]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, str) and _has_surrogate(value):
+            return path
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if _has_surrogate(key):
+                    return path
+                stack.append((item, f"{path}.{key}"))
+        elif isinstance(value, list):
+            stack.extend((item, f"{path}[{i}]") for i, item in enumerate(value))
+    return None
 
 
 # ---- writing ------------------------------------------------------------------------------------------------

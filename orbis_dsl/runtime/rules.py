@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import importlib.util
 import sys
@@ -101,7 +102,8 @@ def stale_sources(directory: Path, rules_root: Path) -> list[str]:
     stale = []
     for module in sorted(directory.glob("*.py")):
         header = module.read_text(encoding="utf-8").split("\n", 4)[:4]
-        source = next((h[len("# source: "):] for h in header if h.startswith("# source: ")), None)
+        literal = next((h[len("# source: "):] for h in header if h.startswith("# source: ")), None)
+        source = ast.literal_eval(literal) if literal else None
         digest = next((h[len("# sha256: "):] for h in header if h.startswith("# sha256: ")), None)
         if source is None:
             continue

@@ -60,7 +60,7 @@ def flag(trace, label, value) -> bool:
     return value
 
 
-def among(g, p, rank, measure, site, trace=None, label="") -> bool:
+def among(g, p, rank, measure, site, trace=None, label="", params=None) -> bool:
     """Whether the player's measure is the highest ('most') or lowest ('fewest') of all players, ties included.
 
     `site` names the place in the rules (and the tile, in a tile's clause): every player's measure is computed
@@ -75,7 +75,7 @@ def among(g, p, rank, measure, site, trace=None, label="") -> bool:
     best = max(values) if rank == "most" else min(values)
     result = mine == best
     if trace is not None:
-        trace.append(f"{fill(label, mine, None)}; {rank} among players is {best}")
+        trace.append(f"{fill(label, mine, params)}; {rank} among players is {best}")
     return result
 
 

@@ -190,7 +190,7 @@ def test_points_must_be_a_number(check_rules):
 def test_a_condition_must_be_yes_or_no(check_rules):
     text = 'kind shrine {\n  end: 2 if level\n}\n'
     check_one(check_rules, text,
-              "the condition of an 'end' clause must be a yes/no condition, but this is a number", "level")
+              "the condition of an 'end' clause must be a yes/no condition, but this is a number (or none)", "level")
 
 
 def test_comparing_a_colour_with_a_number(check_rules):

@@ -91,7 +91,7 @@ def test_a_module_names_its_source_and_its_hash(base, name):
     source = RULES / (name[:-3] + ".orbis")
     header = base.modules[name].splitlines()[:4]
     assert header[0] == "# generated — do not edit."
-    assert header[1] == f"# source: rules/{source.name}"
+    assert header[1] == f"# source: 'rules/{source.name}'"  # an ASCII string literal: names are user text
     assert header[2] == "# sha256: " + hashlib.sha256(source.read_text(encoding="utf-8").encode()).hexdigest()
 
 

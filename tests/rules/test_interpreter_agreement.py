@@ -203,7 +203,8 @@ kind alpha "Alpha" {
   let near = count(neighbours where color = hue)
   end: near * 2 - bias if near >= 1 and not cancelled
   end: -1 unless count(supports where color in pair) >= 1
-  end: if mode = "high" then level + bonus else level
+  end: if mode = "high" then bias + bonus else bias
+  end: 1 if level >= 2
 }
 
 kind beta "Beta" {

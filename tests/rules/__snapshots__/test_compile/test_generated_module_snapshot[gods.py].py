@@ -1,8 +1,8 @@
 # generated — do not edit.
-# source: rules/gods.orbis
+# source: 'rules/gods.orbis'
 # sha256: 38b301ee3ba0491af81659388b8316d0c60b67001235628f7e0e3a9c026213d0
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
-"""Rule handlers compiled from rules/gods.orbis."""
+"""Rule handlers compiled from the rule file named by SOURCE."""
 
 from orbis_dsl.runtime.support import among as _among, compare as _compare, flag as _flag
 from orbis_dsl.runtime.specs import EndSpec, GodSpec

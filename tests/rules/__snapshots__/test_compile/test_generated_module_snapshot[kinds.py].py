@@ -1,8 +1,8 @@
 # generated — do not edit.
-# source: rules/kinds.orbis
+# source: 'rules/kinds.orbis'
 # sha256: 04bbed007df1f1dd5232fabcde1cbb1b45d989319e4652d5b6254401f5928d65
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
-"""Rule handlers compiled from rules/kinds.orbis."""
+"""Rule handlers compiled from the rule file named by SOURCE."""
 
 from orbis_dsl.runtime.support import compare as _compare, flag as _flag, neighbours as _neighbours, supports as _supports
 from orbis_dsl.runtime.specs import EndSpec, KindSpec, ParamSpec

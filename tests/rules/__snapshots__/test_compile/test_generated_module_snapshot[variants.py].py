@@ -1,8 +1,8 @@
 # generated — do not edit.
-# source: rules/variants.orbis
+# source: 'rules/variants.orbis'
 # sha256: e4b733a5e79412952e543fcaf31a182bc22d658e55b0ce86e791f54a8ddb30c8
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
-"""Rule handlers compiled from rules/variants.orbis."""
+"""Rule handlers compiled from the rule file named by SOURCE."""
 
 from orbis_dsl.runtime.specs import VariantSpec
 
