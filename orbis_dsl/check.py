@@ -12,6 +12,8 @@ from collections import defaultdict
 import attrs
 
 from . import ast
+from .check_expr import ExpressionChecker
+from .check_expr import words as _words
 from .diagnostics import Diagnostic, Span, did_you_mean, unknown
 from .model import (
     EVENTS,
@@ -31,9 +33,6 @@ from .model import (
 from .parse import SourceSet
 from .scope import Context
 
-_SINGLETONS = {"colors": "colors", "stars": "stars", "levels": "levels", "display": "display", "board": "board",
-               "winner": "winner", "desert": "desert"}
-
 
 def type_name(t: ast.TypeRef) -> str:
     """The type checker's name of a declared type; '?' for an unknown one (already reported)."""
@@ -46,11 +45,7 @@ def type_name(t: ast.TypeRef) -> str:
     return t.name
 
 
-def _is_int(t: str) -> bool:
-    return t in ("int", "int?")
-
-
-class Checker:
+class Checker(ExpressionChecker):
     def __init__(self, sources: SourceSet):
         self.sources = sources
         self.diags: list[Diagnostic] = []
@@ -340,134 +335,6 @@ class Checker:
             **extra,
         )
 
-    def expr(self, e, ctx: Context) -> str:
-        """Check an expression; return its type name ('?' after an error, so one mistake is reported once)."""
-        method = getattr(self, "_e_" + type(e).__name__)
-        return method(e, ctx)
-
-    def expect(self, e, ctx: Context, want: str, what: str, none_ok: bool = True) -> None:
-        """Check that `e` has type `want`; a number that may be none passes only where `none_ok`."""
-        got = self.expr(e, ctx)
-        if got == "?" or got == want or (want == "int" and got == "int?" and none_ok):
-            return
-        if want == "int" and got == "int?":
-            self.error(f"{what} may have no value at all (a max or min of no tiles): "
-                       f"compare it instead, e.g. `… >= 1`", e.span)
-            return
-        self.error(f"{what} must be {_words(want)}, but this is {_words(got)}", e.span)
-
-    def _e_IntLit(self, e, ctx):
-        return "int"
-
-    def _e_BoolLit(self, e, ctx):
-        return "bool"
-
-    def _e_StrLit(self, e, ctx):
-        return "string"
-
-    def _e_Ref(self, e, ctx):
-        binding = ctx.resolve(e.name)
-        if binding is None:
-            self.diags.append(unknown("name", e.name, ctx.visible_names(), e.span))
-            return "?"
-        if binding.what == "field" and binding.target == "validated" and not ctx.allow_validated:
-            self.error("'validated' cannot be used here: a tile's own scoring decides it", e.span)
-            return "?"
-        if binding.what == "let":
-            # Checked once where it is defined: a mistake in it is reported once, not at every use.
-            known = self.let_types.get(id(binding.target))
-            return known if known is not None else self.expr(binding.target, ctx)
-        return binding.type
-
-    def _e_SetLit(self, e, ctx):
-        types = {self._e_Ref(ast.Ref(n, span=e.span), ctx) for n in e.names}
-        if "?" in types:
-            return "?"
-        if len(types) != 1 or not types <= {"color", "kind", "star"}:
-            self.error("a set lists colours, kinds or star colours, all of one sort", e.span)
-            return "?"
-        return {"color": "colors", "kind": "kinds", "star": "stars"}[types.pop()]
-
-    def _e_Neg(self, e, ctx):
-        self.expect(e.operand, ctx, "int", "the operand of '-'", none_ok=False)
-        return "int"
-
-    def _e_Arith(self, e, ctx):
-        self.expect(e.left, ctx, "int", f"the left side of '{e.op}'", none_ok=False)
-        self.expect(e.right, ctx, "int", f"the right side of '{e.op}'", none_ok=False)
-        return "int"
-
-    def _e_Compare(self, e, ctx):
-        left, right = self.expr(e.left, ctx), self.expr(e.right, ctx)
-        if "?" in (left, right):
-            return "bool"
-        if e.op in ("=", "!="):
-            if left.rstrip("?") != right.rstrip("?"):
-                self.error(f"cannot compare {_words(left)} with {_words(right)}", e.span)
-            else:
-                self._check_choice(e.left, e.right)
-                self._check_choice(e.right, e.left)
-        elif not (_is_int(left) and _is_int(right)):
-            self.error(f"'{e.op}' compares numbers, not {_words(left)} and {_words(right)}", e.span)
-        return "bool"
-
-    def _check_choice(self, ref, lit) -> None:
-        """`option = "typo"`: a string compared with a choice option must be one of its choices."""
-        if isinstance(ref, ast.Ref) and isinstance(lit, ast.StrLit) and ref.name in self.options:
-            choices = self.options[ref.name].type.choices
-            if choices and lit.value not in choices:
-                self.error(f"'{lit.value}' is not a choice of option '{ref.name}'", lit.span,
-                           hint=did_you_mean(lit.value, choices) or "expected one of: " + ", ".join(choices))
-
-    def _e_Member(self, e, ctx):
-        item, container = self.expr(e.item, ctx), self.expr(e.container, ctx)
-        if "?" not in (item, container) and container != item + "s":
-            self.error(f"'in' needs {_words(item + 's')}, but this is {_words(container)}", e.container.span)
-        return "bool"
-
-    def _e_Among(self, e, ctx):
-        self.expect(e.value, ctx, "int", f"what is '{e.rank} among players'", none_ok=False)
-        return "bool"
-
-    def _e_Not(self, e, ctx):
-        self.expect(e.operand, ctx, "bool", "the operand of 'not'")
-        return "bool"
-
-    def _e_BoolOp(self, e, ctx):
-        self.expect(e.left, ctx, "bool", f"the left side of '{e.op}'")
-        self.expect(e.right, ctx, "bool", f"the right side of '{e.op}'")
-        return "bool"
-
-    def _e_IfExpr(self, e, ctx):
-        self.expect(e.cond, ctx, "bool", "the condition of 'if'")
-        then, otherwise = self.expr(e.then, ctx), self.expr(e.otherwise, ctx)
-        if "?" in (then, otherwise):
-            return "?"
-        if then.rstrip("?") != otherwise.rstrip("?"):
-            self.error(f"both branches of 'if' must have one type; got {_words(then)} and {_words(otherwise)}", e.span)
-        return "int?" if "int?" in (then, otherwise) else then
-
-    def _scope_ok(self, e, ctx) -> None:
-        if e.scope in ("neighbours", "supports") and ctx.self_kind != "tile":
-            self.error(f"'{e.scope}' only makes sense in a tile kind's clause", e.span)
-
-    def _e_Count(self, e, ctx):
-        self._scope_ok(e, ctx)
-        if e.where is not None:
-            self.expect(e.where, ctx.item_scope(), "bool", "the condition after 'where'")
-        return "int"
-
-    def _e_Aggregate(self, e, ctx):
-        self._scope_ok(e, ctx)
-        field_type = self.param_types_by_name.get(e.field)
-        if field_type is None:
-            self.diags.append(unknown("tile parameter", e.field, self.param_types_by_name, e.span))
-        elif not _is_int(field_type):
-            self.error(f"'{e.func}' adds up numbers, but '{e.field}' is {_words(field_type)}", e.span)
-        if e.where is not None:
-            self.expect(e.where, ctx.item_scope(), "bool", "the condition after 'where'")
-        return "int" if e.func == "sum" else "int?"
-
     # ---- clauses --------------------------------------------------------------------------------------
 
     def _lets(self, members, ctx: Context) -> dict[str, ast.Expr]:
@@ -710,15 +577,6 @@ def _names_used(exprs, lets) -> set[str]:
 
 def _where(span: Span | None) -> str:
     return f"{span.file}:{span.line}:{span.column}" if span else "another file"
-
-
-_WORDS = {"int": "a number", "int?": "a number (or none)", "bool": "a yes/no condition", "color": "a colour",
-          "kind": "a tile kind", "star": "a star colour", "string": "a string", "colors": "a set of colours",
-          "kinds": "a set of kinds", "stars": "a set of star colours", "amount": "an amount like '2 red'"}
-
-
-def _words(t: str) -> str:
-    return _WORDS.get(t, t)
 
 
 def _type_words(t: ast.TypeRef) -> str:
