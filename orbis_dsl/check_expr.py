@@ -15,15 +15,14 @@ def _is_int(t: str) -> bool:
     return t in ("int", "int?")
 
 
-
 WORDS = {"int": "a number", "int?": "a number (or none)", "bool": "a yes/no condition", "color": "a colour",
-          "kind": "a tile kind", "star": "a star colour", "string": "a string", "colors": "a set of colours",
-          "kinds": "a set of kinds", "stars": "a set of star colours", "amount": "an amount like '2 red'"}
+         "kind": "a tile kind", "star": "a star colour", "string": "a string", "colors": "a set of colours",
+         "kinds": "a set of kinds", "stars": "a set of star colours", "amount": "an amount like '2 red'"}
 
 
 def words(t: str) -> str:
+    """A type in plain words, for messages."""
     return WORDS.get(t, t)
-
 
 
 class ExpressionChecker:
