@@ -88,7 +88,7 @@ KINDS = (
             ParamSpec(name='cp', type='int', size=None, choices=(), optional=False, default=1, has_default=True, unique=False),
             ParamSpec(name='mystic', type='int', size=None, choices=(), optional=True, default=None, has_default=False, unique=False),
     ),
-    scoring_params=frozenset(['cp']),
+    scoring_params=('cp',),
     declared=('cp',),
     ends=(
             EndSpec(fn=_kind_stone_end_0, text='{cp}'),
@@ -105,7 +105,7 @@ KINDS = (
             ParamSpec(name='mystic', type='int', size=None, choices=(), optional=True, default=None, has_default=False, unique=False),
             ParamSpec(name='gain', type='amount', size=None, choices=(), optional=False, default=None, has_default=False, unique=False),
     ),
-    scoring_params=frozenset([]),
+    scoring_params=(),
     declared=('gain',),
     ends=(),
     placed=None,
@@ -120,7 +120,7 @@ KINDS = (
             ParamSpec(name='mystic', type='int', size=None, choices=(), optional=True, default=None, has_default=False, unique=False),
             ParamSpec(name='reduces', type='color', size=None, choices=(), optional=False, default=None, has_default=False, unique=True),
     ),
-    scoring_params=frozenset([]),
+    scoring_params=(),
     declared=('reduces',),
     ends=(),
     placed=None,
@@ -135,7 +135,7 @@ KINDS = (
             ParamSpec(name='mystic', type='int', size=None, choices=(), optional=True, default=None, has_default=False, unique=False),
             ParamSpec(name='need', type='int', size=None, choices=(), optional=False, default=None, has_default=False, unique=False),
     ),
-    scoring_params=frozenset(['cp']),
+    scoring_params=('cp',),
     declared=('need', 'cp'),
     ends=(
             EndSpec(fn=_kind_village_end_0, text='{cp} unless cancelled'),
@@ -153,7 +153,7 @@ KINDS = (
             ParamSpec(name='need', type='int', size=None, choices=(), optional=False, default=None, has_default=False, unique=False),
             ParamSpec(name='destroys', type='color', size=None, choices=(), optional=False, default=None, has_default=False, unique=False),
     ),
-    scoring_params=frozenset(['cp']),
+    scoring_params=('cp',),
     declared=('need', 'destroys', 'cp'),
     ends=(
             EndSpec(fn=_kind_volcano_end_0, text='{cp} unless cancelled'),
@@ -170,7 +170,7 @@ KINDS = (
             ParamSpec(name='mystic', type='int', size=None, choices=(), optional=True, default=None, has_default=False, unique=False),
             ParamSpec(name='needs', type='color', size=None, choices=(), optional=False, default=None, has_default=False, unique=False),
     ),
-    scoring_params=frozenset(['cp', 'needs']),
+    scoring_params=('cp', 'needs'),
     declared=('needs', 'cp'),
     ends=(
             EndSpec(fn=_kind_irrigation_end_0, text='{cp} unless cancelled'),
@@ -188,7 +188,7 @@ KINDS = (
             ParamSpec(name='threshold', type='int', size=None, choices=(), optional=False, default=None, has_default=False, unique=False),
             ParamSpec(name='colors', type='colors', size=2, choices=(), optional=False, default=None, has_default=False, unique=False),
     ),
-    scoring_params=frozenset(['colors', 'cp', 'threshold']),
+    scoring_params=('colors', 'cp', 'threshold'),
     declared=('threshold', 'colors', 'cp'),
     ends=(
             EndSpec(fn=_kind_forest_end_0, text='{cp} if count of neighbours that are {colors} or desert >= {threshold}'),
@@ -205,7 +205,7 @@ KINDS = (
             ParamSpec(name='mystic', type='int', size=None, choices=(), optional=True, default=None, has_default=False, unique=False),
             ParamSpec(name='icons', type='int', size=None, choices=(), optional=False, default=1, has_default=True, unique=False),
     ),
-    scoring_params=frozenset(['cp']),
+    scoring_params=('cp',),
     declared=('icons',),
     ends=(
             EndSpec(fn=_kind_temple_end_0, text='{cp}'),

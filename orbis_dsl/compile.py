@@ -134,7 +134,7 @@ class ModuleBuilder:
         cancellable = _cancel_moment(kind)
         params = _tuple([_param_spec(p) for p in kind.params.values()], "        ")
         return (f"KindSpec(\n    name={kind.name!r},\n    title={kind.title!r},\n"
-                f"    params={_indent(params)},\n    scoring_params=frozenset({sorted(kind.scoring_params)!r}),\n"
+                f"    params={_indent(params)},\n    scoring_params={tuple(sorted(kind.scoring_params))!r},\n"
                 f"    declared={kind.declared!r},\n"
                 f"    ends={_indent(_tuple(ends, '        '))},\n    placed={placed},\n    taken={taken},\n"
                 f"    cancellable_when={cancellable!r},\n)")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast as python_ast
+import warnings
 from functools import cache
 from pathlib import Path
 
@@ -57,8 +58,10 @@ class BadToken(Exception):
 def unquote(token: Token) -> str:
     """A quoted string's text; literal_eval decodes the escapes without running anything."""
     try:
-        text = python_ast.literal_eval(str(token))
-    except (SyntaxError, ValueError) as error:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")  # "\." is only a warning today and an error in later Pythons
+            text = python_ast.literal_eval(str(token))
+    except (SyntaxError, ValueError, Warning) as error:
         raise BadToken(token, "this string has an escape that means nothing (write \\\\ for a backslash)") from error
     if any("\ud800" <= char <= "\udfff" for char in text):
         raise BadToken(token, "this string has a lone surrogate escape (\\ud800-\\udfff), which is no character")

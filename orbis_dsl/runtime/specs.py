@@ -40,7 +40,7 @@ class KindSpec:
     name: str
     title: str
     params: tuple[ParamSpec, ...]
-    scoring_params: frozenset[str]
+    scoring_params: frozenset[str] = attrs.field(converter=frozenset)  # generated code passes a tuple
     declared: tuple[str, ...] = ()  # the kind's own parameters in declaration order
     ends: tuple[EndSpec, ...] = ()
     placed: Callable | None = None  # (g, p, t, trace) -> bool: the placement condition holds
