@@ -16,7 +16,7 @@ from lark.exceptions import UnexpectedInput
 from .diagnostics import Diagnostic, Span
 from .game import GameRecord, TileRecord
 from .lark_errors import GAME_WORDS, syntax_diagnostic
-from .parse import BadToken, number, unquote
+from .literals import BadToken, number, unquote
 from .records import FORMAT, MAX_RECORD_BYTES, _Reader
 from .resources import grammar_path
 from .runtime.rules import Rules

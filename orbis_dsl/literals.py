@@ -1,0 +1,42 @@
+"""Literal tokens both grammars share: quoted strings and numbers, decoded or refused with a reason.
+
+Kept apart from the parsers so that reading a game does not load the rules language's syntax tree.
+"""
+
+from __future__ import annotations
+
+import ast as python_ast
+import warnings
+
+from lark import Token
+
+# No number in a rule set needs more digits; Python refuses to print ints past 4,300 digits.
+MAX_DIGITS = 9
+
+
+class BadToken(Exception):
+    """A token the grammar accepts but that means nothing: reported at the token."""
+
+    def __init__(self, token: Token, message: str):
+        super().__init__(message)
+        self.token = token
+        self.message = message
+
+
+def unquote(token: Token) -> str:
+    """A quoted string's text; literal_eval decodes the escapes without running anything."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")  # "\." is only a warning today and an error in later Pythons
+            text = python_ast.literal_eval(str(token))
+    except (SyntaxError, ValueError, Warning) as error:
+        raise BadToken(token, "this string has an escape that means nothing (write \\\\ for a backslash)") from error
+    if any("\ud800" <= char <= "\udfff" for char in text):
+        raise BadToken(token, "this string has a lone surrogate escape (\\ud800-\\udfff), which is no character")
+    return text
+
+
+def number(token: Token) -> int:
+    if len(str(token).lstrip("-")) > MAX_DIGITS:
+        raise BadToken(token, f"this number is too large (at most {MAX_DIGITS} digits)")
+    return int(token)
