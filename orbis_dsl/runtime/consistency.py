@@ -29,15 +29,23 @@ def _placement(rules: Rules, game: GameRecord):
     board, wild = rules.board, rules.settings.desert_wild
     for player in game.players:
         flat = [t for row in player.pyramid for t in row]
-        for pos, tile in enumerate(flat):
-            if tile.desert or not board.supports[pos]:
+        for pos, below_positions in enumerate(board.supports):
+            tile = flat[pos]
+            if tile.desert or not below_positions:
                 continue
-            supports = [flat[i] for i in board.supports[pos]]
-            if any(s.color == tile.color or (wild and s.desert) for s in supports):
+            supports = [flat[i] for i in below_positions]
+            if _rests_on_its_colour(tile.color, supports, wild):
                 continue
             below = " and ".join("desert" if s.desert else s.color for s in supports)
             yield (f"{player.name}, {board.label(pos)}",
                    f"a {tile.color} tile rests on {below}: one of them must be {tile.color}")
+
+
+def _rests_on_its_colour(color, supports, wild: bool) -> bool:
+    for support in supports:
+        if support.color == color or (wild and support.desert):
+            return True
+    return False
 
 
 def _gods(rules: Rules, game: GameRecord, variant: VariantSpec | None):

@@ -195,7 +195,7 @@ class Scorer:
                     regions += points
                 if keep:
                     why = _why(trace, end.text, points)
-                    placed = self.placement_why.get((p.index, t.pos))
+                    placed = self.placement_why.get((p.index, t.pos)) if explain else None
                     lines.append(Line(labels[t.pos], kind.name, points or 0, f"{placed}; {why}" if placed else why))
         return PlayerScore(p.name, {"regions": regions, "deserts": deserts, "god": 0}, p.worshippers, lines,
                            tiles=list(p.slots))
@@ -287,10 +287,16 @@ def _why(trace, text: str, points) -> str:
     ("cp = 1", "desert_penalty = -1")."""
     if trace:
         reason = "; ".join(trace)
-    else:
-        reason = _plain(text)
-        if not text.lstrip("-").isdigit():
-            reason = f"{reason} = {points}"
+        return reason if points is not None else f"{reason}: scores nothing"
+    return _static_why(text, points)
+
+
+@cache
+def _static_why(text: str, points) -> str:
+    # Few (clause, points) pairs exist in a rule set: each text is made once per process.
+    reason = _plain(text)
+    if not text.lstrip("-").isdigit():
+        reason = f"{reason} = {points}"
     return reason if points is not None else f"{reason}: scores nothing"
 
 
