@@ -42,7 +42,7 @@ def _placement(rules: Rules, game: GameRecord):
 
 
 def _rests_on_its_colour(color, supports, wild: bool) -> bool:
-    for support in supports:
+    for support in supports:  # noqa: SIM110 (a loop: this runs for every tile of every game scored)
         if support.color == color or (wild and support.desert):
             return True
     return False
