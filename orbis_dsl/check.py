@@ -177,7 +177,6 @@ class Checker(ExpressionChecker):
         self.colors, self.aliases, self.stars = colors, aliases, stars
         self._check_constants_unshadowed(by_type, set(colors) | set(aliases) | set(stars))
         self.kind_names = frozenset(d.name for _, d in by_type[ast.KindDecl])
-        self.god_names = frozenset(d.name for _, d in by_type[ast.GodDecl])
         attributes = {d.name: self._param(d) for _, d in by_type[ast.AttributeDecl]}
         self.attributes = attributes
         options = {d.name: self._option(f, d) for f, d in by_type[ast.OptionDecl]}

@@ -15,15 +15,32 @@ app = typer.Typer(
 )
 
 
-def _fail_with(diagnostics, sources=None, code: int = 2) -> None:
+def _print_diagnostics(diagnostics, sources=None) -> int:
+    """Print each message with its source line and caret; return how many are errors."""
     from .diagnostics import render
 
     for diag in diagnostics:  # already in file order
         typer.echo(render(diag, sources), err=True)
-    errors = sum(1 for d in diagnostics if d.is_error)
+    return sum(1 for d in diagnostics if d.is_error)
+
+
+def _fail_with(diagnostics, sources=None, code: int = 2) -> None:
+    """Print the diagnostics; when any is an error, count them and exit with `code`."""
+    errors = _print_diagnostics(diagnostics, sources)
     if errors:
         typer.echo(f"{errors} error{'s' if errors != 1 else ''}", err=True)
         raise typer.Exit(code)
+
+
+def _write(path: Path, text: str) -> None:
+    """Write atomically; a path that cannot be written is a user error (exit 2), not a traceback."""
+    from .files import write_atomic
+
+    try:
+        write_atomic(path, text)
+    except OSError as error:
+        typer.echo(f"{path}: error: cannot write the file: {error.strerror or error}", err=True)
+        raise typer.Exit(2) from None
 
 
 @app.command()
@@ -171,14 +188,8 @@ def convert(
         out = write_text(game, rules)
     if output is None:
         typer.echo(out, nl=False)
-        return
-    from .files import write_atomic
-
-    try:
-        write_atomic(output, out)
-    except OSError as error:
-        typer.echo(f"{output}: error: cannot write the file: {error.strerror or error}", err=True)
-        raise typer.Exit(2) from None
+    else:
+        _write(output, out)
 
 
 @app.command()
@@ -188,7 +199,6 @@ def enter(
 ) -> None:
     """Type a finished game at the table: players, gods, then each pyramid row by row; then score it."""
     from .enter import enter_game
-    from .files import write_atomic
     from .notation import write_text
     from .report import print_report
     from .runtime.scoring import score_game
@@ -200,20 +210,9 @@ def enter(
     except (typer.Abort, EOFError):
         typer.echo("\nstopped: nothing was written", err=True)
         raise typer.Exit(1) from None
-    try:
-        write_atomic(output, write_text(game, rules))
-    except OSError as error:
-        typer.echo(f"{output}: error: cannot write the file: {error.strerror or error}", err=True)
-        raise typer.Exit(2) from None
+    _write(output, write_text(game, rules))
     typer.echo(f"wrote {output}")
     print_report(score_game(rules, game), rules, _console(), title=game.title)
-
-
-def _print_diagnostics(diags, texts) -> None:
-    from .diagnostics import render
-
-    for diag in diags:
-        typer.echo(render(diag, texts), err=True)
 
 
 def _console():

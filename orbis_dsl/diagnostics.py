@@ -84,7 +84,3 @@ def render(diag: Diagnostic, sources: dict[str, str] | None = None) -> str:
     if diag.hint:
         lines.append(f"  = {diag.hint}")
     return "\n".join(lines)
-
-
-def has_errors(diags: Iterable[Diagnostic]) -> bool:
-    return any(d.is_error for d in diags)

@@ -7,10 +7,6 @@ from collections import Counter
 from .runtime.rules import Rules
 
 
-def tiles_in_play(rules: Rules, variant) -> list:
-    return [t for t in rules.tiles if t.stars not in variant.removed_stars]
-
-
 def describe_rules(rules: Rules) -> dict:
     per_level = Counter(t.level for t in rules.tiles)
     return {
@@ -22,7 +18,7 @@ def describe_rules(rules: Rules) -> dict:
         "options": [{"name": o.name, "type": o.type, "default": o.default, "choices": list(o.choices)}
                     for o in rules.settings.options],
         "variants": [{"name": v.name, "players": v.players, "gods_revealed": v.gods_revealed,
-                      "removed_stars": list(v.removed_stars), "tiles": len(tiles_in_play(rules, v)),
+                      "removed_stars": list(v.removed_stars), "tiles": len(rules.tile_ids_in_play(v)),
                       "prizes": {k: list(p) for k, p in v.prizes.items()}, "options": dict(v.options)}
                      for v in rules.variants.values()],
         "tiles_per_level": {str(level): per_level[level] for level in sorted(per_level)},

@@ -20,9 +20,10 @@ from .runtime.rules import Rules, load_directory
 
 
 def cache_root() -> Path:
-    base = os.environ.get("ORBIS_CACHE_DIR") or os.environ.get("XDG_CACHE_HOME")
-    root = Path(base) if base else Path.home() / ".cache"
-    return (root / "orbis-dsl") if not os.environ.get("ORBIS_CACHE_DIR") else root
+    """$ORBIS_CACHE_DIR as it is, else orbis-dsl/ in $XDG_CACHE_HOME (default ~/.cache)."""
+    if os.environ.get("ORBIS_CACHE_DIR"):
+        return Path(os.environ["ORBIS_CACHE_DIR"])
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "orbis-dsl"
 
 
 def _package_version() -> str:

@@ -8,7 +8,6 @@ few keys every tile accepts. A parameter the scorer reads and that has no defaul
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from .diagnostics import Diagnostic, Span, did_you_mean, unknown
 from .game import GameRecord, PlayerRecord, TileRecord
@@ -426,11 +425,3 @@ def game_to_json(game: GameRecord, rules: Rules) -> dict:
         player["pyramid"] = [[tile_to_json(t, rules) for t in row] for row in p.pyramid]
         doc["players"].append(player)
     return doc
-
-
-def read_json_file(path: Path, rules: Rules, shown: str) -> tuple[GameRecord | None, list[Diagnostic]]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        return None, [Diagnostic(f"cannot read the file: {error}", file=shown)]
-    return read_json_text(text, shown, rules)

@@ -16,33 +16,27 @@ _STYLES = {"red": "bold red", "yellow": "bold yellow", "blue": "bold blue", "gre
            "white": "bold white", "orange": "bold dark_orange"}
 
 
-def _cell(tile, rules: Rules, points: dict[int, int]) -> Text:
+def _cell(tile, rules: Rules) -> Text:
     if tile is None:
         return Text("[" + " " * 13 + "]", style="dim")
     if tile.desert:
-        return Text(f"[~ {'desert':<6}{points.get(tile.pos, 0):>3}  ]", style="dim")
+        return Text(f"[~ {'desert':<6}{tile.points:>3}  ]", style="dim")
     kind = rules.kinds.get(tile.kind)
     name = (kind.name if kind else tile.kind)[:6]
     mark = " x" if tile.cancelled else ("  " if tile.validated else " -")
-    body = f"{tile.color[0].upper()} {name:<6}{points.get(tile.pos, 0):>3}{mark}"
+    body = f"{tile.color[0].upper()} {name:<6}{tile.points:>3}{mark}"
     return Text(f"[{body}]", style=_STYLES.get(tile.color, ""))
 
 
 def pyramid_lines(score, rules: Rules) -> list[Text]:
     """The pyramid top row first, centred like the real one."""
     board = rules.board
-    points: dict[int, int] = {}
-    for line in score.lines:
-        if line.where.startswith("row "):
-            r, i = (int(part.split()[-1]) for part in line.where.split(","))
-            pos = board.position(r - 1, i - 1)
-            points[pos] = points.get(pos, 0) + line.cp
     out = []
     widest = board.rows[0] if board.rows else 0
     for r in reversed(range(len(board.rows))):
         line = Text(" " * 8 * (widest - board.rows[r]))
         for i in range(board.rows[r]):
-            line.append_text(_cell(score.tiles[board.position(r, i)], rules, points))
+            line.append_text(_cell(score.tiles[board.position(r, i)], rules))
             line.append(" ")
         out.append(line)
     return out

@@ -48,8 +48,7 @@ class Setup:
 
 
 def variant_tiles(rules: Rules, variant: VariantSpec) -> list[int]:
-    removed = set(variant.removed_stars)
-    return [i for i, t in enumerate(rules.tiles) if t.stars not in removed]
+    return rules.tile_ids_in_play(variant)
 
 
 def deal(rules: Rules, variant: VariantSpec | str, seed: int, names: list[str] | None = None,

@@ -42,8 +42,7 @@ def check_variant(rules: Rules, variant: VariantSpec, span: Span | None = None) 
         if star not in s.stars:
             d = unknown("star colour", star, s.stars)
             error(d.message.replace("unknown", "removes an unknown", 1), d.hint)
-    removed = set(variant.removed_stars)
-    left = [t for t in rules.tiles if t.stars not in removed]
+    left = [rules.tiles[i] for i in rules.tile_ids_in_play(variant)]
     size = rules.board.size
     need = s.display + size * players
     if len(left) != need:

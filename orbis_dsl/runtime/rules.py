@@ -45,6 +45,11 @@ class Rules:
         values.update(chosen or {})
         return values
 
+    def tile_ids_in_play(self, variant: VariantSpec) -> list[int]:
+        """Indexes into `tiles` of the tiles a variant keeps (those whose star colour it does not remove)."""
+        removed = set(variant.removed_stars)
+        return [i for i, t in enumerate(self.tiles) if t.stars not in removed]
+
     def canonical_color(self, name: str) -> str | None:
         name = self.settings.aliases.get(name, name)
         return name if name in self.settings.colors else None

@@ -95,9 +95,6 @@ class Scorer:
         if self.lines:
             self.warnings.append(Warning(where, message))
 
-    def trace(self):
-        return [] if self.explain else None
-
     # ---- building the views -----------------------------------------------------------------------------
 
     def _player_view(self, index: int, record: PlayerRecord) -> PlayerView:
@@ -179,6 +176,7 @@ class Scorer:
                     trace = [] if explain else None
                     points = end.fn(g, p, t, trace) or 0
                     deserts += points
+                    t.points += points
                     if keep:
                         lines.append(Line(labels[t.pos], "desert", points, _why(trace, end.text, points)))
                 continue
@@ -193,6 +191,7 @@ class Scorer:
                     t.validated = False
                 else:
                     regions += points
+                    t.points += points
                 if keep:
                     why = _why(trace, end.text, points)
                     placed = self.placement_why.get((p.index, t.pos)) if explain else None
@@ -209,7 +208,7 @@ class Scorer:
             p.god_cancelled = False
         lines = []
         for end in god.ends:
-            trace = self.trace()
+            trace = [] if self.explain else None
             points = end.fn(g, p, trace)
             score.categories["god"] += points or 0
             if self.lines:
@@ -294,17 +293,9 @@ def _why(trace, text: str, points) -> str:
 @cache
 def _static_why(text: str, points) -> str:
     # Few (clause, points) pairs exist in a rule set: each text is made once per process.
-    reason = _plain(text)
-    if not text.lstrip("-").isdigit():
-        reason = f"{reason} = {points}"
+    as_written = text.replace("{", "").replace("}", "")
+    reason = f"always {text}" if text.lstrip("-").isdigit() else f"{as_written} = {points}"
     return reason if points is not None else f"{reason}: scores nothing"
-
-
-@cache
-def _plain(text: str) -> str:
-    if text.lstrip("-").isdigit():
-        return f"always {text}"
-    return text.replace("{", "").replace("}", "")
 
 
 def score_game(rules: Rules, game: GameRecord, explain: bool = True, lines: bool = True) -> ScoreReport:

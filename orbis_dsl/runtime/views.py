@@ -14,6 +14,7 @@ class TileView:
         "kind",
         "level",
         "params",
+        "points",
         "pos",
         "recorded",
         "stars",
@@ -33,6 +34,7 @@ class TileView:
         self.stars = stars
         self.cost = cost
         self.recorded = recorded  # the Cancelation token as a game record shows it (None: not stated)
+        self.points = 0  # what the tile scored, once scored
 
 
 class PlayerView:

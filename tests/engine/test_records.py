@@ -9,7 +9,8 @@ import pytest
 from orbis_dsl.engine.game import play_game
 from orbis_dsl.engine.policy import GreedyPolicy, RandomPolicy
 from orbis_dsl.engine.simulate import game_seed, run
-from orbis_dsl.records import game_to_json, read_json_file, read_json_text
+from orbis_dsl.inputs import read_game
+from orbis_dsl.records import game_to_json, read_json_text
 from orbis_dsl.ruleset import base_rules
 from orbis_dsl.runtime.scoring import score_game
 
@@ -37,7 +38,7 @@ def test_the_records_folder_holds_each_game_and_its_report(tmp_path):
     names = sorted(p.name for p in tmp_path.iterdir())
     assert names == sorted([f"game-{i:06d}.json" for i in range(12)] + [f"game-{i:06d}.score.json" for i in range(12)])
     for i, result in enumerate(results):
-        record, diags = read_json_file(tmp_path / f"game-{i:06d}.json", RULES, f"game-{i:06d}.json")
+        record, diags, _ = read_game(tmp_path / f"game-{i:06d}.json", RULES)
         assert diags == []
         written = json.loads((tmp_path / f"game-{i:06d}.score.json").read_text(encoding="utf-8"))
         assert written["format"] == "orbis-score/1"
