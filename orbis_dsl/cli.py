@@ -141,7 +141,8 @@ def score(
         for diags, texts in failures:
             _print_diagnostics(diags, texts)
         raise typer.Exit(2)
-    reports = [score_game(rules, game) for game in games]
+    # The JSON report and --explain carry each line's reasons; the plain table does not need them.
+    reports = [score_game(rules, game, explain=explain or as_json) for game in games]
     if as_json:
         for report in reports:
             typer.echo(json.dumps(report.to_json(), ensure_ascii=False))
