@@ -528,7 +528,7 @@ class Checker(ExpressionChecker):
             param = kind.params.get(arg.name)
             if param is None:
                 d = unknown("parameter", arg.name, kind.params, arg.span)
-                self.diags.append(attrs.evolve(d, message=f"{d.message} of {kind.name}"))
+                self.diags.append(d._replace(message=f"{d.message} of {kind.name}"))
             elif arg.name in values:
                 self.error(f"parameter '{arg.name}' is given twice", arg.span)
             else:

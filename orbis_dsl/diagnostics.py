@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
+from typing import NamedTuple
 
-import attrs
 
-
-@attrs.frozen
-class Span:
+class Span(NamedTuple):
     """Where a node came from: 1-based line and column, end exclusive."""
 
     file: str
@@ -19,8 +17,7 @@ class Span:
     end_column: int | None = None
 
 
-@attrs.frozen
-class Diagnostic:
+class Diagnostic(NamedTuple):
     """A message about user input. `span` points into a text file; `path` is a JSON path for JSON input."""
 
     message: str

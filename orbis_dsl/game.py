@@ -2,25 +2,27 @@
 
 from __future__ import annotations
 
-import attrs
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import NamedTuple
+
+_NO_ENTRIES: Mapping = MappingProxyType({})  # a shared, read-only default
 
 
-@attrs.frozen
-class TileRecord:
+class TileRecord(NamedTuple):
     """A tile as typed in. `params` holds the printed data (and `cp`, `mystic`); `cancelled` is None when the
     record says nothing of a Cancelation token."""
 
     desert: bool = False
     kind: str | None = None
     color: str | None = None
-    params: dict[str, object] = attrs.field(factory=dict)
+    params: Mapping[str, object] = _NO_ENTRIES
     cancelled: bool | None = None
     level: int | None = None
     stars: str | None = None
 
 
-@attrs.frozen
-class PlayerRecord:
+class PlayerRecord(NamedTuple):
     name: str
     god: str | None
     worshippers: int
@@ -28,9 +30,8 @@ class PlayerRecord:
     god_cancelled: bool = False
 
 
-@attrs.frozen
-class GameRecord:
+class GameRecord(NamedTuple):
     players: tuple[PlayerRecord, ...]
     variant: str | None = None
-    options: dict[str, object] = attrs.field(factory=dict)
+    options: Mapping[str, object] = _NO_ENTRIES
     title: str | None = None

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import types
 from pathlib import Path
-from typing import TYPE_CHECKING
-
-import attrs
+from typing import TYPE_CHECKING, NamedTuple
 
 from .diagnostics import Diagnostic
 from .resources import base_rules_entry, data_dir
@@ -17,8 +15,7 @@ if TYPE_CHECKING:  # the compiler stages load only when something must be compil
     from .parse import SourceSet
 
 
-@attrs.frozen
-class Compiled:
+class Compiled(NamedTuple):
     """A rule set through every stage: the sources (for diagnostics), the checked model and the modules."""
 
     sources: SourceSet

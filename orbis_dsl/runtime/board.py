@@ -2,42 +2,42 @@
 
 from __future__ import annotations
 
-import attrs
 
-
-@attrs.frozen
 class Board:
     """Rows bottom first; a position is an index into the flattened rows.
 
     Tile (r, i) rests on (r-1, i) and (r-1, i+1); its neighbours are (r, i±1), (r-1, i), (r-1, i+1),
-    (r+1, i-1) and (r+1, i) where they exist.
+    (r+1, i-1) and (r+1, i) where they exist. Every table is derived from `rows`, so two boards are equal
+    when their rows are.
     """
 
-    rows: tuple[int, ...]
-    coords: tuple[tuple[int, int], ...] = attrs.field(init=False)
-    supports: tuple[tuple[int, ...], ...] = attrs.field(init=False)
-    neighbours: tuple[tuple[int, ...], ...] = attrs.field(init=False)
-    supported: tuple[tuple[int, ...], ...] = attrs.field(init=False)
-    labels: tuple[str, ...] = attrs.field(init=False)
-    starts: tuple[int, ...] = attrs.field(init=False)  # the position of each row's first tile
+    __slots__ = ("coords", "labels", "neighbours", "rows", "starts", "supported", "supports")
 
-    def __attrs_post_init__(self):
-        coords = tuple((r, i) for r, width in enumerate(self.rows) for i in range(width))
+    def __init__(self, rows: tuple[int, ...]):
+        coords = tuple((r, i) for r, width in enumerate(rows) for i in range(width))
         index = {c: n for n, c in enumerate(coords)}
 
         def existing(cells):
             return tuple(index[c] for c in cells if c in index)
 
-        object.__setattr__(self, "coords", coords)
-        object.__setattr__(self, "supports", tuple(
-            existing([(r - 1, i), (r - 1, i + 1)]) if r > 0 else () for r, i in coords))
-        object.__setattr__(self, "neighbours", tuple(
+        self.rows = tuple(rows)
+        self.coords = coords
+        self.supports = tuple(existing([(r - 1, i), (r - 1, i + 1)]) if r > 0 else () for r, i in coords)
+        self.neighbours = tuple(
             existing([(r, i - 1), (r, i + 1), (r - 1, i), (r - 1, i + 1), (r + 1, i - 1), (r + 1, i)])
-            for r, i in coords))
-        object.__setattr__(self, "supported", tuple(
-            existing([(r + 1, i - 1), (r + 1, i)]) for r, i in coords))
-        object.__setattr__(self, "labels", tuple(f"row {r + 1}, tile {i + 1}" for r, i in coords))
-        object.__setattr__(self, "starts", tuple(sum(self.rows[:r]) for r in range(len(self.rows))))
+            for r, i in coords)
+        self.supported = tuple(existing([(r + 1, i - 1), (r + 1, i)]) for r, i in coords)
+        self.labels = tuple(f"row {r + 1}, tile {i + 1}" for r, i in coords)
+        self.starts = tuple(sum(rows[:r]) for r in range(len(rows)))  # the position of each row's first tile
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Board) and other.rows == self.rows
+
+    def __hash__(self) -> int:
+        return hash(self.rows)
+
+    def __repr__(self) -> str:
+        return f"Board(rows={self.rows!r})"
 
     @property
     def size(self) -> int:

@@ -9,29 +9,34 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-import attrs
-
 from .board import Board
 from .specs import AwardSpec, GodSpec, KindSpec, OptionSpec, Settings, TileSpec, VariantSpec
 
 
-@attrs.frozen
 class Rules:
-    settings: Settings
-    kinds: dict[str, KindSpec]
-    gods: dict[str, GodSpec]
-    awards: dict[str, AwardSpec]
-    variants: dict[str, VariantSpec]
-    tiles: tuple[TileSpec, ...]
-    board: Board
-    # Every parameter a tile of each kind has before the record fills it in: attributes, then the kind's own.
-    param_defaults: dict[str, dict[str, object]] = attrs.field(init=False, eq=False, repr=False)
+    """A runtime rule set. Not changed once built (`replace` makes a changed copy), so what is derived from
+    it, like `param_defaults`, is computed once here."""
 
-    def __attrs_post_init__(self):
-        attributes = {p.name: p.default for p in self.settings.attributes}
-        defaults = {name: {**attributes, **{p.name: p.default for p in kind.params}}
-                    for name, kind in self.kinds.items()}
-        object.__setattr__(self, "param_defaults", defaults)
+    __slots__ = ("awards", "board", "gods", "kinds", "param_defaults", "settings", "tiles", "variants")
+
+    def __init__(self, settings: Settings, kinds: dict[str, KindSpec], gods: dict[str, GodSpec],
+                 awards: dict[str, AwardSpec], variants: dict[str, VariantSpec], tiles: tuple[TileSpec, ...],
+                 board: Board):
+        self.settings = settings
+        self.kinds = kinds
+        self.gods = gods
+        self.awards = awards
+        self.variants = variants
+        self.tiles = tiles
+        self.board = board
+        # Every parameter a tile of each kind has before the record fills it in: attributes, then the kind's own.
+        attributes = {p.name: p.default for p in settings.attributes}
+        self.param_defaults: dict[str, dict[str, object]] = {
+            name: {**attributes, **{p.name: p.default for p in kind.params}} for name, kind in kinds.items()}
+
+    def replace(self, **changes) -> Rules:
+        fields = {name: getattr(self, name) for name in _RULES_FIELDS}
+        return Rules(**{**fields, **changes})
 
     @property
     def options(self) -> dict[str, OptionSpec]:
@@ -63,14 +68,14 @@ def merge(modules: list[ModuleType]) -> Rules:
     for module in modules:
         part = getattr(module, "SETTINGS", None)
         if part is not None:
-            for field in attrs.fields(Settings):
-                value = getattr(part, field.name)
-                if value != getattr(default, field.name):
-                    if field.name in ("options", "attributes") and field.name in settings:
-                        value = _merge_named(settings[field.name], value)
-                    elif field.name in ("values", "aliases") and field.name in settings:
-                        value = {**settings[field.name], **value}
-                    settings[field.name] = value
+            for field in Settings._fields:
+                value = getattr(part, field)
+                if value != getattr(default, field):
+                    if field in ("options", "attributes") and field in settings:
+                        value = _merge_named(settings[field], value)
+                    elif field in ("values", "aliases") and field in settings:
+                        value = {**settings[field], **value}
+                    settings[field] = value
         kinds.update({k.name: k for k in getattr(module, "KINDS", ())})
         gods.update({g.name: g for g in getattr(module, "GODS", ())})
         awards.update({a.name: a for a in getattr(module, "AWARDS", ())})
@@ -79,6 +84,9 @@ def merge(modules: list[ModuleType]) -> Rules:
             tiles = list(module.TILES) if getattr(module, "REPLACES_TILES", False) else tiles + list(module.TILES)
     merged = Settings(**settings)
     return Rules(merged, kinds, gods, awards, variants, tuple(tiles), Board(merged.board))
+
+
+_RULES_FIELDS = ("settings", "kinds", "gods", "awards", "variants", "tiles", "board")
 
 
 def _merge_named(old: tuple, new: tuple) -> tuple:

@@ -9,8 +9,6 @@ from __future__ import annotations
 from functools import cache
 from typing import NamedTuple
 
-import attrs
-
 from ..game import GameRecord, PlayerRecord
 from .consistency import table_warnings
 from .rules import Rules
@@ -37,20 +35,18 @@ class Warning(NamedTuple):
         return {"where": self.where, "message": self.message}
 
 
-@attrs.define
-class PlayerScore:
+class PlayerScore(NamedTuple):
     name: str
     categories: dict[str, int]  # regions, deserts, god, then one entry per award
     worshippers: int
     lines: list[Line]
-    total: int = 0
-    place: int = 0
-    winner: bool = False
-    tiles: list = attrs.field(factory=list, repr=False)  # the scored TileViews, for drawing the pyramid
+    total: int
+    place: int
+    winner: bool
+    tiles: list  # the scored TileViews, for drawing the pyramid
 
 
-@attrs.define
-class ScoreReport:
+class ScoreReport(NamedTuple):
     variant: str
     players: list[PlayerScore]
     winners: list[str]
@@ -68,6 +64,13 @@ class ScoreReport:
             "winners": list(self.winners),
             "warnings": [w.to_json() for w in self.warnings],
         }
+
+
+class _Tally(NamedTuple):
+    """A player's score while it is being added up (the report's PlayerScore is built from it at the end)."""
+
+    categories: dict[str, int]
+    lines: list[Line]
 
 
 _NO_PARAMS: dict = {}  # shared by deserts and unknown kinds: handlers only read params
@@ -123,22 +126,24 @@ class Scorer:
         options = self.rules.option_values(self.variant, self.game.options)
         players = [self._player_view(i, p) for i, p in enumerate(self.game.players)]
         g = GameView(players, options, self.rules.board)
-        scores = []
+        tallies = []
         for p in players:
             self._settle_cancellations(g, p)
-            scores.append(self._score_player(g, p))
-        for p, score in zip(players, scores):
-            score.lines.extend(self._god_lines(g, p, score))
-        self._awards(g, players, scores)
-        for p, score in zip(players, scores):
-            score.total = sum(score.categories.values())
-            p.total = score.total
-        winners = self._places(g, players, scores)
+            tallies.append(self._score_player(g, p))
+        for p, tally in zip(players, tallies):
+            tally.lines.extend(self._god_lines(g, p, tally))
+        self._awards(g, players, tallies)
+        for p, tally in zip(players, tallies):
+            p.total = sum(tally.categories.values())
+        places = self._places(g, players)
+        scores = [PlayerScore(p.name, tally.categories, p.worshippers, tally.lines, p.total, place, place == 1,
+                              list(p.slots))
+                  for p, tally, place in zip(players, tallies, places)]
         if self.lines:
             self.warnings[:0] = [Warning(where, message)
                                  for where, message in table_warnings(self.rules, self.game, self.variant)]
-        return ScoreReport(self.variant.name if self.variant else (self.game.variant or ""), scores, winners,
-                           self.warnings)
+        return ScoreReport(self.variant.name if self.variant else (self.game.variant or ""), scores,
+                           [s.name for s in scores if s.winner], self.warnings)
 
     def _settle_cancellations(self, g, p: PlayerView) -> None:
         """Placement conditions are recomputed (the table may be wrong); tokens on kinds that cannot be
@@ -164,7 +169,7 @@ class Scorer:
     def _where(self, p: PlayerView, t: TileView) -> str:
         return f"{p.name}, {self.rules.board.labels[t.pos]}"
 
-    def _score_player(self, g, p: PlayerView) -> PlayerScore:
+    def _score_player(self, g, p: PlayerView) -> _Tally:
         regions, deserts, lines = 0, 0, []
         labels = self.rules.board.labels
         kinds = self.rules.kinds
@@ -196,10 +201,9 @@ class Scorer:
                     why = _why(trace, end.text, points)
                     placed = self.placement_why.get((p.index, t.pos)) if explain else None
                     lines.append(Line(labels[t.pos], kind.name, points or 0, f"{placed}; {why}" if placed else why))
-        return PlayerScore(p.name, {"regions": regions, "deserts": deserts, "god": 0}, p.worshippers, lines,
-                           tiles=list(p.slots))
+        return _Tally({"regions": regions, "deserts": deserts, "god": 0}, lines)
 
-    def _god_lines(self, g, p: PlayerView, score: PlayerScore) -> list[Line]:
+    def _god_lines(self, g, p: PlayerView, tally: _Tally) -> list[Line]:
         god = self.rules.gods.get(p.god) if p.god else None
         if god is None:
             return []
@@ -210,14 +214,14 @@ class Scorer:
         for end in god.ends:
             trace = [] if self.explain else None
             points = end.fn(g, p, trace)
-            score.categories["god"] += points or 0
+            tally.categories["god"] += points or 0
             if self.lines:
                 lines.append(Line("god", god.name, points or 0, _why(trace, end.text, points)))
         return lines
 
     # ---- ranked awards ---------------------------------------------------------------------------------
 
-    def _awards(self, g, players, scores) -> None:
+    def _awards(self, g, players, tallies: list[_Tally]) -> None:
         for award in self.rules.awards.values():
             prizes = sorted(self._prizes(award), reverse=True)
             entries = []
@@ -226,8 +230,8 @@ class Scorer:
                 if award.eligible is None or award.eligible(g, p, measure):
                     tiebreak = award.tiebreak(g, p, measure) if award.tiebreak else None
                     entries.append((p, measure, tiebreak))
-            for score in scores:
-                score.categories[award.name] = 0
+            for tally in tallies:
+                tally.categories[award.name] = 0
             # Stable sort: players the tie-break cannot separate keep the record's order.
             entries.sort(key=lambda e: (-e[1], -(e[2] if e[2] is not None else -(10**9))))
             groups = _tie_groups(entries)
@@ -243,12 +247,12 @@ class Scorer:
                         prize = sum(share) // len(group) if share else 0
                     else:
                         prize = share[offset] if offset < len(share) else 0
-                    scores[p.index].categories[award.name] += prize
+                    tallies[p.index].categories[award.name] += prize
                     if self.lines:
                         why = f"{award.title}: measure {show(measure)}, rank {rank + offset + 1}"
                         if tiebreak is not None:
                             why += f" (tie-break {show(tiebreak)})"
-                        scores[p.index].lines.append(Line(award.title, award.name, prize, why))
+                        tallies[p.index].lines.append(Line(award.title, award.name, prize, why))
                 rank += len(group)
             if len(prizes) > len(players):
                 self.warn(award.title, f"{len(prizes)} prizes are in play for {len(players)} players")
@@ -260,15 +264,13 @@ class Scorer:
 
     # ---- winner ---------------------------------------------------------------------------------------
 
-    def _places(self, g, players, scores) -> list[str]:
+    def _places(self, g, players) -> list[int]:
+        """Each player's place by the winner rule: 1 + how many players rank strictly ahead."""
         def key(p):
             return tuple(-fn(g, p) if rank == "most" else fn(g, p) for rank, fn in self.rules.settings.winner)
 
         keys = [key(p) for p in players]
-        for p, score in zip(players, scores):
-            score.place = 1 + sum(1 for other in keys if other < keys[p.index])
-            score.winner = score.place == 1
-        return [s.name for s in scores if s.winner]
+        return [1 + sum(1 for other in keys if other < mine) for mine in keys]
 
 
 def _tie_groups(entries):

@@ -2,17 +2,21 @@
 
 Generated modules build these (from `generated/`), and so does the interpreter (from the checked model): the
 scorer and the engine cannot tell the two apart, which is what lets tests compare them.
+
+They are `NamedTuple`s rather than attrs classes because every `orbis score` builds them at start-up, where
+importing attrs and generating its methods cost a sixth of the cold-start budget. Mapping defaults are shared
+read-only proxies, so no instance can change another's. (No `from __future__ import annotations` here: a
+NamedTuple would compile each string annotation into a ForwardRef at import.)
 """
 
-from __future__ import annotations
+from collections.abc import Callable, Collection, Mapping
+from types import MappingProxyType
+from typing import NamedTuple
 
-from collections.abc import Callable
-
-import attrs
+EMPTY: Mapping = MappingProxyType({})
 
 
-@attrs.frozen
-class ParamSpec:
+class ParamSpec(NamedTuple):
     name: str
     type: str  # int | bool | string | color | colors | amount | enum
     size: int | None = None
@@ -27,20 +31,18 @@ class ParamSpec:
         return not self.has_default and not self.optional
 
 
-@attrs.frozen
-class EndSpec:
+class EndSpec(NamedTuple):
     """One scoring clause: `fn` returns the points, or None when its condition fails."""
 
     fn: Callable
     text: str  # the clause in plain words, for explanations
 
 
-@attrs.frozen
-class KindSpec:
+class KindSpec(NamedTuple):
     name: str
     title: str
     params: tuple[ParamSpec, ...]
-    scoring_params: frozenset[str] = attrs.field(converter=frozenset)  # generated code passes a tuple
+    scoring_params: Collection[str]  # the parameters its scoring reads
     declared: tuple[str, ...] = ()  # the kind's own parameters in declaration order
     ends: tuple[EndSpec, ...] = ()
     placed: Callable | None = None  # (g, p, t, trace) -> bool: the placement condition holds
@@ -54,18 +56,16 @@ class KindSpec:
         return None
 
 
-@attrs.frozen
-class GodSpec:
+class GodSpec(NamedTuple):
     name: str
     title: str
     ends: tuple[EndSpec, ...] = ()
     taken: Callable | None = None  # (api, g, p) -> None
-    modifiers: dict[str, int] = attrs.field(factory=dict)
+    modifiers: Mapping[str, int] = EMPTY
     cancellable: bool = False
 
 
-@attrs.frozen
-class AwardSpec:
+class AwardSpec(NamedTuple):
     name: str
     title: str
     measure: Callable  # (g, p, trace) -> int
@@ -76,16 +76,14 @@ class AwardSpec:
     prizes: tuple[int, ...] = ()
 
 
-@attrs.frozen
-class OptionSpec:
+class OptionSpec(NamedTuple):
     name: str
     type: str  # bool | int | enum
     choices: tuple[str, ...]
     default: object
 
 
-@attrs.frozen
-class VariantSpec:
+class VariantSpec(NamedTuple):
     name: str
     players: int
     gods_revealed: int
@@ -95,8 +93,7 @@ class VariantSpec:
     source: str = ""
 
 
-@attrs.frozen
-class TileSpec:
+class TileSpec(NamedTuple):
     level: int
     color: str
     stars: str
@@ -106,12 +103,11 @@ class TileSpec:
     source: str = ""
 
 
-@attrs.frozen
-class Settings:
+class Settings(NamedTuple):
     """The declarations that are neither kinds, gods, awards, variants nor tiles (one rule file holds them)."""
 
     colors: tuple[str, ...] = ()
-    aliases: dict[str, str] = attrs.field(factory=dict)
+    aliases: Mapping[str, str] = EMPTY
     stars: tuple[str, ...] = ()
     levels: int = 1
     display: int = 0
@@ -121,7 +117,7 @@ class Settings:
     exchange: tuple[int, ...] = ()  # (give, get): worshippers of one colour for ones of any colour
     attributes: tuple[ParamSpec, ...] = ()
     options: tuple[OptionSpec, ...] = ()
-    values: dict[str, int] = attrs.field(factory=dict)
+    values: Mapping[str, int] = EMPTY
     desert_wild: bool = False
     desert_ends: tuple[EndSpec, ...] = ()
     winner: tuple[tuple[str, Callable], ...] = ()  # (most|fewest, (g, p) -> int)

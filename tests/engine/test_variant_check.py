@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import attrs
 import pytest
 
 from orbis_dsl.engine.game import play_game
@@ -40,7 +39,7 @@ def test_spans_point_at_the_declarations():
 
 
 def variant(name="4p", **changes):
-    return attrs.evolve(RULES.variants[name], **changes)
+    return RULES.variants[name]._replace(**changes)
 
 
 @pytest.mark.parametrize("changes, expected", [
@@ -72,10 +71,10 @@ def test_too_few_first_level_tiles_for_the_display():
     moved, tiles = 0, []
     for t in RULES.tiles:
         if t.level == 1 and t.stars == "black" and moved < 3:
-            t = attrs.evolve(t, level=2)
+            t = t._replace(level=2)
             moved += 1
         tiles.append(t)
-    rules = attrs.evolve(RULES, tiles=tuple(tiles))
+    rules = RULES.replace(tiles=tuple(tiles))
     diags = check_variant(rules, rules.variants["2p"])
     assert messages(diags) == ["variant '2p': only 8 level-1 tiles remain; the display needs 9"]
 
