@@ -1,7 +1,8 @@
 """What a finished table can show to be wrong (rules reference §8), stated in terms the rule set declares.
 
 The scorer itself reports what it recomputes (placement conditions, tokens on tiles that cannot be cancelled,
-ties an award cannot break); this module adds the checks that need the whole table at once.
+ties an award cannot break); this module adds the checks that need the whole table at once. Checks that look at
+every tile read the scorer's flat views, already built, rather than walking the record's rows again.
 """
 
 from __future__ import annotations
@@ -11,41 +12,42 @@ from collections import Counter, defaultdict
 from ..game import GameRecord
 from .rules import Rules
 from .specs import VariantSpec
+from .views import PlayerView
 
 
-def table_warnings(rules: Rules, game: GameRecord, variant: VariantSpec | None) -> list[tuple[str, str]]:
+def table_warnings(rules: Rules, game: GameRecord, variant: VariantSpec | None,
+                   views: list[PlayerView]) -> list[tuple[str, str]]:
+    """`views`: the players' tiles by board position, as the scorer built them from `game`."""
     warnings: list[tuple[str, str]] = []
-    warnings += _placement(rules, game)
+    warnings += _placement(rules, views)
     warnings += _gods(rules, game, variant)
-    warnings += _unique_params(rules, game)
+    warnings += _unique_params(rules, views)
     warnings += _realms(rules, game)
-    warnings += _tokens(rules, game)
+    warnings += _tokens(rules, game, views)
     warnings += _removed_stars(rules, game, variant)
     return warnings
 
 
-def _placement(rules: Rules, game: GameRecord):
+def _placement(rules: Rules, views: list[PlayerView]):
     """A tile above the bottom row must share its colour with a tile it rests on (deserts: with any)."""
     board, wild = rules.board, rules.settings.desert_wild
-    for player in game.players:
-        flat = [t for row in player.pyramid for t in row]
-        for pos, below_positions in enumerate(board.supports):
-            tile = flat[pos]
-            if tile.desert or not below_positions:
+    upper = board.starts[1] if len(board.starts) > 1 else board.size  # the first position above the bottom row
+    supports = board.supports
+    for player in views:
+        slots = player.slots
+        for pos in range(upper, board.size):
+            tile = slots[pos]
+            if tile.desert:
                 continue
-            supports = [flat[i] for i in below_positions]
-            if _rests_on_its_colour(tile.color, supports, wild):
-                continue
-            below = " and ".join("desert" if s.desert else s.color for s in supports)
-            yield (f"{player.name}, {board.label(pos)}",
-                   f"a {tile.color} tile rests on {below}: one of them must be {tile.color}")
-
-
-def _rests_on_its_colour(color, supports, wild: bool) -> bool:
-    for support in supports:  # noqa: SIM110 (a loop: this runs for every tile of every game scored)
-        if support.color == color or (wild and support.desert):
-            return True
-    return False
+            color = tile.color
+            for i in supports[pos]:  # a loop, not any(): this runs for every tile of every game scored
+                below = slots[i]
+                if below.color == color or (wild and below.desert):
+                    break
+            else:
+                below = " and ".join("desert" if slots[i].desert else slots[i].color for i in supports[pos])
+                yield (f"{player.name}, {board.label(pos)}",
+                       f"a {color} tile rests on {below}: one of them must be {color}")
 
 
 def _gods(rules: Rules, game: GameRecord, variant: VariantSpec | None):
@@ -61,20 +63,26 @@ def _gods(rules: Rules, game: GameRecord, variant: VariantSpec | None):
         yield ("gods", f"{len(held)} gods are in play, but variant {variant.name} reveals {variant.gods_revealed}")
 
 
-def _unique_params(rules: Rules, game: GameRecord):
-    """Parameters declared `unique` (one Farm per reduction colour) may not repeat on the table."""
-    unique = {kind.name: [p.name for p in kind.params if p.unique] for kind in rules.kinds.values()}
-    seen: dict[tuple[str, str, object], list[str]] = defaultdict(list)
-    for player in game.players:
-        for r, row in enumerate(player.pyramid):
-            for i, tile in enumerate(row):
-                for name in unique.get(tile.kind, ()):
+def _unique_params(rules: Rules, views: list[PlayerView]):
+    """Parameters declared `unique` (one Farm per reduction colour) may not repeat on the table. A tile that
+    does not print the parameter has its default, if the rules give one."""
+    unique = rules.unique_params
+    if not unique:
+        return
+    seen: dict[tuple[str, str, object], list[int]] = defaultdict(list)  # → (player index, position) pairs
+    for player in views:
+        for tile in player.tiles:
+            names = unique.get(tile.kind)
+            if names:
+                for name in names:
                     value = tile.params.get(name)
                     if value is not None:
-                        seen[(tile.kind, name, value)].append(f"{player.name}, row {r + 1}, tile {i + 1}")
+                        seen[(tile.kind, name, value)].append((player.index, tile.pos))
+    labels = rules.board.labels
     for (kind, param, value), places in sorted(seen.items(), key=lambda item: str(item[0])):
         if len(places) > 1:
-            yield ("; ".join(places), f"{len(places)} {kind} tiles with {param} {value}: the game has only one")
+            where = "; ".join(f"{views[i].name}, {labels[pos]}" for i, pos in places)
+            yield (where, f"{len(places)} {kind} tiles with {param} {value}: the game has only one")
 
 
 def _realms(rules: Rules, game: GameRecord):
@@ -84,11 +92,13 @@ def _realms(rules: Rules, game: GameRecord):
             yield (player.name, f"{player.worshippers} worshippers left: a realm holds at most {limit}")
 
 
-def _tokens(rules: Rules, game: GameRecord):
+def _tokens(rules: Rules, game: GameRecord, views: list[PlayerView]):
     limit = rules.settings.cancel_tokens
-    on_table = sum(1 for p in game.players for row in p.pyramid for t in row if t.cancelled)
+    if limit is None:
+        return
+    on_table = sum(1 for p in views for t in p.slots if t.recorded)
     on_table += sum(1 for p in game.players if p.god_cancelled)
-    if limit is not None and on_table > limit:
+    if on_table > limit:
         yield ("table", f"{on_table} Cancelation tokens on the table: the game has {limit}")
 
 

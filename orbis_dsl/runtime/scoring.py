@@ -101,23 +101,25 @@ class Scorer:
     # ---- building the views -----------------------------------------------------------------------------
 
     def _player_view(self, index: int, record: PlayerRecord) -> PlayerView:
-        # One flat loop, rows bottom first = the board's positions: this runs 56 times a 4-player game.
+        # One flat loop, rows bottom first = the board's positions: this runs 56 times a 4-player game, so the
+        # records are unpacked as tuples and handlers share read-only dicts where nothing needs merging.
         defaults = self.rules.param_defaults
         slots = []
+        append = slots.append
         pos = 0
         for row in record.pyramid:
-            for tile in row:
-                if tile.desert:
-                    slots.append(TileView(pos, None, None, _NO_PARAMS, True))
+            for desert, kind, color, params, cancelled, level, stars in row:
+                if desert:
+                    append(TileView(pos, None, None, _NO_PARAMS, True))
                 else:
-                    params = {**defaults.get(tile.kind, _NO_PARAMS), **tile.params}
-                    slots.append(TileView(pos, tile.kind, tile.color, params, False, bool(tile.cancelled),
-                                          tile.level, tile.stars, (), tile.cancelled))
+                    base = defaults.get(kind)
+                    append(TileView(pos, kind, color, {**base, **params} if base else params, False,
+                                    bool(cancelled), level, stars, (), cancelled))
                 pos += 1
-        values = dict(self.rules.settings.values)
+        values = self.rules.settings.values
         god = self.rules.gods.get(record.god) if record.god else None
-        if god is not None:
-            values.update(god.modifiers)
+        if god is not None and god.modifiers:
+            values = {**values, **god.modifiers}
         return PlayerView(index, record.name, slots, record.worshippers, record.god, record.god_cancelled, values)
 
     # ---- scoring ----------------------------------------------------------------------------------------
@@ -141,7 +143,7 @@ class Scorer:
                   for p, tally, place in zip(players, tallies, places)]
         if self.lines:
             self.warnings[:0] = [Warning(where, message)
-                                 for where, message in table_warnings(self.rules, self.game, self.variant)]
+                                 for where, message in table_warnings(self.rules, self.game, self.variant, players)]
         return ScoreReport(self.variant.name if self.variant else (self.game.variant or ""), scores,
                            [s.name for s in scores if s.winner], self.warnings)
 
@@ -151,18 +153,24 @@ class Scorer:
         kinds = self.rules.kinds
         for t in p.tiles:
             kind = kinds.get(t.kind)
-            if kind is None or kind.cancellable_when == "taken":
+            if kind is None:
                 continue
-            recorded = t.recorded
-            if kind.cancellable_when == "placed":
-                trace = [] if (recorded is not None or self.explain) and self.lines else None
-                t.cancelled = not kind.placed(g, p, t, trace)
-                if self.explain:
-                    self.placement_why[(p.index, t.pos)] = "; ".join(trace)
-                if recorded is not None and trace is not None and recorded != t.cancelled:
-                    should = "cancelled" if t.cancelled else "validated"
-                    self.warn(self._where(p, t), f"{kind.name}: {'; '.join(trace)}: it should be {should}")
-            elif recorded:
+            when = kind.cancellable_when
+            if when == "placed":
+                t.cancelled = not kind.placed(g, p, t)
+                recorded = t.recorded
+                wrong = self.lines and recorded is not None and recorded != t.cancelled
+                if self.explain or wrong:
+                    # Asked again with a trace only when its words are shown: traces cost more than the check.
+                    trace: list[str] = []
+                    kind.placed(g, p, t, trace)
+                    reason = "; ".join(trace)
+                    if self.explain:
+                        self.placement_why[(p.index, t.pos)] = reason
+                    if wrong:
+                        should = "cancelled" if t.cancelled else "validated"
+                        self.warn(self._where(p, t), f"{kind.name}: {reason}: it should be {should}")
+            elif when is None and t.recorded:
                 self.warn(self._where(p, t), f"a Cancelation token on a {kind.title}, which cannot be cancelled")
                 t.cancelled = False
 
@@ -171,36 +179,47 @@ class Scorer:
 
     def _score_player(self, g, p: PlayerView) -> _Tally:
         regions, deserts, lines = 0, 0, []
+        add_line = lines.append
         labels = self.rules.board.labels
         kinds = self.rules.kinds
         desert_ends = self.rules.settings.desert_ends
         keep, explain = self.lines, self.explain
+        placement_why = self.placement_why
         for t in p.tiles:  # in board order
             if t.desert:
-                for end in desert_ends:
+                for fn, text in desert_ends:
                     trace = [] if explain else None
-                    points = end.fn(g, p, t, trace) or 0
+                    points = fn(g, p, t, trace) or 0
                     deserts += points
                     t.points += points
                     if keep:
-                        lines.append(Line(labels[t.pos], "desert", points, _why(trace, end.text, points)))
+                        why = _why(trace, text, points) if explain else _static_why(text, points)
+                        add_line(Line(labels[t.pos], "desert", points, why))
                 continue
             kind = kinds.get(t.kind)
             if kind is None:
                 continue
             t.validated = not t.cancelled
-            for end in kind.ends:
-                trace = [] if explain else None
-                points = end.fn(g, p, t, trace)
+            for fn, text in kind.ends:
+                if explain:
+                    trace = []
+                    points = fn(g, p, t, trace)
+                else:
+                    points = fn(g, p, t)
                 if points is None:
                     t.validated = False
                 else:
                     regions += points
                     t.points += points
                 if keep:
-                    why = _why(trace, end.text, points)
-                    placed = self.placement_why.get((p.index, t.pos)) if explain else None
-                    lines.append(Line(labels[t.pos], kind.name, points or 0, f"{placed}; {why}" if placed else why))
+                    if explain:
+                        why = _why(trace, text, points)
+                        placed = placement_why.get((p.index, t.pos))
+                        if placed:
+                            why = f"{placed}; {why}"
+                    else:
+                        why = _static_why(text, points)
+                    add_line(Line(labels[t.pos], kind.name, points or 0, why))
         return _Tally({"regions": regions, "deserts": deserts, "god": 0}, lines)
 
     def _god_lines(self, g, p: PlayerView, tally: _Tally) -> list[Line]:
@@ -266,11 +285,9 @@ class Scorer:
 
     def _places(self, g, players) -> list[int]:
         """Each player's place by the winner rule: 1 + how many players rank strictly ahead."""
-        def key(p):
-            return tuple(-fn(g, p) if rank == "most" else fn(g, p) for rank, fn in self.rules.settings.winner)
-
-        keys = [key(p) for p in players]
-        return [1 + sum(1 for other in keys if other < mine) for mine in keys]
+        winner = self.rules.settings.winner
+        keys = [tuple([-fn(g, p) if rank == "most" else fn(g, p) for rank, fn in winner]) for p in players]
+        return [1 + len([other for other in keys if other < mine]) for mine in keys]
 
 
 def _tie_groups(entries):

@@ -79,13 +79,16 @@ def among(g, p, rank, measure, site, trace=None, label="", params=None) -> bool:
     return result
 
 
+# Lists, not generators, and filter() for the sum: these run for every player of every game scored.
 def aggregate_max(values):
-    return max((v for v in values if v is not None), default=None)
+    present = [v for v in values if v is not None]
+    return max(present) if present else None
 
 
 def aggregate_min(values):
-    return min((v for v in values if v is not None), default=None)
+    present = [v for v in values if v is not None]
+    return min(present) if present else None
 
 
 def aggregate_sum(values):
-    return sum(v for v in values if v is not None)
+    return sum(filter(None, values))  # None and 0 add nothing alike
