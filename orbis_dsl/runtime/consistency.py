@@ -51,11 +51,13 @@ def _placement(rules: Rules, views: list[PlayerView]):
 
 
 def _gods(rules: Rules, game: GameRecord, variant: VariantSpec | None):
-    held = Counter(p.god for p in game.players if p.god)
-    for god, count in sorted(held.items()):
-        if count > 1:
-            names = ", ".join(p.name for p in game.players if p.god == god)
-            yield (names, f"{count} players hold the {rules.gods[god].title}: each god is taken once")
+    gods = [p.god for p in game.players if p.god]
+    held = set(gods)
+    if len(held) < len(gods):  # the usual table has no repeat: one set, no counting
+        for god, count in sorted(Counter(gods).items()):
+            if count > 1:
+                names = ", ".join(p.name for p in game.players if p.god == god)
+                yield (names, f"{count} players hold the {rules.gods[god].title}: each god is taken once")
     for player in game.players:
         if player.god is None:
             yield (player.name, "holds no god: every player takes one god during the game")
@@ -72,17 +74,16 @@ def _unique_params(rules: Rules, views: list[PlayerView]):
     seen: dict[tuple[str, str, object], list[int]] = defaultdict(list)  # → (player index, position) pairs
     for player in views:
         for tile in player.tiles:
-            names = unique.get(tile.kind)
-            if names:
-                for name in names:
+            if tile.kind in unique:
+                for name in unique[tile.kind]:
                     value = tile.params.get(name)
                     if value is not None:
                         seen[(tile.kind, name, value)].append((player.index, tile.pos))
     labels = rules.board.labels
-    for (kind, param, value), places in sorted(seen.items(), key=lambda item: str(item[0])):
-        if len(places) > 1:
-            where = "; ".join(f"{views[i].name}, {labels[pos]}" for i, pos in places)
-            yield (where, f"{len(places)} {kind} tiles with {param} {value}: the game has only one")
+    repeated = [item for item in seen.items() if len(item[1]) > 1]
+    for (kind, param, value), places in sorted(repeated, key=lambda item: str(item[0])):
+        where = "; ".join(f"{views[i].name}, {labels[pos]}" for i, pos in places)
+        yield (where, f"{len(places)} {kind} tiles with {param} {value}: the game has only one")
 
 
 def _realms(rules: Rules, game: GameRecord):

@@ -17,8 +17,8 @@ class Rules:
     """A runtime rule set. Not changed once built (`replace` makes a changed copy), so what is derived from
     it, like `param_defaults`, is computed once here."""
 
-    __slots__ = ("awards", "board", "gods", "kinds", "param_defaults", "settings", "tiles", "unique_params",
-                 "variants")
+    __slots__ = ("awards", "board", "gods", "kinds", "param_defaults", "placed_kinds", "settings", "tiles",
+                 "unique_params", "variants")
 
     def __init__(self, settings: Settings, kinds: dict[str, KindSpec], gods: dict[str, GodSpec],
                  awards: dict[str, AwardSpec], variants: dict[str, VariantSpec], tiles: tuple[TileSpec, ...],
@@ -34,6 +34,8 @@ class Rules:
         attributes = {p.name: p.default for p in settings.attributes}
         self.param_defaults: dict[str, dict[str, object]] = {
             name: {**attributes, **{p.name: p.default for p in kind.params}} for name, kind in kinds.items()}
+        # Kinds whose tiles a placement condition cancels: the scorer recomputes those.
+        self.placed_kinds = frozenset(name for name, kind in kinds.items() if kind.cancellable_when == "placed")
         # The parameters no two tiles on the table may share, for the kinds that have any (Farm: `reduces`).
         self.unique_params: dict[str, tuple[str, ...]] = {
             name: names for name, kind in kinds.items() if (names := tuple(p.name for p in kind.params if p.unique))}

@@ -27,6 +27,10 @@ class Line(NamedTuple):  # a NamedTuple: thousands are made per second while sim
         return {"where": self.where, "what": self.what, "cp": self.cp, "why": self.why}
 
 
+# Building a Line through its class costs a Python-level __new__; the scorer's loops make ~60 a game directly.
+_new_line = tuple.__new__
+
+
 class Warning(NamedTuple):
     where: str
     message: str
@@ -100,37 +104,45 @@ class Scorer:
 
     # ---- building the views -----------------------------------------------------------------------------
 
-    def _player_view(self, index: int, record: PlayerRecord) -> PlayerView:
+    def _player_view(self, index: int, record: PlayerRecord) -> tuple[PlayerView, list[TileView]]:
+        """The player's tiles by board position, and those whose Cancelation token the scorer must settle."""
         # One flat loop, rows bottom first = the board's positions: this runs 56 times a 4-player game, so the
         # records are unpacked as tuples and handlers share read-only dicts where nothing needs merging.
         defaults = self.rules.param_defaults
-        slots = []
-        append = slots.append
+        placed_kinds = self.rules.placed_kinds
+        slots: list[TileView] = []
+        settle: list[TileView] = []
         pos = 0
         for row in record.pyramid:
             for desert, kind, color, params, cancelled, level, stars in row:
                 if desert:
-                    append(TileView(pos, None, None, _NO_PARAMS, True))
+                    slots.append(TileView(pos, None, None, _NO_PARAMS, True))
                 else:
                     base = defaults.get(kind)
-                    append(TileView(pos, kind, color, {**base, **params} if base else params, False,
-                                    bool(cancelled), level, stars, (), cancelled))
+                    t = TileView(pos, kind, color, {**base, **params} if base else params, False, bool(cancelled),
+                                 level, stars, (), cancelled)
+                    slots.append(t)
+                    if cancelled or kind in placed_kinds:
+                        settle.append(t)
                 pos += 1
         values = self.rules.settings.values
         god = self.rules.gods.get(record.god) if record.god else None
         if god is not None and god.modifiers:
             values = {**values, **god.modifiers}
-        return PlayerView(index, record.name, slots, record.worshippers, record.god, record.god_cancelled, values)
+        view = PlayerView(index, record.name, slots, record.worshippers, record.god, record.god_cancelled, values,
+                          tiles=slots)  # a finished pyramid has no empty place
+        return view, settle
 
     # ---- scoring ----------------------------------------------------------------------------------------
 
     def score(self) -> ScoreReport:
         options = self.rules.option_values(self.variant, self.game.options)
-        players = [self._player_view(i, p) for i, p in enumerate(self.game.players)]
+        built = [self._player_view(i, p) for i, p in enumerate(self.game.players)]
+        players = [view for view, _ in built]
         g = GameView(players, options, self.rules.board)
         tallies = []
-        for p in players:
-            self._settle_cancellations(g, p)
+        for p, settle in built:
+            self._settle_cancellations(g, p, settle)
             tallies.append(self._score_player(g, p))
         for p, tally in zip(players, tallies):
             tally.lines.extend(self._god_lines(g, p, tally))
@@ -147,11 +159,12 @@ class Scorer:
         return ScoreReport(self.variant.name if self.variant else (self.game.variant or ""), scores,
                            [s.name for s in scores if s.winner], self.warnings)
 
-    def _settle_cancellations(self, g, p: PlayerView) -> None:
+    def _settle_cancellations(self, g, p: PlayerView, tiles: list[TileView]) -> None:
         """Placement conditions are recomputed (the table may be wrong); tokens on kinds that cannot be
-        cancelled are reported and ignored; tokens from 'when taken' costs are taken as the table shows."""
+        cancelled are reported and ignored; tokens from 'when taken' costs are taken as the table shows.
+        `tiles`: the player's tiles of kinds with a placement condition, and those with a token."""
         kinds = self.rules.kinds
-        for t in p.tiles:
+        for t in tiles:
             kind = kinds.get(t.kind)
             if kind is None:
                 continue
@@ -194,7 +207,7 @@ class Scorer:
                     t.points += points
                     if keep:
                         why = _why(trace, text, points) if explain else _static_why(text, points)
-                        add_line(Line(labels[t.pos], "desert", points, why))
+                        add_line(_new_line(Line, (labels[t.pos], "desert", points, why)))
                 continue
             kind = kinds.get(t.kind)
             if kind is None:
@@ -219,7 +232,7 @@ class Scorer:
                             why = f"{placed}; {why}"
                     else:
                         why = _static_why(text, points)
-                    add_line(Line(labels[t.pos], kind.name, points or 0, why))
+                    add_line(_new_line(Line, (labels[t.pos], kind.name, points or 0, why)))
         return _Tally({"regions": regions, "deserts": deserts, "god": 0}, lines)
 
     def _god_lines(self, g, p: PlayerView, tally: _Tally) -> list[Line]:

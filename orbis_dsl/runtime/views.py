@@ -40,11 +40,11 @@ class TileView:
 class PlayerView:
     __slots__ = ("god", "god_cancelled", "index", "name", "slots", "tiles", "total", "values", "worshippers")
 
-    def __init__(self, index, name, slots, worshippers=0, god=None, god_cancelled=False, values=None):
+    def __init__(self, index, name, slots, worshippers=0, god=None, god_cancelled=False, values=None, tiles=None):
         self.index = index
         self.name = name
         self.slots = slots  # by board position; None where no tile lies yet
-        self.tiles = [t for t in slots if t is not None]
+        self.tiles = tiles if tiles is not None else [t for t in slots if t is not None]  # in board order
         self.worshippers = worshippers
         self.god = god
         self.god_cancelled = god_cancelled
