@@ -219,7 +219,9 @@ def enter(
 def _console():
     from rich.console import Console
 
-    return Console(highlight=False, soft_wrap=True)
+    # Names and messages come from the user's files: never read them as Rich markup ("[/x]" would raise) or
+    # emoji codes.
+    return Console(highlight=False, soft_wrap=True, markup=False, emoji=False)
 
 
 def _load_rules(pack: Path | None):

@@ -186,7 +186,7 @@ class _Reader:
         for r, (row, width) in enumerate(zip(rows, widths)):
             row_path = f"{path}[{r}]"
             if not isinstance(row, list) or len(row) != width:
-                got = f"{len(row)} tiles" if isinstance(row, list) else _json_words(row)
+                got = f"{len(row)} tile{'s' if len(row) != 1 else ''}" if isinstance(row, list) else _json_words(row)
                 self.error(row_path, f"row {r + 1} needs exactly {width} tiles, got {got}")
                 result.append(None)
                 continue

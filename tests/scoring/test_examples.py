@@ -342,3 +342,14 @@ def test_a_null_optional_value_survives_conversion_or_is_refused(tmp_path):
     if converted.exit_code == 2:
         return
     assert record(text) == record(source)
+
+
+@pytest.mark.parametrize("name", ["[/x]Ana", "[bold]Bo[/bold]", ":smile: Cy"])
+def test_names_that_look_like_rich_markup_are_printed_as_typed(name, tmp_path):
+    # Rich reads "[...]" as markup and ":smile:" as an emoji: a player's name is neither, and "[/x]" used to raise.
+    doc = _first_game_with(lambda d: d["players"][0].update(name=name))
+    source = tmp_path / "game.json"
+    source.write_text(json.dumps(doc), encoding="utf-8")
+    result = orbis("score", source, "--explain")
+    assert result.exit_code == 0, result.output
+    assert name in result.stdout
