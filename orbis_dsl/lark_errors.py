@@ -1,11 +1,18 @@
-"""Lark exceptions turned into plain-words diagnostics (shared by the rules and game-notation parsers)."""
+"""Lark exceptions turned into plain-words diagnostics (shared by the rules and game-notation parsers).
+
+The game notation's parser is a standalone module with its own copies of Lark's classes, so errors are told
+apart by class name rather than by isinstance, and Lark itself is not imported here.
+"""
 
 from __future__ import annotations
 
-from lark import Lark
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from typing import TYPE_CHECKING
 
 from .diagnostics import Diagnostic, Span, did_you_mean
+
+if TYPE_CHECKING:
+    from lark import Lark
+    from lark.exceptions import UnexpectedInput
 
 _COMMON = {
     "$END": "the end of the file",
@@ -56,9 +63,14 @@ def _keyword_hint(parser: Lark, text: str, names) -> str | None:
     return did_you_mean(text, keywords) if text.isalpha() else None
 
 
+def _kinds(error: Exception) -> set[str]:
+    return {cls.__name__ for cls in type(error).__mro__}
+
+
 def syntax_diagnostic(parser: Lark, error: UnexpectedInput, file: str,
                       words: dict[str, str] = RULES_WORDS) -> Diagnostic:
-    if isinstance(error, UnexpectedCharacters):
+    kinds = _kinds(error)
+    if "UnexpectedCharacters" in kinds:
         if error.char == '"':
             return Diagnostic("this string is not closed: a string ends with \" on the same line",
                               span=Span(file, error.line, error.column))
@@ -67,11 +79,11 @@ def syntax_diagnostic(parser: Lark, error: UnexpectedInput, file: str,
         if error.allowed:
             message += f"; expected {expected_words(parser, error.allowed, words)}"
         return Diagnostic(message, span=Span(file, error.line, error.column))
-    if isinstance(error, UnexpectedEOF) or (isinstance(error, UnexpectedToken) and error.token.type == "$END"):
+    if "UnexpectedEOF" in kinds or ("UnexpectedToken" in kinds and error.token.type == "$END"):
         line, column = _position(error)
         return Diagnostic(f"the file ends too early; expected {expected_words(parser, error.expected, words)}",
                           span=Span(file, line, column))
-    if isinstance(error, UnexpectedToken):
+    if "UnexpectedToken" in kinds:
         token = error.token
         end_of_line = token.type in ("_NL", "NEWLINE")
         shown = "the end of the line" if end_of_line else f"'{token}'"

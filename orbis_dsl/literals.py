@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import ast as python_ast
 import warnings
+from typing import TYPE_CHECKING
 
-from lark import Token
+if TYPE_CHECKING:  # the game notation's tokens come from its standalone parser, which has its own Token class
+    from lark import Token
 
 # No number in a rule set needs more digits; Python refuses to print ints past 4,300 digits.
 MAX_DIGITS = 9

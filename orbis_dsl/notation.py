@@ -6,30 +6,61 @@ with the JSON record reader: one set of checks, and every message located at the
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from functools import cache
-
-from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedInput
+from typing import TYPE_CHECKING, NamedTuple
 
 from .diagnostics import Diagnostic, Span
 from .game import GameRecord, TileRecord
 from .lark_errors import GAME_WORDS, syntax_diagnostic
 from .literals import BadToken, number, unquote
 from .records import FORMAT, MAX_RECORD_BYTES, _Reader
-from .resources import grammar_path
-from .runtime.rules import Rules
+from .resources import data_dir, grammar_path
+from .runtime.rules import Rules, import_file
+
+if TYPE_CHECKING:
+    from lark import Token, Tree
+
+GAME_PARSER_OPTIONS = {"parser": "lalr", "propagate_positions": True, "maybe_placeholders": True,
+                       "start": ["start", "row"]}
+GAME_PARSER_MODULE = "game_parser.py"  # in generated/, written by `orbis compile` (see parsergen.py)
+
+
+class GameParser(NamedTuple):
+    lark: object  # a Lark parser: the standalone module's when it is current, else Lark's own
+    errors: type  # the UnexpectedInput class of that parser's Lark
 
 
 @cache
-def game_parser() -> Lark:
-    return Lark(grammar_path("game.lark").read_text(encoding="utf-8"), parser="lalr", propagate_positions=True,
-                maybe_placeholders=True, start=["start", "row"], cache=True)
+def game_parser() -> GameParser:
+    grammar = grammar_path("game.lark").read_text(encoding="utf-8")
+    standalone = _standalone_parser(grammar)
+    if standalone is not None:
+        return GameParser(standalone.Lark_StandAlone(), standalone.UnexpectedInput)
+    # A grammar edited since the last `orbis compile`: build the parser from it (Lark caches the tables).
+    from lark import Lark
+    from lark.exceptions import UnexpectedInput
+
+    return GameParser(Lark(grammar, cache=True, **GAME_PARSER_OPTIONS), UnexpectedInput)
+
+
+def _standalone_parser(grammar: str):
+    """The generated parser module, if it was generated from this very grammar; else None."""
+    path = data_dir("generated") / GAME_PARSER_MODULE
+    try:
+        with path.open(encoding="utf-8") as file:
+            header = file.read(400)
+    except OSError:
+        return None
+    if f"# sha256: {hashlib.sha256(grammar.encode('utf-8')).hexdigest()}\n" not in header:
+        return None
+    return import_file(path, "orbis_game_parser")
 
 
 def _span(file: str, item) -> Span:
-    if isinstance(item, Token):
+    if isinstance(item, str):  # a Token (a str); a Tree has a `meta`
         return Span(file, item.line, item.column, item.end_line, item.end_column)
     meta = item.meta
     return Span(file, meta.line, meta.column, meta.end_line, meta.end_column)
@@ -145,7 +176,7 @@ class _Builder:
         kind = self.rules.kinds.get(str(kind_name))
         positional = list(kind.declared) if kind is not None else []
         for item in items:
-            if isinstance(item, Token):  # a mark
+            if isinstance(item, str):  # a Token: a mark
                 tile["cancelled"] = str(item) == "x"
                 self.at(f"{path}.cancelled", item)
             elif item.data == "named":
@@ -213,9 +244,9 @@ def read_text(text: str, file: str, rules: Rules) -> tuple[GameRecord | None, li
         text += "\n"
     parser = game_parser()
     try:
-        tree = parser.parse(text, start="start")
-    except UnexpectedInput as error:
-        return None, [syntax_diagnostic(parser, error, file, GAME_WORDS)]
+        tree = parser.lark.parse(text, start="start")
+    except parser.errors as error:
+        return None, [syntax_diagnostic(parser.lark, error, file, GAME_WORDS)]
     builder = _Builder(rules, file)
     try:
         doc = builder.document(tree)
@@ -231,9 +262,9 @@ def read_row(text: str, file: str, rules: Rules, width: int | None = None):
     """One pyramid row typed on its own (`orbis enter`): its tiles, or the diagnostics of the first mistakes."""
     parser = game_parser()
     try:
-        tree = parser.parse(text.rstrip("\n") + "\n", start="row")
-    except UnexpectedInput as error:
-        return None, [syntax_diagnostic(parser, error, file, GAME_WORDS)]
+        tree = parser.lark.parse(text.rstrip("\n") + "\n", start="row")
+    except parser.errors as error:
+        return None, [syntax_diagnostic(parser.lark, error, file, GAME_WORDS)]
     builder = _Builder(rules, file)
     reader = _Reader(rules, file)
     tiles = []

@@ -42,6 +42,16 @@ def compile_base() -> Compiled:
     return compile_paths([base_rules_entry()], data_dir("rules"))
 
 
+def generated_files(compiled: Compiled) -> dict[str, str]:
+    """Everything `orbis compile` keeps in generated/: the base game's modules and the game notation's parser."""
+    from .notation import GAME_PARSER_MODULE
+    from .parsergen import render_game_parser
+
+    grammar = data_dir("grammar") / "game.lark"
+    return {**compiled.modules,
+            GAME_PARSER_MODULE: render_game_parser(grammar.read_text(encoding="utf-8"), "grammar/game.lark")}
+
+
 def rules_from_modules(modules: dict[str, str], package: str) -> Rules:
     """Execute rendered modules in memory (used when the committed ones are stale, and for rule packs)."""
     index: dict[str, object] = {}
