@@ -1,6 +1,6 @@
 """Located diagnostics: the one error type every stage returns (never raises) and the CLI prints."""
 
-from __future__ import annotations
+# No `from __future__ import annotations`: NamedTuple would compile every string annotation at import.
 
 import difflib
 from collections.abc import Iterable

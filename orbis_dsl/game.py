@@ -1,6 +1,7 @@
 """A finished game as read from a record (JSON or text notation): what the table shows, nothing computed."""
 
-from __future__ import annotations
+# NamedTuples, not attrs classes, for what every start-up builds (see runtime/specs.py); and no
+# `from __future__ import annotations`, which would make NamedTuple compile each annotation at import.
 
 from collections.abc import Mapping
 from types import MappingProxyType
