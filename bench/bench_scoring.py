@@ -136,13 +136,17 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10_000, help="random tables to score")
     parser.add_argument("--played", type=int, default=1_000, help="engine-played games to score")
     parser.add_argument("--repeat", type=int, default=5, help="passes over each sample")
+    parser.add_argument("--only", choices=("cold", "compile", "throughput"), help="run one of the three parts")
     args = parser.parse_args()
     print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} CPUs, "
           f"Python {platform.python_version()}")
     print(f"calibration loop: {calibration_ms():.0f} ms")
-    bench_cold(args.runs)
-    bench_compile(5)
-    bench_throughput(args.games, args.played, args.repeat)
+    if args.only in (None, "cold"):
+        bench_cold(args.runs)
+    if args.only in (None, "compile"):
+        bench_compile(5)
+    if args.only in (None, "throughput"):
+        bench_throughput(args.games, args.played, args.repeat)
     print(f"calibration loop: {calibration_ms():.0f} ms")
 
 

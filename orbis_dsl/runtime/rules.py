@@ -15,9 +15,9 @@ from .specs import AwardSpec, GodSpec, KindSpec, OptionSpec, Settings, TileSpec,
 
 class Rules:
     """A runtime rule set. Not changed once built (`replace` makes a changed copy), so what is derived from
-    it, like `param_defaults`, is computed once here."""
+    it, like `param_fills`, is computed once here."""
 
-    __slots__ = ("awards", "board", "gods", "kinds", "param_defaults", "placed_kinds", "settings", "tiles",
+    __slots__ = ("awards", "board", "gods", "kinds", "param_fills", "placed_kinds", "settings", "tiles",
                  "unique_params", "variants")
 
     def __init__(self, settings: Settings, kinds: dict[str, KindSpec], gods: dict[str, GodSpec],
@@ -30,10 +30,13 @@ class Rules:
         self.variants = variants
         self.tiles = tiles
         self.board = board
-        # Every parameter a tile of each kind has before the record fills it in: attributes, then the kind's own.
+        # The defaults a tile of each kind has before its record fills it in (attributes, then the kind's own),
+        # but only those other than none: handlers read parameters with .get(), which gives none for the rest.
         attributes = {p.name: p.default for p in settings.attributes}
-        self.param_defaults: dict[str, dict[str, object]] = {
-            name: {**attributes, **{p.name: p.default for p in kind.params}} for name, kind in kinds.items()}
+        self.param_fills: dict[str, dict[str, object]] = {}
+        for name, kind in kinds.items():
+            defaults = {**attributes, **{p.name: p.default for p in kind.params}}
+            self.param_fills[name] = {k: v for k, v in defaults.items() if v is not None}
         # Kinds whose tiles a placement condition cancels: the scorer recomputes those.
         self.placed_kinds = frozenset(name for name, kind in kinds.items() if kind.cancellable_when == "placed")
         # The parameters no two tiles on the table may share, for the kinds that have any (Farm: `reduces`).

@@ -27,8 +27,9 @@ class Line(NamedTuple):  # a NamedTuple: thousands are made per second while sim
         return {"where": self.where, "what": self.what, "cp": self.cp, "why": self.why}
 
 
-# Building a Line through its class costs a Python-level __new__; the scorer's loops make ~60 a game directly.
-_new_line = tuple.__new__
+# Building a NamedTuple through its class costs a Python-level __new__; the scorer makes ~60 Lines a game (and,
+# on a messy table, dozens of Warnings) with `_new_tuple(Line, (...))` instead.
+_new_tuple = tuple.__new__
 
 
 class Warning(NamedTuple):
@@ -107,8 +108,8 @@ class Scorer:
     def _player_view(self, index: int, record: PlayerRecord) -> tuple[PlayerView, list[TileView]]:
         """The player's tiles by board position, and those whose Cancelation token the scorer must settle."""
         # One flat loop, rows bottom first = the board's positions: this runs 56 times a 4-player game, so the
-        # records are unpacked as tuples and handlers share read-only dicts where nothing needs merging.
-        defaults = self.rules.param_defaults
+        # records are unpacked as tuples and handlers share the records' read-only dicts where they can.
+        fills = self.rules.param_fills
         placed_kinds = self.rules.placed_kinds
         slots: list[TileView] = []
         settle: list[TileView] = []
@@ -118,9 +119,12 @@ class Scorer:
                 if desert:
                     slots.append(TileView(pos, None, None, _NO_PARAMS, True))
                 else:
-                    base = defaults.get(kind)
-                    t = TileView(pos, kind, color, {**base, **params} if base else params, False, bool(cancelled),
-                                 level, stars, (), cancelled)
+                    # Handlers read parameters with .get(), so only defaults other than none need filling in,
+                    # and most records print those: no new dict for them.
+                    fill = fills.get(kind)
+                    if fill and not fill.keys() <= params.keys():
+                        params = {**fill, **params}
+                    t = TileView(pos, kind, color, params, False, bool(cancelled), level, stars, (), cancelled)
                     slots.append(t)
                     if cancelled or kind in placed_kinds:
                         settle.append(t)
@@ -151,11 +155,11 @@ class Scorer:
             p.total = sum(tally.categories.values())
         places = self._places(g, players)
         scores = [PlayerScore(p.name, tally.categories, p.worshippers, tally.lines, p.total, place, place == 1,
-                              list(p.slots))
+                              p.slots)
                   for p, tally, place in zip(players, tallies, places)]
         if self.lines:
-            self.warnings[:0] = [Warning(where, message)
-                                 for where, message in table_warnings(self.rules, self.game, self.variant, players)]
+            self.warnings[:0] = [_new_tuple(Warning, found)  # (where, message) pairs
+                                 for found in table_warnings(self.rules, self.game, self.variant, players)]
         return ScoreReport(self.variant.name if self.variant else (self.game.variant or ""), scores,
                            [s.name for s in scores if s.winner], self.warnings)
 
@@ -207,7 +211,7 @@ class Scorer:
                     t.points += points
                     if keep:
                         why = _why(trace, text, points) if explain else _static_why(text, points)
-                        add_line(_new_line(Line, (labels[t.pos], "desert", points, why)))
+                        add_line(_new_tuple(Line, (labels[t.pos], "desert", points, why)))
                 continue
             kind = kinds.get(t.kind)
             if kind is None:
@@ -232,7 +236,7 @@ class Scorer:
                             why = f"{placed}; {why}"
                     else:
                         why = _static_why(text, points)
-                    add_line(_new_line(Line, (labels[t.pos], kind.name, points or 0, why)))
+                    add_line(_new_tuple(Line, (labels[t.pos], kind.name, points or 0, why)))
         return _Tally({"regions": regions, "deserts": deserts, "god": 0}, lines)
 
     def _god_lines(self, g, p: PlayerView, tally: _Tally) -> list[Line]:

@@ -42,8 +42,15 @@ def fill(label: str, value, params) -> str:
         for plural, singular in _SINGULAR:
             label = label.replace(plural, singular, 1)
     if params:
-        return label.format(value=show(value), **{k: show(v) for k, v in params.items()})
-    return label.format(value=show(value))
+        return label.format_map(_Shown({k: show(v) for k, v in params.items()}, value=show(value)))
+    return label.format_map(_Shown(value=show(value)))
+
+
+class _Shown(dict):
+    """A tile's parameters as shown; one it does not print (an optional one, say) shows as none."""
+
+    def __missing__(self, key: str) -> str:
+        return "none"
 
 
 def compare(trace, label, op, left, right, params=None) -> bool:

@@ -1,0 +1,44 @@
+"""The scorer's shared helpers and its views of a record: parameters, defaults and labels."""
+
+from __future__ import annotations
+
+from orbis_dsl.game import GameRecord, PlayerRecord, TileRecord
+from orbis_dsl.ruleset import base_rules
+from orbis_dsl.runtime.scoring import Scorer, score_game
+from orbis_dsl.runtime.support import fill
+
+RULES = base_rules()
+
+
+def test_fill_shows_a_parameter_the_tile_does_not_print_as_none():
+    assert fill("{value} neighbours that are {colors} or desert", 2, {}) == "2 neighbours that are none or desert"
+
+
+def test_fill_makes_one_tile_singular_and_shows_colour_sets():
+    assert fill("{value} neighbours that are {colors}", 1, {"colors": ("red", "blue")}) == \
+        "1 neighbour that is red/blue"
+
+
+def _pyramid(tile: TileRecord):
+    return tuple(tuple(tile for _ in range(width)) for width in RULES.board.rows)
+
+
+def _game(tile: TileRecord) -> GameRecord:
+    players = tuple(PlayerRecord(name, god, 0, _pyramid(tile)) for name, god in (("Ana", "love"), ("Bo", "fire")))
+    return GameRecord(players)
+
+
+def test_a_default_the_record_leaves_out_is_filled_in():
+    bare = TileRecord(False, "stone", "red", {}, None, 1, "black")  # no cp printed: the kind's default, 1
+    scorer = Scorer(RULES, _game(bare))
+    view, _ = scorer._player_view(0, scorer.game.players[0])
+    assert view.tiles[0].params == {"cp": 1}
+    assert score_game(RULES, _game(bare)).players[0].categories["regions"] == RULES.board.size
+
+
+def test_a_record_that_prints_every_default_is_read_as_it_is():
+    printed = TileRecord(False, "stone", "red", {"cp": 2}, None, 1, "black")
+    scorer = Scorer(RULES, _game(printed))
+    view, _ = scorer._player_view(0, scorer.game.players[0])
+    assert view.tiles[0].params is printed.params  # shared, not copied: handlers only read it
+    assert score_game(RULES, _game(printed)).players[0].categories["regions"] == 2 * RULES.board.size
