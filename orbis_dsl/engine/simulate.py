@@ -160,7 +160,8 @@ def run(variant: str, games: int, seed: int, policy: str | list[str] = "random",
             if progress is not None:
                 progress(1)
         return results
-    size = max(1, min(250, -(-games // (jobs * 4))))
+    # Small chunks, many per worker: when one worker has finished, the other has little left to play alone.
+    size = max(1, min(100, -(-games // (jobs * 16))))
     chunks = [list(range(start, min(games, start + size))) for start in range(0, games, size)]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         futures = [pool.submit(_run_chunk, rules_source, variant, seed, chunk, policies, options, records, logs)

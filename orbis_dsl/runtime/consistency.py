@@ -32,7 +32,7 @@ def _placement(rules: Rules, views: list[PlayerView]):
     """A tile above the bottom row must share its colour with a tile it rests on (deserts: with any)."""
     board, wild = rules.board, rules.settings.desert_wild
     upper = board.starts[1] if len(board.starts) > 1 else board.size  # the first position above the bottom row
-    supports = board.supports
+    supports, labels = board.supports, board.labels
     for player in views:
         slots = player.slots
         for pos in range(upper, board.size):
@@ -45,9 +45,8 @@ def _placement(rules: Rules, views: list[PlayerView]):
                 if below.color == color or (wild and below.desert):
                     break
             else:
-                below = " and ".join("desert" if slots[i].desert else slots[i].color for i in supports[pos])
-                yield (f"{player.name}, {board.label(pos)}",
-                       f"a {color} tile rests on {below}: one of them must be {color}")
+                below = " and ".join(["desert" if slots[i].desert else slots[i].color for i in supports[pos]])
+                yield (f"{player.name}, {labels[pos]}", f"a {color} tile rests on {below}: one of them must be {color}")
 
 
 def _gods(rules: Rules, game: GameRecord, variant: VariantSpec | None):

@@ -41,16 +41,19 @@ def fill(label: str, value, params) -> str:
     if value == 1 and not isinstance(value, bool):
         for plural, singular in _SINGULAR:
             label = label.replace(plural, singular, 1)
-    if params:
-        return label.format_map(_Shown({k: show(v) for k, v in params.items()}, value=show(value)))
-    return label.format_map(_Shown(value=show(value)))
+    return label.format_map(_Shown(params or {}, value))
 
 
 class _Shown(dict):
-    """A tile's parameters as shown; one it does not print (an optional one, say) shows as none."""
+    """A label's placeholders as shown, each worked out only if the label names it; a parameter the tile does
+    not print (an optional one, say) shows as none."""
+
+    def __init__(self, params, value):
+        super().__init__(value=show(value))
+        self.params = params
 
     def __missing__(self, key: str) -> str:
-        return "none"
+        return show(self.params.get(key))
 
 
 def compare(trace, label, op, left, right, params=None) -> bool:
