@@ -1,4 +1,5 @@
-"""Engine benchmark: complete random games per second (one core), --jobs speedup, greedy against random.
+"""Engine benchmark: complete random games per second (one core), --jobs speedup (beside what two independent
+processes get from the same two cores), greedy against random.
 
     python bench/bench_simulate.py            # about half a minute
     python bench/bench_simulate.py --games 500 --quick
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -36,6 +38,22 @@ def games_per_second(variant: str, games: int, jobs: int = 1, policy: str = "ran
     return wall, cpu
 
 
+_ALONE = ("import sys, time; sys.path.insert(0, sys.argv[1]); from orbis_dsl.engine.simulate import run; "
+          "from orbis_dsl.ruleset import base_rules; rules = base_rules(); run('4p', 20, 1, rules=rules); "
+          "start = time.perf_counter(); run('4p', int(sys.argv[2]), 5, rules=rules); "
+          "print(time.perf_counter() - start)")
+
+
+def independent_speedup(games: int) -> float:
+    """What two cores give two independent processes here: 2 × (time alone) / (time of each, both at once).
+    On a shared virtual machine this is below 2, and it bounds what --jobs 2 can reach."""
+    command = [sys.executable, "-c", _ALONE, str(Path(__file__).resolve().parent.parent), str(games)]
+    alone = float(subprocess.run(command, check=True, capture_output=True, text=True).stdout)
+    pair = [subprocess.Popen(command, stdout=subprocess.PIPE, text=True) for _ in range(2)]
+    together = max(float(p.communicate()[0]) for p in pair)
+    return 2 * alone / together
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=1000, help="games per throughput run")
@@ -56,6 +74,7 @@ def main() -> None:
         two, _ = games_per_second("4p", games, jobs=2, repeat=2)
         print(f"4 players, {games} games: --jobs 1 {one:.0f} games/s, --jobs 2 {two:.0f} games/s, "
               f"speedup {two / one:.2f}x ({os.cpu_count()} CPUs)")
+        print(f"  for scale: two independent single-process runs at once get {independent_speedup(games // 2):.2f}x")
 
     print(f"greedy against random ({args.versus} games each; one greedy seat, rotating):")
     for players in (2, 4):
