@@ -4,10 +4,9 @@
 # `from __future__ import annotations`, which would make NamedTuple compile each annotation at import.
 
 from collections.abc import Mapping
-from types import MappingProxyType
 from typing import NamedTuple
 
-_NO_ENTRIES: Mapping = MappingProxyType({})  # a shared, read-only default
+from .frozen import EMPTY
 
 
 class TileRecord(NamedTuple):
@@ -17,7 +16,7 @@ class TileRecord(NamedTuple):
     desert: bool = False
     kind: str | None = None
     color: str | None = None
-    params: Mapping[str, object] = _NO_ENTRIES
+    params: Mapping[str, object] = EMPTY
     cancelled: bool | None = None
     level: int | None = None
     stars: str | None = None
@@ -34,5 +33,5 @@ class PlayerRecord(NamedTuple):
 class GameRecord(NamedTuple):
     players: tuple[PlayerRecord, ...]
     variant: str | None = None
-    options: Mapping[str, object] = _NO_ENTRIES
+    options: Mapping[str, object] = EMPTY
     title: str | None = None

@@ -230,7 +230,7 @@ def _kind(rules: RuleSet, kind) -> KindSpec:
     moment = "placed" if kind.placed else (
         "taken" if any(e.verb in ("pay", "destroy", "require") for e in kind.taken) else None)
     return KindSpec(kind.name, kind.title, tuple(_param(p) for p in kind.params.values()),
-                    frozenset(kind.scoring_params), kind.declared, _end_specs(kind.ends, ctx, wild, prefix, True),
+                    tuple(sorted(kind.scoring_params)), kind.declared, _end_specs(kind.ends, ctx, wild, prefix, True),
                     placed, taken, moment)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import sys
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -56,7 +57,11 @@ def _standalone_parser(grammar: str):
         return None
     if f"# sha256: {hashlib.sha256(grammar.encode('utf-8')).hexdigest()}\n" not in header:
         return None
-    return import_file(path, "orbis_game_parser")
+    try:
+        return import_file(path, "orbis_game_parser")
+    except Exception:  # a damaged module (edited by hand, cut short): Lark can still build the parser
+        sys.modules.pop("orbis_game_parser", None)
+        return None
 
 
 def _span(file: str, item) -> Span:

@@ -43,6 +43,10 @@ class Rules:
         self.unique_params: dict[str, tuple[str, ...]] = {
             name: names for name, kind in kinds.items() if (names := tuple(p.name for p in kind.params if p.unique))}
 
+    def __repr__(self) -> str:
+        return (f"Rules({len(self.kinds)} kinds, {len(self.gods)} gods, {len(self.awards)} awards, "
+                f"{len(self.variants)} variants, {len(self.tiles)} tiles, board {self.board.rows})")
+
     def replace(self, **changes) -> Rules:
         fields = {name: getattr(self, name) for name in _RULES_FIELDS}
         return Rules(**{**fields, **changes})
@@ -119,11 +123,24 @@ def load_directory(directory: Path, package: str) -> Rules:
     return merge(modules)
 
 
+def listed_modules(directory: Path) -> list[str]:
+    """The rule modules a generated folder's `__init__.py` lists (not the notation parser beside them)."""
+    for line in (directory / "__init__.py").read_text(encoding="utf-8").splitlines():
+        if line.startswith("MODULES = "):
+            return list(ast.literal_eval(line[len("MODULES = "):]))
+    return []
+
+
 def stale_sources(directory: Path, rules_root: Path) -> list[str]:
     """Rule files whose text no longer matches the hash their generated module was built from."""
     stale = []
-    for module in sorted(directory.glob("*.py")):
-        header = module.read_text(encoding="utf-8").split("\n", 4)[:4]
+    for stem in sorted(listed_modules(directory)):
+        try:
+            with (directory / f"{stem}.py").open(encoding="utf-8") as file:
+                header = [file.readline().rstrip("\n") for _ in range(4)]
+        except OSError:
+            stale.append(f"{stem}.py")  # listed but missing: the folder is not what `orbis compile` wrote
+            continue
         literal = next((h[len("# source: "):] for h in header if h.startswith("# source: ")), None)
         source = ast.literal_eval(literal) if literal else None
         digest = next((h[len("# sha256: "):] for h in header if h.startswith("# sha256: ")), None)

@@ -52,6 +52,8 @@ class PlayerScore(NamedTuple):
 
 
 class ScoreReport(NamedTuple):
+    """A game's scores. A tuple, so `json.dumps(report)` would give a bare list: write `report.to_json()`."""
+
     variant: str
     players: list[PlayerScore]
     winners: list[str]
@@ -78,7 +80,7 @@ class _Tally(NamedTuple):
     lines: list[Line]
 
 
-_NO_PARAMS: dict = {}  # shared by deserts and unknown kinds: handlers only read params
+_NO_PARAMS: dict = {}  # shared by deserts: handlers only read params
 
 
 def variant_for(rules: Rules, game: GameRecord) -> VariantSpec | None:
@@ -115,9 +117,9 @@ class Scorer:
         settle: list[TileView] = []
         pos = 0
         for row in record.pyramid:
-            for desert, kind, color, params, cancelled, level, stars in row:
-                if desert:
-                    slots.append(TileView(pos, None, None, _NO_PARAMS, True))
+            for desert, kind, color, params, cancelled, level, stars in row:  # TileRecord's fields, in order
+                if desert:  # `cancelled` kept as recorded, for the count of tokens on the table
+                    slots.append(TileView(pos, None, None, _NO_PARAMS, True, False, None, None, (), cancelled))
                 else:
                     # Handlers read parameters with .get(), so only defaults other than none need filling in,
                     # and most records print those: no new dict for them.
@@ -174,19 +176,21 @@ class Scorer:
                 continue
             when = kind.cancellable_when
             if when == "placed":
-                t.cancelled = not kind.placed(g, p, t)
+                cancelled = not kind.placed(g, p, t)
                 recorded = t.recorded
-                wrong = self.lines and recorded is not None and recorded != t.cancelled
+                wrong = self.lines and recorded is not None and recorded != cancelled
                 if self.explain or wrong:
                     # Asked again with a trace only when its words are shown: traces cost more than the check.
+                    # (Before the verdict is stored, so both calls see the tile as the condition first saw it.)
                     trace: list[str] = []
                     kind.placed(g, p, t, trace)
                     reason = "; ".join(trace)
                     if self.explain:
                         self.placement_why[(p.index, t.pos)] = reason
                     if wrong:
-                        should = "cancelled" if t.cancelled else "validated"
+                        should = "cancelled" if cancelled else "validated"
                         self.warn(self._where(p, t), f"{kind.name}: {reason}: it should be {should}")
+                t.cancelled = cancelled
             elif when is None and t.recorded:
                 self.warn(self._where(p, t), f"a Cancelation token on a {kind.title}, which cannot be cancelled")
                 t.cancelled = False

@@ -4,16 +4,15 @@ Generated modules build these (from `generated/`), and so does the interpreter (
 scorer and the engine cannot tell the two apart, which is what lets tests compare them.
 
 They are `NamedTuple`s rather than attrs classes because every `orbis score` builds them at start-up, where
-importing attrs and generating its methods cost a sixth of the cold-start budget. Mapping defaults are shared
-read-only proxies, so no instance can change another's. (No `from __future__ import annotations` here: a
-NamedTuple would compile each string annotation into a ForwardRef at import.)
+importing attrs and generating its methods cost a sixth of the cold-start budget. Mapping defaults are one
+shared read-only empty mapping (`frozen.EMPTY`), so no instance can change another's. (No
+`from __future__ import annotations` here: a NamedTuple would compile each string annotation at import.)
 """
 
 from collections.abc import Callable, Collection, Mapping
-from types import MappingProxyType
 from typing import NamedTuple
 
-EMPTY: Mapping = MappingProxyType({})
+from ..frozen import EMPTY
 
 
 class ParamSpec(NamedTuple):

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
+
 from orbis_dsl.game import GameRecord, PlayerRecord, TileRecord
 from orbis_dsl.ruleset import base_rules
 from orbis_dsl.runtime.scoring import Scorer, score_game
@@ -42,3 +45,35 @@ def test_a_record_that_prints_every_default_is_read_as_it_is():
     view, _ = scorer._player_view(0, scorer.game.players[0])
     assert view.tiles[0].params is printed.params  # shared, not copied: handlers only read it
     assert score_game(RULES, _game(printed)).players[0].categories["regions"] == 2 * RULES.board.size
+
+
+def test_the_scorer_unpacks_tile_records_in_this_field_order():
+    # Scorer._player_view unpacks records as tuples (fast); a new field must be added there too.
+    assert TileRecord._fields == ("desert", "kind", "color", "params", "cancelled", "level", "stars")
+
+
+def test_records_and_reports_pickle_and_copy():
+    from orbis_dsl.engine.game import play_game
+    from orbis_dsl.engine.policy import RandomPolicy
+
+    record = play_game(RULES, "4p", 3, [RandomPolicy(seat) for seat in range(4)]).record()
+    assert pickle.loads(pickle.dumps(record)) == record
+    assert copy.deepcopy(record) == record
+    report = score_game(RULES, record)
+    assert pickle.loads(pickle.dumps(report.to_json())) == report.to_json()
+    assert TileRecord(desert=True).params is copy.deepcopy(TileRecord(desert=True)).params  # the one EMPTY
+
+
+def test_a_unique_parameter_with_a_default_counts_the_tiles_that_leave_it_out():
+    # Two Farms that print no colour both reduce the default one: the table has that colour twice.
+    farm = RULES.kinds["farm"]
+    params = tuple(p._replace(default="red", has_default=True) if p.name == "reduces" else p for p in farm.params)
+    rules = RULES.replace(kinds={**RULES.kinds, "farm": farm._replace(params=params)})
+    bare_farm = TileRecord(False, "farm", "blue", {}, None, 1, "black")
+    stone = TileRecord(False, "stone", "blue", {"cp": 1}, None, 1, "black")
+    rows = [[stone] * width for width in rules.board.rows]
+    rows[0][0] = rows[0][1] = bare_farm
+    pyramid = tuple(tuple(row) for row in rows)
+    game = GameRecord(tuple(PlayerRecord(name, god, 0, pyramid) for name, god in (("Ana", "love"), ("Bo", "fire"))))
+    messages = [w.message for w in score_game(rules, game).warnings]
+    assert "4 farm tiles with reduces red: the game has only one" in messages
