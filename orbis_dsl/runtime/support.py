@@ -22,6 +22,8 @@ def supports(g, p, t):
 
 def show(value) -> str:
     """A value as a person reads it: colour sets as blue/green, amounts as '2 red', none as 'none'."""
+    if type(value) is int:  # most values shown are counts and measures
+        return str(value)
     if value is None:
         return "none"
     if isinstance(value, bool):
