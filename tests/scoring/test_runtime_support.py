@@ -77,3 +77,14 @@ def test_a_unique_parameter_with_a_default_counts_the_tiles_that_leave_it_out():
     game = GameRecord(tuple(PlayerRecord(name, god, 0, pyramid) for name, god in (("Ana", "love"), ("Bo", "fire"))))
     messages = [w.message for w in score_game(rules, game).warnings]
     assert "4 farm tiles with reduces red: the game has only one" in messages
+
+
+def test_a_token_on_a_desert_counts_among_the_tokens_on_the_table():
+    # The readers never make such a record, but the API can: the table check counts what the record shows.
+    marked_desert = TileRecord(desert=True, cancelled=True)
+    game = GameRecord(tuple(PlayerRecord(name, god, 0, _pyramid(marked_desert))
+                            for name, god in (("Ana", "love"), ("Bo", "fire"))))
+    tokens = 2 * RULES.board.size
+    assert tokens > RULES.settings.cancel_tokens
+    messages = [w.message for w in score_game(RULES, game).warnings]
+    assert f"{tokens} Cancelation tokens on the table: the game has {RULES.settings.cancel_tokens}" in messages
