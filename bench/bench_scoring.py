@@ -3,8 +3,10 @@
 1. cold `orbis score` of one 4-player game, against `python3 -c pass` (and `import typer`) in the same run;
 2. compiling the whole base rule set from source;
 3. in-process scoring throughput, generated handlers against the interpreter, on the same games: 10,000
-   random tables (`orbis_dsl.sample.random_game`: any tiles anywhere, random tokens, about 19 warnings each)
-   and 1,000 games played out by the engine with greedy players (legal tables, like real records).
+   random tables (`orbis_dsl.sample.random_game`: any tiles anywhere, random tokens, about 19 warnings each),
+   10,000 games played out by the engine with random players (the complete random-policy games of the
+   simulation benchmark: legal tables, many deserts) and 1,000 played by greedy players (legal tables with few
+   deserts, the closest to real records).
 
 The machine this runs on is shared and its speed drifts by a third within minutes, so every figure is the best
 and the median of several runs, and a fixed pure-Python loop is timed beside them: compare machines (or
@@ -88,11 +90,11 @@ def bench_compile(runs: int) -> None:
           f"best {min(times) * 1000:.0f} ms, median {statistics.median(times) * 1000:.0f} ms over {runs} runs")
 
 
-def played_games(rules, count: int) -> list:
+def played_games(rules, count: int, policy: str) -> list:
     from orbis_dsl.engine.game import play_game
-    from orbis_dsl.engine.policy import GreedyPolicy
+    from orbis_dsl.engine.policy import POLICIES
 
-    return [play_game(rules, "4p", seed, [GreedyPolicy(seed * 10 + seat) for seat in range(4)]).record()
+    return [play_game(rules, "4p", seed, [POLICIES[policy](seed * 10 + seat) for seat in range(4)]).record()
             for seed in range(count)]
 
 
@@ -117,7 +119,8 @@ def bench_throughput(games: int, played: int, repeat: int) -> None:
     interpreted = build_rules(compile_base().model)
     rng = random.Random(2018)
     samples = [(f"{games:,} random tables", [random_game(generated, rng, 4) for _ in range(games)]),
-               (f"{played:,} games played by greedy players", played_games(generated, played))]
+               (f"{games:,} games played by random players", played_games(generated, games, "random")),
+               (f"{played:,} games played by greedy players", played_games(generated, played, "greedy"))]
     modes = (("full reports (lines, warnings)", True), ("totals, places and winners (as simulate scores)", False))
     print(f"scoring throughput, 4 players, games/s (best and median of {repeat} passes; "
           f"interpreter: one pass):")

@@ -17,8 +17,8 @@ class Rules:
     """A runtime rule set. Not changed once built (`replace` makes a changed copy), so what is derived from
     it, like `param_fills`, is computed once here."""
 
-    __slots__ = ("awards", "board", "gods", "kinds", "param_fills", "placed_kinds", "settings", "tiles",
-                 "unique_params", "variants")
+    __slots__ = ("awards", "board", "gods", "kinds", "param_fills", "placed_kinds", "settings", "taken_kinds",
+                 "tiles", "unique_params", "variants")
 
     def __init__(self, settings: Settings, kinds: dict[str, KindSpec], gods: dict[str, GodSpec],
                  awards: dict[str, AwardSpec], variants: dict[str, VariantSpec], tiles: tuple[TileSpec, ...],
@@ -39,6 +39,8 @@ class Rules:
             self.param_fills[name] = {k: v for k, v in defaults.items() if v is not None}
         # Kinds whose tiles a placement condition cancels: the scorer recomputes those.
         self.placed_kinds = frozenset(name for name, kind in kinds.items() if kind.cancellable_when == "placed")
+        # Kinds a cost paid when taken may cancel: a token on one is taken as the table shows it.
+        self.taken_kinds = frozenset(name for name, kind in kinds.items() if kind.cancellable_when == "taken")
         # The parameters no two tiles on the table may share, for the kinds that have any (Farm: `reduces`).
         self.unique_params: dict[str, tuple[str, ...]] = {
             name: names for name, kind in kinds.items() if (names := tuple(p.name for p in kind.params if p.unique))}

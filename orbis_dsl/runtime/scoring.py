@@ -108,11 +108,12 @@ class Scorer:
     # ---- building the views -----------------------------------------------------------------------------
 
     def _player_view(self, index: int, record: PlayerRecord) -> tuple[PlayerView, list[TileView]]:
-        """The player's tiles by board position, and those whose Cancelation token the scorer must settle."""
+        """The player's tiles by board position, and those whose cancellation the scorer must settle: tiles with a
+        placement condition, and tokens on tiles that no cost can cancel."""
         # One flat loop, rows bottom first = the board's positions: this runs 56 times a 4-player game, so the
         # records are unpacked as tuples and handlers share the records' read-only dicts where they can.
         fills = self.rules.param_fills
-        placed_kinds = self.rules.placed_kinds
+        placed_kinds, taken_kinds = self.rules.placed_kinds, self.rules.taken_kinds
         slots: list[TileView] = []
         settle: list[TileView] = []
         pos = 0
@@ -128,7 +129,7 @@ class Scorer:
                         params = {**fill, **params}
                     t = TileView(pos, kind, color, params, False, bool(cancelled), level, stars, (), cancelled)
                     slots.append(t)
-                    if cancelled or kind in placed_kinds:
+                    if kind in placed_kinds or (cancelled and kind not in taken_kinds):
                         settle.append(t)
                 pos += 1
         values = self.rules.settings.values
@@ -168,7 +169,7 @@ class Scorer:
     def _settle_cancellations(self, g, p: PlayerView, tiles: list[TileView]) -> None:
         """Placement conditions are recomputed (the table may be wrong); tokens on kinds that cannot be
         cancelled are reported and ignored; tokens from 'when taken' costs are taken as the table shows.
-        `tiles`: the player's tiles of kinds with a placement condition, and those with a token."""
+        `tiles`: the player's tiles of kinds with a placement condition, and tokens on kinds without a cost."""
         kinds = self.rules.kinds
         for t in tiles:
             kind = kinds.get(t.kind)
