@@ -39,16 +39,17 @@ def game_parser() -> GameParser:
     grammar = grammar_path("game.lark").read_text(encoding="utf-8")
     standalone = _standalone_parser(grammar)
     if standalone is not None:
-        return GameParser(standalone.Lark_StandAlone(), standalone.UnexpectedInput)
-    # A grammar edited since the last `orbis compile`: build the parser from it (Lark caches the tables).
+        return standalone
+    # No current standalone module (the grammar was edited since `orbis compile`, or the module is missing or
+    # damaged): build the parser with Lark, which caches its tables.
     from lark import Lark
     from lark.exceptions import UnexpectedInput
 
     return GameParser(Lark(grammar, cache=True, **GAME_PARSER_OPTIONS), UnexpectedInput)
 
 
-def _standalone_parser(grammar: str):
-    """The generated parser module, if it was generated from this very grammar; else None."""
+def _standalone_parser(grammar: str) -> GameParser | None:
+    """The generated parser, if its module was generated from this very grammar and loads; else None."""
     path = data_dir("generated") / GAME_PARSER_MODULE
     try:
         with path.open(encoding="utf-8") as file:
@@ -58,7 +59,8 @@ def _standalone_parser(grammar: str):
     if f"# sha256: {hashlib.sha256(grammar.encode('utf-8')).hexdigest()}\n" not in header:
         return None
     try:
-        return import_file(path, "orbis_game_parser")
+        module = import_file(path, "orbis_game_parser")
+        return GameParser(module.Lark_StandAlone(), module.UnexpectedInput)
     except Exception:  # a damaged module (edited by hand, cut short): Lark can still build the parser
         sys.modules.pop("orbis_game_parser", None)
         return None
