@@ -72,17 +72,15 @@ def compile_command(
 ) -> None:
     """Regenerate generated/: the base game's handler modules from rules/, the notation parser from grammar/."""
     from .compile import compare, write
-    from .notation import GAME_PARSER_MODULE
     from .resources import data_dir
-    from .ruleset import compile_base, generated_files
+    from .ruleset import JUDGED_BY_SOURCE, compile_base, generated_files
 
     compiled = compile_base()
     _fail_with(compiled.diagnostics, compiled.sources.texts)
     expected = generated_files(compiled)
-    by_source = frozenset({GAME_PARSER_MODULE})  # Lark's own code, which changes with Lark's version
     out_dir = data_dir("generated")
     if check_only:
-        result = compare(expected, out_dir, by_source)
+        result = compare(expected, out_dir, JUDGED_BY_SOURCE)
         for label, names in (("stale", result.stale), ("missing", result.missing), ("orphaned", result.orphaned)):
             for name in names:
                 typer.echo(f"{label}: generated/{name}", err=True)
@@ -91,7 +89,7 @@ def compile_command(
             raise typer.Exit(1)
         typer.echo(f"generated/ is current ({len(expected)} modules)")
         return
-    changed = write(expected, out_dir, by_source)
+    changed = write(expected, out_dir, JUDGED_BY_SOURCE)
     typer.echo(f"wrote {len(changed)} of {len(expected)} modules" +
                (": " + ", ".join(changed) if changed else " (all current)"))
 

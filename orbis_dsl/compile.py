@@ -7,7 +7,6 @@ output is deterministic (sorted, no timestamps) and parsed with `ast.parse` befo
 from __future__ import annotations
 
 import ast as python_ast
-import hashlib
 import re
 from functools import cache
 from pathlib import Path
@@ -19,6 +18,7 @@ from . import ast
 from .codegen import ExprCompiler, compile_effect, compile_flag
 from .files import write_atomic
 from .model import Kind, RuleSet
+from .resources import source_hash
 from .scope import desert_context, god_context, kind_context, rule_context
 
 
@@ -50,10 +50,6 @@ def _environment() -> jinja2.Environment:
 def safe_identifier(name: str) -> str:
     """A fragment of a Python identifier: letters, digits and underscores only (the caller adds a prefix)."""
     return re.sub(r"[^0-9A-Za-z_]", "_", name)
-
-
-def source_hash(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def module_name(source: str) -> str:

@@ -6,7 +6,6 @@ with the JSON record reader: one set of checks, and every message located at the
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 import sys
@@ -18,7 +17,7 @@ from .game import GameRecord, TileRecord
 from .lark_errors import GAME_WORDS, syntax_diagnostic
 from .literals import BadToken, number, unquote
 from .records import FORMAT, MAX_RECORD_BYTES, _Reader
-from .resources import data_dir, grammar_path
+from .resources import GAME_PARSER_MODULE, data_dir, grammar_path, source_hash
 from .runtime.rules import Rules, import_file
 
 if TYPE_CHECKING:
@@ -26,7 +25,6 @@ if TYPE_CHECKING:
 
 GAME_PARSER_OPTIONS = {"parser": "lalr", "propagate_positions": True, "maybe_placeholders": True,
                        "start": ["start", "row"]}
-GAME_PARSER_MODULE = "game_parser.py"  # in generated/, written by `orbis compile` (see parsergen.py)
 
 
 class GameParser(NamedTuple):
@@ -56,7 +54,7 @@ def _standalone_parser(grammar: str) -> GameParser | None:
             header = file.read(400)
     except OSError:
         return None
-    if f"# sha256: {hashlib.sha256(grammar.encode('utf-8')).hexdigest()}\n" not in header:
+    if f"# sha256: {source_hash(grammar)}\n" not in header:
         return None
     try:
         module = import_file(path, "orbis_game_parser")

@@ -19,8 +19,8 @@ from lark import Lark
 from lark.parsers.lalr_analysis import IntParseTable, Shift
 from lark.tools.standalone import gen_standalone
 
-from .compile import source_hash
 from .notation import GAME_PARSER_OPTIONS  # the reader builds the same parser when the module is stale
+from .resources import source_hash
 
 
 def canonical_table(table: IntParseTable) -> IntParseTable:

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
+
+# The game notation's standalone parser, in generated/ beside the rule modules (written by parsergen.py).
+GAME_PARSER_MODULE = "game_parser.py"
 
 _PACKAGE = Path(__file__).resolve().parent
 # A wheel carries the top-level folders inside the package (see pyproject's force-include).
@@ -32,3 +36,8 @@ def display_path(path: Path) -> str:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
     except ValueError:
         return str(path)
+
+
+def source_hash(text: str) -> str:
+    """The sha256 a generated module's header carries of the text it was generated from."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()

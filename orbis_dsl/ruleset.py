@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from .diagnostics import Diagnostic
-from .resources import base_rules_entry, data_dir
+from .resources import GAME_PARSER_MODULE, base_rules_entry, data_dir
 from .runtime.rules import Rules, load_directory, merge, stale_sources
 
 if TYPE_CHECKING:  # the compiler stages load only when something must be compiled
@@ -42,9 +42,12 @@ def compile_base() -> Compiled:
     return compile_paths([base_rules_entry()], data_dir("rules"))
 
 
+# Modules of generated/ judged by the hash of their source: their body is Lark's code, which changes with Lark.
+JUDGED_BY_SOURCE = frozenset({GAME_PARSER_MODULE})
+
+
 def generated_files(compiled: Compiled) -> dict[str, str]:
     """Everything `orbis compile` keeps in generated/: the base game's modules and the game notation's parser."""
-    from .notation import GAME_PARSER_MODULE
     from .parsergen import render_game_parser
 
     grammar = data_dir("grammar") / "game.lark"

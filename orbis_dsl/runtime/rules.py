@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import ast
-import hashlib
 import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
 
+from ..resources import source_hash
 from .board import Board
 from .specs import AwardSpec, GodSpec, KindSpec, OptionSpec, Settings, TileSpec, VariantSpec
 
@@ -150,7 +150,7 @@ def stale_sources(directory: Path, rules_root: Path) -> list[str]:
             continue
         path = rules_root.parent / source
         try:
-            actual = hashlib.sha256(path.read_text(encoding="utf-8").encode("utf-8")).hexdigest()
+            actual = source_hash(path.read_text(encoding="utf-8"))
         except OSError:
             actual = None
         if actual != digest:

@@ -24,19 +24,15 @@ import io
 import json
 import os
 import sys
-import traceback
 import types
 import warnings
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
-
-from orbis_dsl.cli import app
+from robustness.fuzzing import orbis_without_crash
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = Path(__file__).resolve().parent / "seeds" / "games" / "2p-first-game-new-box.json"
-RUNNER = CliRunner()
 
 ALLOWED_NAMES = {"SOURCE", "SOURCE_SHA256", "SETTINGS", "KINDS", "GODS", "AWARDS", "VARIANTS", "TILES", "MODULES"}
 SPEC_CALLS = {"KindSpec", "GodSpec", "ParamSpec", "EndSpec", "AwardSpec", "VariantSpec", "TileSpec", "OptionSpec",
@@ -138,17 +134,6 @@ def test_the_base_game_modules_pass_the_inspection(tmp_path):
 
 # ---- running a pack -----------------------------------------------------------------------------------------
 
-def invoke(args, cwd: Path):
-    with contextlib.chdir(cwd):
-        result = RUNNER.invoke(app, [str(a) for a in args])
-    error = result.exception
-    if error is not None and not isinstance(error, SystemExit):
-        raise AssertionError(f"orbis {' '.join(map(str, args))} crashed:\n"
-                             + "".join(traceback.format_exception(*result.exc_info)))
-    assert "Traceback" not in result.stderr
-    return result
-
-
 def run_pack(tmp_path: Path, monkeypatch, files: dict[str, str], game: Path = GAME,
              expect: dict[str, set[str]] | None = None) -> str:
     """Lay the pack out and score `game` under it (which compiles the pack into the cache). Refused: exit 2 with a
@@ -162,7 +147,7 @@ def run_pack(tmp_path: Path, monkeypatch, files: dict[str, str], game: Path = GA
     for name, text in files.items():
         (pack / name).parent.mkdir(parents=True, exist_ok=True)
         (pack / name).write_text(text, encoding="utf-8")
-    scored = invoke(["score", "--rules", "pack", str(game), "--json"], tmp_path)
+    scored = orbis_without_crash(tmp_path, "score", "--rules", "pack", str(game), "--json")
     assert scored.exit_code in (0, 2), scored.stderr
     if scored.exit_code == 2:
         assert scored.stdout == ""
@@ -196,7 +181,7 @@ def test_the_cache_holds_exactly_the_compiled_modules(tmp_path, monkeypatch):
         compiled = compile_pack(Path("pack"))
     (folder,) = (tmp_path / "cache").iterdir()
     assert {p.name: p.read_text(encoding="utf-8") for p in folder.iterdir()} == compiled.modules
-    checked = invoke(["check", "--rules", "pack"], tmp_path)
+    checked = orbis_without_crash(tmp_path, "check", "--rules", "pack")
     assert checked.exit_code == 0 and "11 gods" in checked.stdout, checked.stdout
 
 
@@ -309,7 +294,7 @@ def test_a_surrogate_escape_in_a_title_is_refused_or_printed(tmp_path, monkeypat
 def test_a_bad_escape_is_reported_at_the_string(tmp_path):
     pack = tmp_path / "escape.orbis"
     pack.write_text('\n\nkind relic "bad \\N escape" {\n  end: 1\n}\n', encoding="utf-8")
-    result = invoke(["check", "--rules", "escape.orbis"], tmp_path)
+    result = orbis_without_crash(tmp_path, "check", "--rules", "escape.orbis")
     assert result.exit_code == 2
     assert "escape.orbis:3:" in result.stderr and "nest" not in result.stderr, result.stderr
 
@@ -355,7 +340,7 @@ def test_a_huge_product_is_refused_or_scored(tmp_path, monkeypatch):
 # instead of a message at the number (catch ValueError around int(), or bound INT in grammar/rules.lark)
 def test_an_integer_over_4300_digits_is_reported_at_the_number(tmp_path):
     (tmp_path / "digits.orbis").write_text("\nvalue bonus = " + "9" * 5000 + "\n", encoding="utf-8")
-    result = invoke(["check", "--rules", "digits.orbis"], tmp_path)
+    result = orbis_without_crash(tmp_path, "check", "--rules", "digits.orbis")
     assert result.exit_code == 2
     assert "digits.orbis:2:" in result.stderr and "nest" not in result.stderr, result.stderr[:500]
 
@@ -424,7 +409,7 @@ def test_a_pack_file_named_init_keeps_its_declarations(tmp_path, monkeypatch):
 @pytest.mark.parametrize("name", ["regions", "god", "deserts", "name", "place", "winner", "lines"])
 def test_award_names_cannot_corrupt_the_report(tmp_path, monkeypatch, name):
     files = {"award.orbis": f'award {name} "Prize" {{\n  measure: 1\n  prizes: 100, 100\n}}\n'}
-    plain = invoke(["score", str(GAME), "--json"], tmp_path)
+    plain = orbis_without_crash(tmp_path, "score", str(GAME), "--json")
     assert run_pack(tmp_path, monkeypatch, files) == "refused" or _report_is_whole(tmp_path, plain)
 
 
@@ -441,7 +426,7 @@ def _parts(player: dict) -> int:
 
 def _report_is_whole(tmp_path: Path, plain) -> bool:
     before = json.loads(plain.stdout)
-    after = json.loads(invoke(["score", "--rules", "pack", str(GAME), "--json"], tmp_path).stdout)
+    after = json.loads(orbis_without_crash(tmp_path, "score", "--rules", "pack", str(GAME), "--json").stdout)
     for old, new in zip(before["players"], after["players"]):
         assert new["name"] == old["name"]
         assert new["total"] == old["total"] + 100, "the award's 100 CP are not simply added"

@@ -8,50 +8,26 @@ folder is exactly as it was (no partial file, no temporary file, an existing fil
 output reads back and scores the same.
 
 Budget: ORBIS_FUZZ_EXAMPLES examples per property (150 by default). A crash already reported can be listed in
-KNOWN_CRASHES (counted as a hypothesis event, with a strict xfail reproduction beside it) so that the fuzzers keep
-looking for new ones; today the list is empty: every crash they found is fixed and has a regression test.
+`fuzzing.KNOWN_CRASHES` (counted as a hypothesis event, with a strict xfail reproduction beside it) so that the
+fuzzers keep looking for new ones; today the list is empty: every crash they found is fixed and has a regression
+test.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 import re
 import shutil
 import traceback
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import event as _event
+from hypothesis import given
 from hypothesis import strategies as st
-from hypothesis.control import currently_in_test_context
-from typer.testing import CliRunner
-
-from orbis_dsl.cli import app
+from robustness.fuzzing import FUZZ, crashed, event, invoke, rarely
 
 HERE = Path(__file__).resolve().parent
 GAME_SEEDS = HERE / "seeds" / "games"
-EXAMPLES = int(os.environ.get("ORBIS_FUZZ_EXAMPLES", "150"))
-FUZZ = settings(max_examples=EXAMPLES, deadline=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                       HealthCheck.filter_too_much, HealthCheck.function_scoped_fixture])
-RUNNER = CliRunner()
-
-
-def rarely(n: int):
-    """True about once in `n` draws (hypothesis favours small integers, so `integers(0, n) == 0` is not rare)."""
-    return st.sampled_from([False] * (n - 1) + [True])
-
-
-def event(label: str) -> None:
-    """hypothesis.event, also callable from the plain (non-hypothesis) tests of this module."""
-    if currently_in_test_context():
-        _event(label)
-
-# (name, predicate on the exception) for crashes already reported; see docs/robustness.md. Empty: all fixed.
-KNOWN_CRASHES: tuple = ()
 
 JSON_SEEDS = {p.name: p.read_text(encoding="utf-8") for p in sorted(GAME_SEEDS.glob("*.json"))}
 TEXT_SEEDS = {p.name: p.read_text(encoding="utf-8") for p in sorted(GAME_SEEDS.glob("*.orbisgame"))}
@@ -60,31 +36,6 @@ TEXT_SEEDS = {p.name: p.read_text(encoding="utf-8") for p in sorted(GAME_SEEDS.g
 
 TEXT_LOCATION = re.compile(r"^(?P<file>[^\n]+?):(\d+):(\d+): error: ", re.MULTILINE)
 JSON_LOCATION = re.compile(r"^(?P<file>[^\n]+?): (?P<path>\$[^\n]*?): error: ", re.MULTILINE)
-
-
-def known_crash(error: BaseException) -> str | None:
-    for name, matches in KNOWN_CRASHES:
-        if matches(error):
-            return name
-    return None
-
-
-def invoke(args: list[str], cwd: Path):
-    with contextlib.chdir(cwd):
-        return RUNNER.invoke(app, args)
-
-
-def crashed(result, what: str) -> bool:
-    """True for a crash already known (counted as an event); raises for a new one."""
-    error = result.exception
-    if error is None or isinstance(error, SystemExit):
-        return False
-    name = known_crash(error)
-    if name is not None:
-        event(f"known bug: {name}")
-        return True
-    trace = "".join(traceback.format_exception(*result.exc_info))
-    raise AssertionError(f"{what}: crashed (exit {result.exit_code}):\n{trace}")
 
 
 def assert_located(stderr: str, shown: str, what: str) -> None:

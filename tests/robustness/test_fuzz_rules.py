@@ -5,7 +5,7 @@ Every input must end in exit 0 or exit 2 (never a crash); exit 2 names a file an
 with `ast.parse`, and the compiled rules must score the seed games (or refuse them cleanly) without raising.
 
 Budget: ORBIS_FUZZ_EXAMPLES examples per property (150 by default; see docs/robustness.md for a long run).
-A crash already reported can be listed in KNOWN_CRASHES (counted as a hypothesis event, with a strict xfail
+A crash already reported can be listed in `fuzzing.KNOWN_CRASHES` (counted as a hypothesis event, with a strict xfail
 reproduction beside it) so that the fuzzers keep looking for new ones; today the list is empty: every crash they
 found is fixed and has a regression test at the end of this file.
 """
@@ -15,20 +15,15 @@ from __future__ import annotations
 import ast as python_ast
 import contextlib
 import json
-import os
 import re
 import shutil
 import traceback
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import event as _event
+from hypothesis import given
 from hypothesis import strategies as st
-from hypothesis.control import currently_in_test_context
-from typer.testing import CliRunner
-
-from orbis_dsl.cli import app
+from robustness.fuzzing import FUZZ, crash_of, crashed, event, invoke, known_crash, rarely
 
 HERE = Path(__file__).resolve().parent
 RULE_SEEDS = HERE / "seeds" / "rules"
@@ -37,35 +32,6 @@ GAME_SEEDS = HERE / "seeds" / "games"
 BASE_SET = ("orbis.orbis", "kinds.orbis", "gods.orbis", "variants.orbis", "tiles.orbis",
             "variant_custom.orbis", "variant_five.orbis")
 STANDALONE = ("mini.orbis",)
-EXAMPLES = int(os.environ.get("ORBIS_FUZZ_EXAMPLES", "150"))
-FUZZ = settings(max_examples=EXAMPLES, deadline=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                       HealthCheck.filter_too_much, HealthCheck.function_scoped_fixture])
-
-RUNNER = CliRunner()
-
-
-def rarely(n: int):
-    """True about once in `n` draws (hypothesis favours small integers, so `integers(0, n) == 0` is not rare)."""
-    return st.sampled_from([False] * (n - 1) + [True])
-
-
-def event(label: str) -> None:
-    """hypothesis.event, also callable from the plain (non-hypothesis) tests of this module."""
-    if currently_in_test_context():
-        _event(label)
-
-
-# Crashes already reported, (name, predicate on the exception); see docs/robustness.md. Empty: all fixed.
-# An entry looks like ("surrogate in output", lambda e: isinstance(e, UnicodeEncodeError)).
-KNOWN_CRASHES: tuple = ()
-
-
-def known_crash(error: BaseException) -> str | None:
-    for name, matches in KNOWN_CRASHES:
-        if matches(error):
-            return name
-    return None
 
 
 def seed_texts() -> dict[str, str]:
@@ -157,28 +123,10 @@ def mutated(draw, text: str) -> bytes:
 LOCATED = re.compile(r"^(?P<file>[^\n]+?):(?P<line>\d+):(?P<col>\d+): (error|warning): ", re.MULTILINE)
 
 
-def run_cli(args: list[str], cwd: Path):
-    with contextlib.chdir(cwd):
-        return RUNNER.invoke(app, args)
-
-
-def crash_of(result) -> BaseException | None:
-    error = result.exception
-    if error is None or isinstance(error, SystemExit):
-        return None
-    return error
-
-
 def judge(result, files: set[str], what: str) -> str:
     """Asserts the contract of `orbis check`; returns 'ok', 'error' or 'known' (a crash already reported)."""
-    error = crash_of(result)
-    if error is not None:
-        name = known_crash(error)
-        if name is not None:
-            event(f"known bug: {name}")
-            return "known"
-        trace = "".join(traceback.format_exception(*result.exc_info))
-        raise AssertionError(f"{what}: crashed (exit {result.exit_code}):\n{trace}")
+    if crashed(result, what):
+        return "known"
     assert result.exit_code in (0, 2), f"{what}: exit {result.exit_code}\n{result.stderr}"
     assert "Traceback" not in result.stderr and "Traceback" not in result.stdout, result.stderr
     if result.exit_code == 0:
@@ -253,7 +201,7 @@ def test_every_seed_checks_clean(workdir):
     for name, text in SEEDS.items():
         (folder / name).write_text(text, encoding="utf-8")
     for name in ENTRIES:
-        result = run_cli(["check", name], folder)
+        result = invoke(["check", name], folder)
         assert judge(result, set(SEEDS), name) == "ok", result.stderr
 
 
@@ -271,7 +219,7 @@ def test_mutated_seeds_check_cleanly_or_fail_located(workdir, data):
     (folder / target).write_bytes(raw)
     # A base-game file is checked through the entry that includes it, so the whole set is checked and compiled.
     entry = "orbis.orbis" if target in BASE_SET[:5] else target
-    result = run_cli(["check", entry], folder)
+    result = invoke(["check", entry], folder)
     outcome = judge(result, set(group), f"check {entry} (mutated {target})")
     event(f"check: {outcome}")
     if outcome == "ok":
@@ -575,7 +523,7 @@ def test_generated_rule_texts_check_compile_and_score(workdir, data):
     text = data.draw(rule_text(), label="rules")
     folder = _fresh(workdir, "generated")
     (folder / "gen.orbis").write_text(text, encoding="utf-8")
-    result = run_cli(["check", "gen.orbis"], folder)
+    result = invoke(["check", "gen.orbis"], folder)
     outcome = judge(result, {"gen.orbis"}, "check gen.orbis")
     event(f"check: {outcome}")
     if outcome != "ok":
@@ -607,7 +555,7 @@ def score_under_pack(tmp_path: Path, monkeypatch, text: str, game: Path = GAME_W
     """`orbis score --rules pack.orbis GAME --json`: exit 0 with a report, or exit 2 located; never a crash."""
     monkeypatch.setenv("ORBIS_CACHE_DIR", str(tmp_path / "cache"))
     (tmp_path / "pack.orbis").write_text(text, encoding="utf-8")
-    result = run_cli(["score", "--rules", "pack.orbis", str(game), "--json"], tmp_path)
+    result = invoke(["score", "--rules", "pack.orbis", str(game), "--json"], tmp_path)
     error = crash_of(result)
     assert error is None, "".join(traceback.format_exception(*result.exc_info))
     assert result.exit_code in (0, 2), result.stderr
@@ -661,5 +609,5 @@ def test_a_tile_parameter_among_players(tmp_path, monkeypatch):
 # instead of naming the folder (e.g. 'no .orbis files in FOLDER', from parse.load_sources)
 def test_checking_a_folder_without_rule_files_names_it(tmp_path):
     (tmp_path / "nothing here").mkdir()
-    result = run_cli(["check", "nothing here"], tmp_path)
+    result = invoke(["check", "nothing here"], tmp_path)
     assert judge(result, {"nothing here"}, "check an empty folder") == "error"

@@ -9,31 +9,15 @@
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import json
-import traceback
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
-
-from orbis_dsl.cli import app
+from robustness.fuzzing import orbis_without_crash as orbis
 
 ROOT = Path(__file__).resolve().parents[2]
 SEEDS = Path(__file__).resolve().parent / "seeds" / "games"
-RUNNER = CliRunner()
-
-
-def orbis(cwd: Path, *args):
-    with contextlib.chdir(cwd):
-        result = RUNNER.invoke(app, [str(a) for a in args])
-    error = result.exception
-    if error is not None and not isinstance(error, SystemExit):
-        raise AssertionError(f"orbis {' '.join(map(str, args))} crashed:\n"
-                             + "".join(traceback.format_exception(*result.exc_info)))
-    assert "Traceback" not in result.stderr
-    return result
 
 
 def T(kind=None, color=None, **fields):
