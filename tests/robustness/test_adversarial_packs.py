@@ -134,6 +134,13 @@ def test_the_base_game_modules_pass_the_inspection(tmp_path):
 
 # ---- running a pack -----------------------------------------------------------------------------------------
 
+def cached_modules(folder: Path) -> dict[str, str]:
+    """A pack's cache folder, as files: Python's own `__pycache__` (when bytecode may be written) is no file of
+    ours, and anything else is."""
+    assert {p.name for p in folder.iterdir() if p.is_dir()} <= {"__pycache__"}, sorted(folder.iterdir())
+    return {p.name: p.read_text(encoding="utf-8") for p in folder.iterdir() if p.is_file()}
+
+
 def run_pack(tmp_path: Path, monkeypatch, files: dict[str, str], game: Path = GAME,
              expect: dict[str, set[str]] | None = None) -> str:
     """Lay the pack out and score `game` under it (which compiles the pack into the cache). Refused: exit 2 with a
@@ -160,7 +167,7 @@ def run_pack(tmp_path: Path, monkeypatch, files: dict[str, str], game: Path = GA
     assert report["format"] == "orbis-score/1"
     folders = list(cache.iterdir())
     assert len(folders) == 1, folders
-    modules = {p.name: p.read_text(encoding="utf-8") for p in folders[0].iterdir()}
+    modules = cached_modules(folders[0])
     assert "__init__.py" in modules and not any(n.endswith(".tmp") for n in modules), sorted(modules)
     for name, code in modules.items():
         inspect_module(name, code)
@@ -180,7 +187,7 @@ def test_the_cache_holds_exactly_the_compiled_modules(tmp_path, monkeypatch):
     with contextlib.chdir(tmp_path):
         compiled = compile_pack(Path("pack"))
     (folder,) = (tmp_path / "cache").iterdir()
-    assert {p.name: p.read_text(encoding="utf-8") for p in folder.iterdir()} == compiled.modules
+    assert cached_modules(folder) == compiled.modules
     checked = orbis_without_crash(tmp_path, "check", "--rules", "pack")
     assert checked.exit_code == 0 and "11 gods" in checked.stdout, checked.stdout
 
