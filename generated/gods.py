@@ -1,6 +1,6 @@
 # generated — do not edit.
 # source: 'rules/gods.orbis'
-# sha256: 38b301ee3ba0491af81659388b8316d0c60b67001235628f7e0e3a9c026213d0
+# sha256: 5eab06f27899ea85ddc99e81afc3f990040af1387ae676ed3220df79b33acc0d
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
@@ -8,7 +8,7 @@ from orbis_dsl.runtime.support import among as _among, compare as _compare, flag
 from orbis_dsl.runtime.specs import EndSpec, GodSpec
 
 SOURCE = 'rules/gods.orbis'
-SOURCE_SHA256 = '38b301ee3ba0491af81659388b8316d0c60b67001235628f7e0e3a9c026213d0'
+SOURCE_SHA256 = '5eab06f27899ea85ddc99e81afc3f990040af1387ae676ed3220df79b33acc0d'
 
 
 # from 'rules/gods.orbis', line 6

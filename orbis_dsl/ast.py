@@ -131,9 +131,18 @@ class Aggregate:
     span: Span | None = _span()
 
 
+@node
+class Extreme:
+    """`min(a, b, …)` or `max(a, b, …)`: the least or greatest of values; none when every one is none."""
+
+    func: str  # min | max
+    args: tuple[Expr, ...]
+    span: Span | None = _span()
+
+
 Expr = (
     IntLit | BoolLit | StrLit | Ref | SetLit | Neg | Arith | Compare | Member | Among | Not | BoolOp | IfExpr
-    | Count | Aggregate
+    | Count | Aggregate | Extreme
 )
 
 
@@ -188,11 +197,13 @@ class Amount:
 
 @node
 class Effect:
-    """gain | reduce | pay | destroy | require. `pay`, `destroy` and `require` cancel the tile when they fail."""
+    """gain | reduce | pay | destroy | require. `pay`, `destroy` and `require` lay `marker` on the piece when
+    they fail."""
 
     verb: str
     amount: Amount | None = None
     expr: Expr | None = None
+    marker: str | None = None
     span: Span | None = _span()
 
 
@@ -245,18 +256,25 @@ Member_ = ParamDecl | LetDecl | WhenClause | EndClause | Modify
 
 
 @node
-class KindDecl:
+class FamilyDecl:
+    """`family NAME "Title" for tiles|players`: a sort of piece. Each tile is of one piece of a `tiles` family;
+    each player holds one piece of a `players` family."""
+
     name: str
     title: str | None
-    members: tuple[Member_, ...]
+    role: str  # tiles | players
     span: Span | None = _span()
 
 
 @node
-class GodDecl:
+class PieceDecl:
+    """`FAMILY NAME "Title" { … }`: one piece of a declared family."""
+
+    family: str
     name: str
     title: str | None
     members: tuple[Member_, ...]
+    family_span: Span | None = attrs.field(default=None, eq=False, repr=False)
     span: Span | None = _span()
 
 
@@ -268,11 +286,12 @@ class Include:
 
 @node
 class NamesDecl:
-    """`colors …` or `stars …`."""
+    """`colors …`, or `tile mark NAME: …` (what = 'mark', with the mark's name in `mark`)."""
 
     what: str
     names: tuple[str, ...]
     name_spans: tuple[Span | None, ...] = attrs.field(default=(), eq=False, repr=False)
+    mark: str | None = None
     span: Span | None = _span()
 
 
@@ -286,7 +305,7 @@ class AliasDecl:
 
 @node
 class NumberDecl:
-    """`levels N`, `display N`, `realm limit N` (realm_limit) or `cancel tokens N` (cancel_tokens)."""
+    """`levels N` or `market N`."""
 
     what: str
     value: int
@@ -295,10 +314,34 @@ class NumberDecl:
 
 @node
 class BoardDecl:
-    """`board pyramid 5, 4, 3, 2` (rows bottom first), or `exchange 3 for 1` (what = 'exchange')."""
+    """`board stacked 5, 4, 3, 2`: rows bottom first, each tile resting on two of the row below."""
 
     rows: tuple[int, ...]
-    what: str = "board"
+    geometry: str = "stacked"
+    span: Span | None = _span()
+
+
+@node
+class ResourceDecl:
+    """`resource NAME "Title" { per color  limit N  trade GIVE for GET }`: what players keep; every player has
+    NAME, the count left at the end."""
+
+    name: str
+    title: str | None
+    per_color: bool
+    limit: int | None
+    trade: tuple[int, ...]  # (give, get), or ()
+    span: Span | None = _span()
+
+
+@node
+class MarkerDecl:
+    """`marker NAME "Title" { supply N  otherwise OPPOSITE }`: laid on a piece whose cost or condition failed."""
+
+    name: str
+    title: str | None
+    supply: int | None
+    opposite: str | None
     span: Span | None = _span()
 
 
@@ -326,7 +369,11 @@ class AttributeDecl:
 
 
 @node
-class DesertDecl:
+class FacedownDecl:
+    """`facedown NAME "Title" { matches every color  end: … }`: a tile laid face down."""
+
+    name: str
+    title: str | None
     wild: bool
     ends: tuple[EndClause, ...]
     span: Span | None = _span()
@@ -376,8 +423,9 @@ class VariantPrizes:
 class VariantDecl:
     name: str
     players: int | None
-    gods_revealed: int | None
-    removed_stars: tuple[str, ...]
+    revealed: int | None  # `reveal FAMILY: N`
+    revealed_family: str | None
+    removed_marks: tuple[str, ...]
     prizes: tuple[VariantPrizes, ...]
     options: tuple[VariantOption, ...]
     removed_spans: tuple[Span | None, ...] = attrs.field(default=(), eq=False, repr=False)
@@ -395,18 +443,18 @@ class Arg:
 class TileDecl:
     level: int
     color: str
-    stars: str
+    mark: str
     cost: tuple[str | None, ...]  # a colour per square; None is a multicoloured square
-    kind: str
+    piece: str
     args: tuple[Arg, ...]
-    # Where the colour, stars, kind and each cost square were written (keys: color, stars, kind, cost0 …).
+    # Where the colour, mark, piece and each cost square were written (keys: color, mark, piece, cost0 …).
     parts: dict = attrs.field(factory=dict, eq=False, repr=False)
     span: Span | None = _span()
 
 
 Decl = (
-    Include | NamesDecl | AliasDecl | NumberDecl | BoardDecl | OptionDecl | ValueDecl | AttributeDecl
-    | DesertDecl | KindDecl | GodDecl | AwardDecl | WinnerDecl | VariantDecl | TileDecl
+    Include | NamesDecl | AliasDecl | NumberDecl | BoardDecl | ResourceDecl | MarkerDecl | OptionDecl | ValueDecl
+    | AttributeDecl | FacedownDecl | FamilyDecl | PieceDecl | AwardDecl | WinnerDecl | VariantDecl | TileDecl
 )
 
 

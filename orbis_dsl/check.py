@@ -16,10 +16,10 @@ from .check_expr import ExpressionChecker
 from .check_expr import words as _words
 from .diagnostics import Diagnostic, Span, did_you_mean, unknown
 from .model import (
+    BUILTIN_NAMES,
     EVENTS,
     PARAM_TYPES,
-    REPORT_KEYS,
-    RESERVED,
+    ROLES,
     Award,
     Desert,
     God,
@@ -29,20 +29,11 @@ from .model import (
     RuleSet,
     Tile,
     Variant,
+    Vocabulary,
+    type_name,
 )
 from .parse import SourceSet
 from .scope import Context
-
-
-def type_name(t: ast.TypeRef) -> str:
-    """The type checker's name of a declared type; '?' for an unknown one (already reported)."""
-    if t.name == "enum":
-        return "string"
-    if t.name == "int" and t.optional:
-        return "int?"
-    if t.name not in PARAM_TYPES:
-        return "?"
-    return t.name
 
 
 class Checker(ExpressionChecker):
@@ -61,6 +52,8 @@ class Checker(ExpressionChecker):
         declared under the same name; within one layer a second declaration is an error. A pack that lists
         tiles replaces the whole tile list."""
         layers = self.sources.layers
+        self.families = self._families()
+        self.reserved = BUILTIN_NAMES | self._vocabulary_names()
         pack_has_tiles = any(isinstance(d, ast.TileDecl) for f in self.sources.files
                              if layers.get(f.path, 0) > 0 for d in f.decls)
         entries: list[tuple[str, object] | None] = []
@@ -108,38 +101,77 @@ class Checker(ExpressionChecker):
 
     def _free(self, key: str, what: str, decl) -> bool:
         shown = key.split(":", 1)[-1]
-        if what != "singleton" and shown in RESERVED:
-            self.error(f"'{shown}' is a built-in name and cannot name a {what}", decl.span)
+        if what != "singleton" and shown in self.reserved and not isinstance(decl, ast.FamilyDecl):
+            self.error(f"'{shown}' is {self.taken_by(shown)} and cannot name a {what}", decl.span)
             return False
         return True
 
-    @staticmethod
-    def _singleton_key(decl) -> str | None:
-        if isinstance(decl, ast.NamesDecl):
-            return decl.what
-        if isinstance(decl, ast.NumberDecl):
-            return decl.what
-        if isinstance(decl, ast.BoardDecl):
-            return decl.what
-        if isinstance(decl, ast.WinnerDecl):
-            return "winner"
-        if isinstance(decl, ast.DesertDecl):
-            return "desert"
-        return None
+    def taken_by(self, name: str) -> str:
+        """What a reserved name already is, in words: 'a built-in name', 'the family kind' …"""
+        if name in BUILTIN_NAMES:
+            return "a built-in name"
+        if name in self.families:
+            return f"the name of the family '{name}'"
+        for cls, words in ((ast.MarkerDecl, "the name of a marker"), (ast.FacedownDecl, "the face-down state"),
+                           (ast.ResourceDecl, "the name of a resource")):
+            for file in self.sources.files:
+                for decl in file.decls:
+                    if isinstance(decl, cls) and decl.name == name:
+                        return words
+                    if isinstance(decl, ast.MarkerDecl) and decl.opposite == name:
+                        return "the opposite of a marker"
+                    if isinstance(decl, ast.NamesDecl) and decl.mark == name:
+                        return "the tile mark"
+        return "a declared name"
+
+    def _families(self) -> dict[str, ast.FamilyDecl]:
+        """Every family, by name, read before anything else: a piece's declaration needs its family's role.
+        (Duplicates are reported when the declarations are collected.)"""
+        families = {}
+        for file in self.sources.files:
+            for decl in file.decls:
+                if isinstance(decl, ast.FamilyDecl):
+                    families[decl.name] = decl
+        return families
+
+    def _vocabulary_names(self) -> set[str]:
+        names = set(self.families)
+        for file in self.sources.files:
+            for decl in file.decls:
+                if isinstance(decl, (ast.MarkerDecl, ast.FacedownDecl, ast.ResourceDecl)):
+                    names.add(decl.name)
+                if isinstance(decl, ast.MarkerDecl) and decl.opposite:
+                    names.add(decl.opposite)
+                if isinstance(decl, ast.NamesDecl) and decl.mark:
+                    names.add(decl.mark)
+        return names
 
     @staticmethod
-    def _declared_name(decl) -> tuple[str, str] | None:
-        for cls, what in ((ast.KindDecl, "kind"), (ast.OptionDecl, "option"), (ast.ValueDecl, "value"),
+    def _singleton_key(decl) -> str | None:
+        if isinstance(decl, (ast.NamesDecl, ast.NumberDecl)):
+            return decl.what
+        for cls, key in ((ast.BoardDecl, "board"), (ast.WinnerDecl, "winner"), (ast.FacedownDecl, "facedown"),
+                         (ast.MarkerDecl, "marker"), (ast.ResourceDecl, "resource")):
+            if isinstance(decl, cls):
+                return key
+        return None
+
+    def _declared_name(self, decl) -> tuple[str, str] | None:
+        for cls, what in ((ast.OptionDecl, "option"), (ast.ValueDecl, "value"),
                           (ast.AttributeDecl, "attribute"), (ast.AliasDecl, "alias")):
             if isinstance(decl, cls):
-                # Kinds, options, values, attributes and aliases share the namespace of expressions.
+                # Tile pieces, options, values, attributes and aliases share the namespace of expressions.
                 return (decl.alias if isinstance(decl, ast.AliasDecl) else decl.name, what)
-        # Gods, awards and variants are never named inside expressions: each has a namespace of its own.
-        for cls, what in ((ast.GodDecl, "god"), (ast.AwardDecl, "award")):
+        if isinstance(decl, ast.PieceDecl):
+            family = self.families.get(decl.family)
+            if family is not None and family.role == "tiles":
+                return (decl.name, decl.family)
+            # Held pieces (and those of an unknown family, reported later) have a namespace per family.
+            return (f"{decl.family}:{decl.name}", decl.family)
+        # Families, awards and variants are never named inside expressions: each has a namespace of its own.
+        for cls, what in ((ast.FamilyDecl, "family"), (ast.AwardDecl, "award"), (ast.VariantDecl, "variant")):
             if isinstance(decl, cls):
                 return (f"{what}:{decl.name}", what)
-        if isinstance(decl, ast.VariantDecl):
-            return (f"variant:{decl.name}", "variant")
         return None
 
 
@@ -156,9 +188,9 @@ class Checker(ExpressionChecker):
         colors_decl = singletons.get("colors")
         colors = tuple(colors_decl.names) if colors_decl else ()
         self._check_unique(colors_decl, "colour")
-        stars_decl = singletons.get("stars")
-        stars = tuple(stars_decl.names) if stars_decl else ()
-        self._check_unique(stars_decl, "star colour")
+        mark_decl = singletons.get("mark")
+        stars = tuple(mark_decl.names) if mark_decl else ()
+        self._check_unique(mark_decl, "tile mark")
         aliases = {}
         for _, decl in by_type[ast.AliasDecl]:
             if decl.target not in colors:
@@ -169,45 +201,81 @@ class Checker(ExpressionChecker):
                 aliases[decl.alias] = decl.target
         levels = singletons["levels"].value if "levels" in singletons else 1
         self.levels = levels
-        display = singletons["display"].value if "display" in singletons else 0
+        market = singletons["market"].value if "market" in singletons else 0
         board = singletons["board"].rows if "board" in singletons else ()
-        self.numbers = {key: singletons[key].value for key in ("realm_limit", "cancel_tokens") if key in singletons}
-        self.numbers["exchange"] = singletons["exchange"].rows if "exchange" in singletons else ()
         self._check_board(singletons.get("board"))
+        resource, marker = singletons.get("resource"), singletons.get("marker")
+        self.vocabulary = self._vocabulary(by_type, singletons)
         self.colors, self.aliases, self.stars = colors, aliases, stars
         self._check_constants_unshadowed(by_type, set(colors) | set(aliases) | set(stars))
-        self.kind_names = frozenset(d.name for _, d in by_type[ast.KindDecl])
+        tile_pieces = self._pieces(by_type, "tiles")
+        held_pieces = self._pieces(by_type, "players")
+        self.kind_names = frozenset(d.name for _, d in tile_pieces)
         attributes = {d.name: self._param(d) for _, d in by_type[ast.AttributeDecl]}
         self.attributes = attributes
         options = {d.name: self._option(f, d) for f, d in by_type[ast.OptionDecl]}
         self.options = options
         values = {d.name: d.value for _, d in by_type[ast.ValueDecl]}
         self.values = values
-        self.param_types_by_name = self._param_types_by_name(by_type[ast.KindDecl])
-        desert_decl = singletons.get("desert")
-        desert = self._desert(desert_decl, [f for f, d in by_type[ast.DesertDecl]])
-        kinds = {d.name: self._kind(f, d) for f, d in by_type[ast.KindDecl]}
+        self.param_types_by_name = self._param_types_by_name(tile_pieces)
+        desert = self._desert(singletons.get("facedown"), [f for f, d in by_type[ast.FacedownDecl]])
+        kinds = {d.name: self._kind(f, d) for f, d in tile_pieces}
         self.kinds = kinds
-        gods = {d.name: self._god(f, d) for f, d in by_type[ast.GodDecl]}
+        gods = {d.name: self._god(f, d) for f, d in held_pieces}
         awards = {d.name: self._award(f, d) for f, d in by_type[ast.AwardDecl]}
         self.awards = awards
         winner = self._winner(singletons.get("winner"))
         variants = {d.name: self._variant(f, d, gods) for f, d in by_type[ast.VariantDecl]}
         tiles = tuple(self._tile(f, d) for f, d in by_type[ast.TileDecl])
         decl_files = {}
-        for cls in (ast.KindDecl, ast.GodDecl, ast.AwardDecl, ast.VariantDecl):
-            for f, d in by_type[cls]:
-                decl_files[f"{cls.__name__}:{d.name}"] = f
+        for label, entries in (("KindDecl", tile_pieces), ("GodDecl", held_pieces),
+                               ("AwardDecl", by_type[ast.AwardDecl]), ("VariantDecl", by_type[ast.VariantDecl])):
+            for f, d in entries:
+                decl_files[f"{label}:{d.name}"] = f
         if any(d.is_error for d in self.diags):
             return None
         return RuleSet(
-            colors=colors, aliases=aliases, stars=stars, levels=levels, display=display, board=board,
+            vocabulary=self.vocabulary,
+            colors=colors, aliases=aliases, stars=stars, levels=levels, display=market, board=board,
             attributes=attributes, options=options, values=values, desert=desert, kinds=kinds, gods=gods,
             awards=awards, winner=winner, variants=variants, tiles=tiles,
-            realm_limit=self.numbers.get("realm_limit"), cancel_tokens=self.numbers.get("cancel_tokens"),
-            exchange=self.numbers["exchange"],
+            realm_limit=resource.limit if resource else None, cancel_tokens=marker.supply if marker else None,
+            exchange=resource.trade if resource else (),
             files=tuple(f.path for f in self.sources.files), decl_files=decl_files,
         )
+
+    def _vocabulary(self, by_type, singletons) -> Vocabulary:
+        """The game's nouns, from its families (one per role), face-down state, marker, mark and resource."""
+        by_role: dict[str, ast.FamilyDecl] = {}
+        for _, decl in by_type[ast.FamilyDecl]:
+            if decl.role in by_role:
+                self.error(f"a rule set has one family for {decl.role}; '{by_role[decl.role].name}' is that family",
+                           decl.span)
+            else:
+                by_role[decl.role] = decl
+        tiles, players = by_role.get("tiles"), by_role.get("players")
+        facedown, marker = singletons.get("facedown"), singletons.get("marker")
+        resource, mark = singletons.get("resource"), singletons.get("mark")
+        return Vocabulary(
+            tile_family=tiles.name if tiles else None, tile_family_title=_title(tiles),
+            player_family=players.name if players else None, player_family_title=_title(players),
+            facedown=facedown.name if facedown else None, facedown_title=_title(facedown),
+            marker=marker.name if marker else None, marker_title=_title(marker),
+            opposite=marker.opposite if marker else None, mark=mark.mark if mark else None,
+            resource=resource.name if resource else None, resource_title=_title(resource),
+        )
+
+    def _pieces(self, by_type, role: str) -> list[tuple[str, ast.PieceDecl]]:
+        """The pieces of the family with this role (a piece of an unknown family is reported once, here)."""
+        found = []
+        for f, decl in by_type[ast.PieceDecl]:
+            family = self.families.get(decl.family)
+            if family is None:
+                if role == ROLES[0]:
+                    self.diags.append(unknown("family", decl.family, self.families, decl.family_span or decl.span))
+            elif family.role == role:
+                found.append((f, decl))
+        return found
 
     def _check_unique(self, decl, what) -> None:
         if decl is None:
@@ -216,32 +284,34 @@ class Checker(ExpressionChecker):
         for name, span in zip(decl.names, decl.name_spans or [decl.span] * len(decl.names)):
             if name in seen:
                 self.error(f"{what} '{name}' is listed twice", span)
-            if name in RESERVED:
-                self.error(f"'{name}' is a built-in name and cannot name a {what}", span)
+            if name in self.reserved:
+                self.error(f"'{name}' is {self.taken_by(name)} and cannot name a {what}", span)
             seen.add(name)
 
     def _check_constants_unshadowed(self, by_type, constants: set[str]) -> None:
-        """Colours and star colours are names in expressions too: nothing else may take them."""
-        for cls, what in ((ast.KindDecl, "kind"), (ast.OptionDecl, "option"), (ast.ValueDecl, "value"),
+        """Colours and tile marks are names in expressions too: nothing else may take them."""
+        for cls, what in ((ast.PieceDecl, None), (ast.OptionDecl, "option"), (ast.ValueDecl, "value"),
                           (ast.AttributeDecl, "attribute")):
             for _, decl in by_type[cls]:
                 if decl.name in constants:
-                    self.error(f"'{decl.name}' is a colour or star colour and cannot also name a {what}", decl.span)
+                    self.error(f"'{decl.name}' is a colour or tile mark and cannot also name "
+                               f"a {what or decl.family}", decl.span)
 
     def _check_board(self, decl) -> None:
         if decl is None:
             return
         rows = decl.rows
         if not rows or rows[0] < 1:
-            self.error("a pyramid needs a bottom row of at least one tile", decl.span)
+            self.error("a stacked board needs a bottom row of at least one tile", decl.span)
         for below, above in itertools.pairwise(rows):
             if above != below - 1:
-                self.error(f"each row of a pyramid is one tile shorter than the row below; "
+                self.error(f"each row of a stacked board is one tile shorter than the row below; "
                            f"got {below} then {above}", decl.span)
                 break
 
     def _param_types_by_name(self, kind_decls) -> dict[str, str]:
-        """Every parameter name any kind declares, with its type: `sum(icons of tiles …)` reads it off any tile."""
+        """Every parameter name any tile piece declares, with its type: `sum(icons of tiles …)` reads it off any
+        tile."""
         types = {name: type_name(p.type) for name, p in self.attributes.items()}
         for _, decl in kind_decls:
             for member in decl.members:
@@ -331,7 +401,7 @@ class Checker(ExpressionChecker):
             colors=frozenset(self.colors), aliases=self.aliases, kinds=self.kind_names, stars=frozenset(self.stars),
             attributes={n: type_name(p.type) for n, p in self.attributes.items()},
             options={n: type_name(o.type) for n, o in self.options.items()}, values=frozenset(self.values),
-            **extra,
+            vocabulary=self.vocabulary, **extra,
         )
 
     # ---- clauses --------------------------------------------------------------------------------------
@@ -343,8 +413,8 @@ class Checker(ExpressionChecker):
                 if m.name in lets or m.name in ctx.params:
                     self.error(f"'{m.name}' is already defined in this block", m.span)
                     continue
-                if m.name in RESERVED:
-                    self.error(f"'{m.name}' is a built-in name", m.span)
+                if m.name in self.reserved:
+                    self.error(f"'{m.name}' is {self.taken_by(m.name)}", m.span)
                     continue
                 self.let_types[id(m.expr)] = self.expr(m.expr, attrs.evolve(ctx, lets=dict(lets)))
                 lets[m.name] = m.expr
@@ -359,6 +429,10 @@ class Checker(ExpressionChecker):
 
     def _effects(self, clause: ast.WhenClause, ctx: Context, params: dict[str, Param]) -> None:
         for effect in clause.effects:
+            if effect.marker is not None and effect.marker != self.vocabulary.marker:
+                markers = [self.vocabulary.marker] if self.vocabulary.marker else []
+                d = unknown("marker", effect.marker, markers, effect.span)
+                self.diags.append(d if markers else d._replace(hint="declare it: marker NAME { supply N }"))
             if effect.amount is not None:
                 self._amount(effect.amount, ctx, params)
             if effect.verb == "reduce":
@@ -400,14 +474,14 @@ class Checker(ExpressionChecker):
                            effect.span)
         return tuple(taken), tuple(placed)
 
-    def _kind(self, file, decl: ast.KindDecl) -> Kind:
+    def _kind(self, file, decl: ast.PieceDecl) -> Kind:
         params: dict[str, Param] = {}
         for m in decl.members:
             if isinstance(m, ast.ParamDecl):
                 if m.name in params:
                     self.error(f"parameter '{m.name}' is declared twice", m.span)
-                elif m.name in RESERVED:
-                    self.error(f"'{m.name}' is a built-in name and cannot name a parameter", m.span)
+                elif m.name in self.reserved:
+                    self.error(f"'{m.name}' is {self.taken_by(m.name)} and cannot name a parameter", m.span)
                 else:
                     attribute = self.attributes.get(m.name)
                     if attribute is not None and "?" not in (type_name(attribute.type), type_name(m.type)) \
@@ -424,12 +498,13 @@ class Checker(ExpressionChecker):
         self._ends(ends, attrs.evolve(ctx, allow_validated=False))
         for m in decl.members:
             if isinstance(m, ast.Modify):
-                self.error("'modify' belongs in a god: tile kinds cannot change rule values", m.span)
+                self.error(f"'modify' belongs in a piece players hold ({self.vocabulary.player_family or 'none declared'}): "
+                           f"a {decl.family} cannot change rule values", m.span)
         used = _names_used([e.points for e in ends] + [e.cond for e in ends] + [e.expr for e in placed], lets)
         return Kind(decl.name, decl.title or decl.name, all_params, lets, taken, placed, ends,
                     frozenset(n for n in used if n in all_params), tuple(params), file, span=decl.span)
 
-    def _god(self, file, decl: ast.GodDecl) -> God:
+    def _god(self, file, decl: ast.PieceDecl) -> God:
         ctx = self.context(self_kind="god")
         lets = self._lets(decl.members, ctx)
         ctx = attrs.evolve(ctx, lets=lets)
@@ -439,7 +514,8 @@ class Checker(ExpressionChecker):
         modifiers = {}
         for m in decl.members:
             if isinstance(m, ast.ParamDecl):
-                self.error("a god has no parameters; use 'let' for a named value", m.span)
+                self.error(f"a {decl.family} has no parameters; use 'let' for a named value, or 'modify' "
+                           f"to change a rule value for its holder", m.span)
             elif isinstance(m, ast.Modify):
                 if m.name not in self.values:
                     self.diags.append(unknown("value", m.name, self.values, m.span))
@@ -455,9 +531,10 @@ class Checker(ExpressionChecker):
 
     def _award(self, file, decl: ast.AwardDecl) -> Award:
         ctx = self.context()
-        if decl.name in REPORT_KEYS:
+        report_keys = self.vocabulary.report_keys
+        if decl.name in report_keys:
             self.error(f"an award cannot be called '{decl.name}': the score report uses that name",
-                       decl.span, hint="report keys: " + ", ".join(sorted(REPORT_KEYS)))
+                       decl.span, hint="report keys: " + ", ".join(sorted(report_keys)))
         if decl.measure is None:
             self.error(f"award '{decl.name}' needs a 'measure'", decl.span)
         else:
@@ -483,9 +560,12 @@ class Checker(ExpressionChecker):
             self.error(f"variant '{decl.name}' says nothing of 'players'", decl.span)
         elif decl.players < 1:
             self.error("a variant needs at least one player", decl.span)
-        for star, span in zip(decl.removed_stars, decl.removed_spans or (decl.span,) * len(decl.removed_stars)):
+        for star, span in zip(decl.removed_marks, decl.removed_spans or (decl.span,) * len(decl.removed_marks)):
             if star not in self.stars:
-                self.diags.append(unknown("star colour", star, self.stars, span))
+                self.diags.append(unknown("tile mark", star, self.stars, span))
+        if decl.revealed_family is not None and decl.revealed_family != self.vocabulary.player_family:
+            players_family = [self.vocabulary.player_family] if self.vocabulary.player_family else []
+            self.diags.append(unknown("family held by players", decl.revealed_family, players_family, decl.span))
         prizes = {}
         for p in decl.prizes:
             if p.award not in self.awards:
@@ -499,8 +579,8 @@ class Checker(ExpressionChecker):
             else:
                 options[o.name] = self.literal(o.value, option.type, f"option '{o.name}'")
         players = decl.players or 0
-        revealed = decl.gods_revealed if decl.gods_revealed is not None else players + 1
-        return Variant(decl.name, players, revealed, decl.removed_stars, prizes, options, file, span=decl.span)
+        revealed = decl.revealed if decl.revealed is not None else players + 1
+        return Variant(decl.name, players, revealed, decl.removed_marks, prizes, options, file, span=decl.span)
 
     def _tile(self, file, decl: ast.TileDecl) -> Tile | None:
         where = decl.parts.get
@@ -508,18 +588,19 @@ class Checker(ExpressionChecker):
             self.error(f"level {decl.level} is out of range: the rule set has levels 1 to {self.levels}",
                        where("level", decl.span))
         colour = self.color(decl.color, where("color", decl.span))
-        if decl.stars not in self.stars:
-            self.diags.append(unknown("star colour", decl.stars, self.stars, where("stars", decl.span)))
+        if decl.mark not in self.stars:
+            self.diags.append(unknown("tile mark", decl.mark, self.stars, where("mark", decl.span)))
         for i, square in enumerate(decl.cost):
             if square is not None:
                 self.color(square, where(f"cost{i}", decl.span))
-        kind = self.kinds.get(decl.kind)
+        kind = self.kinds.get(decl.piece)
         if kind is None:
-            self.diags.append(unknown("tile kind", decl.kind, self.kinds, where("kind", decl.span)))
+            what = self.vocabulary.tile_family or "tile piece"
+            self.diags.append(unknown(what, decl.piece, self.kinds, where("piece", decl.span)))
             return None
         params = self.tile_params(kind, decl.args, decl.span)
         cost = tuple(self.aliases.get(s, s) if s else None for s in decl.cost)
-        return Tile(decl.level, colour or "", decl.stars, cost, decl.kind, params, file,
+        return Tile(decl.level, colour or "", decl.mark, cost, decl.piece, params, file,
                     span=where("level", decl.span))
 
     def tile_params(self, kind: Kind, args, span) -> dict[str, object]:
@@ -572,6 +653,12 @@ def _names_used(exprs, lets) -> set[str]:
     for e in exprs:
         walk(e)
     return found
+
+
+def _title(decl) -> str | None:
+    if decl is None:
+        return None
+    return decl.title or decl.name
 
 
 def _where(span: Span | None) -> str:

@@ -16,8 +16,8 @@ def _is_int(t: str) -> bool:
 
 
 WORDS = {"int": "a number", "int?": "a number (or none)", "bool": "a yes/no condition", "color": "a colour",
-         "kind": "a tile kind", "star": "a star colour", "string": "a string", "colors": "a set of colours",
-         "kinds": "a set of kinds", "stars": "a set of star colours", "amount": "an amount like '2 red'"}
+         "kind": "a tile piece", "star": "a tile mark", "string": "a string", "colors": "a set of colours",
+         "kinds": "a set of tile pieces", "stars": "a set of tile marks", "amount": "an amount like '2 red'"}
 
 
 def words(t: str) -> str:
@@ -60,7 +60,7 @@ class ExpressionChecker:
             self.diags.append(unknown("name", e.name, ctx.visible_names(), e.span))
             return "?"
         if binding.what == "field" and binding.target == "validated" and not ctx.allow_validated:
-            self.error("'validated' cannot be used here: a tile's own scoring decides it", e.span)
+            self.error(f"'{e.name}' cannot be used here: a tile's own scoring decides it", e.span)
             return "?"
         if binding.what == "let":
             # Checked once where it is defined: a mistake in it is reported once, not at every use.
@@ -73,7 +73,7 @@ class ExpressionChecker:
         if "?" in types:
             return "?"
         if len(types) != 1 or not types <= {"color", "kind", "star"}:
-            self.error("a set lists colours, kinds or star colours, all of one sort", e.span)
+            self.error("a set lists colours, tile pieces or tile marks, all of one sort", e.span)
             return "?"
         return {"color": "colors", "kind": "kinds", "star": "stars"}[types.pop()]
 
@@ -137,8 +137,9 @@ class ExpressionChecker:
         return "int?" if "int?" in (then, otherwise) else then
 
     def _scope_ok(self, e, ctx) -> None:
-        if e.scope in ("neighbours", "supports") and ctx.self_kind != "tile":
-            self.error(f"'{e.scope}' only makes sense in a tile kind's clause", e.span)
+        # Inside `count(… where …)` the scope is the counted tile's; else it needs the clause's own tile.
+        if e.scope in ("neighbours", "supports") and ctx.self_kind != "tile" and not ctx.in_item:
+            self.error(f"'{e.scope}' only makes sense in a tile piece's clause or about a counted tile", e.span)
 
     def _e_Count(self, e, ctx):
         self._scope_ok(e, ctx)
@@ -156,4 +157,14 @@ class ExpressionChecker:
         if e.where is not None:
             self.expect(e.where, ctx.item_scope(), "bool", "the condition after 'where'")
         return "int" if e.func == "sum" else "int?"
+
+    def _e_Extreme(self, e, ctx):
+        types = []
+        for i, arg in enumerate(e.args, 1):
+            got = self.expr(arg, ctx)
+            if got not in ("?", "int", "int?"):
+                self.error(f"'{e.func}' takes numbers, but value {i} is {words(got)}", arg.span)
+            types.append(got)
+        # none only when every value may be none
+        return "int?" if all(t == "int?" for t in types) else "int"
 

@@ -14,6 +14,9 @@ from . import ast
 from .describe import Describer
 from .scope import Context
 
+# Where a tile's position fields are read: the board's precomputed tables, by position.
+POSITION_TABLES = {"row": "row_numbers", "column": "column_numbers", "border": "borders"}
+
 
 @attrs.define
 class ExprCompiler:
@@ -55,6 +58,8 @@ class ExprCompiler:
             return self.compile(b.target)
         if b.what in ("field", "param"):
             var = self.item if b.where == "item" else "t"
+            if b.target in POSITION_TABLES:
+                return f"g.board.{POSITION_TABLES[b.target]}[{var}.pos]"
             if b.what == "field":
                 return f"{var}.{b.target}"
             return f"{var}.params.get({b.target!r})"
@@ -77,7 +82,12 @@ class ExprCompiler:
         return f"(-{self.compile(e.operand)})"
 
     def _Arith(self, e):
+        if e.op == "/":
+            return f"_divide({self.compile(e.left)}, {self.compile(e.right)})"
         return f"({self.compile(e.left)} {e.op} {self.compile(e.right)})"
+
+    def _Extreme(self, e):
+        return f"_extreme_{e.func}(({', '.join(self.compile(a) for a in e.args)},))"
 
     def _Not(self, e):
         return f"(not {self.compile(e.operand)})"
@@ -132,7 +142,8 @@ class ExprCompiler:
     def _scope(self, scope: str) -> str:
         if scope == "tiles":
             return f"{self.player}.tiles"
-        return f"_{scope}(g, {self.player}, t)"
+        # Inside `count(… where …)` a tile's neighbours or supports are the counted tile's.
+        return f"_{scope}(g, {self.player}, {self.item or 't'})"
 
     def _filtered(self, e) -> tuple[str, str]:
         n = f"n{self.depth}"

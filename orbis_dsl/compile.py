@@ -188,6 +188,10 @@ def _indent(text: str) -> str:
     return text.replace("\n", "\n    ")
 
 
+# The runtime's Settings field each generic declaration fills (runtime names are internal, never shown).
+_SETTING_OF = {"mark": "stars", "market": "display"}
+
+
 def _settings_fields(rules: RuleSet, builder: ModuleBuilder, decls) -> dict[str, str]:
     """The unnamed declarations a file holds (colours, board, options …), as Settings keyword arguments."""
     fields: dict[str, str] = {}
@@ -197,12 +201,19 @@ def _settings_fields(rules: RuleSet, builder: ModuleBuilder, decls) -> dict[str,
     aliases = {d.alias: rules.aliases[d.alias] for d in decls if isinstance(d, ast.AliasDecl)}
     for decl in decls:
         if isinstance(decl, ast.NamesDecl):
-            fields[decl.what] = repr(tuple(decl.names))
+            fields[_SETTING_OF.get(decl.what, decl.what)] = repr(tuple(decl.names))
         elif isinstance(decl, ast.NumberDecl):
-            fields[decl.what] = repr(decl.value)
+            fields[_SETTING_OF.get(decl.what, decl.what)] = repr(decl.value)
         elif isinstance(decl, ast.BoardDecl):
-            fields[decl.what] = repr(decl.rows)
-        elif isinstance(decl, ast.DesertDecl):
+            fields["board"] = repr(decl.rows)
+        elif isinstance(decl, ast.ResourceDecl):
+            if decl.limit is not None:
+                fields["realm_limit"] = repr(decl.limit)
+            if decl.trade:
+                fields["exchange"] = repr(decl.trade)
+        elif isinstance(decl, ast.MarkerDecl) and decl.supply is not None:
+            fields["cancel_tokens"] = repr(decl.supply)
+        elif isinstance(decl, ast.FacedownDecl):
             ends = builder.end_functions("_desert", decl.ends, desert_context(rules), "g, p, t, trace=None", True)
             fields["desert_wild"] = repr(decl.wild)
             fields["desert_ends"] = _tuple(ends)
@@ -238,12 +249,16 @@ def _option_spec(o) -> str:
 def render_module(rules: RuleSet, file: ast.RuleFile, text: str, source: str) -> str:
     builder = ModuleBuilder(rules, source)
     kinds, gods, awards, variants, tiles = [], [], [], [], []
+    vocabulary = rules.vocabulary
     for decl in file.decls:
-        if rules.decl_files.get(f"{type(decl).__name__}:{getattr(decl, 'name', '')}", file.path) != file.path:
+        label = type(decl).__name__
+        if isinstance(decl, ast.PieceDecl):
+            label = "KindDecl" if decl.family == vocabulary.tile_family else "GodDecl"
+        if rules.decl_files.get(f"{label}:{getattr(decl, 'name', '')}", file.path) != file.path:
             continue  # a rule pack replaced this declaration
-        if isinstance(decl, ast.KindDecl):
+        if isinstance(decl, ast.PieceDecl) and decl.family == vocabulary.tile_family:
             kinds.append(builder.kind(rules.kinds[decl.name]))
-        elif isinstance(decl, ast.GodDecl):
+        elif isinstance(decl, ast.PieceDecl) and decl.family == vocabulary.player_family:
             gods.append(builder.god(rules.gods[decl.name]))
         elif isinstance(decl, ast.AwardDecl):
             awards.append(builder.award(rules.awards[decl.name]))
@@ -263,7 +278,8 @@ def render_module(rules: RuleSet, file: ast.RuleFile, text: str, source: str) ->
         "\n".join(f.body) for f in builder.functions)
     spec_names = sorted(n for n in used if re.search(rf"\b{n}\(", body_text))
     helpers = sorted(h for h in ("among", "compare", "flag", "neighbours", "supports", "aggregate_max",
-                                 "aggregate_min", "aggregate_sum") if re.search(rf"\b_{h}\(", body_text))
+                                 "aggregate_min", "aggregate_sum", "extreme_max", "extreme_min", "divide")
+                     if re.search(rf"\b_{h}\(", body_text))
     imports = []
     if helpers:
         imports.append("from orbis_dsl.runtime.support import " + ", ".join(f"{h} as _{h}" for h in helpers))

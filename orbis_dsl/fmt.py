@@ -23,7 +23,7 @@ import typer
 WIDTH = 120  # lines longer than this break at `and`/`or` or before `else`, where a clause allows it
 INDENT = "  "
 
-_BLOCKS = {"kind_decl", "god_decl", "award_decl", "variant_decl", "desert_decl"}
+_BLOCKS = {"piece_decl", "award_decl", "variant_decl", "facedown_decl", "resource_decl", "marker_decl"}
 
 # Precedence of expression nodes, loosest first (see `?expr` … `?atom` in grammar/rules.lark).
 _LEVEL = {"cond_expr": 0, "or_expr": 1, "and_expr": 2, "not_expr": 3, "compare": 4, "member": 4, "among": 4,
@@ -95,7 +95,7 @@ def _level(tree) -> int:
     if isinstance(tree, Token):
         return _ATOM
     if tree.data == "arith":
-        return 6 if str(tree.children[1]) == "*" else 5
+        return 6 if str(tree.children[1]) in "*/" else 5
     return _LEVEL.get(tree.data, _ATOM)
 
 
@@ -123,7 +123,7 @@ def _expr(t) -> str:
         return f"{expr(k[0], 5)} is {k[1]} among players"
     if d == "arith":
         op = str(k[1])
-        left, right = (6, 7) if op == "*" else (5, 6)
+        left, right = (6, 7) if op in "*/" else (5, 6)
         return f"{expr(k[0], left)} {op} {expr(k[2], right)}"
     if d == "neg":
         return f"-{expr(k[1], 7)}"
@@ -141,6 +141,8 @@ def _expr(t) -> str:
     if d == "aggregate":
         where = f" where {expr(k[3])}" if len(k) > 3 else ""
         return f"{k[0]}({_tok(k[1])} of {k[2]}{where})"
+    if d == "extreme":
+        return f"{k[0]}(" + ", ".join(expr(a) for a in k[1:]) + ")"
     raise ValueError(f"unknown expression node {d}")
 
 
@@ -187,11 +189,11 @@ def _effect(t) -> str:
     if t.data == "reduce":
         return f"reduce {expr(k[0])}"
     if t.data == "pay":
-        return f"pay {_amount(k[0])} else cancel"
+        return f"pay {_amount(k[0])} else mark {_tok(k[1])}"
     if t.data == "destroy":
-        return f"destroy {_amount(k[0])} from display else cancel"
+        return f"destroy {_amount(k[0])} from market else mark {_tok(k[1])}"
     if t.data == "require":
-        return f"require {expr(k[0])} else cancel"
+        return f"require {expr(k[0])} else mark {_tok(k[1])}"
     raise ValueError(f"unknown effect {t.data}")
 
 
@@ -282,9 +284,15 @@ def _decl_lines(t, indent: str) -> list[str]:
     if d == "players_clause":
         return [indent + f"players: {k[0]}"]
     if d == "reveal_clause":
-        return [indent + f"gods revealed: {k[0]}"]
+        return [indent + f"reveal {_tok(k[0])}: {k[1]}"]
     if d == "remove_clause":
-        return [indent + f"remove stars: {_names(k)}"]
+        return [indent + f"remove tiles marked {_names(k[1:])}"]
+    if d == "per_color":
+        return [indent + "per color"]
+    if d in ("limit_clause", "supply_clause", "otherwise_clause"):
+        return [indent + f"{d.split('_')[0]} {_tok(k[0])}"]
+    if d == "trade_clause":
+        return [indent + f"trade {k[0]} for {k[1]}"]
     if d == "variant_prizes":
         return [indent + f"award {_tok(k[0])}: {_ints(k[1:])}"]
     if d == "variant_option":
@@ -293,22 +301,19 @@ def _decl_lines(t, indent: str) -> list[str]:
         return [indent + f"include {k[0]}"]
     if d == "colors_decl":
         return [indent + f"colors {_names(k)}"]
-    if d == "stars_decl":
-        return [indent + f"stars {_names(k)}"]
+    if d == "mark_decl":
+        return [indent + f"tile mark {_tok(k[0])}: {_names(k[1:])}"]
+    if d == "family_decl":
+        title = f" {k[1]}" if len(k) > 2 else ""
+        return [indent + f"family {_tok(k[0])}{title} for {k[-1]}"]
     if d == "alias_decl":
         return [indent + f"alias {_tok(k[0])} = {_tok(k[1])}"]
     if d == "levels_decl":
         return [indent + f"levels {k[0]}"]
     if d == "board_decl":
-        return [indent + f"board pyramid {_ints(k)}"]
-    if d == "display_decl":
-        return [indent + f"display {k[0]}"]
-    if d == "realm_decl":
-        return [indent + f"realm limit {k[0]}"]
-    if d == "tokens_decl":
-        return [indent + f"cancel tokens {k[0]}"]
-    if d == "exchange_decl":
-        return [indent + f"exchange {k[0]} for {k[1]}"]
+        return [indent + f"board stacked {_ints(k)}"]
+    if d == "market_decl":
+        return [indent + f"market {k[0]}"]
     if d == "option_decl":
         return [indent + f"option {_tok(k[0])}: {type_text(k[1])} = {literal(k[2])}"]
     if d == "value_decl":
@@ -323,16 +328,17 @@ def _decl_lines(t, indent: str) -> list[str]:
 
 
 def _tile_cells(t) -> list[str]:
-    level, colour, stars, cost, kind, *args = _kids(t)
+    level, colour, mark, cost, piece, *args = _kids(t)
     squares = ", ".join(_tok(s) for s in _kids(cost))
     arguments = ", ".join(f"{_tok(_kids(a)[0])}: {literal(_kids(a)[1])}" for a in args)
-    return ["tile", str(level), _tok(colour), _tok(stars), f"[{squares}]", f"{_tok(kind)}({arguments})"]
+    return ["tile", str(level), _tok(colour), _tok(mark), f"[{squares}]", f"{_tok(piece)}({arguments})"]
 
 
 def _header(t) -> str:
     d, k = t.data, _kids(t)
-    if d == "desert_decl":
-        return "desert {"
+    if d == "piece_decl":
+        title = f" {k[2]}" if len(k) > 2 and _is_token(k[2]) and k[2].type == "STRING" else ""
+        return f"{_tok(k[0])} {_tok(k[1])}{title} {{"
     if d == "variant_decl":
         return f"variant {_tok(k[0])} {{"
     title = f" {k[1]}" if len(k) > 1 and _is_token(k[1]) and k[1].type == "STRING" else ""

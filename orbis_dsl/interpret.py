@@ -12,6 +12,7 @@ import operator
 import attrs
 
 from . import ast
+from .codegen import POSITION_TABLES
 from .describe import Describer
 from .model import RuleSet
 from .runtime import support
@@ -20,7 +21,8 @@ from .runtime.rules import Rules
 from .runtime.specs import AwardSpec, EndSpec, GodSpec, KindSpec, OptionSpec, ParamSpec, Settings, TileSpec, VariantSpec
 from .scope import Context, desert_context, god_context, kind_context, rule_context
 
-_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul}
+_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": support.divide}
+_EXTREMES = {"min": support.extreme_min, "max": support.extreme_max}
 
 
 @attrs.frozen
@@ -62,6 +64,8 @@ class Evaluator:
             return self.eval(b.target, env)
         if b.what in ("field", "param"):
             tile = env.item if b.where == "item" else env.t
+            if b.target in POSITION_TABLES:
+                return getattr(env.g.board, POSITION_TABLES[b.target])[tile.pos]
             return getattr(tile, b.target) if b.what == "field" else tile.params.get(b.target)
         if b.what == "cancelled":
             return env.p.god_cancelled
@@ -80,6 +84,9 @@ class Evaluator:
 
     def _Arith(self, e, env):
         return _ARITH[e.op](self.eval(e.left, env), self.eval(e.right, env))
+
+    def _Extreme(self, e, env):
+        return _EXTREMES[e.func]([self.eval(a, env) for a in e.args])
 
     def _Not(self, e, env):
         return not self.eval(e.operand, env)
@@ -131,7 +138,8 @@ class Evaluator:
     def _tiles(self, scope, env):
         if scope == "tiles":
             return env.p.tiles
-        return getattr(support, scope)(env.g, env.p, env.t)
+        # Inside `count(… where …)` a tile's neighbours or supports are the counted tile's.
+        return getattr(support, scope)(env.g, env.p, env.item if self.ctx.in_item else env.t)
 
     def _selected(self, e, env):
         tiles = self._tiles(e.scope, env)

@@ -1,8 +1,9 @@
-"""Syntax highlighting of rule files: a Pygments lexer for the Orbis rules language, and a helper for the terminal.
+"""Syntax highlighting of rule files: a Pygments lexer for the rules language, and a helper for the terminal.
 
-The lexer follows grammar/rules.lark: declaration words (`kind`, `god`, `tile` …), clause words (`param`, `end`,
-`when` …), effect verbs, the words of expressions, built-in names (tile and player fields), types, strings,
-numbers, comments, operators and punctuation. It knows no game vocabulary: colours, kinds and gods are names.
+The lexer follows grammar/rules.lark: declaration words (`family`, `marker`, `tile` …), clause words (`param`,
+`end`, `when` …), effect verbs, the words of expressions, built-in names (a tile's position and colour), types,
+strings, numbers, comments, operators and punctuation. It knows no game's vocabulary: families, their pieces,
+markers and colours are names; a piece declaration (`NAME NAME "Title" {`) is told by its shape.
 
 Registered for Pygments under the alias `orbis` through the `pygments.lexers` entry point, so
 `pygmentize -l orbis rules/gods.orbis` works once the package is installed.
@@ -18,19 +19,19 @@ from pygments.token import Comment, Keyword, Name, Number, Operator, Punctuation
 __all__ = ["OrbisLexer", "highlight"]
 
 # Words that open a top-level declaration (each at the start of a statement).
-DECLARATIONS = ("include", "colors", "alias", "stars", "levels", "board", "display", "realm", "cancel", "exchange",
-                "option", "value", "attribute", "desert", "kind", "god", "award", "winner", "variant", "tile")
+DECLARATIONS = ("include", "colors", "alias", "levels", "board", "market", "resource", "marker", "family",
+                "option", "value", "attribute", "facedown", "award", "winner", "variant", "tile")
 # Words inside declarations and blocks.
 CLAUSES = ("param", "let", "when", "end", "modify", "matches", "every", "unique", "measure", "eligible",
-           "tiebreak", "ties", "keep", "order", "warn", "split", "prizes", "then", "shared", "players", "revealed",
-           "remove", "pyramid", "limit", "tokens", "for", "gods")
+           "tiebreak", "ties", "keep", "order", "warn", "split", "prizes", "then", "shared", "players", "reveal",
+           "remove", "marked", "mark", "stacked", "limit", "supply", "otherwise", "per", "trade", "for")
 EFFECTS = ("gain", "reduce", "pay", "destroy", "require", "from")
 EXPRESSIONS = ("if", "else", "unless", "and", "or", "not", "in", "is", "among", "of", "where", "most", "fewest")
 FUNCTIONS = ("count", "sum", "max", "min")
 SCOPES = ("tiles", "neighbours", "supports")
 CONSTANTS = ("true", "false", "any", "none")
 # Names every rule set knows without declaring them (see orbis_dsl/model.py).
-BUILTINS = ("color", "kind", "level", "stars", "desert", "validated", "cancelled", "worshippers", "total", "measure")
+BUILTINS = ("color", "level", "row", "column", "border", "total", "measure")
 TYPES = ("int", "bool", "string", "colors", "amount")
 
 _NAME = r"[A-Za-z_][A-Za-z0-9_]*"
@@ -49,9 +50,12 @@ class OrbisLexer(RegexLexer):
             (r"\s+", Whitespace),
             (r"#[^\n]*", Comment.Single),
             (r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"', String.Double),
-            # `kind NAME`, `god NAME`, `award NAME`, `variant NAME`: the name being declared
-            (r"\b(kind|god|award|variant)(\s+)(" + _NAME + r")\b",
+            # `award NAME`, `variant NAME`, `family NAME`, `marker NAME` …: the name being declared
+            (r"\b(award|variant|family|marker|resource|facedown)(\s+)(" + _NAME + r")\b",
              bygroups(Keyword.Declaration, Whitespace, Name.Class)),
+            # `FAMILY NAME "Title" {` or `FAMILY NAME {` at the start of a line: a piece of a declared family
+            (r"^(\s*)(" + _NAME + r")(\s+)(" + _NAME + r")(?=\s*(?:\"[^\"\n]*\"\s*)?\{)",
+             bygroups(Whitespace, Keyword.Declaration, Whitespace, Name.Class)),
             # `param NAME`, `let NAME`, `option NAME`, `attribute NAME`, `value NAME`, `modify NAME`
             (r"\b(param|let|option|attribute|value|modify)(\s+)(" + _NAME + r")\b",
              bygroups(Keyword, Whitespace, Name.Variable)),
@@ -61,10 +65,8 @@ class OrbisLexer(RegexLexer):
             (r"(:)(\s*)(int|bool|string|colors|color|amount)\b", bygroups(Punctuation, Whitespace, Keyword.Type)),
             # the kind of a tile line, `stone(` … `)`
             (r"\b(" + _NAME + r")(\()(?=\s*(?:" + _NAME + r"\s*:|\)))", bygroups(Name.Function, Punctuation)),
-            # a declaration word opens a statement at the start of a line; elsewhere `kind`, `desert` and
-            # `stars` are tile fields
+            # a declaration word opens a statement at the start of a line
             (r"^(\s*)(" + "|".join(DECLARATIONS) + r")\b", bygroups(Whitespace, Keyword.Declaration)),
-            (r"\b(desert)(\s*)(\{)", bygroups(Keyword.Declaration, Whitespace, Punctuation)),
             (words(EFFECTS, prefix=r"\b", suffix=r"\b"), Keyword.Reserved),
             (words(CLAUSES + EXPRESSIONS, prefix=r"\b", suffix=r"\b"), Keyword),
             (words(FUNCTIONS, prefix=r"\b", suffix=r"\b(?=\s*\()"), Name.Builtin),
@@ -74,7 +76,7 @@ class OrbisLexer(RegexLexer):
             (words(TYPES, prefix=r"\b", suffix=r"\b"), Keyword.Type),
             (_NAME, Name),
             (r"[0-9]+", Number.Integer),
-            (r">=|<=|!=|=|>|<|\+|-|\*|\||\?", Operator),
+            (r">=|<=|!=|=|>|<|\+|-|\*|/|\||\?", Operator),
             (r"[{}()\[\],:]", Punctuation),
             (r".", Text),
         ],

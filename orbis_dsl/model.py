@@ -11,16 +11,79 @@ import attrs
 from . import ast
 from .diagnostics import Span
 
-# Names every rule set can use without declaring them; declarations may not reuse them.
-# A desert, or a recorded tile that does not say, has no level: `level` may be none.
-TILE_FIELDS = {"color": "color", "kind": "kind", "level": "int?", "stars": "star",
-               "desert": "bool", "cancelled": "bool", "validated": "bool"}
-PLAYER_FIELDS = {"worshippers": "int"}
-RESERVED = set(TILE_FIELDS) | set(PLAYER_FIELDS) | {"total", "measure", "any", "true", "false", "none"}
-# The score report's own keys: an award (which becomes a report key) may not take one.
-REPORT_KEYS = {"name", "total", "regions", "deserts", "god", "worshippers", "place", "winner", "lines"}
+# Fields every tile has, whatever the game: name -> (the runtime's attribute, type). A face-down tile, or a
+# recorded tile that does not say, has no level: `level` may be none. Row and column count from 1, rows from the
+# bottom; `border` is a tile at either end of its row.
+BUILTIN_TILE_FIELDS = {"color": ("color", "color"), "level": ("level", "int?"), "row": ("row", "int"),
+                       "column": ("column", "int"), "border": ("border", "bool")}
+# Names every rule set can use without declaring them; declarations may not reuse them (nor the names the
+# rule set's vocabulary declares, see `Vocabulary.names`).
+BUILTIN_NAMES = set(BUILTIN_TILE_FIELDS) | {"total", "measure", "any", "true", "false", "none"}
+# The score report's keys other than its categories: an award (which becomes a report key) may not take one.
+BASE_REPORT_KEYS = {"name", "total", "regions", "place", "winner", "lines"}
 PARAM_TYPES = {"int", "bool", "string", "color", "colors", "amount"}
 EVENTS = ("taken", "placed")
+ROLES = ("tiles", "players")
+
+
+def type_name(t: ast.TypeRef) -> str:
+    """The type checker's name of a declared type; '?' for an unknown one (already reported)."""
+    if t.name == "enum":
+        return "string"
+    if t.name == "int" and t.optional:
+        return "int?"
+    if t.name not in PARAM_TYPES:
+        return "?"
+    return t.name
+
+
+@attrs.frozen
+class Vocabulary:
+    """The nouns a game declares for the generic constructs: its piece families, its face-down state, its marker
+    and the marker's opposite, the mark every tile prints, the resource players keep. Each is the name rule
+    expressions use; None when the game declares none."""
+
+    tile_family: str | None = None  # `family kind … for tiles`: a tile's piece is its `kind`
+    tile_family_title: str | None = None
+    player_family: str | None = None  # `family god … for players`
+    player_family_title: str | None = None
+    facedown: str | None = None
+    facedown_title: str | None = None
+    marker: str | None = None
+    marker_title: str | None = None
+    opposite: str | None = None
+    mark: str | None = None
+    resource: str | None = None
+    resource_title: str | None = None
+
+    @property
+    def tile_fields(self) -> dict[str, tuple[str, str]]:
+        """Every field of a tile: name in expressions -> (the runtime's attribute, type)."""
+        fields = dict(BUILTIN_TILE_FIELDS)
+        for name, attribute, type_ in ((self.tile_family, "kind", "kind"), (self.mark, "stars", "star"),
+                                       (self.facedown, "desert", "bool"), (self.marker, "cancelled", "bool"),
+                                       (self.opposite, "validated", "bool")):
+            if name is not None:
+                fields[name] = (attribute, type_)
+        return fields
+
+    @property
+    def player_fields(self) -> dict[str, tuple[str, str]]:
+        return {self.resource: ("worshippers", "int")} if self.resource else {}
+
+    @property
+    def names(self) -> set[str]:
+        """The declared nouns, which nothing else may be called."""
+        return {n for n in (self.tile_family, self.player_family, self.facedown, self.marker, self.opposite,
+                            self.mark, self.resource) if n is not None}
+
+    @property
+    def report_keys(self) -> set[str]:
+        keys = set(BASE_REPORT_KEYS)
+        keys |= {n for n in (self.player_family, self.resource) if n is not None}
+        if self.facedown is not None:
+            keys.add(self.facedown + "s")
+        return keys
 
 
 @attrs.frozen
@@ -119,6 +182,7 @@ class Desert:
 
 @attrs.frozen
 class RuleSet:
+    vocabulary: Vocabulary
     colors: tuple[str, ...]
     aliases: dict[str, str]
     stars: tuple[str, ...]

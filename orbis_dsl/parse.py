@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 
 import attrs
 from lark import Lark, Token, Transformer, Tree, v_args
-from lark.exceptions import UnexpectedInput, VisitError
+from lark.exceptions import UnexpectedInput, UnexpectedToken, VisitError
 
 from . import ast
-from .diagnostics import Diagnostic, Span
+from .diagnostics import Diagnostic, Span, did_you_mean
 from .lark_errors import RULES_WORDS, syntax_diagnostic
 from .literals import BadToken, number, unquote
 from .resources import display_path, grammar_path
@@ -69,12 +70,12 @@ class _Builder(Transformer):
     def colors_decl(self, meta, *names):
         return self._names_decl("colors", meta, names)
 
-    def stars_decl(self, meta, *names):
-        return self._names_decl("stars", meta, names)
+    def mark_decl(self, meta, mark, *names):
+        return self._names_decl("mark", meta, names, mark=str(mark))
 
-    def _names_decl(self, what, meta, names):
+    def _names_decl(self, what, meta, names, mark=None):
         spans = tuple(_span_of(self.file, n) for n in names)
-        return ast.NamesDecl(what, tuple(str(n) for n in names), spans, span=self._s(meta))
+        return ast.NamesDecl(what, tuple(str(n) for n in names), spans, mark, span=self._s(meta))
 
     def alias_decl(self, meta, alias, target):
         return ast.AliasDecl(str(alias), str(target), _span_of(self.file, target), span=self._s(meta))
@@ -82,20 +83,36 @@ class _Builder(Transformer):
     def levels_decl(self, meta, value):
         return ast.NumberDecl("levels", number(value), span=self._s(meta))
 
-    def display_decl(self, meta, value):
-        return ast.NumberDecl("display", number(value), span=self._s(meta))
-
-    def realm_decl(self, meta, value):
-        return ast.NumberDecl("realm_limit", number(value), span=self._s(meta))
-
-    def tokens_decl(self, meta, value):
-        return ast.NumberDecl("cancel_tokens", number(value), span=self._s(meta))
-
-    def exchange_decl(self, meta, give, get):
-        return ast.BoardDecl((number(give), number(get)), span=self._s(meta), what="exchange")
+    def market_decl(self, meta, value):
+        return ast.NumberDecl("market", number(value), span=self._s(meta))
 
     def board_decl(self, meta, *rows):
-        return ast.BoardDecl(tuple(number(r) for r in rows), span=self._s(meta), what="board")
+        return ast.BoardDecl(tuple(number(r) for r in rows), "stacked", span=self._s(meta))
+
+    def resource_decl(self, meta, name, title, *members):
+        fields = dict(members)
+        return ast.ResourceDecl(str(name), unquote(title) if title else None, "per_color" in fields,
+                                fields.get("limit"), fields.get("trade", ()), span=self._s(meta))
+
+    def per_color(self, meta):
+        return ("per_color", True)
+
+    def limit_clause(self, meta, value):
+        return ("limit", number(value))
+
+    def trade_clause(self, meta, give, get):
+        return ("trade", (number(give), number(get)))
+
+    def marker_decl(self, meta, name, title, *members):
+        fields = dict(members)
+        return ast.MarkerDecl(str(name), unquote(title) if title else None, fields.get("supply"),
+                              fields.get("otherwise"), span=self._s(meta))
+
+    def supply_clause(self, meta, value):
+        return ("supply", number(value))
+
+    def otherwise_clause(self, meta, name):
+        return ("otherwise", str(name))
 
     def option_decl(self, meta, name, type_, default):
         return ast.OptionDecl(str(name), type_, default, span=self._s(meta))
@@ -109,15 +126,17 @@ class _Builder(Transformer):
     def wild_decl(self, meta):
         return "wild"
 
-    def desert_decl(self, meta, *members):
+    def facedown_decl(self, meta, name, title, *members):
         ends = tuple(m for m in members if isinstance(m, ast.EndClause))
-        return ast.DesertDecl("wild" in members, ends, span=self._s(meta))
+        return ast.FacedownDecl(str(name), unquote(title) if title else None, "wild" in members, ends,
+                                span=self._s(meta))
 
-    def kind_decl(self, meta, name, title, *members):
-        return ast.KindDecl(str(name), unquote(title) if title else None, tuple(members), span=self._s(meta))
+    def family_decl(self, meta, name, title, role):
+        return ast.FamilyDecl(str(name), unquote(title) if title else None, str(role), span=self._s(meta))
 
-    def god_decl(self, meta, name, title, *members):
-        return ast.GodDecl(str(name), unquote(title) if title else None, tuple(members), span=self._s(meta))
+    def piece_decl(self, meta, family, name, title, *members):
+        return ast.PieceDecl(str(family), str(name), unquote(title) if title else None, tuple(members),
+                             _span_of(self.file, family), span=self._s(meta))
 
     def param_decl(self, meta, name, type_, default, unique):
         return ast.ParamDecl(str(name), type_, default, unique is not None, span=_span_of(self.file, name))
@@ -142,14 +161,14 @@ class _Builder(Transformer):
     def reduce(self, meta, expr):
         return ast.Effect("reduce", expr=expr, span=self._s(meta))
 
-    def pay(self, meta, amount):
-        return ast.Effect("pay", amount=amount, span=self._s(meta))
+    def pay(self, meta, amount, marker):
+        return ast.Effect("pay", amount=amount, marker=str(marker), span=self._s(meta))
 
-    def destroy(self, meta, amount):
-        return ast.Effect("destroy", amount=amount, span=self._s(meta))
+    def destroy(self, meta, amount, marker):
+        return ast.Effect("destroy", amount=amount, marker=str(marker), span=self._s(meta))
 
-    def require(self, meta, expr):
-        return ast.Effect("require", expr=expr, span=self._s(meta))
+    def require(self, meta, expr, marker):
+        return ast.Effect("require", expr=expr, marker=str(marker), span=self._s(meta))
 
     def amount(self, meta, count, color):
         if isinstance(count, Token) and count.type == "INT":
@@ -207,7 +226,7 @@ class _Builder(Transformer):
     # variants
     def variant_decl(self, meta, label, *clauses):
         name = unquote(label) if label.type == "STRING" else str(label)
-        players = gods = None
+        players = revealed = family = None
         removed, removed_spans, prizes, options = (), (), [], []
         for clause in clauses:
             if isinstance(clause, ast.VariantPrizes):
@@ -216,20 +235,20 @@ class _Builder(Transformer):
                 options.append(clause)
             elif clause[0] == "players":
                 players = clause[1]
-            elif clause[0] == "gods":
-                gods = clause[1]
+            elif clause[0] == "reveal":
+                family, revealed = clause[1], clause[2]
             else:
                 removed, removed_spans = removed + clause[1], removed_spans + clause[2]
-        return ast.VariantDecl(name, players, gods, removed, tuple(prizes), tuple(options), removed_spans,
-                               span=self._s(meta))
+        return ast.VariantDecl(name, players, revealed, family, removed, tuple(prizes), tuple(options),
+                               removed_spans, span=self._s(meta))
 
     def players_clause(self, meta, value):
         return ("players", number(value))
 
-    def reveal_clause(self, meta, value):
-        return ("gods", number(value))
+    def reveal_clause(self, meta, family, value):
+        return ("reveal", str(family), number(value))
 
-    def remove_clause(self, meta, *names):
+    def remove_clause(self, meta, _tiles, *names):
         return ("remove", tuple(str(n) for n in names), tuple(_span_of(self.file, n) for n in names))
 
     def variant_prizes(self, meta, name, *values):
@@ -239,13 +258,13 @@ class _Builder(Transformer):
         return ast.VariantOption(str(name), value, span=self._s(meta))
 
     # tiles
-    def tile_decl(self, meta, level, color, stars, cost, kind, *args):
+    def tile_decl(self, meta, level, color, mark, cost, piece, *args):
         args = tuple(a for a in args if a is not None)
         squares, square_spans = cost
         parts = {"level": _span_of(self.file, level), "color": _span_of(self.file, color),
-                 "stars": _span_of(self.file, stars), "kind": _span_of(self.file, kind)}
+                 "mark": _span_of(self.file, mark), "piece": _span_of(self.file, piece)}
         parts.update({f"cost{i}": span for i, span in enumerate(square_spans)})
-        return ast.TileDecl(number(level), str(color), str(stars), squares, str(kind), args, parts,
+        return ast.TileDecl(number(level), str(color), str(mark), squares, str(piece), args, parts,
                             span=self._s(meta))
 
     def cost(self, meta, *squares):
@@ -327,6 +346,9 @@ class _Builder(Transformer):
     def aggregate(self, meta, func, field, scope, where=None):
         return ast.Aggregate(str(func), str(field), str(scope), where, span=self._s(meta))
 
+    def extreme(self, meta, func, *args):
+        return ast.Extreme(str(func), tuple(args), span=self._s(meta))
+
 
 def parse_text(text: str, file: str) -> tuple[ast.RuleFile | None, list[Diagnostic]]:
     """Parse one rule file. Returns the tree, or None and the syntax error."""
@@ -337,7 +359,8 @@ def parse_text(text: str, file: str) -> tuple[ast.RuleFile | None, list[Diagnost
     try:
         tree = parser.parse(text)
     except UnexpectedInput as error:
-        return None, [syntax_diagnostic(parser, error, file, RULES_WORDS)]
+        return None, [_unknown_leading_word(parser, text, error, file)
+                      or syntax_diagnostic(parser, error, file, RULES_WORDS)]
     except RecursionError:
         return None, [Diagnostic("the file nests expressions too deeply", span=Span(file, 1, 1))]
     deep = _too_deep(tree)
@@ -354,6 +377,46 @@ def parse_text(text: str, file: str) -> tuple[ast.RuleFile | None, list[Diagnost
         raise error.orig_exc from error  # anything else is a bug of ours, not of the rule file
     except RecursionError:
         return None, [Diagnostic("the file nests expressions too deeply", span=Span(file, 1, 1))]
+
+
+# A piece declaration, `FAMILY NAME "Title" {`: the one statement that starts with a word of the rule set's own.
+_PIECE_HEAD = re.compile(r'\s*[A-Za-z_]\w*\s+[A-Za-z_]\w*\s*["{]')
+_WORD = re.compile(r"\s*([A-Za-z_]\w*)")
+
+
+def _unknown_leading_word(parser: Lark, text: str, error: UnexpectedInput, file: str) -> Diagnostic | None:
+    """A line that starts with a word the language does not know (`levls 3`, `colrs red`), not shaped like a
+    piece declaration: the parser only notices a token or two later, and its list of what it expected there
+    would not help. Say which word is wrong instead."""
+    line_no = getattr(error, "line", None)
+    if not isinstance(error, UnexpectedToken) or not isinstance(line_no, int) or line_no < 1:
+        return None
+    lines = text.splitlines()
+    if line_no > len(lines):
+        return None
+    line = lines[line_no - 1]
+    word = _WORD.match(line)
+    if word is None or _PIECE_HEAD.match(line) or word.group(1) in _keywords(parser):
+        return None
+    if getattr(error, "column", 0) <= word.end(1):
+        return None  # the word itself is what the parser refused: its own message names it
+    column = word.start(1) + 1
+    hint = did_you_mean(word.group(1), _keywords(parser)) or (
+        "a statement starts with a keyword (" + ", ".join(sorted(_STATEMENT_WORDS)) + ") or declares a piece: "
+        'FAMILY NAME "Title" { … }')
+    return Diagnostic(f"'{word.group(1)}' does not start a statement", span=Span(file, line_no, column, line_no,
+                      column + len(word.group(1))), hint=hint)
+
+
+_STATEMENT_WORDS = ("include", "colors", "alias", "tile", "levels", "board", "market", "resource", "marker",
+                    "option", "value", "attribute", "facedown", "family", "award", "winner", "variant")
+
+
+@cache
+def _keywords(parser: Lark) -> frozenset[str]:
+    """Every word of the grammar (`colors`, `param`, `where` …)."""
+    return frozenset(t.pattern.value for t in parser.terminals
+                     if t.pattern.type == "str" and t.pattern.value.isalpha())
 
 
 def _too_deep(tree: Tree) -> Tree | None:

@@ -16,20 +16,22 @@ KINDS = ("god", "kind", "variant")
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _VARIANT = re.compile(r"[A-Za-z0-9_]+")  # a variant name is one word of the game notation: `variant 5p`
 
-# Words of grammar/rules.lark and built-in names: not usable as the name of a god or a kind.
+# Words of grammar/rules.lark, built-in names and the base game's declared nouns (its families, face-down state,
+# marker, mark and resource): not usable as the name of a god or a kind.
 KEYWORDS = frozenset({
-    "include", "colors", "alias", "stars", "levels", "board", "pyramid", "display", "realm", "limit", "cancel",
-    "tokens", "exchange", "for", "option", "value", "attribute", "desert", "matches", "every", "color", "kind",
-    "god", "param", "let", "when", "end", "modify", "gain", "reduce", "pay", "else", "destroy", "from", "require",
-    "award", "measure", "eligible", "tiebreak", "ties", "keep", "order", "and", "warn", "split", "prizes", "winner",
-    "then", "shared", "variant", "players", "gods", "revealed", "remove", "tile", "if", "unless", "not", "or", "in",
-    "is", "among", "count", "sum", "max", "min", "of", "where", "tiles", "neighbours", "supports", "most", "fewest",
-    "any", "true", "false", "unique", "int", "bool", "string", "amount", "level", "validated", "cancelled",
-    "worshippers", "total", "none"
+    "include", "colors", "alias", "mark", "marked", "levels", "board", "stacked", "market", "resource", "per",
+    "limit", "trade", "marker", "supply", "otherwise", "family", "facedown", "for", "option", "value", "attribute",
+    "matches", "every", "color", "param", "let", "when", "end", "modify", "gain", "reduce", "pay", "else",
+    "destroy", "from", "require", "award", "measure", "eligible", "tiebreak", "ties", "keep", "order", "and", "warn",
+    "split", "prizes", "winner", "then", "shared", "variant", "players", "reveal", "remove", "tile", "if", "unless",
+    "not", "or", "in", "is", "among", "count", "sum", "max", "min", "of", "where", "tiles", "neighbours",
+    "supports", "most", "fewest", "any", "true", "false", "unique", "int", "bool", "string", "amount", "level",
+    "row", "column", "border", "total", "none",
+    "kind", "god", "desert", "stars", "cancelled", "validated", "worshippers",
 })
 
 # The temple tokens of the box (2, 4, 7, 9, 11 CP): the prizes a variant for N players hands out, and the star
-# colours whose tiles it leaves out so that 9 + 14 x N tiles remain (shared/orbis-rules.md §3).
+# colours whose tiles it leaves out so that 9 + 14 x N tiles remain (docs/rules/orbis.md §3).
 _TEMPLE_PRIZES = {1: (7,), 2: (7, 2), 3: (9, 4, 2), 4: (11, 7, 4, 2)}
 _REMOVED_STARS = {2: ("white", "purple"), 3: ("white",)}
 
@@ -44,7 +46,7 @@ def _god_text(name: str) -> str:
 #
 # What a god block may hold (see docs/language.md):
 #   let NAME = EXPRESSION           a named value, used by the lines below it
-#   when taken: EFFECT, ...         on the turn it is taken: gain 2 any | pay 3 any else cancel
+#   when taken: EFFECT, ...         on the turn it is taken: gain 2 any | pay 3 any else mark cancelled
 #   end: POINTS                     creation points at the end of the game; add `if COND` or `unless COND`
 #   modify VALUE = NUMBER           while its holder has it, a rule value changes (e.g. desert_penalty = 0)
 # A god with the name of a base-game god (love, fire, death ...) replaces it.
@@ -64,8 +66,8 @@ def _kind_text(name: str) -> str:
 #   param NAME: TYPE                a value printed on each tile: int, bool, string, color, colors(N), amount;
 #                                   `= DEFAULT` gives a default, `?` makes it optional
 #   let NAME = EXPRESSION           a named value
-#   when taken: EFFECT, ...         phase 5 of the turn: gain 1 red | reduce COLOR | pay 2 any else cancel
-#   when placed: require CONDITION else cancel
+#   when taken: EFFECT, ...         phase 5 of the turn: gain 1 red | reduce COLOR | pay 2 any else mark cancelled
+#   when placed: require CONDITION else mark cancelled
 #   end: POINTS                     creation points at the end of the game; add `if COND` or `unless COND`
 #
 # In a game file a tile of this kind is its colour, `{name}`, then its parameters in the order declared
@@ -92,21 +94,21 @@ def _variant_text(name: str) -> str:
         note = (f"# The base game's 65 tiles play 2 to 4 players: the engine needs 9 + 14 x {players} = "
                 f"{9 + 14 * players} tiles and\n# one temple prize per player, all different. Scoring a finished game "
                 f"needs neither; to simulate,\n# the pack lists its own `tile` lines (see `orbis variant check`).\n")
-    remove = f"  remove stars: {', '.join(removed)}\n" if removed else ""
+    remove = f"  remove tiles marked {', '.join(removed)}\n" if removed else ""
     return f'''# The variant "{name}", a starting point made by `orbis new variant {name}`.
 # Check the pack with `orbis check --rules DIR` and `orbis variant check {name} --rules DIR`; a game file
 # chooses it with the header `variant {name}`.
 #
 # What a variant block may hold (see docs/language.md):
 #   players: N                      how many play
-#   gods revealed: N                gods on display at the start (the engine wants players + 1)
-#   remove stars: COLOUR, ...       leave out the tiles whose level stars have these colours
+#   reveal god: N                   gods on display at the start (the engine wants players + 1)
+#   remove tiles marked COLOUR, ... leave out the tiles whose level stars have these colours
 #   award AWARD: PRIZE, ...         the prizes of a ranked award (the temple tokens), one per player
 #   option OPTION = VALUE           a rule option set for this variant, e.g. option majority_needs_one = true
 {note}
 variant "{name}" {{
   players: {players}
-  gods revealed: {players + 1}
+  reveal god: {players + 1}
 {remove}  award temple: {", ".join(map(str, prizes))}
 }}
 '''

@@ -1,10 +1,13 @@
 """Name resolution inside expressions, shared by the checker, the compiler and the interpreter.
 
-An expression is read in a context: a tile kind's clause (the tile itself is `self`), a god's clause, the desert
-clause, an award or the winner rule. Inside `count(… where P)` and `sum(F of … where P)` a second tile, the one
-being counted, comes first. Names then resolve, in order, to: the counted tile's fields, the clause's own tile
-fields and parameters, `let` bindings, the player's fields and values, rule options, and finally colours, kinds
-and star colours as constants.
+An expression is read in a context: a tile piece's clause (the tile itself is `self`), a held piece's clause, the
+face-down clause, an award or the winner rule. Inside `count(… where P)` and `sum(F of … where P)` a second tile,
+the one being counted, comes first, and `neighbours` and `supports` there are the counted tile's. Names then
+resolve, in order, to: the counted tile's fields, the clause's own tile fields and parameters, `let` bindings, the
+player's fields and values, rule options, and finally colours, tile pieces and marks as constants.
+
+Which names are tile and player fields comes from the game's vocabulary (`model.Vocabulary`): the grammar and this
+module know none of them.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from __future__ import annotations
 import attrs
 
 from . import ast
-from .model import PLAYER_FIELDS, TILE_FIELDS
+from .model import Vocabulary, type_name
 
 
 @attrs.frozen
@@ -20,6 +23,7 @@ class Binding:
     """What a name means. `where` is 'item' (the counted tile), 'self' (the clause's tile), 'player', 'game'."""
 
     what: str  # field | param | let | cancelled | player | value | option | color | kind | star | measure | total
+    # A field's `target` is the runtime's attribute (`kind`, `desert`, `row` …), whatever the game calls it.
     type: str
     where: str = "game"
     target: object = None
@@ -36,6 +40,7 @@ class Context:
     attributes: dict[str, str]  # name -> type name
     options: dict[str, str]
     values: frozenset[str]
+    vocabulary: Vocabulary = attrs.field(factory=Vocabulary)
     params: dict[str, str] = attrs.field(factory=dict)
     lets: dict[str, ast.Expr] = attrs.field(factory=dict)
     self_kind: str | None = None  # 'tile' in a kind or desert clause, 'god' in a god clause, None elsewhere
@@ -47,24 +52,29 @@ class Context:
         return attrs.evolve(self, in_item=True)
 
     def resolve(self, name: str) -> Binding | None:
+        tile_fields = self.vocabulary.tile_fields
         if self.in_item:
-            if name in TILE_FIELDS:
-                return Binding("field", TILE_FIELDS[name], "item", name)
+            if name in tile_fields:
+                attribute, type_ = tile_fields[name]
+                return Binding("field", type_, "item", attribute)
             if name in self.attributes:
                 return Binding("param", self.attributes[name], "item", name)
         if self.self_kind == "tile":
-            if name in TILE_FIELDS and name != "kind":
-                return Binding("field", TILE_FIELDS[name], "self", name)
+            if name in tile_fields and name != self.vocabulary.tile_family:
+                attribute, type_ = tile_fields[name]
+                return Binding("field", type_, "self", attribute)
             if name in self.params:
                 return Binding("param", self.params[name], "self", name)
-        if self.self_kind == "god" and name == "cancelled":
+        if self.self_kind == "god" and name == self.vocabulary.marker:
             return Binding("cancelled", "bool", "player", name)
         if name in self.lets:
             return Binding("let", "?", "player", self.lets[name])
         if name in self.extras:
             return Binding(name, self.extras[name], "player", name)
-        if name in PLAYER_FIELDS:
-            return Binding("player", PLAYER_FIELDS[name], "player", name)
+        player_fields = self.vocabulary.player_fields
+        if name in player_fields:
+            attribute, type_ = player_fields[name]
+            return Binding("player", type_, "player", attribute)
         if name in self.values:
             return Binding("value", "int", "player", name)
         if name in self.options:
@@ -79,30 +89,27 @@ class Context:
         return None
 
     def visible_names(self) -> list[str]:
-        names = set(self.params) | set(self.lets) | set(self.extras) | set(PLAYER_FIELDS) | set(self.values)
-        names |= set(self.options) | set(self.colors) | set(self.aliases) | set(self.kinds) | set(self.stars)
+        names = set(self.params) | set(self.lets) | set(self.extras) | set(self.vocabulary.player_fields)
+        names |= set(self.values) | set(self.options) | set(self.colors) | set(self.aliases) | set(self.kinds)
+        names |= set(self.stars)
         if self.in_item or self.self_kind == "tile":
-            names |= set(TILE_FIELDS) | set(self.attributes)
-        if self.self_kind == "god":
-            names.add("cancelled")
+            names |= set(self.vocabulary.tile_fields) | set(self.attributes)
+        if self.self_kind == "god" and self.vocabulary.marker:
+            names.add(self.vocabulary.marker)
         return sorted(names)
 
 
 def rule_context(rules, **extra) -> Context:
     """The base context of a checked rule set (see `check.Checker.context` for the same during checking)."""
-    from .check import type_name
-
     return Context(
         colors=frozenset(rules.colors), aliases=rules.aliases, kinds=frozenset(rules.kinds),
         stars=frozenset(rules.stars), attributes={n: type_name(p.type) for n, p in rules.attributes.items()},
         options={n: type_name(o.type) for n, o in rules.options.items()}, values=frozenset(rules.values),
-        **extra,
+        vocabulary=rules.vocabulary, **extra,
     )
 
 
 def kind_context(rules, kind) -> Context:
-    from .check import type_name
-
     return rule_context(rules, params={n: type_name(p.type) for n, p in kind.params.items()}, self_kind="tile",
                         lets=kind.lets)
 

@@ -102,5 +102,21 @@ def aggregate_min(values):
     return min(present) if present else None
 
 
+def extreme_min(values):
+    """`min(a, b, …)`: values that are none are passed over; none when all are."""
+    return aggregate_min(values)
+
+
+def extreme_max(values):
+    return aggregate_max(values)
+
+
+def divide(left, right):
+    """`a / b` rounds down; a division by zero gives 0 (nothing to share out), and none stays none."""
+    if left is None or right is None:
+        return None
+    return left // right if right else 0
+
+
 def aggregate_sum(values):
     return sum(filter(None, values))  # None and 0 add nothing alike

@@ -57,13 +57,13 @@ def test_the_shipped_rule_files_are_formatted(folder):
 
 
 def test_spacing_indentation_and_one_declaration_per_line():
-    text = ('colors   red,yellow ,blue\nlevels 3 display 9\nkind k "K" { param a : int=1 unique '
+    text = ('colors   red,yellow ,blue\nlevels 3 market 9\nkind k "K" { param a : int=1 unique '
             'param b: colors(2)? end : a*2+1 if b = {red,blue} }\nwinner: most total , then fewest   worshippers,'
             'ties shared\n')
     assert fmt(text) == (
         "colors red, yellow, blue\n"
         "levels 3\n"
-        "display 9\n"
+        "market 9\n"
         "\n"
         'kind k "K" {\n'
         "  param a: int = 1 unique\n"
@@ -76,8 +76,8 @@ def test_spacing_indentation_and_one_declaration_per_line():
 
 
 def test_blank_lines_between_blocks_and_only_where_the_author_left_them():
-    text = "colors red\n\n\n\nstars black\nlevels 2\ngod a { end: 1 }\ngod b {\n\n  end: 1\n\n\n  end: 2\n\n}\n"
-    assert fmt(text) == ("colors red\n\nstars black\nlevels 2\n\ngod a {\n  end: 1\n}\n\n"
+    text = "colors red\n\n\n\ntile mark stars: black\nlevels 2\ngod a { end: 1 }\ngod b {\n\n  end: 1\n\n\n  end: 2\n\n}\n"
+    assert fmt(text) == ("colors red\n\ntile mark stars: black\nlevels 2\n\ngod a {\n  end: 1\n}\n\n"
                          "god b {\n  end: 1\n\n  end: 2\n}\n")
 
 
@@ -117,8 +117,8 @@ def test_comments_inside_a_broken_declaration_move_before_it():
 
 
 def test_end_of_line_comments_of_neighbouring_lines_line_up():
-    text = "colors red  # a\nalias orange = red # b\nlevels 1\nstars x # c\n"
-    assert fmt(text) == "colors red          # a\nalias orange = red  # b\nlevels 1\nstars x  # c\n"
+    text = "colors red  # a\nalias orange = red # b\nlevels 1\ntile mark stars: x # c\n"
+    assert fmt(text) == "colors red          # a\nalias orange = red  # b\nlevels 1\ntile mark stars: x  # c\n"
 
 
 def test_tile_lines_are_aligned_in_columns_across_comments():
@@ -168,10 +168,10 @@ def test_long_if_then_else_breaks_before_else():
 
 
 def test_long_effect_lists_wrap_after_a_comma():
-    effects = ", ".join(["pay need any else cancel"] * 7)
+    effects = ", ".join(["pay need any else mark cancelled"] * 7)
     out = fmt(f"kind k {{ when taken: {effects} }}\n")
     lines = out.splitlines()
-    assert lines[1].startswith("  when taken: pay need any else cancel, ") and lines[1].endswith(",")
+    assert lines[1].startswith("  when taken: pay need any else mark cancelled, ") and lines[1].endswith(",")
     assert lines[2].startswith(" " * len("  when taken: ") + "pay")
     assert all(len(line) <= 120 for line in lines)
 

@@ -33,7 +33,7 @@ def test_every_shipped_rule_file_lexes_without_errors_or_loss(path):
 
 
 def test_declarations_names_and_keywords():
-    toks = tokens('kind forest "Forest" {\n  param colors: colors(2)\n  when taken: pay need any else cancel\n'
+    toks = tokens('kind forest "Forest" {\n  param colors: colors(2)\n  when taken: pay need any else mark cancelled\n'
                   "  end: cp if count(neighbours where color in colors) >= threshold  # scores\n}\n")
     assert (Keyword.Declaration, "kind") in toks
     assert (Name.Class, "forest") in toks

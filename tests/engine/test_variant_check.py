@@ -81,7 +81,7 @@ def test_too_few_first_level_tiles_for_the_display():
 
 def test_the_hint_names_a_working_star_removal():
     diags = check_variant(RULES, variant("3p", removed_stars=()))
-    assert diags[0].hint == "remove stars: purple"
+    assert diags[0].hint == "remove tiles marked purple"
 
 
 def test_valid_custom_example():

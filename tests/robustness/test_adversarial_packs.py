@@ -204,7 +204,7 @@ def test_python_words_as_kind_god_award_variant_and_parameter_names(tmp_path, mo
 kind {name} "Kind" {{
   param {name}: int = 1
   let {name}_twice = {name} * 2
-  when taken: pay {name} any else cancel
+  when taken: pay {name} any else mark cancelled
   end: {name}_twice if count(neighbours where color = red) >= {name}
 }}
 god {name} "God" {{

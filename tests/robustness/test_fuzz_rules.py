@@ -230,11 +230,19 @@ def test_mutated_seeds_check_cleanly_or_fail_located(workdir, data):
 # ---- (b) generated rule texts -----------------------------------------------------------------------------
 
 PRELUDE = """colors red, blue, green
+family kind "Tile kind" for tiles
+family god "God" for players
+marker cancelled "Cancelation token" {
+  otherwise validated
+}
+resource worshippers "worshipper" {
+  per color
+}
 alias crimson = red
-stars black, white
+tile mark stars: black, white
 levels 2
-display 3
-board pyramid 2, 1
+market 3
+board stacked 2, 1
 attribute cp: int = 0
 attribute mystic: int?
 option strict_mode: bool = false
@@ -346,10 +354,10 @@ def _required(param) -> bool:
     return "=" not in declaration and "?" not in declaration
 
 
-EFFECTS = ["gain 1 any", "gain 2 red", "pay 1 any else cancel", "destroy 1 green from display else cancel",
+EFFECTS = ["gain 1 any", "gain 2 red", "pay 1 any else mark cancelled", "destroy 1 green from market else mark cancelled",
            "reduce red", "gain 1 crimson"]
-PARAM_EFFECTS = {"offering": ["gain offering"], "depth": ["pay depth blue else cancel"], "hue": ["reduce hue"],
-                 "icons": ["pay icons any else cancel"], "reduces": ["reduce reduces"]}
+PARAM_EFFECTS = {"offering": ["gain offering"], "depth": ["pay depth blue else mark cancelled"], "hue": ["reduce hue"],
+                 "icons": ["pay icons any else mark cancelled"], "reduces": ["reduce reduces"]}
 TILE_BOOLS = ["desert", "cancelled", "color = red", "level = 1", "stars = black"]
 
 
@@ -366,10 +374,10 @@ def kind_body(draw, index: int, params, ctx_args: dict) -> str:
     if draw(st.booleans()):
         effects = EFFECTS + [e for n in names for e in PARAM_EFFECTS.get(n, [])]
         if ctx.junk:
-            effects += ["gain 0 red", "gain offering", "reduce 3", "pay nothing any else cancel"]
+            effects += ["gain 0 red", "gain offering", "reduce 3", "pay nothing any else mark cancelled"]
         lines.append("  when taken: " + ", ".join(draw(st.lists(st.sampled_from(effects), min_size=1, max_size=2))))
     if draw(st.booleans()):
-        lines.append(f"  when placed: require {gen_bool(draw, ctx)} else cancel")
+        lines.append(f"  when placed: require {gen_bool(draw, ctx)} else mark cancelled")
     for _ in range(draw(st.integers(0, 2))):
         cond = draw(st.sampled_from(["", " if ", " unless "]))
         lines.append(f"  end: {gen_int(draw, ctx)}" + (f"{cond}{gen_bool(draw, ctx)}" if cond else ""))
@@ -385,8 +393,8 @@ def god_body(draw, index: int, ctx_args: dict) -> str:
         ints.append("mine")
     ctx = Ctx(ints=ints, bools=["cancelled"], **ctx_args)
     if draw(st.booleans()):
-        lines.append("  when taken: " + draw(st.sampled_from(["gain 5 any", "pay 2 any else cancel",
-                                                               "destroy 1 red from display else cancel"])))
+        lines.append("  when taken: " + draw(st.sampled_from(["gain 5 any", "pay 2 any else mark cancelled",
+                                                               "destroy 1 red from market else mark cancelled"])))
     if draw(st.booleans()):
         lines.append("  modify penalty = " + draw(st.sampled_from(["0", "-3", "2"])))
     cond = draw(st.sampled_from(["", " if ", " unless "]))
@@ -447,7 +455,7 @@ def rule_text(draw) -> str:
     keys = draw(st.lists(st.sampled_from(["most total", "fewest worshippers", "most count(tiles where desert)",
                                           "most penalty"]), min_size=1, max_size=3))
     parts.append("winner: " + ", then ".join(keys) + ", ties shared")
-    extra = ["", "  remove stars: white\n", "  option strict_mode = true\n", '  option counting = "tiles"\n']
+    extra = ["", "  remove tiles marked white\n", "  option strict_mode = true\n", '  option counting = "tiles"\n']
     if n_awards:
         extra.append("  award a0: 4, 1\n")
     parts.append('variant "2p" {\n  players: 2\n  gods revealed: ' + draw(st.sampled_from(["0", "1", "3"]))

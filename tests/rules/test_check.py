@@ -15,9 +15,10 @@ from orbis_dsl.diagnostics import render
 # A minimal complete rule set, for checks that need their own colours, stars or levels.
 SMALL = """\
 colors red, blue, green
-stars black
+family kind "Tile kind" for tiles
+tile mark stars: black
 levels 2
-board pyramid 2, 1
+board stacked 2, 1
 winner: most total, ties shared
 """
 
@@ -102,12 +103,12 @@ def test_unknown_colour_in_a_cost_points_at_the_square(check_rules):
 
 def test_unknown_star_colour_of_a_tile(check_rules):
     text = "tile 1 red blak [] stone(cp: 1)\n"
-    check_one(check_rules, text, "unknown star colour 'blak'", "blak", "did you mean 'black'?")
+    check_one(check_rules, text, "unknown tile mark 'blak'", "blak", "did you mean 'black'?")
 
 
 def test_unknown_kind_of_a_tile_points_at_the_kind(check_rules):
     text = "tile 1 red black [] stne(cp: 1)\n"
-    check_one(check_rules, text, "unknown tile kind 'stne'", "stne", "did you mean 'stone'?")
+    check_one(check_rules, text, "unknown kind 'stne'", "stne", "did you mean 'stone'?")
 
 
 def test_an_alias_of_an_unknown_colour_points_at_the_colour(check_rules):
@@ -133,8 +134,8 @@ def test_unknown_award_in_a_variant(check_rules):
 
 
 def test_a_variant_removing_an_unknown_star_colour_points_at_it(check_rules):
-    text = 'variant "5p" {\n  players: 5\n  remove stars: gold\n}\n'
-    check_one(check_rules, text, "unknown star colour 'gold'", "gold", "expected one of: black, purple, white")
+    text = 'variant "5p" {\n  players: 5\n  remove tiles marked gold\n}\n'
+    check_one(check_rules, text, "unknown tile mark 'gold'", "gold", "expected one of: black, purple, white")
 
 
 def test_unknown_moment(check_rules):
@@ -341,8 +342,8 @@ def test_a_colour_listed_twice(check_rules):
 
 
 def test_a_star_colour_listed_twice(check_rules):
-    text = SMALL.replace("stars black", "stars black, white, black")
-    check_one(check_rules, text, "star colour 'black' is listed twice", "black", nth=1, base=False)
+    text = SMALL.replace("stars: black", "stars: black, white, black")
+    check_one(check_rules, text, "tile mark 'black' is listed twice", "black", nth=1, base=False)
 
 
 def test_an_alias_that_is_already_a_colour(check_rules):
@@ -386,7 +387,7 @@ def test_level_zero_is_out_of_range(check_rules):
 def test_a_level_out_of_range_is_reported_alongside_other_errors(check_rules):
     _, diags, _ = check_rules("tile 4 red black [] stone(cp: 9)\ntile 1 red black [] stne(cp: 1)\n")
     messages = sorted(d.message for d in errors(diags))
-    assert messages == ["level 4 is out of range: the rule set has levels 1 to 3", "unknown tile kind 'stne'"]
+    assert messages == ["level 4 is out of range: the rule set has levels 1 to 3", "unknown kind 'stne'"]
 
 
 # ---- colour sets -------------------------------------------------------------------------------------------
@@ -429,7 +430,7 @@ def test_only_colour_sets_take_a_size(check_rules):
 
 def test_a_set_mixing_colours_and_kinds(check_rules):
     text = 'god sun "Sun" {\n  end: 2 if count(tiles where kind in {red, stone}) >= 1\n}\n'
-    check_one(check_rules, text, "a set lists colours, kinds or star colours, all of one sort", "{", nth=1)
+    check_one(check_rules, text, "a set lists colours, tile pieces or tile marks, all of one sort", "{", nth=1)
 
 
 # ---- reserved names ------------------------------------------------------------------------------------------
@@ -438,14 +439,17 @@ def test_a_set_mixing_colours_and_kinds(check_rules):
 @pytest.mark.parametrize("name", ["level", "color", "kind", "desert", "cancelled", "validated", "stars"])
 def test_a_tile_field_cannot_name_a_parameter(check_rules, name):
     text = f'kind shrine {{\n  param {name}: int\n}}\n'
-    check_one(check_rules, text, f"'{name}' is a built-in name and cannot name a parameter", name,
+    taken = {"level": "a built-in name", "color": "a built-in name", "kind": "the name of the family 'kind'",
+             "desert": "the face-down state", "cancelled": "the name of a marker",
+             "validated": "the opposite of a marker", "stars": "the tile mark"}[name]
+    check_one(check_rules, text, f"'{name}' is {taken} and cannot name a parameter", name,
               nth=1 if name == "kind" else 0)
 
 
 @pytest.mark.parametrize(("decl", "what", "name"), [
     ('kind total {\n  end: 1\n}\n', "kind", "total"),
     ("option none: bool = false\n", "option", "none"),
-    ("value worshippers = 2\n", "value", "worshippers"),
+    ("value row = 2\n", "value", "row"),
     ("attribute measure: int = 0\n", "attribute", "measure"),
 ])
 def test_built_in_names_cannot_be_declared(check_rules, decl, what, name):
@@ -458,12 +462,12 @@ def test_built_in_names_cannot_be_declared(check_rules, decl, what, name):
 
 def test_a_let_cannot_take_a_built_in_name(check_rules):
     text = 'god sun "Sun" {\n  let worshippers = 2\n  end: 1\n}\n'
-    check_one(check_rules, text, "'worshippers' is a built-in name", "worshippers")
+    check_one(check_rules, text, "'worshippers' is the name of a resource", "worshippers")
 
 
 def test_a_colour_cannot_take_a_built_in_name(check_rules):
-    text = SMALL.replace("colors red, blue, green", "colors red, desert")
-    check_one(check_rules, text, "'desert' is a built-in name and cannot name a colour", "desert", base=False)
+    text = SMALL.replace("colors red, blue, green", "colors red, column")
+    check_one(check_rules, text, "'column' is a built-in name and cannot name a colour", "column", base=False)
 
 
 # ---- where things may be used ----------------------------------------------------------------------------
@@ -475,7 +479,7 @@ def test_validated_in_a_kinds_end_clause(check_rules):
 
 
 def test_validated_in_a_placement_condition(check_rules):
-    text = 'kind shrine {\n  when placed: require validated else cancel\n}\n'
+    text = 'kind shrine {\n  when placed: require validated else mark cancelled\n}\n'
     check_one(check_rules, text, "'validated' cannot be used here: a tile's own scoring decides it", "validated")
 
 
@@ -486,23 +490,23 @@ def test_validated_of_counted_tiles_is_fine_in_a_god(check_rules):
 
 def test_neighbours_in_a_god(check_rules):
     text = 'god sun "Sun" {\n  end: 2 if count(neighbours where kind = stone) >= 2\n}\n'
-    check_one(check_rules, text, "'neighbours' only makes sense in a tile kind's clause", "count")
+    check_one(check_rules, text, "'neighbours' only makes sense in a tile piece's clause or about a counted tile", "count")
 
 
 def test_supports_in_an_award(check_rules):
     text = 'award relic "Relic" {\n  measure: count(supports where kind = stone)\n}\n'
-    check_one(check_rules, text, "'supports' only makes sense in a tile kind's clause", "count")
+    check_one(check_rules, text, "'supports' only makes sense in a tile piece's clause or about a counted tile", "count")
 
 
 def test_modify_in_a_kind(check_rules):
     text = 'kind shrine {\n  modify desert_penalty = 0\n}\n'
-    check_one(check_rules, text, "'modify' belongs in a god: tile kinds cannot change rule values",
+    check_one(check_rules, text, "'modify' belongs in a piece players hold (god): a kind cannot change rule values",
               "desert_penalty")
 
 
 def test_a_god_has_no_parameters(check_rules):
     text = 'god sun "Sun" {\n  param bonus: int\n  end: 1\n}\n'
-    check_one(check_rules, text, "a god has no parameters; use 'let' for a named value", "bonus")
+    check_one(check_rules, text, "a god has no parameters; use 'let' for a named value, or 'modify' to change a rule value for its holder", "bonus")
 
 
 def test_gain_when_placed(check_rules):
@@ -511,26 +515,26 @@ def test_gain_when_placed(check_rules):
 
 
 def test_a_god_acts_only_when_taken(check_rules):
-    text = 'god sun "Sun" {\n  when placed: require worshippers >= 1 else cancel\n}\n'
+    text = 'god sun "Sun" {\n  when placed: require worshippers >= 1 else mark cancelled\n}\n'
     check_one(check_rules, text, "unknown moment 'when placed'", "placed")
 
 
 # ---- the shape of the rule set ---------------------------------------------------------------------------
 
 
-def test_a_board_that_is_not_a_pyramid(check_rules):
-    text = SMALL.replace("board pyramid 2, 1", "board pyramid 5, 3")
+def test_a_stacked_board_whose_rows_do_not_shrink_by_one(check_rules):
+    text = SMALL.replace("board stacked 2, 1", "board stacked 5, 3")
     check_one(check_rules, text,
-              "each row of a pyramid is one tile shorter than the row below; got 5 then 3", "board", base=False)
+              "each row of a stacked board is one tile shorter than the row below; got 5 then 3", "board", base=False)
 
 
 def test_a_variant_without_players(check_rules):
-    text = 'variant "solo" {\n  gods revealed: 2\n}\n'
+    text = 'variant "solo" {\n  reveal god: 2\n}\n'
     check_one(check_rules, text, "variant 'solo' says nothing of 'players'", "variant")
 
 
 def test_a_rule_set_without_a_winner_names_a_file(check_rules):
-    _, diags, shown = check_rules("colors red\nboard pyramid 2, 1\n", base=False)
+    _, diags, shown = check_rules("colors red\nboard stacked 2, 1\n", base=False)
     diag = one_error(diags)
     assert diag.message == "the rule set declares no 'winner'"
     assert diag.where() != "<input>"

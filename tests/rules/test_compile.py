@@ -173,7 +173,8 @@ def test_the_rendered_modules_build_the_base_game(base):
 
 def test_names_in_rules_never_become_code(tmp_path):
     (tmp_path / "odd.orbis").write_text(
-        "colors red\nstars gold\nboard pyramid 1\nwinner: most total, ties shared\n"
+        "colors red\ntile mark stars: gold\nboard stacked 1\nwinner: most total, ties shared\n"
+        'family kind "Tile kind" for tiles\nfamily god "God" for players\n'
         'kind def "x\')\\nimport os #" {\n  param cp2: int = 1\n  end: cp2\n}\n'
         'god import "\\"\\"\\" {" {\n  end: 1\n}\n'
         'variant "2p\'; raise SystemExit #" {\n  players: 2\n}\n'
@@ -190,7 +191,8 @@ def test_names_in_rules_never_become_code(tmp_path):
 
 
 def test_rule_files_whose_names_differ_only_in_punctuation_get_a_module_each(tmp_path):
-    (tmp_path / "main.orbis").write_text('colors red\nboard pyramid 1\nwinner: most total, ties shared\n'
+    (tmp_path / "main.orbis").write_text('colors red\nboard stacked 1\nwinner: most total, ties shared\n'
+                                         'family god "God" for players\n'
                                          'include "a-b.orbis"\ninclude "a_b.orbis"\n', encoding="utf-8")
     (tmp_path / "a-b.orbis").write_text('god x "X" {\n  end: 1\n}\n', encoding="utf-8")
     (tmp_path / "a_b.orbis").write_text('god y "Y" {\n  end: 2\n}\n', encoding="utf-8")

@@ -99,7 +99,7 @@ god sun "God of the Sun" {
 
 variant "5p" {
   players: 5
-  remove stars: gold
+  remove tiles marked gold
 }
 """
 
@@ -123,7 +123,7 @@ def test_several_mistakes_in_one_file_are_all_reported(orbis, tmp_path):
         (6, "unknown parameter 'mystc' of stone"),
         (9, "unknown value 'desert_penalt'"),
         (10, "unknown name 'vilage'"),
-        (15, "unknown star colour 'gold'"),
+        (15, "unknown tile mark 'gold'"),
     }
     assert result.stderr.splitlines()[-1] == "7 errors"
 

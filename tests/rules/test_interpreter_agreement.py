@@ -179,11 +179,19 @@ def test_the_interpreter_builds_the_same_rule_set():
 
 EXOTIC = """\
 colors red, blue, green
+family kind "Tile kind" for tiles
+family god "God" for players
+marker cancelled "Cancelation token" {
+  otherwise validated
+}
+resource worshippers "worshipper" {
+  per color
+}
 alias crimson = red
-stars black, white
+tile mark stars: black, white
 levels 2
-display 3
-board pyramid 3, 2, 1
+market 3
+board stacked 3, 2, 1
 attribute cp: int = 0
 attribute mystic: int?
 option mode: "low" | "high" = "low"
@@ -191,7 +199,7 @@ option strict: bool = false
 value penalty = -2
 value bonus = 1
 
-desert {
+facedown desert "desert" {
   matches every color
   end: penalty
 }
@@ -210,8 +218,8 @@ kind alpha "Alpha" {
 kind beta "Beta" {
   param need: int
   param gift: amount
-  when taken: gain gift, pay need any else cancel
-  when placed: require count(supports where color != crimson) >= 1 else cancel
+  when taken: gain gift, pay need any else mark cancelled
+  when placed: require count(supports where color != crimson) >= 1 else mark cancelled
   end: cp unless cancelled
   end: 2 if count(neighbours where kind = alpha) is most among players
 }
@@ -235,7 +243,7 @@ winner: most total, then fewest worshippers, ties shared
 
 variant "2p" {
   players: 2
-  remove stars: white
+  remove tiles marked white
   option strict = true
 }
 

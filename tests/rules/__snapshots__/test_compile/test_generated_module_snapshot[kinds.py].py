@@ -1,6 +1,6 @@
 # generated — do not edit.
 # source: 'rules/kinds.orbis'
-# sha256: 04bbed007df1f1dd5232fabcde1cbb1b45d989319e4652d5b6254401f5928d65
+# sha256: aa16a7959f690eea99340d04e6bbdf12b00e3aa8efeffd04976608f484c38b4c
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
@@ -8,7 +8,7 @@ from orbis_dsl.runtime.support import compare as _compare, flag as _flag, neighb
 from orbis_dsl.runtime.specs import EndSpec, KindSpec, ParamSpec
 
 SOURCE = 'rules/kinds.orbis'
-SOURCE_SHA256 = '04bbed007df1f1dd5232fabcde1cbb1b45d989319e4652d5b6254401f5928d65'
+SOURCE_SHA256 = 'aa16a7959f690eea99340d04e6bbdf12b00e3aa8efeffd04976608f484c38b4c'
 
 
 # from 'rules/kinds.orbis', line 7

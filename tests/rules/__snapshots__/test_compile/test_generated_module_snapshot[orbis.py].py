@@ -1,6 +1,6 @@
 # generated — do not edit.
 # source: 'rules/orbis.orbis'
-# sha256: 6ddf76a968a55d8528abd582d4c704eb7e26f37c8bbcbefe3525574dbf90eb75
+# sha256: d3271989f13bcbe3921fadc80a52a78a426bb2a370cd0f4056325dd3d17c3dc8
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
@@ -8,35 +8,35 @@ from orbis_dsl.runtime.support import aggregate_max as _aggregate_max, aggregate
 from orbis_dsl.runtime.specs import AwardSpec, EndSpec, OptionSpec, ParamSpec, Settings
 
 SOURCE = 'rules/orbis.orbis'
-SOURCE_SHA256 = '6ddf76a968a55d8528abd582d4c704eb7e26f37c8bbcbefe3525574dbf90eb75'
+SOURCE_SHA256 = 'd3271989f13bcbe3921fadc80a52a78a426bb2a370cd0f4056325dd3d17c3dc8'
 
 
-# from 'rules/orbis.orbis', line 43
+# from 'rules/orbis.orbis', line 55
 def _award_temple_measure(g, p, trace=None):
     return (_aggregate_sum(n0.params.get('icons') for n0 in p.tiles if (n0.kind == 'temple')) if (g.options['temple_count'] == 'icons') else sum(1 for n0 in p.tiles if (n0.kind == 'temple')))
 
 
-# from 'rules/orbis.orbis', line 44
+# from 'rules/orbis.orbis', line 56
 def _award_temple_eligible(g, p, measure, trace=None):
     return _compare(trace, 'measure is {value}', '>=', measure, 1)
 
 
-# from 'rules/orbis.orbis', line 45
+# from 'rules/orbis.orbis', line 57
 def _award_temple_tiebreak(g, p, measure, trace=None):
     return _aggregate_max(n0.params.get('mystic') for n0 in p.tiles if ((n0.desert or n0.color == 'white') and (not n0.desert)))
 
 
-# from 'rules/orbis.orbis', line 37
+# from 'rules/orbis.orbis', line 49
 def _desert_end_0(g, p, t, trace=None):
     return p.values['desert_penalty']
 
 
-# from 'rules/orbis.orbis', line 50
+# from 'rules/orbis.orbis', line 62
 def _winner_key_0(g, p, trace=None):
     return p.total
 
 
-# from 'rules/orbis.orbis', line 50
+# from 'rules/orbis.orbis', line 62
 def _winner_key_1(g, p, trace=None):
     return p.worshippers
 

@@ -1,13 +1,13 @@
 # generated — do not edit.
 # source: 'rules/variants.orbis'
-# sha256: e4b733a5e79412952e543fcaf31a182bc22d658e55b0ce86e791f54a8ddb30c8
+# sha256: ef157f03598ad756338fd375dfff1c2d84ee1897a4e1c665d008cdbcc3b259cc
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
 from orbis_dsl.runtime.specs import VariantSpec
 
 SOURCE = 'rules/variants.orbis'
-SOURCE_SHA256 = 'e4b733a5e79412952e543fcaf31a182bc22d658e55b0ce86e791f54a8ddb30c8'
+SOURCE_SHA256 = 'ef157f03598ad756338fd375dfff1c2d84ee1897a4e1c665d008cdbcc3b259cc'
 
 
 VARIANTS = (
