@@ -29,7 +29,7 @@ KEYWORDS = frozenset({
 })
 
 # The temple tokens of the box (2, 4, 7, 9, 11 CP): the prizes a variant for N players hands out, and the star
-# colours whose tiles it leaves out so that 9 + 14 x N tiles remain (shared/orbis-rules.md §3).
+# colours whose tiles it leaves out so that 9 + 14 x N tiles remain (docs/rules/orbis.md §3).
 _TEMPLE_PRIZES = {1: (7,), 2: (7, 2), 3: (9, 4, 2), 4: (11, 7, 4, 2)}
 _REMOVED_STARS = {2: ("white", "purple"), 3: ("white",)}
 
