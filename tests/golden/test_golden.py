@@ -73,7 +73,8 @@ def test_example_game_scores_as_captured(cli, rules, game):
     assert path.exists(), f"{game} has no capture: " + REFRESH
     now = cli(*golden.example_args(game))
     expected = path.read_bytes().decode("utf-8")
-    assert now == expected, mismatch(f"`orbis {' '.join(golden.example_args(game))}`", expected, now)
+    if now != expected:
+        pytest.fail(mismatch(f"`orbis {' '.join(golden.example_args(game))}`", expected, now), pytrace=False)
 
 
 def test_the_cli_prints_what_the_records_are_scored_with(cli, rules):
@@ -99,8 +100,9 @@ def test_simulations_summarise_as_captured(cli, policy, players):
         now = cli(*args)
         if now != expected:
             failures.append((seed, mismatch(f"`orbis {' '.join(args)}` (seed {seed})", expected, now)))
-    assert not failures, (f"{len(failures)} of {len(runs)} {policy} simulations at {players} players differ, "
-                          f"seeds {[seed for seed, _ in failures]}; the first:\n{failures[0][1]}")
+    if failures:
+        pytest.fail(f"{len(failures)} of {len(runs)} {policy} simulations at {players} players differ, seeds "
+                    f"{[seed for seed, _ in failures]}; the first:\n{failures[0][1]}", pytrace=False)
 
 
 def test_random_records_score_as_captured(rules):
@@ -111,7 +113,8 @@ def test_random_records_score_as_captured(rules):
         whole, each = golden.block_digests(rules, block)
         if whole != expected:
             differing.append((block, each))
-    assert not differing, _records_message(rules, captured, differing, params)
+    if differing:
+        pytest.fail(_records_message(rules, captured, differing, params), pytrace=False)
 
 
 def _records_message(rules, captured: dict, differing: list, params: dict) -> str:
@@ -123,7 +126,8 @@ def _records_message(rules, captured: dict, differing: list, params: dict) -> st
     old = [captured["record_prefixes"][block][i:i + digits] for i in range(0, size * digits, digits)]
     if block == 0:
         old = captured["first_block_records"]
-    offset = next((i for i, (a, b) in enumerate(zip(old, each)) if not b.startswith(a)), None)
+    offsets = [i for i, (a, b) in enumerate(zip(old, each)) if not b.startswith(a)]
+    offset = offsets[0] if offsets else None
     blocks = ", ".join(str(b) for b, _ in differing[:20]) + (" …" if len(differing) > 20 else "")
     out = [f"{len(differing)} of {len(captured['blocks'])} blocks of {size} random records score differently "
            f"(blocks {blocks}); {REFRESH}."]
@@ -137,8 +141,9 @@ def _records_message(rules, captured: dict, differing: list, params: dict) -> st
                + ("the sampled games are unchanged, so its report changed"
                   if same_games else "the sampled games themselves changed (sample.py, the rules' tile/god order, "
                   "or the orbis-game/1 writer), not necessarily the scorer"))
+    if len(offsets) > 1:
+        out.append(f"differing records of block {block}: {[block * size + i for i in offsets]}")
     out.append("the game: " + json.dumps(game_to_json(golden.random_record(rules, index), rules), ensure_ascii=False))
-    out.append("its report now (the capture kept only its digest; run `python tests/golden/capture.py --record "
-               f"{index}` on the capture's commit and diff):")
-    out += _readable(golden.record_report(rules, index))[:MAX_DIFF_LINES]
+    out.append("its report now (the capture kept only its digest: to diff, run `python tests/golden/capture.py "
+               f"--record {index}` on the capture's commit and on yours): " + golden.record_report(rules, index))
     return "\n".join(out)
