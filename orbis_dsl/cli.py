@@ -126,8 +126,6 @@ def score(
     pack: Path | None = typer.Option(None, "--rules", help="Score under a rule pack instead of the base game."),
 ) -> None:
     """Score finished games: totals, breakdown, temple tokens, gods, winner, and warnings."""
-    import json
-
     from .inputs import read_game
     from .runtime.scoring import score_game
 
@@ -146,7 +144,7 @@ def score(
     reports = [score_game(rules, game, explain=explain or as_json) for game in games]
     if as_json:
         for report in reports:
-            typer.echo(json.dumps(report.to_json(), ensure_ascii=False))
+            typer.echo(report.to_json_line())
     else:
         from .report import print_report
 

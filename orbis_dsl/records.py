@@ -1,4 +1,4 @@
-"""Reading and writing `orbis-game/1` JSON records (see shared/game-record.md), checked against a rule set.
+"""Reading and writing `orbis-game/1` JSON records (see docs/rules/orbis.md §10), checked against a rule set.
 
 Every problem becomes a diagnostic naming its JSON path; reading goes on to collect several per run.
 What a tile may carry comes from the rule set: its kind's parameters, the attributes every tile has, and the

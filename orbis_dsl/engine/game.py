@@ -1,4 +1,5 @@
-"""Playing one game of Orbis under a rule set: setup per variant, the turn flow of rules §3-§5, end scoring.
+"""Playing one game of Orbis under a rule set: setup per variant, the turn flow (docs/rules/orbis.md §3-§5), end
+scoring.
 
 The engine knows no kind or god by name: every effect goes through the rule set's handlers, which call back
 into the `Game` object as their `api` (gain, reduce, pay, destroy, cancel). Every choice is asked of a policy
@@ -22,7 +23,7 @@ from ..runtime.specs import VariantSpec
 from ..runtime.views import GameView
 from .state import DESERT, EMPTY, PlayerState, Tables, desert_view, new_tile_view, tables_for
 
-AETHER_PER_COLOUR = 20  # 100 worshippers in 5 colours (rules §1); a count for conservation checks only
+AETHER_PER_COLOUR = 20  # 100 worshippers in 5 colours (docs/rules/orbis.md §1); a count for conservation checks only
 DEFAULT_NAMES = ("Ana", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana")
 
 

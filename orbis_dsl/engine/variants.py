@@ -1,8 +1,8 @@
 """Static checks of a variant against its rule set, as located diagnostics (at the variant's declaration).
 
 A variant can be played when:
-- the tiles left after removing its star colours are exactly display + board size x players (rules §3: the
-  display is refilled after every region take and the whole supply is used);
+- the tiles left after removing its star colours are exactly display + board size x players
+  (docs/rules/orbis.md §3: the display is refilled after every region take and the whole supply is used);
 - the lowest level holds enough tiles to deal the display;
 - it reveals players + 1 gods, and no more than the rule set has;
 - every ranked award (the temple tokens) has one prize per player, all different;

@@ -1,4 +1,4 @@
-"""What a finished table can show to be wrong (rules reference §8), stated in terms the rule set declares.
+"""What a finished table can show to be wrong (docs/rules/orbis.md §8), stated in terms the rule set declares.
 
 The scorer itself reports what it recomputes (placement conditions, tokens on tiles that cannot be cancelled,
 ties an award cannot break); this module adds the checks that need the whole table at once. Checks that look at

@@ -6,6 +6,7 @@ the rule set declares (kinds that can be cancelled, placement conditions, unique
 
 from __future__ import annotations
 
+import json
 from functools import cache
 from typing import NamedTuple
 
@@ -71,6 +72,12 @@ class ScoreReport(NamedTuple):
             "winners": list(self.winners),
             "warnings": [w.to_json() for w in self.warnings],
         }
+
+    def to_json_line(self) -> str:
+        """The report exactly as `orbis score --json` prints it (without the newline): one line, non-ASCII kept.
+
+        The CLI and the golden capture (tests/golden) both call this, so the capture checks the real output."""
+        return json.dumps(self.to_json(), ensure_ascii=False)
 
 
 class _Tally(NamedTuple):

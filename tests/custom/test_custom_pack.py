@@ -1,7 +1,7 @@
 """The example rule pack in examples/custom/pack: it checks, its games score as worked out by hand, its errors
 point into the pack, and an unchanged pack is compiled once.
 
-Board geometry used in the arithmetic below (shared/orbis-rules.md §5): rows count from the bottom, positions
+Board geometry used in the arithmetic below (docs/rules/orbis.md §5): rows count from the bottom, positions
 from the left; tile (r, i) rests on (r-1, i) and (r-1, i+1); its neighbours are (r, i±1), (r-1, i), (r-1, i+1),
 (r+1, i-1) and (r+1, i). The game files list the top row first. A desert matches every colour, so it counts in
 `color = X` tests.

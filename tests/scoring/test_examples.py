@@ -167,7 +167,7 @@ def test_strict_with_several_files_exits_1_when_any_has_warnings():
     assert orbis("score", example(CLEAN), "examples/games/4p-club-night-shared-win.json", "--strict").exit_code == 0
 
 
-# What each example is meant to show among its warnings (rules reference §8); the others have none.
+# What each example is meant to show among its warnings (docs/rules/orbis.md §8); the others have none.
 EXPECTED_WARNINGS = {
     "4p-friday-at-anas.orbisgame": [
         ("Ben, row 3, tile 2", "it should be validated"),

@@ -1,8 +1,8 @@
 """schemas/orbis-game-1.schema.json and schemas/orbis-score-1.schema.json against the examples and the reports.
 
 The JSON Schema checks need the `jsonschema` package, which is not a dependency: they are skipped without it.
-The structural checks below them need nothing and hold the same documents to shared/game-record.md directly,
-including what a schema cannot say (total = regions + deserts + god + temple; places and winners agree).
+The structural checks below them need nothing and hold the same documents to docs/rules/orbis.md §10-§11
+directly, including what a schema cannot say (total = regions + deserts + god + temple; places and winners agree).
 """
 
 from __future__ import annotations
@@ -124,7 +124,7 @@ def test_malformed_json_records_are_refused_by_the_game_schema_too(name, validat
 
 COLOURS = {"red", "yellow", "blue", "green", "white", "orange"}
 TILE_COMMON = {"kind", "color", "level", "stars", "mystic", "cp", "cancelled"}
-# shared/game-record.md: required and optional keys per kind (volcano also carries `destroys`, see the schema).
+# docs/rules/orbis.md §10: required and optional keys per kind (volcano also carries `destroys`, see the schema).
 TILE_KEYS = {
     "stone": (set(), set()),
     "village": ({"cp"}, {"need"}),
