@@ -1,6 +1,6 @@
 # generated — do not edit.
 # source: 'rules/orbis.orbis'
-# sha256: d3271989f13bcbe3921fadc80a52a78a426bb2a370cd0f4056325dd3d17c3dc8
+# sha256: e8f0893f0ad00c9b8f8945ebfb3c53060e2f96c7efb46d5ee63998d648a8d533
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
@@ -8,7 +8,7 @@ from orbis_dsl.runtime.support import aggregate_max as _aggregate_max, aggregate
 from orbis_dsl.runtime.specs import AwardSpec, EndSpec, OptionSpec, ParamSpec, Settings
 
 SOURCE = 'rules/orbis.orbis'
-SOURCE_SHA256 = 'd3271989f13bcbe3921fadc80a52a78a426bb2a370cd0f4056325dd3d17c3dc8'
+SOURCE_SHA256 = 'e8f0893f0ad00c9b8f8945ebfb3c53060e2f96c7efb46d5ee63998d648a8d533'
 
 
 # from 'rules/orbis.orbis', line 55

@@ -1,13 +1,13 @@
 # generated — do not edit.
 # source: 'rules/tiles.orbis'
-# sha256: 0f33d56a6191c2ae446fc2d105657eda6ecbc270eb1a4218d30355963c54b0a4
+# sha256: 3c84368a8ba7dd5b14f630f5fbd5562791fdf9762b201e313d86cb7a7ceff245
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
 from orbis_dsl.runtime.specs import TileSpec
 
 SOURCE = 'rules/tiles.orbis'
-SOURCE_SHA256 = '0f33d56a6191c2ae446fc2d105657eda6ecbc270eb1a4218d30355963c54b0a4'
+SOURCE_SHA256 = '3c84368a8ba7dd5b14f630f5fbd5562791fdf9762b201e313d86cb7a7ceff245'
 
 
 TILES = (

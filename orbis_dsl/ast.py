@@ -140,9 +140,34 @@ class Extreme:
     span: Span | None = _span()
 
 
+@node
+class Index:
+    """`cults[fire]` or `cults[track]`: a fact given per member of a set, at one member."""
+
+    name: str
+    key: Expr
+    span: Span | None = _span()
+
+
+@node
+class AwardRef:
+    """`award cult`: the prizes the player takes from an award (every member's, for an award `for each`)."""
+
+    name: str
+    span: Span | None = _span()
+
+
+@node
+class Prior:
+    """`prior total`: the player's value in the round before (none in the first round)."""
+
+    name: str
+    span: Span | None = _span()
+
+
 Expr = (
     IntLit | BoolLit | StrLit | Ref | SetLit | Neg | Arith | Compare | Member | Among | Not | BoolOp | IfExpr
-    | Count | Aggregate | Extreme
+    | Count | Aggregate | Extreme | Index | AwardRef | Prior
 )
 
 
@@ -305,7 +330,7 @@ class AliasDecl:
 
 @node
 class NumberDecl:
-    """`levels N` or `market N`."""
+    """`levels N`, `market N` or `rounds N`."""
 
     what: str
     value: int
@@ -380,15 +405,70 @@ class FacedownDecl:
 
 
 @node
+class ForEach:
+    """`for each NAME in SET`: the declaration holds once per member of a declared set, NAME naming it."""
+
+    name: str
+    set: str
+    span: Span | None = _span()
+
+
+@node
 class AwardDecl:
     name: str
     title: str | None
     measure: Expr | None
     eligible: Expr | None
     tiebreak: Expr | None
-    ties: str | None  # keep_order | split
+    ties: str | None  # keep_order | split | each_takes
     warn: bool
     prizes: tuple[int, ...]
+    for_each: ForEach | None = None
+    rank: str = "most"  # most: the highest measure first; fewest: the lowest
+    unless_equal: bool = False  # no prize at all when every player's measure is the same
+    span: Span | None = _span()
+
+
+@node
+class SetDecl:
+    """`set NAME: A, B, …`: names that facts are given per, and awards and checks range over."""
+
+    name: str
+    members: tuple[str, ...]
+    span: Span | None = _span()
+
+
+@node
+class FactDecl:
+    """`fact NAME "Title": TYPE [LOW..HIGH] [per SET]`: what each player's record gives."""
+
+    name: str
+    title: str | None
+    type: TypeRef
+    low: int | None
+    high: int | None
+    per: str | None
+    span: Span | None = _span()
+
+
+@node
+class ScoreDecl:
+    """`score NAME "Title": EXPR`: a column of the score sheet, added into the total."""
+
+    name: str
+    title: str | None
+    expr: Expr
+    span: Span | None = _span()
+
+
+@node
+class WarnDecl:
+    """`warn "MESSAGE" if COND [for each NAME in SET]`: a rule the table breaks, reported and scored anyway."""
+
+    message: str
+    cond: Expr
+    for_each: ForEach | None
+    refuse: bool = False  # an input error (the record cannot be scored), not a warning
     span: Span | None = _span()
 
 
@@ -455,6 +535,7 @@ class TileDecl:
 Decl = (
     Include | NamesDecl | AliasDecl | NumberDecl | BoardDecl | ResourceDecl | MarkerDecl | OptionDecl | ValueDecl
     | AttributeDecl | FacedownDecl | FamilyDecl | PieceDecl | AwardDecl | WinnerDecl | VariantDecl | TileDecl
+    | SetDecl | FactDecl | ScoreDecl | WarnDecl
 )
 
 

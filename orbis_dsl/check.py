@@ -16,24 +16,28 @@ from .check_expr import ExpressionChecker
 from .check_expr import words as _words
 from .diagnostics import Diagnostic, Span, did_you_mean, unknown
 from .model import (
+    BASE_REPORT_KEYS,
     BUILTIN_NAMES,
     EVENTS,
     PARAM_TYPES,
     ROLES,
     Award,
+    Check,
     Desert,
+    Fact,
     God,
     Kind,
     Option,
     Param,
     RuleSet,
+    Score,
     Tile,
     Variant,
     Vocabulary,
     type_name,
 )
 from .parse import SourceSet
-from .scope import Context
+from .scope import Context, fact_types, set_members
 
 
 class Checker(ExpressionChecker):
@@ -41,6 +45,11 @@ class Checker(ExpressionChecker):
         self.sources = sources
         self.diags: list[Diagnostic] = []
         self.let_types: dict[int, str] = {}  # id of a `let` expression -> its type
+        self.sets: dict[str, tuple[str, ...]] = {}
+        self.facts: dict[str, Fact] = {}
+        self.score_names: frozenset[str] = frozenset()
+        self.awards: dict[str, object] = {}
+        self.rounds: int | None = None
 
     def error(self, message: str, span: Span | None, hint: str | None = None) -> None:
         self.diags.append(Diagnostic(message, span=span, hint=hint))
@@ -158,10 +167,14 @@ class Checker(ExpressionChecker):
 
     def _declared_name(self, decl) -> tuple[str, str] | None:
         for cls, what in ((ast.OptionDecl, "option"), (ast.ValueDecl, "value"),
-                          (ast.AttributeDecl, "attribute"), (ast.AliasDecl, "alias")):
+                          (ast.AttributeDecl, "attribute"), (ast.AliasDecl, "alias"), (ast.SetDecl, "set"),
+                          (ast.FactDecl, "fact")):
             if isinstance(decl, cls):
-                # Tile pieces, options, values, attributes and aliases share the namespace of expressions.
+                # Tile pieces, options, values, attributes, aliases, sets and facts share the namespace of
+                # expressions.
                 return (decl.alias if isinstance(decl, ast.AliasDecl) else decl.name, what)
+        if isinstance(decl, ast.ScoreDecl):
+            return (f"score:{decl.name}", "score")
         if isinstance(decl, ast.PieceDecl):
             family = self.families.get(decl.family)
             if family is not None and family.role == "tiles":
@@ -181,7 +194,9 @@ class Checker(ExpressionChecker):
     def run(self) -> RuleSet | None:
         by_type, singletons = self.collect()
         entry = self.sources.files[-1].path if self.sources.files else None
-        for missing in ("colors", "board", "winner"):
+        # A game scored from score sheets (it declares `score` columns) needs no tiles, so no colours or board.
+        sheet = bool(by_type[ast.ScoreDecl])
+        for missing in ("winner",) if sheet else ("colors", "board", "winner"):
             if missing not in singletons:
                 self.diags.append(Diagnostic(f"the rule set declares no '{missing}'", file=entry,
                                              span=Span(entry, 1, 1) if entry else None))
@@ -218,18 +233,26 @@ class Checker(ExpressionChecker):
         values = {d.name: d.value for _, d in by_type[ast.ValueDecl]}
         self.values = values
         self.param_types_by_name = self._param_types_by_name(tile_pieces)
+        self.rounds = singletons["rounds"].value if "rounds" in singletons else None
+        self.sets = self._sets(by_type[ast.SetDecl])
+        self.facts = {d.name: self._fact(f, d) for f, d in by_type[ast.FactDecl]}
+        self.score_names = frozenset(d.name for _, d in by_type[ast.ScoreDecl])
         desert = self._desert(singletons.get("facedown"), [f for f, d in by_type[ast.FacedownDecl]])
         kinds = {d.name: self._kind(f, d) for f, d in tile_pieces}
         self.kinds = kinds
         gods = {d.name: self._god(f, d) for f, d in held_pieces}
+        self.awards = {d.name: d for _, d in by_type[ast.AwardDecl]}
         awards = {d.name: self._award(f, d) for f, d in by_type[ast.AwardDecl]}
         self.awards = awards
+        scores = {d.name: self._score(f, d) for f, d in by_type[ast.ScoreDecl]}
+        checks = tuple(self._check_decl(f, d) for f, d in by_type[ast.WarnDecl])
         winner = self._winner(singletons.get("winner"))
         variants = {d.name: self._variant(f, d, gods) for f, d in by_type[ast.VariantDecl]}
         tiles = tuple(self._tile(f, d) for f, d in by_type[ast.TileDecl])
         decl_files = {}
         for label, entries in (("KindDecl", tile_pieces), ("GodDecl", held_pieces),
-                               ("AwardDecl", by_type[ast.AwardDecl]), ("VariantDecl", by_type[ast.VariantDecl])):
+                               ("AwardDecl", by_type[ast.AwardDecl]), ("VariantDecl", by_type[ast.VariantDecl]),
+                               ("ScoreDecl", by_type[ast.ScoreDecl]), ("FactDecl", by_type[ast.FactDecl])):
             for f, d in entries:
                 decl_files[f"{label}:{d.name}"] = f
         if any(d.is_error for d in self.diags):
@@ -242,6 +265,7 @@ class Checker(ExpressionChecker):
             realm_limit=resource.limit if resource else None, cancel_tokens=marker.supply if marker else None,
             exchange=resource.trade if resource else (),
             files=tuple(f.path for f in self.sources.files), decl_files=decl_files,
+            sets=self.sets, facts=self.facts, scores=scores, checks=checks, rounds=self.rounds,
         )
 
     def _vocabulary(self, by_type, singletons) -> Vocabulary:
@@ -401,7 +425,8 @@ class Checker(ExpressionChecker):
             colors=frozenset(self.colors), aliases=self.aliases, kinds=self.kind_names, stars=frozenset(self.stars),
             attributes={n: type_name(p.type) for n, p in self.attributes.items()},
             options={n: type_name(o.type) for n, o in self.options.items()}, values=frozenset(self.values),
-            vocabulary=self.vocabulary, **extra,
+            vocabulary=self.vocabulary, facts=fact_types(self.facts), members=set_members(self.sets),
+            awards=frozenset(self.awards), scores=self.score_names, **extra,
         )
 
     # ---- clauses --------------------------------------------------------------------------------------
@@ -530,7 +555,7 @@ class Checker(ExpressionChecker):
         return Desert(decl.wild, decl.ends, files[0])
 
     def _award(self, file, decl: ast.AwardDecl) -> Award:
-        ctx = self.context()
+        ctx = self.context(each=self._each(decl.for_each))
         report_keys = self.vocabulary.report_keys
         if decl.name in report_keys:
             self.error(f"an award cannot be called '{decl.name}': the score report uses that name",
@@ -544,8 +569,60 @@ class Checker(ExpressionChecker):
             self.expect(decl.eligible, inner, "bool", "who is eligible")
         if decl.tiebreak is not None:
             self.expect(decl.tiebreak, inner, "int", "a tie-break")
+        if decl.unless_equal and (decl.ties or "keep_order") == "keep_order" and decl.warn:
+            pass  # allowed: an unbroken tie is still reported
         return Award(decl.name, decl.title or decl.name, decl.measure, decl.eligible, decl.tiebreak,
-                     decl.ties or "keep_order", decl.warn, decl.prizes, file)
+                     decl.ties or "keep_order", decl.warn, decl.prizes, file, decl.for_each, decl.rank,
+                     decl.unless_equal)
+
+    # ---- score sheets ----------------------------------------------------------------------------------
+
+    def _sets(self, decls) -> dict[str, tuple[str, ...]]:
+        sets: dict[str, tuple[str, ...]] = {}
+        owner: dict[str, str] = {}
+        for _, decl in decls:
+            if len(set(decl.members)) != len(decl.members):
+                self.error(f"set '{decl.name}' lists a member twice", decl.span)
+            for member in decl.members:
+                if member in owner:
+                    self.error(f"'{member}' is already a member of set '{owner[member]}'", decl.span)
+                elif member in self.reserved or member in self.colors:
+                    self.error(f"'{member}' is {self.taken_by(member)} and cannot be a member of a set", decl.span)
+                owner[member] = decl.name
+            sets[decl.name] = decl.members
+        return sets
+
+    def _each(self, for_each: ast.ForEach | None) -> dict[str, str]:
+        if for_each is None:
+            return {}
+        if for_each.set not in self.sets:
+            self.diags.append(unknown("set", for_each.set, self.sets, for_each.span))
+            return {}
+        return {for_each.name: for_each.set}
+
+    def _fact(self, file, decl: ast.FactDecl) -> Fact:
+        self._check_type(decl.type)
+        if decl.type.name not in ("int", "bool", "enum"):
+            self.error("a fact is a number (int), a yes/no (bool) or a choice of strings", decl.type.span)
+        if decl.low is not None and decl.type.name != "int":
+            self.error("only a number has a range", decl.span)
+        if decl.low is not None and decl.low > decl.high:
+            self.error(f"the range {decl.low}..{decl.high} is empty", decl.span)
+        if decl.per is not None and decl.per not in self.sets:
+            self.diags.append(unknown("set", decl.per, self.sets, decl.span))
+        return Fact(decl.name, decl.title or decl.name, decl.type, decl.low, decl.high, decl.per, file)
+
+    def _score(self, file, decl: ast.ScoreDecl) -> Score:
+        if decl.name in BASE_REPORT_KEYS - {"regions"}:
+            self.error(f"a score cannot be called '{decl.name}': the score report uses that name", decl.span)
+        ctx = self.context(allow_awards=True)
+        self.expect(decl.expr, ctx, "int", f"score '{decl.name}'", none_ok=False)
+        return Score(decl.name, decl.title or decl.name, decl.expr, file)
+
+    def _check_decl(self, file, decl: ast.WarnDecl) -> Check:
+        ctx = self.context(each=self._each(decl.for_each), allow_awards=not decl.refuse)
+        self.expect(decl.cond, ctx, "bool", f"the condition of '{'refuse' if decl.refuse else 'warn'}'")
+        return Check(decl.message, decl.cond, decl.for_each, decl.refuse, file, span=decl.span)
 
     def _winner(self, decl) -> tuple[ast.WinnerKey, ...]:
         if decl is None:

@@ -15,6 +15,10 @@ def _is_int(t: str) -> bool:
     return t in ("int", "int?")
 
 
+def _optional_int(fact) -> str:
+    return "int?" if fact.type.optional else "int"
+
+
 WORDS = {"int": "a number", "int?": "a number (or none)", "bool": "a yes/no condition", "color": "a colour",
          "kind": "a tile piece", "star": "a tile mark", "string": "a string", "colors": "a set of colours",
          "kinds": "a set of tile pieces", "stars": "a set of tile marks", "amount": "an amount like '2 red'"}
@@ -22,6 +26,10 @@ WORDS = {"int": "a number", "int?": "a number (or none)", "bool": "a yes/no cond
 
 def words(t: str) -> str:
     """A type in plain words, for messages."""
+    if t.startswith("member:"):
+        return f"a member of {t[len('member:'):]}"
+    if t.startswith("per:"):
+        return f"a value per member of {t[len('per:'):]}"
     return WORDS.get(t, t)
 
 
@@ -66,7 +74,45 @@ class ExpressionChecker:
             # Checked once where it is defined: a mistake in it is reported once, not at every use.
             known = self.let_types.get(id(binding.target))
             return known if known is not None else self.expr(binding.target, ctx)
+        if binding.type.startswith("per:"):
+            members = self.sets.get(binding.type[len("per:"):], ())
+            example = f"{e.name}[{members[0]}]" if members else f"{e.name}[…]"
+            self.error(f"'{e.name}' is given once per member of {binding.type[len('per:'):]}: say which, "
+                       f"like {example}", e.span)
+            return "?"
         return binding.type
+
+    def _e_Index(self, e, ctx):
+        binding = ctx.resolve(e.name)
+        if binding is None:
+            self.diags.append(unknown("fact", e.name, sorted(ctx.facts), e.span))
+            self.expr(e.key, ctx)
+            return "?"
+        if not binding.type.startswith("per:"):
+            self.error(f"'{e.name}' is {words(binding.type)}, not a fact given per member of a set", e.span)
+            return "?"
+        set_name = binding.type[len("per:"):]
+        key = self.expr(e.key, ctx)
+        if key not in ("?", "member:" + set_name):
+            self.error(f"'{e.name}' is given per member of {set_name}, but this is {words(key)}", e.key.span,
+                       hint="expected one of: " + ", ".join(self.sets.get(set_name, ())))
+        fact = self.facts.get(e.name)
+        return "int" if fact is None else _optional_int(fact)
+
+    def _e_AwardRef(self, e, ctx):
+        if e.name not in ctx.awards:
+            self.diags.append(unknown("award", e.name, sorted(ctx.awards), e.span))
+        elif not ctx.allow_awards:
+            self.error(f"'award {e.name}' is known only once the awards are handed out: use it in a 'score'",
+                       e.span)
+        return "int"
+
+    def _e_Prior(self, e, ctx):
+        if e.name != "total" and e.name not in ctx.scores:
+            self.diags.append(unknown("score", e.name, ["total", *sorted(ctx.scores)], e.span))
+        elif not self.rounds:
+            self.error(f"'prior {e.name}' is the round before's: the rule set declares no 'rounds'", e.span)
+        return "int?"
 
     def _e_SetLit(self, e, ctx):
         types = {self._e_Ref(ast.Ref(n, span=e.span), ctx) for n in e.names}
@@ -137,6 +183,8 @@ class ExpressionChecker:
         return "int?" if "int?" in (then, otherwise) else then
 
     def _scope_ok(self, e, ctx) -> None:
+        if e.scope == "players":
+            return
         # Inside `count(… where …)` the scope is the counted tile's; else it needs the clause's own tile.
         if e.scope in ("neighbours", "supports") and ctx.self_kind != "tile" and not ctx.in_item:
             self.error(f"'{e.scope}' only makes sense in a tile piece's clause or about a counted tile", e.span)
@@ -144,10 +192,16 @@ class ExpressionChecker:
     def _e_Count(self, e, ctx):
         self._scope_ok(e, ctx)
         if e.where is not None:
-            self.expect(e.where, ctx.item_scope(), "bool", "the condition after 'where'")
+            # Over players, the condition reads each counted player's facts: names resolve as for the player.
+            inner = ctx if e.scope == "players" else ctx.item_scope()
+            self.expect(e.where, inner, "bool", "the condition after 'where'")
         return "int"
 
     def _e_Aggregate(self, e, ctx):
+        if e.scope == "players":
+            self.error(f"'{e.func}(… of players)' is not a thing: {e.func} goes over tiles; over players, use "
+                       f"'is most among players' or count(players where …)", e.span)
+            return "?"
         self._scope_ok(e, ctx)
         field_type = self.param_types_by_name.get(e.field)
         if field_type is None:

@@ -75,7 +75,20 @@ class ExprCompiler:
             return f"{self.player}.values[{b.target!r}]"
         if b.what == "option":
             return f"g.options[{b.target!r}]"
-        return repr(b.target)  # a colour, kind or star colour
+        if b.what == "fact":
+            return f"{self.player}.facts[{b.target!r}]"
+        if b.what == "each":
+            return "each"  # the member a `for each` declaration is handled for (user names never become code)
+        return repr(b.target)  # a colour, kind, star colour or member of a set
+
+    def _Index(self, e):
+        return f"{self.player}.facts[{e.name!r}][{self.compile(e.key)}]"
+
+    def _AwardRef(self, e):
+        return f"{self.player}.awards.get({e.name!r}, 0)"
+
+    def _Prior(self, e):
+        return f"{self.player}.prior.get({e.name!r})"
 
     # operators
     def _Neg(self, e):
@@ -154,6 +167,12 @@ class ExprCompiler:
         return n, cond
 
     def _Count(self, e):
+        if e.scope == "players":
+            q = f"q{self.depth}"
+            if e.where is None:
+                return "len(g.players)"
+            inner = self._nested(player=q, depth=self.depth + 1).compile(e.where)
+            return f"sum(1 for {q} in g.players if {inner})"
         if e.where is None:
             return f"len({self._scope(e.scope)})"
         n, cond = self._filtered(e)

@@ -16,6 +16,7 @@ import jinja2
 
 from . import ast
 from .codegen import ExprCompiler, compile_effect, compile_flag
+from .describe import SheetDescriber
 from .files import write_atomic
 from .model import Kind, RuleSet
 from .resources import source_hash
@@ -151,9 +152,12 @@ class ModuleBuilder:
 
     def award(self, award) -> str:
         prefix = f"_award_{safe_identifier(award.name)}"
-        ctx = rule_context(self.rules)
+        each = {award.for_each.name: award.for_each.set} if award.for_each else {}
+        ctx = rule_context(self.rules, each=each)
+        # An award `for each` member of a set is handed out per member: its handlers take the member.
+        head = "g, p, each" if each else "g, p"
         comp = self.compiler(ctx, f"{prefix}_measure", False)
-        self.functions.append(Function(f"{prefix}_measure", "g, p, trace=None",
+        self.functions.append(Function(f"{prefix}_measure", f"{head}, trace=None",
                                        [f"return {comp.compile(award.measure)}"],
                                        _origin(self.source, award.measure.span)))
         inner = attrs.evolve(ctx, extras={"measure": "int"})
@@ -163,13 +167,40 @@ class ModuleBuilder:
             names[part] = "None"
             if expr is not None:
                 comp = self.compiler(inner, f"{prefix}_{part}", False)
-                self.functions.append(Function(f"{prefix}_{part}", "g, p, measure, trace=None",
+                self.functions.append(Function(f"{prefix}_{part}", f"{head}, measure, trace=None",
                                                [f"return {comp.compile(expr)}"], _origin(self.source, expr.span)))
                 names[part] = f"{prefix}_{part}"
+        extra = ""
+        if each:
+            extra += f"    members={self.rules.sets[award.for_each.set]!r},\n"
+        if award.rank != "most":
+            extra += f"    rank={award.rank!r},\n"
+        if award.unless_equal:
+            extra += "    unless_equal=True,\n"
         return (f"AwardSpec(\n    name={award.name!r},\n    title={award.title!r},\n"
                 f"    measure={prefix}_measure,\n    eligible={names['eligible']},\n"
                 f"    tiebreak={names['tiebreak']},\n    ties={award.ties!r},\n    warn={award.warn!r},\n"
-                f"    prizes={award.prizes!r},\n)")
+                f"    prizes={award.prizes!r},\n{extra})")
+
+    def score(self, score) -> str:
+        name = f"_score_{safe_identifier(score.name)}"
+        comp = self.compiler(rule_context(self.rules, allow_awards=True), name, False)
+        self.functions.append(Function(name, "g, p, trace=None", [f"return {comp.compile(score.expr)}"],
+                                       _origin(self.source, score.expr.span)))
+        describer = SheetDescriber(set(self.rules.facts), set(self.rules.values))
+        return (f"ScoreSpec(name={score.name!r}, title={score.title!r}, fn={name}, "
+                f"text={describer.text(score.expr)!r})")
+
+    def check(self, check, index: int) -> str:
+        name = f"_check_{index}"
+        each = {check.for_each.name: check.for_each.set} if check.for_each else {}
+        comp = self.compiler(rule_context(self.rules, each=each, allow_awards=not check.refuse), name, False)
+        self.functions.append(Function(name, "g, p, each, trace=None", [f"return {comp.compile(check.cond)}"],
+                                       _origin(self.source, check.span)))
+        members = self.rules.sets[check.for_each.set] if check.for_each else ()
+        each_name = check.for_each.name if check.for_each else None
+        return (f"CheckSpec(message={check.message!r}, fn={name}, each_name={each_name!r}, members={members!r}, "
+                f"refuse={check.refuse!r})")
 
     def settings(self, fields: dict[str, str]) -> None:
         body = "".join(f"    {k}={_indent(v)},\n" for k, v in fields.items())
@@ -189,7 +220,7 @@ def _indent(text: str) -> str:
 
 
 # The runtime's Settings field each generic declaration fills (runtime names are internal, never shown).
-_SETTING_OF = {"mark": "stars", "market": "display"}
+_SETTING_OF = {"mark": "stars", "market": "display", "rounds": "rounds"}
 
 
 def _settings_fields(rules: RuleSet, builder: ModuleBuilder, decls) -> dict[str, str]:
@@ -199,6 +230,7 @@ def _settings_fields(rules: RuleSet, builder: ModuleBuilder, decls) -> dict[str,
     options = [_option_spec(rules.options[d.name]) for d in decls if isinstance(d, ast.OptionDecl)]
     values = {d.name: d.value for d in decls if isinstance(d, ast.ValueDecl)}
     aliases = {d.alias: rules.aliases[d.alias] for d in decls if isinstance(d, ast.AliasDecl)}
+    sets: dict[str, tuple[str, ...]] = {}
     for decl in decls:
         if isinstance(decl, ast.NamesDecl):
             fields[_SETTING_OF.get(decl.what, decl.what)] = repr(tuple(decl.names))
@@ -219,6 +251,10 @@ def _settings_fields(rules: RuleSet, builder: ModuleBuilder, decls) -> dict[str,
             fields["desert_ends"] = _tuple(ends)
         elif isinstance(decl, ast.WinnerDecl):
             fields["winner"] = _tuple(_winner_keys(rules, builder, decl))
+        elif isinstance(decl, ast.SetDecl):
+            sets[decl.name] = decl.members
+        elif isinstance(decl, ast.FamilyDecl) and decl.role == "players" and rules.is_sheet:
+            fields["held_family"] = repr(decl.name)
     if aliases:
         fields["aliases"] = repr(dict(sorted(aliases.items())))
     if attributes:
@@ -227,6 +263,8 @@ def _settings_fields(rules: RuleSet, builder: ModuleBuilder, decls) -> dict[str,
         fields["options"] = _tuple(options)
     if values:
         fields["values"] = repr(values)
+    if sets:
+        fields["sets"] = repr(sets)
     return fields
 
 
@@ -249,6 +287,7 @@ def _option_spec(o) -> str:
 def render_module(rules: RuleSet, file: ast.RuleFile, text: str, source: str) -> str:
     builder = ModuleBuilder(rules, source)
     kinds, gods, awards, variants, tiles = [], [], [], [], []
+    facts, scores, checks = [], [], []
     vocabulary = rules.vocabulary
     for decl in file.decls:
         label = type(decl).__name__
@@ -264,16 +303,23 @@ def render_module(rules: RuleSet, file: ast.RuleFile, text: str, source: str) ->
             awards.append(builder.award(rules.awards[decl.name]))
         elif isinstance(decl, ast.VariantDecl):
             variants.append(_variant(rules.variants[decl.name], source))
+        elif isinstance(decl, ast.FactDecl):
+            facts.append(_fact_spec(rules.facts[decl.name], rules.sets))
+        elif isinstance(decl, ast.ScoreDecl):
+            scores.append(builder.score(rules.scores[decl.name]))
+        elif isinstance(decl, ast.WarnDecl):
+            check = next(c for c in rules.checks if c.span == decl.span and c.file == file.path)
+            checks.append(builder.check(check, len(checks)))
     tiles = [_tile(t, source) for t in rules.tiles if t.file == file.path]
     fields = _settings_fields(rules, builder, file.decls)
     if fields:
         builder.settings(fields)
     for name, items in (("KINDS", kinds), ("GODS", gods), ("AWARDS", awards), ("VARIANTS", variants),
-                        ("TILES", tiles)):
+                        ("TILES", tiles), ("FACTS", facts), ("SCORES", scores), ("CHECKS", checks)):
         if items:
             builder.constants.append(Constant(name, _tuple(items)))
     used = {"EndSpec", "ParamSpec", "KindSpec", "GodSpec", "AwardSpec", "VariantSpec", "TileSpec", "OptionSpec",
-            "Settings"}
+            "Settings", "FactSpec", "ScoreSpec", "CheckSpec"}
     body_text = "\n".join(c.value for c in builder.constants) + "\n".join(
         "\n".join(f.body) for f in builder.functions)
     spec_names = sorted(n for n in used if re.search(rf"\b{n}\(", body_text))
@@ -298,6 +344,11 @@ def _variant(v, source: str) -> str:
     return (f"VariantSpec(name={v.name!r}, players={v.players!r}, gods_revealed={v.gods_revealed!r}, "
             f"removed_stars={v.removed_stars!r}, prizes={dict(sorted(v.prizes.items()))!r}, "
             f"options={dict(sorted(v.options.items()))!r}, source={_line(v.span, source)!a})")
+
+
+def _fact_spec(f, sets) -> str:
+    return (f"FactSpec(name={f.name!r}, title={f.title!r}, type={f.type.name!r}, choices={f.type.choices!r}, "
+            f"low={f.low!r}, high={f.high!r}, members={sets.get(f.per, ())!r}, optional={f.type.optional!r})")
 
 
 def _tile(t, source: str) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from . import ast
 
-_SCOPES = {"tiles": "tiles", "neighbours": "neighbours", "supports": "tiles below"}
+_SCOPES = {"tiles": "tiles", "neighbours": "neighbours", "supports": "tiles below", "players": "players"}
 
 
 class Describer:
@@ -63,6 +63,14 @@ class Describer:
             return "not " + self.pred(e.operand)
         return self.text(e)
 
+    def _operand(self, e, op: str, right: bool = False) -> str:
+        """An operand of arithmetic, in parentheses where the source needed them: `(a + b) / 3`."""
+        text = self.text(e)
+        if isinstance(e, ast.Arith) and (_TIGHTNESS[e.op] < _TIGHTNESS[op]
+                                         or (right and _TIGHTNESS[e.op] == _TIGHTNESS[op])):
+            return f"({text})"
+        return text
+
     def text(self, e) -> str:
         """Source-like text, with the tile's own parameters as placeholders filled at run time."""
         if isinstance(e, ast.IntLit):
@@ -77,7 +85,9 @@ class Describer:
             return "/".join(e.names)
         if isinstance(e, ast.Neg):
             return "-" + self.text(e.operand)
-        if isinstance(e, (ast.Arith, ast.Compare)):
+        if isinstance(e, ast.Arith):
+            return f"{self._operand(e.left, e.op)} {e.op} {self._operand(e.right, e.op, right=True)}"
+        if isinstance(e, ast.Compare):
             return f"{self.text(e.left)} {e.op} {self.text(e.right)}"
         if isinstance(e, ast.BoolOp):
             return f"{self.text(e.left)} {e.op} {self.text(e.right)}"
@@ -93,7 +103,39 @@ class Describer:
             return "count of " + self.counted(e.scope, e.where)
         if isinstance(e, ast.Aggregate):
             return f"{e.func} of {e.field} of {_SCOPES[e.scope]}{self._where(e.where)}"
+        if isinstance(e, ast.Extreme):
+            return f"{e.func}(" + ", ".join(self.text(a) for a in e.args) + ")"
+        if isinstance(e, ast.Index):
+            return f"{e.name}[{self.text(e.key)}]"
+        if isinstance(e, ast.AwardRef):
+            return f"award {e.name}"
+        if isinstance(e, ast.Prior):
+            return f"{e.name} of the round before"
         return "?"
+
+
+_TIGHTNESS = {"+": 1, "-": 1, "*": 2, "/": 2}
+
+
+class SheetDescriber(Describer):
+    """Labels of score-sheet columns: each fact, value and award shows its name and, filled in at run time, its
+    value: `(coins {coins} + workers {workers}) / coins_per_vp {coins_per_vp}` → "(coins 5 + workers 2) / …"."""
+
+    def __init__(self, facts: set[str], values: set[str], lets=None):
+        super().__init__(set(), False, lets)
+        self.facts = facts
+        self.values = values
+
+    def text(self, e) -> str:
+        if isinstance(e, ast.Ref) and (e.name in self.facts or e.name in self.values):
+            return f"{e.name} {{{e.name}}}"
+        if isinstance(e, ast.Ref) and e.name in self.lets:
+            return self.text(self.lets[e.name])
+        if isinstance(e, ast.Index) and e.name in self.facts and isinstance(e.key, ast.Ref):
+            return f"{e.name}[{e.key.name}] {{{e.name}[{e.key.name}]}}"
+        if isinstance(e, ast.AwardRef):
+            return f"award {e.name} {{awards[{e.name}]}}"
+        return super().text(e)
 
 
 def _conjuncts(e) -> list:

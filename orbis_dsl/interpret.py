@@ -33,6 +33,7 @@ class Env:
     item: object = None
     measure: object = None
     trace: list | None = None
+    each: object = None  # the member a `for each` declaration is evaluated for
 
 
 @attrs.define
@@ -77,7 +78,20 @@ class Evaluator:
             return env.p.values[b.target]
         if b.what == "option":
             return env.g.options[b.target]
+        if b.what == "fact":
+            return env.p.facts[b.target]
+        if b.what == "each":
+            return env.each
         return b.target
+
+    def _Index(self, e, env):
+        return env.p.facts[e.name][self.eval(e.key, env)]
+
+    def _AwardRef(self, e, env):
+        return env.p.awards.get(e.name, 0)
+
+    def _Prior(self, e, env):
+        return env.p.prior.get(e.name)
 
     def _Neg(self, e, env):
         return -self.eval(e.operand, env)
@@ -149,6 +163,10 @@ class Evaluator:
         return [n for n in tiles if inner.eval(e.where, attrs.evolve(env, item=n))]
 
     def _Count(self, e, env):
+        if e.scope == "players":
+            if e.where is None:
+                return len(env.g.players)
+            return sum(1 for q in env.g.players if self.eval(e.where, attrs.evolve(env, p=q)))
         return len(self._selected(e, env))
 
     def _Aggregate(self, e, env):

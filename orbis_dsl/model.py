@@ -147,6 +147,44 @@ class Award:
     warn: bool
     prizes: tuple[int, ...]
     file: str
+    for_each: ast.ForEach | None = None
+    rank: str = "most"
+    unless_equal: bool = False
+
+
+@attrs.frozen
+class Fact:
+    """What each player's record gives (per round, in a game of rounds)."""
+
+    name: str
+    title: str
+    type: ast.TypeRef
+    low: int | None
+    high: int | None
+    per: str | None  # a set: the fact is given once per member
+    file: str
+
+
+@attrs.frozen
+class Score:
+    """A column of the score sheet; the columns add up to the total."""
+
+    name: str
+    title: str
+    expr: ast.Expr
+    file: str
+
+
+@attrs.frozen
+class Check:
+    """A rule the table breaks: a warning, or (`refuse`) an input error."""
+
+    message: str
+    cond: ast.Expr
+    for_each: ast.ForEach | None
+    refuse: bool
+    file: str
+    span: Span | None = attrs.field(default=None, eq=False)
 
 
 @attrs.frozen
@@ -205,3 +243,14 @@ class RuleSet:
     # Which source file declared each top-level name (the compiler writes one module per file).
     files: tuple[str, ...]
     decl_files: dict[str, str]
+    # Score sheets: games scored from what each player's record says.
+    sets: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
+    facts: dict[str, Fact] = attrs.field(factory=dict)
+    scores: dict[str, Score] = attrs.field(factory=dict)
+    checks: tuple[Check, ...] = ()
+    rounds: int | None = None
+
+    @property
+    def is_sheet(self) -> bool:
+        """Scored from the players' score sheets (declared `score` columns), not from a board of tiles."""
+        return bool(self.scores)

@@ -182,7 +182,7 @@ class _Builder(Transformer):
         return ast.Amount(None, None, param=str(name), span=self._s(meta))
 
     # awards and winner
-    def award_decl(self, meta, name, title, *clauses):
+    def award_decl(self, meta, name, title, for_each, *clauses):
         fields = dict(clauses)
         return ast.AwardDecl(
             str(name),
@@ -193,8 +193,47 @@ class _Builder(Transformer):
             ties=fields.get("ties", (None, False))[0],
             warn=fields.get("ties", (None, False))[1],
             prizes=fields.get("prizes", ()),
+            for_each=for_each,
+            rank=fields.get("rank", "most"),
+            unless_equal="unless_equal" in fields,
             span=self._s(meta),
         )
+
+    def rank_clause(self, meta, rank):
+        return ("rank", str(rank))
+
+    def equal_clause(self, meta):
+        return ("unless_equal", True)
+
+    def each_takes(self, meta):
+        return "each_takes"
+
+    def for_each(self, meta, name, set_name):
+        return ast.ForEach(str(name), str(set_name), span=self._s(meta))
+
+    # score sheets
+    def set_decl(self, meta, name, *members):
+        return ast.SetDecl(str(name), tuple(str(m) for m in members), span=self._s(meta))
+
+    def fact_decl(self, meta, name, title, type_, range_, per):
+        low, high = range_ if range_ is not None else (None, None)
+        return ast.FactDecl(str(name), unquote(title) if title else None, type_, low, high, per,
+                            span=_span_of(self.file, name))
+
+    def fact_range(self, meta, low, high):
+        return (low.value, high.value)
+
+    def fact_per(self, meta, name):
+        return str(name)
+
+    def score_decl(self, meta, name, title, expr):
+        return ast.ScoreDecl(str(name), unquote(title) if title else None, expr, span=_span_of(self.file, name))
+
+    def warn_decl(self, meta, verb, message, cond, for_each):
+        return ast.WarnDecl(unquote(message), cond, for_each, str(verb) == "refuse", span=self._s(meta))
+
+    def rounds_decl(self, meta, value):
+        return ast.NumberDecl("rounds", number(value), span=self._s(meta))
 
     def measure_clause(self, meta, expr):
         return ("measure", expr)
@@ -345,6 +384,15 @@ class _Builder(Transformer):
 
     def aggregate(self, meta, func, field, scope, where=None):
         return ast.Aggregate(str(func), str(field), str(scope), where, span=self._s(meta))
+
+    def index(self, meta, name, key):
+        return ast.Index(str(name), key, span=self._s(meta))
+
+    def award_ref(self, meta, name):
+        return ast.AwardRef(str(name), span=self._s(meta))
+
+    def prior(self, meta, name):
+        return ast.Prior(str(name), span=self._s(meta))
 
     def extreme(self, meta, func, *args):
         return ast.Extreme(str(func), tuple(args), span=self._s(meta))

@@ -47,6 +47,14 @@ class Context:
     in_item: bool = False
     extras: dict[str, str] = attrs.field(factory=dict)  # e.g. `measure` in an award, `total` in the winner rule
     allow_validated: bool = True
+    # Score sheets: facts (name -> type; `per:SET` for one given per member of SET), set members (name -> set),
+    # the `for each` name in scope (name -> set), awards and scores by name (for `award X` and `prior X`).
+    facts: dict[str, str] = attrs.field(factory=dict)
+    members: dict[str, str] = attrs.field(factory=dict)
+    each: dict[str, str] = attrs.field(factory=dict)
+    awards: frozenset[str] = frozenset()
+    scores: frozenset[str] = frozenset()
+    allow_awards: bool = False  # `award X` is known in a score, once the awards are handed out
 
     def item_scope(self) -> Context:
         return attrs.evolve(self, in_item=True)
@@ -69,8 +77,12 @@ class Context:
             return Binding("cancelled", "bool", "player", name)
         if name in self.lets:
             return Binding("let", "?", "player", self.lets[name])
+        if name in self.each:
+            return Binding("each", "member:" + self.each[name], "game", name)
         if name in self.extras:
             return Binding(name, self.extras[name], "player", name)
+        if name in self.facts:
+            return Binding("fact", self.facts[name], "player", name)
         player_fields = self.vocabulary.player_fields
         if name in player_fields:
             attribute, type_ = player_fields[name]
@@ -86,12 +98,14 @@ class Context:
             return Binding("kind", "kind", "game", name)
         if name in self.stars:
             return Binding("star", "star", "game", name)
+        if name in self.members:
+            return Binding("member", "member:" + self.members[name], "game", name)
         return None
 
     def visible_names(self) -> list[str]:
         names = set(self.params) | set(self.lets) | set(self.extras) | set(self.vocabulary.player_fields)
         names |= set(self.values) | set(self.options) | set(self.colors) | set(self.aliases) | set(self.kinds)
-        names |= set(self.stars)
+        names |= set(self.stars) | set(self.facts) | set(self.members) | set(self.each)
         if self.in_item or self.self_kind == "tile":
             names |= set(self.vocabulary.tile_fields) | set(self.attributes)
         if self.self_kind == "god" and self.vocabulary.marker:
@@ -105,8 +119,18 @@ def rule_context(rules, **extra) -> Context:
         colors=frozenset(rules.colors), aliases=rules.aliases, kinds=frozenset(rules.kinds),
         stars=frozenset(rules.stars), attributes={n: type_name(p.type) for n, p in rules.attributes.items()},
         options={n: type_name(o.type) for n, o in rules.options.items()}, values=frozenset(rules.values),
-        vocabulary=rules.vocabulary, **extra,
+        vocabulary=rules.vocabulary, facts=fact_types(rules.facts), members=set_members(rules.sets),
+        awards=frozenset(rules.awards), scores=frozenset(rules.scores), **extra,
     )
+
+
+def fact_types(facts) -> dict[str, str]:
+    """Each fact's type for expressions: `per:SET` for a fact given per member of a set."""
+    return {name: f"per:{f.per}" if f.per else type_name(f.type) for name, f in facts.items()}
+
+
+def set_members(sets) -> dict[str, str]:
+    return {member: name for name, members in sets.items() for member in members}
 
 
 def kind_context(rules, kind) -> Context:

@@ -96,7 +96,7 @@ def _fix_hint(rules: Rules, variant: VariantSpec, need: int) -> str | None:
     for k in range(len(stars) + 1):
         for combo in combinations(stars, k):
             if sum(1 for t in rules.tiles if t.stars not in combo) == need:
-                return ("remove stars: " + ", ".join(combo)) if combo else "remove no stars"
+                return ("remove tiles marked " + ", ".join(combo)) if combo else "remove no tiles"
     players = [p for p in range(1, 9)
                if rules.settings.display + rules.board.size * p in
                {sum(1 for t in rules.tiles if t.stars not in c) for k in range(len(stars) + 1)

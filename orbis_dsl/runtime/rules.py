@@ -10,20 +10,36 @@ from types import ModuleType
 
 from ..resources import source_hash
 from .board import Board
-from .specs import AwardSpec, GodSpec, KindSpec, OptionSpec, Settings, TileSpec, VariantSpec
+from .specs import (
+    AwardSpec,
+    CheckSpec,
+    FactSpec,
+    GodSpec,
+    KindSpec,
+    OptionSpec,
+    ScoreSpec,
+    Settings,
+    TileSpec,
+    VariantSpec,
+)
 
 
 class Rules:
     """A runtime rule set. Not changed once built (`replace` makes a changed copy), so what is derived from
     it, like `param_fills`, is computed once here."""
 
-    __slots__ = ("awards", "board", "gods", "kinds", "param_fills", "placed_kinds", "settings", "taken_kinds",
-                 "tiles", "unique_params", "variants")
+    __slots__ = ("awards", "board", "checks", "facts", "gods", "kinds", "param_fills", "placed_kinds", "scores",
+                 "settings", "taken_kinds", "tiles", "unique_params", "variants")
 
     def __init__(self, settings: Settings, kinds: dict[str, KindSpec], gods: dict[str, GodSpec],
                  awards: dict[str, AwardSpec], variants: dict[str, VariantSpec], tiles: tuple[TileSpec, ...],
-                 board: Board):
+                 board: Board, facts: dict[str, FactSpec] | None = None, scores: dict[str, ScoreSpec] | None = None,
+                 checks: tuple[CheckSpec, ...] = ()):
         self.settings = settings
+        # A score-sheet game: what each player's record gives, the sheet's columns, the rules a table may break.
+        self.facts = facts or {}
+        self.scores = scores or {}
+        self.checks = checks
         self.kinds = kinds
         self.gods = gods
         self.awards = awards
@@ -44,6 +60,11 @@ class Rules:
         # The parameters no two tiles on the table may share, for the kinds that have any (Farm: `reduces`).
         self.unique_params: dict[str, tuple[str, ...]] = {
             name: names for name, kind in kinds.items() if (names := tuple(p.name for p in kind.params if p.unique))}
+
+    @property
+    def is_sheet(self) -> bool:
+        """Scored from each player's score sheet (declared columns), not from a board of tiles."""
+        return bool(self.scores)
 
     def __repr__(self) -> str:
         return (f"Rules({len(self.kinds)} kinds, {len(self.gods)} gods, {len(self.awards)} awards, "
@@ -79,6 +100,7 @@ def merge(modules: list[ModuleType]) -> Rules:
     """One rule set from its modules; later modules add to (and, for a pack, override) earlier ones."""
     settings: dict[str, object] = {}
     kinds, gods, awards, variants, tiles = {}, {}, {}, {}, []
+    facts, scores, checks = {}, {}, []
     default = Settings()
     for module in modules:
         part = getattr(module, "SETTINGS", None)
@@ -88,20 +110,24 @@ def merge(modules: list[ModuleType]) -> Rules:
                 if value != getattr(default, field):
                     if field in ("options", "attributes") and field in settings:
                         value = _merge_named(settings[field], value)
-                    elif field in ("values", "aliases") and field in settings:
+                    elif field in ("values", "aliases", "sets") and field in settings:
                         value = {**settings[field], **value}
                     settings[field] = value
         kinds.update({k.name: k for k in getattr(module, "KINDS", ())})
         gods.update({g.name: g for g in getattr(module, "GODS", ())})
         awards.update({a.name: a for a in getattr(module, "AWARDS", ())})
         variants.update({v.name: v for v in getattr(module, "VARIANTS", ())})
+        facts.update({f.name: f for f in getattr(module, "FACTS", ())})
+        scores.update({c.name: c for c in getattr(module, "SCORES", ())})
+        checks.extend(getattr(module, "CHECKS", ()))
         if hasattr(module, "TILES"):
             tiles = list(module.TILES) if getattr(module, "REPLACES_TILES", False) else tiles + list(module.TILES)
     merged = Settings(**settings)
-    return Rules(merged, kinds, gods, awards, variants, tuple(tiles), Board(merged.board))
+    return Rules(merged, kinds, gods, awards, variants, tuple(tiles), Board(merged.board), facts, scores,
+                 tuple(checks))
 
 
-_RULES_FIELDS = ("settings", "kinds", "gods", "awards", "variants", "tiles", "board")
+_RULES_FIELDS = ("settings", "kinds", "gods", "awards", "variants", "tiles", "board", "facts", "scores", "checks")
 
 
 def _merge_named(old: tuple, new: tuple) -> tuple:

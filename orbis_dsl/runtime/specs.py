@@ -67,12 +67,48 @@ class GodSpec(NamedTuple):
 class AwardSpec(NamedTuple):
     name: str
     title: str
-    measure: Callable  # (g, p, trace) -> int
-    eligible: Callable | None  # (g, p, measure, trace) -> bool
-    tiebreak: Callable | None  # (g, p, measure, trace) -> int | None
-    ties: str  # keep_order | split
+    measure: Callable  # (g, p, trace) -> int; with `members`: (g, p, each, trace)
+    eligible: Callable | None  # (g, p, measure, trace) -> bool; with `members`: (g, p, each, measure, trace)
+    tiebreak: Callable | None  # (g, p, measure, trace) -> int | None; likewise
+    ties: str  # keep_order | split | each_takes
     warn: bool
     prizes: tuple[int, ...] = ()
+    members: tuple[str, ...] = ()  # `for each X in SET`: the award is handed out once per member
+    rank: str = "most"  # most | fewest: which end of the measure takes the first prize
+    unless_equal: bool = False  # nobody takes a prize when every player's measure is the same
+
+
+class FactSpec(NamedTuple):
+    """What each player's record gives: an int in [low, high], a bool or a choice; per member of a set."""
+
+    name: str
+    title: str
+    type: str  # int | bool | enum
+    choices: tuple[str, ...] = ()
+    low: int | None = None
+    high: int | None = None
+    members: tuple[str, ...] = ()  # given once per member of this set (a JSON object, or a list in this order)
+    optional: bool = False
+
+
+class ScoreSpec(NamedTuple):
+    """A column of the score sheet: `fn(g, p, trace)` gives the player's points in it."""
+
+    name: str
+    title: str
+    fn: Callable
+    text: str  # the column's expression in plain words
+
+
+class CheckSpec(NamedTuple):
+    """A rule the table breaks: `fn(g, p, each, trace)` is true when it does (a warning, or with `refuse` an
+    input error); `message` may name `{each}`'s member under the for-each name."""
+
+    message: str
+    fn: Callable
+    each_name: str | None = None
+    members: tuple[str, ...] = ()
+    refuse: bool = False
 
 
 class OptionSpec(NamedTuple):
@@ -120,3 +156,6 @@ class Settings(NamedTuple):
     desert_wild: bool = False
     desert_ends: tuple[EndSpec, ...] = ()
     winner: tuple[tuple[str, Callable], ...] = ()  # (most|fewest, (g, p) -> int)
+    sets: Mapping[str, tuple[str, ...]] = EMPTY
+    rounds: int | None = None
+    held_family: str | None = None  # the family each player holds one piece of (a record's key for it)

@@ -60,13 +60,17 @@ def test_tile_lines_numbers_and_operators():
     assert (Operator, "-") in toks and (Operator, "=") in toks
 
 
-def test_fields_that_share_a_word_with_a_declaration():
-    """`kind`, `desert` and `stars` open declarations at the start of a line and are tile fields elsewhere."""
-    toks = tokens("desert {\n  end: 1\n}\ngod g {\n  end: count(tiles where kind = stone and not desert)\n}\n"
-                  "stars black, white\n")
-    assert toks[0] == (Keyword.Declaration, "desert")
-    assert (Name.Builtin, "kind") in toks and (Name.Builtin, "desert") in toks
-    assert (Keyword.Declaration, "stars") in toks
+def test_a_games_nouns_are_names_and_its_declarations_are_told_by_shape():
+    """The language knows no game's nouns: `kind`, `desert` and `stars` are names the rule set declares.
+    `facedown desert {` declares a name; `kind stone {` (a piece of a declared family) is told by its shape."""
+    toks = tokens('facedown desert "desert" {\n  end: 1\n}\nkind stone {\n  end: count(tiles where kind = stone '
+                  "and not desert and row = 2)\n}\ntile mark stars: black, white\n")
+    assert toks[0] == (Keyword.Declaration, "facedown")
+    assert (Name.Class, "desert") in toks
+    assert (Keyword.Declaration, "kind") in toks and (Name.Class, "stone") in toks
+    assert (Name, "kind") in toks and (Name, "desert") in toks
+    assert (Name.Builtin, "row") in toks
+    assert (Keyword.Declaration, "tile") in toks and (Keyword, "mark") in toks
 
 
 def test_strings_with_escapes_and_enum_types():

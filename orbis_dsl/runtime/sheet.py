@@ -1,0 +1,243 @@
+"""The score-sheet scorer: games scored from what each player's record says (Terra Mystica's final scoring,
+Mondo's rounds), by the columns, awards and checks a rule set declares.
+
+It knows no game: facts, columns, awards and checks all come from the rule handlers. A game of rounds is scored
+round by round; each round's columns add up to the round's total, the rounds to the game's.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .awards import hand_out
+from .rules import Rules
+from .scoring import Line, Warning
+from .support import show
+
+
+class SheetPlayerRecord(NamedTuple):
+    """One player's sheet (for one round): what they hold, and the facts as the record gives them."""
+
+    name: str
+    piece: str | None  # the piece of the family players hold (a faction), or None
+    facts: dict  # fact name -> value; a fact per set -> {member: value}
+
+
+class SheetRecord(NamedTuple):
+    """A finished game: per round, every player's sheet, in seating order (one round for a game without)."""
+
+    rounds: list[list[SheetPlayerRecord]]
+    options: dict
+    title: str | None = None
+    variant: str | None = None
+
+
+class SheetPlayer:
+    """A player as the rule handlers see them while one round is scored."""
+
+    __slots__ = ("awards", "facts", "god", "god_cancelled", "index", "name", "prior", "total", "values",
+                 "worshippers")
+
+    def __init__(self, index: int, name: str, piece: str | None, facts: dict, values: dict, prior: dict):
+        self.index = index
+        self.name = name
+        self.god = piece
+        self.god_cancelled = False
+        self.facts = facts
+        self.values = values
+        self.prior = prior  # the round before's columns and total ({} in the first round)
+        self.awards: dict[str, int] = {}
+        self.total = 0
+        self.worshippers = 0
+
+
+class SheetGame:
+    __slots__ = ("board", "cache", "options", "players")
+
+    def __init__(self, players: list[SheetPlayer], options: dict):
+        self.players = players
+        self.options = options
+        self.board = None
+        self.cache: dict = {}
+
+
+class SheetPlayerScore(NamedTuple):
+    name: str
+    columns: dict[str, int]  # a game without rounds: each column; with rounds: {} (see `rounds`)
+    rounds: list[int]  # each round's total (a game without rounds: [])
+    lines: list[Line]
+    total: int
+    place: int
+    winner: bool
+
+
+class SheetReport(NamedTuple):
+    format: str
+    players: list[SheetPlayerScore]
+    winners: list[str]
+    warnings: list[Warning]
+    rounds: int | None
+
+    def to_json(self) -> dict:
+        players = []
+        for p in self.players:
+            entry: dict = {"name": p.name, "total": p.total}
+            if self.rounds:
+                entry["rounds"] = list(p.rounds)
+            else:
+                entry.update(p.columns)
+            entry.update({"place": p.place, "winner": p.winner, "lines": [line.to_json() for line in p.lines]})
+            players.append(entry)
+        return {"format": self.format, "players": players, "winners": list(self.winners),
+                "warnings": [w.to_json() for w in self.warnings]}
+
+
+class CheckFailure(NamedTuple):
+    """A `refuse` check that held: the record cannot be scored (the reader reports it as an input error)."""
+
+    player: int
+    round: int
+    message: str
+
+
+def refusals(rules: Rules, record: SheetRecord) -> list[CheckFailure]:
+    """Every `refuse` rule the record breaks, before anything is scored."""
+    found = []
+    for r, sheets in enumerate(record.rounds):
+        g = _game(rules, record, sheets, [{} for _ in sheets])
+        for p in g.players:
+            for check in rules.checks:
+                if check.refuse:
+                    found.extend(CheckFailure(p.index, r, message) for message in _broken(check, g, p))
+    return found
+
+
+def score_sheet(rules: Rules, record: SheetRecord, report_format: str, explain: bool = True) -> SheetReport:
+    settings = rules.settings
+    n = len(record.rounds[0]) if record.rounds else 0
+    totals, round_totals = [0] * n, [[] for _ in range(n)]
+    lines: list[list[Line]] = [[] for _ in range(n)]
+    columns: list[dict[str, int]] = [{} for _ in range(n)]
+    warnings: list[Warning] = []
+    prior: list[dict] = [{} for _ in range(n)]
+    g = None
+    for r, sheets in enumerate(record.rounds):
+        label = f"round {r + 1}" if settings.rounds else ""
+        g = _game(rules, record, sheets, prior)
+        _hand_out_awards(rules, g, lines, label, explain)
+        for p in g.players:
+            for column in rules.scores.values():
+                trace = [] if explain else None
+                points = column.fn(g, p, trace) or 0
+                columns[p.index][column.name] = points
+                p.total += points
+                why = "; ".join(trace) if trace else _filled(column.text, p)
+                lines[p.index].append(Line(label or column.title, column.name, points, f"{why} = {points}"))
+            for check in rules.checks:
+                if not check.refuse:
+                    where = f"{p.name}, {label}" if label else p.name
+                    warnings.extend(Warning(where, message) for message in _broken(check, g, p))
+        for p in g.players:
+            totals[p.index] += p.total
+            round_totals[p.index].append(p.total)
+            prior[p.index] = {**columns[p.index], "total": p.total}
+    places = _places(rules, g, totals) if g is not None else []
+    players = [SheetPlayerScore(g.players[i].name, columns[i] if not settings.rounds else {},
+                                round_totals[i] if settings.rounds else [], lines[i], totals[i], places[i],
+                                places[i] == 1)
+               for i in range(n)]
+    return SheetReport(report_format, players, [p.name for p in players if p.winner], warnings, settings.rounds)
+
+
+def _game(rules: Rules, record: SheetRecord, sheets: list[SheetPlayerRecord], prior: list[dict]) -> SheetGame:
+    options = rules.option_values(None, record.options)
+    base = rules.settings.values
+    players = []
+    for i, sheet in enumerate(sheets):
+        piece = rules.gods.get(sheet.piece) if sheet.piece else None
+        values = {**base, **piece.modifiers} if piece is not None and piece.modifiers else base
+        players.append(SheetPlayer(i, sheet.name, sheet.piece, sheet.facts, values, prior[i]))
+    return SheetGame(players, options)
+
+
+def _hand_out_awards(rules: Rules, g: SheetGame, lines: list[list[Line]], label: str, explain: bool) -> None:
+    for award in rules.awards.values():
+        for member in award.members or (None,):
+            args = (member,) if award.members else ()
+            entries = []
+            for p in g.players:
+                measure = award.measure(g, p, *args)
+                if measure is None:
+                    continue
+                if award.eligible is None or award.eligible(g, p, *args, measure):
+                    tiebreak = award.tiebreak(g, p, *args, measure) if award.tiebreak else None
+                    entries.append((p.index, measure, tiebreak))
+            placings = hand_out(entries, award.prizes, award.ties, award.rank, award.unless_equal,
+                                len(g.players))
+            title = f"{award.title}: {member}" if member is not None else award.title
+            ranking = _ranking(g, placings)
+            for placing in placings:
+                p = g.players[placing.key]
+                p.awards[award.name] = p.awards.get(award.name, 0) + placing.prize
+                if explain:
+                    lines[p.index].append(Line(label or title, award.name, placing.prize,
+                                               _award_why(title, ranking, placing, award.ties)))
+
+
+def _ranking(g: SheetGame, placings) -> str:
+    """'Ann 7; Bo 5 = Cy 5': the ranking as a table reads it."""
+    parts, previous = [], None
+    for placing in placings:
+        name = f"{g.players[placing.key].name} {show(placing.measure)}"
+        if previous is not None and previous.place == placing.place:
+            parts[-1] += f" = {name}"
+        else:
+            parts.append(name)
+        previous = placing
+    return "; ".join(parts)
+
+
+def _award_why(title: str, ranking: str, placing, ties: str) -> str:
+    why = f"{title}: {ranking}; place {placing.place}"
+    if placing.tied > 1 and ties == "split":
+        why += f", tied with {placing.tied - 1} (prizes shared, rounded down)"
+    elif placing.tied > 1:
+        why += f", tied with {placing.tied - 1}"
+    return why
+
+
+class _Shown(dict):
+    """A column label's placeholders: the player's facts, values and awards, as a person reads them."""
+
+    def __init__(self, p: SheetPlayer):
+        super().__init__(p.values)
+        self.update(p.facts)
+        self["awards"] = p.awards
+
+    def __missing__(self, key):
+        return "none"
+
+
+def _filled(label: str, p: SheetPlayer) -> str:
+    try:
+        return label.format_map(_Shown(p))
+    except (KeyError, IndexError, ValueError, AttributeError):
+        return label  # a label the rule set's names do not fill (never an error in scoring)
+
+
+def _broken(check, g: SheetGame, p: SheetPlayer) -> list[str]:
+    messages = []
+    for member in check.members or (None,):
+        if check.fn(g, p, member):
+            text = check.message.replace("{" + check.each_name + "}", member) if check.each_name else check.message
+            messages.append(text)
+    return messages
+
+
+def _places(rules: Rules, g: SheetGame, totals: list[int]) -> list[int]:
+    """Places by the winner rule; in a game of rounds, `total` is the whole game's."""
+    for p in g.players:
+        p.total = totals[p.index]
+    keys = [tuple(-fn(g, p) if rank == "most" else fn(g, p) for rank, fn in rules.settings.winner)
+            for p in g.players]
+    return [1 + len([other for other in keys if other < mine]) for mine in keys]
