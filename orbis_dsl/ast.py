@@ -304,6 +304,17 @@ class PieceDecl:
 
 
 @node
+class GameDecl:
+    """`game "ID" "Title" { record "FORMAT"  report "FORMAT" }`: who the game is to records and reports."""
+
+    id: str
+    title: str | None
+    record: str | None
+    report: str | None
+    span: Span | None = _span()
+
+
+@node
 class Include:
     path: str
     span: Span | None = _span()
@@ -533,7 +544,7 @@ class TileDecl:
 
 
 Decl = (
-    Include | NamesDecl | AliasDecl | NumberDecl | BoardDecl | ResourceDecl | MarkerDecl | OptionDecl | ValueDecl
+    Include | GameDecl | NamesDecl | AliasDecl | NumberDecl | BoardDecl | ResourceDecl | MarkerDecl | OptionDecl | ValueDecl
     | AttributeDecl | FacedownDecl | FamilyDecl | PieceDecl | AwardDecl | WinnerDecl | VariantDecl | TileDecl
     | SetDecl | FactDecl | ScoreDecl | WarnDecl
 )

@@ -159,7 +159,8 @@ class Checker(ExpressionChecker):
     def _singleton_key(decl) -> str | None:
         if isinstance(decl, (ast.NamesDecl, ast.NumberDecl)):
             return decl.what
-        for cls, key in ((ast.BoardDecl, "board"), (ast.WinnerDecl, "winner"), (ast.FacedownDecl, "facedown"),
+        for cls, key in ((ast.GameDecl, "game"), (ast.BoardDecl, "board"), (ast.WinnerDecl, "winner"),
+                         (ast.FacedownDecl, "facedown"),
                          (ast.MarkerDecl, "marker"), (ast.ResourceDecl, "resource")):
             if isinstance(decl, cls):
                 return key
@@ -266,6 +267,7 @@ class Checker(ExpressionChecker):
             exchange=resource.trade if resource else (),
             files=tuple(f.path for f in self.sources.files), decl_files=decl_files,
             sets=self.sets, facts=self.facts, scores=scores, checks=checks, rounds=self.rounds,
+            game=singletons.get("game"),
         )
 
     def _vocabulary(self, by_type, singletons) -> Vocabulary:

@@ -52,46 +52,58 @@ def check(
     if not paths and pack is None:
         typer.echo("error: give rule files or folders to check, or --rules PACK", err=True)
         raise typer.Exit(2)
+    from .ruleset import compile_paths, rule_sets_in, summary
+
     if pack is not None:
         from .packs import compile_pack
 
-        compiled = compile_pack(pack)
+        results = [compile_pack(pack)]
     else:
-        from .ruleset import compile_paths
-
-        compiled = compile_paths(paths)
-    _fail_with(compiled.diagnostics, compiled.sources.texts)
-    model = compiled.model
-    typer.echo(f"ok: {len(compiled.sources.files)} files, {len(model.kinds)} kinds, {len(model.gods)} gods, "
-               f"{len(model.variants)} variants, {len(model.tiles)} tiles")
+        results = [compile_paths(group) for group in rule_sets_in(paths)]
+    diagnostics = [d for compiled in results for d in compiled.diagnostics]
+    _fail_with(diagnostics, {k: v for compiled in results for k, v in compiled.sources.texts.items()})
+    for compiled in results:
+        shown = f"{compiled.sources.files[-1].path}: " if len(results) > 1 else ""
+        typer.echo(f"ok: {shown}{len(compiled.sources.files)} files, {summary(compiled.model)}")
 
 
 @app.command("compile")
 def compile_command(
     check_only: bool = typer.Option(False, "--check", help="Exit 1 naming every stale, missing or orphaned module."),
 ) -> None:
-    """Regenerate generated/: the base game's handler modules from rules/, the notation parser from grammar/."""
-    from .compile import compare, write
+    """Regenerate generated/: each game's handler modules from rules/GAME/, the notation parser from grammar/."""
+    from .compile import compare, orphaned_folders, write
+    from .games import all_games
     from .resources import data_dir
-    from .ruleset import JUDGED_BY_SOURCE, compile_base, generated_files
+    from .ruleset import JUDGED_BY_SOURCE, compile_game, generated_files
 
-    compiled = compile_base()
-    _fail_with(compiled.diagnostics, compiled.sources.texts)
-    expected = generated_files(compiled)
-    out_dir = data_dir("generated")
+    games = all_games()
+    expected = {}
+    for game in games:
+        compiled = compile_game(game)
+        _fail_with(compiled.diagnostics, compiled.sources.texts)
+        expected[game.folder] = generated_files(compiled, game)
+    total = sum(len(files) for files in expected.values())
     if check_only:
-        result = compare(expected, out_dir, JUDGED_BY_SOURCE)
-        for label, names in (("stale", result.stale), ("missing", result.missing), ("orphaned", result.orphaned)):
-            for name in names:
-                typer.echo(f"{label}: generated/{name}", err=True)
-        if not result.ok:
+        stray = orphaned_folders(data_dir("generated"), set(expected))
+        for name in stray:
+            typer.echo(f"orphaned: generated/{name}/", err=True)
+        ok = not stray
+        for game in games:
+            result = compare(expected[game.folder], game.generated, JUDGED_BY_SOURCE)
+            for label, names in (("stale", result.stale), ("missing", result.missing),
+                                 ("orphaned", result.orphaned)):
+                for name in names:
+                    typer.echo(f"{label}: generated/{game.folder}/{name}", err=True)
+            ok = ok and result.ok
+        if not ok:
             typer.echo("run `orbis compile` to regenerate", err=True)
             raise typer.Exit(1)
-        typer.echo(f"generated/ is current ({len(expected)} modules)")
+        typer.echo(f"generated/ is current ({len(games)} games, {total} modules)")
         return
-    changed = write(expected, out_dir, JUDGED_BY_SOURCE)
-    typer.echo(f"wrote {len(changed)} of {len(expected)} modules" +
-               (": " + ", ".join(changed) if changed else " (all current)"))
+    changed = [f"{game.folder}/{name}" for game in games
+               for name in write(expected[game.folder], game.generated, JUDGED_BY_SOURCE)]
+    typer.echo(f"wrote {len(changed)} of {total} modules" + (": " + ", ".join(changed) if changed else " (all current)"))
 
 
 @app.command()
@@ -126,31 +138,32 @@ def score(
     pack: Path | None = typer.Option(None, "--rules", help="Score under a rule pack instead of the base game."),
 ) -> None:
     """Score finished games: totals, breakdown, temple tokens, gods, winner, and warnings."""
-    from .inputs import read_game
-    from .runtime.scoring import score_game
+    from .inputs import read_record, score_record
 
-    rules = _load_rules(pack)
+    def orbis_rules():
+        return _load_rules(pack)
+
     games, failures = [], []
     for path in files:
-        game, diags, texts = read_game(path, rules)
+        game, rules, diags, texts = read_record(path, orbis_rules)
         if game is None:
             failures.append((diags, texts))
-        games.append(game)
+        games.append((game, rules))
     if failures:
         for diags, texts in failures:
             _print_diagnostics(diags, texts)
         raise typer.Exit(2)
     # The JSON report and --explain carry each line's reasons; the plain table does not need them.
-    reports = [score_game(rules, game, explain=explain or as_json) for game in games]
+    reports = [score_record(rules, game, explain=explain or as_json) for game, rules in games]
     if as_json:
         for report in reports:
             typer.echo(report.to_json_line())
     else:
-        from .report import print_report
+        from .report import print_any_report
 
         console = _console()
-        for path, game, report in zip(files, games, reports):
-            print_report(report, rules, console, explain=explain, title=game.title or str(path))
+        for path, (game, rules), report in zip(files, games, reports):
+            print_any_report(report, rules, console, explain=explain, title=game.title or str(path))
     if strict and any(report.warnings for report in reports):
         raise typer.Exit(1)
 

@@ -53,11 +53,11 @@ def safe_identifier(name: str) -> str:
     return re.sub(r"[^0-9A-Za-z_]", "_", name)
 
 
-def module_name(source: str) -> str:
-    """`rules/kinds.orbis` → `kinds.py`; folders below the rule root become part of the name."""
-    stem = Path(source).with_suffix("")
-    parts = [safe_identifier(p) for p in stem.parts[1:]] or [safe_identifier(stem.name)]
-    return "_".join(parts) + ".py"
+def module_name(relative: str) -> str:
+    """`kinds.orbis` → `kinds.py`; a rule file's folders below the module root become part of the name
+    (`packs/extra.orbis` → `packs_extra.py`)."""
+    stem = Path(relative).with_suffix("")
+    return "_".join(safe_identifier(p) for p in stem.parts) + ".py"
 
 
 def _origin(source: str, span) -> str:
@@ -253,6 +253,9 @@ def _settings_fields(rules: RuleSet, builder: ModuleBuilder, decls) -> dict[str,
             fields["winner"] = _tuple(_winner_keys(rules, builder, decl))
         elif isinstance(decl, ast.SetDecl):
             sets[decl.name] = decl.members
+        elif isinstance(decl, ast.GameDecl):
+            fields.update({"game": repr(decl.id), "title": repr(decl.title), "record_format": repr(decl.record),
+                           "report_format": repr(decl.report)})
         elif isinstance(decl, ast.FamilyDecl) and decl.role == "players" and rules.is_sheet:
             fields["held_family"] = repr(decl.name)
     if aliases:
@@ -371,14 +374,19 @@ def source_labels(rules: RuleSet, paths: dict[str, Path], root: Path) -> dict[st
     return labels
 
 
-def render(rules: RuleSet, sources, root: Path) -> dict[str, str]:
-    """Module file name → text, for every rule file of the set."""
+def render(rules: RuleSet, sources, root: Path, module_root: Path | None = None) -> dict[str, str]:
+    """Module file name → text, for every rule file of the set. Headers name each rule file relative to the
+    folder above `root`; module names come from its path below `module_root` (default: `root`)."""
     labels = source_labels(rules, sources.paths, root)
+    module_root = module_root or root
     out: dict[str, str] = {}
     order = []
     for file in sources.files:
         label = labels[file.path]
-        name = module_name(label)
+        try:
+            name = module_name(sources.paths[file.path].relative_to(module_root).as_posix())
+        except ValueError:
+            name = module_name(Path(label).name)
         while name in out or name == "__init__.py":  # a pack's file named like the base game's, or the index
             name = name[:-3] + "_.py"
         out[name] = render_module(rules, file, sources.texts[file.path], label)
@@ -438,3 +446,11 @@ def write(expected: dict[str, str], out_dir: Path, by_source: frozenset[str] = f
     for name in result.orphaned:
         (out_dir / name).unlink()
     return list(result.stale + result.missing + result.orphaned)
+
+
+def orphaned_folders(generated: Path, games: set[str]) -> list[str]:
+    """Folders or modules of generated/ that belong to no game (a game removed or renamed)."""
+    if not generated.is_dir():
+        return []
+    return sorted(p.name for p in generated.iterdir()
+                  if p.name not in games and p.name != "__pycache__" and (p.is_dir() or p.suffix == ".py"))

@@ -23,7 +23,7 @@ import typer
 WIDTH = 120  # lines longer than this break at `and`/`or` or before `else`, where a clause allows it
 INDENT = "  "
 
-_BLOCKS = {"piece_decl", "award_decl", "variant_decl", "facedown_decl", "resource_decl", "marker_decl"}
+_BLOCKS = {"game_decl", "piece_decl", "award_decl", "variant_decl", "facedown_decl", "resource_decl", "marker_decl"}
 
 # Precedence of expression nodes, loosest first (see `?expr` … `?atom` in grammar/rules.lark).
 _LEVEL = {"cond_expr": 0, "or_expr": 1, "and_expr": 2, "not_expr": 3, "compare": 4, "member": 4, "among": 4,
@@ -141,6 +141,12 @@ def _expr(t) -> str:
     if d == "aggregate":
         where = f" where {expr(k[3])}" if len(k) > 3 else ""
         return f"{k[0]}({_tok(k[1])} of {k[2]}{where})"
+    if d == "index":
+        return f"{_tok(k[0])}[{expr(k[1])}]"
+    if d == "award_ref":
+        return f"award {_tok(k[0])}"
+    if d == "prior":
+        return f"prior {_tok(k[0])}"
     if d == "extreme":
         return f"{k[0]}(" + ", ".join(expr(a) for a in k[1:]) + ")"
     raise ValueError(f"unknown expression node {d}")
@@ -277,8 +283,45 @@ def _decl_lines(t, indent: str) -> list[str]:
     if d in ("measure_clause", "eligible_clause", "tiebreak_clause"):
         return _layout(indent + f"{d.split('_')[0]}: ", k[0])
     if d == "ties_clause":
-        rule = "keep order" if k[0].data == "keep_order" else "split"
+        rule = {"keep_order": "keep order", "split": "split", "each_takes": "each takes"}[k[0].data]
         return [indent + f"ties: {rule}" + (" and warn" if len(k) > 1 else "")]
+    if d == "rank_clause":
+        return [indent + f"rank: {k[0]}"]
+    if d == "equal_clause":
+        return [indent + "unless all equal"]
+    if d == "set_decl":
+        return _fill(indent + f"set {_tok(k[0])}: ", [_tok(n) for n in k[1:]])
+    if d == "fact_decl":
+        title = f" {k[1]}" if len(k) > 1 and _is_token(k[1]) and k[1].type == "STRING" else ""
+        rest = k[2:] if title else k[1:]
+        text = f"fact {_tok(k[0])}{title}: {type_text(rest[0])}"
+        for part in rest[1:]:
+            if part.data == "fact_range":
+                low, high = _kids(part)
+                text += f" {literal(low)}..{literal(high)}"
+            else:
+                text += f" per {_tok(_kids(part)[0])}"
+        return [indent + text]
+    if d == "score_decl":
+        title = f" {k[1]}" if len(k) > 2 else ""
+        return _layout(indent + f"score {_tok(k[0])}{title}: ", k[-1])
+    if d == "warn_decl":
+        verb, message, cond, *each = k
+        loop = ""
+        if each:
+            name, set_name = _kids(each[0])
+            loop = f" for each {_tok(name)} in {_tok(set_name)}"
+        flat = indent + f"{verb} {message} if {expr(cond)}{loop}"
+        if len(flat) <= WIDTH:
+            return [flat]
+        # A long check: the message on its line, the condition (and the loop) indented below it.
+        lines = [indent + f"{verb} {message}", *_layout(indent + INDENT + "if ", cond)]
+        if loop and len(lines[-1]) + len(loop) > WIDTH:
+            return [*lines, indent + INDENT + loop.strip()]
+        lines[-1] += loop
+        return lines
+    if d == "rounds_decl":
+        return [indent + f"rounds {k[0]}"]
     if d == "prizes_clause":
         return [indent + f"prizes: {_ints(k)}"]
     if d == "players_clause":
@@ -287,6 +330,8 @@ def _decl_lines(t, indent: str) -> list[str]:
         return [indent + f"reveal {_tok(k[0])}: {k[1]}"]
     if d == "remove_clause":
         return [indent + f"remove tiles marked {_names(k[1:])}"]
+    if d in ("record_clause", "report_clause"):
+        return [indent + f"{d.split('_')[0]} {k[0]}"]
     if d == "per_color":
         return [indent + "per color"]
     if d in ("limit_clause", "supply_clause", "otherwise_clause"):
@@ -322,8 +367,14 @@ def _decl_lines(t, indent: str) -> list[str]:
         default = f" = {literal(k[2])}" if len(k) > 2 else ""
         return [indent + f"attribute {_tok(k[0])}: {type_text(k[1])}{default}"]
     if d == "winner_decl":
-        keys = [f"{_tok(w.children[0])} {expr(w.children[1])}" for w in k]
-        return [indent + "winner: " + ", then ".join(keys) + ", ties shared"]
+        keys = [f"{_tok(w.children[0])} {expr(w.children[1], 1)}" for w in k]
+        flat = indent + "winner: " + ", then ".join(keys) + ", ties shared"
+        if len(flat) <= WIDTH:
+            return [flat]
+        # One key a line, each `then` under the first key.
+        pad = indent + " " * len("winner: ")
+        return ([indent + "winner: " + keys[0] + ","] + [pad + f"then {key}," for key in keys[1:]]
+                + [pad + "ties shared"])
     raise ValueError(f"unknown declaration {d}")
 
 
@@ -336,19 +387,26 @@ def _tile_cells(t) -> list[str]:
 
 def _header(t) -> str:
     d, k = t.data, _kids(t)
+    if d == "game_decl":
+        title = f" {k[1]}" if len(k) > 1 and _is_token(k[1]) and k[1].type == "STRING" else ""
+        return f"game {k[0]}{title} {{"
     if d == "piece_decl":
         title = f" {k[2]}" if len(k) > 2 and _is_token(k[2]) and k[2].type == "STRING" else ""
         return f"{_tok(k[0])} {_tok(k[1])}{title} {{"
     if d == "variant_decl":
         return f"variant {_tok(k[0])} {{"
     title = f" {k[1]}" if len(k) > 1 and _is_token(k[1]) and k[1].type == "STRING" else ""
+    each = next((c for c in k if getattr(c, "data", None) == "for_each"), None)
+    if each is not None:
+        name, set_name = _kids(each)
+        title += f" for each {_tok(name)} in {_tok(set_name)}"
     return f"{d.split('_')[0]} {_tok(k[0])}{title} {{"
 
 
 def _members(t) -> list:
     from lark import Tree
 
-    return [c for c in _kids(t) if isinstance(c, Tree) and c.data != "name"]
+    return [c for c in _kids(t) if isinstance(c, Tree) and c.data not in ("name", "for_each")]
 
 
 # ---- comments: which declaration each belongs to ----------------------------------------------------------

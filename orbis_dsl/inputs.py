@@ -32,3 +32,67 @@ def read_game(path: Path, rules: Rules) -> tuple[GameRecord | None, list[Diagnos
 
         game, diags = read_text(text, shown, rules)
     return game, diags, {shown: text}
+
+
+def read_record(path: Path, orbis_rules) -> tuple[object | None, object, list[Diagnostic], dict[str, str]]:
+    """A record of any game this installation scores: (record, the rules it is scored under, diagnostics, texts).
+
+    The record names its game (JSON `"game"`, a `game NAME` header line); one that names none is Orbis, scored
+    under `orbis_rules` (the base game, or a pack laid over it). `orbis_rules` may be a callable giving them, so
+    that a batch of other games never loads Orbis's rules.
+    """
+    from .games import game_named, named_game
+
+    shown = display_path(path)
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        return None, None, [Diagnostic("no such file", file=shown)], {}
+    except (OSError, UnicodeDecodeError) as error:
+        return None, None, [Diagnostic(f"cannot read the file: {error}", file=shown)], {}
+    as_json = is_json(path, text)
+    named = named_game(text, as_json)
+    game = game_named(named) if named is not None else None
+    if named is not None and game is None:
+        from .games import all_games
+
+        known = [g.id for g in all_games()]
+        from .diagnostics import unknown
+
+        d = unknown("game", named, known)
+        return None, None, [Diagnostic(d.message, file=shown, path="$.game" if as_json else None,
+                                       hint=d.hint)], {shown: text}
+    if game is None or game.folder == "orbis":
+        rules = orbis_rules() if callable(orbis_rules) else orbis_rules
+        if as_json:
+            from .records import read_json_text
+
+            record, diags = read_json_text(text, shown, rules)
+        else:
+            from .notation import read_text
+
+            record, diags = read_text(text, shown, rules)
+        return record, rules, diags, {shown: text}
+    from .ruleset import game_rules
+
+    rules = game_rules(game)
+    if not as_json:
+        return None, rules, [Diagnostic(f"{game.id} records are read as JSON ({rules.settings.record_format}) "
+                                        f"for now", file=shown)], {shown: text}
+    from .sheets import read_sheet_json
+
+    record, diags = read_sheet_json(text, shown, rules)
+    return record, rules, diags, {shown: text}
+
+
+def score_record(rules, record, explain: bool = True):
+    """The score report of a record read by `read_record`, whichever game it is."""
+    from .runtime.sheet import SheetRecord
+
+    if isinstance(record, SheetRecord):
+        from .runtime.sheet import score_sheet
+
+        return score_sheet(rules, record, rules.settings.report_format or "", explain=explain)
+    from .runtime.scoring import score_game
+
+    return score_game(rules, record, explain=explain)

@@ -6,7 +6,7 @@ strings, numbers, comments, operators and punctuation. It knows no game's vocabu
 markers and colours are names; a piece declaration (`NAME NAME "Title" {`) is told by its shape.
 
 Registered for Pygments under the alias `orbis` through the `pygments.lexers` entry point, so
-`pygmentize -l orbis rules/gods.orbis` works once the package is installed.
+`pygmentize -l orbis rules/orbis/gods.orbis` works once the package is installed.
 """
 
 from __future__ import annotations

@@ -249,6 +249,7 @@ class RuleSet:
     scores: dict[str, Score] = attrs.field(factory=dict)
     checks: tuple[Check, ...] = ()
     rounds: int | None = None
+    game: ast.GameDecl | None = None  # the game's id and the formats of its records and reports
 
     @property
     def is_sheet(self) -> bool:

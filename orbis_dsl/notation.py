@@ -17,7 +17,7 @@ from .game import GameRecord, TileRecord
 from .lark_errors import GAME_WORDS, syntax_diagnostic
 from .literals import BadToken, number, unquote
 from .records import FORMAT, MAX_RECORD_BYTES, _Reader
-from .resources import GAME_PARSER_MODULE, data_dir, grammar_path, source_hash
+from .resources import BASE_GAME, GAME_PARSER_MODULE, data_dir, grammar_path, source_hash
 from .runtime.rules import Rules, import_file
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ def game_parser() -> GameParser:
 
 def _standalone_parser(grammar: str) -> GameParser | None:
     """The generated parser, if its module was generated from this very grammar and loads; else None."""
-    path = data_dir("generated") / GAME_PARSER_MODULE
+    path = data_dir("generated") / BASE_GAME / GAME_PARSER_MODULE
     try:
         with path.open(encoding="utf-8") as file:
             header = file.read(400)

@@ -67,6 +67,17 @@ class _Builder(Transformer):
     def include(self, meta, path):
         return ast.Include(unquote(path), span=self._s(meta))
 
+    def game_decl(self, meta, game_id, title, *members):
+        fields = dict(members)
+        return ast.GameDecl(unquote(game_id), unquote(title) if title else None, fields.get("record"),
+                            fields.get("report"), span=self._s(meta))
+
+    def record_clause(self, meta, value):
+        return ("record", unquote(value))
+
+    def report_clause(self, meta, value):
+        return ("report", unquote(value))
+
     def colors_decl(self, meta, *names):
         return self._names_decl("colors", meta, names)
 

@@ -18,7 +18,7 @@ FORMAT = "orbis-game/1"
 MAX_RECORD_BYTES = 256_000
 MAX_DIGITS = 9
 _TILE_KEYS = {"kind", "color", "level", "stars", "cancelled"}
-_GAME_KEYS = {"format", "title", "variant", "options", "players"}
+_GAME_KEYS = {"format", "game", "title", "variant", "options", "players"}
 _PLAYER_KEYS = {"name", "god", "god_cancelled", "worshippers", "pyramid"}
 
 
@@ -339,7 +339,9 @@ def _bounded_int(text: str) -> int:
     return int(text)
 
 
-def read_json_text(text: str, file: str, rules: Rules) -> tuple[GameRecord | None, list[Diagnostic]]:
+def load_json(text: str, file: str) -> tuple[object, list[Diagnostic]]:
+    """A JSON document as every record reader takes it: bounded in size and number length, no repeated keys, no
+    lone surrogates. (document, []) or (None, the located reason)."""
     if len(text) > MAX_RECORD_BYTES:
         return None, [Diagnostic(f"the file is too large ({len(text):,} characters; at most {MAX_RECORD_BYTES:,})",
                                  file=file, path="$")]
@@ -355,6 +357,18 @@ def read_json_text(text: str, file: str, rules: Rules) -> tuple[GameRecord | Non
     if broken is not None:
         return None, [Diagnostic("this string holds a lone surrogate escape (\\ud800-\\udfff), which is no character",
                                  file=file, path=broken)]
+    return doc, []
+
+
+def json_words(value) -> str:
+    """A JSON value in plain words, for messages: 'the string "x"', 'a list of 3', 'null'."""
+    return _json_words(value)
+
+
+def read_json_text(text: str, file: str, rules: Rules) -> tuple[GameRecord | None, list[Diagnostic]]:
+    doc, diags = load_json(text, file)
+    if diags:
+        return None, diags
     reader = _Reader(rules, file)
     game = reader.game(doc)
     return game, reader.diags

@@ -82,3 +82,47 @@ def score_table(report: ScoreReport) -> Table:
                                 for c in categories),
                       str(p.total), str(p.worshippers), str(p.place), style="bold" if p.winner else None)
     return table
+
+
+def print_any_report(report, rules: Rules, console: Console, explain: bool = False, title: str | None = None) -> None:
+    """The terminal report of any game: a board of tiles (Orbis) or a score sheet."""
+    from .runtime.sheet import SheetReport
+
+    if isinstance(report, SheetReport):
+        print_sheet_report(report, rules, console, explain, title)
+    else:
+        print_report(report, rules, console, explain, title)
+
+
+def print_sheet_report(report, rules: Rules, console: Console, explain: bool = False,
+                       title: str | None = None) -> None:
+    """A score sheet: one row per player, one column per declared score (or per round), the lines when asked."""
+    if title:
+        console.print(Text(title, style="bold"))
+    if explain:
+        for player in report.players:
+            console.print(Text(player.name, style="bold"))
+            for line in player.lines:
+                console.print(f"  {line.where:<24} {line.cp:>+5}  {line.why}", highlight=False)
+            console.print()
+    table = Table(show_edge=False, pad_edge=False)
+    table.add_column("player")
+    columns = [c.name for c in rules.scores.values()] if not report.rounds else []
+    for name in columns:
+        table.add_column(rules.scores[name].title, justify="right")
+    for r in range(report.rounds or 0):
+        table.add_column(f"round {r + 1}", justify="right")
+    for name in ("total", "place"):
+        table.add_column(name, justify="right")
+    for p in report.players:
+        cells = [str(p.columns[c]) for c in columns] + [str(t) for t in p.rounds]
+        table.add_row(p.name, *cells, str(p.total), str(p.place), style="bold" if p.winner else None)
+    console.print(table)
+    winners = " and ".join(report.winners)
+    console.print(Text(f"Winner: {winners}" if len(report.winners) == 1 else f"Shared win: {winners}", style="bold"))
+    if report.warnings:
+        console.print()
+        console.print(Text(f"{len(report.warnings)} warning{'s' if len(report.warnings) != 1 else ''}:",
+                           style="bold yellow"))
+        for warning in report.warnings:
+            console.print(f"  {warning.where}: {warning.message}", highlight=False)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-# The game notation's standalone parser, in generated/ beside the rule modules (written by parsergen.py).
+# The Orbis notation's standalone parser, in generated/orbis/ beside the rule modules (written by parsergen.py).
 GAME_PARSER_MODULE = "game_parser.py"
 
 _PACKAGE = Path(__file__).resolve().parent
@@ -26,8 +26,17 @@ def grammar_path(name: str) -> Path:
     return data_dir("grammar") / name
 
 
+# Every game is a folder of rules/ whose entry file is this; its compiled modules are generated/FOLDER/.
+GAME_ENTRY = "game.orbis"
+BASE_GAME = "orbis"
+
+
+def game_entry(folder: str) -> Path:
+    return data_dir("rules") / folder / GAME_ENTRY
+
+
 def base_rules_entry() -> Path:
-    return data_dir("rules") / "orbis.orbis"
+    return game_entry(BASE_GAME)
 
 
 def display_path(path: Path) -> str:

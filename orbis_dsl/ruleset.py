@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from .diagnostics import Diagnostic
-from .resources import GAME_PARSER_MODULE, base_rules_entry, data_dir
+from .games import Game
+from .resources import BASE_GAME, GAME_ENTRY, GAME_PARSER_MODULE, data_dir
 from .runtime.rules import Rules, load_directory, merge, stale_sources
 
 if TYPE_CHECKING:  # the compiler stages load only when something must be compiled
@@ -24,7 +25,8 @@ class Compiled(NamedTuple):
     diagnostics: list[Diagnostic]
 
 
-def compile_paths(paths: list[Path], root: Path | None = None, pack: list[Path] | None = None) -> Compiled:
+def compile_paths(paths: list[Path], root: Path | None = None, pack: list[Path] | None = None,
+                  module_root: Path | None = None) -> Compiled:
     from .check import check
     from .compile import render
     from .parse import load_sources
@@ -34,20 +36,28 @@ def compile_paths(paths: list[Path], root: Path | None = None, pack: list[Path] 
     diags = diags + more
     modules = {}
     if model is not None:
-        modules = render(model, sources, (root or paths[0]).resolve())
+        modules = render(model, sources, (root or paths[0]).resolve(), module_root and module_root.resolve())
     return Compiled(sources, model, modules, diags)
 
 
 def compile_base() -> Compiled:
-    return compile_paths([base_rules_entry()], data_dir("rules"))
+    return compile_game(Game(BASE_GAME, BASE_GAME))
+
+
+def compile_game(game: Game) -> Compiled:
+    """A bundled game: headers name `rules/GAME/FILE.orbis`, modules are named by FILE."""
+    return compile_paths([game.entry], data_dir("rules"), module_root=game.entry.parent)
 
 
 # Modules of generated/ judged by the hash of their source: their body is Lark's code, which changes with Lark.
 JUDGED_BY_SOURCE = frozenset({GAME_PARSER_MODULE})
 
 
-def generated_files(compiled: Compiled) -> dict[str, str]:
-    """Everything `orbis compile` keeps in generated/: the base game's modules and the game notation's parser."""
+def generated_files(compiled: Compiled, game: Game | None = None) -> dict[str, str]:
+    """Everything `orbis compile` keeps in generated/GAME/: the game's modules and, for Orbis, the game
+    notation's parser."""
+    if game is not None and game.folder != BASE_GAME:
+        return dict(compiled.modules)
     from .parsergen import render_game_parser
 
     grammar = data_dir("grammar") / "game.lark"
@@ -67,20 +77,62 @@ def rules_from_modules(modules: dict[str, str], package: str) -> Rules:
     return merge(loaded)
 
 
-_BASE: Rules | None = None
+_LOADED: dict[str, Rules] = {}
+
+
+def game_rules(game: Game) -> Rules:
+    """A bundled game's rules. Imports `generated/GAME/` without parsing a rule file when it is current."""
+    rules = _LOADED.get(game.folder)
+    if rules is None:
+        generated, rules_dir = game.generated, data_dir("rules")
+        package = f"orbis_generated_{game.folder}"
+        if (generated / "__init__.py").is_file() and not stale_sources(generated, rules_dir):
+            rules = load_directory(generated, package)
+        else:
+            compiled = compile_game(game)
+            if compiled.model is None:
+                raise RuntimeError(f"the bundled rules of {game.id} do not check: " +
+                                   "; ".join(d.message for d in compiled.diagnostics))
+            rules = rules_from_modules(compiled.modules, package)
+        _LOADED[game.folder] = rules
+    return rules
 
 
 def base_rules() -> Rules:
-    """The base game. Imports `generated/` without parsing a rule file when it is current."""
-    global _BASE
-    if _BASE is None:
-        generated, rules_dir = data_dir("generated"), data_dir("rules")
-        if (generated / "__init__.py").is_file() and not stale_sources(generated, rules_dir):
-            _BASE = load_directory(generated, "orbis_generated")
+    """The base game, Orbis."""
+    return game_rules(Game(BASE_GAME, BASE_GAME))
+
+
+def rule_sets_in(paths: list[Path]) -> list[list[Path]]:
+    """What `orbis check PATHS` checks, one rule set each: a folder of game folders (like rules/) is one rule
+    set per game, a game folder is its entry file; any other files and folders together are one rule set."""
+    sets, rest = [], []
+    for path in paths:
+        if path.is_dir() and (path / GAME_ENTRY).is_file():
+            sets.append([path / GAME_ENTRY])
+        elif path.is_dir() and (games := sorted(p for p in path.iterdir() if (p / GAME_ENTRY).is_file())):
+            sets.extend([g / GAME_ENTRY] for g in games)
         else:
-            compiled = compile_base()
-            if compiled.model is None:
-                raise RuntimeError("the bundled base rules do not check: " +
-                                   "; ".join(d.message for d in compiled.diagnostics))
-            _BASE = rules_from_modules(compiled.modules, "orbis_generated")
-    return _BASE
+            rest.append(path)
+    return sets + ([rest] if rest else [])
+
+
+def summary(model: RuleSet) -> str:
+    """What a checked rule set holds, in its own words: "8 kinds, 10 gods, 3 variants, 65 tiles"."""
+    vocabulary = model.vocabulary
+    parts = []
+    if vocabulary.tile_family or model.kinds:
+        parts.append(_count(len(model.kinds), vocabulary.tile_family or "kind"))
+    if vocabulary.player_family or model.gods:
+        parts.append(_count(len(model.gods), vocabulary.player_family or "god"))
+    if model.scores:
+        parts += [_count(len(model.scores), "score column"), _count(len(model.awards), "award")]
+    if model.variants or not model.scores:
+        parts.append(_count(len(model.variants), "variant"))
+    if model.tiles or not model.scores:
+        parts.append(_count(len(model.tiles), "tile"))
+    return ", ".join(parts)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 and noun != 'kind' else 's'}"

@@ -73,7 +73,7 @@ def _kind_text(name: str) -> str:
 # In a game file a tile of this kind is its colour, `{name}`, then its parameters in the order declared
 # below, e.g. `green {name} blue 3`.
 # The engine's supply is the `tile` lines. A pack that lists any tile replaces the whole base list, so a pack
-# lists all of its tiles (start from a copy of rules/tiles.orbis) or none, e.g.
+# lists all of its tiles (start from a copy of rules/orbis/tiles.orbis) or none, e.g.
 #   tile 2 green black [blue, any]  {name}(likes: blue, cp: 3)
 
 kind {name} "{_title(name)}" {{

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-BASE_ENTRY = ROOT / "rules" / "orbis.orbis"
+BASE_ENTRY = ROOT / "rules" / "orbis" / "game.orbis"
 
 
 @pytest.fixture

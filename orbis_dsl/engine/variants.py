@@ -20,7 +20,7 @@ from ..runtime.specs import VariantSpec
 
 
 def span_from_source(source: str) -> Span | None:
-    """'rules/variants.orbis:9' → a span at that line."""
+    """'rules/orbis/variants.orbis:9' → a span at that line."""
     m = re.fullmatch(r"(.+):(\d+)", source or "")
     return Span(m.group(1), int(m.group(2)), 1) if m else None
 

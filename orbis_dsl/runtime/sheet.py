@@ -78,6 +78,12 @@ class SheetReport(NamedTuple):
     warnings: list[Warning]
     rounds: int | None
 
+    def to_json_line(self) -> str:
+        """The report as `orbis score --json` prints it: one line, non-ASCII kept."""
+        import json
+
+        return json.dumps(self.to_json(), ensure_ascii=False)
+
     def to_json(self) -> dict:
         players = []
         for p in self.players:

@@ -159,3 +159,7 @@ class Settings(NamedTuple):
     sets: Mapping[str, tuple[str, ...]] = EMPTY
     rounds: int | None = None
     held_family: str | None = None  # the family each player holds one piece of (a record's key for it)
+    game: str | None = None  # the id records name the game by
+    title: str | None = None
+    record_format: str | None = None  # `format` of the game's JSON records
+    report_format: str | None = None  # `format` of its JSON score reports

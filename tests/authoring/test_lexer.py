@@ -83,7 +83,7 @@ def test_highlight_gives_coloured_text_with_the_same_characters():
     from rich.console import Console
     from rich.text import Text as RichText
 
-    source = (ROOT / "rules" / "gods.orbis").read_text(encoding="utf-8")
+    source = (ROOT / "rules" / "orbis" / "gods.orbis").read_text(encoding="utf-8")
     text = highlight(source)
     assert isinstance(text, RichText)
     assert text.plain == source

@@ -107,7 +107,7 @@ def assert_short(result) -> None:
 
 
 def _base_include(tmp_path: Path) -> str:
-    return f'include "{(ROOT / "rules" / "orbis.orbis").as_posix()}"\n'
+    return f'include "{(ROOT / "rules" / "orbis" / "game.orbis").as_posix()}"\n'
 
 
 # ---- size ----------------------------------------------------------------------------------------------------

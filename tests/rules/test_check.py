@@ -1,6 +1,6 @@
 """Stage 2: semantic checks. Each test states one mistake, the exact message, and where it must point.
 
-Snippets are checked on top of the base game (`include` of rules/orbis.orbis on line 1, so a snippet's first
+Snippets are checked on top of the base game (`include` of rules/orbis/game.orbis on line 1, so a snippet's first
 line is line 2 of its file) unless they declare a whole rule set of their own.
 """
 
@@ -312,7 +312,7 @@ def test_redeclaring_a_base_kind_is_reported_where_the_new_one_is(check_rules):
     """The including file's `include` comes first: its own `kind stone` is the second declaration."""
     text = 'kind stone "Standing Stone" {\n  end: 2\n}\n'
     diag = check_one(check_rules, text, "kind 'stone' is declared twice", "kind")
-    assert diag.hint == "first declared at rules/kinds.orbis:5:1" or diag.hint.endswith("kinds.orbis:5:1")
+    assert diag.hint == "first declared at rules/orbis/kinds.orbis:5:1" or diag.hint.endswith("kinds.orbis:5:1")
 
 
 def test_redeclaring_a_singleton_is_reported_where_the_new_one_is(check_rules):

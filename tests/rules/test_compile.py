@@ -204,7 +204,7 @@ def test_rule_files_whose_names_differ_only_in_punctuation_get_a_module_each(tmp
 
 
 def test_module_names():
-    assert module_name("rules/kinds.orbis") == "kinds.py"
+    assert module_name("rules/orbis/kinds.orbis") == "kinds.py"
     assert module_name("rules/packs/extra-tiles.orbis") == "packs_extra_tiles.py"
     assert module_name("solo.orbis") == "solo.py"
 
@@ -235,7 +235,7 @@ def test_compile_check_names_a_stale_module(orbis, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)  # shown paths as in the checkout (see the test above for why that matters)
     write(render_from(tmp_path / "rules"), tmp_path / "generated")
     shutil.copy(GENERATED / GAME_PARSER_MODULE, tmp_path / "generated")
-    edit(tmp_path / "rules" / "gods.orbis", APPRENTICE_2, APPRENTICE_3)
+    edit(tmp_path / "rules" / "orbis" / "gods.orbis", APPRENTICE_2, APPRENTICE_3)
     (tmp_path / "generated" / "old_pack.py").write_text("# left over\n", encoding="utf-8")
 
     def data_dir(name: str) -> Path:

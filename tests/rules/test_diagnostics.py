@@ -16,7 +16,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "tests" / "corpus" / "rules"
 FILES = sorted(CORPUS.glob("*.orbis"))
-BASE_INCLUDE = 'include "../../../rules/orbis.orbis"'
+BASE_INCLUDE = 'include "../../../rules/orbis/game.orbis"'
 
 
 def expectations(path: Path) -> tuple[int, int, str]:
@@ -77,7 +77,7 @@ def test_a_mistake_is_reported_once(orbis, path):
 
 def test_each_corpus_file_includes_the_base_game_or_stands_alone(orbis):
     """The one mistake is isolated: what a file includes checks clean on its own."""
-    result = orbis("check", "rules/orbis.orbis")
+    result = orbis("check", "rules/orbis/game.orbis")
     assert result.exit_code == 0, result.stderr
     for path in FILES:
         text = path.read_text(encoding="utf-8")
@@ -85,7 +85,7 @@ def test_each_corpus_file_includes_the_base_game_or_stands_alone(orbis):
 
 
 SEVERAL = """\
-include "../../../rules/orbis.orbis"
+include "../../../rules/orbis/game.orbis"
 
 tile 1 rde black [] stone(cp: 1)
 tile 2 yellow black [red] village(cp: 3)
@@ -106,8 +106,8 @@ variant "5p" {
 
 def check_several(orbis, tmp_path):
     path = tmp_path / "several.orbis"
-    include = Path(os.path.relpath(ROOT / "rules" / "orbis.orbis", tmp_path)).as_posix()
-    path.write_text(SEVERAL.replace("../../../rules/orbis.orbis", include), encoding="utf-8")
+    include = Path(os.path.relpath(ROOT / "rules" / "orbis" / "game.orbis", tmp_path)).as_posix()
+    path.write_text(SEVERAL.replace("../../../rules/orbis/game.orbis", include), encoding="utf-8")
     return str(path), orbis("check", str(path))
 
 

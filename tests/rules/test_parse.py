@@ -298,7 +298,7 @@ def test_a_variant_collects_its_clauses():
 
 
 def test_the_base_variants_have_string_names():
-    tree = parse_ok((ROOT / "rules" / "variants.orbis").read_text(encoding="utf-8"))
+    tree = parse_ok((ROOT / "rules" / "orbis" / "variants.orbis").read_text(encoding="utf-8"))
     assert [d.name for d in tree.decls if isinstance(d, ast.VariantDecl)] == ["4p", "3p", "2p"]
 
 

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 LEVELS = (1, 2, 3)
-# rules/tiles.orbis, header: the counts the printed game is known to have.
+# rules/orbis/tiles.orbis, header: the counts the printed game is known to have.
 WHITE_STARS = {1: 5, 2: 5, 3: 4}
 PURPLE_STARS = {1: 4, 2: 4, 3: 6}
 BLACK_STARS = {1: 11, 2: 11, 3: 15}
@@ -83,7 +83,7 @@ def test_options_and_their_defaults(listing):
         ("majority_needs_one", "bool", False), ("temple_count", "enum", "icons")]
 
 
-# ---- the constraints of rules/tiles.orbis ------------------------------------------------------------------
+# ---- the constraints of rules/orbis/tiles.orbis ------------------------------------------------------------------
 
 
 def per_level(tiles, stars: str) -> dict[int, int]:

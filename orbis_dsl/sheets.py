@@ -1,0 +1,246 @@
+"""Reading score-sheet records (Terra Mystica's `tm-final/1`, Mondo's `mondo-rounds/1` …) against a rule set.
+
+What a record may say comes from the rules: every declared fact (its type, range, and the set it is given per),
+the family players hold, the options. A game without rounds lists `players`; a game of rounds lists `rounds`, each
+with its `players` in the same order. Every problem is a diagnostic naming its JSON path; reading goes on to
+collect several per run. A `refuse` rule the record breaks is an input error too.
+"""
+
+from __future__ import annotations
+
+from .diagnostics import Diagnostic, did_you_mean, unknown
+from .records import json_words, load_json
+from .runtime.rules import Rules
+from .runtime.sheet import SheetPlayerRecord, SheetRecord, refusals
+from .runtime.specs import FactSpec
+
+_TOP_KEYS = {"format", "game", "title", "options"}
+
+
+class _SheetReader:
+    def __init__(self, rules: Rules, file: str):
+        self.rules = rules
+        self.file = file
+        self.diags: list[Diagnostic] = []
+
+    def error(self, path: str, message: str, hint: str | None = None) -> None:
+        self.diags.append(Diagnostic(message, path=path, file=self.file, hint=hint))
+
+    def unknown_keys(self, obj: dict, path: str, allowed: set[str]) -> None:
+        for key in obj:
+            if key not in allowed:
+                self.error(f"{path}.{key}", f"unknown key '{key}'",
+                           did_you_mean(key, allowed) or "expected one of: " + ", ".join(sorted(allowed)))
+
+    # ---- the document ---------------------------------------------------------------------------------
+
+    def record(self, doc) -> SheetRecord | None:
+        settings = self.rules.settings
+        if not isinstance(doc, dict):
+            self.error("$", f"expected a JSON object with \"format\": \"{settings.record_format}\", "
+                            f"got {json_words(doc)}")
+            return None
+        body = "rounds" if settings.rounds else "players"
+        options = {o.name for o in settings.options}
+        self.unknown_keys(doc, "$", _TOP_KEYS | {body} | options)
+        if "format" in doc and doc["format"] != settings.record_format:
+            self.error("$.format", f"expected \"{settings.record_format}\", got {json_words(doc['format'])}")
+        if "game" in doc and doc["game"] != settings.game:
+            self.error("$.game", f"expected \"{settings.game}\", got {json_words(doc['game'])}")
+        title = doc.get("title")
+        if title is not None and not isinstance(title, str):
+            self.error("$.title", f"expected a string, got {json_words(title)}")
+            title = None
+        chosen = self.options(doc)
+        if body not in doc:
+            self.error("$", f"missing key '{body}'")
+            return None
+        if settings.rounds:
+            rounds = self.rounds(doc["rounds"])
+        else:
+            players = self.players(doc["players"], "$.players", None)
+            rounds = [players] if players is not None else None
+        if rounds is None or self.diags:
+            return None
+        return SheetRecord(rounds, chosen, title)
+
+    def options(self, doc: dict) -> dict:
+        """`options` as an object, and any option given by name at the top (Mondo's `level`)."""
+        specs = {o.name: o for o in self.rules.settings.options}
+        given = {k: (f"$.{k}", v) for k, v in doc.items() if k in specs}
+        if "options" in doc:
+            if not isinstance(doc["options"], dict):
+                self.error("$.options", f"expected an object, got {json_words(doc['options'])}")
+            else:
+                self.unknown_keys(doc["options"], "$.options", set(specs))
+                given.update({k: (f"$.options.{k}", v) for k, v in doc["options"].items() if k in specs})
+        chosen = {}
+        for name, (path, value) in given.items():
+            spec = specs[name]
+            if spec.type == "bool" and not isinstance(value, bool):
+                self.error(path, f"expected true or false, got {json_words(value)}")
+            elif spec.type == "enum" and value not in spec.choices:
+                self.error(path, f"expected one of {', '.join(spec.choices)}, got {json_words(value)}",
+                           did_you_mean(str(value), spec.choices))
+            elif spec.type == "int" and (isinstance(value, bool) or not isinstance(value, int)):
+                self.error(path, f"expected a whole number, got {json_words(value)}")
+            else:
+                chosen[name] = value
+        return chosen
+
+    def rounds(self, items) -> list[list[SheetPlayerRecord]] | None:
+        wanted = self.rules.settings.rounds
+        if not isinstance(items, list):
+            self.error("$.rounds", f"expected a list of {wanted} rounds, got {json_words(items)}")
+            return None
+        if len(items) != wanted:
+            self.error("$.rounds", f"expected {wanted} rounds, got {len(items)}")
+        rounds, names = [], None
+        for r, item in enumerate(items):
+            path = f"$.rounds[{r}]"
+            if not isinstance(item, dict):
+                self.error(path, f"expected an object with \"players\", got {json_words(item)}")
+                continue
+            self.unknown_keys(item, path, {"players", "round"})
+            if "players" not in item:
+                self.error(path, "missing key 'players'")
+                continue
+            players = self.players(item["players"], f"{path}.players", names)
+            if players is not None:
+                names = names or [p.name for p in players]
+                rounds.append(players)
+        return rounds if len(rounds) == len(items) else None
+
+    # ---- players ------------------------------------------------------------------------------------------
+
+    def players(self, items, path: str, names: list[str] | None) -> list[SheetPlayerRecord] | None:
+        if not isinstance(items, list):
+            self.error(path, f"expected a list of players, got {json_words(items)}")
+            return None
+        if not items:
+            self.error(path, "expected at least one player")
+            return None
+        players = [self.player(obj, f"{path}[{i}]") for i, obj in enumerate(items)]
+        seen = set()
+        for i, p in enumerate(players):
+            if p is None:
+                continue
+            if p.name in seen:
+                self.error(f"{path}[{i}].name", f"two players are called '{p.name}'")
+            seen.add(p.name)
+        if names is not None and [p.name for p in players if p] != names:
+            self.error(path, "the players must be the same, in the same order, in every round: "
+                             + ", ".join(names))
+        self.distinct_pieces(players, path)
+        return None if None in players else players
+
+    def distinct_pieces(self, players, path: str) -> None:
+        family = self.rules.settings.held_family
+        held: dict[str, int] = {}
+        for i, p in enumerate(players):
+            if p is None or p.piece is None:
+                continue
+            if p.piece in held:
+                self.error(f"{path}[{i}].{family}", f"{players[held[p.piece]].name} already plays {p.piece}: "
+                                                    f"each {family} is played by one player")
+            held.setdefault(p.piece, i)
+
+    def player(self, obj, path: str) -> SheetPlayerRecord | None:
+        if not isinstance(obj, dict):
+            self.error(path, f"expected a player object, got {json_words(obj)}")
+            return None
+        facts = self.rules.facts
+        family = self.rules.settings.held_family
+        self.unknown_keys(obj, path, {"name"} | set(facts) | ({family} if family else set()))
+        before = len(self.diags)
+        name = obj.get("name")
+        if not isinstance(name, str) or not name.strip():
+            self.error(f"{path}.name", f"expected the player's name, got {json_words(name)}")
+        piece = self.piece(obj.get(family), f"{path}.{family}") if family else None
+        values = {}
+        for fact in facts.values():
+            value = self.fact(fact, obj.get(fact.name), f"{path}.{fact.name}", fact.name in obj)
+            values[fact.name] = value
+        if len(self.diags) > before:
+            return None
+        return SheetPlayerRecord(name, piece, values)
+
+    def piece(self, value, path: str) -> str | None:
+        family = self.rules.settings.held_family
+        pieces = self.rules.gods
+        if not isinstance(value, str):
+            self.error(path, f"expected a {family} (one of {', '.join(sorted(pieces))}), got {json_words(value)}")
+            return None
+        key = value.strip().lower()
+        if key in pieces:
+            return key
+        by_title = {p.title.lower(): p.name for p in pieces.values()}
+        if key in by_title:
+            return by_title[key]
+        d = unknown(family, value, sorted(pieces))
+        self.error(path, d.message, d.hint)
+        return None
+
+    def fact(self, fact: FactSpec, value, path: str, present: bool):
+        if not present or value is None:
+            if not fact.optional:
+                self.error(path.rsplit(".", 1)[0], f"missing key '{fact.name}' ({fact.title})")
+            return None
+        if not fact.members:
+            return self.scalar(fact, value, path)
+        if isinstance(value, list):
+            if len(value) != len(fact.members):
+                self.error(path, f"expected {len(fact.members)} values ({', '.join(fact.members)}), "
+                                 f"got {len(value)}")
+                return None
+            value = dict(zip(fact.members, value))
+            paths = {m: f"{path}[{i}]" for i, m in enumerate(fact.members)}
+        elif isinstance(value, dict):
+            self.unknown_keys(value, path, set(fact.members))
+            for member in fact.members:
+                if member not in value:
+                    self.error(path, f"missing key '{member}'")
+            paths = {m: f"{path}.{m}" for m in fact.members}
+        else:
+            self.error(path, f"expected an object with {', '.join(fact.members)} (or a list in that order), "
+                             f"got {json_words(value)}")
+            return None
+        return {m: self.scalar(fact, value.get(m), paths[m]) for m in fact.members}
+
+    def scalar(self, fact: FactSpec, value, path: str):
+        if fact.type == "bool":
+            if not isinstance(value, bool):
+                self.error(path, f"expected true or false, got {json_words(value)}")
+            return value
+        if fact.type == "enum":
+            if value not in fact.choices:
+                self.error(path, f"expected one of {', '.join(fact.choices)}, got {json_words(value)}",
+                           did_you_mean(str(value), fact.choices))
+            return value
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.error(path, f"expected a whole number, got {json_words(value)}")
+            return None
+        if (fact.low is not None and value < fact.low) or (fact.high is not None and value > fact.high):
+            self.error(path, f"{fact.title}: {value} is out of range; expected {fact.low} to {fact.high}")
+            return None
+        return value
+
+
+def read_sheet_json(text: str, file: str, rules: Rules) -> tuple[SheetRecord | None, list[Diagnostic]]:
+    """A score-sheet record read and checked against the rules: the record, or None and every problem found."""
+    doc, diags = load_json(text, file)
+    if diags:
+        return None, diags
+    reader = _SheetReader(rules, file)
+    record = reader.record(doc)
+    if record is None:
+        return None, reader.diags
+    broken = [Diagnostic(f"{failure.message}", file=file, path=_player_path(rules, failure))
+              for failure in refusals(rules, record)]
+    return (None, broken) if broken else (record, [])
+
+
+def _player_path(rules: Rules, failure) -> str:
+    if rules.settings.rounds:
+        return f"$.rounds[{failure.round}].players[{failure.player}]"
+    return f"$.players[{failure.player}]"
