@@ -161,7 +161,8 @@ class ExpressionChecker:
         return "bool"
 
     def _e_Among(self, e, ctx):
-        self.expect(e.value, ctx, "int", f"what is '{e.rank} among players'", none_ok=False)
+        # A value that may be none (`prior total`) is allowed: a player without one is never most or fewest.
+        self.expect(e.value, ctx, "int", f"what is '{e.rank} among players'")
         return "bool"
 
     def _e_Not(self, e, ctx):

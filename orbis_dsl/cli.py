@@ -140,8 +140,11 @@ def score(
     """Score finished games: totals, breakdown, temple tokens, gods, winner, and warnings."""
     from .inputs import read_record, score_record
 
+    # A pack is checked first (its mistakes come before any game's); the base game loads only if a file needs it.
+    packed = _load_rules(pack) if pack is not None else None
+
     def orbis_rules():
-        return _load_rules(pack)
+        return packed if packed is not None else _load_rules(None)
 
     games, failures = [], []
     for path in files:

@@ -323,7 +323,7 @@ def _decl_lines(t, indent: str) -> list[str]:
     if d == "rounds_decl":
         return [indent + f"rounds {k[0]}"]
     if d == "prizes_clause":
-        return [indent + f"prizes: {_ints(k)}"]
+        return [indent + "prizes: " + ", ".join(literal(v) for v in k)]
     if d == "players_clause":
         return [indent + f"players: {k[0]}"]
     if d == "reveal_clause":
@@ -339,7 +339,7 @@ def _decl_lines(t, indent: str) -> list[str]:
     if d == "trade_clause":
         return [indent + f"trade {k[0]} for {k[1]}"]
     if d == "variant_prizes":
-        return [indent + f"award {_tok(k[0])}: {_ints(k[1:])}"]
+        return [indent + f"award {_tok(k[0])}: " + ", ".join(literal(v) for v in k[1:])]
     if d == "variant_option":
         return [indent + f"option {_tok(k[0])} = {literal(k[1])}"]
     if d == "include":

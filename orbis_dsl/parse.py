@@ -265,7 +265,7 @@ class _Builder(Transformer):
         return "split"
 
     def prizes_clause(self, meta, *values):
-        return ("prizes", tuple(number(v) for v in values))
+        return ("prizes", tuple(v.value for v in values))
 
     def winner_decl(self, meta, *keys):
         return ast.WinnerDecl(tuple(keys), span=self._s(meta))
@@ -302,7 +302,7 @@ class _Builder(Transformer):
         return ("remove", tuple(str(n) for n in names), tuple(_span_of(self.file, n) for n in names))
 
     def variant_prizes(self, meta, name, *values):
-        return ast.VariantPrizes(str(name), tuple(number(v) for v in values), span=self._s(meta))
+        return ast.VariantPrizes(str(name), tuple(v.value for v in values), span=self._s(meta))
 
     def variant_option(self, meta, name, value):
         return ast.VariantOption(str(name), value, span=self._s(meta))

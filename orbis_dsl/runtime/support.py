@@ -84,8 +84,10 @@ def among(g, p, rank, measure, site, trace=None, label="", params=None) -> bool:
         values = [measure(q) for q in g.players]
         g.cache[key] = values
     mine = values[p.index]
-    best = max(values) if rank == "most" else min(values)
-    result = mine == best
+    # A measure that is none (the round before, in the first round) never ranks: if nobody has one, none is best.
+    present = [v for v in values if v is not None]
+    best = (max(present) if rank == "most" else min(present)) if present else None
+    result = mine is not None and mine == best
     if trace is not None:
         trace.append(f"{fill(label, mine, params)}; {rank} among players is {best}")
     return result

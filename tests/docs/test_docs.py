@@ -35,6 +35,12 @@ class Block:
         file = re.fullmatch(r"(broken )?file:\s*(\S+)", marker)
         self.file = file[2] if file else None
         self.broken = bool(file and file[1])  # written as the tutorial says, but it does not check (on purpose)
+        game = re.fullmatch(r"game:\s*(\S+)", marker)
+        self.game = game[1] if game else None  # a standalone game's rule file: checked and compiled on its own
+        totals = re.fullmatch(r"totals:\s*(.*?);\s*winners:\s*(.*)", marker)
+        # a record of the game above it, with its hand-computed totals and winners
+        self.totals = ({n: int(v) for n, v in (t.rsplit(" ", 1) for t in totals[1].split(", "))},
+                       totals[2].split(", ")) if totals else None
         exit_marker = re.fullmatch(r"exit:\s*(\d+)", marker)
         self.exit = int(exit_marker[1]) if exit_marker else 0
         self.not_run = marker == "not run"
@@ -95,6 +101,34 @@ def test_file_blocks_check_clean_as_packs(doc, tmp_path, monkeypatch):
         checked += 1
     if doc.name in OURS:
         assert checked, f"{doc.name} marks no complete rule file"
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=[d.name for d in DOCS])
+def test_game_blocks_check_clean_and_score_their_records(doc, tmp_path):
+    """A `<!-- game: … -->` block is a whole game on its own: it checks and compiles, and each record after it
+    marked `<!-- totals: NAME N, …; winners: NAME, … -->` scores to those totals."""
+    from orbis_dsl.diagnostics import render
+    from orbis_dsl.ruleset import compile_paths, rules_from_modules
+    from orbis_dsl.runtime.sheet import score_sheet
+    from orbis_dsl.sheets import read_sheet_json
+
+    rules = None
+    for block in blocks(doc):
+        if block.game is not None:
+            path = tmp_path / block.game
+            path.write_text(block.body, encoding="utf-8")
+            compiled = compile_paths([path])
+            errors = [render(d, compiled.sources.texts) for d in compiled.diagnostics if d.is_error]
+            assert not errors, f"{block.where}: " + "\n".join(errors)
+            rules = rules_from_modules(compiled.modules, f"doc_game_{path.stem.replace('-', '_')}")
+        elif block.totals is not None:
+            assert rules is not None, f"{block.where}: a record before any game block"
+            record, diags = read_sheet_json(block.body, block.where, rules)
+            assert record is not None, f"{block.where}: " + "; ".join(d.message for d in diags)
+            report = score_sheet(rules, record, rules.settings.report_format)
+            totals, winners = block.totals
+            assert {p.name: p.total for p in report.players} == totals, block.where
+            assert report.winners == winners, block.where
 
 
 def _rule_names_and_terminals():

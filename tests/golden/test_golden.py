@@ -10,7 +10,6 @@ import difflib
 import json
 
 import pytest
-
 from golden import capture as golden
 
 MANIFEST = json.loads(golden.MANIFEST.read_text(encoding="utf-8")) if golden.MANIFEST.exists() else None

@@ -318,7 +318,7 @@ def test_redeclaring_a_base_kind_is_reported_where_the_new_one_is(check_rules):
 def test_redeclaring_a_singleton_is_reported_where_the_new_one_is(check_rules):
     text = "levels 4\n"
     diag = check_one(check_rules, text, "'levels' is declared twice", "levels")
-    assert diag.hint.endswith("orbis.orbis:13:1")
+    assert diag.hint.endswith("orbis/game.orbis:18:1")
 
 
 def test_a_name_shared_by_a_kind_and_an_option(check_rules):

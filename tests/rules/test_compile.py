@@ -22,8 +22,8 @@ from orbis_dsl.ruleset import compile_base, compile_paths, generated_files, rule
 from orbis_dsl.runtime.rules import stale_sources
 
 ROOT = Path(__file__).resolve().parents[2]
-RULES = ROOT / "rules"
-GENERATED = ROOT / "generated"
+RULES = ROOT / "rules" / "orbis"  # the base game's folder of rules, compiled into generated/orbis/
+GENERATED = ROOT / "generated" / "orbis"
 # One module per rule file, plus the index.
 MODULES = sorted(["__init__.py"] + [f"{p.stem}.py" for p in RULES.glob("*.orbis")])
 
@@ -59,7 +59,8 @@ APPRENTICE_3 = 'god apprentice "Apprentice Goddess" {\n  end: 3'
 
 
 def render_from(rules_dir: Path) -> dict[str, str]:
-    compiled = compile_paths([rules_dir / "orbis.orbis"], rules_dir)
+    """The modules of a copy of the base game's folder, compiled as `orbis compile` compiles it."""
+    compiled = compile_paths([rules_dir / "game.orbis"], rules_dir.parent, module_root=rules_dir)
     assert compiled.diagnostics == []
     return compiled.modules
 
@@ -84,7 +85,7 @@ def test_the_committed_modules_are_the_rendered_ones(base):
 
 
 def test_the_committed_modules_match_their_sources_hashes():
-    assert stale_sources(GENERATED, RULES) == []
+    assert stale_sources(GENERATED, RULES.parent) == []
 
 
 @pytest.mark.parametrize("name", [m for m in MODULES if m != "__init__.py"])
@@ -92,7 +93,7 @@ def test_a_module_names_its_source_and_its_hash(base, name):
     source = RULES / (name[:-3] + ".orbis")
     header = base.modules[name].splitlines()[:4]
     assert header[0] == "# generated — do not edit."
-    assert header[1] == f"# source: 'rules/{source.name}'"  # an ASCII string literal: names are user text
+    assert header[1] == f"# source: 'rules/orbis/{source.name}'"  # an ASCII string literal: names are user text
     assert header[2] == "# sha256: " + hashlib.sha256(source.read_text(encoding="utf-8").encode()).hexdigest()
 
 
@@ -102,12 +103,12 @@ def test_a_module_names_its_source_and_its_hash(base, name):
 def test_rendering_twice_gives_the_same_text(base):
     again = compile_base()
     assert again.modules == base.modules
-    assert render(base.model, base.sources, RULES) == base.modules
+    assert render(base.model, base.sources, RULES.parent, RULES) == base.modules
 
 
 def test_rendering_does_not_depend_on_where_the_rules_lie(base, tmp_path):
-    shutil.copytree(RULES, tmp_path / "rules")
-    assert render_from(tmp_path / "rules") == base.modules
+    shutil.copytree(RULES, tmp_path / "rules" / "orbis")
+    assert render_from(tmp_path / "rules" / "orbis") == base.modules
 
 
 _RENDER_SCRIPT = (
@@ -152,7 +153,7 @@ def test_every_module_executes(base, name):
     module = types.ModuleType(f"rendered_{name[:-3]}")
     exec(compile(base.modules[name], name, "exec"), module.__dict__)
     if name != "__init__.py":
-        assert f"rules/{name[:-3]}.orbis" == module.SOURCE
+        assert f"rules/orbis/{name[:-3]}.orbis" == module.SOURCE
 
 
 @pytest.mark.parametrize("name", MODULES)
@@ -204,9 +205,8 @@ def test_rule_files_whose_names_differ_only_in_punctuation_get_a_module_each(tmp
 
 
 def test_module_names():
-    assert module_name("rules/orbis/kinds.orbis") == "kinds.py"
-    assert module_name("rules/packs/extra-tiles.orbis") == "packs_extra_tiles.py"
-    assert module_name("solo.orbis") == "solo.py"
+    assert module_name("kinds.orbis") == "kinds.py"
+    assert module_name("packs/extra-tiles.orbis") == "packs_extra_tiles.py"
 
 
 # ---- orbis compile --check ----------------------------------------------------------------------------------
@@ -215,7 +215,9 @@ def test_module_names():
 def test_compile_check_passes_on_the_checkout(orbis):
     result = orbis("compile", "--check")
     assert result.exit_code == 0, result.stderr
-    assert result.stdout.strip() == f"generated/ is current ({len(MODULES) + 1} modules)"  # + the game parser
+    games = [p for p in (ROOT / "generated").iterdir() if p.is_dir() and p.name != "__pycache__"]
+    modules = sum(len(list(p.glob("*.py"))) for p in games)
+    assert result.stdout.strip() == f"generated/ is current ({len(games)} games, {modules} modules)"
     assert result.stderr == ""
 
 
@@ -228,26 +230,29 @@ def test_compile_check_passes_from_another_working_directory(orbis, tmp_path, mo
 
 
 def test_compile_check_names_a_stale_module(orbis, tmp_path, monkeypatch):
+    import orbis_dsl.games
     import orbis_dsl.resources
     import orbis_dsl.ruleset
 
-    shutil.copytree(RULES, tmp_path / "rules")
+    shutil.copytree(ROOT / "rules", tmp_path / "rules")
+    shutil.copytree(ROOT / "generated", tmp_path / "generated", ignore=shutil.ignore_patterns("__pycache__"))
     monkeypatch.chdir(tmp_path)  # shown paths as in the checkout (see the test above for why that matters)
-    write(render_from(tmp_path / "rules"), tmp_path / "generated")
-    shutil.copy(GENERATED / GAME_PARSER_MODULE, tmp_path / "generated")
     edit(tmp_path / "rules" / "orbis" / "gods.orbis", APPRENTICE_2, APPRENTICE_3)
-    (tmp_path / "generated" / "old_pack.py").write_text("# left over\n", encoding="utf-8")
+    (tmp_path / "generated" / "orbis" / "old_pack.py").write_text("# left over\n", encoding="utf-8")
+    (tmp_path / "generated" / "chess").mkdir()  # a game that is no longer in rules/
 
     def data_dir(name: str) -> Path:
         return ROOT / "grammar" if name == "grammar" else tmp_path / name
 
     monkeypatch.setattr(orbis_dsl.resources, "data_dir", data_dir)
     monkeypatch.setattr(orbis_dsl.ruleset, "data_dir", data_dir)
+    monkeypatch.setattr(orbis_dsl.games, "data_dir", data_dir)
     result = orbis("compile", "--check")
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
-        "stale: generated/gods.py",
-        "orphaned: generated/old_pack.py",
+        "orphaned: generated/chess/",
+        "stale: generated/orbis/gods.py",
+        "orphaned: generated/orbis/old_pack.py",
         "run `orbis compile` to regenerate",
     ]
 
@@ -258,11 +263,11 @@ def test_compile_check_names_a_stale_module(orbis, tmp_path, monkeypatch):
 @pytest.fixture
 def workspace(tmp_path):
     """A copy of rules/ and the modules rendered from it, written to an output folder of its own."""
-    shutil.copytree(RULES, tmp_path / "rules")
+    shutil.copytree(RULES, tmp_path / "rules" / "orbis")
     out = tmp_path / "generated"
-    modules = render_from(tmp_path / "rules")
+    modules = render_from(tmp_path / "rules" / "orbis")
     assert sorted(write(modules, out)) == MODULES
-    return tmp_path / "rules", out, modules
+    return tmp_path / "rules" / "orbis", out, modules
 
 
 def test_freshly_written_modules_compare_clean(workspace):

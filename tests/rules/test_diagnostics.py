@@ -142,8 +142,19 @@ def test_a_missing_file_is_a_diagnostic_not_a_traceback(orbis):
 
 
 def test_a_clean_check_prints_a_summary(orbis):
-    result = orbis("check", "rules")
+    result = orbis("check", "rules/orbis")
     assert result.exit_code == 0
-    files = len(list((ROOT / "rules").glob("*.orbis")))
+    files = len(list((ROOT / "rules" / "orbis").glob("*.orbis")))
     assert result.stdout == f"ok: {files} files, 8 kinds, 10 gods, 3 variants, 65 tiles\n"
     assert result.stderr == ""
+
+
+def test_checking_rules_checks_every_game_on_its_own(orbis):
+    """rules/ holds a folder per game; each is a rule set of its own, summarised in its own words."""
+    result = orbis("check", "rules")
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    games = sorted(p.name for p in (ROOT / "rules").iterdir() if (p / "game.orbis").is_file())
+    assert len(lines) == len(games)
+    assert lines[0].startswith("ok: rules/orbis/game.orbis: ") and lines[0].endswith("8 kinds, 10 gods, 3 variants, 65 tiles")
+    assert any(line.startswith("ok: rules/terra_mystica/game.orbis: ") and "14 factions" in line for line in lines)

@@ -33,7 +33,7 @@ def test_reading_a_game_uses_the_committed_standalone_parser():
 
 
 def test_the_committed_parser_was_generated_from_this_grammar():
-    committed = (ROOT / "generated" / GAME_PARSER_MODULE).read_text(encoding="utf-8")
+    committed = (ROOT / "generated" / "orbis" / GAME_PARSER_MODULE).read_text(encoding="utf-8")
     assert committed.splitlines()[2] == render_game_parser(GRAMMAR, "grammar/game.lark").splitlines()[2]
 
 
@@ -108,15 +108,16 @@ def test_editing_the_grammar_does_not_make_the_rule_modules_stale(tmp_path):
     # The parser module sits beside the rule modules; a stale parser must not send every command to the compiler.
     root = _copy_data(tmp_path)
     (root / "grammar" / "game.lark").write_text(GRAMMAR + "\n// an edit\n", encoding="utf-8")
-    assert stale_sources(root / "generated", root / "rules") == []
+    assert stale_sources(root / "generated" / "orbis", root / "rules") == []
 
 
 def test_a_damaged_parser_module_is_found_by_the_check_and_passed_over_by_the_reader(tmp_path, monkeypatch):
     root = _copy_data(tmp_path)
-    module = root / "generated" / GAME_PARSER_MODULE
+    module = root / "generated" / "orbis" / GAME_PARSER_MODULE
     module.write_text(module.read_text(encoding="utf-8") + "\nthis is not Python\n", encoding="utf-8")
     expected = {GAME_PARSER_MODULE: render_game_parser(GRAMMAR, "grammar/game.lark")}
-    assert compare(expected, root / "generated", frozenset({GAME_PARSER_MODULE})).stale == (GAME_PARSER_MODULE,)
+    assert compare(expected, root / "generated" / "orbis", frozenset({GAME_PARSER_MODULE})).stale == (
+        GAME_PARSER_MODULE,)
     monkeypatch.setattr(notation, "data_dir", lambda name: root / name)
     notation.game_parser.cache_clear()
     try:

@@ -1,5 +1,5 @@
 # generated — do not edit.
-# source: 'rules/gods.orbis'
+# source: 'rules/orbis/gods.orbis'
 # sha256: 5eab06f27899ea85ddc99e81afc3f990040af1387ae676ed3220df79b33acc0d
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
@@ -7,81 +7,81 @@
 from orbis_dsl.runtime.support import among as _among, compare as _compare, flag as _flag
 from orbis_dsl.runtime.specs import EndSpec, GodSpec
 
-SOURCE = 'rules/gods.orbis'
+SOURCE = 'rules/orbis/gods.orbis'
 SOURCE_SHA256 = '5eab06f27899ea85ddc99e81afc3f990040af1387ae676ed3220df79b33acc0d'
 
 
-# from 'rules/gods.orbis', line 6
+# from 'rules/orbis/gods.orbis', line 6
 def _god_love_end_0(g, p, trace=None):
     return 1
 
 
-# from 'rules/gods.orbis', line 5
+# from 'rules/orbis/gods.orbis', line 5
 def _god_love_taken(api, g, p):
     trace = None
     api.gain(p, 5, None)
 
 
-# from 'rules/gods.orbis', line 11
+# from 'rules/orbis/gods.orbis', line 11
 def _god_oceans_end_0(g, p, trace=None):
     if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'irrigation') and n1.validated)), '_god_oceans_end_0@11:13', trace, '{value} validated irrigation tiles') and ((not _flag(trace, 'majority_needs_one', g.options['majority_needs_one'])) or _compare(trace, '{value} validated irrigation tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'irrigation') and n0.validated)), 1))):
         return None
     return 3
 
 
-# from 'rules/gods.orbis', line 16
+# from 'rules/orbis/gods.orbis', line 16
 def _god_fire_end_0(g, p, trace=None):
     if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'volcano') and n1.validated)), '_god_fire_end_0@16:13', trace, '{value} validated volcano tiles') and ((not _flag(trace, 'majority_needs_one', g.options['majority_needs_one'])) or _compare(trace, '{value} validated volcano tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'volcano') and n0.validated)), 1))):
         return None
     return 3
 
 
-# from 'rules/gods.orbis', line 21
+# from 'rules/orbis/gods.orbis', line 21
 def _god_nature_end_0(g, p, trace=None):
     if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'forest') and n1.validated)), '_god_nature_end_0@21:13', trace, '{value} validated forest tiles') and ((not _flag(trace, 'majority_needs_one', g.options['majority_needs_one'])) or _compare(trace, '{value} validated forest tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'forest') and n0.validated)), 1))):
         return None
     return 3
 
 
-# from 'rules/gods.orbis', line 26
+# from 'rules/orbis/gods.orbis', line 26
 def _god_harvests_end_0(g, p, trace=None):
     if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'village') and n1.validated)), '_god_harvests_end_0@26:13', trace, '{value} validated village tiles') and ((not _flag(trace, 'majority_needs_one', g.options['majority_needs_one'])) or _compare(trace, '{value} validated village tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'village') and n0.validated)), 1))):
         return None
     return 3
 
 
-# from 'rules/gods.orbis', line 30
+# from 'rules/orbis/gods.orbis', line 30
 def _god_apprentice_end_0(g, p, trace=None):
     return 2
 
 
-# from 'rules/gods.orbis', line 35
+# from 'rules/orbis/gods.orbis', line 35
 def _god_idleness_end_0(g, p, trace=None):
     return 1
 
 
-# from 'rules/gods.orbis', line 39
+# from 'rules/orbis/gods.orbis', line 39
 def _god_technology_end_0(g, p, trace=None):
     if not _among(g, p, 'fewest', lambda q0: sum(1 for n1 in q0.tiles if n1.desert), '_god_technology_end_0@39:13', trace, '{value} desert tiles'):
         return None
     return 3
 
 
-# from 'rules/gods.orbis', line 43
+# from 'rules/orbis/gods.orbis', line 43
 def _god_balance_end_0(g, p, trace=None):
     if not ((_compare(trace, '{value} validated village tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'village') and n0.validated)), 1) and _compare(trace, '{value} temple tiles', '>=', sum(1 for n0 in p.tiles if (n0.kind == 'temple')), 1)) and _compare(trace, '{value} validated volcano tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'volcano') and n0.validated)), 1)):
         return None
     return 3
 
 
-# from 'rules/gods.orbis', line 50
+# from 'rules/orbis/gods.orbis', line 50
 def _god_death_end_0(g, p, trace=None):
     if _flag(trace, 'cancelled', p.god_cancelled):
         return None
     return 3
 
 
-# from 'rules/gods.orbis', line 49
+# from 'rules/orbis/gods.orbis', line 49
 def _god_death_taken(api, g, p):
     trace = None
     if not api.pay(p, 6, None):

@@ -1,5 +1,5 @@
 # generated — do not edit.
-# source: 'rules/kinds.orbis'
+# source: 'rules/orbis/kinds.orbis'
 # sha256: aa16a7959f690eea99340d04e6bbdf12b00e3aa8efeffd04976608f484c38b4c
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
@@ -7,75 +7,75 @@
 from orbis_dsl.runtime.support import compare as _compare, flag as _flag, neighbours as _neighbours, supports as _supports
 from orbis_dsl.runtime.specs import EndSpec, KindSpec, ParamSpec
 
-SOURCE = 'rules/kinds.orbis'
+SOURCE = 'rules/orbis/kinds.orbis'
 SOURCE_SHA256 = 'aa16a7959f690eea99340d04e6bbdf12b00e3aa8efeffd04976608f484c38b4c'
 
 
-# from 'rules/kinds.orbis', line 7
+# from 'rules/orbis/kinds.orbis', line 7
 def _kind_stone_end_0(g, p, t, trace=None):
     return t.params.get('cp')
 
 
-# from 'rules/kinds.orbis', line 12
+# from 'rules/orbis/kinds.orbis', line 12
 def _kind_proselytism_taken(api, g, p, t):
     trace = None
     api.gain(p, t.params['gain'][0], t.params['gain'][1])
 
 
-# from 'rules/kinds.orbis', line 17
+# from 'rules/orbis/kinds.orbis', line 17
 def _kind_farm_taken(api, g, p, t):
     trace = None
     api.reduce(p, t.params.get('reduces'))
 
 
-# from 'rules/kinds.orbis', line 24
+# from 'rules/orbis/kinds.orbis', line 24
 def _kind_village_end_0(g, p, t, trace=None):
     if _flag(trace, 'cancelled', t.cancelled):
         return None
     return t.params.get('cp')
 
 
-# from 'rules/kinds.orbis', line 23
+# from 'rules/orbis/kinds.orbis', line 23
 def _kind_village_taken(api, g, p, t):
     trace = None
     if not api.pay(p, t.params.get('need'), None):
         api.cancel(p, t)
 
 
-# from 'rules/kinds.orbis', line 32
+# from 'rules/orbis/kinds.orbis', line 32
 def _kind_volcano_end_0(g, p, t, trace=None):
     if _flag(trace, 'cancelled', t.cancelled):
         return None
     return t.params.get('cp')
 
 
-# from 'rules/kinds.orbis', line 31
+# from 'rules/orbis/kinds.orbis', line 31
 def _kind_volcano_taken(api, g, p, t):
     trace = None
     if not api.destroy(p, t.params.get('need'), t.params.get('destroys')):
         api.cancel(p, t)
 
 
-# from 'rules/kinds.orbis', line 39
+# from 'rules/orbis/kinds.orbis', line 39
 def _kind_irrigation_end_0(g, p, t, trace=None):
     if _flag(trace, 'cancelled', t.cancelled):
         return None
     return t.params.get('cp')
 
 
-# from 'rules/kinds.orbis', line 38
+# from 'rules/orbis/kinds.orbis', line 38
 def _kind_irrigation_placed(g, p, t, trace=None):
     return _compare(trace, '{value} tiles below that are {needs} or desert', '>=', sum(1 for n0 in _supports(g, p, t) if (n0.desert or n0.color == t.params.get('needs'))), 1, t.params)
 
 
-# from 'rules/kinds.orbis', line 46
+# from 'rules/orbis/kinds.orbis', line 46
 def _kind_forest_end_0(g, p, t, trace=None):
     if not _compare(trace, '{value} neighbours that are {colors} or desert', '>=', sum(1 for n0 in _neighbours(g, p, t) if (n0.desert or n0.color in t.params.get('colors'))), t.params.get('threshold'), t.params):
         return None
     return t.params.get('cp')
 
 
-# from 'rules/kinds.orbis', line 51
+# from 'rules/orbis/kinds.orbis', line 51
 def _kind_temple_end_0(g, p, t, trace=None):
     return t.params.get('cp')
 

@@ -1,47 +1,51 @@
 # generated — do not edit.
-# source: 'rules/orbis.orbis'
-# sha256: d3271989f13bcbe3921fadc80a52a78a426bb2a370cd0f4056325dd3d17c3dc8
+# source: 'rules/orbis/game.orbis'
+# sha256: eefb6a45dc7c9ffdb8e4bfb6ef3e6869dea78f6c167ee30805bf68e03d039f4d
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
 from orbis_dsl.runtime.support import aggregate_max as _aggregate_max, aggregate_sum as _aggregate_sum, compare as _compare
 from orbis_dsl.runtime.specs import AwardSpec, EndSpec, OptionSpec, ParamSpec, Settings
 
-SOURCE = 'rules/orbis.orbis'
-SOURCE_SHA256 = 'd3271989f13bcbe3921fadc80a52a78a426bb2a370cd0f4056325dd3d17c3dc8'
+SOURCE = 'rules/orbis/game.orbis'
+SOURCE_SHA256 = 'eefb6a45dc7c9ffdb8e4bfb6ef3e6869dea78f6c167ee30805bf68e03d039f4d'
 
 
-# from 'rules/orbis.orbis', line 55
+# from 'rules/orbis/game.orbis', line 60
 def _award_temple_measure(g, p, trace=None):
     return (_aggregate_sum(n0.params.get('icons') for n0 in p.tiles if (n0.kind == 'temple')) if (g.options['temple_count'] == 'icons') else sum(1 for n0 in p.tiles if (n0.kind == 'temple')))
 
 
-# from 'rules/orbis.orbis', line 56
+# from 'rules/orbis/game.orbis', line 61
 def _award_temple_eligible(g, p, measure, trace=None):
     return _compare(trace, 'measure is {value}', '>=', measure, 1)
 
 
-# from 'rules/orbis.orbis', line 57
+# from 'rules/orbis/game.orbis', line 62
 def _award_temple_tiebreak(g, p, measure, trace=None):
     return _aggregate_max(n0.params.get('mystic') for n0 in p.tiles if ((n0.desert or n0.color == 'white') and (not n0.desert)))
 
 
-# from 'rules/orbis.orbis', line 49
+# from 'rules/orbis/game.orbis', line 54
 def _desert_end_0(g, p, t, trace=None):
     return p.values['desert_penalty']
 
 
-# from 'rules/orbis.orbis', line 62
+# from 'rules/orbis/game.orbis', line 67
 def _winner_key_0(g, p, trace=None):
     return p.total
 
 
-# from 'rules/orbis.orbis', line 62
+# from 'rules/orbis/game.orbis', line 67
 def _winner_key_1(g, p, trace=None):
     return p.worshippers
 
 
 SETTINGS = Settings(
+    game='orbis',
+    title='Orbis',
+    record_format='orbis-game/1',
+    report_format='orbis-score/1',
     colors=('red', 'yellow', 'blue', 'green', 'white'),
     stars=('black', 'purple', 'white'),
     levels=3,
