@@ -195,22 +195,29 @@ def convert(
 @app.command()
 def enter(
     output: Path = typer.Option(Path("game.orbisgame"), "--output", "-o", help="Where to write the game."),
+    force: bool = typer.Option(False, "--force", help="Overwrite the output file if it exists."),
     pack: Path | None = typer.Option(None, "--rules", help="A rule pack instead of the base game."),
 ) -> None:
     """Type a finished game at the table: players, gods, then each pyramid row by row; then score it."""
     from .enter import enter_game
-    from .notation import write_text
     from .report import print_report
     from .runtime.scoring import score_game
 
+    if output.exists() and not force:  # before the questions: a whole game typed in for nothing is worse
+        typer.echo(f"error: {output} exists; give --force to overwrite it, or -o another file", err=True)
+        raise typer.Exit(2)
     rules = _load_rules(pack)
     try:
-        game = enter_game(rules, ask=lambda q: typer.prompt(q, default="", show_default=False),
-                          say=lambda text: typer.echo(text, err=True))
+        game, text, refused = enter_game(rules, ask=lambda q: typer.prompt(q, default="", show_default=False),
+                                         say=lambda text: typer.echo(text, err=True))
     except (typer.Abort, EOFError):
         typer.echo("\nstopped: nothing was written", err=True)
         raise typer.Exit(1) from None
-    _write(output, write_text(game, rules))
+    if refused:
+        _print_diagnostics(refused, {"the entered game": text})
+        typer.echo("orbis score would refuse this game: nothing was written", err=True)
+        raise typer.Exit(2)
+    _write(output, text)
     typer.echo(f"wrote {output}")
     print_report(score_game(rules, game), rules, _console(), title=game.title)
 
