@@ -60,10 +60,32 @@ def check(
         from .ruleset import compile_paths
 
         compiled = compile_paths(paths)
+        if compiled.model is None and len(paths) == 1:
+            _fail_if_a_pack(paths[0], compiled)
     _fail_with(compiled.diagnostics, compiled.sources.texts)
     model = compiled.model
     typer.echo(f"ok: {len(compiled.sources.files)} files, {len(model.kinds)} kinds, {len(model.gods)} gods, "
                f"{len(model.variants)} variants, {len(model.tiles)} tiles")
+
+
+_SHOWN_FOR_A_PACK = 5  # errors shown before the hint when a pack is checked without --rules
+
+
+def _fail_if_a_pack(path: Path, compiled) -> None:
+    """A pack checked on its own fails with hundreds of errors: show a few and say to use --rules."""
+    from .pack_hint import pack_hint
+    from .ruleset import base_rules
+
+    hint = pack_hint(str(path), compiled.diagnostics, base_rules())
+    if hint is None:
+        return
+    errors = [d for d in compiled.diagnostics if d.is_error]
+    _print_diagnostics(errors[:_SHOWN_FOR_A_PACK], compiled.sources.texts)
+    if len(errors) > _SHOWN_FOR_A_PACK:
+        typer.echo(f"… and {len(errors) - _SHOWN_FOR_A_PACK} more errors", err=True)
+    _print_diagnostics([hint])
+    typer.echo(f"{len(errors)} error{'s' if len(errors) != 1 else ''} when checked on its own", err=True)
+    raise typer.Exit(2)
 
 
 @app.command("compile")
