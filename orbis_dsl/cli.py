@@ -119,13 +119,23 @@ def compile_command(
 @app.command()
 def rules(
     as_json: bool = typer.Option(False, "--json", help="Print the rule set as JSON."),
+    schema: str | None = typer.Option(None, "--schema", metavar="game|score",
+                                      help="Print the JSON Schema of this rule set's game records or score reports."),
     pack: Path | None = typer.Option(None, "--rules", help="A rule pack (file or folder) instead of the base game."),
 ) -> None:
-    """List the kinds, gods, variants and tiles of a rule set."""
+    """List the kinds, gods, variants and tiles of a rule set (or print the JSON Schemas of its records)."""
     import json
 
     from .listing import describe_rules
 
+    if schema is not None:
+        from .schema import SCHEMA_KINDS, schema_for
+
+        if schema not in SCHEMA_KINDS:
+            typer.echo(f"error: --schema expects game or score, got '{schema}'", err=True)
+            raise typer.Exit(2)
+        typer.echo(json.dumps(schema_for(_load_rules(pack), schema), indent=2, ensure_ascii=False))
+        return
     summary = describe_rules(_load_rules(pack))
     if as_json:
         typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
