@@ -194,10 +194,11 @@ def convert(
     to: str | None = typer.Option(None, "--to", help="json or text (default: the other format)."),
     pack: Path | None = typer.Option(None, "--rules", help="A rule pack instead of the base game."),
 ) -> None:
-    """Turn a game record into the game notation, or the notation into a JSON record, losing nothing."""
+    """Turn a game record into the game notation, or the notation into a JSON record: the whole game, but not the
+    comments of a notation file (a note says how many lines had one)."""
     import json
 
-    from .inputs import is_json, read_game
+    from .inputs import comment_lines, is_json, read_game
 
     rules = _load_rules(pack)
     game, diags, texts = read_game(source, rules)
@@ -218,10 +219,15 @@ def convert(
         from .notation import write_text
 
         out = write_text(game, rules)
+    text = next(iter(texts.values()))
+    comments = 0 if is_json(source, text) else comment_lines(text)
     if output is None:
         typer.echo(out, nl=False)
     else:
         _write(output, out)
+    if comments:
+        typer.echo(f"note: {comments} line{'s' if comments != 1 else ''} of {source} had a comment, which "
+                   f"{'is' if comments == 1 else 'are'} not kept", err=True)
 
 
 @app.command()
