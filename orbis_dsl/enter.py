@@ -23,9 +23,10 @@ _YES, _NO = ("y", "yes"), ("n", "no")
 
 
 def _whole_number(text: str) -> tuple[int | None, str | None]:
-    """A count typed in plain digits, bounded like the numbers of a game file (isdigit alone takes '²')."""
+    """A count typed in plain digits (isdigit alone takes '²'), bounded like the numbers of a game file:
+    (the number, None), or (None, why it is refused), or (None, None) when the text is no number at all."""
     if not (text.isascii() and text.isdigit()):
-        return None, "a whole number"
+        return None, None
     try:
         return number(text), None
     except BadToken as error:
@@ -53,10 +54,8 @@ class Session:
 
         def parse(text):
             value, problem = _whole_number(text)
-            if value is None and problem != "a whole number":
-                return None, f"  {problem}"
             if value is None or value < low or (high is not None and value > high):
-                return None, f"  expected a whole number {bound}"
+                return None, f"  {problem or 'expected a whole number ' + bound}"
             return value, None
         return self.until_valid(question, parse)
 
@@ -125,7 +124,7 @@ class Session:
             elif spec.type == "int":
                 value, problem = _whole_number(text)
                 if value is None:
-                    return None, f"  expected {problem}"
+                    return None, f"  {problem or 'expected a whole number'}"
             problems = option_problems(self.rules, {spec.name: value})
             return (None, "\n".join(map(_diagnostic_words, problems))) if problems else (value, None)
         return self.until_valid(question, parse)
@@ -156,7 +155,7 @@ class Session:
     def parse_worshippers(text):
         count, problem = _whole_number(text)
         if count is None:
-            return None, f"  expected {problem}" if problem == "a whole number" else f"  {problem}"
+            return None, f"  {problem or 'expected a whole number'}"
         problem = worshippers_problem(count)
         return (None, f"  {problem}") if problem else (count, None)
 
