@@ -166,3 +166,18 @@ def test_an_existing_file_is_refused_without_force(tmp_path):
     forced = CliRunner().invoke(app, ["enter", "-o", str(out), "--force"], input="\n".join(two_players()) + "\n")
     assert forced.exit_code == 0, forced.output
     assert out.read_text().startswith("game")
+
+
+def test_a_game_score_would_refuse_is_not_written(tmp_path, monkeypatch):
+    """The last guard: the whole game is read back as `orbis score` reads a file, and nothing is written when
+    that reader refuses it (here made to refuse, since every answer is already checked on its own)."""
+    import orbis_dsl.enter as enter
+    from orbis_dsl.diagnostics import Diagnostic, Span
+
+    refusal = Diagnostic("this number is too large (at most 9 digits)", span=Span("the entered game", 3, 33))
+    monkeypatch.setattr(enter, "read_text", lambda text, file, rules: (None, [refusal]))
+    result, out = run(tmp_path, two_players())
+    assert result.exit_code == 2
+    assert "the entered game:3:33: error: this number is too large" in result.stderr
+    assert "orbis score would refuse this game: nothing was written" in result.stderr
+    assert not out.exists()
