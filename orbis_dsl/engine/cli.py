@@ -211,6 +211,8 @@ def variant_check(
     if path is not None and (path.suffix == ".orbis" or path.is_dir() or path.exists()):
         if not path.exists():
             _fail(f"no such rule file: {target}")
+        if pack is not None:  # one file is laid over the base game; two packs cannot be stacked
+            _fail(f"give a rule file or --rules, not both: {target} is laid over the base game as --rules is")
         # Laid over the base game like --rules: `orbis new variant` writes a file that declares only its variant.
         rules, source, compiled = _rules(path)
         if compiled is None:  # from the cache: compile again only for the declarations' places

@@ -188,3 +188,9 @@ def test_variant_check_locates_a_bad_variant_laid_over_the_base_game(cli, tmp_pa
     assert "duo.orbis:2:1: error: variant 'duo': 65 tiles remain with no stars removed" in result.stderr
     assert "remove stars: purple, white" in result.stderr
     assert "declares no" not in result.stderr
+
+
+def test_variant_check_refuses_a_file_and_rules_together(cli):
+    result = cli("variant", "check", "examples/variants/valid_custom.orbis", "--rules", "examples/custom/pack")
+    assert result.exit_code == 2
+    assert "give a rule file or --rules, not both" in result.stderr
