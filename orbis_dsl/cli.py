@@ -59,12 +59,35 @@ def check(
 
         results = [compile_pack(pack)]
     else:
-        results = [compile_paths(group) for group in rule_sets_in(paths)]
+        groups = rule_sets_in(paths)
+        results = [compile_paths(group) for group in groups]
+        if len(paths) == 1 and len(results) == 1 and results[0].model is None:
+            _fail_if_a_pack(paths[0], results[0])
     diagnostics = [d for compiled in results for d in compiled.diagnostics]
     _fail_with(diagnostics, {k: v for compiled in results for k, v in compiled.sources.texts.items()})
     for compiled in results:
         shown = f"{compiled.sources.files[-1].path}: " if len(results) > 1 else ""
         typer.echo(f"ok: {shown}{len(compiled.sources.files)} files, {summary(compiled.model)}")
+
+
+_SHOWN_FOR_A_PACK = 5  # errors shown before the hint when a pack is checked without --rules
+
+
+def _fail_if_a_pack(path: Path, compiled) -> None:
+    """A pack checked on its own fails with hundreds of errors: show a few and say to use --rules."""
+    from .pack_hint import pack_hint
+    from .ruleset import base_rules
+
+    hint = pack_hint(str(path), compiled.diagnostics, base_rules())
+    if hint is None:
+        return
+    errors = [d for d in compiled.diagnostics if d.is_error]
+    _print_diagnostics(errors[:_SHOWN_FOR_A_PACK], compiled.sources.texts)
+    if len(errors) > _SHOWN_FOR_A_PACK:
+        typer.echo(f"… and {len(errors) - _SHOWN_FOR_A_PACK} more errors", err=True)
+    _print_diagnostics([hint])
+    typer.echo(f"{len(errors)} error{'s' if len(errors) != 1 else ''} when checked on its own", err=True)
+    raise typer.Exit(2)
 
 
 @app.command("compile")
@@ -109,13 +132,23 @@ def compile_command(
 @app.command()
 def rules(
     as_json: bool = typer.Option(False, "--json", help="Print the rule set as JSON."),
+    schema: str | None = typer.Option(None, "--schema", metavar="game|score",
+                                      help="Print the JSON Schema of this rule set's game records or score reports."),
     pack: Path | None = typer.Option(None, "--rules", help="A rule pack (file or folder) instead of the base game."),
 ) -> None:
-    """List the kinds, gods, variants and tiles of a rule set."""
+    """List the kinds, gods, variants and tiles of a rule set (or print the JSON Schemas of its records)."""
     import json
 
     from .listing import describe_rules
 
+    if schema is not None:
+        from .schema import SCHEMA_KINDS, schema_for
+
+        if schema not in SCHEMA_KINDS:
+            typer.echo(f"error: --schema expects game or score, got '{schema}'", err=True)
+            raise typer.Exit(2)
+        typer.echo(json.dumps(schema_for(_load_rules(pack), schema), indent=2, ensure_ascii=False))
+        return
     summary = describe_rules(_load_rules(pack))
     if as_json:
         typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
@@ -178,10 +211,11 @@ def convert(
     to: str | None = typer.Option(None, "--to", help="json or text (default: the other format)."),
     pack: Path | None = typer.Option(None, "--rules", help="A rule pack instead of the base game."),
 ) -> None:
-    """Turn a game record into the game notation, or the notation into a JSON record, losing nothing."""
+    """Turn a game record into the game notation, or the notation into a JSON record: the whole game, but not the
+    comments of a notation file (a note says how many lines had one)."""
     import json
 
-    from .inputs import is_json, read_game
+    from .inputs import comment_lines, is_json, read_game
 
     rules = _load_rules(pack)
     game, diags, texts = read_game(source, rules)
@@ -202,31 +236,43 @@ def convert(
         from .notation import write_text
 
         out = write_text(game, rules)
+    text = next(iter(texts.values()))
+    comments = 0 if is_json(source, text) else comment_lines(text)
     if output is None:
         typer.echo(out, nl=False)
     else:
         _write(output, out)
+    if comments:
+        typer.echo(f"note: {comments} line{'s' if comments != 1 else ''} of {source} had a comment, which "
+                   f"{'is' if comments == 1 else 'are'} not kept", err=True)
 
 
 @app.command()
 def enter(
     output: Path = typer.Option(Path("game.orbisgame"), "--output", "-o", help="Where to write the game."),
+    force: bool = typer.Option(False, "--force", help="Overwrite the output file if it exists."),
     pack: Path | None = typer.Option(None, "--rules", help="A rule pack instead of the base game."),
 ) -> None:
     """Type a finished game at the table: players, gods, then each pyramid row by row; then score it."""
     from .enter import enter_game
-    from .notation import write_text
     from .report import print_report
     from .runtime.scoring import score_game
 
+    if output.exists() and not force:  # before the questions: a whole game typed in for nothing is worse
+        typer.echo(f"error: {output} exists; give --force to overwrite it, or -o another file", err=True)
+        raise typer.Exit(2)
     rules = _load_rules(pack)
     try:
-        game = enter_game(rules, ask=lambda q: typer.prompt(q, default="", show_default=False),
-                          say=lambda text: typer.echo(text, err=True))
+        game, text, refused = enter_game(rules, ask=lambda q: typer.prompt(q, default="", show_default=False),
+                                         say=lambda text: typer.echo(text, err=True))
     except (typer.Abort, EOFError):
         typer.echo("\nstopped: nothing was written", err=True)
         raise typer.Exit(1) from None
-    _write(output, write_text(game, rules))
+    if refused:
+        _print_diagnostics(refused, {"the entered game": text})
+        typer.echo("orbis score would refuse this game: nothing was written", err=True)
+        raise typer.Exit(2)
+    _write(output, text)
     typer.echo(f"wrote {output}")
     print_report(score_game(rules, game), rules, _console(), title=game.title)
 

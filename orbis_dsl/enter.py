@@ -1,17 +1,40 @@
-"""`orbis enter`: a finished game typed at the table, one question at a time, each answer checked at once."""
+"""`orbis enter`: a finished game typed at the table, one question at a time, each answer checked at once.
+
+Every question is asked again after an answer it does not understand. Numbers, rule options and rows go through
+the validators `orbis score` uses, and the finished game is read back as `orbis score` would read the file, so
+that enter never writes a game that score then refuses.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from .diagnostics import did_you_mean, render
+from .diagnostics import Diagnostic, did_you_mean, render
 from .game import GameRecord, PlayerRecord
-from .notation import read_row
-from .records import find_god
+from .literals import BadToken, number
+from .notation import read_row, read_text, write_text
+from .records import find_god, option_problems, worshippers_problem
 from .runtime.rules import Rules
 
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
+
+_YES, _NO = ("y", "yes"), ("n", "no")
+
+
+def _whole_number(text: str) -> tuple[int | None, str | None]:
+    """A count typed in plain digits (isdigit alone takes '²'), bounded like the numbers of a game file:
+    (the number, None), or (None, why it is refused), or (None, None) when the text is no number at all."""
+    if not (text.isascii() and text.isdigit()):
+        return None, None
+    try:
+        return number(text), None
+    except BadToken as error:
+        return None, error.message
+
+
+def _diagnostic_words(diag: Diagnostic) -> str:
+    return f"  {diag.message}" + (f"; {diag.hint}" if diag.hint else "")
 
 
 class Session:
@@ -19,7 +42,7 @@ class Session:
         self.rules, self.ask, self.say = rules, ask, say
 
     def until_valid(self, question: str, parse):
-        """Ask until `parse` returns a value; it returns (value, error message)."""
+        """Ask until `parse` returns no error; it returns (value, error message)."""
         while True:
             value, error = parse(self.ask(question).strip())
             if error is None:
@@ -27,25 +50,88 @@ class Session:
             self.say(error)
 
     def number(self, question: str, low: int, high: int | None = None) -> int:
+        bound = f"from {low} to {high}" if high is not None else f"of at least {low}"
+
         def parse(text):
-            if not text.isdigit() or int(text) < low or (high is not None and int(text) > high):
-                bound = f"from {low} to {high}" if high is not None else f"of at least {low}"
-                return None, f"  expected a whole number {bound}"
-            return int(text), None
+            value, problem = _whole_number(text)
+            if value is None or value < low or (high is not None and value > high):
+                return None, f"  {problem or 'expected a whole number ' + bound}"
+            return value, None
         return self.until_valid(question, parse)
+
+    def yes_no(self, question: str) -> bool:
+        def parse(text):
+            word = text.lower()
+            if word in _YES or word in _NO:
+                return word in _YES, None
+            return None, "  answer y (yes) or n (no)"
+        return self.until_valid(f"{question} (y/n)", parse)
+
+    # ---- the game's header ----------------------------------------------------------------------------------
 
     def game(self) -> GameRecord:
         title = self.ask("Title of the game (empty for none)").strip() or None
         counts = sorted({v.players for v in self.rules.variants.values()})
         n = self.number(f"Number of players ({counts[0]}-{counts[-1]})", counts[0], counts[-1])
+        variant = self.variant(n)
+        options = self.options(variant or f"{n}p")
         names: list[str] = []
-        gods: list[str] = []
-        players = []
-        for seat in range(1, n + 1):
-            players.append(self.player(seat, names, gods))
-        return GameRecord(tuple(players), None, {}, title)
+        players = [self.player(seat, names) for seat in range(1, n + 1)]
+        return GameRecord(tuple(players), variant, options, title)
 
-    def player(self, seat: int, names: list[str], gods: list[str]) -> PlayerRecord:
+    def variant(self, players: int) -> str | None:
+        """The variant, asked when the rules offer a choice for this many players; None means the usual '{n}p'."""
+        names = [name for name, v in self.rules.variants.items() if v.players == players]
+        usual = f"{players}p"
+        if names == [usual]:
+            return None
+        default = usual if usual in names else None
+        question = f"Variant ({', '.join(names)}" + (f"; empty for {default})" if default else ")")
+
+        def parse(text):
+            if not text:
+                return (None, None) if default else (None, "  a variant, please: " + ", ".join(names))
+            if text in names:
+                return (None if text == usual else text), None
+            other = self.rules.variants.get(text)
+            if other is not None:
+                return None, f"  variant '{text}' is for {other.players} players, not {players}"
+            return None, f"  unknown variant '{text}'; " + (did_you_mean(text, names) or
+                                                            "expected one of: " + ", ".join(names))
+        return self.until_valid(question, parse)
+
+    def options(self, variant_name: str) -> dict[str, object]:
+        """Each rule option in turn; an empty answer keeps what the variant plays with (and is not recorded)."""
+        current = self.rules.option_values(self.rules.variants.get(variant_name))
+        chosen: dict[str, object] = {}
+        for spec in self.rules.options.values():
+            value = self.option(spec, current[spec.name])
+            if value is not None:
+                chosen[spec.name] = value
+        return chosen
+
+    def option(self, spec, current):
+        words = {"bool": "true/false", "int": "a whole number"}.get(spec.type, "/".join(spec.choices))
+        shown = str(current).lower() if isinstance(current, bool) else current
+        question = f"Rule option {spec.name} ({words}; empty for {shown})"
+
+        def parse(text):
+            if not text:
+                return None, None
+            value: object = text
+            if spec.type == "bool" and text.lower() in ("true", "false"):
+                value = text.lower() == "true"
+            elif spec.type == "int":
+                value, problem = _whole_number(text)
+                if value is None:
+                    return None, f"  {problem or 'expected a whole number'}"
+            problems = option_problems(self.rules, {spec.name: value})
+            return (None, "\n".join(map(_diagnostic_words, problems))) if problems else (value, None)
+        return self.until_valid(question, parse)
+
+    # ---- each player ----------------------------------------------------------------------------------------
+
+    def player(self, seat: int, names: list[str]) -> PlayerRecord:
         def parse_name(text):
             if not text:
                 return None, "  a name, please"
@@ -57,14 +143,21 @@ class Session:
         god = self.until_valid(f"{name}: god (id or name, empty for none)", self.parse_god)
         cancelled = False
         if god is not None and self.rules.gods[god].cancellable:
-            cancelled = self.ask(f"{name}: does the {self.rules.gods[god].title} carry a Cancelation token? (y/n)"
-                                 ).strip().lower().startswith("y")
-        worshippers = self.number(f"{name}: worshippers left in the realm", 0)
+            cancelled = self.yes_no(f"{name}: does the {self.rules.gods[god].title} carry a Cancelation token?")
+        worshippers = self.until_valid(f"{name}: worshippers left in the realm", self.parse_worshippers)
         rows = []
         board = self.rules.board.rows
         for r in reversed(range(len(board))):
             rows.append(self.row(name, r, board[r]))
         return PlayerRecord(name, god, worshippers, tuple(reversed(rows)), cancelled)
+
+    @staticmethod
+    def parse_worshippers(text):
+        count, problem = _whole_number(text)
+        if count is None:
+            return None, f"  {problem or 'expected a whole number'}"
+        problem = worshippers_problem(count)
+        return (None, f"  {problem}") if problem else (count, None)
 
     def parse_god(self, text):
         if not text:
@@ -87,5 +180,10 @@ class Session:
         return self.until_valid(question, parse)
 
 
-def enter_game(rules: Rules, ask: Ask, say: Say) -> GameRecord:
-    return Session(rules, ask, say).game()
+def enter_game(rules: Rules, ask: Ask, say: Say) -> tuple[GameRecord, str, list[Diagnostic]]:
+    """The game as typed, its text in the notation, and what `orbis score` would refuse in that text (each answer
+    was checked, so this is a last guard: the whole game read back exactly as score reads a file)."""
+    game = Session(rules, ask, say).game()
+    text = write_text(game, rules)
+    _, diags = read_text(text, "the entered game", rules)
+    return game, text, diags

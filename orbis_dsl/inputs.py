@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from .diagnostics import Diagnostic
@@ -12,6 +13,16 @@ from .runtime.rules import Rules
 
 def is_json(path: Path, text: str) -> bool:
     return path.suffix.lower() == ".json" or text.lstrip().startswith("{")
+
+
+# The notation's quoted string (grammar/game.lark): a '#' inside one starts no comment.
+_STRING = re.compile(r'"[^"\\\n]*(\\.[^"\\\n]*)*"')
+
+
+def comment_lines(text: str) -> int:
+    """How many lines of a notation text carry a comment: what a conversion cannot keep (JSON has no comments,
+    and the notation is written back from the record)."""
+    return sum("#" in _STRING.sub("", line) for line in text.splitlines())
 
 
 def read_game(path: Path, rules: Rules) -> tuple[GameRecord | None, list[Diagnostic], dict[str, str]]:

@@ -63,6 +63,75 @@ def _keyword_hint(parser: Lark, text: str, names) -> str | None:
     return did_you_mean(text, keywords) if text.isalpha() else None
 
 
+_NUMBERS = ("INT", "SIGNED")
+_NAMES = ("NAME", "WORD")
+_END_OF_LINE = ("_NL", "NEWLINE")
+
+
+def _shown_token(token) -> str:
+    """The unexpected token in words: its class where that helps ('number 2'), else as written."""
+    if token.type in _NUMBERS:
+        return f"number {token}"
+    if token.type == "STRING":
+        return f"string {token}"
+    return f"'{token}'"
+
+
+def _source_text(error) -> str | None:
+    """The text being parsed, when the parser still holds it (Lark keeps it in the lexer's state)."""
+    state = getattr(getattr(getattr(error, "interactive_parser", None), "lexer_thread", None), "state", None)
+    text = getattr(state, "text", None)
+    text = getattr(text, "text", text)  # a TextSlice in Lark 1.2, a str before
+    return text if isinstance(text, str) else None
+
+
+def _word_at(error, token) -> str:
+    """The whole word that starts at the token: `5p` where the lexer saw the number 5 and then a name."""
+    text, start = _source_text(error), getattr(token, "start_pos", None)
+    if text is None or start is None:
+        return str(token)
+    end = start
+    while end < len(text) and (text[end].isalnum() or text[end] == "_"):
+        end += 1
+    return text[start:end] or str(token)
+
+
+def _number_for_name_hint(error, token, expected) -> str | None:
+    """A number where only a name fits: names start with a letter; where a quoted string fits, quote it."""
+    if token.type not in _NUMBERS or not set(expected) & set(_NAMES) or set(expected) & set(_NUMBERS):
+        return None
+    if "STRING" in expected:
+        return f'a name starts with a letter or _; write "{_word_at(error, token)}" in quotes'
+    return "no number can stand here: this place takes a name, which starts with a letter or _"
+
+
+def _what_follows(parser: Lark, error, expected, words: dict[str, str], steps: int = 3) -> str:
+    """Where one class of token is expected, what the grammar wants after it, found by feeding the parser that
+    token: ", then 'of', then 'neighbours', 'supports' or 'tiles'". Any grammar; empty when nothing is certain."""
+    names = set(expected)
+    if len(names) != 1 or _literal(parser, next(iter(names))) is not None:
+        return ""
+    probe = getattr(error, "interactive_parser", None)
+    token = getattr(error, "token", None)
+    if probe is None or token is None:
+        return ""
+    out = []
+    try:  # a best-effort hint: a parser that cannot be probed gives none, never an error of its own
+        probe = probe.copy()
+        for _ in range(steps):
+            name = next(iter(names))
+            probe.feed_token(type(token).new_borrow_pos(name, _literal(parser, name) or "x", token))
+            names = set(probe.accepts())
+            if not names or names & {"$END", *_END_OF_LINE} or len(names) > 3:  # a long list says nothing
+                break
+            out.append(expected_words(parser, names, words))
+            if len(names) != 1:
+                break
+    except Exception:
+        return ""
+    return "".join(f", then {phrase}" for phrase in out)
+
+
 def _kinds(error: Exception) -> set[str]:
     return {cls.__name__ for cls in type(error).__mro__}
 
@@ -85,14 +154,15 @@ def syntax_diagnostic(parser: Lark, error: UnexpectedInput, file: str,
                           span=Span(file, line, column))
     if "UnexpectedToken" in kinds:
         token = error.token
-        end_of_line = token.type in ("_NL", "NEWLINE")
-        shown = "the end of the line" if end_of_line else f"'{token}'"
-        end = token.column + 1 if end_of_line else (token.end_column or token.column + len(str(token)))
-        return Diagnostic(
-            f"unexpected {shown}; expected {expected_words(parser, error.expected, words)}",
-            span=Span(file, token.line, token.column, token.end_line, end),
-            hint=None if end_of_line else _keyword_hint(parser, str(token), error.expected),
-        )
+        expected = expected_words(parser, error.expected, words) + _what_follows(parser, error, error.expected, words)
+        if token.type in _END_OF_LINE:
+            return Diagnostic(f"the line ends too early; expected {expected}",
+                              span=Span(file, token.line, token.column, token.end_line, token.column + 1))
+        end = token.end_column or token.column + len(str(token))
+        hint = (_number_for_name_hint(error, token, error.expected)
+                or _keyword_hint(parser, str(token), error.expected))
+        return Diagnostic(f"unexpected {_shown_token(token)}; expected {expected}",
+                          span=Span(file, token.line, token.column, token.end_line, end), hint=hint)
     line, column = _position(error)
     return Diagnostic(str(error), span=Span(file, line, column))
 

@@ -151,8 +151,9 @@ class _Reader:
         cancelled = self.typed(obj.get("god_cancelled", False), f"{path}.god_cancelled", bool, "true or false")
         worshippers = obj.get("worshippers", 0)
         worshippers = self.typed(worshippers, f"{path}.worshippers", int, "a whole number")
-        if worshippers is not None and worshippers < 0:
-            self.error(f"{path}.worshippers", f"expected a non-negative number, got {worshippers}")
+        problem = worshippers_problem(worshippers) if worshippers is not None else None
+        if problem is not None:
+            self.error(f"{path}.worshippers", problem)
         pyramid = self.pyramid(obj["pyramid"], f"{path}.pyramid") if "pyramid" in obj else None
         if cancelled and god is None and "god" not in obj:
             self.error(f"{path}.god_cancelled", "'god_cancelled' is true, but the player holds no god")
@@ -293,6 +294,21 @@ _PARAM_WORDS = {"int": "a number", "color": "a colour", "colors": "a set of colo
 
 def _article(word: str) -> str:
     return "an" if word[:1].lower() in "aeiou" else "a"
+
+
+def worshippers_problem(count: int) -> str | None:
+    """Why a player cannot have `count` worshippers left, or None. Shared with `orbis enter`, so that it refuses
+    what `orbis score` refuses."""
+    if count < 0:
+        return f"expected a non-negative number, got {count}"
+    return None
+
+
+def option_problems(rules: Rules, options: dict) -> list[Diagnostic]:
+    """What `orbis score` would say of these rule options (`orbis enter` asks for them one at a time)."""
+    reader = _Reader(rules, "")
+    reader.options(options, "$.options")
+    return reader.diags
 
 
 def find_god(rules: Rules, text: str) -> str | None:

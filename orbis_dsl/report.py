@@ -16,25 +16,38 @@ _STYLES = {"red": "bold red", "yellow": "bold yellow", "blue": "bold blue", "gre
            "white": "bold white", "orange": "bold dark_orange"}
 
 
+# Two marks, never merged: what the table shows (a token typed in the record) and what the rules computed (the
+# tile scores nothing). An unvalidated Irrigation whose token was left off is "no token" in the notation, so it
+# shows only the second mark.
+LEGEND = "  x Cancelation token on the table · - scores nothing (as the rules compute it) · ~ desert"
+_INNER_WIDTH = 15  # what every cell holds between its brackets
+
+
+def _marks(tile) -> str:
+    token = "x" if tile.recorded else " "
+    verdict = "-" if tile.cancelled or not tile.validated else " "
+    return token + verdict
+
+
 def _cell(tile, rules: Rules) -> Text:
     if tile is None:
-        return Text("[" + " " * 13 + "]", style="dim")
+        return Text("[" + " " * _INNER_WIDTH + "]", style="dim")
     if tile.desert:
-        return Text(f"[~ {'desert':<6}{tile.points:>3}  ]", style="dim")
+        return Text(f"[~ {'desert':<7}{tile.points:>3}   ]", style="dim")
     kind = rules.kinds.get(tile.kind)
-    name = (kind.name if kind else tile.kind)[:6]
-    mark = " x" if tile.cancelled else ("  " if tile.validated else " -")
-    body = f"{tile.color[0].upper()} {name:<6}{tile.points:>3}{mark}"
+    name = (kind.name if kind else tile.kind)[:7]
+    body = f"{tile.color[0].upper()} {name:<7}{tile.points:>3} {_marks(tile)}"
     return Text(f"[{body}]", style=_STYLES.get(tile.color, ""))
 
 
 def pyramid_lines(score, rules: Rules) -> list[Text]:
-    """The pyramid top row first, centred like the real one."""
+    """The pyramid top row first, centred like the real one (half a cell, with its space, per missing tile)."""
     board = rules.board
     out = []
     widest = board.rows[0] if board.rows else 0
+    half = (_INNER_WIDTH + 3) // 2
     for r in reversed(range(len(board.rows))):
-        line = Text(" " * 8 * (widest - board.rows[r]))
+        line = Text(" " * half * (widest - board.rows[r]))
         for i in range(board.rows[r]):
             line.append_text(_cell(score.tiles[board.position(r, i)], rules))
             line.append(" ")
@@ -52,7 +65,7 @@ def print_report(report: ScoreReport, rules: Rules, console: Console, explain: b
                            style="bold"))
         for line in pyramid_lines(player, rules):
             console.print(line)
-        console.print(Text("  x Cancelation token · - scores nothing · ~ desert", style="dim"))
+        console.print(Text(LEGEND, style="dim"))
         if explain:
             for line in player.lines:
                 console.print(f"  {line.where:<14} {line.what:<12} {line.cp:>+4}  {line.why}", highlight=False)

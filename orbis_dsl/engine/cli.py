@@ -25,27 +25,20 @@ def _fail(message: str, code: int = 2, hint: str | None = None) -> None:
     raise typer.Exit(code)
 
 
-def _rules(pack: Path | None, as_file: bool = False):
+def _rules(pack: Path | None):
     """(rules, rules source for worker processes, compiled or None). A pack is laid over the base game
-    (`orbis_dsl.packs`); with `as_file` the rule file is compiled as it is (it includes the base game itself)."""
+    (`orbis_dsl.packs`); compiled is None when the pack came from the cache unparsed."""
     if pack is None:
         from ..ruleset import base_rules
 
         return base_rules(), None, None
     from ..diagnostics import render
-    from .simulate import compile_rules
+    from ..packs import load_pack
 
     if not pack.exists():
         _fail(f"no such rule file or folder: {pack}")
-    compiled = None
-    if as_file:
-        rules, compiled = compile_rules(pack)
-        source = f"file:{pack}"
-    else:
-        from ..packs import load_pack
-
-        rules, compiled = load_pack(pack)
-        source = f"pack:{pack}"
+    rules, compiled = load_pack(pack)
+    source = f"pack:{pack}"
     if rules is None:
         for d in compiled.diagnostics:
             typer.echo(render(d, compiled.sources.texts), err=True)
@@ -202,8 +195,8 @@ def replay(
 
 
 def variant_check(
-    target: str | None = typer.Argument(None, help="A variant name, or a rule file adding variants "
-                                                      "(default: every variant of the rules)."),
+    target: str | None = typer.Argument(None, help="A variant name, or a rule file adding variants, laid over "
+                                                      "the base game as --rules is (default: every variant)."),
     simulate_games: int = typer.Option(0, "--simulate", help="Also play K random games of each valid variant."),
     seed: int = typer.Option(0, "--seed", help="Seed for --simulate."),
     pack: Path | None = typer.Option(None, "--rules", help="A rule file or folder instead of the base game."),
@@ -218,7 +211,14 @@ def variant_check(
     if path is not None and (path.suffix == ".orbis" or path.is_dir() or path.exists()):
         if not path.exists():
             _fail(f"no such rule file: {target}")
-        rules, source, compiled = _rules(path, as_file=True)
+        if pack is not None:  # one file is laid over the base game; two packs cannot be stacked
+            _fail(f"give a rule file or --rules, not both: {target} is laid over the base game as --rules is")
+        # Laid over the base game like --rules: `orbis new variant` writes a file that declares only its variant.
+        rules, source, compiled = _rules(path)
+        if compiled is None:  # from the cache: compile again only for the declarations' places
+            from ..packs import compile_pack
+
+            compiled = compile_pack(path)
         names = variants_declared_in(compiled, path) or list(rules.variants)
     else:
         rules, source, compiled = _rules(pack)

@@ -162,3 +162,35 @@ def test_register_adds_the_commands():
     names = {c.name for c in app.registered_commands}
     assert {"simulate", "replay"} <= names
     assert [g.name for g in app.registered_groups] == ["variant"]
+
+
+def test_variant_check_lays_a_new_variant_file_over_the_base_game(cli, tmp_path, monkeypatch):
+    """Issue 14, item 2: the file `orbis new variant duo` writes declares only its variant."""
+    from orbis_dsl.cli import app
+
+    monkeypatch.setenv("ORBIS_CACHE_DIR", str(tmp_path / "cache"))
+    made = CliRunner().invoke(app, ["new", "variant", "duo", "--dir", str(tmp_path / "mypack")])
+    assert made.exit_code == 0, made.output
+    result = cli("variant", "check", tmp_path / "mypack" / "duo.orbis")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.splitlines() == ["ok: variant duo: 4 players, 5 gods revealed"]
+    again = cli("variant", "check", tmp_path / "mypack" / "duo.orbis")  # now from the pack cache
+    assert again.exit_code == 0 and again.stdout == result.stdout, again.stderr
+
+
+def test_variant_check_locates_a_bad_variant_laid_over_the_base_game(cli, tmp_path, monkeypatch):
+    monkeypatch.setenv("ORBIS_CACHE_DIR", str(tmp_path / "cache"))
+    duo = tmp_path / "duo.orbis"
+    duo.write_text('# two players, but no tiles removed\nvariant "duo" {\n  players: 2\n  reveal god: 3\n'
+                   '  award temple: 7, 2\n}\n')
+    result = cli("variant", "check", duo)
+    assert result.exit_code == 1
+    assert "duo.orbis:2:1: error: variant 'duo': 65 tiles remain with no stars removed" in result.stderr
+    assert "remove tiles marked purple, white" in result.stderr
+    assert "declares no" not in result.stderr
+
+
+def test_variant_check_refuses_a_file_and_rules_together(cli):
+    result = cli("variant", "check", "examples/variants/valid_custom.orbis", "--rules", "examples/custom/pack")
+    assert result.exit_code == 2
+    assert "give a rule file or --rules, not both" in result.stderr

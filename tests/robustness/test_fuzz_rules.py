@@ -458,7 +458,7 @@ def rule_text(draw) -> str:
     extra = ["", "  remove tiles marked white\n", "  option strict_mode = true\n", '  option counting = "tiles"\n']
     if n_awards:
         extra.append("  award a0: 4, 1\n")
-    parts.append('variant "2p" {\n  players: 2\n  gods revealed: ' + draw(st.sampled_from(["0", "1", "3"]))
+    parts.append('variant "2p" {\n  players: 2\n  reveal god: ' + draw(st.sampled_from(["0", "1", "3"]))
                  + "\n" + draw(st.sampled_from(extra)) + "}")
     parts += [tile_text(draw, kinds, junk) for _ in range(draw(st.integers(0, 4)))]
     if draw(st.booleans()):

@@ -353,3 +353,23 @@ def test_names_that_look_like_rich_markup_are_printed_as_typed(name, tmp_path):
     result = orbis("score", source, "--explain")
     assert result.exit_code == 0, result.output
     assert name in result.stdout
+
+
+def test_convert_says_that_comments_are_not_kept(tmp_path):
+    """Issue 14, item 5: `orbis convert` said "losing nothing" and dropped the comments without a word."""
+    game = tmp_path / "g.orbisgame"
+    game.write_text((EXAMPLES / "2p-sunday-lunch.orbisgame").read_text() + '# a last word, "quoted"\n')
+    texts = game.read_text()
+    commented = sum(1 for line in texts.splitlines() if "#" in line)
+    result = CliRunner().invoke(app, ["convert", str(game), "-o", str(tmp_path / "g.json")])
+    assert result.exit_code == 0, result.output
+    assert f"note: {commented} lines of {game} had a comment, which are not kept" in result.stderr
+    back = CliRunner().invoke(app, ["convert", str(tmp_path / "g.json")])
+    assert back.exit_code == 0 and back.stderr == ""  # JSON has no comments: nothing to lose
+    assert "#" not in back.stdout
+
+
+def test_a_hash_inside_a_quoted_name_is_no_comment(tmp_path):
+    from orbis_dsl.inputs import comment_lines
+
+    assert comment_lines('game "Night #3"\nplayer "A#1" worshippers 3 # Ana\n# done\n') == 2

@@ -228,3 +228,37 @@ def test_reports_follow_the_contract(name, reports):
     for warning in report["warnings"]:
         assert set(warning) == {"where", "message"}
         assert isinstance(warning["where"], str) and isinstance(warning["message"], str)
+
+
+# ---- generated per rule set (issue 14, item 5) -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("which", ["game", "score"])
+def test_the_shipped_schemas_are_what_orbis_rules_schema_writes_for_the_base_game(which):
+    from orbis_dsl.ruleset import base_rules
+    from orbis_dsl.schema import schema_for
+
+    name = f"orbis-{which}-1.schema.json"
+    assert _load(name) == schema_for(base_rules(), which), \
+        f"regenerate with: orbis rules --schema {which} > schemas/{name}"
+
+
+def test_a_record_written_under_a_pack_validates_against_the_packs_schema(validators, tmp_path, monkeypatch):
+    jsonschema = pytest.importorskip("jsonschema")
+    monkeypatch.setenv("ORBIS_CACHE_DIR", str(tmp_path / "cache"))
+    pack = ROOT / "examples" / "custom" / "pack"
+    result = _orbis("convert", ROOT / "examples" / "custom" / "duel.orbisgame", "--to", "json", "--rules", pack)
+    assert result.exit_code == 0, result.output
+    record = json.loads(result.stdout)
+    assert _errors(validators[0], record), "the base game's schema should not know the pack's kinds and gods"
+    schema = _orbis("rules", "--schema", "game", "--rules", pack)
+    assert schema.exit_code == 0, schema.output
+    assert _errors(jsonschema.Draft202012Validator(json.loads(schema.stdout)), record) == []
+    report = _orbis("score", "--json", "--rules", pack, ROOT / "examples" / "custom" / "duel.orbisgame")
+    score_schema = json.loads(_orbis("rules", "--schema", "score", "--rules", pack).stdout)
+    assert _errors(jsonschema.Draft202012Validator(score_schema), json.loads(report.stdout)) == []
+
+
+def test_rules_schema_refuses_an_unknown_schema_name():
+    result = _orbis("rules", "--schema", "gmae")
+    assert result.exit_code == 2 and "--schema expects game or score" in result.stderr
