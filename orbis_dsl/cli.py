@@ -124,11 +124,15 @@ def score(
     explain: bool = typer.Option(False, "--explain", help="Add one line per scoring item saying why."),
     strict: bool = typer.Option(False, "--strict", help="Exit 1 when there are warnings."),
     pack: Path | None = typer.Option(None, "--rules", help="Score under a rule pack instead of the base game."),
+    svg: Path | None = typer.Option(None, "--svg", help="Also draw the score sheet (one game) as an SVG image."),
 ) -> None:
     """Score finished games: totals, breakdown, temple tokens, gods, winner, and warnings."""
     from .inputs import read_game
     from .runtime.scoring import score_game
 
+    if svg is not None and len(files) != 1:
+        typer.echo("error: --svg draws one game; give one game file", err=True)
+        raise typer.Exit(2)
     rules = _load_rules(pack)
     games, failures = [], []
     for path in files:
@@ -151,6 +155,10 @@ def score(
         console = _console()
         for path, game, report in zip(files, games, reports):
             print_report(report, rules, console, explain=explain, title=game.title or str(path))
+    if svg is not None:
+        from .report_svg import score_sheet
+
+        _write(svg, score_sheet(reports[0], games[0], rules))
     if strict and any(report.warnings for report in reports):
         raise typer.Exit(1)
 
@@ -213,6 +221,26 @@ def enter(
     _write(output, write_text(game, rules))
     typer.echo(f"wrote {output}")
     print_report(score_game(rules, game), rules, _console(), title=game.title)
+
+
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on; 0.0.0.0 lets phones on the network in."),
+    port: int = typer.Option(8000, "--port", help="Port to listen on."),
+    pack: Path | None = typer.Option(None, "--rules", help="A rule pack instead of the base game."),
+) -> None:
+    """A scoring pad in the browser, for the table: enter each pyramid tile by tile, see the totals, share the sheet."""
+    from .serve import missing_extra, run
+
+    if (missing := missing_extra()) is not None:
+        typer.echo(f"error: `orbis serve` needs {missing}: pip install 'orbis-dsl[serve]'", err=True)
+        raise typer.Exit(2)
+    rules = _load_rules(pack)
+    typer.echo(f"scoring pad on http://{'localhost' if host == '127.0.0.1' else host}:{port}/  (Ctrl-C stops it)")
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        typer.echo(f"warning: listening on {host}: anyone on this network can open the pad and read the games "
+                   "entered in it; there is no password", err=True)
+    run(rules, host, port)
 
 
 def _console():

@@ -1,0 +1,139 @@
+// The tile editor: its form comes from the rule set's declarations (colours, kinds, each kind's parameters and
+// their types), never from one game's HTML. Every text is set with textContent: names are never read as HTML.
+
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else if (key === "text") el.textContent = value;
+    else el.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined && child !== false) {
+      el.append(typeof child === "string" ? document.createTextNode(child) : child);
+    }
+  }
+  return el;
+}
+
+export const FILLS = {
+  red: "#c8372d", yellow: "#e8b420", orange: "#e8862a", blue: "#2f6db5", green: "#3b8c41", white: "#f3efe3",
+  black: "#2b2b2b", purple: "#7b4fa0", brown: "#8a5a32", grey: "#8c8c8c", gray: "#8c8c8c", desert: "#cdb98a",
+};
+
+export function fillOf(color) {
+  if (FILLS[color]) return FILLS[color];
+  let hash = 0;
+  for (const c of String(color)) hash = (hash * 31 + c.charCodeAt(0)) % 360;
+  return `hsl(${hash}, 55%, 45%)`;
+}
+
+function swatch(color, chosen, onclick, extra = {}) {
+  return h("button", {
+    type: "button", class: "swatch" + (chosen ? " chosen" : ""), "data-color": color, "aria-pressed": String(chosen),
+    style: `--fill:${fillOf(color)}`, onclick, ...extra,
+  }, h("span", { text: color }));
+}
+
+function choices(items, chosen, onpick, attr) {
+  return h("div", { class: "choices" }, items.map(([value, label]) => h("button", {
+    type: "button", class: "choice" + (value === chosen ? " chosen" : ""), [attr]: value,
+    "aria-pressed": String(value === chosen), text: label, onclick: () => onpick(value === chosen ? undefined : value),
+  })));
+}
+
+function stepper(value, name, onchange) {
+  const set = (v, quiet) => onchange(v === "" || v === undefined ? undefined : Math.max(0, Number(v)), quiet);
+  // Typing changes the value without drawing the page again, so the button tapped next is still there.
+  const input = h("input", {
+    type: "number", inputmode: "numeric", min: "0", value: value ?? "", "data-param": name, "aria-label": name,
+    oninput: (e) => set(e.target.value, true),
+  });
+  return h("div", { class: "stepper" },
+    h("button", { type: "button", class: "step", "aria-label": `${name} minus one`, text: "−",
+      onclick: () => set(Math.max(0, (Number(value) || 0) - 1)) }),
+    input,
+    h("button", { type: "button", class: "step", "aria-label": `${name} plus one`, text: "+",
+      "data-plus": name, onclick: () => set((Number(value) || 0) + 1) }));
+}
+
+// One parameter's widget, by its declared type; `onchange(undefined)` leaves the parameter out of the record.
+function paramField(rules, param, value, onchange) {
+  const colors = rules.colors;
+  switch (param.type) {
+    case "int":
+      return stepper(value, param.name, onchange);
+    case "bool":
+      return choices([[true, "yes"], [false, "no"]], value, onchange, "data-bool");
+    case "enum":
+      return choices(param.choices.map((c) => [c, c]), value, onchange, "data-enum");
+    case "color":
+      return h("div", { class: "swatches" },
+        colors.map((c) => swatch(c, value === c, () => onchange(value === c ? undefined : c))));
+    case "colors": {
+      const set = new Set(value || []);
+      const limit = param.size || colors.length;
+      return h("div", { class: "swatches" }, colors.map((c) => swatch(c, set.has(c), () => {
+        if (set.has(c)) set.delete(c); else if (set.size < limit) set.add(c);
+        onchange(set.size ? colors.filter((x) => set.has(x)) : undefined);
+      })));
+    }
+    case "amount": {
+      const [count, color] = (value || "").split(" ");
+      const build = (n, c) => onchange(n === undefined && !c ? undefined : `${n ?? 1} ${c || "any"}`);
+      return h("div", { class: "amount" }, stepper(count === undefined ? undefined : Number(count), param.name,
+        (n) => build(n, color)),
+      h("div", { class: "swatches" }, [...colors, "any"].map((c) => swatch(c, color === c,
+        () => build(count === undefined ? 1 : Number(count), c), { "data-amount": c }))));
+    }
+    default:
+      return h("input", { type: "text", value: value ?? "", "data-param": param.name,
+        oninput: (e) => onchange(e.target.value.trim() || undefined, true) });
+  }
+}
+
+function orderedParams(kind) {
+  // The printed data in the order the rules declare it, then what every tile may carry (cp, mystic…).
+  const byName = Object.fromEntries(kind.params.map((p) => [p.name, p]));
+  const first = kind.declared.map((n) => byName[n]).filter(Boolean);
+  return [...first, ...kind.params.filter((p) => !kind.declared.includes(p.name))];
+}
+
+// The editor for one place. `draft` is the tile being typed (a record tile), changed in place; `update(quiet)`
+// draws the page again unless `quiet`.
+export function tileEditor(rules, draft, update) {
+  const set = (changes, quiet) => {
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined) delete draft[key]; else draft[key] = value;
+    }
+    update(quiet);
+  };
+  const replace = (tile) => {
+    for (const key of Object.keys(draft)) delete draft[key];
+    set(tile);
+  };
+  const face = h("div", { class: "swatches big" },
+    rules.colors.map((c) => swatch(c, !draft.desert && draft.color === c,
+      () => set({ desert: undefined, color: c }))),
+    swatch("desert", !!draft.desert, () => replace({ desert: true })));
+  const parts = [h("h3", { text: "Colour" }), face];
+  if (draft.desert) return parts;
+  const kinds = rules.kinds.map((k) => [k.name, k.title]);
+  parts.push(h("h3", { text: "Kind" }), choices(kinds, draft.kind, (name) => replace({ color: draft.color, kind: name }),
+    "data-kind"));
+  const kind = rules.kinds.find((k) => k.name === draft.kind);
+  if (!kind) return parts;
+  for (const param of orderedParams(kind)) {
+    const label = param.name + (param.scored && param.required ? "" : " (optional)");
+    parts.push(h("div", { class: "field" }, h("h3", { text: label }),
+      paramField(rules, param, draft[param.name], (v, quiet) => set({ [param.name]: v }, quiet))));
+  }
+  if (kind.token) {
+    const words = kind.token === "placed" ? "Cancelation token (as on the table; the rules decide)"
+      : "Cancelation token";
+    parts.push(h("div", { class: "field" }, h("h3", { text: words }),
+      choices([[true, "token"], [false, "no token"]], draft.cancelled, (v) => set({ cancelled: v }), "data-token")));
+  }
+  return parts;
+}
