@@ -75,8 +75,12 @@ def create_app(rules: Rules) -> Starlette:
     async def rules_endpoint(request: Request) -> Response:
         return _respond(api.Answer(200, declared))
 
+    async def no_icon(request: Request) -> Response:
+        return Response(status_code=204, headers=_HEADERS)  # browsers ask for one; the pad has none
+
     routes = [
         Route("/", index),
+        Route("/favicon.ico", no_icon),
         Route("/api/rules", rules_endpoint),
         Route("/api/score", posting(lambda text, request: api.score(text, rules)), methods=["POST"]),
         Route("/api/check", posting(lambda text, request: api.check(text, rules)), methods=["POST"]),

@@ -54,7 +54,7 @@ function setupStep() {
       " a Cancelation token covers the god") : null,
     h("label", { class: "inline" }, "worshippers left ",
       h("input", { type: "number", inputmode: "numeric", min: "0", value: p.worshippers, "data-worshippers": i,
-        onchange: (e) => { p.worshippers = Math.max(0, Number(e.target.value) || 0); commit(); } }))));
+        oninput: (e) => { p.worshippers = Math.max(0, Number(e.target.value) || 0); store.save(rules, game); } }))));
   const options = rules.options.map((o) => h("label", { class: "inline" }, `${o.name} `,
     o.type === "bool"
       ? h("input", { type: "checkbox", checked: game.options[o.name] ?? o.default,
@@ -118,7 +118,7 @@ function slot(p, row, index) {
   return h("button", {
     type: "button", class: "slot" + (tile ? " filled" : "") + (selected ? " selected" : "")
       + (notes.some((n) => n.kind === "error") ? " has-error" : notes.length ? " has-warning" : ""),
-    style: color ? `--fill:${fillOf(color)}` : "", "data-slot": `${p}-${row}-${index}`, "aria-label": label,
+    fill: color ? fillOf(color) : null, "data-slot": `${p}-${row}-${index}`, "aria-label": label,
     onclick: () => { game.selected = { player: p, row, index }; draft = { ...(tile || {}) }; commit(); },
   },
   h("span", { class: "slot-kind", text: tile ? (tile.desert ? "desert" : (kind?.title || tile.kind || "?")) : "+" }),
@@ -163,7 +163,7 @@ function editorCard() {
     h("div", { class: "actions" },
       h("button", { type: "button", class: "primary", id: "save-tile", disabled: !ready, text: "Save tile",
         onclick: saveTile }),
-      h("button", { type: "button", class: "secondary", text: "Clear", onclick: clearTile })));
+      h("button", { type: "button", class: "secondary", id: "clear-tile", text: "Clear", onclick: clearTile })));
 }
 
 function totalsCard(p) {
@@ -190,7 +190,7 @@ function pyramidsStep() {
   return [
     h("div", { class: "tabs", role: "tablist" }, game.players.map((p, i) => h("button", {
       type: "button", role: "tab", class: "tab" + (i === current ? " chosen" : ""), "aria-selected": String(i === current),
-      "data-tab": i, onclick: () => { game.selected = store.nextEmpty(game, rules, { player: i })
+      "data-tab": i, onclick: () => { game.selected = store.nextEmpty(game, rules, { player: i }, true)
         || { player: i, row: 0, index: 0 }; draft = { ...(game.players[i].pyramid[game.selected.row][game.selected.index] || {}) };
       commit(); },
     }, h("span", { text: p.name }), h("span", { class: "tab-total", text: totals[i] ? String(totals[i].total) : "" })))),

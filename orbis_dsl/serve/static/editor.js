@@ -7,6 +7,8 @@ export function h(tag, attrs = {}, ...children) {
     if (value === undefined || value === null || value === false) continue;
     if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
     else if (key === "text") el.textContent = value;
+    // Through the CSSOM: the page's Content-Security-Policy forbids style attributes.
+    else if (key === "fill") el.style.setProperty("--fill", value);
     else el.setAttribute(key, value === true ? "" : value);
   }
   for (const child of children.flat()) {
@@ -32,13 +34,13 @@ export function fillOf(color) {
 function swatch(color, chosen, onclick, extra = {}) {
   return h("button", {
     type: "button", class: "swatch" + (chosen ? " chosen" : ""), "data-color": color, "aria-pressed": String(chosen),
-    style: `--fill:${fillOf(color)}`, onclick, ...extra,
+    fill: fillOf(color), onclick, ...extra,
   }, h("span", { text: color }));
 }
 
 function choices(items, chosen, onpick, attr) {
   return h("div", { class: "choices" }, items.map(([value, label]) => h("button", {
-    type: "button", class: "choice" + (value === chosen ? " chosen" : ""), [attr]: value,
+    type: "button", class: "choice" + (value === chosen ? " chosen" : ""), [attr]: String(value),
     "aria-pressed": String(value === chosen), text: label, onclick: () => onpick(value === chosen ? undefined : value),
   })));
 }
@@ -126,13 +128,13 @@ export function tileEditor(rules, draft, update) {
   if (!kind) return parts;
   for (const param of orderedParams(kind)) {
     const label = param.name + (param.scored && param.required ? "" : " (optional)");
-    parts.push(h("div", { class: "field" }, h("h3", { text: label }),
+    parts.push(h("div", { class: "field", "data-field": param.name }, h("h3", { text: label }),
       paramField(rules, param, draft[param.name], (v, quiet) => set({ [param.name]: v }, quiet))));
   }
   if (kind.token) {
     const words = kind.token === "placed" ? "Cancelation token (as on the table; the rules decide)"
       : "Cancelation token";
-    parts.push(h("div", { class: "field" }, h("h3", { text: words }),
+    parts.push(h("div", { class: "field", "data-field": "cancelled" }, h("h3", { text: words }),
       choices([[true, "token"], [false, "no token"]], draft.cancelled, (v) => set({ cancelled: v }), "data-token")));
   }
   return parts;

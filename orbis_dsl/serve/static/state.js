@@ -65,10 +65,10 @@ export function toRecord(game) {
   return record;
 }
 
-export function nextEmpty(game, rules, from) {
+export function nextEmpty(game, rules, from, onlyThisPlayer = false) {
   // The next empty place, bottom row first and left to right, starting with this player's.
   const order = [];
-  for (let p = 0; p < game.players.length; p++) {
+  for (let p = 0; p < (onlyThisPlayer ? 1 : game.players.length); p++) {
     const player = (from.player + p) % game.players.length;
     rules.board.forEach((width, row) => {
       for (let index = 0; index < width; index++) order.push({ player, row, index });
