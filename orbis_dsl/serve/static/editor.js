@@ -8,7 +8,10 @@ export function h(tag, attrs = {}, ...children) {
     if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
     else if (key === "text") el.textContent = value;
     // Through the CSSOM: the page's Content-Security-Policy forbids style attributes.
-    else if (key === "fill") el.style.setProperty("--fill", value);
+    else if (key === "fill") {
+      el.style.setProperty("--fill", value);
+      el.style.setProperty("--on-fill", inkOn(value));
+    }
     else el.setAttribute(key, value === true ? "" : value);
   }
   for (const child of children.flat()) {
@@ -23,6 +26,14 @@ export const FILLS = {
   red: "#c8372d", yellow: "#e8b420", orange: "#e8862a", blue: "#2f6db5", green: "#3b8c41", white: "#f3efe3",
   black: "#2b2b2b", purple: "#7b4fa0", brown: "#8a5a32", grey: "#8c8c8c", gray: "#8c8c8c", desert: "#cdb98a",
 };
+
+// Dark text on light tiles (white, yellow), white text on dark ones.
+function inkOn(fill) {
+  const hex = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(fill);
+  if (!hex) return "#fff";
+  const [r, g, b] = hex.slice(1).map((x) => parseInt(x, 16));
+  return 0.299 * r + 0.587 * g + 0.114 * b > 150 ? "#222" : "#fff";
+}
 
 export function fillOf(color) {
   if (FILLS[color]) return FILLS[color];
