@@ -237,7 +237,7 @@ def serve(
         raise typer.Exit(2)
     rules = _load_rules(pack)
     typer.echo(f"scoring pad on http://{'localhost' if host == '127.0.0.1' else host}:{port}/  (Ctrl-C stops it)")
-    if host not in ("127.0.0.1", "localhost", "::1"):
+    if host not in ("127.0.0.1", "localhost", "::1", "[::1]"):
         typer.echo(f"warning: listening on {host}: anyone on this network can open the pad and read the games "
                    "entered in it; there is no password", err=True)
     run(rules, host, port)

@@ -17,6 +17,7 @@ def missing_extra() -> str | None:
 def run(rules, host: str, port: int) -> None:
     import uvicorn
 
-    from .app import create_app
+    from .app import LOCAL_NAMES, create_app
 
-    uvicorn.run(create_app(rules), host=host, port=port, log_level="warning", server_header=False)
+    app = create_app(rules, local_only=host in LOCAL_NAMES)
+    uvicorn.run(app, host=host, port=port, log_level="warning", server_header=False)

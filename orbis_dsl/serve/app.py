@@ -10,6 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -21,6 +23,7 @@ from . import api
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = MAX_RECORD_BYTES  # a four-player record is about 10 kB
+LOCAL_NAMES = ("localhost", "127.0.0.1", "::1", "[::1]")
 _HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data: blob:; object-src 'none'; "
@@ -56,7 +59,9 @@ def _respond(answer: api.Answer) -> Response:
     return Response(answer.body, answer.status, headers, media_type=answer.media)
 
 
-def create_app(rules: Rules) -> Starlette:
+def create_app(rules: Rules, local_only: bool = False) -> Starlette:
+    """`local_only`: answer only requests addressed to this computer by name (localhost, 127.0.0.1), so a web
+    page elsewhere cannot reach the pad through a DNS name it points at 127.0.0.1 (DNS rebinding)."""
     declared = api.declarations(rules)
 
     def posting(handler):
@@ -88,4 +93,5 @@ def create_app(rules: Rules) -> Starlette:
             "to", "json"))), methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(routes=routes)
+    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=list(LOCAL_NAMES))] if local_only else []
+    return Starlette(routes=routes, middleware=middleware)

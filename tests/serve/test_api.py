@@ -137,3 +137,11 @@ def test_the_page_may_load_only_its_own_files(client):
 
 def test_only_post_scores(client):
     assert client.get("/api/score").status_code == 405
+
+
+def test_a_local_pad_answers_only_requests_addressed_to_this_computer():
+    local = TestClient(create_app(base_rules(), local_only=True), base_url="http://127.0.0.1:8000")
+    assert local.get("/api/rules").status_code == 200
+    assert local.get("/api/rules", headers={"host": "localhost:8000"}).status_code == 200
+    # A page elsewhere that points its own name at 127.0.0.1 (DNS rebinding) is refused.
+    assert local.get("/api/rules", headers={"host": "attacker.example"}).status_code == 400

@@ -24,13 +24,16 @@ CHROMIUM = os.environ.get("ORBIS_CHROMIUM") or next(
     (path for name in ("chromium", "chromium-browser") if (path := shutil.which(name))), None)
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium installed (apt-get install chromium)")
 
+from orbis_dsl.inputs import read_game  # noqa: E402
+from orbis_dsl.records import read_json_text  # noqa: E402
+from orbis_dsl.ruleset import base_rules  # noqa: E402
+
 GAME = "examples/games/2p-first-game-new-box.json"
 STEP_WAIT = 15_000  # ms: the most Playwright waits for one element before the test fails (not a timing check)
 
 
 @pytest.fixture(scope="module")
 def pad_url():
-    from orbis_dsl.ruleset import base_rules
     from orbis_dsl.serve.app import create_app
 
     with socket.socket() as probe:
@@ -72,10 +75,11 @@ def enter_tile(page, player: int, row: int, index: int, tile: dict) -> None:
         page.click(f'.editor [data-kind="{tile["kind"]}"]')
         for key, value in tile.items():
             field = f'.editor [data-field="{key}"]'
-            if key in ("kind", "color", "level", "stars"):  # level and stars are not asked: they never score
+            if key in ("kind", "color"):
                 continue
-            if key == "cancelled":
-                page.click(f'{field} [data-token="{str(value).lower()}"]')
+            if key in ("cancelled", "stars", "level"):
+                choice = {"cancelled": "token"}.get(key, key)
+                page.click(f'{field} [data-{choice}="{str(value).lower()}"]')
             elif isinstance(value, int):
                 page.fill(f'{field} input[data-param="{key}"]', str(value))
             elif isinstance(value, list):
@@ -156,12 +160,16 @@ def test_a_whole_game_in_the_browser_scores_as_the_cli_does(page, orbis, repo_ro
     assert shown == expected
     assert page.inner_text("#winner") == "Winner: " + " and ".join(json.loads(cli.stdout)["winners"])
 
-    # Each download scores, under the CLI, to the totals the page shows.
+    # Each download is the game as the table shows it, tile for tile, and scores, under the CLI, to the totals
+    # the page shows.
+    rules = base_rules()
+    original, _ = read_json_text((repo_root / GAME).read_text(), GAME, rules)
     for button, suffix in (("#download-json", ".json"), ("#download-text", ".orbisgame")):
         with page.expect_download() as download:
             page.click(button)
         saved = tmp_path / f"game{suffix}"
         download.value.save_as(saved)
+        assert read_game(saved, rules)[0] == original
         again = orbis("score", "--json", saved)
         assert again.exit_code == 0, again.stderr
         assert {p["name"]: p["total"] for p in json.loads(again.stdout)["players"]} == expected

@@ -31,8 +31,12 @@ function go(step, push = true) {
   if (step !== "setup") recheck();
 }
 
+let asked = 0; // answers can arrive out of order: only the latest question's answer is drawn
+
 async function recheck() {
+  const question = ++asked;
   const { status, body } = await post("/api/check", store.toRecord(game));
+  if (question !== asked) return;
   checked = status === 200 || status === 422 ? body : { errors: [{ where: "server", message: `status ${status}` }] };
   render();
 }

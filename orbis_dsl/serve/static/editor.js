@@ -142,6 +142,16 @@ export function tileEditor(rules, draft, update) {
     parts.push(h("div", { class: "field", "data-field": param.name }, h("h3", { text: label }),
       paramField(rules, param, draft[param.name], (v, quiet) => set({ [param.name]: v }, quiet))));
   }
+  // What the tile's back shows: not scored, but a variant that removes a star colour warns about its tiles.
+  if (rules.stars.length) {
+    parts.push(h("div", { class: "field", "data-field": "stars" }, h("h3", { text: "stars (optional)" }),
+      choices(rules.stars.map((s) => [s, s]), draft.stars, (v) => set({ stars: v }), "data-stars")));
+  }
+  if (rules.levels > 1) {
+    const levels = [...Array(rules.levels).keys()].map((n) => [n + 1, String(n + 1)]);
+    parts.push(h("div", { class: "field", "data-field": "level" }, h("h3", { text: "level (optional)" }),
+      choices(levels, draft.level, (v) => set({ level: v }), "data-level")));
+  }
   if (kind.token) {
     const words = kind.token === "placed" ? "Cancelation token (as on the table; the rules decide)"
       : "Cancelation token";
