@@ -225,7 +225,7 @@ def enter(
 
 @app.command()
 def serve(
-    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on; 0.0.0.0 lets phones on the network in."),
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (0.0.0.0: phones on the network too)."),
     port: int = typer.Option(8000, "--port", help="Port to listen on."),
     pack: Path | None = typer.Option(None, "--rules", help="A rule pack instead of the base game."),
 ) -> None:

@@ -9,10 +9,10 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx2")  # what Starlette's TestClient drives the app with
 
-from starlette.testclient import TestClient  # noqa: E402
+from starlette.testclient import TestClient
 
-from orbis_dsl.ruleset import base_rules  # noqa: E402
-from orbis_dsl.serve.app import MAX_BODY, create_app  # noqa: E402
+from orbis_dsl.ruleset import base_rules
+from orbis_dsl.serve.app import MAX_BODY, create_app
 
 GAMES = ["examples/games/2p-first-game-new-box.json", "examples/games/4p-friday-at-anas.orbisgame",
          "examples/games/3p-idle-hands-deserts.json"]
@@ -51,10 +51,16 @@ def test_unknown_god_gets_the_json_path_and_a_suggestion(client, repo_root):
     assert error["hint"] == "did you mean 'love'?"
 
 
-def test_notation_with_a_typo_is_located_by_line_and_column(client):
-    answer = client.post("/api/score", content="player Ana god lov worshippers 2\n".encode())
+def test_notation_with_a_typo_is_located_by_line_and_column(client, repo_root):
+    text = (repo_root / "examples/games/2p-sunday-lunch.orbisgame").read_text().replace("god harvests", "god harvets")
+    answer = client.post("/api/score", content=text.encode())
     assert answer.status_code == 422
-    assert all("rendered" in e for e in answer.json()["errors"])
+    [error] = answer.json()["errors"]
+    assert (error["line"], error["column"], error["hint"]) == (6, 17, "did you mean 'harvests'?")
+    assert error["rendered"] == ("request:6:17: error: unknown god 'harvets'\n"
+                                 "   6 | player Lena god harvets worshippers 4\n"
+                                 "                       ^^^^^^^\n"
+                                 "  = did you mean 'harvests'?")
 
 
 def test_a_body_over_the_limit_is_refused_before_reading(client):

@@ -13,6 +13,7 @@ import shutil
 import socket
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -176,8 +177,8 @@ def test_a_whole_game_in_the_browser_scores_as_the_cli_does(page, orbis, repo_ro
     with page.expect_download() as download:
         page.click("#download-svg")
     assert download.value.suggested_filename == "first-game-with-the-new-box.svg"
-    assert open(download.value.path(), encoding="utf-8").read().startswith("<svg")
+    assert Path(download.value.path()).read_text(encoding="utf-8").startswith("<svg")
     with page.expect_download() as download:
         page.click("#download-png")
     assert download.value.suggested_filename.endswith(".png")
-    assert open(download.value.path(), "rb").read(8) == b"\x89PNG\r\n\x1a\n"
+    assert Path(download.value.path()).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
