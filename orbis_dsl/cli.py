@@ -226,16 +226,19 @@ def enter(
 @app.command()
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (0.0.0.0: phones on the network too)."),
-    port: int = typer.Option(8000, "--port", help="Port to listen on."),
+    port: int = typer.Option(8000, "--port", min=1, max=65535, help="Port to listen on."),
     pack: Path | None = typer.Option(None, "--rules", help="A rule pack instead of the base game."),
 ) -> None:
     """A scoring pad in the browser, for the table: enter each pyramid tile by tile, see the totals, share the sheet."""
-    from .serve import missing_extra, run
+    from .serve import missing_extra, run, unusable_address
 
     if (missing := missing_extra()) is not None:
         typer.echo(f"error: `orbis serve` needs {missing}: pip install 'orbis-dsl[serve]'", err=True)
         raise typer.Exit(2)
     rules = _load_rules(pack)
+    if (problem := unusable_address(host, port)) is not None:
+        typer.echo(f"error: {problem}", err=True)
+        raise typer.Exit(2)
     typer.echo(f"scoring pad on http://{'localhost' if host == '127.0.0.1' else host}:{port}/  (Ctrl-C stops it)")
     if host not in ("127.0.0.1", "localhost", "::1", "[::1]"):
         typer.echo(f"warning: listening on {host}: anyone on this network can open the pad and read the games "
