@@ -182,3 +182,17 @@ def test_a_whole_game_in_the_browser_scores_as_the_cli_does(page, orbis, repo_ro
         page.click("#download-png")
     assert download.value.suggested_filename.endswith(".png")
     assert Path(download.value.path()).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_names_are_shown_as_typed_never_as_html(page):
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    name = '<img src=x onerror=pwned=1>Ana'  # within the 40 characters a name may have
+    page.fill('[data-name="0"]', name)
+    page.fill('[data-name="1"]', "Ben")
+    page.click("#to-pyramids")
+    page.wait_for_selector('[data-tab="0"]')
+    assert page.inner_text('[data-tab="0"] span') == name
+    assert page.inner_text(".editor h2").startswith(name)
+    assert page.locator("img").count() == 0
+    assert page.evaluate("window.pwned") is None
