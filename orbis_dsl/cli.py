@@ -230,7 +230,7 @@ def serve(
     pack: Path | None = typer.Option(None, "--rules", help="A rule pack instead of the base game."),
 ) -> None:
     """A scoring pad in the browser, for the table: enter each pyramid tile by tile, see the totals, share the sheet."""
-    from .serve import missing_extra, run, unusable_address
+    from .serve import is_local, missing_extra, run, unusable_address, urls
 
     if (missing := missing_extra()) is not None:
         typer.echo(f"error: `orbis serve` needs {missing}: pip install 'orbis-dsl[serve]'", err=True)
@@ -239,8 +239,8 @@ def serve(
     if (problem := unusable_address(host, port)) is not None:
         typer.echo(f"error: {problem}", err=True)
         raise typer.Exit(2)
-    typer.echo(f"scoring pad on http://{'localhost' if host == '127.0.0.1' else host}:{port}/  (Ctrl-C stops it)")
-    if host not in ("127.0.0.1", "localhost", "::1", "[::1]"):
+    typer.echo(f"scoring pad on {' or '.join(urls(host, port))}  (Ctrl-C stops it)")
+    if not is_local(host):
         typer.echo(f"warning: listening on {host}: anyone on this network can open the pad and read the games "
                    "entered in it; there is no password", err=True)
     run(rules, host, port)

@@ -23,7 +23,7 @@ from . import api
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = MAX_RECORD_BYTES  # a four-player record is about 10 kB
-LOCAL_NAMES = ("localhost", "127.0.0.1", "::1", "[::1]")
+LOCAL_NAMES = ("localhost", "127.0.0.1")
 _HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data: blob:; object-src 'none'; "
