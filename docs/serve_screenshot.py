@@ -44,10 +44,9 @@ def main() -> None:
         page.evaluate("([key, game]) => localStorage.setItem(key, JSON.stringify(game))",
                       [f"orbis-pad:{rules_id}", half_entered_game()])
         page.reload()
-        page.click('.editor .swatches.big [data-color="white"]')
-        page.click('.editor [data-kind="temple"]')
         page.wait_for_selector(".slot.has-warning")
-        page.screenshot(path=str(ROOT / "docs/serve-phone.png"))
+        page.click('[data-slot="1-2-2"]')  # the misplaced tile: its warning shows above its editor
+        page.screenshot(path=str(ROOT / "docs/serve-phone.png"), full_page=len(sys.argv) > 2)
         browser.close()
 
 

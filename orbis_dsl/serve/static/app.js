@@ -173,8 +173,9 @@ function editorCard() {
 function totalsCard(p) {
   const report = checked?.report;
   const score = report?.players[p];
-  const general = (checked?.errors || []).filter((e) => !e.tile);
-  const loose = (report?.warnings || []).filter((w) => !w.tiles.length);
+  // The game's own messages, and those on this player's tiles (also shown on the tiles themselves).
+  const general = (checked?.errors || []).filter((e) => !e.tile || e.tile.player === p);
+  const loose = (report?.warnings || []).filter((w) => !w.tiles.length || w.tiles.some((t) => t.player === p));
   return h("section", { class: "card" },
     h("h2", {}, "Total so far: ", h("strong", { id: "live-total", text: score ? String(score.total) : "…" })),
     score ? h("p", { class: "categories", text: Object.entries(score).filter(([k, v]) => typeof v === "number"
