@@ -40,26 +40,31 @@ def read_record(text: str, rules: Rules) -> Read:
 def read_unfinished(text: str, rules: Rules) -> Read:
     """A JSON record whose pyramids may have `null` places. Tiles with errors are left out (their messages are
     kept), so the rest of the table can still be scored."""
-    try:
-        doc = json.loads(text)
-    except (ValueError, RecursionError):
-        return read_record(text, rules)  # the reader's own located message
+    texts = {REQUEST_FILE: text}
+    game, diags = read_json_text(text, REQUEST_FILE, rules)  # the reader's checks of the text itself, all of them
+    if game is not None or not text.lstrip().startswith("{"):
+        return Read(game, diags, texts) if game is not None else read_record(text, rules)
+    doc = json.loads(text)  # the reader parsed it: no repeated key, no overlong number
     empty = _empty_places(doc)
-    game, diags = read_json_text(json.dumps(_stand_ins(doc, empty)), REQUEST_FILE, rules)
-    broken = {where for d in diags if (where := tile_of(d.path)) is not None}
-    if game is None and broken and len(broken) == len(diags):
-        # Only tiles were wrong: read again without them, so the live total covers the rest.
-        empty |= broken
-        game, _ = read_json_text(json.dumps(_stand_ins(doc, empty)), REQUEST_FILE, rules)
-    if game is not None:
-        game = _with_gaps(game, empty)
-    return Read(game, diags, {REQUEST_FILE: text})
+    problems = [d for d in diags if _place(d.path) not in empty]  # a null place is no problem here
+    if any(tile_of(d.path) is None for d in problems):
+        return Read(None, problems, texts)
+    # Only tiles are wrong, or missing: read again with deserts standing in for both, then leave them out.
+    gaps = empty | {tile_of(d.path) for d in problems}
+    game, _ = read_json_text(json.dumps(_stand_ins(doc, gaps)), REQUEST_FILE, rules)
+    return Read(_with_gaps(game, gaps) if game is not None else None, problems, texts)
 
 
 def tile_of(path: str | None) -> tuple[int, int, int] | None:
     """(player, row, index) of a JSON path inside a pyramid's tile, else None."""
     match = _TILE_PATH.match(path or "")
     return tuple(int(n) for n in match.groups()) if match else None
+
+
+def _place(path: str | None) -> tuple[int, int, int] | None:
+    """(player, row, index) of a JSON path that is a pyramid place itself (not a key inside its tile)."""
+    match = _TILE_PATH.match(path or "")
+    return tile_of(path) if match and match.end() == len(path) else None
 
 
 def _empty_places(doc) -> set[tuple[int, int, int]]:

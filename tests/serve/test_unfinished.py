@@ -66,3 +66,13 @@ def test_a_broken_tile_is_left_out_and_named_where_it_lies():
     assert error["hint"] == "did you mean 'forest'?"
     assert answer.body["finished"] is False
     assert not any(line["where"] == "row 3, tile 1" for line in answer.body["report"]["players"][1]["lines"])
+
+
+def test_an_unfinished_record_gets_every_check_of_the_reader():
+    # A key given twice would lose a value: refused, as `orbis score` refuses it, even with places missing.
+    doc = _record(3)
+    doc["players"][0]["pyramid"][3][1] = None
+    text = json.dumps(doc).replace('"worshippers": ', '"worshippers": 1, "worshippers": ', 1)
+    answer = api.check(text, RULES)
+    assert answer.status == 422
+    assert "given twice" in answer.body["errors"][0]["message"]
