@@ -151,3 +151,20 @@ def test_a_local_pad_answers_only_requests_addressed_to_this_computer():
     assert local.get("/api/rules", headers={"host": "localhost:8000"}).status_code == 200
     # A page elsewhere that points its own name at 127.0.0.1 (DNS rebinding) is refused.
     assert local.get("/api/rules", headers={"host": "attacker.example"}).status_code == 400
+
+
+def test_a_rule_pack_brings_its_own_kinds_to_the_form_and_scores_under_them(orbis, repo_root, tmp_path,
+                                                                            monkeypatch):
+    from orbis_dsl.packs import load_pack
+
+    monkeypatch.setenv("ORBIS_CACHE_DIR", str(tmp_path))
+    rules, _ = load_pack(repo_root / "examples/custom/pack")
+    pack = TestClient(create_app(rules))
+    kinds = {k["name"]: k for k in pack.get("/api/rules").json()["kinds"]}
+    assert kinds["grove"]["title"] == "Sacred Grove"
+    assert [(p["name"], p["type"], p["default"]) for p in kinds["grove"]["params"] if p["name"] == "bonus"] == [
+        ("bonus", "int", 1)]
+    assert "duel" in {v["name"] for v in pack.get("/api/rules").json()["variants"]}
+    game = repo_root / "examples/custom/duel.orbisgame"
+    cli = orbis("score", "--json", "--rules", "examples/custom/pack", game)
+    assert pack.post("/api/score", content=game.read_bytes()).json() == json.loads(cli.stdout)
