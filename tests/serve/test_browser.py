@@ -66,6 +66,12 @@ def page(pad_url):
         browser.close()
 
 
+def type_number(page, selector: str, value) -> None:
+    """Key by key, as on a phone: the field must keep its focus and every digit."""
+    page.fill(selector, "")
+    page.locator(selector).press_sequentially(str(value))
+
+
 def enter_tile(page, player: int, row: int, index: int, tile: dict) -> None:
     """Tap a place, then the tile's colour, kind, printed values and token, as a player would; then save."""
     page.click(f'[data-slot="{player}-{row}-{index}"]')
@@ -82,14 +88,14 @@ def enter_tile(page, player: int, row: int, index: int, tile: dict) -> None:
                 choice = {"cancelled": "token"}.get(key, key)
                 page.click(f'{field} [data-{choice}="{str(value).lower()}"]')
             elif isinstance(value, int):
-                page.fill(f'{field} input[data-param="{key}"]', str(value))
+                type_number(page, f'{field} input[data-param="{key}"]', value)
             elif isinstance(value, list):
                 for colour in value:
                     page.click(f'{field} [data-color="{colour}"]')
             elif " " in value:  # an amount, "1 blue"
                 count, colour = value.split()
-                page.click(f'{field} [data-amount="{colour}"]')
-                page.fill(f'{field} input[data-param="{key}"]', count)
+                type_number(page, f'{field} input[data-param="{key}"]', count)
+                page.click(f'{field} [data-amount="{colour}"]')  # after the count: the count typed must stay
             else:
                 page.click(f'{field} [data-color="{value}"]')
     page.click("#save-tile")
@@ -196,3 +202,21 @@ def test_names_are_shown_as_typed_never_as_html(page):
     assert page.inner_text(".editor h2").startswith(name)
     assert page.locator("img").count() == 0
     assert page.evaluate("window.pwned") is None
+
+
+def test_the_steppers_start_from_what_is_typed_or_from_the_rules_default(page):
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.fill('[data-name="0"]', "Ana")
+    page.fill('[data-name="1"]', "Ben")
+    page.click("#to-pyramids")
+    page.click('.editor .swatches.big [data-color="red"]')
+    page.click('.editor [data-kind="stone"]')
+    assert page.get_attribute('[data-field="cp"] input', "placeholder") == "1"  # a stone's CP when none is printed
+    page.click('[data-plus="cp"]')
+    assert page.input_value('[data-field="cp"] input') == "2"
+    type_number(page, '[data-field="cp"] input', 4)
+    page.click('[data-plus="cp"]')
+    page.click("#save-tile")
+    saved = page.evaluate("JSON.parse(localStorage.getItem(Object.keys(localStorage)[0]))")
+    assert saved["players"][0]["pyramid"][0][0] == {"color": "red", "kind": "stone", "cp": 5}

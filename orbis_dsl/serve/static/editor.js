@@ -56,19 +56,23 @@ function choices(items, chosen, onpick, attr) {
   })));
 }
 
-function stepper(value, name, onchange) {
+// `fallback`: what the rules take when the tile prints nothing (shown greyed; − and + start from it).
+function stepper(value, name, onchange, fallback = null) {
   const set = (v, quiet) => onchange(v === "" || v === undefined ? undefined : Math.max(0, Number(v)), quiet);
   // Typing changes the value without drawing the page again, so the button tapped next is still there.
   const input = h("input", {
     type: "number", inputmode: "numeric", min: "0", value: value ?? "", "data-param": name, "aria-label": name,
+    placeholder: fallback ?? "",
     oninput: (e) => set(e.target.value, true),
   });
+  // What the field shows now: typed digits are not drawn again, so `value` may be older than them.
+  const current = () => Number(input.value === "" ? (fallback ?? 0) : input.value);
   return h("div", { class: "stepper" },
     h("button", { type: "button", class: "step", "aria-label": `${name} minus one`, text: "−",
-      onclick: () => set(Math.max(0, (Number(value) || 0) - 1)) }),
+      onclick: () => set(Math.max(0, current() - 1)) }),
     input,
     h("button", { type: "button", class: "step", "aria-label": `${name} plus one`, text: "+",
-      "data-plus": name, onclick: () => set((Number(value) || 0) + 1) }));
+      "data-plus": name, onclick: () => set(current() + 1) }));
 }
 
 // One parameter's widget, by its declared type; `onchange(undefined)` leaves the parameter out of the record.
@@ -76,7 +80,7 @@ function paramField(rules, param, value, onchange) {
   const colors = rules.colors;
   switch (param.type) {
     case "int":
-      return stepper(value, param.name, onchange);
+      return stepper(value, param.name, onchange, param.default);
     case "bool":
       return choices([[true, "yes"], [false, "no"]], value, onchange, "data-bool");
     case "enum":
@@ -93,12 +97,17 @@ function paramField(rules, param, value, onchange) {
       })));
     }
     case "amount": {
-      const [count, color] = (value || "").split(" ");
-      const build = (n, c) => onchange(n === undefined && !c ? undefined : `${n ?? 1} ${c || "any"}`);
-      return h("div", { class: "amount" }, stepper(count === undefined ? undefined : Number(count), param.name,
-        (n) => build(n, color)),
-      h("div", { class: "swatches" }, [...colors, "any"].map((c) => swatch(c, color === c,
-        () => build(count === undefined ? 1 : Number(count), c), { "data-amount": c }))));
+      // Kept here as well as in the tile: typed digits do not draw the form again.
+      let [count, color] = (value || "").split(" ");
+      const build = (n, c, quiet) => {
+        count = n === undefined ? undefined : String(n);
+        color = c;
+        onchange(n === undefined && !c ? undefined : `${n ?? 1} ${c || "any"}`, quiet);
+      };
+      return h("div", { class: "amount" },
+        stepper(count === undefined ? undefined : Number(count), param.name, (n, quiet) => build(n, color, quiet)),
+        h("div", { class: "swatches" }, [...colors, "any"].map((c) => swatch(c, color === c,
+          () => build(count === undefined ? 1 : Number(count), c), { "data-amount": c }))));
     }
     default:
       return h("input", { type: "text", value: value ?? "", "data-param": param.name,
