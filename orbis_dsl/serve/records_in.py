@@ -44,11 +44,11 @@ def read_unfinished(text: str, rules: Rules) -> Read:
     game, diags = read_json_text(text, REQUEST_FILE, rules)  # the reader's checks of the text itself, all of them
     if game is not None or not text.lstrip().startswith("{"):
         return Read(game, diags, texts) if game is not None else read_record(text, rules)
+    if any(tile_of(d.path) is None for d in diags):  # wrong beyond the tiles (the JSON itself, a name…)
+        return Read(None, diags, texts)
     doc = json.loads(text)  # the reader parsed it: no repeated key, no overlong number
     empty = _empty_places(doc)
     problems = [d for d in diags if _place(d.path) not in empty]  # a null place is no problem here
-    if any(tile_of(d.path) is None for d in problems):
-        return Read(None, problems, texts)
     # Only tiles are wrong, or missing: read again with deserts standing in for both, then leave them out.
     gaps = empty | {tile_of(d.path) for d in problems}
     game, _ = read_json_text(json.dumps(_stand_ins(doc, gaps)), REQUEST_FILE, rules)

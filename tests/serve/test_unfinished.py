@@ -76,3 +76,31 @@ def test_an_unfinished_record_gets_every_check_of_the_reader():
     answer = api.check(text, RULES)
     assert answer.status == 422
     assert "given twice" in answer.body["errors"][0]["message"]
+
+
+def _mangled(seed: int, cuts: int) -> str:
+    """A good record with characters dropped, doubled or swapped: the mistakes of a hand-edited file."""
+    rng = random.Random(seed)
+    text = list(json.dumps(_record(seed)))
+    for _ in range(cuts):
+        i = rng.randrange(len(text))
+        action = rng.choice(("drop", "double", "swap", "null"))
+        if action == "drop":
+            del text[i]
+        elif action == "double":
+            text.insert(i, text[i])
+        elif action == "swap" and i + 1 < len(text):
+            text[i], text[i + 1] = text[i + 1], text[i]
+        else:
+            text[i:i] = list("null")
+    return "".join(text)
+
+
+@FUZZ
+@given(seed=st.integers(0, 2**32 - 1), cuts=st.integers(1, 6))
+def test_a_mangled_record_is_answered_never_raised(seed, cuts):
+    text = _mangled(seed, cuts)
+    for answer in (api.score(text, RULES), api.check(text, RULES)):
+        assert answer.status in (200, 422)
+        if answer.status == 422:
+            assert answer.body["errors"] and all(e["rendered"] for e in answer.body["errors"])
