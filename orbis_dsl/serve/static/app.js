@@ -43,6 +43,21 @@ async function recheck() {
 
 // ---- setup -------------------------------------------------------------------------------------------------
 
+// A rule option's field, by its declared type (bool, enum or int).
+function optionField(o) {
+  const value = game.options[o.name] ?? o.default;
+  const choose = (v) => { game.options[o.name] = v; commit(); };
+  if (o.type === "bool") {
+    return h("input", { type: "checkbox", checked: value, onchange: (e) => choose(e.target.checked) });
+  }
+  if (o.type === "enum") {
+    return h("select", { onchange: (e) => choose(e.target.value) },
+      o.choices.map((c) => h("option", { value: c, selected: value === c, text: c })));
+  }
+  return h("input", { type: "number", inputmode: "numeric", value: value ?? "",
+    onchange: (e) => choose(Number(e.target.value) || 0) });
+}
+
 function setupStep() {
   const counts = store.playerCounts(rules);
   const variants = rules.variants.filter((v) => v.players === game.players.length);
@@ -59,13 +74,7 @@ function setupStep() {
     h("label", { class: "inline" }, "worshippers left ",
       h("input", { type: "number", inputmode: "numeric", min: "0", value: p.worshippers, "data-worshippers": i,
         oninput: (e) => { p.worshippers = Math.max(0, Number(e.target.value) || 0); store.save(rules, game); } }))));
-  const options = rules.options.map((o) => h("label", { class: "inline" }, `${o.name} `,
-    o.type === "bool"
-      ? h("input", { type: "checkbox", checked: game.options[o.name] ?? o.default,
-        onchange: (e) => { game.options[o.name] = e.target.checked; commit(); } })
-      : h("select", { onchange: (e) => { game.options[o.name] = e.target.value; commit(); } },
-        (o.choices.length ? o.choices : [String(o.default)]).map((c) => h("option",
-          { value: c, selected: (game.options[o.name] ?? o.default) === c, text: c })))));
+  const options = rules.options.map((o) => h("label", { class: "inline" }, `${o.name} `, optionField(o)));
   const problem = h("p", { class: "error", role: "alert" });
   return [
     h("section", { class: "card" },
