@@ -169,6 +169,7 @@ def score(
     explain: bool = typer.Option(False, "--explain", help="Add one line per scoring item saying why."),
     strict: bool = typer.Option(False, "--strict", help="Exit 1 when there are warnings."),
     pack: Path | None = typer.Option(None, "--rules", help="Score under a rule pack instead of the base game."),
+    svg: Path | None = typer.Option(None, "--svg", help="Also draw the score sheet (one game) as an SVG image."),
 ) -> None:
     """Score finished games: totals, breakdown, temple tokens, gods, winner, and warnings."""
     from .inputs import read_record, score_record
@@ -179,6 +180,9 @@ def score(
     def orbis_rules():
         return packed if packed is not None else _load_rules(None)
 
+    if svg is not None and len(files) != 1:
+        typer.echo("error: --svg draws one game; give one game file", err=True)
+        raise typer.Exit(2)
     games, failures = [], []
     for path in files:
         game, rules, diags, texts = read_record(path, orbis_rules)
@@ -200,6 +204,14 @@ def score(
         console = _console()
         for path, (game, rules), report in zip(files, games, reports):
             print_any_report(report, rules, console, explain=explain, title=game.title or str(path))
+    if svg is not None:
+        from .report_svg import score_sheet
+
+        game, rules = games[0]
+        if rules.is_sheet:
+            typer.echo("error: --svg draws games played on a board of tiles; this one is a score sheet", err=True)
+            raise typer.Exit(2)
+        _write(svg, score_sheet(reports[0], game, rules))
     if strict and any(report.warnings for report in reports):
         raise typer.Exit(1)
 
@@ -275,6 +287,29 @@ def enter(
     _write(output, text)
     typer.echo(f"wrote {output}")
     print_report(score_game(rules, game), rules, _console(), title=game.title)
+
+
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (0.0.0.0: phones on the network too)."),
+    port: int = typer.Option(8000, "--port", min=1, max=65535, help="Port to listen on."),
+    pack: Path | None = typer.Option(None, "--rules", help="A rule pack instead of the base game."),
+) -> None:
+    """A scoring pad in the browser, for the table: enter each pyramid tile by tile, see the totals, share the sheet."""
+    from .serve import is_local, missing_extra, run, unusable_address, urls
+
+    if (missing := missing_extra()) is not None:
+        typer.echo(f"error: `orbis serve` needs {missing}: pip install 'orbis-dsl[serve]'", err=True)
+        raise typer.Exit(2)
+    rules = _load_rules(pack)
+    if (problem := unusable_address(host, port)) is not None:
+        typer.echo(f"error: {problem}", err=True)
+        raise typer.Exit(2)
+    typer.echo(f"scoring pad on {' or '.join(urls(host, port))}  (Ctrl-C stops it)")
+    if not is_local(host):
+        typer.echo(f"warning: listening on {host}: anyone on this network can open the pad and read the games "
+                   "entered in it; there is no password", err=True)
+    run(rules, host, port)
 
 
 def _console():

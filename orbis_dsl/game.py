@@ -26,7 +26,9 @@ class PlayerRecord(NamedTuple):
     name: str
     god: str | None
     worshippers: int
-    pyramid: tuple[tuple[TileRecord, ...], ...]  # rows bottom first, tiles left to right
+    # Rows bottom first, tiles left to right. None for a place not entered yet: only the scoring pad's live
+    # totals make such a record (`serve/records_in.py`); a game read from a file has every place filled.
+    pyramid: tuple[tuple[TileRecord | None, ...], ...]
     god_cancelled: bool = False
 
 

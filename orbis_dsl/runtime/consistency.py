@@ -37,12 +37,13 @@ def _placement(rules: Rules, views: list[PlayerView]):
         slots = player.slots
         for pos in range(upper, board.size):
             tile = slots[pos]
-            if tile.desert:
+            if tile is None or tile.desert:
                 continue
             color = tile.color
             for i in supports[pos]:  # a loop, not any(): this runs for every tile of every game scored
                 below = slots[i]
-                if below.color == color or (wild and below.desert):
+                # None: a table still being entered (`orbis serve`); judged once both tiles below are there
+                if below is None or below.color == color or (wild and below.desert):
                     break
             else:
                 below = " and ".join(["desert" if slots[i].desert else slots[i].color for i in supports[pos]])
@@ -96,7 +97,7 @@ def _tokens(rules: Rules, game: GameRecord, views: list[PlayerView]):
     limit = rules.settings.cancel_tokens
     if limit is None:
         return
-    on_table = sum(1 for p in views for t in p.slots if t.recorded)
+    on_table = sum(1 for p in views for t in p.tiles if t.recorded)
     on_table += sum(1 for p in game.players if p.god_cancelled)
     if on_table > limit:
         yield ("table", f"{on_table} Cancelation tokens on the table: the game has {limit}")
@@ -108,6 +109,6 @@ def _removed_stars(rules: Rules, game: GameRecord, variant: VariantSpec | None):
     for player in game.players:
         for r, row in enumerate(player.pyramid):
             for i, tile in enumerate(row):
-                if tile.stars in variant.removed_stars:
+                if tile is not None and tile.stars in variant.removed_stars:
                     yield (f"{player.name}, row {r + 1}, tile {i + 1}",
                            f"a tile with {tile.stars} stars: variant {variant.name} removes those tiles")

@@ -121,11 +121,18 @@ class Scorer:
         # records are unpacked as tuples and handlers share the records' read-only dicts where they can.
         fills = self.rules.param_fills
         placed_kinds, taken_kinds = self.rules.placed_kinds, self.rules.taken_kinds
-        slots: list[TileView] = []
+        slots: list[TileView | None] = []
         settle: list[TileView] = []
         pos = 0
+        gaps = False
         for row in record.pyramid:
-            for desert, kind, color, params, cancelled, level, stars in row:  # TileRecord's fields, in order
+            for tile in row:
+                if tile is None:  # a place not filled yet: a table still being entered (`orbis serve`)
+                    slots.append(None)
+                    gaps = True
+                    pos += 1
+                    continue
+                desert, kind, color, params, cancelled, level, stars = tile  # TileRecord's fields, in order
                 if desert:  # `cancelled` kept as recorded, for the count of tokens on the table
                     slots.append(TileView(pos, None, None, _NO_PARAMS, True, False, None, None, (), cancelled))
                 else:
@@ -144,7 +151,7 @@ class Scorer:
         if god is not None and god.modifiers:
             values = {**values, **god.modifiers}
         view = PlayerView(index, record.name, slots, record.worshippers, record.god, record.god_cancelled, values,
-                          tiles=slots)  # a finished pyramid has no empty place
+                          tiles=[t for t in slots if t is not None] if gaps else slots)
         return view, settle
 
     # ---- scoring ----------------------------------------------------------------------------------------

@@ -1,0 +1,98 @@
+"""Game records as the scoring pad sends them: whole or still being entered, JSON or the notation.
+
+A record still being entered has `null` where no tile lies yet. The JSON reader accepts only finished pyramids,
+so each empty place is read as a desert stand-in and put back as an empty place afterwards: every tile that is
+there gets the reader's own checks and messages, and the scorer sees the gaps (it scores what lies on the table).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import NamedTuple
+
+from ..diagnostics import Diagnostic
+from ..game import GameRecord
+from ..records import read_json_text
+from ..runtime.rules import Rules
+
+REQUEST_FILE = "request"  # what diagnostics name as the file: the body of the HTTP request
+_TILE_PATH = re.compile(r"^\$\.players\[(\d+)\]\.pyramid\[(\d+)\]\[(\d+)\]")
+
+
+class Read(NamedTuple):
+    game: GameRecord | None
+    diagnostics: list[Diagnostic]
+    texts: dict[str, str]  # the source text by file name, for carets
+
+
+def read_record(text: str, rules: Rules) -> Read:
+    """A finished game in either format, exactly as `orbis score` reads a file."""
+    if text.lstrip().startswith("{"):
+        game, diags = read_json_text(text, REQUEST_FILE, rules)
+    else:
+        from ..notation import read_text
+
+        game, diags = read_text(text, REQUEST_FILE, rules)
+    return Read(game, diags, {REQUEST_FILE: text})
+
+
+def read_unfinished(text: str, rules: Rules) -> Read:
+    """A JSON record whose pyramids may have `null` places. Tiles with errors are left out (their messages are
+    kept), so the rest of the table can still be scored."""
+    texts = {REQUEST_FILE: text}
+    game, diags = read_json_text(text, REQUEST_FILE, rules)  # the reader's checks of the text itself, all of them
+    if game is not None or not text.lstrip().startswith("{"):
+        return Read(game, diags, texts) if game is not None else read_record(text, rules)
+    if any(tile_of(d.path) is None for d in diags):  # wrong beyond the tiles (the JSON itself, a name…)
+        return Read(None, diags, texts)
+    doc = json.loads(text)  # the reader parsed it: no repeated key, no overlong number
+    empty = _empty_places(doc)
+    problems = [d for d in diags if _place(d.path) not in empty]  # a null place is no problem here
+    # Only tiles are wrong, or missing: read again with deserts standing in for both, then leave them out.
+    gaps = empty | {tile_of(d.path) for d in problems}
+    game, _ = read_json_text(json.dumps(_stand_ins(doc, gaps)), REQUEST_FILE, rules)
+    return Read(_with_gaps(game, gaps) if game is not None else None, problems, texts)
+
+
+def tile_of(path: str | None) -> tuple[int, int, int] | None:
+    """(player, row, index) of a JSON path inside a pyramid's tile, else None."""
+    match = _TILE_PATH.match(path or "")
+    return tuple(int(n) for n in match.groups()) if match else None
+
+
+def _place(path: str | None) -> tuple[int, int, int] | None:
+    """(player, row, index) of a JSON path that is a pyramid place itself (not a key inside its tile)."""
+    match = _TILE_PATH.match(path or "")
+    return tile_of(path) if match and match.end() == len(path) else None
+
+
+def _empty_places(doc) -> set[tuple[int, int, int]]:
+    places = set()
+    players = doc.get("players") if isinstance(doc, dict) else None
+    for p, player in enumerate(players if isinstance(players, list) else ()):
+        rows = player.get("pyramid") if isinstance(player, dict) else None
+        for r, row in enumerate(rows if isinstance(rows, list) else ()):
+            for i, tile in enumerate(row if isinstance(row, list) else ()):
+                if tile is None:
+                    places.add((p, r, i))
+    return places
+
+
+def _stand_ins(doc, places: set[tuple[int, int, int]]):
+    """A copy of the record with a desert in each of `places`."""
+    if not places:
+        return doc
+    copy = json.loads(json.dumps(doc))
+    for p, r, i in places:
+        copy["players"][p]["pyramid"][r][i] = {"desert": True}
+    return copy
+
+
+def _with_gaps(game: GameRecord, places: set[tuple[int, int, int]]) -> GameRecord:
+    players = []
+    for p, player in enumerate(game.players):
+        rows = tuple(tuple(None if (p, r, i) in places else tile for i, tile in enumerate(row))
+                     for r, row in enumerate(player.pyramid))
+        players.append(player._replace(pyramid=rows))
+    return game._replace(players=tuple(players))

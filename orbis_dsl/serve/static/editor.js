@@ -1,0 +1,171 @@
+// The tile editor: its form comes from the rule set's declarations (colours, kinds, each kind's parameters and
+// their types), never from one game's HTML. Every text is set with textContent: names are never read as HTML.
+
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else if (key === "text") el.textContent = value;
+    // Through the CSSOM: the page's Content-Security-Policy forbids style attributes.
+    else if (key === "fill") {
+      el.style.setProperty("--fill", value);
+      el.style.setProperty("--on-fill", inkOn(value));
+    }
+    else el.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined && child !== false) {
+      el.append(typeof child === "string" ? document.createTextNode(child) : child);
+    }
+  }
+  return el;
+}
+
+export const FILLS = {
+  red: "#c8372d", yellow: "#e8b420", orange: "#e8862a", blue: "#2f6db5", green: "#3b8c41", white: "#f3efe3",
+  black: "#2b2b2b", purple: "#7b4fa0", brown: "#8a5a32", grey: "#8c8c8c", gray: "#8c8c8c", desert: "#cdb98a",
+};
+
+// Dark text on light tiles (white, yellow), white text on dark ones.
+function inkOn(fill) {
+  const hex = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(fill);
+  if (!hex) return "#fff";
+  const [r, g, b] = hex.slice(1).map((x) => parseInt(x, 16));
+  return 0.299 * r + 0.587 * g + 0.114 * b > 150 ? "#222" : "#fff";
+}
+
+export function fillOf(color) {
+  if (FILLS[color]) return FILLS[color];
+  let hash = 0;
+  for (const c of String(color)) hash = (hash * 31 + c.charCodeAt(0)) % 360;
+  return `hsl(${hash}, 55%, 45%)`;
+}
+
+function swatch(color, chosen, onclick, extra = {}) {
+  return h("button", {
+    type: "button", class: "swatch" + (chosen ? " chosen" : ""), "data-color": color, "aria-pressed": String(chosen),
+    fill: fillOf(color), onclick, ...extra,
+  }, h("span", { text: color }));
+}
+
+function choices(items, chosen, onpick, attr) {
+  return h("div", { class: "choices" }, items.map(([value, label]) => h("button", {
+    type: "button", class: "choice" + (value === chosen ? " chosen" : ""), [attr]: String(value),
+    "aria-pressed": String(value === chosen), text: label, onclick: () => onpick(value === chosen ? undefined : value),
+  })));
+}
+
+// `fallback`: what the rules take when the tile prints nothing (shown greyed; − and + start from it).
+function stepper(value, name, onchange, fallback = null) {
+  const set = (v, quiet) => onchange(v === "" || v === undefined ? undefined : Math.max(0, Number(v)), quiet);
+  // Typing changes the value without drawing the page again, so the button tapped next is still there.
+  const input = h("input", {
+    type: "number", inputmode: "numeric", min: "0", value: value ?? "", "data-param": name, "aria-label": name,
+    placeholder: fallback ?? "",
+    oninput: (e) => set(e.target.value, true),
+  });
+  // What the field shows now: typed digits are not drawn again, so `value` may be older than them.
+  const current = () => Number(input.value === "" ? (fallback ?? 0) : input.value);
+  return h("div", { class: "stepper" },
+    h("button", { type: "button", class: "step", "aria-label": `${name} minus one`, text: "−",
+      onclick: () => set(Math.max(0, current() - 1)) }),
+    input,
+    h("button", { type: "button", class: "step", "aria-label": `${name} plus one`, text: "+",
+      "data-plus": name, onclick: () => set(current() + 1) }));
+}
+
+// One parameter's widget, by its declared type; `onchange(undefined)` leaves the parameter out of the record.
+function paramField(rules, param, value, onchange) {
+  const colors = rules.colors;
+  switch (param.type) {
+    case "int":
+      return stepper(value, param.name, onchange, param.default);
+    case "bool":
+      return choices([[true, "yes"], [false, "no"]], value, onchange, "data-bool");
+    case "enum":
+      return choices(param.choices.map((c) => [c, c]), value, onchange, "data-enum");
+    case "color":
+      return h("div", { class: "swatches" },
+        colors.map((c) => swatch(c, value === c, () => onchange(value === c ? undefined : c))));
+    case "colors": {
+      const set = new Set(value || []);
+      const limit = param.size || colors.length;
+      return h("div", { class: "swatches" }, colors.map((c) => swatch(c, set.has(c), () => {
+        if (set.has(c)) set.delete(c); else if (set.size < limit) set.add(c);
+        onchange(set.size ? colors.filter((x) => set.has(x)) : undefined);
+      })));
+    }
+    case "amount": {
+      // Kept here as well as in the tile: typed digits do not draw the form again.
+      let [count, color] = (value || "").split(" ");
+      const build = (n, c, quiet) => {
+        count = n === undefined ? undefined : String(n);
+        color = c;
+        onchange(n === undefined && !c ? undefined : `${n ?? 1} ${c || "any"}`, quiet);
+      };
+      return h("div", { class: "amount" },
+        stepper(count === undefined ? undefined : Number(count), param.name, (n, quiet) => build(n, color, quiet)),
+        h("div", { class: "swatches" }, [...colors, "any"].map((c) => swatch(c, color === c,
+          () => build(count === undefined ? 1 : Number(count), c), { "data-amount": c }))));
+    }
+    default:
+      return h("input", { type: "text", value: value ?? "", "data-param": param.name,
+        oninput: (e) => onchange(e.target.value.trim() || undefined, true) });
+  }
+}
+
+function orderedParams(kind) {
+  // The printed data in the order the rules declare it, then what every tile may carry (cp, mystic…).
+  const byName = Object.fromEntries(kind.params.map((p) => [p.name, p]));
+  const first = kind.declared.map((n) => byName[n]).filter(Boolean);
+  return [...first, ...kind.params.filter((p) => !kind.declared.includes(p.name))];
+}
+
+// The editor for one place. `draft` is the tile being typed (a record tile), changed in place; `update(quiet)`
+// draws the page again unless `quiet`.
+export function tileEditor(rules, draft, update) {
+  const set = (changes, quiet) => {
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined) delete draft[key]; else draft[key] = value;
+    }
+    update(quiet);
+  };
+  const replace = (tile) => {
+    for (const key of Object.keys(draft)) delete draft[key];
+    set(tile);
+  };
+  const face = h("div", { class: "swatches big" },
+    rules.colors.map((c) => swatch(c, !draft.desert && draft.color === c,
+      () => set({ desert: undefined, color: c }))),
+    swatch("desert", !!draft.desert, () => replace({ desert: true })));
+  const parts = [h("h3", { text: "Colour" }), face];
+  if (draft.desert) return parts;
+  const kinds = rules.kinds.map((k) => [k.name, k.title]);
+  parts.push(h("h3", { text: "Kind" }), choices(kinds, draft.kind, (name) => replace({ color: draft.color, kind: name }),
+    "data-kind"));
+  const kind = rules.kinds.find((k) => k.name === draft.kind);
+  if (!kind) return parts;
+  for (const param of orderedParams(kind)) {
+    const label = param.name + (param.scored && param.required ? "" : " (optional)");
+    parts.push(h("div", { class: "field", "data-field": param.name }, h("h3", { text: label }),
+      paramField(rules, param, draft[param.name], (v, quiet) => set({ [param.name]: v }, quiet))));
+  }
+  // What the tile's back shows: not scored, but a variant that removes a star colour warns about its tiles.
+  if (rules.stars.length) {
+    parts.push(h("div", { class: "field", "data-field": "stars" }, h("h3", { text: "stars (optional)" }),
+      choices(rules.stars.map((s) => [s, s]), draft.stars, (v) => set({ stars: v }), "data-stars")));
+  }
+  if (rules.levels > 1) {
+    const levels = [...Array(rules.levels).keys()].map((n) => [n + 1, String(n + 1)]);
+    parts.push(h("div", { class: "field", "data-field": "level" }, h("h3", { text: "level (optional)" }),
+      choices(levels, draft.level, (v) => set({ level: v }), "data-level")));
+  }
+  if (kind.token) {
+    const words = kind.token === "placed" ? "Cancelation token (as on the table; the rules decide)"
+      : "Cancelation token";
+    parts.push(h("div", { class: "field", "data-field": "cancelled" }, h("h3", { text: words }),
+      choices([[true, "token"], [false, "no token"]], draft.cancelled, (v) => set({ cancelled: v }), "data-token")));
+  }
+  return parts;
+}

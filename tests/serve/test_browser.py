@@ -1,0 +1,222 @@
+"""A whole two-player game typed into the scoring pad by a real headless Chromium (Debian's `chromium` package,
+driven by Playwright; no browser is downloaded): setup, every tile, the warnings shown in place, a reload and a
+back-swipe in the middle, the final table, and the downloads, each scored again by the CLI.
+
+Skipped only when no Chromium is installed (CI installs one, see .ci/run).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+uvicorn = pytest.importorskip("uvicorn")
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+CHROMIUM = os.environ.get("ORBIS_CHROMIUM") or next(
+    (path for name in ("chromium", "chromium-browser") if (path := shutil.which(name))), None)
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium installed (apt-get install chromium)")
+
+from orbis_dsl.inputs import read_game  # noqa: E402
+from orbis_dsl.records import read_json_text  # noqa: E402
+from orbis_dsl.ruleset import base_rules  # noqa: E402
+
+GAME = "examples/games/2p-first-game-new-box.json"
+STEP_WAIT = 15_000  # ms: the most Playwright waits for one element before the test fails (not a timing check)
+
+
+@pytest.fixture(scope="module")
+def pad_url():
+    from orbis_dsl.serve.app import create_app
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(create_app(base_rules()), host="127.0.0.1", port=port,
+                                           log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    for _ in range(400):  # bounded: the server is up long before this runs out
+        if server.started:
+            break
+        time.sleep(0.05)
+    assert server.started, "the pad's server did not start"
+    yield f"http://127.0.0.1:{port}/"
+    server.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def page(pad_url):
+    with playwright_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        context = browser.new_context(viewport={"width": 390, "height": 844}, accept_downloads=True)
+        context.set_default_timeout(STEP_WAIT)
+        tab = context.new_page()
+        tab.goto(pad_url)
+        yield tab
+        browser.close()
+
+
+def type_number(page, selector: str, value) -> None:
+    """Key by key, as on a phone: the field must keep its focus and every digit."""
+    page.fill(selector, "")
+    page.locator(selector).press_sequentially(str(value))
+
+
+def enter_tile(page, player: int, row: int, index: int, tile: dict) -> None:
+    """Tap a place, then the tile's colour, kind, printed values and token, as a player would; then save."""
+    page.click(f'[data-slot="{player}-{row}-{index}"]')
+    if tile.get("desert"):
+        page.click('.editor .swatches.big [data-color="desert"]')
+    else:
+        page.click(f'.editor .swatches.big [data-color="{tile["color"]}"]')
+        page.click(f'.editor [data-kind="{tile["kind"]}"]')
+        for key, value in tile.items():
+            field = f'.editor [data-field="{key}"]'
+            if key in ("kind", "color"):
+                continue
+            if key in ("cancelled", "stars", "level"):
+                choice = {"cancelled": "token"}.get(key, key)
+                page.click(f'{field} [data-{choice}="{str(value).lower()}"]')
+            elif isinstance(value, int):
+                type_number(page, f'{field} input[data-param="{key}"]', value)
+            elif isinstance(value, list):
+                for colour in value:
+                    page.click(f'{field} [data-color="{colour}"]')
+            elif " " in value:  # an amount, "1 blue"
+                count, colour = value.split()
+                type_number(page, f'{field} input[data-param="{key}"]', count)
+                page.click(f'{field} [data-amount="{colour}"]')  # after the count: the count typed must stay
+            else:
+                page.click(f'{field} [data-color="{value}"]')
+    page.click("#save-tile")
+
+
+def wait_for_check(page) -> None:
+    # Every save asks the server again; the tab totals are drawn from its answer.
+    page.wait_for_function("() => !document.querySelector('#live-total') "
+                           "|| document.querySelector('#live-total').textContent !== '…'")
+
+
+def test_a_whole_game_in_the_browser_scores_as_the_cli_does(page, orbis, repo_root, tmp_path):
+    record = json.loads((repo_root / GAME).read_text())
+    quinn, rafa = record["players"]
+
+    # Setup: title, names, gods, worshippers, from the rule set's own lists.
+    page.fill('input[placeholder="title (optional)"]', record["title"])
+    for seat, player in enumerate(record["players"]):
+        page.fill(f'[data-name="{seat}"]', player["name"])
+        page.select_option(f'[data-god="{seat}"]', player["god"])
+        page.fill(f'[data-worshippers="{seat}"]', str(player["worshippers"]))
+    page.click("#to-pyramids")
+
+    # Quinn's bottom row, then a tile that breaks the colour rule: the warning shows on that place.
+    for index, tile in enumerate(quinn["pyramid"][0]):
+        enter_tile(page, 0, 0, index, tile)
+    enter_tile(page, 0, 1, 0, {"kind": "stone", "color": "green"})
+    page.wait_for_selector('[data-slot="0-1-0"].has-warning')
+    page.click('[data-slot="0-1-0"]')
+    assert "a green tile rests on red and red" in page.inner_text('[data-notes="tile"]')
+    page.click("#clear-tile")
+
+    # A Village without its printed CP is an error on that place, and its tile is left out of the total.
+    enter_tile(page, 0, 1, 3, {"kind": "village", "color": "yellow", "need": 2})
+    page.wait_for_selector('[data-slot="0-1-3"].has-error')
+    page.click('[data-slot="0-1-3"]')
+    assert "needs 'cp'" in page.inner_text('[data-notes="tile"]')
+    page.click("#clear-tile")
+
+    for row in range(1, 4):
+        for index, tile in enumerate(quinn["pyramid"][row]):
+            enter_tile(page, 0, row, index, tile)
+    wait_for_check(page)
+
+    # Nothing is lost: a reload, then a back-swipe to the setup and forward again.
+    page.reload()
+    page.click('[data-tab="0"]')  # the pad had moved on to Rafa's first empty place
+    page.wait_for_selector('[data-slot="0-3-1"].filled')
+    assert page.locator('[data-pyramid="0"] .slot.filled').count() == 14
+    page.go_back()
+    page.wait_for_selector('[data-name="0"]')
+    assert page.input_value('[data-name="1"]') == "Rafa"
+    page.go_forward()
+    page.wait_for_selector('[data-pyramid="0"]')
+
+    page.click('[data-tab="1"]')
+    for row, tiles in enumerate(rafa["pyramid"]):
+        for index, tile in enumerate(tiles):
+            enter_tile(page, 1, row, index, tile)
+    page.wait_for_selector("#finish:not([disabled])")
+    page.click("#finish")
+    page.wait_for_selector("#final-table")
+
+    shown = {row.get_attribute("data-player"): int(row.locator("td.total").inner_text())
+             for row in page.locator("#final-table tbody tr").all()}
+    cli = orbis("score", "--json", GAME)
+    assert cli.exit_code == 0, cli.stderr
+    expected = {p["name"]: p["total"] for p in json.loads(cli.stdout)["players"]}
+    assert shown == expected
+    assert page.inner_text("#winner") == "Winner: " + " and ".join(json.loads(cli.stdout)["winners"])
+
+    # Each download is the game as the table shows it, tile for tile, and scores, under the CLI, to the totals
+    # the page shows.
+    rules = base_rules()
+    original, _ = read_json_text((repo_root / GAME).read_text(), GAME, rules)
+    for button, suffix in (("#download-json", ".json"), ("#download-text", ".orbisgame")):
+        with page.expect_download() as download:
+            page.click(button)
+        saved = tmp_path / f"game{suffix}"
+        download.value.save_as(saved)
+        assert read_game(saved, rules)[0] == original
+        again = orbis("score", "--json", saved)
+        assert again.exit_code == 0, again.stderr
+        assert {p["name"]: p["total"] for p in json.loads(again.stdout)["players"]} == expected
+    with page.expect_download() as download:
+        page.click("#download-svg")
+    assert download.value.suggested_filename == "first-game-with-the-new-box.svg"
+    assert Path(download.value.path()).read_text(encoding="utf-8").startswith("<svg")
+    with page.expect_download() as download:
+        page.click("#download-png")
+    assert download.value.suggested_filename.endswith(".png")
+    assert Path(download.value.path()).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_names_are_shown_as_typed_never_as_html(page):
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    name = '<img src=x onerror=pwned=1>Ana'  # within the 40 characters a name may have
+    page.fill('[data-name="0"]', name)
+    page.fill('[data-name="1"]', "Ben")
+    page.click("#to-pyramids")
+    page.wait_for_selector('[data-tab="0"]')
+    assert page.inner_text('[data-tab="0"] span') == name
+    assert page.inner_text(".editor h2").startswith(name)
+    assert page.locator("img").count() == 0
+    assert page.evaluate("window.pwned") is None
+
+
+def test_the_steppers_start_from_what_is_typed_or_from_the_rules_default(page):
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.fill('[data-name="0"]', "Ana")
+    page.fill('[data-name="1"]', "Ben")
+    page.click("#to-pyramids")
+    page.click('.editor .swatches.big [data-color="red"]')
+    page.click('.editor [data-kind="stone"]')
+    assert page.get_attribute('[data-field="cp"] input', "placeholder") == "1"  # a stone's CP when none is printed
+    page.click('[data-plus="cp"]')
+    assert page.input_value('[data-field="cp"] input') == "2"
+    type_number(page, '[data-field="cp"] input', 4)
+    page.click('[data-plus="cp"]')
+    page.click("#save-tile")
+    saved = page.evaluate("JSON.parse(localStorage.getItem(Object.keys(localStorage)[0]))")
+    assert saved["players"][0]["pyramid"][0][0] == {"color": "red", "kind": "stone", "cp": 5}
