@@ -13,12 +13,25 @@ import attrs
 
 from . import ast
 from .codegen import POSITION_TABLES
-from .describe import Describer
+from .describe import Describer, SheetDescriber
 from .model import RuleSet
 from .runtime import support
 from .runtime.board import Board
 from .runtime.rules import Rules
-from .runtime.specs import AwardSpec, EndSpec, GodSpec, KindSpec, OptionSpec, ParamSpec, Settings, TileSpec, VariantSpec
+from .runtime.specs import (
+    AwardSpec,
+    CheckSpec,
+    EndSpec,
+    FactSpec,
+    GodSpec,
+    KindSpec,
+    OptionSpec,
+    ParamSpec,
+    ScoreSpec,
+    Settings,
+    TileSpec,
+    VariantSpec,
+)
 from .scope import Context, desert_context, god_context, kind_context, rule_context
 
 _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": support.divide}
@@ -270,27 +283,66 @@ def _god(rules: RuleSet, god) -> GodSpec:
 
 def _award(rules: RuleSet, award) -> AwardSpec:
     prefix = f"_award_{award.name}"
-    ctx = rule_context(rules)
+    each = {award.for_each.name: award.for_each.set} if award.for_each else {}
+    ctx = rule_context(rules, each=each)
     inner = attrs.evolve(ctx, extras={"measure": "int"})
     wild = rules.desert.wild
     measure_ev = Evaluator(ctx, wild, f"{prefix}_measure")
+    if each:  # handed out per member of a set: the handlers take the member, as the generated ones do
 
-    def measure(g, p, trace=None):
-        return measure_ev.eval(award.measure, Env(g, p, trace=trace))
+        def measure(g, p, member, trace=None):
+            return measure_ev.eval(award.measure, Env(g, p, trace=trace, each=member))
+    else:
+
+        def measure(g, p, trace=None):
+            return measure_ev.eval(award.measure, Env(g, p, trace=trace))
 
     def part(expr, name):
         if expr is None:
             return None
         ev = Evaluator(inner, wild, f"{prefix}_{name}")
+        if each:
+            return lambda g, p, member, m, trace=None: ev.eval(expr, Env(g, p, measure=m, trace=trace, each=member))
         return lambda g, p, m, trace=None: ev.eval(expr, Env(g, p, measure=m, trace=trace))
 
+    members = rules.sets[award.for_each.set] if award.for_each else ()
     return AwardSpec(award.name, award.title, measure, part(award.eligible, "eligible"),
-                     part(award.tiebreak, "tiebreak"), award.ties, award.warn, award.prizes)
+                     part(award.tiebreak, "tiebreak"), award.ties, award.warn, award.prizes, members, award.rank,
+                     award.unless_equal)
+
+
+def _score(rules: RuleSet, score) -> ScoreSpec:
+    ev = Evaluator(rule_context(rules, allow_awards=True), rules.desert.wild, f"_score_{score.name}")
+    text = SheetDescriber(set(rules.facts), set(rules.values)).text(score.expr)
+    return ScoreSpec(score.name, score.title, lambda g, p, trace=None: ev.eval(score.expr, Env(g, p, trace=trace)),
+                     text)
+
+
+def _check(rules: RuleSet, check, index: int) -> CheckSpec:
+    each = {check.for_each.name: check.for_each.set} if check.for_each else {}
+    ev = Evaluator(rule_context(rules, each=each, allow_awards=not check.refuse), rules.desert.wild, f"_check_{index}")
+
+    def fn(g, p, member, trace=None):
+        return ev.eval(check.cond, Env(g, p, trace=trace, each=member))
+
+    members = rules.sets[check.for_each.set] if check.for_each else ()
+    return CheckSpec(check.message, fn, check.for_each.name if check.for_each else None, members, check.refuse)
+
+
+def _fact(rules: RuleSet, f) -> FactSpec:
+    return FactSpec(f.name, f.title, f.type.name, f.type.choices, f.low, f.high, rules.sets.get(f.per, ()),
+                    f.type.optional)
 
 
 def _line(decl) -> str:
     """`file:line` of a declaration, as the generated modules record it."""
     return f"{decl.file}:{decl.span.line}" if decl.span else decl.file
+
+
+def _game_fields(game) -> dict:
+    if game is None:
+        return {}
+    return {"game": game.id, "title": game.title, "record_format": game.record, "report_format": game.report}
 
 
 def build_rules(rules: RuleSet) -> Rules:
@@ -309,6 +361,9 @@ def build_rules(rules: RuleSet) -> Rules:
         values=dict(rules.values), desert_wild=wild,
         desert_ends=_end_specs(rules.desert.ends, desert_context(rules), wild, "_desert", True),
         winner=tuple(winner),
+        sets=dict(rules.sets), rounds=rules.rounds,
+        held_family=rules.vocabulary.player_family if rules.is_sheet else None,
+        **_game_fields(rules.game),
     )
     return Rules(
         settings=settings,
@@ -320,4 +375,7 @@ def build_rules(rules: RuleSet) -> Rules:
         tiles=tuple(TileSpec(t.level, t.color, t.stars, t.cost, t.kind, dict(t.params), _line(t))
                     for t in rules.tiles),
         board=Board(rules.board),
+        facts={f.name: _fact(rules, f) for f in rules.facts.values()},
+        scores={c.name: _score(rules, c) for c in rules.scores.values()},
+        checks=tuple(_check(rules, c, i) for i, c in enumerate(rules.checks)),
     )

@@ -16,10 +16,8 @@ _OUTSIDE = "shared"
 OUTSIDE_REFERENCE = re.compile(
     r"\.\./" + _OUTSIDE + r"|" + _OUTSIDE + r"/(?:orbis-rules|game-record|terra-mystica-rules|mondo-rules)")
 
-# Folders still allowed to cite the outside documents, for now only.
-# TEMPORARY: the lead is rewriting rules/ and will replace its citations with docs/rules/… sections, then empty
-# this tuple. Do not add to it.
-EXEMPT = ("rules/",)
+# Folders allowed to cite the outside documents: none (rules/ cites docs/rules/ since the game folders).
+EXEMPT: tuple[str, ...] = ()
 
 
 def outside_references(files: list[str]) -> list[str]:
@@ -51,9 +49,8 @@ def test_the_pattern_catches_what_it_must_and_nothing_else():
         assert not OUTSIDE_REFERENCE.search(fine), fine
 
 
-def test_the_exemption_is_only_the_rule_files():
-    # The lead empties it once rules/ cites docs/rules/; nothing else may hide behind it meanwhile.
-    assert set(EXEMPT) <= {"rules/"}
+def test_nothing_is_exempt():
+    assert EXEMPT == ()
 
 
 def test_the_file_list_is_the_repository():
