@@ -97,7 +97,12 @@ class _Builder:
         doc: dict[str, object] = {"format": FORMAT}
         players = []
         for child in tree.children:
-            if child.data == "title":
+            if child.data == "game_id":
+                # Only an Orbis record reaches this reader (a file naming another game goes to that game's).
+                self.once("$.game", child)
+                doc["game"] = str(child.children[0])
+                self.at("$.game", child)
+            elif child.data == "title":
                 self.once("$.title", child)
                 doc["title"] = _unquote(child.children[0])
                 self.at("$.title", child)

@@ -138,3 +138,17 @@ def test_the_error_shown_in_the_doc_is_what_the_checker_prints(tmp_path):
     assert message in result.stderr
     assert shown.splitlines()[1] in result.stderr  # the source line with its line number
     assert "did you mean 'village'?" in result.stderr
+
+
+def test_a_notation_file_may_name_its_game(orbis, tmp_path):
+    """`game orbis` (unquoted) names the game a file records; `game "…"` (quoted) stays its title."""
+    game = tmp_path / "named.orbisgame"
+    quick = (Path(__file__).resolve().parents[2] / "examples" / "quickstart-4p.orbisgame").read_text(encoding="utf-8")
+    game.write_text("game orbis\n" + quick, encoding="utf-8")
+    named, plain = orbis("score", game, "--json"), orbis("score", "examples/quickstart-4p.orbisgame", "--json")
+    assert named.exit_code == 0, named.stderr
+    assert named.stdout == plain.stdout
+    game.write_text("game orbs\n" + quick, encoding="utf-8")
+    wrong = orbis("score", game)
+    assert wrong.exit_code == 2
+    assert "unknown game 'orbs'" in wrong.stderr and "did you mean 'orbis'?" in wrong.stderr
