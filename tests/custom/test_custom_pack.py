@@ -39,8 +39,8 @@ def _player(report, name):
 def test_the_pack_checks_and_adds_what_it_says(orbis):
     result = orbis("check", "--rules", "examples/custom/pack")
     assert result.exit_code == 0, result.stderr
-    # 5 base files + 4 pack files; 8 base kinds + 3; 10 base gods + 4 new (apprentice is replaced, not added)
-    assert result.stdout.strip() == "ok: 9 files, 11 kinds, 14 gods, 4 variants, 65 tiles"
+    # 5 base files + 5 pack files; 8 base kinds + 4; 10 base gods + 5 new (apprentice is replaced, not added)
+    assert result.stdout.strip() == "ok: 10 files, 12 kinds, 15 gods, 4 variants, 65 tiles"
     listing = json.loads(orbis("rules", "--rules", "examples/custom/pack", "--json").stdout)
     kinds = {k["name"] for k in listing["kinds"]}
     gods = {g["name"]: g["title"] for g in listing["gods"]}
@@ -103,6 +103,24 @@ def test_duel_scores_as_worked_out_by_hand(orbis):
     #   temple: 2 icons, first                                                   -> 9
     #   total: 23 + 2 + 0 + 9                                                    = 34
     assert (ben["regions"], ben["deserts"], ben["god"], ben["temple"], ben["total"]) == (23, 2, 0, 9, 34)
+    assert report["winners"] == ["Ben"]
+
+
+def test_night_scores_as_worked_out_by_hand(orbis):
+    """The tutorial's capped god (min(2 x white tiles, 8)) and row-restricted Lighthouse (+2 from row 3 up)."""
+    report = _scores(orbis, "night.orbisgame")
+    ana, ben = _player(report, "Ana"), _player(report, "Ben")
+    # Ana (The Stargazer). Lighthouses: row 1 and row 3 rest on no white tile: cancelled, and the row-3 one loses
+    # its height bonus; row 2 rests on a white stone: 3 + 3 blue neighbours = 6; row 4: 3 + 2 (a blue
+    # Lighthouse and a desert) + 2 for its height = 7. Stones 1 + 1 + 1 + 2 + 2 + 3 + 1 = 11.
+    #   regions: 6 + 7 + 11                                                       = 24
+    #   one desert                                                                = -1
+    #   god: four white face-up tiles, 2 x 4 = 8, at the cap                       -> 8
+    #   temple tokens (duel: 9, 3): Ana 1 icon, Ben 2                             -> 3
+    #   total: 24 - 1 + 8 + 3                                                     = 34
+    assert (ana["regions"], ana["deserts"], ana["god"], ana["temple"], ana["total"]) == (24, -1, 8, 3, 34)
+    # Ben (God of Technology): fewest deserts (0 against 1) -> 3; temple 9; regions 24.
+    assert (ben["regions"], ben["deserts"], ben["god"], ben["temple"], ben["total"]) == (24, 0, 3, 9, 36)
     assert report["winners"] == ["Ben"]
 
 
@@ -270,7 +288,7 @@ def test_a_short_simulation_under_the_pack_meets_the_new_kinds(orbis, tmp_path):
     summary = json.loads(result.stdout)
     assert summary["games"] == 6 and summary["variant"] == "duel"
     pack_gods = {"love", "oceans", "fire", "nature", "harvests", "apprentice", "idleness", "technology", "balance",
-                 "death", "sage", "wanderer", "builder", "hermit"}
+                 "death", "sage", "wanderer", "builder", "hermit", "stargazer"}
     assert set(summary["win_rate_by_god"]) <= pack_gods
     games = sorted(records.glob("game-*[0-9].json"))
     assert len(games) == 6
