@@ -265,6 +265,7 @@ class EndClause:
     points: Expr
     cond: Expr | None
     negate: bool
+    says: str | None = None  # the author's sentence for the scoring line, with `{name}` placeholders
     span: Span | None = _span()
 
 
@@ -437,6 +438,7 @@ class AwardDecl:
     for_each: ForEach | None = None
     rank: str = "most"  # most: the highest measure first; fewest: the lowest
     unless_equal: bool = False  # no prize at all when every player's measure is the same
+    says: str | None = None  # the award line's sentence: {measure}, {place}, {prize}, {tiebreak}, {tied}
     span: Span | None = _span()
 
 

@@ -14,6 +14,7 @@ import attrs
 from . import ast
 from .check_expr import ExpressionChecker
 from .check_expr import words as _words
+from .check_says import AWARD_WORDS, CLAUSE_WORDS, check_says
 from .diagnostics import Diagnostic, Span, did_you_mean, unknown
 from .model import (
     BASE_REPORT_KEYS,
@@ -449,6 +450,7 @@ class Checker(ExpressionChecker):
 
     def _ends(self, clauses, ctx: Context) -> None:
         for clause in clauses:
+            self.diags.extend(check_says(clause.says, lambda name: _shows(ctx, name), CLAUSE_WORDS, clause.span))
             # Points of none (a max of no tiles) score nothing, as a failed condition does.
             self.expect(clause.points, ctx, "int", "the points of an 'end' clause")
             if clause.cond is not None:
@@ -573,9 +575,10 @@ class Checker(ExpressionChecker):
             self.expect(decl.tiebreak, inner, "int", "a tie-break")
         if decl.unless_equal and (decl.ties or "keep_order") == "keep_order" and decl.warn:
             pass  # allowed: an unbroken tie is still reported
+        self.diags.extend(check_says(decl.says, lambda name: False, AWARD_WORDS, decl.span))
         return Award(decl.name, decl.title or decl.name, decl.measure, decl.eligible, decl.tiebreak,
                      decl.ties or "keep_order", decl.warn, decl.prizes, file, decl.for_each, decl.rank,
-                     decl.unless_equal)
+                     decl.unless_equal, decl.says)
 
     # ---- score sheets ----------------------------------------------------------------------------------
 
@@ -732,6 +735,13 @@ def _names_used(exprs, lets) -> set[str]:
     for e in exprs:
         walk(e)
     return found
+
+
+def _shows(ctx: Context, name: str) -> bool:
+    """Whether a sentence may show this name's value: a name with a value, not a constant or a per-set fact."""
+    binding = ctx.resolve(name)
+    return binding is not None and binding.what not in ("color", "kind", "star", "member") and \
+        not binding.type.startswith("per:")
 
 
 def _title(decl) -> str | None:

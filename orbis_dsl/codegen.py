@@ -31,7 +31,7 @@ class ExprCompiler:
 
     def __attrs_post_init__(self):
         if self.describer is None:
-            self.describer = Describer(set(self.ctx.params), self.wild, self.ctx.lets)
+            self.describer = Describer(set(self.ctx.params), self.wild, self.ctx.lets, self.ctx.vocabulary)
 
     def _nested(self, **changes) -> ExprCompiler:
         return attrs.evolve(self, **changes)
@@ -186,6 +186,8 @@ class ExprCompiler:
 def compile_flag(compiler: ExprCompiler, e) -> str:
     """A condition of an `end` clause, traced: a bare status like `cancelled` says which way it went."""
     if isinstance(e, ast.Ref) and compiler.ctx.resolve(e.name).type == "bool":
+        if compiler.ctx.resolve(e.name).what == "option":
+            return f"_option_flag(trace, {e.name!r}, {compiler.compile(e)})"
         return f"_flag(trace, {e.name!r}, {compiler.compile(e)})"
     if isinstance(e, ast.Not):
         return f"(not {compile_flag(compiler, e.operand)})"
@@ -215,3 +217,41 @@ def compile_effect(compiler: ExprCompiler, effect: ast.Effect, target: str) -> l
     if effect.verb == "require":
         return [f"if not {compiler.compile(effect.expr)}:", f"    api.cancel(p, {target})"]
     raise AssertionError(effect.verb)
+
+
+# ---- explanations: what a scoring line says it added up ---------------------------------------------------
+
+_TIGHT = {"+": 1, "-": 1, "*": 2, "/": 2}
+
+
+def explain_expr(compiler: ExprCompiler, e) -> str:
+    """Python source of the text that explains how `e` came to its value: each summand with its value, and of an
+    `if`, the branch taken (`cp 3 + 3 neighbours that are blue`). Run only when a line's reasons are shown."""
+    d = compiler.describer
+    if isinstance(e, ast.IntLit):
+        return repr(str(e.value))
+    if isinstance(e, ast.Arith):
+        return (f"{_operand(compiler, e.left, e.op)} + {' ' + e.op + ' '!r} + "
+                f"{_operand(compiler, e.right, e.op, right=True)}")
+    if isinstance(e, ast.Neg):
+        return f"'-' + {_operand(compiler, e.operand, '*')}"
+    if isinstance(e, ast.IfExpr):
+        return f"({explain_expr(compiler, e.then)} if {compiler.compile(e.cond)} else " \
+               f"{explain_expr(compiler, e.otherwise)})"
+    if isinstance(e, ast.Extreme):
+        args = ", ".join(explain_expr(compiler, a) for a in e.args)
+        return f"{e.func + '('!r} + ', '.join([{args}]) + ')'"
+    if isinstance(e, ast.Ref) and e.name in compiler.ctx.lets:
+        return explain_expr(compiler, compiler.ctx.lets[e.name])
+    params = ", t.params" if compiler.tile_clause else ", None"
+    if isinstance(e, (ast.Count, ast.Aggregate)):
+        return f"_fill({d.label(e)!r}, {compiler.compile(e)}{params})"
+    # any other value: its name as written, then the value it had
+    return f"{d.text(e).replace('{', '').replace('}', '') + ' '!r} + _show({compiler.compile(e)})"
+
+
+def _operand(compiler: ExprCompiler, e, op: str, right: bool = False) -> str:
+    text = explain_expr(compiler, e)
+    if isinstance(e, ast.Arith) and (_TIGHT[e.op] < _TIGHT[op] or (right and _TIGHT[e.op] == _TIGHT[op])):
+        return f"'(' + {text} + ')'"
+    return text

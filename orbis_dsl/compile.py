@@ -15,7 +15,8 @@ import attrs
 import jinja2
 
 from . import ast
-from .codegen import ExprCompiler, compile_effect, compile_flag
+from .check_says import CLAUSE_WORDS, placeholders
+from .codegen import ExprCompiler, compile_effect, compile_flag, explain_expr
 from .describe import SheetDescriber
 from .files import write_atomic
 from .model import Kind, RuleSet
@@ -103,8 +104,21 @@ class ModuleBuilder:
             text = comp.describer.text(clause.points)
             if clause.cond is not None:
                 text += (" unless " if clause.negate else " if ") + comp.describer.text(clause.cond)
-            specs.append(f"EndSpec(fn={name}, text={text!r})")
+            explain = self.explain_function(f"{name}_explain", clause, comp, signature)
+            says = f", says={clause.says!r}" if clause.says is not None else ""
+            specs.append(f"EndSpec(fn={name}, text={text!r}, explain={explain}{says})")
         return specs
+
+    def explain_function(self, name: str, clause, comp, signature: str) -> str:
+        """A handler giving what a scoring line shows: how the points add up, and the sentence's values."""
+        entries = [f"'_sum': {explain_expr(comp, clause.points)}"]
+        names = placeholders(clause.says) if clause.says else []
+        for placeholder in names if isinstance(names, list) else []:
+            if placeholder not in CLAUSE_WORDS:
+                entries.append(f"{placeholder!r}: _show({comp.compile(ast.Ref(placeholder))})")
+        self.functions.append(Function(name, signature, ["return {" + ", ".join(entries) + "}"],
+                                       _origin(self.source, clause.span)))
+        return name
 
     def effect_function(self, name, effects, ctx, signature, target, tile_clause, origin) -> None:
         comp = self.compiler(ctx, name, tile_clause)
@@ -177,6 +191,8 @@ class ModuleBuilder:
             extra += f"    rank={award.rank!r},\n"
         if award.unless_equal:
             extra += "    unless_equal=True,\n"
+        if award.says is not None:
+            extra += f"    says={award.says!r},\n"
         return (f"AwardSpec(\n    name={award.name!r},\n    title={award.title!r},\n"
                 f"    measure={prefix}_measure,\n    eligible={names['eligible']},\n"
                 f"    tiebreak={names['tiebreak']},\n    ties={award.ties!r},\n    warn={award.warn!r},\n"
@@ -327,7 +343,8 @@ def render_module(rules: RuleSet, file: ast.RuleFile, text: str, source: str) ->
         "\n".join(f.body) for f in builder.functions)
     spec_names = sorted(n for n in used if re.search(rf"\b{n}\(", body_text))
     helpers = sorted(h for h in ("among", "compare", "flag", "neighbours", "supports", "aggregate_max",
-                                 "aggregate_min", "aggregate_sum", "extreme_max", "extreme_min", "divide")
+                                 "aggregate_min", "aggregate_sum", "extreme_max", "extreme_min", "divide", "fill",
+                                 "show", "option_flag")
                      if re.search(rf"\b_{h}\(", body_text))
     imports = []
     if helpers:

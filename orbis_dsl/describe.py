@@ -12,10 +12,16 @@ _SCOPES = {"tiles": "tiles", "neighbours": "neighbours", "supports": "tiles belo
 
 
 class Describer:
-    def __init__(self, params: set[str], wild: bool, lets: dict[str, ast.Expr] | None = None):
+    def __init__(self, params: set[str], wild: bool, lets: dict[str, ast.Expr] | None = None, vocabulary=None):
         self.params = params
         self.wild = wild
         self.lets = lets or {}
+        # The game's nouns (`model.Vocabulary`): which names are the marker and its opposite, the face-down
+        # state and the tile family's field. Without one, Orbis's names (the labels' historical wording).
+        self.states = {n for n in (getattr(vocabulary, "marker", "cancelled"),
+                                   getattr(vocabulary, "opposite", "validated")) if n}
+        self.facedown = getattr(vocabulary, "facedown", "desert") or "desert"
+        self.family = getattr(vocabulary, "tile_family", "kind") or "kind"
 
     def label(self, e) -> str:
         """The label of a value: how a comparison's left side or an `among` measure is shown."""
@@ -23,6 +29,8 @@ class Describer:
             return "{value} " + self.counted(e.scope, e.where)
         if isinstance(e, ast.Ref) and e.name in self.lets:
             return self.label(self.lets[e.name])
+        if isinstance(e, ast.Ref):
+            return e.name + " is {value}"  # a parameter by its name: "cp is 3", not its value twice
         return self.text(e) + " is {value}"
 
     def counted(self, scope: str, where) -> str:
@@ -31,13 +39,20 @@ class Describer:
         if where is None:
             return noun
         adjectives, kinds, rest = [], [], []
-        for term in _conjuncts(where):
-            if isinstance(term, ast.Ref) and term.name in ("validated", "cancelled"):
+        terms = _conjuncts(where)
+        # `… and not desert`: only face-up tiles count, so a colour needs no "or desert"
+        face_up = any(isinstance(t, ast.Not) and _is_field(t.operand, self.facedown) for t in terms)
+        for term in terms:
+            if isinstance(term, ast.Ref) and term.name in self.states:
                 adjectives.append(term.name)
-            elif isinstance(term, ast.Ref) and term.name == "desert":
-                kinds.append("desert")
-            elif isinstance(term, ast.Compare) and term.op == "=" and _is_field(term.left, "kind"):
+            elif isinstance(term, ast.Ref) and term.name == self.facedown:
+                kinds.append(self.facedown)
+            elif isinstance(term, ast.Not) and _is_field(term.operand, self.facedown):
+                adjectives.append("face-up")
+            elif isinstance(term, ast.Compare) and term.op == "=" and _is_field(term.left, self.family):
                 kinds.append(self.text(term.right))
+            elif face_up and isinstance(term, ast.Compare) and term.op == "=" and _is_field(term.left, "color"):
+                adjectives.append(self.text(term.right))
             else:
                 rest.append(self.pred(term))
         if kinds:
@@ -52,11 +67,11 @@ class Describer:
 
     def pred(self, e) -> str:
         if isinstance(e, ast.Compare) and e.op == "=" and _is_field(e.left, "color"):
-            return self.text(e.right) + (" or desert" if self.wild else "")
-        if isinstance(e, ast.Compare) and e.op == "=" and _is_field(e.left, "kind"):
+            return self.text(e.right) + (f" or {self.facedown}" if self.wild else "")
+        if isinstance(e, ast.Compare) and e.op == "=" and _is_field(e.left, self.family):
             return self.text(e.right)
         if isinstance(e, ast.Member) and _is_field(e.item, "color"):
-            return self.text(e.container) + (" or desert" if self.wild else "")
+            return self.text(e.container) + (f" or {self.facedown}" if self.wild else "")
         if isinstance(e, ast.BoolOp):
             return f"{self.pred(e.left)} {e.op} {self.pred(e.right)}"
         if isinstance(e, ast.Not):

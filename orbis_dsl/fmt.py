@@ -272,10 +272,20 @@ def _decl_lines(t, indent: str) -> list[str]:
     if d == "when_clause":
         return _fill(indent + f"when {_tok(k[0])}: ", [_effect(e) for e in k[1:]])
     if d == "end_clause":
+        says = [c for c in k if getattr(c, "data", None) == "says_clause"]
+        k = [c for c in k if getattr(c, "data", None) != "says_clause"]
         if len(k) == 1:
-            return _layout(indent + "end: ", k[0])
-        head = indent + f"end: {expr(k[0])} "
-        return _layout(head + f"{k[1]} ", k[2], op_col=len(head))
+            lines = _layout(indent + "end: ", k[0])
+        else:
+            head = indent + f"end: {expr(k[0])} "
+            lines = _layout(head + f"{k[1]} ", k[2], op_col=len(head))
+        if says:
+            sentence = f"says {_kids(says[0])[0]}"
+            if len(lines[-1]) + 1 + len(sentence) <= WIDTH:
+                lines[-1] += " " + sentence
+            else:
+                lines.append(indent + INDENT + sentence)  # a long sentence on a line of its own
+        return lines
     if d == "modify_clause":
         return [indent + f"modify {_tok(k[0])} = {literal(k[1])}"]
     if d == "wild_decl":
@@ -285,6 +295,8 @@ def _decl_lines(t, indent: str) -> list[str]:
     if d == "ties_clause":
         rule = {"keep_order": "keep order", "split": "split", "each_takes": "each takes"}[k[0].data]
         return [indent + f"ties: {rule}" + (" and warn" if len(k) > 1 else "")]
+    if d == "says_clause":
+        return [indent + f"says {k[0]}"]
     if d == "rank_clause":
         return [indent + f"rank: {k[0]}"]
     if d == "equal_clause":

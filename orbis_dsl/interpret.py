@@ -12,6 +12,7 @@ import operator
 import attrs
 
 from . import ast
+from .check_says import CLAUSE_WORDS, placeholders
 from .codegen import POSITION_TABLES
 from .describe import Describer, SheetDescriber
 from .model import RuleSet
@@ -59,7 +60,7 @@ class Evaluator:
 
     def __attrs_post_init__(self):
         if self.describer is None:
-            self.describer = Describer(set(self.ctx.params), self.wild, self.ctx.lets)
+            self.describer = Describer(set(self.ctx.params), self.wild, self.ctx.lets, self.ctx.vocabulary)
 
     def eval(self, e, env: Env):
         return getattr(self, "_" + type(e).__name__)(e, env)
@@ -189,6 +190,8 @@ class Evaluator:
     def flag(self, e, env):
         """As `codegen.compile_flag`: bare statuses in an end condition say which way they went."""
         if isinstance(e, ast.Ref) and self.ctx.resolve(e.name).type == "bool":
+            if self.ctx.resolve(e.name).what == "option":
+                return support.option_flag(env.trace, e.name, self.eval(e, env))
             return support.flag(env.trace, e.name, self.eval(e, env))
         if isinstance(e, ast.Not):
             return not self.flag(e.operand, env)
@@ -243,8 +246,46 @@ def _end_specs(ends, ctx, wild, prefix, tile_clause) -> tuple[EndSpec, ...]:
         text = ev.describer.text(clause.points)
         if clause.cond is not None:
             text += (" unless " if clause.negate else " if ") + ev.describer.text(clause.cond)
-        specs.append(EndSpec(fn=fn, text=text))
+        names = placeholders(clause.says) if clause.says else []
+        shown = [n for n in names if n not in CLAUSE_WORDS] if isinstance(names, list) else []
+
+        def explain(g, p, t=None, clause=clause, ev=ev, shown=shown):
+            env = Env(g, p, t if tile_clause else None)
+            values = {"_sum": explain_value(ev, clause.points, env)}
+            values.update({n: support.show(ev.eval(ast.Ref(n), env)) for n in shown})
+            return values
+
+        specs.append(EndSpec(fn=fn, text=text, explain=explain, says=clause.says))
     return tuple(specs)
+
+
+_TIGHT = {"+": 1, "-": 1, "*": 2, "/": 2}
+
+
+def explain_value(ev: Evaluator, e, env: Env) -> str:
+    """As `codegen.explain_expr`: how `e` came to its value, each summand with its value, the branch taken."""
+    if isinstance(e, ast.IntLit):
+        return str(e.value)
+    if isinstance(e, ast.Arith):
+        return f"{_operand(ev, e.left, e.op, env)} {e.op} {_operand(ev, e.right, e.op, env, right=True)}"
+    if isinstance(e, ast.Neg):
+        return "-" + _operand(ev, e.operand, "*", env)
+    if isinstance(e, ast.IfExpr):
+        return explain_value(ev, e.then if ev.eval(e.cond, env) else e.otherwise, env)
+    if isinstance(e, ast.Extreme):
+        return f"{e.func}(" + ", ".join(explain_value(ev, a, env) for a in e.args) + ")"
+    if isinstance(e, ast.Ref) and e.name in ev.ctx.lets:
+        return explain_value(ev, ev.ctx.lets[e.name], env)
+    if isinstance(e, (ast.Count, ast.Aggregate)):
+        return support.fill(ev.describer.label(e), ev.eval(e, env), env.t.params if ev.tile_clause else None)
+    return ev.describer.text(e).replace("{", "").replace("}", "") + " " + support.show(ev.eval(e, env))
+
+
+def _operand(ev: Evaluator, e, op: str, env: Env, right: bool = False) -> str:
+    text = explain_value(ev, e, env)
+    if isinstance(e, ast.Arith) and (_TIGHT[e.op] < _TIGHT[op] or (right and _TIGHT[e.op] == _TIGHT[op])):
+        return f"({text})"
+    return text
 
 
 def _param(p) -> ParamSpec:
@@ -308,7 +349,7 @@ def _award(rules: RuleSet, award) -> AwardSpec:
     members = rules.sets[award.for_each.set] if award.for_each else ()
     return AwardSpec(award.name, award.title, measure, part(award.eligible, "eligible"),
                      part(award.tiebreak, "tiebreak"), award.ties, award.warn, award.prizes, members, award.rank,
-                     award.unless_equal)
+                     award.unless_equal, award.says)
 
 
 def _score(rules: RuleSet, score) -> ScoreSpec:

@@ -150,6 +150,7 @@ class Award:
     for_each: ast.ForEach | None = None
     rank: str = "most"
     unless_equal: bool = False
+    says: str | None = None
 
 
 @attrs.frozen

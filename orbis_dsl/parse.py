@@ -158,9 +158,15 @@ class _Builder(Transformer):
     def when_clause(self, meta, event, *effects):
         return ast.WhenClause(str(event), tuple(effects), span=_span_of(self.file, event))
 
-    def end_clause(self, meta, points, word=None, cond=None):
+    def end_clause(self, meta, points, *rest):
+        # `[_cond_word expr]` gives no placeholders (its first item is inlined), `[says_clause]` does: tell them apart
+        says = next((r[1] for r in rest if isinstance(r, tuple)), None)
+        word, cond = (rest[0], rest[1]) if len(rest) >= 2 and isinstance(rest[0], Token) else (None, None)
         negate = word is not None and word.type == "UNLESS"
-        return ast.EndClause(points, cond, negate, span=self._s(meta))
+        return ast.EndClause(points, cond, negate, says, span=self._s(meta))
+
+    def says_clause(self, meta, text):
+        return ("says", unquote(text))
 
     def modify_clause(self, meta, name, value):
         return ast.Modify(str(name), value.value, span=_span_of(self.file, name))
@@ -207,6 +213,7 @@ class _Builder(Transformer):
             for_each=for_each,
             rank=fields.get("rank", "most"),
             unless_equal="unless_equal" in fields,
+            says=fields.get("says"),
             span=self._s(meta),
         )
 

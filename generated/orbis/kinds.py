@@ -1,19 +1,24 @@
 # generated — do not edit.
 # source: 'rules/orbis/kinds.orbis'
-# sha256: aa16a7959f690eea99340d04e6bbdf12b00e3aa8efeffd04976608f484c38b4c
+# sha256: b97270c8c86d2e914e9ca2867e088012951e3365192f1e0c1af17ba0f1bff00f
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
-from orbis_dsl.runtime.support import compare as _compare, flag as _flag, neighbours as _neighbours, supports as _supports
+from orbis_dsl.runtime.support import compare as _compare, flag as _flag, neighbours as _neighbours, show as _show, supports as _supports
 from orbis_dsl.runtime.specs import EndSpec, KindSpec, ParamSpec
 
 SOURCE = 'rules/orbis/kinds.orbis'
-SOURCE_SHA256 = 'aa16a7959f690eea99340d04e6bbdf12b00e3aa8efeffd04976608f484c38b4c'
+SOURCE_SHA256 = 'b97270c8c86d2e914e9ca2867e088012951e3365192f1e0c1af17ba0f1bff00f'
 
 
 # from 'rules/orbis/kinds.orbis', line 7
 def _kind_stone_end_0(g, p, t, trace=None):
     return t.params.get('cp')
+
+
+# from 'rules/orbis/kinds.orbis', line 7
+def _kind_stone_end_0_explain(g, p, t, trace=None):
+    return {'_sum': 'cp ' + _show(t.params.get('cp'))}
 
 
 # from 'rules/orbis/kinds.orbis', line 12
@@ -35,6 +40,11 @@ def _kind_village_end_0(g, p, t, trace=None):
     return t.params.get('cp')
 
 
+# from 'rules/orbis/kinds.orbis', line 24
+def _kind_village_end_0_explain(g, p, t, trace=None):
+    return {'_sum': 'cp ' + _show(t.params.get('cp')), 'need': _show(t.params.get('need'))}
+
+
 # from 'rules/orbis/kinds.orbis', line 23
 def _kind_village_taken(api, g, p, t):
     trace = None
@@ -47,6 +57,11 @@ def _kind_volcano_end_0(g, p, t, trace=None):
     if _flag(trace, 'cancelled', t.cancelled):
         return None
     return t.params.get('cp')
+
+
+# from 'rules/orbis/kinds.orbis', line 32
+def _kind_volcano_end_0_explain(g, p, t, trace=None):
+    return {'_sum': 'cp ' + _show(t.params.get('cp')), 'need': _show(t.params.get('need')), 'destroys': _show(t.params.get('destroys'))}
 
 
 # from 'rules/orbis/kinds.orbis', line 31
@@ -63,6 +78,11 @@ def _kind_irrigation_end_0(g, p, t, trace=None):
     return t.params.get('cp')
 
 
+# from 'rules/orbis/kinds.orbis', line 39
+def _kind_irrigation_end_0_explain(g, p, t, trace=None):
+    return {'_sum': 'cp ' + _show(t.params.get('cp')), 'needs': _show(t.params.get('needs'))}
+
+
 # from 'rules/orbis/kinds.orbis', line 38
 def _kind_irrigation_placed(g, p, t, trace=None):
     return _compare(trace, '{value} tiles below that are {needs} or desert', '>=', sum(1 for n0 in _supports(g, p, t) if (n0.desert or n0.color == t.params.get('needs'))), 1, t.params)
@@ -75,9 +95,19 @@ def _kind_forest_end_0(g, p, t, trace=None):
     return t.params.get('cp')
 
 
+# from 'rules/orbis/kinds.orbis', line 46
+def _kind_forest_end_0_explain(g, p, t, trace=None):
+    return {'_sum': 'cp ' + _show(t.params.get('cp'))}
+
+
 # from 'rules/orbis/kinds.orbis', line 51
 def _kind_temple_end_0(g, p, t, trace=None):
     return t.params.get('cp')
+
+
+# from 'rules/orbis/kinds.orbis', line 51
+def _kind_temple_end_0_explain(g, p, t, trace=None):
+    return {'_sum': 'cp ' + _show(t.params.get('cp'))}
 
 
 KINDS = (
@@ -91,7 +121,7 @@ KINDS = (
     scoring_params=('cp',),
     declared=('cp',),
     ends=(
-            EndSpec(fn=_kind_stone_end_0, text='{cp}'),
+            EndSpec(fn=_kind_stone_end_0, text='{cp}', explain=_kind_stone_end_0_explain, says='Sacred Stone: {points} CP'),
     ),
     placed=None,
     taken=None,
@@ -138,7 +168,7 @@ KINDS = (
     scoring_params=('cp',),
     declared=('need', 'cp'),
     ends=(
-            EndSpec(fn=_kind_village_end_0, text='{cp} unless cancelled'),
+            EndSpec(fn=_kind_village_end_0, text='{cp} unless cancelled', explain=_kind_village_end_0_explain, says='Village, paid for ({need} worshippers): {points} CP'),
     ),
     placed=None,
     taken=_kind_village_taken,
@@ -156,7 +186,7 @@ KINDS = (
     scoring_params=('cp',),
     declared=('need', 'destroys', 'cp'),
     ends=(
-            EndSpec(fn=_kind_volcano_end_0, text='{cp} unless cancelled'),
+            EndSpec(fn=_kind_volcano_end_0, text='{cp} unless cancelled', explain=_kind_volcano_end_0_explain, says='Volcano, {need} {destroys} worshippers destroyed: {points} CP'),
     ),
     placed=None,
     taken=_kind_volcano_taken,
@@ -173,7 +203,7 @@ KINDS = (
     scoring_params=('cp', 'needs'),
     declared=('needs', 'cp'),
     ends=(
-            EndSpec(fn=_kind_irrigation_end_0, text='{cp} unless cancelled'),
+            EndSpec(fn=_kind_irrigation_end_0, text='{cp} unless cancelled', explain=_kind_irrigation_end_0_explain, says='Irrigation on a {needs} tile: {points} CP'),
     ),
     placed=_kind_irrigation_placed,
     taken=None,
@@ -191,7 +221,7 @@ KINDS = (
     scoring_params=('colors', 'cp', 'threshold'),
     declared=('threshold', 'colors', 'cp'),
     ends=(
-            EndSpec(fn=_kind_forest_end_0, text='{cp} if count of neighbours that are {colors} or desert >= {threshold}'),
+            EndSpec(fn=_kind_forest_end_0, text='{cp} if count of neighbours that are {colors} or desert >= {threshold}', explain=_kind_forest_end_0_explain, says='Forest: {why}: {points} CP'),
     ),
     placed=None,
     taken=None,
@@ -208,7 +238,7 @@ KINDS = (
     scoring_params=('cp',),
     declared=('icons',),
     ends=(
-            EndSpec(fn=_kind_temple_end_0, text='{cp}'),
+            EndSpec(fn=_kind_temple_end_0, text='{cp}', explain=_kind_temple_end_0_explain, says='Temple: {points} CP (its icons count for the Temple tokens)'),
     ),
     placed=None,
     taken=None,

@@ -223,25 +223,25 @@ class Scorer:
         placement_why = self.placement_why
         for t in p.tiles:  # in board order
             if t.desert:
-                for fn, text in desert_ends:
+                for end in desert_ends:
                     trace = [] if explain else None
-                    points = fn(g, p, t, trace) or 0
+                    points = end.fn(g, p, t, trace) or 0
                     deserts += points
                     t.points += points
                     if keep:
-                        why = _why(trace, text, points) if explain else _static_why(text, points)
+                        why = explained(end, trace, points, (g, p, t)) if explain else _static_why(end.text, points)
                         add_line(_new_tuple(Line, (labels[t.pos], "desert", points, why)))
                 continue
             kind = kinds.get(t.kind)
             if kind is None:
                 continue
             t.validated = not t.cancelled
-            for fn, text in kind.ends:
+            for end in kind.ends:
                 if explain:
                     trace = []
-                    points = fn(g, p, t, trace)
+                    points = end.fn(g, p, t, trace)
                 else:
-                    points = fn(g, p, t)
+                    points = end.fn(g, p, t)
                 if points is None:
                     t.validated = False
                 else:
@@ -249,12 +249,12 @@ class Scorer:
                     t.points += points
                 if keep:
                     if explain:
-                        why = _why(trace, text, points)
+                        why = explained(end, trace, points, (g, p, t))
                         placed = placement_why.get((p.index, t.pos))
                         if placed:
                             why = f"{placed}; {why}"
                     else:
-                        why = _static_why(text, points)
+                        why = _static_why(end.text, points)
                     add_line(_new_tuple(Line, (labels[t.pos], kind.name, points or 0, why)))
         return _Tally({"regions": regions, "deserts": deserts, "god": 0}, lines)
 
@@ -271,7 +271,8 @@ class Scorer:
             points = end.fn(g, p, trace)
             tally.categories["god"] += points or 0
             if self.lines:
-                lines.append(Line("god", god.name, points or 0, _why(trace, end.text, points)))
+                why = explained(end, trace, points, (g, p)) if self.explain else _static_why(end.text, points)
+                lines.append(Line("god", god.name, points or 0, why))
         return lines
 
     # ---- ranked awards ---------------------------------------------------------------------------------
@@ -290,6 +291,7 @@ class Scorer:
             # Stable sort: players the tie-break cannot separate keep the record's order.
             entries.sort(key=lambda e: (-e[1], -(e[2] if e[2] is not None else -(10**9))))
             groups = _tie_groups(entries)
+            ranking = "; ".join(" = ".join(f"{q.name} {show(m)}" for q, m, _ in group) for group in groups)
             rank = 0
             for group in groups:
                 if len(group) > 1 and award.warn:
@@ -307,6 +309,12 @@ class Scorer:
                         why = f"{award.title}: measure {show(measure)}, rank {rank + offset + 1}"
                         if tiebreak is not None:
                             why += f" (tie-break {show(tiebreak)})"
+                        if award.says is not None:
+                            others = [q.name for q, _, _ in group if q is not p]
+                            why = award.says.format_map(_Sentence(
+                                {"title": award.title, "measure": show(measure), "place": str(rank + offset + 1),
+                                 "prize": show(prize), "tiebreak": show(tiebreak),
+                                 "tied": ", ".join(others) or "nobody", "ranking": ranking}, show(prize), why))
                         tallies[p.index].lines.append(Line(award.title, award.name, prize, why))
                 rank += len(group)
             if len(prizes) > len(players):
@@ -334,6 +342,41 @@ def _tie_groups(entries):
         else:
             groups.append([entry])
     return groups
+
+
+def explained(end, trace, points, args) -> str:
+    """The `why` of a scoring line: what its conditions found, then how its points add up (each summand with its
+    value, the branch taken); or the rule author's sentence (`says`), with `{why}` for all of that."""
+    conditions = "; ".join(trace) if trace else ""
+    if points is None:
+        return f"{conditions}: scores nothing" if conditions else _static_why(end.text, None)
+    values = end.explain(*args) if end.explain is not None else {}
+    how = values.get("_sum", end.text)
+    amount = show(points)
+    if how == amount:
+        added = f"always {amount}"
+    elif how.endswith(" " + amount) and " " not in how[: -len(amount) - 1]:
+        added = how  # one named value: `cp 3`, not `cp 3 = 3`
+    else:
+        added = f"{how} = {amount}"
+    default = f"{conditions}; {added}" if conditions else added
+    if end.says is None:
+        return default
+    return end.says.format_map(_Sentence(values, amount, conditions or added, added))
+
+
+class _Sentence(dict):
+    """A `says` sentence's placeholders: the clause's values, `{points}`, `{why}` (what the conditions found, or
+    else how the points add up) and `{how}` (how the points add up)."""
+
+    def __init__(self, values: dict, points: str, why: str, how: str = ""):
+        super().__init__(values)
+        self["points"] = points
+        self["why"] = why
+        self["how"] = how
+
+    def __missing__(self, key):
+        return "none"
 
 
 def _why(trace, text: str, points) -> str:

@@ -35,6 +35,10 @@ class EndSpec(NamedTuple):
 
     fn: Callable
     text: str  # the clause in plain words, for explanations
+    # How a scoring line explains its points, run only when reasons are shown: (g, p[, t]) -> {"_sum": how the
+    # points add up, and the value of every placeholder of `says`}.
+    explain: Callable | None = None
+    says: str | None = None  # the author's sentence, `{points}`, `{why}` and the clause's names filled in
 
 
 class KindSpec(NamedTuple):
@@ -76,6 +80,7 @@ class AwardSpec(NamedTuple):
     members: tuple[str, ...] = ()  # `for each X in SET`: the award is handed out once per member
     rank: str = "most"  # most | fewest: which end of the measure takes the first prize
     unless_equal: bool = False  # nobody takes a prize when every player's measure is the same
+    says: str | None = None  # the award line's sentence: {title} {measure} {place} {prize} {tiebreak} {tied}
 
 
 class FactSpec(NamedTuple):

@@ -72,6 +72,13 @@ def flag(trace, label, value) -> bool:
     return value
 
 
+def option_flag(trace, name, value) -> bool:
+    """A rule option in a condition: says how the table set it ("option majority_needs_one is off")."""
+    if trace is not None:
+        trace.append(f"option {name} is {'on' if value else 'off'}")
+    return value
+
+
 def among(g, p, rank, measure, site, trace=None, label="", params=None) -> bool:
     """Whether the player's measure is the highest ('most') or lowest ('fewest') of all players, ties included.
 

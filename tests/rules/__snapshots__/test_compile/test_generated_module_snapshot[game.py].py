@@ -1,14 +1,14 @@
 # generated — do not edit.
 # source: 'rules/orbis/game.orbis'
-# sha256: eefb6a45dc7c9ffdb8e4bfb6ef3e6869dea78f6c167ee30805bf68e03d039f4d
+# sha256: 4d50d03deaefde2c294730249123d2806e4ea4f8a12af2dce8aa56b2b4b23a5a
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
-from orbis_dsl.runtime.support import aggregate_max as _aggregate_max, aggregate_sum as _aggregate_sum, compare as _compare
+from orbis_dsl.runtime.support import aggregate_max as _aggregate_max, aggregate_sum as _aggregate_sum, compare as _compare, show as _show
 from orbis_dsl.runtime.specs import AwardSpec, EndSpec, OptionSpec, ParamSpec, Settings
 
 SOURCE = 'rules/orbis/game.orbis'
-SOURCE_SHA256 = 'eefb6a45dc7c9ffdb8e4bfb6ef3e6869dea78f6c167ee30805bf68e03d039f4d'
+SOURCE_SHA256 = '4d50d03deaefde2c294730249123d2806e4ea4f8a12af2dce8aa56b2b4b23a5a'
 
 
 # from 'rules/orbis/game.orbis', line 60
@@ -31,12 +31,17 @@ def _desert_end_0(g, p, t, trace=None):
     return p.values['desert_penalty']
 
 
-# from 'rules/orbis/game.orbis', line 67
+# from 'rules/orbis/game.orbis', line 54
+def _desert_end_0_explain(g, p, t, trace=None):
+    return {'_sum': 'desert_penalty ' + _show(p.values['desert_penalty'])}
+
+
+# from 'rules/orbis/game.orbis', line 68
 def _winner_key_0(g, p, trace=None):
     return p.total
 
 
-# from 'rules/orbis/game.orbis', line 67
+# from 'rules/orbis/game.orbis', line 68
 def _winner_key_1(g, p, trace=None):
     return p.worshippers
 
@@ -56,7 +61,7 @@ SETTINGS = Settings(
     cancel_tokens=18,
     desert_wild=True,
     desert_ends=(
-        EndSpec(fn=_desert_end_0, text='desert_penalty'),
+        EndSpec(fn=_desert_end_0, text='desert_penalty', explain=_desert_end_0_explain, says='face-down tile: {points} CP'),
     ),
     winner=(
         ('most', _winner_key_0),
@@ -85,5 +90,6 @@ AWARDS = (
     ties='keep_order',
     warn=True,
     prizes=(),
+    says='{title}: {measure} temple icons, place {place} ({ranking}; the highest mystic value on a white tile breaks a tie: {tiebreak})',
 ),
 )

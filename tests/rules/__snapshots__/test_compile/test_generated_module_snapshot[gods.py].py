@@ -1,19 +1,24 @@
 # generated — do not edit.
 # source: 'rules/orbis/gods.orbis'
-# sha256: 5eab06f27899ea85ddc99e81afc3f990040af1387ae676ed3220df79b33acc0d
+# sha256: c3c14dd6cd2f4404f4fde55abbbf3b72aa56d33be3b0cf5e4bc7bf1f4c9061f9
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
-from orbis_dsl.runtime.support import among as _among, compare as _compare, flag as _flag
+from orbis_dsl.runtime.support import among as _among, compare as _compare, flag as _flag, option_flag as _option_flag
 from orbis_dsl.runtime.specs import EndSpec, GodSpec
 
 SOURCE = 'rules/orbis/gods.orbis'
-SOURCE_SHA256 = '5eab06f27899ea85ddc99e81afc3f990040af1387ae676ed3220df79b33acc0d'
+SOURCE_SHA256 = 'c3c14dd6cd2f4404f4fde55abbbf3b72aa56d33be3b0cf5e4bc7bf1f4c9061f9'
 
 
 # from 'rules/orbis/gods.orbis', line 6
 def _god_love_end_0(g, p, trace=None):
     return 1
+
+
+# from 'rules/orbis/gods.orbis', line 6
+def _god_love_end_0_explain(g, p, trace=None):
+    return {'_sum': '1'}
 
 
 # from 'rules/orbis/gods.orbis', line 5
@@ -24,64 +29,109 @@ def _god_love_taken(api, g, p):
 
 # from 'rules/orbis/gods.orbis', line 11
 def _god_oceans_end_0(g, p, trace=None):
-    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'irrigation') and n1.validated)), '_god_oceans_end_0@11:13', trace, '{value} validated irrigation tiles') and ((not _flag(trace, 'majority_needs_one', g.options['majority_needs_one'])) or _compare(trace, '{value} validated irrigation tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'irrigation') and n0.validated)), 1))):
+    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'irrigation') and n1.validated)), '_god_oceans_end_0@11:13', trace, '{value} validated irrigation tiles') and ((not _option_flag(trace, 'majority_needs_one', g.options['majority_needs_one'])) or _compare(trace, '{value} validated irrigation tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'irrigation') and n0.validated)), 1))):
         return None
     return 3
 
 
-# from 'rules/orbis/gods.orbis', line 16
+# from 'rules/orbis/gods.orbis', line 11
+def _god_oceans_end_0_explain(g, p, trace=None):
+    return {'_sum': '3'}
+
+
+# from 'rules/orbis/gods.orbis', line 17
 def _god_fire_end_0(g, p, trace=None):
-    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'volcano') and n1.validated)), '_god_fire_end_0@16:13', trace, '{value} validated volcano tiles') and ((not _flag(trace, 'majority_needs_one', g.options['majority_needs_one'])) or _compare(trace, '{value} validated volcano tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'volcano') and n0.validated)), 1))):
+    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'volcano') and n1.validated)), '_god_fire_end_0@17:13', trace, '{value} validated volcano tiles') and ((not _option_flag(trace, 'majority_needs_one', g.options['majority_needs_one'])) or _compare(trace, '{value} validated volcano tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'volcano') and n0.validated)), 1))):
         return None
     return 3
 
 
-# from 'rules/orbis/gods.orbis', line 21
+# from 'rules/orbis/gods.orbis', line 17
+def _god_fire_end_0_explain(g, p, trace=None):
+    return {'_sum': '3'}
+
+
+# from 'rules/orbis/gods.orbis', line 23
 def _god_nature_end_0(g, p, trace=None):
-    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'forest') and n1.validated)), '_god_nature_end_0@21:13', trace, '{value} validated forest tiles') and ((not _flag(trace, 'majority_needs_one', g.options['majority_needs_one'])) or _compare(trace, '{value} validated forest tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'forest') and n0.validated)), 1))):
+    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'forest') and n1.validated)), '_god_nature_end_0@23:13', trace, '{value} validated forest tiles') and ((not _option_flag(trace, 'majority_needs_one', g.options['majority_needs_one'])) or _compare(trace, '{value} validated forest tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'forest') and n0.validated)), 1))):
         return None
     return 3
 
 
-# from 'rules/orbis/gods.orbis', line 26
+# from 'rules/orbis/gods.orbis', line 23
+def _god_nature_end_0_explain(g, p, trace=None):
+    return {'_sum': '3'}
+
+
+# from 'rules/orbis/gods.orbis', line 29
 def _god_harvests_end_0(g, p, trace=None):
-    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'village') and n1.validated)), '_god_harvests_end_0@26:13', trace, '{value} validated village tiles') and ((not _flag(trace, 'majority_needs_one', g.options['majority_needs_one'])) or _compare(trace, '{value} validated village tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'village') and n0.validated)), 1))):
+    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'village') and n1.validated)), '_god_harvests_end_0@29:13', trace, '{value} validated village tiles') and ((not _option_flag(trace, 'majority_needs_one', g.options['majority_needs_one'])) or _compare(trace, '{value} validated village tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'village') and n0.validated)), 1))):
         return None
     return 3
 
 
-# from 'rules/orbis/gods.orbis', line 30
+# from 'rules/orbis/gods.orbis', line 29
+def _god_harvests_end_0_explain(g, p, trace=None):
+    return {'_sum': '3'}
+
+
+# from 'rules/orbis/gods.orbis', line 34
 def _god_apprentice_end_0(g, p, trace=None):
     return 2
 
 
-# from 'rules/orbis/gods.orbis', line 35
+# from 'rules/orbis/gods.orbis', line 34
+def _god_apprentice_end_0_explain(g, p, trace=None):
+    return {'_sum': '2'}
+
+
+# from 'rules/orbis/gods.orbis', line 39
 def _god_idleness_end_0(g, p, trace=None):
     return 1
 
 
 # from 'rules/orbis/gods.orbis', line 39
+def _god_idleness_end_0_explain(g, p, trace=None):
+    return {'_sum': '1'}
+
+
+# from 'rules/orbis/gods.orbis', line 43
 def _god_technology_end_0(g, p, trace=None):
-    if not _among(g, p, 'fewest', lambda q0: sum(1 for n1 in q0.tiles if n1.desert), '_god_technology_end_0@39:13', trace, '{value} desert tiles'):
+    if not _among(g, p, 'fewest', lambda q0: sum(1 for n1 in q0.tiles if n1.desert), '_god_technology_end_0@43:13', trace, '{value} desert tiles'):
         return None
     return 3
 
 
 # from 'rules/orbis/gods.orbis', line 43
+def _god_technology_end_0_explain(g, p, trace=None):
+    return {'_sum': '3'}
+
+
+# from 'rules/orbis/gods.orbis', line 48
 def _god_balance_end_0(g, p, trace=None):
     if not ((_compare(trace, '{value} validated village tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'village') and n0.validated)), 1) and _compare(trace, '{value} temple tiles', '>=', sum(1 for n0 in p.tiles if (n0.kind == 'temple')), 1)) and _compare(trace, '{value} validated volcano tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'volcano') and n0.validated)), 1)):
         return None
     return 3
 
 
-# from 'rules/orbis/gods.orbis', line 50
+# from 'rules/orbis/gods.orbis', line 48
+def _god_balance_end_0_explain(g, p, trace=None):
+    return {'_sum': '3'}
+
+
+# from 'rules/orbis/gods.orbis', line 56
 def _god_death_end_0(g, p, trace=None):
     if _flag(trace, 'cancelled', p.god_cancelled):
         return None
     return 3
 
 
-# from 'rules/orbis/gods.orbis', line 49
+# from 'rules/orbis/gods.orbis', line 56
+def _god_death_end_0_explain(g, p, trace=None):
+    return {'_sum': '3'}
+
+
+# from 'rules/orbis/gods.orbis', line 55
 def _god_death_taken(api, g, p):
     trace = None
     if not api.pay(p, 6, None):
@@ -93,7 +143,7 @@ GODS = (
     name='love',
     title='Goddess of Love',
     ends=(
-            EndSpec(fn=_god_love_end_0, text='1'),
+            EndSpec(fn=_god_love_end_0, text='1', explain=_god_love_end_0_explain, says='Goddess of Love: {points} CP'),
     ),
     taken=_god_love_taken,
     modifiers={},
@@ -103,7 +153,7 @@ GODS = (
     name='oceans',
     title='God of the Oceans',
     ends=(
-            EndSpec(fn=_god_oceans_end_0, text='3 if irrigations is most among players and not majority_needs_one or irrigations >= 1'),
+            EndSpec(fn=_god_oceans_end_0, text='3 if irrigations is most among players and not majority_needs_one or irrigations >= 1', explain=_god_oceans_end_0_explain, says='God of the Oceans, most validated Irrigations ({why}): +{points}'),
     ),
     taken=None,
     modifiers={},
@@ -113,7 +163,7 @@ GODS = (
     name='fire',
     title='Goddess of Fire',
     ends=(
-            EndSpec(fn=_god_fire_end_0, text='3 if volcanoes is most among players and not majority_needs_one or volcanoes >= 1'),
+            EndSpec(fn=_god_fire_end_0, text='3 if volcanoes is most among players and not majority_needs_one or volcanoes >= 1', explain=_god_fire_end_0_explain, says='Goddess of Fire, most validated Volcanoes ({why}): +{points}'),
     ),
     taken=None,
     modifiers={},
@@ -123,7 +173,7 @@ GODS = (
     name='nature',
     title='Goddess of Nature',
     ends=(
-            EndSpec(fn=_god_nature_end_0, text='3 if forests is most among players and not majority_needs_one or forests >= 1'),
+            EndSpec(fn=_god_nature_end_0, text='3 if forests is most among players and not majority_needs_one or forests >= 1', explain=_god_nature_end_0_explain, says='Goddess of Nature, most validated Forests ({why}): +{points}'),
     ),
     taken=None,
     modifiers={},
@@ -133,7 +183,7 @@ GODS = (
     name='harvests',
     title='God of Harvests',
     ends=(
-            EndSpec(fn=_god_harvests_end_0, text='3 if villages is most among players and not majority_needs_one or villages >= 1'),
+            EndSpec(fn=_god_harvests_end_0, text='3 if villages is most among players and not majority_needs_one or villages >= 1', explain=_god_harvests_end_0_explain, says='God of Harvests, most validated Villages ({why}): +{points}'),
     ),
     taken=None,
     modifiers={},
@@ -143,7 +193,7 @@ GODS = (
     name='apprentice',
     title='Apprentice Goddess',
     ends=(
-            EndSpec(fn=_god_apprentice_end_0, text='2'),
+            EndSpec(fn=_god_apprentice_end_0, text='2', explain=_god_apprentice_end_0_explain, says='Apprentice Goddess: {points} CP'),
     ),
     taken=None,
     modifiers={},
@@ -153,7 +203,7 @@ GODS = (
     name='idleness',
     title='Goddess of Idleness',
     ends=(
-            EndSpec(fn=_god_idleness_end_0, text='1'),
+            EndSpec(fn=_god_idleness_end_0, text='1', explain=_god_idleness_end_0_explain, says='Goddess of Idleness: {points} CP (and deserts cost nothing)'),
     ),
     taken=None,
     modifiers={'desert_penalty': 0},
@@ -163,7 +213,7 @@ GODS = (
     name='technology',
     title='God of Technology',
     ends=(
-            EndSpec(fn=_god_technology_end_0, text='3 if count of desert tiles is fewest among players'),
+            EndSpec(fn=_god_technology_end_0, text='3 if count of desert tiles is fewest among players', explain=_god_technology_end_0_explain, says='God of Technology, fewest deserts ({why}): +{points}'),
     ),
     taken=None,
     modifiers={},
@@ -173,7 +223,7 @@ GODS = (
     name='balance',
     title='God of Balance',
     ends=(
-            EndSpec(fn=_god_balance_end_0, text='3 if count of validated village tiles >= 1 and count of temple tiles >= 1 and count of validated volcano tiles >= 1'),
+            EndSpec(fn=_god_balance_end_0, text='3 if count of validated village tiles >= 1 and count of temple tiles >= 1 and count of validated volcano tiles >= 1', explain=_god_balance_end_0_explain, says='God of Balance, a validated Village, a Temple and a validated Volcano ({why}): +{points}'),
     ),
     taken=None,
     modifiers={},
@@ -183,7 +233,7 @@ GODS = (
     name='death',
     title='God of Death',
     ends=(
-            EndSpec(fn=_god_death_end_0, text='3 unless cancelled'),
+            EndSpec(fn=_god_death_end_0, text='3 unless cancelled', explain=_god_death_end_0_explain, says='God of Death, paid for (no Cancelation token): +{points}'),
     ),
     taken=_god_death_taken,
     modifiers={},
