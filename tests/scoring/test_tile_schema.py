@@ -15,7 +15,7 @@ from orbis_dsl.ruleset import base_rules
 from orbis_dsl.sample import random_game, random_tile
 from orbis_dsl.tile_schema import schema_for
 
-from ..robustness.fuzzing import FUZZ
+from robustness.fuzzing import FUZZ
 
 RULES = base_rules()
 SCHEMA = schema_for(RULES)
