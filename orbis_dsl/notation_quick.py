@@ -56,6 +56,7 @@ def quick_document(text: str, rules: Rules) -> dict | None:
 class _Document:
     def __init__(self, rules: Rules):
         self.rules = rules
+        self.known = _known_tiles(rules)
         self.height = len(rules.board.rows)
         self.doc: dict = {"format": FORMAT}
         self.players: list[dict] = []
@@ -125,11 +126,21 @@ class _Document:
             if token == "|":
                 if i == start:
                     raise _Unsure  # an empty tile
-                tiles.append(self.tile(tokens[start:i]))
+                tiles.append(self.known_tile(tuple(tokens[start:i])))
                 start = i + 1
         return tiles
 
-    def tile(self, tokens: list[str]) -> dict:
+    def known_tile(self, tokens: tuple[str, ...]) -> dict:
+        """A game shows the same few dozen printed tiles over and over: each way of writing one is read once."""
+        tile = self.known.get(tokens)
+        if tile is None:
+            tile = self.tile(tokens)
+            if len(self.known) >= _KNOWN_LIMIT:
+                self.known.clear()
+            self.known[tokens] = tile
+        return {**tile}  # a copy: the document is the caller's
+
+    def tile(self, tokens: tuple[str, ...]) -> dict:
         if tokens[0] in ("desert", "-"):
             if len(tokens) != 1:
                 raise _Unsure
@@ -163,6 +174,21 @@ class _Document:
                 tile[name] = _value(item, kind.param(name))
                 i += 1
         return tile
+
+
+# Tiles already read, by the tokens they were written with, per rule set (a kind decides how a value reads). Values
+# are strings, numbers and lists nobody changes; the limit keeps a long batch of odd files from growing it.
+_KNOWN_LIMIT = 4096
+_KNOWN: dict[int, tuple[Rules, dict]] = {}
+
+
+def _known_tiles(rules: Rules) -> dict:
+    entry = _KNOWN.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_KNOWN) >= 16:
+            _KNOWN.clear()
+        entry = _KNOWN[id(rules)] = (rules, {})
+    return entry[1]
 
 
 def _fail():
