@@ -4,8 +4,8 @@ A 4-player record holds 56 tiles, and checking each field of each tile with the 
 which builds a path string for every field it might complain about, cost more than scoring the game. A rule
 set's tiles have few shapes, one per kind: each is worked out once per rule set here (which keys a tile of the
 kind may have, which it needs, how each value is read), and a tile that fits its shape exactly is built in one
-pass. Anything else (an unknown key, a value of the wrong type, a colour typed in capitals, a null) is not
-judged here: `read` answers None and the general reader reads the tile again and says what is wrong, so every
+pass, and remembered (records share their tiles, which nobody changes). Anything else (an unknown key, a
+value of the wrong type, a colour typed in capitals, a null) is not judged here: `read` answers None and the general reader reads the tile again and says what is wrong, so every
 message still comes from one place.
 
 What `read` builds must equal what the general reader builds for the same tile (tests/scoring/test_tile_schema.py).
@@ -16,6 +16,7 @@ from __future__ import annotations
 from .game import TileRecord
 from .runtime.rules import Rules
 
+_SEEN_LIMIT = 4096
 _BAD = object()  # a value the quick reader does not take: the general reader will say why
 _DESERT = TileRecord(desert=True)
 _new_tile = tuple.__new__  # TileRecord's own __new__ is a Python function: this runs 56 times a game
@@ -41,6 +42,7 @@ class TileSchema:
                              if alias == alias.lower() and target in settings.colors})
         self.order = {name: i for i, name in enumerate(settings.colors)}
         self.levels = settings.levels
+        self.seen: dict[tuple, TileRecord] = {}
         self.stars = frozenset(s for s in settings.stars if s == s.lower())
         attributes = {p.name: p for p in settings.attributes}
         self.kinds: dict[str, _KindShape] = {}
@@ -71,6 +73,23 @@ class TileSchema:
 
     def read(self, obj: dict) -> TileRecord | None:
         """The tile, when `obj` is exactly what a tile of its kind looks like; else None."""
+        # A game shows the same few dozen printed tiles over and over: each is read once. The key holds each
+        # value's type, because 1 == True == 1.0 in Python and only the first is a number here. A colour set is
+        # a list, which cannot be a key: those tiles are read each time.
+        try:
+            key = (tuple(obj.items()), tuple(map(type, obj.values())))
+            tile = self.seen.get(key)
+        except TypeError:
+            return self.read_shape(obj)
+        if tile is None:
+            tile = self.read_shape(obj)
+            if tile is not None:
+                if len(self.seen) >= _SEEN_LIMIT:  # a batch of many odd files: start again
+                    self.seen.clear()
+                self.seen[key] = tile
+        return tile
+
+    def read_shape(self, obj: dict) -> TileRecord | None:
         if "desert" in obj:
             return _DESERT if len(obj) == 1 and obj["desert"] is True else None
         kind = obj.get("kind")
