@@ -186,7 +186,14 @@ class _Reader:
                              f"got {len(rows)}")
             return None
         result = []
+        quick = self.schema.read
         for r, (row, width) in enumerate(zip(rows, widths)):
+            if type(row) is list and len(row) == width:
+                # Tiles as their kinds look need no path to complain at: only a row with another is read again.
+                tiles = tuple([quick(t) if type(t) is dict else None for t in row])
+                if None not in tiles:
+                    result.append(tiles)
+                    continue
             row_path = f"{path}[{r}]"
             if not isinstance(row, list) or len(row) != width:
                 got = f"{len(row)} tile{'s' if len(row) != 1 else ''}" if isinstance(row, list) else _json_words(row)
