@@ -329,14 +329,24 @@ def test_checking_tile_lines_costs_the_same_per_line_at_every_size(tmp_path):
     assert large <= CALLS_PER_TILE_LINE
 
 
-def test_reading_a_text_game_costs_the_same_per_character_at_every_size():
-    from orbis_dsl.notation import read_text
+@pytest.mark.parametrize("reader", ["parser", "quick"])
+def test_reading_a_text_game_costs_the_same_per_character_at_every_size(reader):
+    """Both ways of reading the notation: the parser (which reads every file the quick reader is not sure of,
+    and every file with a mistake, like the largest one above) and the quick line reader."""
+    from orbis_dsl.notation import read_text_parsed
+    from orbis_dsl.notation_quick import quick_document
     from orbis_dsl.ruleset import base_rules
 
     rules = base_rules()
     one = len(_text_game(1))
-    small, large = _marginal_calls(lambda n: read_text(_text_game(n // one), "g.orbisgame", rules),
-                                   (4 * one, 64 * one))
+    if reader == "parser":
+        def read(n):
+            return read_text_parsed(_text_game(n // one), "g.orbisgame", rules)
+    else:
+        def read(n):
+            assert quick_document(_text_game(n // one), rules) is not None
+
+    small, large = _marginal_calls(read, (4 * one, 64 * one))
     assert large <= 1.15 * small, f"{small:.1f} calls a character for 4 players, {large:.1f} for 64"
     assert large <= CALLS_PER_GAME_CHARACTER
 
