@@ -65,3 +65,26 @@ def test_jobs_change_nothing_in_what_is_printed(tmp_path):
     plain_one = CliRunner().invoke(app, ["score", *paths[:12]])
     plain_two = CliRunner().invoke(app, ["score", "-j", "2", *paths[:12]])
     assert plain_one.stdout == plain_two.stdout and "Winner" in plain_two.stdout
+
+
+def test_the_progress_bar_shows_only_for_a_long_batch_written_to_a_file_from_a_terminal(monkeypatch):
+    from orbis_dsl import score_command
+
+    class Stream:
+        def __init__(self, tty):
+            self.tty = tty
+
+        def isatty(self):
+            return self.tty
+
+    def bar(total, stdout_tty, stderr_tty):
+        monkeypatch.setattr(score_command.sys, "stdout", Stream(stdout_tty))
+        monkeypatch.setattr(score_command.sys, "stderr", Stream(stderr_tty))
+        shown = score_command._progress_bar(total)
+        monkeypatch.undo()
+        return shown is not None
+
+    assert bar(100, stdout_tty=False, stderr_tty=True)  # `orbis score *.json --json > out.jsonl` at a terminal
+    assert not bar(99, stdout_tty=False, stderr_tty=True)  # short batches are over before a bar says anything
+    assert not bar(5000, stdout_tty=True, stderr_tty=True)  # the reports scroll by on the terminal
+    assert not bar(5000, stdout_tty=False, stderr_tty=False)  # in a pipeline or a log: nothing but messages
