@@ -65,7 +65,9 @@ def main() -> None:
         code = run_score(rules=base_rules(), say=_writer(sys.stdout), say_error=_writer(sys.stderr), **quick)
         sys.stdout.flush()
     except BrokenPipeError:  # `orbis score *.json --json | head`: the reader has all it wanted
-        sys.stderr.close()  # nothing more to say; and no second error when Python flushes at exit
+        # Python flushes stdout once more at exit, which would fail again: point it at nothing (the recipe of
+        # the signal module's documentation).
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         code = 1
     except KeyboardInterrupt:
         sys.stderr.write("\nAborted!\n")
