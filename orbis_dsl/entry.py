@@ -62,7 +62,7 @@ def main() -> None:
     from .score_command import run_score
 
     try:
-        code = run_score(rules=base_rules(), say=_writer(sys.stdout), say_error=_writer(sys.stderr), **quick)
+        code = run_score(orbis_rules=base_rules, say=_writer(sys.stdout), say_error=_writer(sys.stderr), **quick)
         sys.stdout.flush()
     except BrokenPipeError:  # `orbis score *.json --json | head`: the reader has all it wanted
         # Python flushes stdout once more at exit, which would fail again: point it at nothing (the recipe of

@@ -10,14 +10,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .batch import score_files
-from .runtime.rules import Rules
 
 Say = Callable[[str], None]
 
 
-def run_score(files: list[Path], rules: Rules, as_json: bool, explain: bool, strict: bool, jobs: int,
+def run_score(files: list[Path], orbis_rules: Callable, as_json: bool, explain: bool, strict: bool, jobs: int,
               say: Say, say_error: Say) -> int:
-    """0 when every file was scored; 1 with --strict and a warning; 2 when a file could not be read."""
+    """0 when every file was scored; 1 with --strict and a warning; 2 when a file could not be read.
+    `orbis_rules()` gives the rules of Orbis records (the base game or a pack); each other game's are its own."""
     console = None
     if not as_json:
         from .report import make_console
@@ -31,17 +31,19 @@ def run_score(files: list[Path], rules: Rules, as_json: bool, explain: bool, str
     if bar:
         bar.start()
     try:
-        for result in score_files(files, rules, as_json, explain, jobs):
+        for result in score_files(files, orbis_rules, as_json, explain, jobs, console):
             for text in result.errors:
                 say_error(text)
             failed += bool(result.errors)
             warned += bool(result.warnings)
-            if result.json_line is not None:
-                say(result.json_line)
+            if as_json and result.text is not None:
+                say(result.text)
+            elif result.text is not None:  # a report a worker drew
+                console.file.write(result.text)
             elif result.report is not None:
-                from .report import print_report
+                from .report import print_any_report
 
-                print_report(result.report, rules, console, explain=explain, title=result.title or str(result.path))
+                print_any_report(result.report, result.rules, console, explain=explain, title=result.title)
             if bar:
                 bar.advance(task)
     finally:

@@ -35,11 +35,11 @@ def _games(folder: Path, count: int, broken: set[int]) -> list[Path]:
 def test_files_are_read_one_at_a_time_as_results_are_taken(tmp_path, monkeypatch):
     paths = _games(tmp_path, 5, set())
     read = []
-    real = batch.read_game
-    monkeypatch.setattr(batch, "read_game", lambda path, rules: (read.append(path), real(path, rules))[1])
-    results = batch.score_files(paths, RULES, as_json=True, explain=False)
+    real = batch.read_record
+    monkeypatch.setattr(batch, "read_record", lambda path, rules: (read.append(path), real(path, rules))[1])
+    results = batch.score_files(paths, base_rules, as_json=True, explain=False)
     first = next(results)
-    assert read == paths[:1] and first.path == paths[0] and first.json_line
+    assert read == paths[:1] and first.path == paths[0] and first.text.startswith('{"format": "orbis-score/1"')
     assert [r.path for r in results] == paths[1:]
     assert read == paths
 
@@ -88,3 +88,15 @@ def test_the_progress_bar_shows_only_for_a_long_batch_written_to_a_file_from_a_t
     assert not bar(99, stdout_tty=False, stderr_tty=True)  # short batches are over before a bar says anything
     assert not bar(5000, stdout_tty=True, stderr_tty=True)  # the reports scroll by on the terminal
     assert not bar(5000, stdout_tty=False, stderr_tty=False)  # in a pipeline or a log: nothing but messages
+
+
+def test_a_batch_of_several_games_prints_the_same_with_workers():
+    """Records of other games (a Terra Mystica score sheet) among Orbis ones: each under its own rules, drawn by
+    the workers as this process would draw them."""
+    paths = ["examples/terra-mystica/3p-air-tie.json", "examples/games/4p-club-night-shared-win.json",
+             "examples/quickstart-4p.orbisgame", "examples/terra-mystica/3p-air-tie.json"]
+    for extra in ([], ["--json"], ["--explain"]):
+        one = CliRunner().invoke(app, ["score", *extra, *paths])
+        two = CliRunner().invoke(app, ["score", "--jobs", "2", *extra, *paths])
+        assert one.exit_code == 0, one.stderr
+        assert (one.exit_code, one.stdout, one.stderr) == (two.exit_code, two.stdout, two.stderr)

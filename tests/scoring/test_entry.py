@@ -14,7 +14,7 @@ from orbis_dsl.entry import quick_score_args
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ["examples/games/4p-club-night-shared-win.json", "examples/quickstart-4p.orbisgame",
-         "examples/games/3p-messy-scoresheet.orbisgame"]
+         "examples/games/3p-messy-scoresheet.orbisgame", "examples/terra-mystica/3p-air-tie.json"]
 BROKEN = ["tests/corpus/games/json-bad-gain.json", "tests/corpus/games/no-such-game.orbisgame"]
 
 
