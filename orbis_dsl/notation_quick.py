@@ -8,7 +8,7 @@ notation._Builder would build.
 
 It decides nothing it is not sure of. Whenever a line is not plainly one of the notation's lines (a word that
 the grammar's lexer could split or read otherwise: one starting with `x`, `ok`, `desert`, `-` or a digit where a
-word is expected, a keyword used as a name, a quoted string where one is unusual, a `\\r`), or whenever the
+word is expected, a keyword used as a name, a quoted string where one is unusual, a lone `\\r`), or whenever the
 builder would say something (a value given twice, a row too many), it answers None, and read_text reads the
 file with the parser, which reports every mistake with its line and column. A document it does build that the
 record reader then finds fault with is also read again by the parser, for the located messages. So it never
@@ -45,7 +45,11 @@ class _Unsure(Exception):
 
 def quick_document(text: str, rules: Rules) -> dict | None:
     """The document notation._Builder would build from `text`, or None when the parser must read it."""
-    if "\r" in text or '"' in text and "\\" in text:
+    if "\r" in text:
+        text = text.replace("\r\n", "\n")  # a file saved on Windows; a lone \r the parser refuses
+        if "\r" in text:
+            return None
+    if '"' in text and "\\" in text:  # escapes in a quoted string: the parser says which are wrong
         return None
     try:
         return _Document(rules).read(text)
