@@ -24,8 +24,10 @@ def run_score(files: list[Path], orbis_rules: Callable, as_json: bool, explain: 
 
         console = make_console()
     bar = _progress_bar(len(files))
-    if bar is not None:  # messages printed above the bar, not through it
-        say_error = lambda text: bar.console.print(text, markup=False, highlight=False, emoji=False)  # noqa: E731
+    if bar is not None:
+        def say_error(text: str) -> None:  # above the bar, not through it
+            bar.console.print(text, markup=False, highlight=False, emoji=False, soft_wrap=True)
+
     failed = warned = 0
     task = bar.add_task(f"{len(files)} files", total=len(files)) if bar else None
     if bar:

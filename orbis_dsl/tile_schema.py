@@ -5,8 +5,8 @@ which builds a path string for every field it might complain about, cost more th
 set's tiles have few shapes, one per kind: each is worked out once per rule set here (which keys a tile of the
 kind may have, which it needs, how each value is read), and a tile that fits its shape exactly is built in one
 pass, and remembered (records share their tiles, which nobody changes). Anything else (an unknown key, a
-value of the wrong type, a colour typed in capitals, a null) is not judged here: `read` answers None and the general reader reads the tile again and says what is wrong, so every
-message still comes from one place.
+value of the wrong type, a colour typed in capitals, a null) is not judged here: `read` answers None and the
+general reader reads the tile again and says what is wrong, so every message still comes from one place.
 
 What `read` builds must equal what the general reader builds for the same tile (tests/scoring/test_tile_schema.py).
 """
