@@ -1,6 +1,7 @@
 """Scoring benchmarks (issue 6). Prints its figures; run from the checkout: `python bench/bench_scoring.py`.
 
-1. cold `orbis score` of one 4-player game, against `python3 -c pass` (and `import typer`) in the same run;
+1. cold `orbis score` of one 4-player game, against `python3 -c pass` (and `import typer`) in the same run
+   (`orbis score` of game files runs without typer, see orbis_dsl/entry.py; the full CLI is timed beside it);
 2. compiling the whole base rule set from source;
 3. in-process scoring throughput, generated handlers against the interpreter, on the same games: 10,000
    random tables (`orbis_dsl.sample.random_game`: any tiles anywhere, random tokens, about 19 warnings each),
@@ -62,6 +63,8 @@ def bench_cold(runs: int) -> None:
         ("python3 -c pass", [sys.executable, "-c", "pass"]),
         ("python3 -c 'import typer'", [sys.executable, "-c", "import typer"]),
         ("orbis score --json GAME.json", [orbis, "score", "--json", json_game]),
+        # The same through typer (the quick entry stands aside), to show what skipping typer buys.
+        ("… with ORBIS_FULL_CLI=1 (typer)", ["env", "ORBIS_FULL_CLI=1", orbis, "score", "--json", json_game]),
         ("orbis score GAME.json", [orbis, "score", json_game]),
         ("orbis score --json GAME.orbisgame", [orbis, "score", "--json", text_game]),
         ("orbis score GAME.orbisgame", [orbis, "score", text_game]),

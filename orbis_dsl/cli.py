@@ -170,9 +170,13 @@ def score(
     strict: bool = typer.Option(False, "--strict", help="Exit 1 when there are warnings."),
     pack: Path | None = typer.Option(None, "--rules", help="Score under a rule pack instead of the base game."),
     svg: Path | None = typer.Option(None, "--svg", help="Also draw the score sheet (one game) as an SVG image."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes for a batch (the output is the same)."),
 ) -> None:
-    """Score finished games: totals, breakdown, temple tokens, gods, winner, and warnings."""
-    from .inputs import read_record, score_record
+    """Score finished games: totals, breakdown, temple tokens, gods, winner, and warnings.
+
+    Files are scored and printed one at a time, in order. A file that cannot be read is reported on stderr and
+    the others are still scored; the exit code is then 2."""
+    from .score_command import run_score
 
     # A pack is checked first (its mistakes come before any game's); the base game loads only if a file needs it.
     packed = _load_rules(pack) if pack is not None else None
@@ -183,37 +187,25 @@ def score(
     if svg is not None and len(files) != 1:
         typer.echo("error: --svg draws one game; give one game file", err=True)
         raise typer.Exit(2)
-    games, failures = [], []
-    for path in files:
-        game, rules, diags, texts = read_record(path, orbis_rules)
-        if game is None:
-            failures.append((diags, texts))
-        games.append((game, rules))
-    if failures:
-        for diags, texts in failures:
-            _print_diagnostics(diags, texts)
+    code = run_score(files, orbis_rules, as_json, explain, strict, jobs, say=typer.echo,
+                     say_error=lambda text: typer.echo(text, err=True))
+    if svg is not None and code != 2:
+        _draw_svg(files[0], orbis_rules, svg, explain=explain or as_json)
+    if code:
+        raise typer.Exit(code)
+
+
+def _draw_svg(path: Path, orbis_rules, svg: Path, explain: bool) -> None:
+    """The one game's score sheet as an image: read and scored again (a millisecond), so that scoring a batch
+    keeps no game in memory."""
+    from .inputs import read_record, score_record
+    from .report_svg import score_sheet
+
+    game, rules, _, _ = read_record(path, orbis_rules)
+    if rules.is_sheet:
+        typer.echo("error: --svg draws games played on a board of tiles; this one is a score sheet", err=True)
         raise typer.Exit(2)
-    # The JSON report and --explain carry each line's reasons; the plain table does not need them.
-    reports = [score_record(rules, game, explain=explain or as_json) for game, rules in games]
-    if as_json:
-        for report in reports:
-            typer.echo(report.to_json_line())
-    else:
-        from .report import print_any_report
-
-        console = _console()
-        for path, (game, rules), report in zip(files, games, reports):
-            print_any_report(report, rules, console, explain=explain, title=game.title or str(path))
-    if svg is not None:
-        from .report_svg import score_sheet
-
-        game, rules = games[0]
-        if rules.is_sheet:
-            typer.echo("error: --svg draws games played on a board of tiles; this one is a score sheet", err=True)
-            raise typer.Exit(2)
-        _write(svg, score_sheet(reports[0], game, rules))
-    if strict and any(report.warnings for report in reports):
-        raise typer.Exit(1)
+    _write(svg, score_sheet(score_record(rules, game, explain=explain), game, rules))
 
 
 @app.command()
@@ -313,11 +305,9 @@ def serve(
 
 
 def _console():
-    from rich.console import Console
+    from .report import make_console
 
-    # Names and messages come from the user's files: never read them as Rich markup ("[/x]" would raise) or
-    # emoji codes.
-    return Console(highlight=False, soft_wrap=True, markup=False, emoji=False)
+    return make_console()
 
 
 def _load_rules(pack: Path | None):

@@ -2,7 +2,6 @@
 
 # No `from __future__ import annotations`: NamedTuple would compile every string annotation at import.
 
-import difflib
 from collections.abc import Iterable
 from typing import NamedTuple
 
@@ -41,6 +40,8 @@ class Diagnostic(NamedTuple):
 
 def did_you_mean(name: str, choices: Iterable[str]) -> str | None:
     """A short hint naming the closest known name, if any is close enough to be a typo."""
+    import difflib  # only when a name is unknown: not on every start
+
     close = difflib.get_close_matches(name, sorted(set(choices)), n=1, cutoff=0.6)
     if close:
         return f"did you mean '{close[0]}'?"

@@ -16,6 +16,7 @@ from .diagnostics import Diagnostic, Span
 from .game import GameRecord, TileRecord
 from .lark_errors import GAME_WORDS, syntax_diagnostic
 from .literals import BadToken, number, unquote
+from .notation_quick import quick_document
 from .records import FORMAT, MAX_RECORD_BYTES, _Reader
 from .resources import BASE_GAME, GAME_PARSER_MODULE, data_dir, grammar_path, source_hash
 from .runtime.rules import Rules, import_file
@@ -250,6 +251,18 @@ def read_text(text: str, file: str, rules: Rules) -> tuple[GameRecord | None, li
     if len(text) > MAX_RECORD_BYTES:
         return None, [Diagnostic(f"the file is too large ({len(text):,} characters; at most {MAX_RECORD_BYTES:,})",
                                  span=Span(file, 1, 1))]
+    doc = quick_document(text, rules)
+    if doc is not None:
+        reader = _Reader(rules, file)
+        game = reader.game(doc)
+        if not reader.diags:
+            return game, []
+    # Not plainly written, or not right: the parser reads it again, and places every message.
+    return read_text_parsed(text, file, rules)
+
+
+def read_text_parsed(text: str, file: str, rules: Rules) -> tuple[GameRecord | None, list[Diagnostic]]:
+    """read_text by the notation's parser alone."""
     if not text.endswith("\n"):
         text += "\n"
     parser = game_parser()

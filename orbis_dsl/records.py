@@ -12,6 +12,7 @@ import json
 from .diagnostics import Diagnostic, Span, did_you_mean, unknown
 from .game import GameRecord, PlayerRecord, TileRecord
 from .runtime.rules import Rules
+from .tile_schema import schema_for
 
 FORMAT = "orbis-game/1"
 # A four-player record is about 10 kB; larger files are refused before parsing.
@@ -27,6 +28,7 @@ class _Reader:
         self.rules = rules
         self.file = file
         self.diags: list[Diagnostic] = []
+        self.schema = schema_for(rules)
 
     def error(self, path: str, message: str, hint: str | None = None) -> None:
         self.diags.append(Diagnostic(message, path=path, file=self.file, hint=hint))
@@ -184,7 +186,14 @@ class _Reader:
                              f"got {len(rows)}")
             return None
         result = []
+        quick = self.schema.read
         for r, (row, width) in enumerate(zip(rows, widths)):
+            if type(row) is list and len(row) == width:
+                # Tiles as their kinds look need no path to complain at: only a row with another is read again.
+                tiles = tuple([quick(t) if type(t) is dict else None for t in row])
+                if None not in tiles:
+                    result.append(tiles)
+                    continue
             row_path = f"{path}[{r}]"
             if not isinstance(row, list) or len(row) != width:
                 got = f"{len(row)} tile{'s' if len(row) != 1 else ''}" if isinstance(row, list) else _json_words(row)
@@ -197,6 +206,14 @@ class _Reader:
         return tuple(result)
 
     def tile(self, obj, path: str) -> TileRecord | None:
+        if type(obj) is dict:
+            quick = self.schema.read(obj)  # a tile exactly as its kind looks; else read it field by field
+            if quick is not None:
+                return quick
+        return self.checked_tile(obj, path)
+
+    def checked_tile(self, obj, path: str) -> TileRecord | None:
+        """A tile read field by field, each mistake reported at its path."""
         if not isinstance(obj, dict):
             self.error(path, f"expected a tile object, got {_json_words(obj)}")
             return None
@@ -341,12 +358,15 @@ class _JsonRefused(ValueError):
 
 
 def _no_repeated_keys(pairs: list[tuple[str, object]]) -> dict:
-    seen: dict[str, object] = {}
-    for key, value in pairs:
+    obj = dict(pairs)  # at C speed; the loop below runs only when a key was lost
+    if len(obj) == len(pairs):
+        return obj
+    seen: set[str] = set()
+    for key, _ in pairs:
         if key in seen:
             raise _JsonRefused(f"the key '{key}' is given twice in one object; the first value would be lost")
-        seen[key] = value
-    return seen
+        seen.add(key)
+    raise AssertionError("unreachable: dict() dropped a key that is not repeated")
 
 
 def _bounded_int(text: str) -> int:
@@ -361,15 +381,18 @@ def load_json(text: str, file: str) -> tuple[object, list[Diagnostic]]:
     if len(text) > MAX_RECORD_BYTES:
         return None, [Diagnostic(f"the file is too large ({len(text):,} characters; at most {MAX_RECORD_BYTES:,})",
                                  file=file, path="$")]
+    # Python-level hooks only where they can matter: when no run of MAX_DIGITS + 1 digits is anywhere in the text
+    # (in a string or not), no number can be refused, and the C parser reads the numbers itself.
+    numbers = {"parse_int": _bounded_int} if _may_hold_long_numbers(text) else {}
     try:
-        doc = json.loads(text, object_pairs_hook=_no_repeated_keys, parse_int=_bounded_int)
+        doc = json.loads(text, object_pairs_hook=_no_repeated_keys, **numbers)
     except json.JSONDecodeError as error:
         return None, [Diagnostic(f"not valid JSON: {error.msg}", span=Span(file, error.lineno, error.colno))]
     except _JsonRefused as error:
         return None, [Diagnostic(str(error), file=file, path="$")]
     except RecursionError:
         return None, [Diagnostic("the JSON nests too deeply", file=file, path="$")]
-    broken = _surrogate_path(doc)
+    broken = _surrogate_path(doc) if _may_hold_surrogates(text) else None
     if broken is not None:
         return None, [Diagnostic("this string holds a lone surrogate escape (\\ud800-\\udfff), which is no character",
                                  file=file, path=broken)]
@@ -388,6 +411,34 @@ def read_json_text(text: str, file: str, rules: Rules) -> tuple[GameRecord | Non
     reader = _Reader(rules, file)
     game = reader.game(doc)
     return game, reader.diags
+
+
+_DIGITS_AS_ZEROS = bytes.maketrans(b"123456789", b"000000000")
+_TOO_MANY_DIGITS = b"0" * (MAX_DIGITS + 1)
+# A lone surrogate in a decoded document comes from a `\uD800`-`\uDFFF` escape, or from text that already held one
+# (a file's text never does: UTF-8 cannot encode them). The first test may be a false alarm (an escaped backslash
+# before "u"): then the exact walk of the document finds nothing.
+
+
+def _may_hold_surrogates(text: str) -> bool:
+    """At C speed: could the decoded document hold a lone surrogate? False means surely not."""
+    if "\\u" in text:
+        return True
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+def _may_hold_long_numbers(text: str) -> bool:
+    """At C speed (a regular expression took longer than parsing): does the text hold a run of more than
+    MAX_DIGITS digits? False means no number in it can be too long."""
+    try:
+        raw = text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return _TOO_MANY_DIGITS in raw.translate(_DIGITS_AS_ZEROS)
 
 
 def _has_surrogate(text: str) -> bool:

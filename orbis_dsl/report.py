@@ -16,6 +16,12 @@ _STYLES = {"red": "bold red", "yellow": "bold yellow", "blue": "bold blue", "gre
            "white": "bold white", "orange": "bold dark_orange"}
 
 
+def make_console() -> Console:
+    # Names and messages come from the user's files: never read them as Rich markup ("[/x]" would raise) or
+    # emoji codes.
+    return Console(highlight=False, soft_wrap=True, markup=False, emoji=False)
+
+
 # Two marks, never merged: what the table shows (a token typed in the record) and what the rules computed (the
 # tile scores nothing). An unvalidated Irrigation whose token was left off is "no token" in the notation, so it
 # shows only the second mark.

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import hashlib
+import os
+from functools import cache
 from pathlib import Path
 
 # The Orbis notation's standalone parser, in generated/orbis/ beside the rule modules (written by parsergen.py).
@@ -42,9 +44,16 @@ def base_rules_entry() -> Path:
 def display_path(path: Path) -> str:
     """A path as a person would type it: relative to the working directory when it lies below it."""
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
+        return str(path.resolve().relative_to(_resolved(os.getcwd())))
     except ValueError:
         return str(path)
+
+
+@cache
+def _resolved(folder: str) -> Path:
+    # Resolving the working directory walks every component with lstat: once per process is enough for a batch
+    # of thousands of files (keyed by the directory, so a chdir is still seen).
+    return Path(folder).resolve()
 
 
 def source_hash(text: str) -> str:

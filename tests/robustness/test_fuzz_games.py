@@ -345,11 +345,13 @@ def test_an_integer_over_4300_digits_in_a_game(workdir, fmt):
         _score_one(workdir, "digits.orbisgame", text)
 
 
-def test_scoring_several_files_prints_nothing_when_one_fails(workdir):
+def test_scoring_several_files_scores_the_others_when_one_fails(workdir):
+    """Issue 16: a broken file costs the other files of a batch nothing; the exit code still says it failed."""
     (workdir / "good.json").write_text(JSON_SEEDS["2p-first-game-new-box.json"], encoding="utf-8")
     (workdir / "bad.json").write_text("{", encoding="utf-8")
     result = invoke(["score", "good.json", "bad.json", "--json"], workdir)
-    assert result.exit_code == 2 and result.stdout == ""
+    assert result.exit_code == 2 and len(result.stdout.splitlines()) == 1
+    assert json.loads(result.stdout)["format"] == "orbis-score/1"
     assert_located(result.stderr, "bad.json", "score good.json bad.json")
     both = invoke(["score", "good.json", "good.json", "--json"], workdir)
     assert check_score(both, "good.json", files=2) is not None

@@ -4,6 +4,7 @@ not parse, the JSON path otherwise) and what is wrong, without a traceback."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -71,13 +72,18 @@ def test_one_mistake_draws_one_message(name):
     assert len(re.findall(r"^\S.*: error: ", errors, flags=re.M)) == 1, errors
 
 
-def test_several_files_report_every_broken_one_and_score_none():
+def test_several_files_report_every_broken_one_and_score_the_others():
+    """A broken file among many costs the others nothing (issue 16): each broken one is reported on stderr,
+    every other one scored on stdout in the order given, and the exit code says that something was refused."""
     broken = [shown("text-unknown-colour.orbisgame"), shown("json-unknown-colour.json")]
-    result = orbis("score", "examples/games/2p-sunday-lunch.orbisgame", *broken, "--json")
+    good = ["examples/games/2p-sunday-lunch.orbisgame", "examples/games/4p-club-night-shared-win.json"]
+    result = orbis("score", good[0], broken[0], good[1], broken[1], "--json")
     assert result.exit_code == 2
-    assert result.stdout == ""
+    reports = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [len(r["players"]) for r in reports] == [2, 4]
     for path in broken:
         assert path in result.stderr
+    assert result.stderr.rstrip().endswith("2 of 4 files could not be scored")
 
 
 def test_a_missing_file_is_refused():

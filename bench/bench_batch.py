@@ -1,0 +1,131 @@
+"""Batch scoring as users run it (issue 16): `orbis score *.json --json` as a whole process, against a plain
+hand-written scorer (bench/plain_scorer.py) on the same files, in the same run.
+
+    python bench/bench_batch.py                 # 2,000 random 4-player tables, 5 rounds; about a minute
+    python bench/bench_batch.py --games 500 --rounds 3
+
+Each round runs every command once, one after the other, so that a slow moment of this shared machine hits
+them all alike; the figures are the best and the median over the rounds, in games per second of wall-clock
+time and of CPU time (user + system of the process and its children, which is what --jobs spends). Before
+timing, the plain scorer's totals, categories and places are checked against orbis's on every file: a
+baseline that scored differently would not be a baseline.
+
+The games are `orbis_dsl.sample.random_game` tables (any tile anywhere, random tokens: about 19 warnings
+each, so the reports are long), written as JSON records and in the text notation.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def write_games(folder: Path, count: int) -> tuple[list[str], list[str]]:
+    from orbis_dsl.notation import write_text
+    from orbis_dsl.records import game_to_json
+    from orbis_dsl.ruleset import base_rules
+    from orbis_dsl.sample import random_game
+
+    rules = base_rules()
+    rng = random.Random(2018)
+    json_files, text_files = [], []
+    for i in range(count):
+        game = random_game(rules, rng, 4)
+        json_path, text_path = folder / f"g{i:05}.json", folder / f"g{i:05}.orbisgame"
+        json_path.write_text(json.dumps(game_to_json(game, rules)), encoding="utf-8")
+        text_path.write_text(write_text(game, rules), encoding="utf-8")
+        json_files.append(str(json_path))
+        text_files.append(str(text_path))
+    return json_files, text_files
+
+
+def run(command: list[str]) -> tuple[float, float, bytes]:
+    """(wall seconds, CPU seconds of the process and its children, stdout)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    proc = subprocess.run(command, check=True, stdout=subprocess.PIPE, env=ENV)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu, proc.stdout
+
+
+# Bytecode allowed (some sandboxes forbid writing it, which would time the compiler): see bench_scoring.py.
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+FIELDS = ("total", "regions", "deserts", "god", "temple", "place", "winner")
+
+
+def check_plain_against_orbis(plain_out: bytes, orbis_out: bytes, count: int) -> None:
+    plain = [json.loads(line) for line in plain_out.splitlines()]
+    real = [json.loads(line) for line in orbis_out.splitlines()]
+    assert len(plain) == len(real) == count, (len(plain), len(real), count)
+    for i, (mine, theirs) in enumerate(zip(plain, real)):
+        for p, q in zip(mine["players"], theirs["players"], strict=True):
+            for field in FIELDS:
+                assert p[field] == q[field], f"game {i}, {p['name']}: {field} {p[field]} != {q[field]}"
+        assert mine["winners"] == theirs["winners"], i
+    print(f"plain scorer checked: totals, categories, places and winners equal orbis's on all {count} files")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--rounds", type=int, default=5)
+    args = parser.parse_args()
+    beside = Path(sys.executable).with_name("orbis")
+    orbis = str(beside) if beside.exists() else shutil.which("orbis")
+    folder = Path(tempfile.mkdtemp(prefix="orbis-batch-"))
+    try:
+        json_files, text_files = write_games(folder, args.games)
+        plain = [sys.executable, str(ROOT / "bench" / "plain_scorer.py"), *json_files]
+        commands = {
+            "plain scorer, JSON (the baseline)": plain,
+            "orbis score --json, JSON": [orbis, "score", "--json", *json_files],
+            "orbis score --json, text notation": [orbis, "score", "--json", *text_files],
+            "orbis score --json --jobs 2, JSON": [orbis, "score", "--json", "--jobs", "2", *json_files],
+            "python3 -c pass": [sys.executable, "-c", "pass"],
+        }
+        check_plain_against_orbis(run(plain)[2], run(commands["orbis score --json, JSON"])[2], args.games)
+        for command in commands.values():  # warm the file cache and the bytecode
+            run(command)
+        walls = {label: [] for label in commands}
+        cpus = {label: [] for label in commands}
+        for _ in range(args.rounds):
+            for label, command in commands.items():
+                wall, cpu, _ = run(command)
+                walls[label].append(wall)
+                cpus[label].append(cpu)
+        print(f"{args.games:,} random 4-player tables; {args.rounds} rounds; games/s, best / median "
+              f"(ratio to the plain scorer's median in the same run):")
+        base_wall = statistics.median(walls[next(iter(commands))])
+        base_cpu = statistics.median(cpus[next(iter(commands))])
+        for label in commands:
+            if label == "python3 -c pass":
+                print(f"  {label:<40} {min(walls[label]) * 1000:5.0f} ms wall, "
+                      f"{statistics.median(cpus[label]) * 1000:4.0f} ms CPU (median)")
+                continue
+            wall, cpu = statistics.median(walls[label]), statistics.median(cpus[label])
+            print(f"  {label:<40} wall {args.games / min(walls[label]):6,.0f} / {args.games / wall:6,.0f} "
+                  f"({base_wall / wall:4.2f}x)   CPU {args.games / min(cpus[label]):6,.0f} / "
+                  f"{args.games / cpu:6,.0f} ({base_cpu / cpu:4.2f}x)")
+        text, js = statistics.median(walls[list(commands)[2]]), statistics.median(walls[list(commands)[1]])
+        print(f"  text notation against JSON, wall: {text / js:.2f}x the time")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

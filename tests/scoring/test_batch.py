@@ -1,0 +1,102 @@
+"""Batches of game files (issue 16): streamed one file at a time, a broken file costs the others nothing, and
+`--jobs` changes nothing in the output."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from orbis_dsl import batch
+from orbis_dsl.cli import app
+from orbis_dsl.records import game_to_json
+from orbis_dsl.ruleset import base_rules
+from orbis_dsl.sample import random_game
+
+RULES = base_rules()
+
+
+def _games(folder: Path, count: int, broken: set[int]) -> list[Path]:
+    import random
+
+    rng = random.Random(16)
+    paths = []
+    for i in range(count):
+        path = folder / f"g{i:03}.json"
+        doc = game_to_json(random_game(RULES, rng, 4), RULES)
+        if i in broken:
+            doc["players"][0]["pyramid"][1][2] = {"kind": "stone", "color": "mauve"}
+        path.write_text(json.dumps(doc), encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+def test_files_are_read_one_at_a_time_as_results_are_taken(tmp_path, monkeypatch):
+    paths = _games(tmp_path, 5, set())
+    read = []
+    real = batch.read_record
+    monkeypatch.setattr(batch, "read_record", lambda path, rules: (read.append(path), real(path, rules))[1])
+    results = batch.score_files(paths, base_rules, as_json=True, explain=False)
+    first = next(results)
+    assert read == paths[:1] and first.path == paths[0] and first.text.startswith('{"format": "orbis-score/1"')
+    assert [r.path for r in results] == paths[1:]
+    assert read == paths
+
+
+def test_a_broken_file_among_many_is_reported_and_the_others_scored_in_order(tmp_path):
+    paths = _games(tmp_path, 30, {3, 17})
+    result = CliRunner().invoke(app, ["score", "--json", *map(str, paths)])
+    assert result.exit_code == 2
+    lines = result.stdout.splitlines()
+    assert len(lines) == 28
+    assert "g003.json: $.players[0].pyramid[1][2].color: error: unknown colour 'mauve'" in result.stderr
+    assert "g017.json" in result.stderr and "g016.json" not in result.stderr
+    assert result.stderr.rstrip().endswith("2 of 30 files could not be scored")
+    assert "Traceback" not in result.stderr
+
+
+def test_jobs_change_nothing_in_what_is_printed(tmp_path):
+    paths = list(map(str, _games(tmp_path, 40, {11})))
+    one = CliRunner().invoke(app, ["score", "--json", *paths])
+    two = CliRunner().invoke(app, ["score", "--json", "--jobs", "2", *paths])
+    assert (one.exit_code, one.stdout, one.stderr) == (two.exit_code, two.stdout, two.stderr)
+    assert len(two.stdout.splitlines()) == 39
+    plain_one = CliRunner().invoke(app, ["score", *paths[:12]])
+    plain_two = CliRunner().invoke(app, ["score", "-j", "2", *paths[:12]])
+    assert plain_one.stdout == plain_two.stdout and "Winner" in plain_two.stdout
+
+
+def test_the_progress_bar_shows_only_for_a_long_batch_written_to_a_file_from_a_terminal(monkeypatch):
+    from orbis_dsl import score_command
+
+    class Stream:
+        def __init__(self, tty):
+            self.tty = tty
+
+        def isatty(self):
+            return self.tty
+
+    def bar(total, stdout_tty, stderr_tty):
+        monkeypatch.setattr(score_command.sys, "stdout", Stream(stdout_tty))
+        monkeypatch.setattr(score_command.sys, "stderr", Stream(stderr_tty))
+        shown = score_command._progress_bar(total)
+        monkeypatch.undo()
+        return shown is not None
+
+    assert bar(100, stdout_tty=False, stderr_tty=True)  # `orbis score *.json --json > out.jsonl` at a terminal
+    assert not bar(99, stdout_tty=False, stderr_tty=True)  # short batches are over before a bar says anything
+    assert not bar(5000, stdout_tty=True, stderr_tty=True)  # the reports scroll by on the terminal
+    assert not bar(5000, stdout_tty=False, stderr_tty=False)  # in a pipeline or a log: nothing but messages
+
+
+def test_a_batch_of_several_games_prints_the_same_with_workers():
+    """Records of other games (a Terra Mystica score sheet) among Orbis ones: each under its own rules, drawn by
+    the workers as this process would draw them."""
+    paths = ["examples/terra-mystica/3p-air-tie.json", "examples/games/4p-club-night-shared-win.json",
+             "examples/quickstart-4p.orbisgame", "examples/terra-mystica/3p-air-tie.json"]
+    for extra in ([], ["--json"], ["--explain"]):
+        one = CliRunner().invoke(app, ["score", *extra, *paths])
+        two = CliRunner().invoke(app, ["score", "--jobs", "2", *extra, *paths])
+        assert one.exit_code == 0, one.stderr
+        assert (one.exit_code, one.stdout, one.stderr) == (two.exit_code, two.stdout, two.stderr)

@@ -1,0 +1,56 @@
+"""The quick entry (orbis_dsl/entry.py) runs `orbis score` without typer: it must print and exit exactly as the
+full command line does, and leave everything it does not know to it."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from orbis_dsl.entry import quick_score_args
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = ["examples/games/4p-club-night-shared-win.json", "examples/quickstart-4p.orbisgame",
+         "examples/games/3p-messy-scoresheet.orbisgame", "examples/terra-mystica/3p-air-tie.json"]
+BROKEN = ["tests/corpus/games/json-bad-gain.json", "tests/corpus/games/no-such-game.orbisgame"]
+
+
+@pytest.mark.parametrize("args", [
+    ["--help"], ["score"], ["score", "--help"], ["score", "--rules", "p", "g.json"], ["score", "--jsn", "g.json"],
+    ["score", "-j", "0", "g.json"], ["score", "--jobs"], ["score", "--jobs=x", "g.json"], ["score", "-", "g.json"],
+    ["check", "rules"], ["score", "--json", "--", "g.json"],
+])
+def test_anything_but_plain_score_arguments_goes_to_the_full_command_line(args):
+    assert quick_score_args(args) is None
+
+
+def test_plain_score_arguments_are_read_as_the_full_command_line_reads_them():
+    assert quick_score_args(["score", "a.json", "--json", "-j", "2", "b.orbisgame", "--strict", "--jobs=3"]) == {
+        "files": [Path("a.json"), Path("b.orbisgame")], "as_json": True, "explain": False, "strict": True,
+        "jobs": 3}
+
+
+def _run(args: list[str], full: bool) -> tuple[int, str, str]:
+    env = {k: v for k, v in os.environ.items() if k != "ORBIS_FULL_CLI"}
+    env.update(PYTHONIOENCODING="utf-8", COLUMNS="100", TERM="dumb")
+    if full:
+        env["ORBIS_FULL_CLI"] = "1"
+    proc = subprocess.run([sys.executable, "-m", "orbis_dsl.entry", *args], cwd=ROOT, env=env, capture_output=True,
+                          text=True, encoding="utf-8")
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+@pytest.mark.parametrize("args", [
+    ["score", "--json", *GAMES],
+    ["score", *GAMES, "--explain"],
+    ["score", "--strict", GAMES[2]],
+    ["score", "--json", GAMES[0], *BROKEN, GAMES[1]],
+    ["score", BROKEN[0]],
+])
+def test_the_quick_entry_prints_and_exits_as_the_full_command_line(args):
+    quick, full = _run(args, full=False), _run(args, full=True)
+    assert quick == full
+    assert "Traceback" not in quick[2]
