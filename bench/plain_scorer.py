@@ -103,11 +103,9 @@ def score(doc):
             mine = s["validated"][kind]
             if mine >= max(o["validated"][kind] for o in sheets) and (not needs_one or mine >= 1):
                 points = 3
-        elif god == "technology" and s["deserts"] <= min(o["deserts"] for o in sheets):
-            points = 3
-        elif god == "balance" and s["validated"]["village"] and s["temples"] and s["validated"]["volcano"]:
-            points = 3
-        elif god == "death" and not s["cancelled"]:
+        elif ((god == "technology" and s["deserts"] <= min(o["deserts"] for o in sheets))
+              or (god == "balance" and s["validated"]["village"] and s["temples"] and s["validated"]["volcano"])
+              or (god == "death" and not s["cancelled"])):
             points = 3
         desert_cp = 0 if god == "idleness" else -s["deserts"]
         results.append({"name": s["name"], "regions": s["regions"], "deserts": desert_cp, "god": points,

@@ -546,9 +546,9 @@ class TileDecl:
 
 
 Decl = (
-    Include | GameDecl | NamesDecl | AliasDecl | NumberDecl | BoardDecl | ResourceDecl | MarkerDecl | OptionDecl | ValueDecl
-    | AttributeDecl | FacedownDecl | FamilyDecl | PieceDecl | AwardDecl | WinnerDecl | VariantDecl | TileDecl
-    | SetDecl | FactDecl | ScoreDecl | WarnDecl
+    Include | GameDecl | NamesDecl | AliasDecl | NumberDecl | BoardDecl | ResourceDecl | MarkerDecl
+    | OptionDecl | ValueDecl | AttributeDecl | FacedownDecl | FamilyDecl | PieceDecl | AwardDecl | WinnerDecl
+    | VariantDecl | TileDecl | SetDecl | FactDecl | ScoreDecl | WarnDecl
 )
 
 

@@ -527,7 +527,8 @@ class Checker(ExpressionChecker):
         self._ends(ends, attrs.evolve(ctx, allow_validated=False))
         for m in decl.members:
             if isinstance(m, ast.Modify):
-                self.error(f"'modify' belongs in a piece players hold ({self.vocabulary.player_family or 'none declared'}): "
+                held = self.vocabulary.player_family or "none declared"
+                self.error(f"'modify' belongs in a piece players hold ({held}): "
                            f"a {decl.family} cannot change rule values", m.span)
         used = _names_used([e.points for e in ends] + [e.cond for e in ends] + [e.expr for e in placed], lets)
         return Kind(decl.name, decl.title or decl.name, all_params, lets, taken, placed, ends,

@@ -126,7 +126,8 @@ def compile_command(
         return
     changed = [f"{game.folder}/{name}" for game in games
                for name in write(expected[game.folder], game.generated, JUDGED_BY_SOURCE)]
-    typer.echo(f"wrote {len(changed)} of {total} modules" + (": " + ", ".join(changed) if changed else " (all current)"))
+    typer.echo(f"wrote {len(changed)} of {total} modules"
+               + (": " + ", ".join(changed) if changed else " (all current)"))
 
 
 @app.command()

@@ -23,7 +23,7 @@ _new_tile = tuple.__new__  # TileRecord's own __new__ is a Python function: this
 
 
 class _KindShape:
-    __slots__ = ("allowed", "required", "params")
+    __slots__ = ("allowed", "params", "required")
 
     def __init__(self, allowed: frozenset, required: frozenset, params: tuple):
         self.allowed = allowed  # every key a tile of this kind may carry

@@ -76,7 +76,8 @@ def test_spacing_indentation_and_one_declaration_per_line():
 
 
 def test_blank_lines_between_blocks_and_only_where_the_author_left_them():
-    text = "colors red\n\n\n\ntile mark stars: black\nlevels 2\ngod a { end: 1 }\ngod b {\n\n  end: 1\n\n\n  end: 2\n\n}\n"
+    text = ("colors red\n\n\n\ntile mark stars: black\nlevels 2\ngod a { end: 1 }\n"
+            "god b {\n\n  end: 1\n\n\n  end: 2\n\n}\n")
     assert fmt(text) == ("colors red\n\ntile mark stars: black\nlevels 2\n\ngod a {\n  end: 1\n}\n\n"
                          "god b {\n  end: 1\n\n  end: 2\n}\n")
 

@@ -354,7 +354,8 @@ def _required(param) -> bool:
     return "=" not in declaration and "?" not in declaration
 
 
-EFFECTS = ["gain 1 any", "gain 2 red", "pay 1 any else mark cancelled", "destroy 1 green from market else mark cancelled",
+EFFECTS = ["gain 1 any", "gain 2 red", "pay 1 any else mark cancelled",
+           "destroy 1 green from market else mark cancelled",
            "reduce red", "gain 1 crimson"]
 PARAM_EFFECTS = {"offering": ["gain offering"], "depth": ["pay depth blue else mark cancelled"], "hue": ["reduce hue"],
                  "icons": ["pay icons any else mark cancelled"], "reduces": ["reduce reduces"]}

@@ -490,12 +490,14 @@ def test_validated_of_counted_tiles_is_fine_in_a_god(check_rules):
 
 def test_neighbours_in_a_god(check_rules):
     text = 'god sun "Sun" {\n  end: 2 if count(neighbours where kind = stone) >= 2\n}\n'
-    check_one(check_rules, text, "'neighbours' only makes sense in a tile piece's clause or about a counted tile", "count")
+    check_one(check_rules, text, "'neighbours' only makes sense in a tile piece's clause or about a counted tile",
+              "count")
 
 
 def test_supports_in_an_award(check_rules):
     text = 'award relic "Relic" {\n  measure: count(supports where kind = stone)\n}\n'
-    check_one(check_rules, text, "'supports' only makes sense in a tile piece's clause or about a counted tile", "count")
+    check_one(check_rules, text, "'supports' only makes sense in a tile piece's clause or about a counted tile",
+              "count")
 
 
 def test_modify_in_a_kind(check_rules):
@@ -506,7 +508,8 @@ def test_modify_in_a_kind(check_rules):
 
 def test_a_god_has_no_parameters(check_rules):
     text = 'god sun "Sun" {\n  param bonus: int\n  end: 1\n}\n'
-    check_one(check_rules, text, "a god has no parameters; use 'let' for a named value, or 'modify' to change a rule value for its holder", "bonus")
+    check_one(check_rules, text, "a god has no parameters; use 'let' for a named value, or 'modify' to change a rule "
+                                 "value for its holder", "bonus")
 
 
 def test_gain_when_placed(check_rules):

@@ -9,13 +9,12 @@ import random
 
 from hypothesis import given
 from hypothesis import strategies as st
+from robustness.fuzzing import FUZZ
 
 from orbis_dsl.records import _Reader, game_to_json, read_json_text, tile_to_json
 from orbis_dsl.ruleset import base_rules
 from orbis_dsl.sample import random_game, random_tile
 from orbis_dsl.tile_schema import schema_for
-
-from robustness.fuzzing import FUZZ
 
 RULES = base_rules()
 SCHEMA = schema_for(RULES)
