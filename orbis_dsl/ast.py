@@ -342,10 +342,11 @@ class AliasDecl:
 
 @node
 class NumberDecl:
-    """`levels N`, `market N` or `rounds N`."""
+    """`levels N`, `market N` or `rounds N` (`rounds N or M`: a record may also give M rounds)."""
 
     what: str
     value: int
+    also: int | None = None
     span: Span | None = _span()
 
 
@@ -461,6 +462,33 @@ class FactDecl:
     low: int | None
     high: int | None
     per: str | None
+    level: str | None = None  # 'round': given once per round, on the round's object
+    key: str | None = None  # the record's JSON key, when it is not the fact's name
+    derive: Expr | None = None  # `from EXPR`: what a grid record derives it from
+    span: Span | None = _span()
+
+
+@node
+class GridDecl:
+    """`grid NAME "Title" { shape … edges … mark … border … }`: a square grid of cells each player builds."""
+
+    name: str
+    title: str | None
+    shape: tuple[int, ...]
+    edges: str | None
+    marks: tuple[tuple[str, str | None, str, bool], ...]  # (name, title, set, stands in a patch)
+    borders: tuple[tuple[str, tuple[str, ...]], ...]  # (side, members: one for all, or north, east, south, west)
+    span: Span | None = _span()
+
+
+@node
+class HeldCount:
+    """`count(LIST where PRED)`, `sum(VALUE of LIST where PRED)`: over the pieces a list fact holds."""
+
+    func: str  # count | sum
+    field: str | None
+    fact: str
+    where: Expr | None
     span: Span | None = _span()
 
 
@@ -548,7 +576,7 @@ class TileDecl:
 Decl = (
     Include | GameDecl | NamesDecl | AliasDecl | NumberDecl | BoardDecl | ResourceDecl | MarkerDecl
     | OptionDecl | ValueDecl | AttributeDecl | FacedownDecl | FamilyDecl | PieceDecl | AwardDecl | WinnerDecl
-    | VariantDecl | TileDecl | SetDecl | FactDecl | ScoreDecl | WarnDecl
+    | VariantDecl | TileDecl | SetDecl | FactDecl | ScoreDecl | WarnDecl | GridDecl
 )
 
 

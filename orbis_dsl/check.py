@@ -13,12 +13,14 @@ import attrs
 
 from . import ast
 from .check_expr import ExpressionChecker
+from .check_grid import GridChecker
 from .check_expr import words as _words
 from .check_says import AWARD_WORDS, CLAUSE_WORDS, check_says
 from .diagnostics import Diagnostic, Span, did_you_mean, unknown
 from .model import (
     BASE_REPORT_KEYS,
     BUILTIN_NAMES,
+    BUILTIN_TILE_FIELDS,
     EVENTS,
     PARAM_TYPES,
     ROLES,
@@ -38,16 +40,17 @@ from .model import (
     type_name,
 )
 from .parse import SourceSet
-from .scope import Context, fact_types, set_members
+from .scope import Context, fact_types, list_flags, set_members
 
 
-class Checker(ExpressionChecker):
+class Checker(ExpressionChecker, GridChecker):
     def __init__(self, sources: SourceSet):
         self.sources = sources
         self.diags: list[Diagnostic] = []
         self.let_types: dict[int, str] = {}  # id of a `let` expression -> its type
         self.sets: dict[str, tuple[str, ...]] = {}
         self.facts: dict[str, Fact] = {}
+        self.top_lets: dict[str, ast.Expr] = {}  # a score sheet's top-level `let`s
         self.score_names: frozenset[str] = frozenset()
         self.awards: dict[str, object] = {}
         self.rounds: int | None = None
@@ -64,6 +67,9 @@ class Checker(ExpressionChecker):
         layers = self.sources.layers
         self.families = self._families()
         self.reserved = BUILTIN_NAMES | self._vocabulary_names()
+        if not any(f.role == "tiles" for f in self.families.values()):
+            # A game with no tiles (a score sheet's) has no tile fields: `level` may name its option.
+            self.reserved -= set(BUILTIN_TILE_FIELDS)
         pack_has_tiles = any(isinstance(d, ast.TileDecl) for f in self.sources.files
                              if layers.get(f.path, 0) > 0 for d in f.decls)
         entries: list[tuple[str, object] | None] = []
@@ -161,6 +167,7 @@ class Checker(ExpressionChecker):
         if isinstance(decl, (ast.NamesDecl, ast.NumberDecl)):
             return decl.what
         for cls, key in ((ast.GameDecl, "game"), (ast.BoardDecl, "board"), (ast.WinnerDecl, "winner"),
+                         (ast.GridDecl, "grid"),
                          (ast.FacedownDecl, "facedown"),
                          (ast.MarkerDecl, "marker"), (ast.ResourceDecl, "resource")):
             if isinstance(decl, cls):
@@ -198,6 +205,7 @@ class Checker(ExpressionChecker):
         entry = self.sources.files[-1].path if self.sources.files else None
         # A game scored from score sheets (it declares `score` columns) needs no tiles, so no colours or board.
         sheet = bool(by_type[ast.ScoreDecl])
+        self.sheet = sheet
         for missing in ("winner",) if sheet else ("colors", "board", "winner"):
             if missing not in singletons:
                 self.diags.append(Diagnostic(f"the rule set declares no '{missing}'", file=entry,
@@ -238,6 +246,9 @@ class Checker(ExpressionChecker):
         self.rounds = singletons["rounds"].value if "rounds" in singletons else None
         self.sets = self._sets(by_type[ast.SetDecl])
         self.facts = {d.name: self._fact(f, d) for f, d in by_type[ast.FactDecl]}
+        self.top_lets = self._lets([d for _, d in by_type[ast.LetDecl]], self.context())
+        grid = self.grid_spec(singletons.get("grid"))
+        self._derived_facts(by_type[ast.FactDecl], grid)
         self.score_names = frozenset(d.name for _, d in by_type[ast.ScoreDecl])
         desert = self._desert(singletons.get("facedown"), [f for f, d in by_type[ast.FacedownDecl]])
         kinds = {d.name: self._kind(f, d) for f, d in tile_pieces}
@@ -268,7 +279,8 @@ class Checker(ExpressionChecker):
             exchange=resource.trade if resource else (),
             files=tuple(f.path for f in self.sources.files), decl_files=decl_files,
             sets=self.sets, facts=self.facts, scores=scores, checks=checks, rounds=self.rounds,
-            game=singletons.get("game"),
+            game=singletons.get("game"), grid=grid, lets=self.top_lets,
+            rounds_also=singletons["rounds"].also if "rounds" in singletons else None,
         )
 
     def _vocabulary(self, by_type, singletons) -> Vocabulary:
@@ -424,12 +436,14 @@ class Checker(ExpressionChecker):
     # ---- contexts and expressions ----------------------------------------------------------------------
 
     def context(self, **extra) -> Context:
+        extra.setdefault("lets", self.top_lets)
         return Context(
             colors=frozenset(self.colors), aliases=self.aliases, kinds=self.kind_names, stars=frozenset(self.stars),
             attributes={n: type_name(p.type) for n, p in self.attributes.items()},
             options={n: type_name(o.type) for n, o in self.options.items()}, values=frozenset(self.values),
             vocabulary=self.vocabulary, facts=fact_types(self.facts), members=set_members(self.sets),
-            awards=frozenset(self.awards), scores=self.score_names, **extra,
+            awards=frozenset(self.awards), scores=self.score_names, rounds=bool(self.rounds),
+            list_flags=list_flags(self.facts), **extra,
         )
 
     # ---- clauses --------------------------------------------------------------------------------------
@@ -568,7 +582,8 @@ class Checker(ExpressionChecker):
         if decl.measure is None:
             self.error(f"award '{decl.name}' needs a 'measure'", decl.span)
         else:
-            self.expect(decl.measure, ctx, "int", "an award's measure", none_ok=False)
+            # On a score sheet a player whose measure is none takes no part in the award.
+            self.expect(decl.measure, ctx, "int", "an award's measure", none_ok=self.sheet)
         inner = attrs.evolve(ctx, extras={"measure": "int"})
         if decl.eligible is not None:
             self.expect(decl.eligible, inner, "bool", "who is eligible")
@@ -606,9 +621,20 @@ class Checker(ExpressionChecker):
             return {}
         return {for_each.name: for_each.set}
 
+    def _derived_facts(self, decls, grid) -> None:
+        round_facts = {n: t for n, t in fact_types(self.facts).items() if self.facts[n].level == "round"}
+        for _, decl in decls:
+            if decl.derive is not None:
+                self.derive(decl, grid, round_facts)
+
     def _fact(self, file, decl: ast.FactDecl) -> Fact:
-        self._check_type(decl.type)
-        if decl.type.name not in ("int", "bool", "enum"):
+        if decl.type.name == "list":
+            self.list_fact(decl)
+        else:
+            self._check_type(decl.type)
+        if decl.level == "round" and not self.rounds:
+            self.error("a fact 'for round' needs a game of rounds: the rule set declares no 'rounds'", decl.span)
+        if decl.type.name not in ("int", "bool", "enum", "list"):
             self.error("a fact is a number (int), a yes/no (bool) or a choice of strings", decl.type.span)
         if decl.low is not None and decl.type.name != "int":
             self.error("only a number has a range", decl.span)
@@ -616,7 +642,8 @@ class Checker(ExpressionChecker):
             self.error(f"the range {decl.low}..{decl.high} is empty", decl.span)
         if decl.per is not None and decl.per not in self.sets:
             self.diags.append(unknown("set", decl.per, self.sets, decl.span))
-        return Fact(decl.name, decl.title or decl.name, decl.type, decl.low, decl.high, decl.per, file)
+        return Fact(decl.name, decl.title or decl.name, decl.type, decl.low, decl.high, decl.per, file, decl.level,
+                    decl.key, decl.derive)
 
     def _score(self, file, decl: ast.ScoreDecl) -> Score:
         if decl.name in BASE_REPORT_KEYS - {"regions"}:

@@ -6,9 +6,11 @@ color, kind, star, string, colors, kinds, stars, amount; '?' after an error, so 
 
 from __future__ import annotations
 
+import attrs
+
 from . import ast
 from .diagnostics import did_you_mean, unknown
-from .scope import Context
+from .scope import Context, held_names
 
 
 def _is_int(t: str) -> bool:
@@ -30,6 +32,10 @@ def words(t: str) -> str:
         return f"a member of {t[len('member:'):]}"
     if t.startswith("per:"):
         return f"a value per member of {t[len('per:'):]}"
+    if t.startswith("list:"):
+        return f"a list of {t[len('list:'):]} pieces"
+    if t.startswith("piece:"):
+        return f"a {t[len('piece:'):]}"
     return WORDS.get(t, t)
 
 
@@ -156,7 +162,9 @@ class ExpressionChecker:
 
     def _e_Member(self, e, ctx):
         item, container = self.expr(e.item, ctx), self.expr(e.container, ctx)
-        if "?" not in (item, container) and container != item + "s":
+        if container.startswith("list:") and item not in ("?", "piece:" + container[len("list:"):]):
+            self.error(f"'in' needs a {container[len('list:'):]}, but this is {words(item)}", e.item.span)
+        elif "?" not in (item, container) and not container.startswith("list:") and container != item + "s":
             self.error(f"'in' needs {words(item + 's')}, but this is {words(container)}", e.container.span)
         return "bool"
 
@@ -212,6 +220,23 @@ class ExpressionChecker:
         if e.where is not None:
             self.expect(e.where, ctx.item_scope(), "bool", "the condition after 'where'")
         return "int" if e.func == "sum" else "int?"
+
+    def _e_HeldCount(self, e, ctx):
+        """`count(LIST where …)`, `sum(VALUE of LIST where …)`: over the pieces a list fact holds."""
+        t = ctx.facts.get(e.fact)
+        if t is None:
+            lists = sorted(n for n, f in ctx.facts.items() if f.startswith("list:"))
+            self.diags.append(unknown("list fact", e.fact, lists, e.span))
+            return "?"
+        if not t.startswith("list:"):
+            self.error(f"'{e.fact}' is {words(t)}, not a list of pieces", e.span)
+            return "?"
+        held = held_names(ctx, e.fact)
+        if e.field is not None and e.field not in self.values:
+            self.diags.append(unknown("value", e.field, self.values, e.span))
+        if e.where is not None:
+            self.expect(e.where, attrs.evolve(ctx, held=held), "bool", "the condition after 'where'")
+        return "int"
 
     def _e_Extreme(self, e, ctx):
         types = []

@@ -12,7 +12,7 @@ import attrs
 
 from . import ast
 from .describe import Describer
-from .scope import Context
+from .scope import Context, held_names
 
 # Where a tile's position fields are read: the board's precomputed tables, by position.
 POSITION_TABLES = {"row": "row_numbers", "column": "column_numbers", "border": "borders"}
@@ -56,6 +56,11 @@ class ExprCompiler:
         b = self.ctx.resolve(e.name)
         if b.what == "let":
             return self.compile(b.target)
+        if b.what == "held":
+            part = b.target
+            return f"{self.item}.{part}" if part in ("piece", "flag") else f"{self.item}.values[{part!r}]"
+        if b.what in ("round", "rounds_played"):
+            return f"g.{b.what}"
         if b.what in ("field", "param"):
             var = self.item if b.where == "item" else "t"
             if b.target in POSITION_TABLES:
@@ -138,6 +143,8 @@ class ExprCompiler:
     def _Member(self, e):
         tile = self._colour_field(e.item)
         container = self.compile(e.container)
+        if isinstance(e.container, ast.Ref) and self.ctx.resolve(e.container.name).type.startswith("list:"):
+            return f"_holds({container}, {self.compile(e.item)})"
         if tile is not None and self.wild:
             return f"({tile}.desert or {tile}.color in {container})"
         return f"({self.compile(e.item)} in {container})"
@@ -181,6 +188,19 @@ class ExprCompiler:
     def _Aggregate(self, e):
         n, cond = self._filtered(e)
         return f"_aggregate_{e.func}({n}.params.get({e.field!r}) for {n} in {self._scope(e.scope)}{cond})"
+
+
+    def _HeldCount(self, e):
+        n = f"n{self.depth}"
+        cond = ""
+        if e.where is not None:
+            inner = self._nested(item=n, depth=self.depth + 1, ctx=self._held_scope(e))
+            cond = f" if {inner.compile(e.where)}"
+        what = "1" if e.func == "count" else f"{n}.values[{e.field!r}]"
+        return f"sum({what} for {n} in {self.player}.facts[{e.fact!r}]{cond})"
+
+    def _held_scope(self, e) -> Context:
+        return attrs.evolve(self.ctx, held=held_names(self.ctx, e.fact))
 
 
 def compile_flag(compiler: ExprCompiler, e) -> str:

@@ -218,6 +218,21 @@ class ModuleBuilder:
         return (f"CheckSpec(message={check.message!r}, fn={name}, each_name={each_name!r}, members={members!r}, "
                 f"refuse={check.refuse!r})")
 
+    def derive(self, fact) -> str | None:
+        """`fact … from EXPR`: a handler over a grid record's measures (as facts) and the round's facts."""
+        if fact.derive is None:
+            return None
+        from .runtime.grid import measure_types
+
+        name = f"_derive_{safe_identifier(fact.name)}"
+        rounds = {n: t for n, t in rule_context(self.rules).facts.items() if self.rules.facts[n].level == "round"}
+        ctx = attrs.evolve(rule_context(self.rules), facts={**rounds, **measure_types(self.rules.grid)})
+        comp = self.compiler(ctx, name, False)
+        body = f"dict({comp.compile(fact.derive)})" if fact.per else comp.compile(fact.derive)
+        self.functions.append(Function(name, "g, p, trace=None", [f"return {body}"],
+                                       _origin(self.source, fact.derive.span)))
+        return name
+
     def settings(self, fields: dict[str, str]) -> None:
         body = "".join(f"    {k}={_indent(v)},\n" for k, v in fields.items())
         self.constants.append(Constant("SETTINGS", f"Settings(\n{body})"))
@@ -252,6 +267,10 @@ def _settings_fields(rules: RuleSet, builder: ModuleBuilder, decls) -> dict[str,
             fields[_SETTING_OF.get(decl.what, decl.what)] = repr(tuple(decl.names))
         elif isinstance(decl, ast.NumberDecl):
             fields[_SETTING_OF.get(decl.what, decl.what)] = repr(decl.value)
+            if decl.also is not None:
+                fields["rounds_also"] = repr(decl.also)
+        elif isinstance(decl, ast.GridDecl) and rules.grid is not None:
+            fields["grid"] = _grid_spec(rules.grid)
         elif isinstance(decl, ast.BoardDecl):
             fields["board"] = repr(decl.rows)
         elif isinstance(decl, ast.ResourceDecl):
@@ -272,7 +291,9 @@ def _settings_fields(rules: RuleSet, builder: ModuleBuilder, decls) -> dict[str,
         elif isinstance(decl, ast.GameDecl):
             fields.update({"game": repr(decl.id), "title": repr(decl.title), "record_format": repr(decl.record),
                            "report_format": repr(decl.report)})
-        elif isinstance(decl, ast.FamilyDecl) and decl.role == "players" and rules.is_sheet:
+        elif isinstance(decl, ast.FamilyDecl) and decl.role == "players" and rules.is_sheet and not any(
+                f.type.name == "list" and f.type.choices[0] == decl.name for f in rules.facts.values()):
+            # (a family only held in lists, like cards taken during play, is no piece every player holds)
             fields["held_family"] = repr(decl.name)
     if aliases:
         fields["aliases"] = repr(dict(sorted(aliases.items())))
@@ -323,7 +344,7 @@ def render_module(rules: RuleSet, file: ast.RuleFile, text: str, source: str) ->
         elif isinstance(decl, ast.VariantDecl):
             variants.append(_variant(rules.variants[decl.name], source))
         elif isinstance(decl, ast.FactDecl):
-            facts.append(_fact_spec(rules.facts[decl.name], rules.sets))
+            facts.append(_fact_spec(rules.facts[decl.name], rules.sets, builder.derive(rules.facts[decl.name])))
         elif isinstance(decl, ast.ScoreDecl):
             scores.append(builder.score(rules.scores[decl.name]))
         elif isinstance(decl, ast.WarnDecl):
@@ -338,13 +359,13 @@ def render_module(rules: RuleSet, file: ast.RuleFile, text: str, source: str) ->
         if items:
             builder.constants.append(Constant(name, _tuple(items)))
     used = {"EndSpec", "ParamSpec", "KindSpec", "GodSpec", "AwardSpec", "VariantSpec", "TileSpec", "OptionSpec",
-            "Settings", "FactSpec", "ScoreSpec", "CheckSpec"}
+            "Settings", "FactSpec", "ScoreSpec", "CheckSpec", "GridSpec", "GridMarkSpec"}
     body_text = "\n".join(c.value for c in builder.constants) + "\n".join(
         "\n".join(f.body) for f in builder.functions)
     spec_names = sorted(n for n in used if re.search(rf"\b{n}\(", body_text))
     helpers = sorted(h for h in ("among", "compare", "flag", "neighbours", "supports", "aggregate_max",
                                  "aggregate_min", "aggregate_sum", "extreme_max", "extreme_min", "divide", "fill",
-                                 "show", "option_flag")
+                                 "show", "option_flag", "holds")
                      if re.search(rf"\b_{h}\(", body_text))
     imports = []
     if helpers:
@@ -366,9 +387,24 @@ def _variant(v, source: str) -> str:
             f"options={dict(sorted(v.options.items()))!r}, source={_line(v.span, source)!a})")
 
 
-def _fact_spec(f, sets) -> str:
-    return (f"FactSpec(name={f.name!r}, title={f.title!r}, type={f.type.name!r}, choices={f.type.choices!r}, "
-            f"low={f.low!r}, high={f.high!r}, members={sets.get(f.per, ())!r}, optional={f.type.optional!r})")
+def _fact_spec(f, sets, derive: str | None) -> str:
+    choices = f.type.choices[:1] if f.type.name == "list" else f.type.choices
+    extra = "".join(f", {k}={v!r}" for k, v in (("level", f.level), ("key", f.key)) if v is not None)
+    if f.type.name == "list" and f.type.choices[1]:
+        extra += f", flag={f.type.choices[1]!r}"
+    if derive is not None:
+        extra += f", derive={derive}"
+    return (f"FactSpec(name={f.name!r}, title={f.title!r}, type={f.type.name!r}, choices={choices!r}, "
+            f"low={f.low!r}, high={f.high!r}, members={sets.get(f.per, ())!r}, optional={f.type.optional!r}"
+            f"{extra})")
+
+
+def _grid_spec(grid) -> str:
+    marks = ", ".join(f"GridMarkSpec({m.name!r}, {m.title!r}, {m.members!r}, {m.set!r}, {m.in_patch!r})"
+                      for m in grid.marks)
+    return (f"GridSpec(name={grid.name!r}, title={grid.title!r}, shape={grid.shape!r}, edges={grid.edges!r}, "
+            f"edge_set={grid.edge_set!r}, marks=({marks}{',' if len(grid.marks) == 1 else ''}), "
+            f"borders={dict(grid.borders)!r})")
 
 
 def _tile(t, source: str) -> str:

@@ -23,7 +23,8 @@ import typer
 WIDTH = 120  # lines longer than this break at `and`/`or` or before `else`, where a clause allows it
 INDENT = "  "
 
-_BLOCKS = {"game_decl", "piece_decl", "award_decl", "variant_decl", "facedown_decl", "resource_decl", "marker_decl"}
+_BLOCKS = {"game_decl", "piece_decl", "award_decl", "variant_decl", "facedown_decl", "resource_decl", "marker_decl",
+           "grid_decl"}
 
 # Precedence of expression nodes, loosest first (see `?expr` … `?atom` in grammar/rules.lark).
 _LEVEL = {"cond_expr": 0, "or_expr": 1, "and_expr": 2, "not_expr": 3, "compare": 4, "member": 4, "among": 4,
@@ -138,6 +139,12 @@ def _expr(t) -> str:
     if d == "count":
         where = f" where {expr(k[1])}" if len(k) > 1 else ""
         return f"count({k[0]}{where})"
+    if d == "count_held":
+        where = f" where {expr(k[1])}" if len(k) > 1 else ""
+        return f"count({_tok(k[0])}{where})"
+    if d == "sum_held":
+        where = f" where {expr(k[3])}" if len(k) > 3 else ""
+        return f"sum({_tok(k[1])} of {_tok(k[2])}{where})"
     if d == "aggregate":
         where = f" where {expr(k[3])}" if len(k) > 3 else ""
         return f"{k[0]}({_tok(k[1])} of {k[2]}{where})"
@@ -174,6 +181,8 @@ def type_text(t) -> str:
     k = _kids(base)
     if base.data == "named_type":
         text = _tok(k[0])
+    elif base.data == "list_type":
+        text = f"list of {_tok(k[0])}" + (f" with {_tok(k[1])}" if len(k) > 1 else "")
     elif base.data == "sized_type":
         text = f"{_tok(k[0])}({k[1]})"
     else:
@@ -311,9 +320,25 @@ def _decl_lines(t, indent: str) -> list[str]:
             if part.data == "fact_range":
                 low, high = _kids(part)
                 text += f" {literal(low)}..{literal(high)}"
+            elif part.data == "fact_level":
+                text += " for round"
+            elif part.data == "fact_key":
+                text += f" key {_kids(part)[0]}"
+            elif part.data == "fact_from":
+                return _layout(indent + text + " from ", _kids(part)[0])
             else:
                 text += f" per {_tok(_kids(part)[0])}"
         return [indent + text]
+    if d == "grid_shape":
+        return [indent + "shape: " + ", ".join(str(n) for n in k)]
+    if d == "grid_edges":
+        return [indent + f"edges: {_tok(k[0])}"]
+    if d == "grid_mark":
+        title = f" {k[1]}" if len(k) > 2 and _is_token(k[1]) and k[1].type == "STRING" else ""
+        rest = k[2:] if title else k[1:]
+        return [indent + f"mark {_tok(k[0])}{title}: {_tok(rest[0])}" + (" in patch" if len(rest) > 1 else "")]
+    if d == "grid_border":
+        return _fill(indent + f"border {_tok(k[0])}: ", [_tok(n) for n in k[1:]])
     if d == "score_decl":
         title = f" {k[1]}" if len(k) > 2 else ""
         return _layout(indent + f"score {_tok(k[0])}{title}: ", k[-1])
@@ -333,7 +358,7 @@ def _decl_lines(t, indent: str) -> list[str]:
         lines[-1] += loop
         return lines
     if d == "rounds_decl":
-        return [indent + f"rounds {k[0]}"]
+        return [indent + f"rounds {k[0]}" + (f" or {k[1]}" if len(k) > 1 else "")]
     if d == "prizes_clause":
         return [indent + "prizes: " + ", ".join(literal(v) for v in k)]
     if d == "players_clause":

@@ -33,7 +33,7 @@ from .runtime.specs import (
     TileSpec,
     VariantSpec,
 )
-from .scope import Context, desert_context, god_context, kind_context, rule_context
+from .scope import Context, desert_context, god_context, held_names, kind_context, rule_context
 
 _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": support.divide}
 _EXTREMES = {"min": support.extreme_min, "max": support.extreme_max}
@@ -77,6 +77,10 @@ class Evaluator:
         b = self.ctx.resolve(e.name)
         if b.what == "let":
             return self.eval(b.target, env)
+        if b.what == "held":
+            return getattr(env.item, b.target) if b.target in ("piece", "flag") else env.item.values[b.target]
+        if b.what in ("round", "rounds_played"):
+            return getattr(env.g, b.what)
         if b.what in ("field", "param"):
             tile = env.item if b.where == "item" else env.t
             if b.target in POSITION_TABLES:
@@ -153,6 +157,8 @@ class Evaluator:
     def _Member(self, e, env):
         tile = self._colour_tile(e.item, env)
         container = self.eval(e.container, env)
+        if isinstance(e.container, ast.Ref) and self.ctx.resolve(e.container.name).type.startswith("list:"):
+            return support.holds(container, self.eval(e.item, env))
         if tile is not None and self.wild:
             return tile.desert or tile.color in container
         return self.eval(e.item, env) in container
@@ -182,6 +188,14 @@ class Evaluator:
                 return len(env.g.players)
             return sum(1 for q in env.g.players if self.eval(e.where, attrs.evolve(env, p=q)))
         return len(self._selected(e, env))
+
+    def _HeldCount(self, e, env):
+        inner = attrs.evolve(self, ctx=attrs.evolve(self.ctx, held=held_names(self.ctx, e.fact)))
+        total = 0
+        for n in env.p.facts[e.fact]:
+            if e.where is None or inner.eval(e.where, attrs.evolve(env, item=n)):
+                total += 1 if e.func == "count" else n.values[e.field]
+        return total
 
     def _Aggregate(self, e, env):
         values = (n.params.get(e.field) for n in self._selected(e, env))

@@ -164,6 +164,9 @@ class Fact:
     high: int | None
     per: str | None  # a set: the fact is given once per member
     file: str
+    level: str | None = None  # 'round': given once per round
+    key: str | None = None  # the record's JSON key, when not the name
+    derive: ast.Expr | None = None  # `from EXPR`: derived from a grid record's board
 
 
 @attrs.frozen
@@ -251,6 +254,9 @@ class RuleSet:
     checks: tuple[Check, ...] = ()
     rounds: int | None = None
     game: ast.GameDecl | None = None  # the game's id and the formats of its records and reports
+    rounds_also: int | None = None  # `rounds 3 or 1`
+    grid: object = None  # runtime.specs.GridSpec: the square grid records may give boards on
+    lets: dict = attrs.field(factory=dict)  # a score sheet's top-level `let`s: name -> expression
 
     @property
     def is_sheet(self) -> bool:

@@ -233,10 +233,54 @@ class _Builder(Transformer):
     def set_decl(self, meta, name, *members):
         return ast.SetDecl(str(name), tuple(str(m) for m in members), span=self._s(meta))
 
-    def fact_decl(self, meta, name, title, type_, range_, per):
+    def fact_decl(self, meta, name, title, type_, range_, per, level, key, derive):
         low, high = range_ if range_ is not None else (None, None)
-        return ast.FactDecl(str(name), unquote(title) if title else None, type_, low, high, per,
-                            span=_span_of(self.file, name))
+        return ast.FactDecl(str(name), unquote(title) if title else None, type_, low, high, per, level, key,
+                            derive, span=_span_of(self.file, name))
+
+    def fact_level(self, meta):
+        return "round"
+
+    def fact_key(self, meta, key):
+        return unquote(key)
+
+    def fact_from(self, meta, expr):
+        return expr
+
+    def list_type(self, meta, family, flag):
+        return ast.TypeRef("list", choices=(str(family), str(flag) if flag is not None else ""),
+                           span=self._s(meta))
+
+    def grid_decl(self, meta, name, title, *members):
+        fields = {"shape": (), "edges": None, "marks": [], "borders": []}
+        for what, value in members:
+            if what in ("marks", "borders"):
+                fields[what].append(value)
+            else:
+                fields[what] = value
+        return ast.GridDecl(str(name), unquote(title) if title else None, fields["shape"], fields["edges"],
+                            tuple(fields["marks"]), tuple(fields["borders"]), span=_span_of(self.file, name))
+
+    def grid_shape(self, meta, *rows):
+        return ("shape", tuple(number(r) for r in rows))
+
+    def grid_edges(self, meta, name):
+        return ("edges", str(name))
+
+    def grid_mark(self, meta, name, title, set_name, in_patch):
+        return ("marks", (str(name), unquote(title) if title else None, str(set_name), in_patch is not None))
+
+    def in_patch(self, meta):
+        return True
+
+    def grid_border(self, meta, side, *members):
+        return ("borders", (str(side), tuple(str(m) for m in members)))
+
+    def count_held(self, meta, fact, where=None):
+        return ast.HeldCount("count", None, str(fact), where, span=self._s(meta))
+
+    def sum_held(self, meta, func, field, fact, where=None):
+        return ast.HeldCount("sum", str(field), str(fact), where, span=self._s(meta))
 
     def fact_range(self, meta, low, high):
         return (low.value, high.value)
@@ -250,8 +294,9 @@ class _Builder(Transformer):
     def warn_decl(self, meta, verb, message, cond, for_each):
         return ast.WarnDecl(unquote(message), cond, for_each, str(verb) == "refuse", span=self._s(meta))
 
-    def rounds_decl(self, meta, value):
-        return ast.NumberDecl("rounds", number(value), span=self._s(meta))
+    def rounds_decl(self, meta, value, also):
+        return ast.NumberDecl("rounds", number(value), number(also) if also is not None else None,
+                              span=self._s(meta))
 
     def measure_clause(self, meta, expr):
         return ("measure", expr)

@@ -18,6 +18,10 @@ from . import ast
 from .model import Vocabulary, type_name
 
 
+# In a game of rounds: the round being scored (from 1) and how many rounds the record gives.
+ROUND_NAMES = frozenset({"round", "rounds_played"})
+
+
 @attrs.frozen
 class Binding:
     """What a name means. `where` is 'item' (the counted tile), 'self' (the clause's tile), 'player', 'game'."""
@@ -55,11 +59,21 @@ class Context:
     awards: frozenset[str] = frozenset()
     scores: frozenset[str] = frozenset()
     allow_awards: bool = False  # `award X` is known in a score, once the awards are handed out
+    # Inside `count(LIST where …)`: the counted held piece's names (name -> (part, type); part is `piece`,
+    # `flag` or a value's name), and whether the game has rounds (`round`, `rounds_played` are then known).
+    held: dict[str, tuple[str, str]] = attrs.field(factory=dict)
+    rounds: bool = False
+    list_flags: dict[str, str] = attrs.field(factory=dict)  # list fact -> its items' flag ('' for none)
 
     def item_scope(self) -> Context:
         return attrs.evolve(self, in_item=True)
 
     def resolve(self, name: str) -> Binding | None:
+        if name in self.held:
+            part, type_ = self.held[name]
+            return Binding("held", type_, "item", part)
+        if self.rounds and name in ROUND_NAMES:
+            return Binding(name, "int", "game", name)
         tile_fields = self.vocabulary.tile_fields
         if self.in_item:
             if name in tile_fields:
@@ -105,7 +119,9 @@ class Context:
     def visible_names(self) -> list[str]:
         names = set(self.params) | set(self.lets) | set(self.extras) | set(self.vocabulary.player_fields)
         names |= set(self.values) | set(self.options) | set(self.colors) | set(self.aliases) | set(self.kinds)
-        names |= set(self.stars) | set(self.facts) | set(self.members) | set(self.each)
+        names |= set(self.stars) | set(self.facts) | set(self.members) | set(self.each) | set(self.held)
+        if self.rounds:
+            names |= ROUND_NAMES
         if self.in_item or self.self_kind == "tile":
             names |= set(self.vocabulary.tile_fields) | set(self.attributes)
         if self.self_kind == "god" and self.vocabulary.marker:
@@ -115,18 +131,21 @@ class Context:
 
 def rule_context(rules, **extra) -> Context:
     """The base context of a checked rule set (see `check.Checker.context` for the same during checking)."""
+    extra.setdefault("lets", rules.lets)
     return Context(
         colors=frozenset(rules.colors), aliases=rules.aliases, kinds=frozenset(rules.kinds),
         stars=frozenset(rules.stars), attributes={n: type_name(p.type) for n, p in rules.attributes.items()},
         options={n: type_name(o.type) for n, o in rules.options.items()}, values=frozenset(rules.values),
         vocabulary=rules.vocabulary, facts=fact_types(rules.facts), members=set_members(rules.sets),
-        awards=frozenset(rules.awards), scores=frozenset(rules.scores), **extra,
+        awards=frozenset(rules.awards), scores=frozenset(rules.scores), rounds=bool(rules.rounds),
+        list_flags=list_flags(rules.facts), **extra,
     )
 
 
 def fact_types(facts) -> dict[str, str]:
     """Each fact's type for expressions: `per:SET` for a fact given per member of a set."""
-    return {name: f"per:{f.per}" if f.per else type_name(f.type) for name, f in facts.items()}
+    return {name: f"per:{f.per}" if f.per else f"list:{f.type.choices[0]}" if f.type.name == "list"
+            else type_name(f.type) for name, f in facts.items()}
 
 
 def set_members(sets) -> dict[str, str]:
@@ -144,3 +163,17 @@ def god_context(rules, god) -> Context:
 
 def desert_context(rules) -> Context:
     return rule_context(rules, self_kind="tile")
+
+
+def list_flags(facts) -> dict[str, str]:
+    return {name: f.type.choices[1] for name, f in facts.items() if f.type.name == "list"}
+
+
+def held_names(ctx: Context, fact: str) -> dict[str, tuple[str, str]]:
+    """The names a counted held piece answers to: its family (the piece), its flag, and every value."""
+    family = ctx.facts[fact][len("list:"):]
+    names = {family: ("piece", "piece:" + family), **{v: (v, "int") for v in ctx.values}}
+    flag = ctx.list_flags.get(fact)
+    if flag:
+        names[flag] = ("flag", "bool")
+    return names

@@ -13,6 +13,7 @@ from .records import json_words, load_json
 from .runtime.rules import Rules
 from .runtime.sheet import SheetPlayerRecord, SheetRecord, refusals
 from .runtime.specs import FactSpec
+from .sheet_lists import derive_board, held_list
 
 _TOP_KEYS = {"format", "game", "title", "options"}
 
@@ -22,6 +23,8 @@ class _SheetReader:
         self.rules = rules
         self.file = file
         self.diags: list[Diagnostic] = []
+        self.notes: list[tuple[str, str]] = []  # warnings: the record is scored anyway
+        self.chosen: dict = {}
 
     def error(self, path: str, message: str, hint: str | None = None) -> None:
         self.diags.append(Diagnostic(message, path=path, file=self.file, hint=hint))
@@ -52,6 +55,7 @@ class _SheetReader:
             self.error("$.title", f"expected a string, got {json_words(title)}")
             title = None
         chosen = self.options(doc)
+        self.chosen = chosen
         if body not in doc:
             self.error("$", f"missing key '{body}'")
             return None
@@ -62,7 +66,7 @@ class _SheetReader:
             rounds = [players] if players is not None else None
         if rounds is None or self.diags:
             return None
-        return SheetRecord(rounds, chosen, title)
+        return SheetRecord(rounds, chosen, title, notes=tuple(self.notes))
 
     def options(self, doc: dict) -> dict:
         """`options` as an object, and any option given by name at the top (Mondo's `level`)."""
@@ -89,11 +93,12 @@ class _SheetReader:
         return chosen
 
     def rounds(self, items) -> list[list[SheetPlayerRecord]] | None:
-        wanted = self.rules.settings.rounds
+        settings = self.rules.settings
+        wanted = f"{settings.rounds}" + (f" or {settings.rounds_also}" if settings.rounds_also else "")
         if not isinstance(items, list):
             self.error("$.rounds", f"expected a list of {wanted} rounds, got {json_words(items)}")
             return None
-        if len(items) != wanted:
+        if len(items) not in (settings.rounds, settings.rounds_also):
             self.error("$.rounds", f"expected {wanted} rounds, got {len(items)}")
         rounds, names = [], None
         for r, item in enumerate(items):
@@ -101,11 +106,14 @@ class _SheetReader:
             if not isinstance(item, dict):
                 self.error(path, f"expected an object with \"players\", got {json_words(item)}")
                 continue
-            self.unknown_keys(item, path, {"players", "round"})
+            round_facts = [f for f in self.rules.facts.values() if f.level == "round"]
+            self.unknown_keys(item, path, {"players", "round"} | {f.json_key for f in round_facts})
             if "players" not in item:
                 self.error(path, "missing key 'players'")
                 continue
-            players = self.players(item["players"], f"{path}.players", names)
+            shared = {f.name: self.fact(f, item.get(f.json_key), f"{path}.{f.json_key}", f.json_key in item)
+                      for f in round_facts}
+            players = self.players(item["players"], f"{path}.players", names, shared)
             if players is not None:
                 names = names or [p.name for p in players]
                 rounds.append(players)
@@ -113,14 +121,15 @@ class _SheetReader:
 
     # ---- players ------------------------------------------------------------------------------------------
 
-    def players(self, items, path: str, names: list[str] | None) -> list[SheetPlayerRecord] | None:
+    def players(self, items, path: str, names: list[str] | None,
+                shared: dict | None = None) -> list[SheetPlayerRecord] | None:
         if not isinstance(items, list):
             self.error(path, f"expected a list of players, got {json_words(items)}")
             return None
         if not items:
             self.error(path, "expected at least one player")
             return None
-        players = [self.player(obj, f"{path}[{i}]") for i, obj in enumerate(items)]
+        players = [self.player(obj, f"{path}[{i}]", shared or {}) for i, obj in enumerate(items)]
         seen = set()
         for i, p in enumerate(players):
             if p is None:
@@ -145,25 +154,36 @@ class _SheetReader:
                                                     f"each {family} is played by one player")
             held.setdefault(p.piece, i)
 
-    def player(self, obj, path: str) -> SheetPlayerRecord | None:
+    def player(self, obj, path: str, shared: dict) -> SheetPlayerRecord | None:
         if not isinstance(obj, dict):
             self.error(path, f"expected a player object, got {json_words(obj)}")
             return None
-        facts = self.rules.facts
+        facts = {f.json_key: f for f in self.rules.facts.values() if f.level != "round"}
         family = self.rules.settings.held_family
-        self.unknown_keys(obj, path, {"name"} | set(facts) | ({family} if family else set()))
+        grid = self.rules.settings.grid
+        board_key = grid.name if grid is not None else None
+        self.unknown_keys(obj, path, {"name"} | set(facts) | ({family} if family else set())
+                          | ({board_key} if board_key else set()))
         before = len(self.diags)
         name = obj.get("name")
         if not isinstance(name, str) or not name.strip():
             self.error(f"{path}.name", f"expected the player's name, got {json_words(name)}")
         piece = self.piece(obj.get(family), f"{path}.{family}") if family else None
-        values = {}
-        for fact in facts.values():
-            value = self.fact(fact, obj.get(fact.name), f"{path}.{fact.name}", fact.name in obj)
-            values[fact.name] = value
+        values = dict(shared)
+        board = None
+        if board_key is not None and board_key in obj:
+            board = derive_board(self, obj[board_key], f"{path}.{board_key}", shared, values)
+            for key, fact in facts.items():
+                if fact.derive is not None and key in obj:
+                    self.error(f"{path}.{key}", f"'{key}' is derived from the {board_key}: leave it out, or give "
+                                                f"the counts without the {board_key}")
+        for key, fact in facts.items():
+            if board is not None and fact.derive is not None:
+                continue
+            values[fact.name] = self.fact(fact, obj.get(key), f"{path}.{key}", key in obj)
         if len(self.diags) > before:
             return None
-        return SheetPlayerRecord(name, piece, values)
+        return SheetPlayerRecord(name, piece, values, board)
 
     def piece(self, value, path: str) -> str | None:
         family = self.rules.settings.held_family
@@ -182,9 +202,11 @@ class _SheetReader:
         return None
 
     def fact(self, fact: FactSpec, value, path: str, present: bool):
+        if fact.type == "list":
+            return held_list(self, fact, value, path, present)
         if not present or value is None:
             if not fact.optional:
-                self.error(path.rsplit(".", 1)[0], f"missing key '{fact.name}' ({fact.title})")
+                self.error(path.rsplit(".", 1)[0], f"missing key '{fact.json_key}' ({fact.title})")
             return None
         if not fact.members:
             return self.scalar(fact, value, path)

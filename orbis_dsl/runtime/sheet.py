@@ -20,7 +20,17 @@ class SheetPlayerRecord(NamedTuple):
 
     name: str
     piece: str | None  # the piece of the family players hold (a faction), or None
-    facts: dict  # fact name -> value; a fact per set -> {member: value}
+    facts: dict  # fact name -> value; a fact per set -> {member: value}; a list -> tuple of Held
+    board: object = None  # a grid record's board (runtime.grid.BoardRecord) the derived facts came from
+
+
+class Held(NamedTuple):
+    """A piece a player holds in a list fact (a task card taken): its flag, and its values (the pack's, or the
+    record's own where it gives them)."""
+
+    piece: str
+    flag: bool | None
+    values: dict
 
 
 class SheetRecord(NamedTuple):
@@ -30,6 +40,7 @@ class SheetRecord(NamedTuple):
     options: dict
     title: str | None = None
     variant: str | None = None
+    notes: tuple = ()  # warnings the reader found (a board that is not edge-connected): (where, message)
 
 
 class SheetPlayer:
@@ -52,13 +63,15 @@ class SheetPlayer:
 
 
 class SheetGame:
-    __slots__ = ("board", "cache", "options", "players")
+    __slots__ = ("board", "cache", "options", "players", "round", "rounds_played")
 
-    def __init__(self, players: list[SheetPlayer], options: dict):
+    def __init__(self, players: list[SheetPlayer], options: dict, round_: int = 1, rounds_played: int = 1):
         self.players = players
         self.options = options
         self.board = None
         self.cache: dict = {}
+        self.round = round_  # the round being scored, from 1
+        self.rounds_played = rounds_played
 
 
 class SheetPlayerScore(NamedTuple):
@@ -110,7 +123,7 @@ def refusals(rules: Rules, record: SheetRecord) -> list[CheckFailure]:
     """Every `refuse` rule the record breaks, before anything is scored."""
     found = []
     for r, sheets in enumerate(record.rounds):
-        g = _game(rules, record, sheets, [{} for _ in sheets])
+        g = _game(rules, record, sheets, [{} for _ in sheets], r)
         for p in g.players:
             for check in rules.checks:
                 if check.refuse:
@@ -124,12 +137,14 @@ def score_sheet(rules: Rules, record: SheetRecord, report_format: str, explain: 
     totals, round_totals = [0] * n, [[] for _ in range(n)]
     lines: list[list[Line]] = [[] for _ in range(n)]
     columns: list[dict[str, int]] = [{} for _ in range(n)]
-    warnings: list[Warning] = []
+    warnings: list[Warning] = [Warning(where, message) for where, message in record.notes]
     prior: list[dict] = [{} for _ in range(n)]
     g = None
     for r, sheets in enumerate(record.rounds):
         label = f"round {r + 1}" if settings.rounds else ""
-        g = _game(rules, record, sheets, prior)
+        g = _game(rules, record, sheets, prior, r)
+        if explain:
+            _board_lines(rules, g, sheets, lines, label)
         _hand_out_awards(rules, g, lines, label, explain)
         for p in g.players:
             for column in rules.scores.values():
@@ -155,7 +170,26 @@ def score_sheet(rules: Rules, record: SheetRecord, report_format: str, explain: 
     return SheetReport(report_format, players, [p.name for p in players if p.winner], warnings, settings.rounds)
 
 
-def _game(rules: Rules, record: SheetRecord, sheets: list[SheetPlayerRecord], prior: list[dict]) -> SheetGame:
+def _board_lines(rules: Rules, g: SheetGame, sheets, lines: list[list[Line]], label: str) -> None:
+    """`--explain` on a grid record: each enclosed area by its cells, each mismatched edge."""
+    from .grid import features
+
+    grid = rules.settings.grid
+    for p, sheet in zip(g.players, sheets):
+        if sheet.board is None:
+            continue
+        found = features(grid.shape, grid.borders, sheet.board)
+        where = label or grid.title
+        for region in found.regions:
+            if region.enclosed:
+                lines[p.index].append(Line(where, "enclosed", 0, f"enclosed {region.member}: "
+                                                                  + ", ".join(region.cells)))
+        for m in found.mismatches:
+            lines[p.index].append(Line(where, "mismatch", 0, "mismatched edge: " + m.words()))
+
+
+def _game(rules: Rules, record: SheetRecord, sheets: list[SheetPlayerRecord], prior: list[dict],
+          r: int = 0) -> SheetGame:
     options = rules.option_values(None, record.options)
     base = rules.settings.values
     players = []
@@ -163,7 +197,7 @@ def _game(rules: Rules, record: SheetRecord, sheets: list[SheetPlayerRecord], pr
         piece = rules.gods.get(sheet.piece) if sheet.piece else None
         values = {**base, **piece.modifiers} if piece is not None and piece.modifiers else base
         players.append(SheetPlayer(i, sheet.name, sheet.piece, sheet.facts, values, prior[i]))
-    return SheetGame(players, options)
+    return SheetGame(players, options, r + 1, len(record.rounds))
 
 
 def _hand_out_awards(rules: Rules, g: SheetGame, lines: list[list[Line]], label: str, explain: bool) -> None:

@@ -94,6 +94,36 @@ class FactSpec(NamedTuple):
     high: int | None = None
     members: tuple[str, ...] = ()  # given once per member of this set (a JSON object, or a list in this order)
     optional: bool = False
+    level: str | None = None  # 'round': given once per round, on the round's object
+    key: str | None = None  # the record's JSON key, when it is not the fact's name
+    flag: str | None = None  # a list of held pieces (type 'list', family in `choices`): each item's yes/no flag
+    derive: Callable | None = None  # `from`: `derive(g, p)` over a grid record's measures
+
+    @property
+    def json_key(self) -> str:
+        return self.key or self.name
+
+
+class GridMarkSpec(NamedTuple):
+    """A mark a cell of a grid may carry: one member of a set, standing in one of the cell's patches or not."""
+
+    name: str
+    title: str
+    members: tuple[str, ...]
+    set: str
+    in_patch: bool
+
+
+class GridSpec(NamedTuple):
+    """A square grid each player builds: rows of cells (centred), the set edges show, marks, border sides."""
+
+    name: str
+    title: str
+    shape: tuple[int, ...]
+    edges: tuple[str, ...]  # the members an edge may show
+    edge_set: str
+    marks: tuple[GridMarkSpec, ...]
+    borders: Mapping[str, tuple[str, ...]]  # side -> one member for every border edge, or north, east, south, west
 
 
 class ScoreSpec(NamedTuple):
@@ -168,3 +198,5 @@ class Settings(NamedTuple):
     title: str | None = None
     record_format: str | None = None  # `format` of the game's JSON records
     report_format: str | None = None  # `format` of its JSON score reports
+    rounds_also: int | None = None  # `rounds 3 or 1`: a record may give this many rounds instead
+    grid: GridSpec | None = None  # the square grid a record may give each player's board on

@@ -129,3 +129,8 @@ def divide(left, right):
 
 def aggregate_sum(values):
     return sum(filter(None, values))  # None and 0 add nothing alike
+
+
+def holds(container, piece) -> bool:
+    """`PIECE in LIST`: whether a list fact (held pieces, or piece names) holds the piece."""
+    return any(getattr(item, "piece", item) == piece for item in container)

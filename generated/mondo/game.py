@@ -1,0 +1,305 @@
+# generated — do not edit.
+# source: 'rules/mondo/game.orbis'
+# sha256: f666ee67da13dbfeadeb0660d30c83b6ca1e55eb6044eedf31232ed3512a0599
+# Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
+"""Rule handlers compiled from the rule file named by SOURCE."""
+
+from orbis_dsl.runtime.support import among as _among, compare as _compare, extreme_max as _extreme_max, holds as _holds
+from orbis_dsl.runtime.specs import AwardSpec, CheckSpec, FactSpec, GridMarkSpec, GridSpec, OptionSpec, ScoreSpec, Settings
+
+SOURCE = 'rules/mondo/game.orbis'
+SOURCE_SHA256 = 'f666ee67da13dbfeadeb0660d30c83b6ca1e55eb6044eedf31232ed3512a0599'
+
+
+# from 'rules/mondo/game.orbis', line 41
+def _derive_animals(g, p, trace=None):
+    return (((p.facts['animal_in']['water'] + p.facts['animal_in']['desert']) + p.facts['animal_in']['forest']) + p.facts['animal_in']['plains'])
+
+
+# from 'rules/mondo/game.orbis', line 42
+def _derive_enclosed(g, p, trace=None):
+    return ((p.facts['enclosed']['desert'] + p.facts['enclosed']['forest']) + p.facts['enclosed']['plains'])
+
+
+# from 'rules/mondo/game.orbis', line 43
+def _derive_empty(g, p, trace=None):
+    return p.facts['empty']
+
+
+# from 'rules/mondo/game.orbis', line 44
+def _derive_mismatches(g, p, trace=None):
+    return p.facts['mismatches']
+
+
+# from 'rules/mondo/game.orbis', line 45
+def _derive_volcanoes(g, p, trace=None):
+    return dict(p.facts['volcano'])
+
+
+# from 'rules/mondo/game.orbis', line 48
+def _derive_modifier(g, p, trace=None):
+    return (p.facts['animal_in']['water'] if (p.facts['card'] == 'most_water_animals') else (p.facts['largest']['forest'] if (p.facts['card'] == 'largest_forest') else (p.facts['largest_inland']['water'] if (p.facts['card'] == 'largest_lake') else (p.facts['inland']['water'] if (p.facts['card'] == 'most_lakes') else ((((p.facts['animal_in']['water'] + p.facts['animal_in']['desert']) + p.facts['animal_in']['forest']) + p.facts['animal_in']['plains']) if (p.facts['card'] == 'most_animals') else 0)))))
+
+
+# from 'rules/mondo/game.orbis', line 69
+def _award_modifier_most_measure(g, p, trace=None):
+    return p.facts['modifier']
+
+
+# from 'rules/mondo/game.orbis', line 76
+def _award_modifier_fewest_measure(g, p, trace=None):
+    return p.facts['modifier']
+
+
+# from 'rules/mondo/game.orbis', line 84
+def _score_animals(g, p, trace=None):
+    return (0 if (g.options['level'] == 'solo') else p.facts['animals'])
+
+
+# from 'rules/mondo/game.orbis', line 85
+def _score_landscapes(g, p, trace=None):
+    return (0 if (g.options['level'] == 'solo') else (2 * p.facts['enclosed']))
+
+
+# from 'rules/mondo/game.orbis', line 86
+def _score_chip(g, p, trace=None):
+    return _extreme_max((p.facts['chip'], 0,))
+
+
+# from 'rules/mondo/game.orbis', line 88
+def _score_volcanoes(g, p, trace=None):
+    return ((-(p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive'])) if (g.options['level'] == 'solo') else ((-(p.facts['volcanoes']['active'] + (p.facts['volcanoes']['inactive'] if ((((g.options['level'] != 'solo') and _compare(trace, 'round is {value}', '>', g.round, 1)) and _among(g, p, 'most', lambda q0: _extreme_max((q0.prior.get('total'), (-999),)), '_score_volcanoes@59:53', trace, 'max(total of the round before, -999) is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0))) if (_compare(trace, 'volcanoes[active] + if chip_holder and volcano_chip_mode = counts_as_active then volcanoes[inactive] else 0 is {value}', '>=', (p.facts['volcanoes']['active'] + (p.facts['volcanoes']['inactive'] if ((((g.options['level'] != 'solo') and _compare(trace, 'round is {value}', '>', g.round, 1)) and _among(g, p, 'most', lambda q0: _extreme_max((q0.prior.get('total'), (-999),)), '_score_volcanoes@59:53', trace, 'max(total of the round before, -999) is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0)), 1) and _among(g, p, 'most', lambda q0: (q0.facts['volcanoes']['active'] + (q0.facts['volcanoes']['inactive'] if ((((g.options['level'] != 'solo') and _compare(trace, 'round is {value}', '>', g.round, 1)) and _among(g, q0, 'most', lambda q1: _extreme_max((q1.prior.get('total'), (-999),)), '_score_volcanoes@59:53', trace, 'max(total of the round before, -999) is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0)), '_score_volcanoes@89:38', trace, 'volcanoes[active] + if chip_holder and volcano_chip_mode = counts_as_active then volcanoes[inactive] else 0 is {value}')) else 0))
+
+
+# from 'rules/mondo/game.orbis', line 92
+def _score_volcano_chip(g, p, trace=None):
+    return ((-(p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive'])) if ((((g.options['level'] != 'solo') and _compare(trace, 'round is {value}', '>', g.round, 1)) and _among(g, p, 'most', lambda q0: _extreme_max((q0.prior.get('total'), (-999),)), '_score_volcano_chip@59:53', trace, 'max(total of the round before, -999) is {value}')) and (g.options['volcano_chip_mode'] == 'flat')) else 0)
+
+
+# from 'rules/mondo/game.orbis', line 93
+def _score_empty(g, p, trace=None):
+    return (-p.facts['empty'])
+
+
+# from 'rules/mondo/game.orbis', line 94
+def _score_mismatches(g, p, trace=None):
+    return (-p.facts['mismatches'])
+
+
+# from 'rules/mondo/game.orbis', line 95
+def _score_modifier(g, p, trace=None):
+    return (p.awards.get('modifier_most', 0) - p.awards.get('modifier_fewest', 0))
+
+
+# from 'rules/mondo/game.orbis', line 96
+def _score_tasks(g, p, trace=None):
+    return (sum(n0.values['points'] for n0 in p.facts['tasks'] if n0.flag) - sum(n0.values['points'] for n0 in p.facts['tasks'] if (not n0.flag)))
+
+
+# from 'rules/mondo/game.orbis', line 102
+def _check_0(g, p, each, trace=None):
+    return ((g.options['level'] == 'solo') and (g.rounds_played != 1))
+
+
+# from 'rules/mondo/game.orbis', line 103
+def _check_1(g, p, each, trace=None):
+    return ((g.options['level'] != 'solo') and (g.rounds_played != 3))
+
+
+# from 'rules/mondo/game.orbis', line 104
+def _check_2(g, p, each, trace=None):
+    return ((g.options['level'] == 'solo') and _compare(trace, '{value} players', '!=', len(g.players), 1))
+
+
+# from 'rules/mondo/game.orbis', line 105
+def _check_3(g, p, each, trace=None):
+    return ((g.options['level'] == 'solo') and _compare(trace, 'chip is {value}', '>=', p.facts['chip'], 1))
+
+
+# from 'rules/mondo/game.orbis', line 106
+def _check_4(g, p, each, trace=None):
+    return (_compare(trace, 'chip is {value}', '>=', p.facts['chip'], 1) and _compare(trace, 'chip is {value}', '<=', p.facts['chip'], (p.values['chips_in_play'] - len(g.players))))
+
+
+# from 'rules/mondo/game.orbis', line 108
+def _check_5(g, p, each, trace=None):
+    return ((p.facts['chip'] == 4) and _compare(trace, '{value} players that are chip = 4', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 4)), 2))
+
+
+# from 'rules/mondo/game.orbis', line 109
+def _check_6(g, p, each, trace=None):
+    return ((p.facts['chip'] == 3) and _compare(trace, '{value} players that are chip = 3', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 3)), 2))
+
+
+# from 'rules/mondo/game.orbis', line 110
+def _check_7(g, p, each, trace=None):
+    return ((p.facts['chip'] == 2) and _compare(trace, '{value} players that are chip = 2', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 2)), 2))
+
+
+# from 'rules/mondo/game.orbis', line 111
+def _check_8(g, p, each, trace=None):
+    return ((p.facts['chip'] == 1) and _compare(trace, '{value} players that are chip = 1', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 1)), 2))
+
+
+# from 'rules/mondo/game.orbis', line 112
+def _check_9(g, p, each, trace=None):
+    return (((g.options['level'] == 'beginner') or (g.options['level'] == 'solo')) and _compare(trace, 'modifier is {value}', '>=', p.facts['modifier'], 0))
+
+
+# from 'rules/mondo/game.orbis', line 114
+def _check_10(g, p, each, trace=None):
+    return (((g.options['level'] == 'advanced') or (g.options['level'] == 'expert')) and (not _compare(trace, 'modifier is {value}', '>=', p.facts['modifier'], 0)))
+
+
+# from 'rules/mondo/game.orbis', line 116
+def _check_11(g, p, each, trace=None):
+    return ((g.options['level'] != 'expert') and _compare(trace, '? is {value}', '>=', sum(1 for n0 in p.facts['tasks']), 1))
+
+
+# from 'rules/mondo/game.orbis', line 117
+def _check_12(g, p, each, trace=None):
+    return _compare(trace, '? is {value}', '>', sum(1 for n0 in p.facts['tasks']), 2)
+
+
+# from 'rules/mondo/game.orbis', line 118
+def _check_13(g, p, each, trace=None):
+    return _compare(trace, '? is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if (not _holds(p.facts['tasks_revealed'], n0.piece))), 1)
+
+
+# from 'rules/mondo/game.orbis', line 120
+def _check_14(g, p, each, trace=None):
+    return _compare(trace, '? is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if _compare(trace, '{value} players that are task in tasks', '>=', sum(1 for q1 in g.players if _holds(q1.facts['tasks'], n0.piece)), 2)), 1)
+
+
+# from 'rules/mondo/game.orbis', line 121
+def _check_15(g, p, each, trace=None):
+    return ((g.options['level'] == 'expert') and _compare(trace, '? is {value}', '!=', sum(1 for n0 in p.facts['tasks_revealed']), (2 * len(g.players))))
+
+
+# from 'rules/mondo/game.orbis', line 125
+def _check_16(g, p, each, trace=None):
+    return _compare(trace, 'animals is {value}', '>', p.facts['animals'], (p.values['spaces'] - p.facts['empty']))
+
+
+# from 'rules/mondo/game.orbis', line 126
+def _check_17(g, p, each, trace=None):
+    return _compare(trace, 'volcanoes[active] + volcanoes[inactive] is {value}', '>', (p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive']), (p.values['spaces'] - p.facts['empty']))
+
+
+# from 'rules/mondo/game.orbis', line 128
+def _check_18(g, p, each, trace=None):
+    return _compare(trace, 'enclosed is {value}', '>', p.facts['enclosed'], (p.values['spaces'] - p.facts['empty']))
+
+
+# from 'rules/mondo/game.orbis', line 129
+def _check_19(g, p, each, trace=None):
+    return ((g.options['level'] == 'solo') and _compare(trace, 'empty is {value}', '>', p.facts['empty'], (p.values['spaces'] - 4)))
+
+
+# from 'rules/mondo/game.orbis', line 130
+def _check_20(g, p, each, trace=None):
+    return ((g.options['level'] == 'solo') and _compare(trace, 'volcanoes[active] + volcanoes[inactive] + empty + mismatches is {value}', '>', (((p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive']) + p.facts['empty']) + p.facts['mismatches']), (p.values['solo_threshold_1'] if (g.options['solo_level'] == 1) else (p.values['solo_threshold_2'] if (g.options['solo_level'] == 2) else p.values['solo_threshold_3']))))
+
+
+# from 'rules/mondo/game.orbis', line 99
+def _winner_key_0(g, p, trace=None):
+    return p.total
+
+
+SETTINGS = Settings(
+    game='mondo',
+    title='Mondo',
+    record_format='mondo-rounds/1',
+    report_format='mondo-score/1',
+    rounds=3,
+    rounds_also=1,
+    grid=GridSpec(name='world', title='World board', shape=(2, 4, 6, 6, 4, 2), edges=('water', 'desert', 'forest', 'plains'), edge_set='terrains', marks=(GridMarkSpec('animal', 'animal', ('buffalo', 'elephant', 'zebra', 'lion', 'panda', 'parrot', 'tiger', 'monkey', 'snake', 'scorpion', 'camel', 'lizard', 'penguin', 'turtle', 'whale', 'crab'), 'species', True), GridMarkSpec('volcano', 'volcano', ('active', 'inactive'), 'volcano_states', False)), borders={'front': ('water',), 'back': ('desert', 'water', 'forest', 'plains')}),
+    winner=(
+        ('most', _winner_key_0),
+    ),
+    options=(
+        OptionSpec(name='level', type='enum', choices=('beginner', 'advanced', 'expert', 'solo'), default='beginner'),
+        OptionSpec(name='volcano_chip_mode', type='enum', choices=('flat', 'counts_as_active'), default='flat'),
+        OptionSpec(name='solo_level', type='int', choices=(), default=1),
+    ),
+    sets={'terrains': ('water', 'desert', 'forest', 'plains'), 'volcano_states': ('active', 'inactive')},
+)
+
+
+AWARDS = (
+    AwardSpec(
+    name='modifier_most',
+    title='Modifier card, most',
+    measure=_award_modifier_most_measure,
+    eligible=None,
+    tiebreak=None,
+    ties='each_takes',
+    warn=False,
+    prizes=(4,),
+    unless_equal=True,
+),
+    AwardSpec(
+    name='modifier_fewest',
+    title='Modifier card, fewest',
+    measure=_award_modifier_fewest_measure,
+    eligible=None,
+    tiebreak=None,
+    ties='each_takes',
+    warn=False,
+    prizes=(4,),
+    rank='fewest',
+    unless_equal=True,
+),
+)
+
+
+FACTS = (
+    FactSpec(name='card', title="the round's scoring modifier card", type='enum', choices=('most_water_animals', 'largest_forest', 'largest_lake', 'most_lakes', 'most_animals'), low=None, high=None, members=(), optional=True, level='round', key='modifier'),
+    FactSpec(name='tasks_revealed', title='the tasks revealed this round', type='list', choices=('task',), low=None, high=None, members=(), optional=True, level='round'),
+    FactSpec(name='animals', title='animals', type='int', choices=(), low=0, high=24, members=(), optional=False, derive=_derive_animals),
+    FactSpec(name='enclosed', title='enclosed, mistake-free land landscapes', type='int', choices=(), low=0, high=24, members=(), optional=False, derive=_derive_enclosed),
+    FactSpec(name='empty', title='empty spaces', type='int', choices=(), low=0, high=24, members=(), optional=False, derive=_derive_empty),
+    FactSpec(name='mismatches', title='mismatched edges', type='int', choices=(), low=0, high=60, members=(), optional=False, derive=_derive_mismatches),
+    FactSpec(name='volcanoes', title='volcanoes', type='int', choices=(), low=0, high=24, members=('active', 'inactive'), optional=False, derive=_derive_volcanoes),
+    FactSpec(name='modifier', title="the measure of the round's modifier card", type='int', choices=(), low=0, high=99, members=(), optional=True, derive=_derive_modifier),
+    FactSpec(name='chip', title='bonus chip', type='int', choices=(), low=1, high=4, members=(), optional=True),
+    FactSpec(name='tasks', title='tasks taken', type='list', choices=('task',), low=None, high=None, members=(), optional=True, flag='done'),
+)
+
+
+SCORES = (
+    ScoreSpec(name='animals', title='Animals', fn=_score_animals, text='if level = solo then 0 else animals {animals}'),
+    ScoreSpec(name='landscapes', title='Enclosed landscapes', fn=_score_landscapes, text='if level = solo then 0 else 2 * enclosed {enclosed}'),
+    ScoreSpec(name='chip', title='Bonus chip', fn=_score_chip, text='max(chip {chip}, 0)'),
+    ScoreSpec(name='volcanoes', title='Volcanoes', fn=_score_volcanoes, text='if level = solo then -volcanoes[active] {volcanoes[active]} + volcanoes[inactive] {volcanoes[inactive]} else if counted_volcanoes >= 1 and counted_volcanoes is most among players then -counted_volcanoes else 0'),
+    ScoreSpec(name='volcano_chip', title='Volcano chip', fn=_score_volcano_chip, text='if chip_holder and volcano_chip_mode = flat then -volcanoes[active] {volcanoes[active]} + volcanoes[inactive] {volcanoes[inactive]} else 0'),
+    ScoreSpec(name='empty', title='Empty spaces', fn=_score_empty, text='-empty {empty}'),
+    ScoreSpec(name='mismatches', title='Mismatched edges', fn=_score_mismatches, text='-mismatches {mismatches}'),
+    ScoreSpec(name='modifier', title='Modifier card', fn=_score_modifier, text='award modifier_most {awards[modifier_most]} - award modifier_fewest {awards[modifier_fewest]}'),
+    ScoreSpec(name='tasks', title='Tasks', fn=_score_tasks, text='? - ?'),
+)
+
+
+CHECKS = (
+    CheckSpec(message='a solo game is scored in one round', fn=_check_0, each_name=None, members=(), refuse=True),
+    CheckSpec(message='a game of Mondo is scored in 3 rounds (1 in solo)', fn=_check_1, each_name=None, members=(), refuse=True),
+    CheckSpec(message='solo is played alone', fn=_check_2, each_name=None, members=(), refuse=True),
+    CheckSpec(message='there are no bonus chips in solo', fn=_check_3, each_name=None, members=(), refuse=True),
+    CheckSpec(message='this bonus chip is not in play with this many players (4 players: 4, 3, 2, 1; 3: 4, 3, 2; 2: 4, 3)', fn=_check_4, each_name=None, members=(), refuse=True),
+    CheckSpec(message='another player holds bonus chip 4 in this round', fn=_check_5, each_name=None, members=(), refuse=True),
+    CheckSpec(message='another player holds bonus chip 3 in this round', fn=_check_6, each_name=None, members=(), refuse=True),
+    CheckSpec(message='another player holds bonus chip 2 in this round', fn=_check_7, each_name=None, members=(), refuse=True),
+    CheckSpec(message='another player holds bonus chip 1 in this round', fn=_check_8, each_name=None, members=(), refuse=True),
+    CheckSpec(message='a modifier card is played only in the advanced and expert games', fn=_check_9, each_name=None, members=(), refuse=True),
+    CheckSpec(message="the advanced and expert games give each player's measure for the round's modifier card", fn=_check_10, each_name=None, members=(), refuse=True),
+    CheckSpec(message='tasks are taken only in the expert game', fn=_check_11, each_name=None, members=(), refuse=True),
+    CheckSpec(message='a player holds at most 2 tasks', fn=_check_12, each_name=None, members=(), refuse=True),
+    CheckSpec(message='a task held was not revealed in this round', fn=_check_13, each_name=None, members=(), refuse=True),
+    CheckSpec(message='another player holds the same task in this round', fn=_check_14, each_name=None, members=(), refuse=True),
+    CheckSpec(message='the expert game reveals 2 tasks per player each round', fn=_check_15, each_name=None, members=(), refuse=True),
+    CheckSpec(message='more animals than tiles placed: a tile shows at most one', fn=_check_16, each_name=None, members=(), refuse=False),
+    CheckSpec(message='more volcanoes than tiles placed: a tile shows at most one', fn=_check_17, each_name=None, members=(), refuse=False),
+    CheckSpec(message='more enclosed landscapes than tiles placed', fn=_check_18, each_name=None, members=(), refuse=False),
+    CheckSpec(message='solo: the 4 shaded spaces are filled before the timer starts', fn=_check_19, each_name=None, members=(), refuse=False),
+    CheckSpec(message="solo: the penalties are above the level's threshold, a loss", fn=_check_20, each_name=None, members=(), refuse=False),
+)

@@ -1,0 +1,80 @@
+"""Stage 2, square grids and the facts a grid record derives: `grid` declarations, `fact … from EXPR`, list
+facts of held pieces. Mixed into the checker (which provides `error`, `diags`, `sets`, `families`, `values`,
+`context` and `expect`)."""
+
+from __future__ import annotations
+
+import attrs
+
+from . import ast
+from .diagnostics import unknown
+from .runtime.grid import measure_types
+from .runtime.specs import GridMarkSpec, GridSpec
+
+_FACINGS = 4  # a border side gives one member for every edge, or one per facing: north, east, south, west
+
+
+class GridChecker:
+    def grid_spec(self, decl: ast.GridDecl | None) -> GridSpec | None:
+        if decl is None:
+            return None
+        if not decl.shape or min(decl.shape) < 1:
+            self.error("a grid needs 'shape: …', rows of at least one cell", decl.span)
+        widest = max(decl.shape, default=0)
+        if any((widest - n) % 2 for n in decl.shape):
+            self.error("the rows of a grid are centred: each must differ from the widest by an even number",
+                       decl.span)
+        if decl.edges is None:
+            self.error("a grid needs 'edges: SET', the set each cell edge shows", decl.span)
+            return None
+        edges = self.sets.get(decl.edges)
+        if edges is None:
+            self.diags.append(unknown("set", decl.edges, self.sets, decl.span))
+            return None
+        marks = []
+        for name, title, set_name, in_patch in decl.marks:
+            if set_name not in self.sets:
+                self.diags.append(unknown("set", set_name, self.sets, decl.span))
+                continue
+            marks.append(GridMarkSpec(name, title or name, self.sets[set_name], set_name, in_patch))
+        borders = {}
+        for side, members in decl.borders:
+            if len(members) not in (1, _FACINGS):
+                self.error(f"border {side}: one member for every border edge, or four (north, east, south, "
+                           f"west); got {len(members)}", decl.span)
+            for m in members:
+                if m not in edges:
+                    self.diags.append(unknown(f"member of {decl.edges}", m, edges, decl.span))
+            borders[side] = members
+        if not borders:
+            self.error("a grid needs at least one 'border SIDE: …'", decl.span)
+        return GridSpec(decl.name, decl.title or decl.name, decl.shape, edges, decl.edges, tuple(marks), borders)
+
+    def list_fact(self, decl: ast.FactDecl) -> None:
+        family_name, flag = decl.type.choices
+        family = self.families.get(family_name)
+        if family is None or family.role != "players":
+            held = sorted(n for n, f in self.families.items() if f.role == "players")
+            self.diags.append(unknown("family of held pieces", family_name, held, decl.type.span))
+        if flag and flag in self.values:
+            self.error(f"'{flag}' is a value: the flag of a list needs a name of its own", decl.type.span)
+
+    def derive(self, decl: ast.FactDecl, grid: GridSpec | None, round_facts: dict[str, str]) -> None:
+        """`from EXPR`: read over the grid's measures (and the round's facts), a number like the fact."""
+        if grid is None:
+            self.error("'from' derives a fact from a grid record's board: the rule set declares no 'grid'",
+                       decl.derive.span)
+            return
+        ctx = attrs.evolve(self.context(), facts={**round_facts, **measure_types(grid)})
+        if decl.per is not None:
+            # A fact per member of a set is one of the grid's measures over that same set.
+            got = ctx.facts.get(decl.derive.name) if isinstance(decl.derive, ast.Ref) else None
+            if got != f"per:{decl.per}":
+                self.error(f"'{decl.name}' is given per member of {decl.per}: 'from' names a measure of the grid "
+                           f"given per member of {decl.per}", decl.derive.span)
+            return
+        want = {"int": "int", "bool": "bool"}.get(decl.type.name)
+        if want is None:
+            self.error("only a number or a yes/no is derived from a grid", decl.derive.span)
+            return
+        self.expect(decl.derive, ctx, want, f"what '{decl.name}' is derived from", none_ok=False)

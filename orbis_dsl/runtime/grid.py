@@ -1,0 +1,245 @@
+"""Square grids of edge-matched cells: what a board each player builds shows, counted (Mondo's worlds).
+
+Game-neutral: the shape, the members an edge may show, the marks and the border sides all come from a `grid`
+declaration. A placed cell has four edges (north, east, south, west), each one member of the edge set; its
+`patches` split the four edges into the areas drawn inside it (edges of one patch are one area); marks stand on
+the cell, or in one of its patches.
+
+- An edge between two placed cells **mismatches** when they show different members; a placed cell's edge on the
+  board's border mismatches when the border there shows another member. Each is counted once.
+- **Regions** join patches across matching edges (union-find). A region is **enclosed** when every edge of it
+  meets the same member: a placed neighbour or the border showing it. An empty space or a mismatch opens it.
+- An **inland** region is an enclosed one that touches the border nowhere.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+DIRECTIONS = ("north", "east", "south", "west")
+_STEP = ((-1, 0), (0, 1), (1, 0), (0, -1))
+
+
+class Cell(NamedTuple):
+    """A placed cell: its four edges (north, east, south, west), their patches, its marks."""
+
+    edges: tuple[str, str, str, str]
+    patches: tuple[tuple[int, ...], ...]  # a partition of 0..3 (edge indexes)
+    marks: dict  # mark name -> (member, patch index or None)
+
+
+class BoardRecord(NamedTuple):
+    """One player's board: the side it lies on, its placed cells by id, and border edges the record names."""
+
+    side: str
+    cells: dict[str, Cell]
+    border: dict = {}  # (cell id, direction index) -> member: a border edge that differs from the side's data
+
+
+class Mismatch(NamedTuple):
+    cell: str
+    direction: int
+    other: str | None  # the neighbouring cell, or None for the border
+    mine: str
+    theirs: str
+
+    def words(self) -> str:
+        where = "the border" if self.other is None else self.other
+        return f"{self.cell} {DIRECTIONS[self.direction]} ({self.mine}) against {where} ({self.theirs})"
+
+
+class Region(NamedTuple):
+    member: str
+    cells: tuple[str, ...]  # in board order
+    enclosed: bool
+    touches_border: bool
+    marks: tuple[tuple[str, str], ...]  # (mark name, member) of the marks standing in it
+
+    @property
+    def inland(self) -> bool:
+        return self.enclosed and not self.touches_border
+
+
+class Features(NamedTuple):
+    placed: int
+    empty: int
+    mismatches: tuple[Mismatch, ...]
+    regions: tuple[Region, ...]
+    marks: tuple[tuple[str, str, str, str | None], ...]  # (cell, mark, member, member of its patch or None)
+    connected: bool
+
+
+def layout(shape: tuple[int, ...]) -> dict[str, tuple[int, int]]:
+    """Cell ids (`r1c3`, 1-based, columns counted across the widest row) and their (row, column), rows centred."""
+    width = max(shape, default=0)
+    cells = {}
+    for r, count in enumerate(shape):
+        start = (width - count) // 2
+        for c in range(start, start + count):
+            cells[f"r{r + 1}c{c + 1}"] = (r, c)
+    return cells
+
+
+def border_edges(shape: tuple[int, ...]) -> list[tuple[str, int]]:
+    """Every (cell id, direction) whose edge lies on the board's border."""
+    cells = layout(shape)
+    at = set(cells.values())
+    return [(cid, d) for cid, (r, c) in cells.items() for d, (dr, dc) in enumerate(_STEP)
+            if (r + dr, c + dc) not in at]
+
+
+def inner_edges(shape: tuple[int, ...]) -> int:
+    cells = layout(shape)
+    at = set(cells.values())
+    return sum(1 for (r, c) in at for dr, dc in ((0, 1), (1, 0)) if (r + dr, c + dc) in at)
+
+
+def border_member(borders: dict, side: str, board: BoardRecord, cell: str, direction: int) -> str:
+    """What the border shows at one edge: the record's own word, else the side's (one member, or one per facing)."""
+    given = board.border.get((cell, direction))
+    if given is not None:
+        return given
+    members = borders[side]
+    return members[0] if len(members) == 1 else members[direction]
+
+
+def default_patches(edges) -> tuple[tuple[int, ...], ...]:
+    """Edges showing the same member form one patch, unless the record splits them."""
+    groups: dict[str, list[int]] = {}
+    for i, member in enumerate(edges):
+        groups.setdefault(member, []).append(i)
+    return tuple(tuple(g) for g in groups.values())
+
+
+class _Union:
+    def __init__(self):
+        self.parent: dict = {}
+
+    def find(self, x):
+        self.parent.setdefault(x, x)
+        while self.parent[x] != x:
+            self.parent[x] = self.parent[self.parent[x]]
+            x = self.parent[x]
+        return x
+
+    def join(self, a, b) -> None:
+        ra, rb = self.find(a), self.find(b)
+        if ra != rb:
+            self.parent[max(ra, rb)] = min(ra, rb)
+
+
+def _patch_of(cell: Cell, edge: int) -> int:
+    return next(i for i, patch in enumerate(cell.patches) if edge in patch)
+
+
+def features(shape: tuple[int, ...], borders: dict, board: BoardRecord) -> Features:
+    """Everything the board shows: mismatched edges, regions (enclosed or open), marks, empty spaces."""
+    cells = layout(shape)
+    by_pos = {pos: cid for cid, pos in cells.items()}
+    order = {cid: i for i, cid in enumerate(cells)}
+    placed = {cid: cell for cid, cell in board.cells.items() if cid in cells}
+    union = _Union()
+    mismatches: list[Mismatch] = []
+    open_keys: set = set()
+    border_keys: set = set()
+    for cid in sorted(placed, key=order.get):
+        cell = placed[cid]
+        r, c = cells[cid]
+        for d, (dr, dc) in enumerate(_STEP):
+            key = (cid, _patch_of(cell, d))
+            union.find(key)
+            other = by_pos.get((r + dr, c + dc))
+            mine = cell.edges[d]
+            if other is None:
+                theirs = border_member(borders, board.side, board, cid, d)
+                if theirs != mine:
+                    mismatches.append(Mismatch(cid, d, None, mine, theirs))
+                    open_keys.add(key)
+                else:
+                    border_keys.add(key)
+            elif other not in placed:
+                open_keys.add(key)
+            else:
+                theirs = placed[other].edges[(d + 2) % 4]
+                if theirs != mine:
+                    open_keys.add(key)
+                    if d in (1, 2):  # east and south: each edge between two cells once
+                        mismatches.append(Mismatch(cid, d, other, mine, theirs))
+                else:
+                    union.join(key, (other, _patch_of(placed[other], (d + 2) % 4)))
+    groups: dict = {}
+    for cid in sorted(placed, key=order.get):
+        for p in range(len(placed[cid].patches)):
+            groups.setdefault(union.find((cid, p)), []).append((cid, p))
+    stands: dict = {}
+    marks = []
+    for cid in sorted(placed, key=order.get):
+        cell = placed[cid]
+        for mark, (member, patch) in sorted(cell.marks.items()):
+            where = None
+            if patch is not None:
+                stands.setdefault(union.find((cid, patch)), []).append((mark, member))
+                where = cell.edges[cell.patches[patch][0]]
+            marks.append((cid, mark, member, where))
+    regions = []
+    for root, keys in groups.items():
+        cid, p = keys[0]
+        member = placed[cid].edges[placed[cid].patches[p][0]]
+        region_cells = tuple(sorted({k[0] for k in keys}, key=order.get))
+        regions.append(Region(member, region_cells, not any(k in open_keys for k in keys),
+                              any(k in border_keys for k in keys), tuple(stands.get(root, ()))))
+    return Features(len(placed), len(cells) - len(placed), tuple(mismatches), tuple(regions), tuple(marks),
+                    _connected(placed, cells, by_pos))
+
+
+def _connected(placed: dict, cells: dict, by_pos: dict) -> bool:
+    if not placed:
+        return True
+    start = next(iter(placed))
+    seen, todo = {start}, [start]
+    while todo:
+        r, c = cells[todo.pop()]
+        for dr, dc in _STEP:
+            other = by_pos.get((r + dr, c + dc))
+            if other in placed and other not in seen:
+                seen.add(other)
+                todo.append(other)
+    return len(seen) == len(placed)
+
+
+def measures(grid, found: Features) -> dict:
+    """The board's measures as a grid record's `from` clauses read them (see docs/language.md, grids)."""
+    edges = grid.edges
+    out: dict = {"placed": found.placed, "empty": found.empty, "cells": found.placed + found.empty,
+                 "mismatches": len(found.mismatches)}
+    for name, test in (("regions", lambda g: True), ("enclosed", lambda g: g.enclosed),
+                       ("inland", lambda g: g.inland)):
+        out[name] = {m: sum(1 for g in found.regions if g.member == m and test(g)) for m in edges}
+    out["largest"] = {m: max((len(g.cells) for g in found.regions if g.member == m), default=0) for m in edges}
+    out["largest_inland"] = {m: max((len(g.cells) for g in found.regions if g.member == m and g.inland),
+                                    default=0) for m in edges}
+    for mark in grid.marks:
+        out[mark.name] = {m: sum(1 for _, name, member, _ in found.marks if name == mark.name and member == m)
+                          for m in mark.members}
+        if mark.in_patch:
+            out[mark.name + "_in"] = {m: sum(1 for _, name, _, where in found.marks
+                                             if name == mark.name and where == m) for m in edges}
+            # The most of one member of the mark standing together in one enclosed region, and the most
+            # different members there: what tasks like "three of a kind in one enclosed area" read.
+            out[mark.name + "_together"] = {m: max((sum(1 for n, v in g.marks if n == mark.name and v == m)
+                                                    for g in found.regions if g.enclosed), default=0)
+                                            for m in mark.members}
+    return out
+
+
+def measure_types(grid) -> dict[str, str]:
+    """Each measure's type for the checker: `int`, or `per:SET` for one per member of a set."""
+    types = {"placed": "int", "empty": "int", "cells": "int", "mismatches": "int"}
+    for name in ("regions", "enclosed", "inland", "largest", "largest_inland"):
+        types[name] = f"per:{grid.edge_set}"
+    for mark in grid.marks:
+        types[mark.name] = f"per:{mark.set}"
+        if mark.in_patch:
+            types[mark.name + "_in"] = f"per:{grid.edge_set}"
+            types[mark.name + "_together"] = f"per:{mark.set}"
+    return types
