@@ -213,13 +213,17 @@ def _draw_svg(path: Path, orbis_rules, svg: Path, explain: bool) -> None:
 def convert(
     source: Path = typer.Argument(..., help="A game file, JSON or notation."),
     output: Path | None = typer.Option(None, "--output", "-o", help="Write here (.json → JSON, else notation)."),
-    to: str | None = typer.Option(None, "--to", help="json or text (default: the other format)."),
+    to: str | None = typer.Option(None, "--to", help="json, text (default: the other format), or counts (a "
+                                                     "grid record's boards as the facts derived from them)."),
     pack: Path | None = typer.Option(None, "--rules", help="A rule pack instead of the base game."),
 ) -> None:
     """Turn a game record into the game notation, or the notation into a JSON record: the whole game, but not the
     comments of a notation file (a note says how many lines had one)."""
     import json
 
+    if to == "counts":
+        _convert_to_counts(source, output)
+        return
     from .inputs import comment_lines, is_json, read_game
 
     rules = _load_rules(pack)
@@ -250,6 +254,27 @@ def convert(
     if comments:
         typer.echo(f"note: {comments} line{'s' if comments != 1 else ''} of {source} had a comment, which "
                    f"{'is' if comments == 1 else 'are'} not kept", err=True)
+
+
+def _convert_to_counts(source: Path, output: Path | None) -> None:
+    import json
+
+    from .inputs import read_record
+    from .sheet_convert import to_counts
+
+    from .diagnostics import Diagnostic
+
+    record, rules, diags, texts = read_record(source, lambda: _load_rules(None))
+    if record is None or rules is None or not rules.is_sheet:
+        _print_diagnostics(diags or [Diagnostic("--to counts converts a grid record of a score-sheet game",
+                                                file=str(source))], texts)
+        raise typer.Exit(2)
+    doc = json.loads(next(iter(texts.values())))
+    out = json.dumps(to_counts(doc, rules, record), indent=2, ensure_ascii=False) + "\n"
+    if output is None:
+        typer.echo(out, nl=False)
+    else:
+        _write(output, out)
 
 
 @app.command()

@@ -1,13 +1,13 @@
 # generated — do not edit.
 # source: 'rules/mondo/cards.orbis'
-# sha256: 48aeb94fbdab2bcf973b6e9ed866d16e64c1ba85060df4933b7cd36cc9cb1b1d
+# sha256: d0b213f329398c2d7055ffdecbe023c04b5b64e3ad514767e8dbdbd5f2cd6b64
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
 from orbis_dsl.runtime.specs import GodSpec, Settings
 
 SOURCE = 'rules/mondo/cards.orbis'
-SOURCE_SHA256 = '48aeb94fbdab2bcf973b6e9ed866d16e64c1ba85060df4933b7cd36cc9cb1b1d'
+SOURCE_SHA256 = 'd0b213f329398c2d7055ffdecbe023c04b5b64e3ad514767e8dbdbd5f2cd6b64'
 
 
 SETTINGS = Settings(

@@ -1,6 +1,6 @@
 # generated — do not edit.
 # source: 'rules/mondo/game.orbis'
-# sha256: f666ee67da13dbfeadeb0660d30c83b6ca1e55eb6044eedf31232ed3512a0599
+# sha256: e1ee5b082e6d2270f4285a6cb61f67a457844658511bb5e053d64127351b2f55
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
@@ -8,7 +8,7 @@ from orbis_dsl.runtime.support import among as _among, compare as _compare, extr
 from orbis_dsl.runtime.specs import AwardSpec, CheckSpec, FactSpec, GridMarkSpec, GridSpec, OptionSpec, ScoreSpec, Settings
 
 SOURCE = 'rules/mondo/game.orbis'
-SOURCE_SHA256 = 'f666ee67da13dbfeadeb0660d30c83b6ca1e55eb6044eedf31232ed3512a0599'
+SOURCE_SHA256 = 'e1ee5b082e6d2270f4285a6cb61f67a457844658511bb5e053d64127351b2f55'
 
 
 # from 'rules/mondo/game.orbis', line 41
@@ -36,172 +36,182 @@ def _derive_volcanoes(g, p, trace=None):
     return dict(p.facts['volcano'])
 
 
-# from 'rules/mondo/game.orbis', line 48
+# from 'rules/mondo/game.orbis', line 47
 def _derive_modifier(g, p, trace=None):
     return (p.facts['animal_in']['water'] if (p.facts['card'] == 'most_water_animals') else (p.facts['largest']['forest'] if (p.facts['card'] == 'largest_forest') else (p.facts['largest_inland']['water'] if (p.facts['card'] == 'largest_lake') else (p.facts['inland']['water'] if (p.facts['card'] == 'most_lakes') else ((((p.facts['animal_in']['water'] + p.facts['animal_in']['desert']) + p.facts['animal_in']['forest']) + p.facts['animal_in']['plains']) if (p.facts['card'] == 'most_animals') else 0)))))
 
 
-# from 'rules/mondo/game.orbis', line 69
+# from 'rules/mondo/game.orbis', line 64
 def _award_modifier_most_measure(g, p, trace=None):
     return p.facts['modifier']
 
 
-# from 'rules/mondo/game.orbis', line 76
+# from 'rules/mondo/game.orbis', line 65
+def _award_modifier_most_eligible(g, p, measure, trace=None):
+    return ((g.options['level'] == 'advanced') or (g.options['level'] == 'expert'))
+
+
+# from 'rules/mondo/game.orbis', line 72
 def _award_modifier_fewest_measure(g, p, trace=None):
     return p.facts['modifier']
 
 
-# from 'rules/mondo/game.orbis', line 84
+# from 'rules/mondo/game.orbis', line 73
+def _award_modifier_fewest_eligible(g, p, measure, trace=None):
+    return ((g.options['level'] == 'advanced') or (g.options['level'] == 'expert'))
+
+
+# from 'rules/mondo/game.orbis', line 81
 def _score_animals(g, p, trace=None):
     return (0 if (g.options['level'] == 'solo') else p.facts['animals'])
 
 
-# from 'rules/mondo/game.orbis', line 85
+# from 'rules/mondo/game.orbis', line 82
 def _score_landscapes(g, p, trace=None):
     return (0 if (g.options['level'] == 'solo') else (2 * p.facts['enclosed']))
 
 
-# from 'rules/mondo/game.orbis', line 86
+# from 'rules/mondo/game.orbis', line 83
 def _score_chip(g, p, trace=None):
     return _extreme_max((p.facts['chip'], 0,))
 
 
-# from 'rules/mondo/game.orbis', line 88
+# from 'rules/mondo/game.orbis', line 84
 def _score_volcanoes(g, p, trace=None):
-    return ((-(p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive'])) if (g.options['level'] == 'solo') else ((-(p.facts['volcanoes']['active'] + (p.facts['volcanoes']['inactive'] if ((((g.options['level'] != 'solo') and _compare(trace, 'round is {value}', '>', g.round, 1)) and _among(g, p, 'most', lambda q0: _extreme_max((q0.prior.get('total'), (-999),)), '_score_volcanoes@59:53', trace, 'max(total of the round before, -999) is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0))) if (_compare(trace, 'volcanoes[active] + if chip_holder and volcano_chip_mode = counts_as_active then volcanoes[inactive] else 0 is {value}', '>=', (p.facts['volcanoes']['active'] + (p.facts['volcanoes']['inactive'] if ((((g.options['level'] != 'solo') and _compare(trace, 'round is {value}', '>', g.round, 1)) and _among(g, p, 'most', lambda q0: _extreme_max((q0.prior.get('total'), (-999),)), '_score_volcanoes@59:53', trace, 'max(total of the round before, -999) is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0)), 1) and _among(g, p, 'most', lambda q0: (q0.facts['volcanoes']['active'] + (q0.facts['volcanoes']['inactive'] if ((((g.options['level'] != 'solo') and _compare(trace, 'round is {value}', '>', g.round, 1)) and _among(g, q0, 'most', lambda q1: _extreme_max((q1.prior.get('total'), (-999),)), '_score_volcanoes@59:53', trace, 'max(total of the round before, -999) is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0)), '_score_volcanoes@89:38', trace, 'volcanoes[active] + if chip_holder and volcano_chip_mode = counts_as_active then volcanoes[inactive] else 0 is {value}')) else 0))
+    return ((-(p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive'])) if (g.options['level'] == 'solo') else ((-(p.facts['volcanoes']['active'] + (p.facts['volcanoes']['inactive'] if ((((g.options['level'] != 'solo') and _compare(trace, 'round is {value}', '>', g.round, 1)) and _among(g, p, 'most', lambda q0: _extreme_max((q0.prior.get('total'), (-999),)), '_score_volcanoes@55:53', trace, 'max(total of the round before, -999) is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0))) if (_compare(trace, 'volcanoes[active] + if chip_holder and volcano_chip_mode = counts_as_active then volcanoes[inactive] else 0 is {value}', '>=', (p.facts['volcanoes']['active'] + (p.facts['volcanoes']['inactive'] if ((((g.options['level'] != 'solo') and _compare(trace, 'round is {value}', '>', g.round, 1)) and _among(g, p, 'most', lambda q0: _extreme_max((q0.prior.get('total'), (-999),)), '_score_volcanoes@55:53', trace, 'max(total of the round before, -999) is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0)), 1) and _among(g, p, 'most', lambda q0: (q0.facts['volcanoes']['active'] + (q0.facts['volcanoes']['inactive'] if ((((g.options['level'] != 'solo') and _compare(trace, 'round is {value}', '>', g.round, 1)) and _among(g, q0, 'most', lambda q1: _extreme_max((q1.prior.get('total'), (-999),)), '_score_volcanoes@55:53', trace, 'max(total of the round before, -999) is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0)), '_score_volcanoes@85:65', trace, 'volcanoes[active] + if chip_holder and volcano_chip_mode = counts_as_active then volcanoes[inactive] else 0 is {value}')) else 0))
 
 
-# from 'rules/mondo/game.orbis', line 92
+# from 'rules/mondo/game.orbis', line 86
 def _score_volcano_chip(g, p, trace=None):
-    return ((-(p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive'])) if ((((g.options['level'] != 'solo') and _compare(trace, 'round is {value}', '>', g.round, 1)) and _among(g, p, 'most', lambda q0: _extreme_max((q0.prior.get('total'), (-999),)), '_score_volcano_chip@59:53', trace, 'max(total of the round before, -999) is {value}')) and (g.options['volcano_chip_mode'] == 'flat')) else 0)
+    return ((-(p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive'])) if ((((g.options['level'] != 'solo') and _compare(trace, 'round is {value}', '>', g.round, 1)) and _among(g, p, 'most', lambda q0: _extreme_max((q0.prior.get('total'), (-999),)), '_score_volcano_chip@55:53', trace, 'max(total of the round before, -999) is {value}')) and (g.options['volcano_chip_mode'] == 'flat')) else 0)
 
 
-# from 'rules/mondo/game.orbis', line 93
+# from 'rules/mondo/game.orbis', line 89
 def _score_empty(g, p, trace=None):
     return (-p.facts['empty'])
 
 
-# from 'rules/mondo/game.orbis', line 94
+# from 'rules/mondo/game.orbis', line 90
 def _score_mismatches(g, p, trace=None):
     return (-p.facts['mismatches'])
 
 
-# from 'rules/mondo/game.orbis', line 95
+# from 'rules/mondo/game.orbis', line 91
 def _score_modifier(g, p, trace=None):
     return (p.awards.get('modifier_most', 0) - p.awards.get('modifier_fewest', 0))
 
 
-# from 'rules/mondo/game.orbis', line 96
+# from 'rules/mondo/game.orbis', line 92
 def _score_tasks(g, p, trace=None):
     return (sum(n0.values['points'] for n0 in p.facts['tasks'] if n0.flag) - sum(n0.values['points'] for n0 in p.facts['tasks'] if (not n0.flag)))
 
 
-# from 'rules/mondo/game.orbis', line 102
+# from 'rules/mondo/game.orbis', line 98
 def _check_0(g, p, each, trace=None):
     return ((g.options['level'] == 'solo') and (g.rounds_played != 1))
 
 
-# from 'rules/mondo/game.orbis', line 103
+# from 'rules/mondo/game.orbis', line 99
 def _check_1(g, p, each, trace=None):
     return ((g.options['level'] != 'solo') and (g.rounds_played != 3))
 
 
-# from 'rules/mondo/game.orbis', line 104
+# from 'rules/mondo/game.orbis', line 100
 def _check_2(g, p, each, trace=None):
     return ((g.options['level'] == 'solo') and _compare(trace, '{value} players', '!=', len(g.players), 1))
 
 
-# from 'rules/mondo/game.orbis', line 105
+# from 'rules/mondo/game.orbis', line 101
 def _check_3(g, p, each, trace=None):
     return ((g.options['level'] == 'solo') and _compare(trace, 'chip is {value}', '>=', p.facts['chip'], 1))
 
 
-# from 'rules/mondo/game.orbis', line 106
+# from 'rules/mondo/game.orbis', line 102
 def _check_4(g, p, each, trace=None):
     return (_compare(trace, 'chip is {value}', '>=', p.facts['chip'], 1) and _compare(trace, 'chip is {value}', '<=', p.facts['chip'], (p.values['chips_in_play'] - len(g.players))))
 
 
-# from 'rules/mondo/game.orbis', line 108
+# from 'rules/mondo/game.orbis', line 104
 def _check_5(g, p, each, trace=None):
     return ((p.facts['chip'] == 4) and _compare(trace, '{value} players that are chip = 4', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 4)), 2))
 
 
-# from 'rules/mondo/game.orbis', line 109
+# from 'rules/mondo/game.orbis', line 105
 def _check_6(g, p, each, trace=None):
     return ((p.facts['chip'] == 3) and _compare(trace, '{value} players that are chip = 3', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 3)), 2))
 
 
-# from 'rules/mondo/game.orbis', line 110
+# from 'rules/mondo/game.orbis', line 106
 def _check_7(g, p, each, trace=None):
     return ((p.facts['chip'] == 2) and _compare(trace, '{value} players that are chip = 2', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 2)), 2))
 
 
-# from 'rules/mondo/game.orbis', line 111
+# from 'rules/mondo/game.orbis', line 107
 def _check_8(g, p, each, trace=None):
     return ((p.facts['chip'] == 1) and _compare(trace, '{value} players that are chip = 1', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 1)), 2))
 
 
-# from 'rules/mondo/game.orbis', line 112
+# from 'rules/mondo/game.orbis', line 108
 def _check_9(g, p, each, trace=None):
-    return (((g.options['level'] == 'beginner') or (g.options['level'] == 'solo')) and _compare(trace, 'modifier is {value}', '>=', p.facts['modifier'], 0))
+    return (((g.options['level'] == 'beginner') or (g.options['level'] == 'solo')) and _compare(trace, 'modifier is {value}', '>=', p.facts['modifier'], 1))
 
 
-# from 'rules/mondo/game.orbis', line 114
+# from 'rules/mondo/game.orbis', line 110
 def _check_10(g, p, each, trace=None):
     return (((g.options['level'] == 'advanced') or (g.options['level'] == 'expert')) and (not _compare(trace, 'modifier is {value}', '>=', p.facts['modifier'], 0)))
 
 
-# from 'rules/mondo/game.orbis', line 116
+# from 'rules/mondo/game.orbis', line 112
 def _check_11(g, p, each, trace=None):
     return ((g.options['level'] != 'expert') and _compare(trace, '? is {value}', '>=', sum(1 for n0 in p.facts['tasks']), 1))
 
 
-# from 'rules/mondo/game.orbis', line 117
+# from 'rules/mondo/game.orbis', line 113
 def _check_12(g, p, each, trace=None):
     return _compare(trace, '? is {value}', '>', sum(1 for n0 in p.facts['tasks']), 2)
 
 
-# from 'rules/mondo/game.orbis', line 118
+# from 'rules/mondo/game.orbis', line 114
 def _check_13(g, p, each, trace=None):
     return _compare(trace, '? is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if (not _holds(p.facts['tasks_revealed'], n0.piece))), 1)
 
 
-# from 'rules/mondo/game.orbis', line 120
+# from 'rules/mondo/game.orbis', line 115
 def _check_14(g, p, each, trace=None):
     return _compare(trace, '? is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if _compare(trace, '{value} players that are task in tasks', '>=', sum(1 for q1 in g.players if _holds(q1.facts['tasks'], n0.piece)), 2)), 1)
 
 
-# from 'rules/mondo/game.orbis', line 121
+# from 'rules/mondo/game.orbis', line 117
 def _check_15(g, p, each, trace=None):
     return ((g.options['level'] == 'expert') and _compare(trace, '? is {value}', '!=', sum(1 for n0 in p.facts['tasks_revealed']), (2 * len(g.players))))
 
 
-# from 'rules/mondo/game.orbis', line 125
+# from 'rules/mondo/game.orbis', line 121
 def _check_16(g, p, each, trace=None):
     return _compare(trace, 'animals is {value}', '>', p.facts['animals'], (p.values['spaces'] - p.facts['empty']))
 
 
-# from 'rules/mondo/game.orbis', line 126
+# from 'rules/mondo/game.orbis', line 122
 def _check_17(g, p, each, trace=None):
     return _compare(trace, 'volcanoes[active] + volcanoes[inactive] is {value}', '>', (p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive']), (p.values['spaces'] - p.facts['empty']))
 
 
-# from 'rules/mondo/game.orbis', line 128
+# from 'rules/mondo/game.orbis', line 124
 def _check_18(g, p, each, trace=None):
     return _compare(trace, 'enclosed is {value}', '>', p.facts['enclosed'], (p.values['spaces'] - p.facts['empty']))
 
 
-# from 'rules/mondo/game.orbis', line 129
+# from 'rules/mondo/game.orbis', line 125
 def _check_19(g, p, each, trace=None):
     return ((g.options['level'] == 'solo') and _compare(trace, 'empty is {value}', '>', p.facts['empty'], (p.values['spaces'] - 4)))
 
 
-# from 'rules/mondo/game.orbis', line 130
+# from 'rules/mondo/game.orbis', line 126
 def _check_20(g, p, each, trace=None):
     return ((g.options['level'] == 'solo') and _compare(trace, 'volcanoes[active] + volcanoes[inactive] + empty + mismatches is {value}', '>', (((p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive']) + p.facts['empty']) + p.facts['mismatches']), (p.values['solo_threshold_1'] if (g.options['solo_level'] == 1) else (p.values['solo_threshold_2'] if (g.options['solo_level'] == 2) else p.values['solo_threshold_3']))))
 
 
-# from 'rules/mondo/game.orbis', line 99
+# from 'rules/mondo/game.orbis', line 95
 def _winner_key_0(g, p, trace=None):
     return p.total
 
@@ -231,7 +241,7 @@ AWARDS = (
     name='modifier_most',
     title='Modifier card, most',
     measure=_award_modifier_most_measure,
-    eligible=None,
+    eligible=_award_modifier_most_eligible,
     tiebreak=None,
     ties='each_takes',
     warn=False,
@@ -242,7 +252,7 @@ AWARDS = (
     name='modifier_fewest',
     title='Modifier card, fewest',
     measure=_award_modifier_fewest_measure,
-    eligible=None,
+    eligible=_award_modifier_fewest_eligible,
     tiebreak=None,
     ties='each_takes',
     warn=False,
