@@ -178,8 +178,8 @@ class _SheetReader:
                     self.error(f"{path}.{key}", f"'{key}' is derived from the {board_key}: leave it out, or give "
                                                 f"the counts without the {board_key}")
         for key, fact in facts.items():
-            if board is not None and fact.derive is not None:
-                continue
+            if board_key is not None and board_key in obj and fact.derive is not None:
+                continue  # derived from the board (or the board's own errors are reported)
             values[fact.name] = self.fact(fact, obj.get(key), f"{path}.{key}", key in obj)
         if len(self.diags) > before:
             return None

@@ -54,6 +54,7 @@ class Region(NamedTuple):
     enclosed: bool
     touches_border: bool
     marks: tuple[tuple[str, str], ...]  # (mark name, member) of the marks standing in it
+    parts: tuple[tuple[str, int], ...] = ()  # (cell, patch index) of every patch joined into it
 
     @property
     def inland(self) -> bool:
@@ -187,7 +188,7 @@ def features(shape: tuple[int, ...], borders: dict, board: BoardRecord) -> Featu
         member = placed[cid].edges[placed[cid].patches[p][0]]
         region_cells = tuple(sorted({k[0] for k in keys}, key=order.get))
         regions.append(Region(member, region_cells, not any(k in open_keys for k in keys),
-                              any(k in border_keys for k in keys), tuple(stands.get(root, ()))))
+                              any(k in border_keys for k in keys), tuple(stands.get(root, ())), tuple(keys)))
     return Features(len(placed), len(cells) - len(placed), tuple(mismatches), tuple(regions), tuple(marks),
                     _connected(placed, cells, by_pos))
 

@@ -1,0 +1,266 @@
+"""Mondo round scoring (docs/rules/mondo.md): the examples' hand-computed totals, a grid record against its
+counts-level conversion, the grid's counts under rotation and mirroring, and malformed records refused."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from orbis_dsl.games import game_named
+from orbis_dsl.inputs import read_record, score_record
+from orbis_dsl.ruleset import game_rules
+from orbis_dsl.runtime.grid import BoardRecord, Cell, DIRECTIONS, default_patches, features, layout, measures
+from orbis_dsl.sheet_convert import to_counts
+from orbis_dsl.sheets import read_sheet_json
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples" / "mondo"
+RULES = game_rules(game_named("mondo"))
+GRID = RULES.settings.grid
+
+# Each example's rounds and totals, computed by hand (the working is in examples/mondo/README.md).
+HAND = {
+    "counts-beginner-2p.json": {"Ann": ([16, 8, 2], 26), "Bo": ([2, 17, 10], 29)},
+    "counts-advanced-3p-counts-as-active.json": {"Ann": ([15, 9, 5], 29), "Bo": ([7, 15, 4], 26),
+                                                 "Cy": ([-3, 12, 13], 22)},
+    "counts-expert-2p-tasks.json": {"Ann": ([10, 4, 16], 30), "Bo": ([18, 16, -4], 30)},
+    "counts-solo-level2.json": {"Ann": ([-4], -4)},
+    "grid-beginner-2p.json": {"Ann": ([-15, -12, -16], -43), "Bo": ([-18, -22, -22], -62)},
+    "grid-advanced-2p-counts-as-active.json": {"Ann": ([-16, -10, -8], -34), "Bo": ([-14, -23, -26], -63)},
+}
+
+
+def score(path: Path):
+    record, rules, diags, _ = read_record(path, None)
+    assert not diags, [d.message for d in diags]
+    return score_record(rules, record).to_json()
+
+
+@pytest.mark.parametrize("name", sorted(HAND))
+def test_each_example_scores_to_its_hand_computed_totals(name):
+    report = score(EXAMPLES / name)
+    assert report["format"] == "mondo-score/1"
+    got = {p["name"]: (p["rounds"], p["total"]) for p in report["players"]}
+    assert got == HAND[name]
+    assert report["warnings"] == []
+
+
+def test_the_examples_cover_each_level_both_chip_modes_and_the_grid():
+    docs = [json.loads((EXAMPLES / n).read_text()) for n in HAND]
+    assert {d["level"] for d in docs} == {"beginner", "advanced", "expert", "solo"}
+    assert {d.get("options", {}).get("volcano_chip_mode", "flat") for d in docs} == {"flat", "counts_as_active"}
+    assert sum(1 for n in HAND if n.startswith("grid-")) >= 2
+
+
+@pytest.mark.parametrize("name", [n for n in sorted(HAND) if n.startswith("grid-")])
+def test_a_grid_record_and_its_counts_conversion_give_the_same_report(name):
+    path = EXAMPLES / name
+    text = path.read_text()
+    record, diags = read_sheet_json(text, name, RULES)
+    assert not diags
+    counts = to_counts(json.loads(text), RULES, record)
+    assert all(GRID.name not in p for r in counts["rounds"] for p in r["players"])
+    converted, diags = read_sheet_json(json.dumps(counts), name, RULES)
+    assert not diags
+    strip = lambda rep: [(p["name"], p["rounds"], p["total"], p["place"], [l for l in p["lines"]
+                         if l["what"] not in ("enclosed", "mismatch")]) for p in rep["players"]]
+    assert strip(score_record(RULES, record).to_json()) == strip(score_record(RULES, converted).to_json())
+
+
+def test_the_grid_example_shows_an_enclosed_forest_an_open_desert_a_lake_and_a_border_mismatch():
+    doc = json.loads((EXAMPLES / "grid-beginner-2p.json").read_text())
+    record, _ = read_sheet_json(json.dumps(doc), "x", RULES)
+    ann, bo = (features(GRID.shape, GRID.borders, p.board) for p in record.rounds[0])
+    assert [(g.member, g.cells) for g in ann.regions if g.enclosed] == [("forest", ("r3c3", "r3c4", "r4c3"))]
+    assert any(g.member == "desert" and not g.enclosed for g in ann.regions)
+    assert any(m.other is None for m in ann.mismatches)
+    assert [g.member for g in bo.regions if g.inland] == ["water"]
+
+
+# ---- random grids -------------------------------------------------------------------------------------------
+
+SQUARE = (6, 6, 6, 6, 6, 6)  # rotations and mirrors map a square board onto itself
+
+
+def random_board(seed: int, shape=SQUARE) -> BoardRecord:
+    rng = random.Random(seed)
+    cells = {}
+    for cid in layout(shape):
+        if rng.random() < 0.3:
+            continue
+        edges = tuple(rng.choice(GRID.edges) for _ in range(4))
+        patches = default_patches(edges)
+        if rng.random() < 0.3:  # split every patch into single edges
+            patches = tuple((i,) for i in range(4))
+        marks = {}
+        if rng.random() < 0.4:
+            marks["animal"] = (rng.choice(GRID.marks[0].members), rng.randrange(len(patches)))
+        if rng.random() < 0.3:
+            marks["volcano"] = (rng.choice(("active", "inactive")), None)
+        cells[cid] = Cell(edges, patches, marks)
+    return BoardRecord("front", cells, {})
+
+
+def turned(board: BoardRecord, n: int = 6) -> BoardRecord:
+    """The board turned a quarter clockwise: (r, c) -> (c, n - 1 - r); a cell's north edge faces east."""
+    cells = {}
+    for cid, cell in board.cells.items():
+        r, c = (int(x) - 1 for x in cid[1:].split("c"))
+        edges = tuple(cell.edges[(d - 1) % 4] for d in range(4))
+        patches = tuple(tuple(sorted((e + 1) % 4 for e in p)) for p in cell.patches)
+        cells[f"r{c + 1}c{n - r}"] = Cell(edges, patches, cell.marks)
+    return BoardRecord(board.side, cells, {})
+
+
+def mirrored(board: BoardRecord, n: int = 6) -> BoardRecord:
+    """Left and right swapped: east and west edges trade places."""
+    swap = (0, 3, 2, 1)
+    cells = {}
+    for cid, cell in board.cells.items():
+        r, c = (int(x) - 1 for x in cid[1:].split("c"))
+        edges = tuple(cell.edges[swap[d]] for d in range(4))
+        patches = tuple(tuple(sorted(swap[e] for e in p)) for p in cell.patches)
+        cells[f"r{r + 1}c{n - c}"] = Cell(edges, patches, cell.marks)
+    return BoardRecord(board.side, cells, {})
+
+
+SQUARE_GRID = GRID._replace(shape=SQUARE)
+
+
+def counts(board: BoardRecord) -> dict:
+    return measures(SQUARE_GRID, features(SQUARE, GRID.borders, board))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10 ** 9))
+def test_turning_or_mirroring_a_board_changes_no_count(seed):
+    board = random_board(seed)
+    assert counts(turned(board)) == counts(board)
+    assert counts(mirrored(board)) == counts(board)
+    assert counts(turned(turned(turned(turned(board))))) == counts(board)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10 ** 9))
+def test_each_mismatched_edge_is_counted_once(seed):
+    board = random_board(seed)
+    cells = layout(SQUARE)
+    found = features(SQUARE, GRID.borders, board)
+    seen = set()
+    for m in found.mismatches:
+        r, c = cells[m.cell]
+        step = ((-1, 0), (0, 1), (1, 0), (0, -1))[m.direction]
+        key = frozenset({(r, c), (r + step[0], c + step[1])})
+        assert key not in seen
+        seen.add(key)
+    # By brute force: every facing pair of placed cells that differ, and every placed border edge that differs.
+    expected = 0
+    for cid, cell in board.cells.items():
+        r, c = cells[cid]
+        for d, (dr, dc) in enumerate(((-1, 0), (0, 1), (1, 0), (0, -1))):
+            other = next((o for o, pos in cells.items() if pos == (r + dr, c + dc)), None)
+            if other is None:
+                expected += cell.edges[d] != "water"
+            elif other in board.cells and board.cells[other].edges[(d + 2) % 4] != cell.edges[d]:
+                expected += 0.5
+    assert len(found.mismatches) == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10 ** 9))
+def test_an_enclosed_region_has_no_open_edge(seed):
+    board = random_board(seed)
+    cells = layout(SQUARE)
+    by_pos = {pos: cid for cid, pos in cells.items()}
+    for region in features(SQUARE, GRID.borders, board).regions:
+        if not region.enclosed:
+            continue
+        for cid, patch in region.parts:
+            cell = board.cells[cid]
+            r, c = cells[cid]
+            for d, (dr, dc) in enumerate(((-1, 0), (0, 1), (1, 0), (0, -1))):
+                if d not in cell.patches[patch]:
+                    continue
+                other = by_pos.get((r + dr, c + dc))
+                if other is None:
+                    assert cell.edges[d] == "water"  # the front side's border
+                else:
+                    assert other in board.cells
+                    assert board.cells[other].edges[(d + 2) % 4] == cell.edges[d]
+
+
+# ---- malformed records ------------------------------------------------------------------------------------
+
+BASE = json.loads((EXAMPLES / "grid-beginner-2p.json").read_text())
+
+
+def broken(change) -> str:
+    doc = json.loads(json.dumps(BASE))
+    change(doc)
+    return json.dumps(doc, indent=1)
+
+
+def ann_cells(doc):
+    return doc["rounds"][0]["players"][0]["world"]["cells"]
+
+
+MALFORMED = {
+    "unknown-terrain": lambda d: ann_cells(d)["r3c2"].update(edges=["plains", "plains", "swamp", "plains"]),
+    "three-edges": lambda d: ann_cells(d)["r3c2"].update(edges=["plains", "plains", "plains"]),
+    "five-edges": lambda d: ann_cells(d)["r4c4"].update(edges=["water"] * 5),
+    "no-such-space": lambda d: ann_cells(d).update(r1c1={"edges": ["water"] * 4}),
+    "patch-of-two-terrains": lambda d: ann_cells(d)["r3c3"].update(patches=[["north", "east"], ["south", "west"]]),
+    "patch-missing-an-edge": lambda d: ann_cells(d)["r3c3"].update(patches=[["north", "west"], ["east"]]),
+    "animal-unknown-species": lambda d: ann_cells(d)["r3c3"].update(animal={"species": "pandas", "patch": 1}),
+    "animal-patch-out-of-range": lambda d: ann_cells(d)["r3c3"].update(animal={"species": "panda", "patch": 7}),
+    "animal-no-patch-on-a-split-tile": lambda d: ann_cells(d)["r3c3"].update(animal={"species": "panda"}),
+    "volcano-unknown-state": lambda d: ann_cells(d)["r3c4"].update(volcano="smoking"),
+    "unknown-board-side": lambda d: d["rounds"][0]["players"][0]["world"].update(side="middle"),
+    "chip-not-in-play-for-two": lambda d: d["rounds"][0]["players"][0].update(chip=2),
+    "two-players-one-chip": lambda d: d["rounds"][0]["players"][0].update(chip=4),
+    "count-given-with-the-board": lambda d: d["rounds"][0]["players"][0].update(animals=3),
+    "unknown-cell-key": lambda d: ann_cells(d)["r4c4"].update(vulcano="active"),
+    "bad-border-edge": lambda d: d["rounds"][0]["players"][0]["world"].update(border={"r3c3 up": "water"}),
+    "task-in-beginner": lambda d: d["rounds"][0]["players"][0].update(tasks=[{"id": "T01", "done": True}]),
+    "unknown-task": lambda d: d.update(level="expert") or d["rounds"][0]["players"][0].update(
+        tasks=[{"id": "T99", "done": True}]),
+    "two-rounds": lambda d: d["rounds"].pop(),
+}
+
+
+def test_the_corpus_holds_at_least_15_malformed_boards():
+    assert len(MALFORMED) >= 15
+
+
+@pytest.mark.parametrize("name", sorted(MALFORMED))
+def test_each_malformed_record_is_refused_with_a_located_diagnostic(name, snapshot):
+    record, diags = read_sheet_json(broken(MALFORMED[name]), f"{name}.json", RULES)
+    assert record is None and diags
+    assert all(d.path and d.path.startswith("$") for d in diags)
+    assert [f"{d.path}: {d.message}" + (f" ({d.hint})" if d.hint else "") for d in diags] == snapshot
+
+
+def test_a_malformed_record_exits_2_from_the_cli(tmp_path):
+    from typer.testing import CliRunner
+
+    from orbis_dsl.cli import app
+
+    bad = tmp_path / "bad.json"
+    bad.write_text(broken(MALFORMED["unknown-terrain"]))
+    result = CliRunner().invoke(app, ["score", str(bad)])
+    assert result.exit_code == 2
+    assert "swamp" in result.output and "Traceback" not in result.output
+
+
+def test_a_disconnected_board_is_a_warning_and_still_scored():
+    def split(d):
+        ann_cells(d)["r6c4"] = {"edges": ["water"] * 4}
+    record, diags = read_sheet_json(broken(split), "x.json", RULES)
+    assert not diags
+    report = score_record(RULES, record).to_json()
+    assert any("edge-connected" in w["message"] for w in report["warnings"])
