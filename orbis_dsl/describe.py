@@ -124,6 +124,9 @@ class Describer:
             return f"{e.name}[{self.text(e.key)}]"
         if isinstance(e, ast.AwardRef):
             return f"award {e.name}"
+        if isinstance(e, ast.HeldCount):
+            what = "count of" if e.func == "count" else f"sum of {e.field} of"
+            return f"{what} {e.fact}" + (f" where {self.pred(e.where)}" if e.where is not None else "")
         if isinstance(e, ast.Prior):
             return f"{e.name} of the round before"
         return "?"

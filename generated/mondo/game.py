@@ -163,27 +163,27 @@ def _check_10(g, p, each, trace=None):
 
 # from 'rules/mondo/game.orbis', line 112
 def _check_11(g, p, each, trace=None):
-    return ((g.options['level'] != 'expert') and _compare(trace, '? is {value}', '>=', sum(1 for n0 in p.facts['tasks']), 1))
+    return ((g.options['level'] != 'expert') and _compare(trace, 'count of tasks is {value}', '>=', sum(1 for n0 in p.facts['tasks']), 1))
 
 
 # from 'rules/mondo/game.orbis', line 113
 def _check_12(g, p, each, trace=None):
-    return _compare(trace, '? is {value}', '>', sum(1 for n0 in p.facts['tasks']), 2)
+    return _compare(trace, 'count of tasks is {value}', '>', sum(1 for n0 in p.facts['tasks']), 2)
 
 
 # from 'rules/mondo/game.orbis', line 114
 def _check_13(g, p, each, trace=None):
-    return _compare(trace, '? is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if (not _holds(p.facts['tasks_revealed'], n0.piece))), 1)
+    return _compare(trace, 'count of tasks where not task in tasks_revealed is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if (not _holds(p.facts['tasks_revealed'], n0.piece))), 1)
 
 
 # from 'rules/mondo/game.orbis', line 115
 def _check_14(g, p, each, trace=None):
-    return _compare(trace, '? is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if _compare(trace, '{value} players that are task in tasks', '>=', sum(1 for q1 in g.players if _holds(q1.facts['tasks'], n0.piece)), 2)), 1)
+    return _compare(trace, 'count of tasks where count of players that are task in tasks >= 2 is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if _compare(trace, '{value} players that are task in tasks', '>=', sum(1 for q1 in g.players if _holds(q1.facts['tasks'], n0.piece)), 2)), 1)
 
 
 # from 'rules/mondo/game.orbis', line 117
 def _check_15(g, p, each, trace=None):
-    return ((g.options['level'] == 'expert') and _compare(trace, '? is {value}', '!=', sum(1 for n0 in p.facts['tasks_revealed']), (2 * len(g.players))))
+    return ((g.options['level'] == 'expert') and _compare(trace, 'count of tasks_revealed is {value}', '!=', sum(1 for n0 in p.facts['tasks_revealed']), (2 * len(g.players))))
 
 
 # from 'rules/mondo/game.orbis', line 121
@@ -286,7 +286,7 @@ SCORES = (
     ScoreSpec(name='empty', title='Empty spaces', fn=_score_empty, text='-empty {empty}'),
     ScoreSpec(name='mismatches', title='Mismatched edges', fn=_score_mismatches, text='-mismatches {mismatches}'),
     ScoreSpec(name='modifier', title='Modifier card', fn=_score_modifier, text='award modifier_most {awards[modifier_most]} - award modifier_fewest {awards[modifier_fewest]}'),
-    ScoreSpec(name='tasks', title='Tasks', fn=_score_tasks, text='? - ?'),
+    ScoreSpec(name='tasks', title='Tasks', fn=_score_tasks, text='sum of points of tasks where done - sum of points of tasks where not done'),
 )
 
 
