@@ -2,9 +2,9 @@
 
 ```json
 {"side": "front",
- "cells": {"r3c1": {"edges": ["forest", "forest", "water", "water"], "patches": [[0, 1], [2, 3]],
-                    "animal": {"species": "panda", "patch": 0}, "volcano": "active"}},
- "border": {"r1c3 north": "desert"}}
+ "cells": {"r3c1": {"edges": ["red", "red", "blue", "blue"], "patches": [[0, 1], [2, 3]],
+                    "gem": {"gems": "ruby", "patch": 0}, "lamp": "lit"}},
+ "border": {"r1c3 north": "red"}}
 ```
 
 Edges are listed north, east, south, west. `patches` groups the edges drawn as one area inside the cell (by index
@@ -160,7 +160,7 @@ class BoardReader:
 
     def border(self, value, path: str) -> dict:
         if not isinstance(value, dict):
-            self.error(path, f"expected an object like {{\"r1c3 north\": \"desert\"}}, got {json_words(value)}")
+            self.error(path, f"expected an object like {{\"r1c3 north\": \"{self.grid.edges[0]}\"}}, got {json_words(value)}")
             return {}
         found = {}
         for key, member in value.items():

@@ -1,6 +1,6 @@
 """A grid record turned into the counts level: each player's board replaced by the facts derived from it.
 
-The result is the same record as a player who counted by eye would type (`mondo-rounds/1` at the counts level),
+The result is the same record as a player who counted by eye would type (the counts level of its record format),
 and scores to the same report: the facts are the ones the scorer reads either way.
 """
 

@@ -1,4 +1,4 @@
-"""Square grids of edge-matched cells: what a board each player builds shows, counted (Mondo's worlds).
+"""Square grids of edge-matched cells: what a board each player builds shows, counted.
 
 Game-neutral: the shape, the members an edge may show, the marks and the border sides all come from a `grid`
 declaration. A placed cell has four edges (north, east, south, west), each one member of the edge set; its
@@ -226,7 +226,7 @@ def measures(grid, found: Features) -> dict:
             out[mark.name + "_in"] = {m: sum(1 for _, name, _, where in found.marks
                                              if name == mark.name and where == m) for m in edges}
             # The most of one member of the mark standing together in one enclosed region, and the most
-            # different members there: what tasks like "three of a kind in one enclosed area" read.
+            # different members there: what goals like "three of a kind in one enclosed area" read.
             out[mark.name + "_together"] = {m: max((sum(1 for n, v in g.marks if n == mark.name and v == m)
                                                     for g in found.regions if g.enclosed), default=0)
                                             for m in mark.members}

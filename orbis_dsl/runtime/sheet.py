@@ -25,7 +25,7 @@ class SheetPlayerRecord(NamedTuple):
 
 
 class Held(NamedTuple):
-    """A piece a player holds in a list fact (a task card taken): its flag, and its values (the pack's, or the
+    """A piece a player holds in a list fact (a card taken during play): its flag, and its values (the pack's, or the
     record's own where it gives them)."""
 
     piece: str

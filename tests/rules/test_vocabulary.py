@@ -38,3 +38,20 @@ def test_no_kind_or_god_name_in_the_pipeline(source):
             f"{text.splitlines()[text.count(chr(10), 0, m.start())].strip()!r}"
             for m in PATTERN.finditer(text)]
     assert hits == [], "\n".join(hits)
+
+
+# Mondo's nouns: the grammar and the game-neutral modules added for games of rounds and grids name none of them.
+MONDO_WORDS = ["mondo", "landscape", "landscapes", "terrain", "terrains", "animal", "animals", "volcano",
+               "volcanoes", "chip", "chips", "species", "lake", "lakes", "task", "tasks", "modifier", "panda",
+               "forest", "desert", "plains", "water"]
+MONDO_PATTERN = re.compile(r"\b(" + "|".join(MONDO_WORDS) + r")\b", re.IGNORECASE)
+GRID_SOURCES = ["grammar/rules.lark", "orbis_dsl/runtime/grid.py", "orbis_dsl/grid_records.py",
+                "orbis_dsl/check_grid.py", "orbis_dsl/sheet_lists.py", "orbis_dsl/interpret_sheet.py",
+                "orbis_dsl/sheet_convert.py"]
+
+
+@pytest.mark.parametrize("source", GRID_SOURCES)
+def test_no_mondo_noun_in_the_grammar_or_the_grid_modules(source):
+    text = (ROOT / source).read_text(encoding="utf-8")
+    hits = [f"{source}:{text.count(chr(10), 0, m.start()) + 1}: {m.group(0)!r}" for m in MONDO_PATTERN.finditer(text)]
+    assert hits == [], "\n".join(hits)
