@@ -221,8 +221,7 @@ def convert(
     comments of a notation file (a note says how many lines had one)."""
     import json
 
-    if to == "counts":
-        _convert_to_counts(source, output)
+    if _convert_sheet(source, output, to):
         return
     from .inputs import comment_lines, is_json, read_game
 
@@ -256,25 +255,38 @@ def convert(
                    f"{'is' if comments == 1 else 'are'} not kept", err=True)
 
 
-def _convert_to_counts(source: Path, output: Path | None) -> None:
-    import json
+def _convert_sheet(source: Path, output: Path | None, to: str | None) -> bool:
+    """A record of a score-sheet game (it names its game): converted here, and True; else False."""
+    from .games import game_named, named_game
+    from .inputs import is_json
+    from .resources import display_path
 
-    from .inputs import read_record
-    from .sheet_convert import to_counts
+    try:
+        text = source.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        return False  # the Orbis path reports the file
+    as_json = is_json(source, text)
+    game = game_named(named_game(text, as_json) or "orbis")
+    if game is None or game.folder == "orbis":
+        return False
+    from .ruleset import game_rules
+    from .sheet_text import convert_sheet
 
-    from .diagnostics import Diagnostic
-
-    record, rules, diags, texts = read_record(source, lambda: _load_rules(None))
-    if record is None or rules is None or not rules.is_sheet:
-        _print_diagnostics(diags or [Diagnostic("--to counts converts a grid record of a score-sheet game",
-                                                file=str(source))], texts)
+    to = to or (("json" if output.suffix.lower() == ".json" else "text") if output else
+                ("text" if as_json else "json"))
+    if to not in ("json", "text", "counts"):
+        typer.echo(f"error: --to expects json, text or counts, got '{to}'", err=True)
         raise typer.Exit(2)
-    doc = json.loads(next(iter(texts.values())))
-    out = json.dumps(to_counts(doc, rules, record), indent=2, ensure_ascii=False) + "\n"
+    shown = display_path(source)
+    out, diags = convert_sheet(text, shown, game_rules(game), as_json, to)
+    if out is None:
+        _print_diagnostics(diags, {shown: text})
+        raise typer.Exit(2)
     if output is None:
         typer.echo(out, nl=False)
     else:
         _write(output, out)
+    return True
 
 
 @app.command()

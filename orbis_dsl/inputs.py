@@ -88,8 +88,10 @@ def read_record(path: Path, orbis_rules) -> tuple[object | None, object, list[Di
 
     rules = game_rules(game)
     if not as_json:
-        return None, rules, [Diagnostic(f"{game.id} records are read as JSON ({rules.settings.record_format}) "
-                                        f"for now", file=shown)], {shown: text}
+        from .sheet_text import read_sheet_text
+
+        record, diags = read_sheet_text(text, shown, rules)
+        return record, rules, diags, {shown: text}
     from .sheets import read_sheet_json
 
     record, diags = read_sheet_json(text, shown, rules)
