@@ -264,3 +264,71 @@ def test_a_disconnected_board_is_a_warning_and_still_scored():
     assert not diags
     report = score_record(RULES, record).to_json()
     assert any("edge-connected" in w["message"] for w in report["warnings"])
+
+
+# ---- schemas and the text notation --------------------------------------------------------------------------
+
+
+def _schema(name: str) -> dict:
+    return json.loads((ROOT / "schemas" / name).read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("name", sorted(HAND))
+def test_the_examples_and_their_reports_follow_the_schemas(name):
+    jsonschema = pytest.importorskip("jsonschema")
+    doc = json.loads((EXAMPLES / name).read_text())
+    jsonschema.Draft202012Validator(_schema("mondo-rounds-1.schema.json")).validate(doc)
+    report = score(EXAMPLES / name)
+    jsonschema.Draft202012Validator(_schema("mondo-score-1.schema.json")).validate(report)
+    for p in report["players"]:
+        assert p["total"] == sum(p["rounds"])
+        assert p["winner"] == (p["place"] == 1)
+
+
+def test_the_rounds_schema_knows_the_packs_tasks_species_and_cards():
+    schema = _schema("mondo-rounds-1.schema.json")
+    assert set(schema["$defs"]["task"]["properties"]["id"]["enum"]) == set(RULES.gods)
+    assert set(schema["$defs"]["cell"]["properties"]["animal"]["oneOf"][1]["properties"]["species"]["enum"]) == \
+        set(GRID.marks[0].members)
+    assert set(schema["$defs"]["round"]["properties"]["modifier"]["enum"]) - {None} == \
+        set(RULES.facts["card"].choices)
+
+
+@pytest.mark.parametrize("name", sorted(HAND))
+def test_the_text_notation_round_trips_and_scores_alike(name):
+    from orbis_dsl.sheet_text import convert_sheet, read_sheet_text
+
+    text = (EXAMPLES / name).read_text()
+    notation, diags = convert_sheet(text, name, RULES, True, "text")
+    assert not diags
+    record, diags = read_sheet_text(notation, name, RULES)
+    assert not diags
+    back, _ = convert_sheet(notation, name, RULES, False, "text")
+    assert back == notation
+    json_record, _ = read_sheet_json(text, name, RULES)
+    assert score_record(RULES, record).to_json() == score_record(RULES, json_record).to_json()
+
+
+def test_the_notation_documented_in_docs_notation_mondo_scores():
+    from orbis_dsl.sheet_text import read_sheet_text
+
+    doc = (ROOT / "docs" / "notation-mondo.md").read_text()
+    block = doc.split("```text\n", 1)[1].split("```", 1)[0]
+    record, diags = read_sheet_text(block, "docs/notation-mondo.md", RULES)
+    assert not diags, [d.message for d in diags]
+    report = score_record(RULES, record).to_json()
+    assert [p["total"] for p in report["players"]] == [-43, -62]
+
+
+def test_a_mistake_in_the_notation_is_shown_at_its_line_and_word():
+    from orbis_dsl.sheet_text import convert_sheet, read_sheet_text
+
+    notation, _ = convert_sheet((EXAMPLES / "grid-beginner-2p.json").read_text(), "x", RULES, True, "text")
+    lines = notation.splitlines()
+    row = next(i for i, line in enumerate(lines) if "panda" in line)
+    lines[row] = lines[row].replace("panda", "pamda").replace("pppp", "ppxp")
+    _, diags = read_sheet_text("\n".join(lines) + "\n", "x.mondo", RULES)
+    found = {(d.span.line, d.message) for d in diags}
+    assert (row + 1, "unknown mark 'pamda'") in found
+    assert (row + 1, "unknown edge letter 'x'") in found
+    assert all(d.span is not None for d in diags)
