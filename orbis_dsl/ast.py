@@ -510,6 +510,7 @@ class WarnDecl:
     cond: Expr
     for_each: ForEach | None
     refuse: bool = False  # an input error (the record cannot be scored), not a warning
+    note: bool = False  # a line of the explanation, not a warning
     span: Span | None = _span()
 
 

@@ -654,8 +654,9 @@ class Checker(ExpressionChecker, GridChecker):
 
     def _check_decl(self, file, decl: ast.WarnDecl) -> Check:
         ctx = self.context(each=self._each(decl.for_each), allow_awards=not decl.refuse)
-        self.expect(decl.cond, ctx, "bool", f"the condition of '{'refuse' if decl.refuse else 'warn'}'")
-        return Check(decl.message, decl.cond, decl.for_each, decl.refuse, file, span=decl.span)
+        verb = "refuse" if decl.refuse else "note" if decl.note else "warn"
+        self.expect(decl.cond, ctx, "bool", f"the condition of '{verb}'")
+        return Check(decl.message, decl.cond, decl.for_each, decl.refuse, file, span=decl.span, note=decl.note)
 
     def _winner(self, decl) -> tuple[ast.WinnerKey, ...]:
         if decl is None:

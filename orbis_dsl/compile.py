@@ -216,7 +216,7 @@ class ModuleBuilder:
         members = self.rules.sets[check.for_each.set] if check.for_each else ()
         each_name = check.for_each.name if check.for_each else None
         return (f"CheckSpec(message={check.message!r}, fn={name}, each_name={each_name!r}, members={members!r}, "
-                f"refuse={check.refuse!r})")
+                f"refuse={check.refuse!r}" + (", note=True)" if check.note else ")"))
 
     def derive(self, fact) -> str | None:
         """`fact … from EXPR`: a handler over a grid record's measures (as facts) and the round's facts."""

@@ -75,7 +75,7 @@ def _check(rules: RuleSet, check, index: int) -> CheckSpec:
     members = rules.sets[check.for_each.set] if check.for_each else ()
     return CheckSpec(check.message, lambda g, p, each, trace=None: ev.eval(check.cond, Env(g, p, trace=trace,
                                                                                          each=each)),
-                     check.for_each.name if check.for_each else None, members, check.refuse)
+                     check.for_each.name if check.for_each else None, members, check.refuse, check.note)
 
 
 def build_sheet_rules(rules: RuleSet) -> Rules:

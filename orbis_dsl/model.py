@@ -189,6 +189,7 @@ class Check:
     refuse: bool
     file: str
     span: Span | None = attrs.field(default=None, eq=False)
+    note: bool = False  # `note`: a line of the explanation
 
 
 @attrs.frozen

@@ -292,7 +292,8 @@ class _Builder(Transformer):
         return ast.ScoreDecl(str(name), unquote(title) if title else None, expr, span=_span_of(self.file, name))
 
     def warn_decl(self, meta, verb, message, cond, for_each):
-        return ast.WarnDecl(unquote(message), cond, for_each, str(verb) == "refuse", span=self._s(meta))
+        return ast.WarnDecl(unquote(message), cond, for_each, str(verb) == "refuse", str(verb) == "note",
+                            span=self._s(meta))
 
     def rounds_decl(self, meta, value, also):
         return ast.NumberDecl("rounds", number(value), number(also) if also is not None else None,

@@ -1,6 +1,6 @@
 # generated — do not edit.
 # source: 'rules/mondo/game.orbis'
-# sha256: e1ee5b082e6d2270f4285a6cb61f67a457844658511bb5e053d64127351b2f55
+# sha256: a85a44b9701e63a519b3753624b6ae248b48c31271f00c705fae848670bc1ac5
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
@@ -8,7 +8,7 @@ from orbis_dsl.runtime.support import among as _among, compare as _compare, extr
 from orbis_dsl.runtime.specs import AwardSpec, CheckSpec, FactSpec, GridMarkSpec, GridSpec, OptionSpec, ScoreSpec, Settings
 
 SOURCE = 'rules/mondo/game.orbis'
-SOURCE_SHA256 = 'e1ee5b082e6d2270f4285a6cb61f67a457844658511bb5e053d64127351b2f55'
+SOURCE_SHA256 = 'a85a44b9701e63a519b3753624b6ae248b48c31271f00c705fae848670bc1ac5'
 
 
 # from 'rules/mondo/game.orbis', line 41
@@ -98,7 +98,7 @@ def _score_mismatches(g, p, trace=None):
 
 # from 'rules/mondo/game.orbis', line 91
 def _score_modifier(g, p, trace=None):
-    return (p.awards.get('modifier_most', 0) - p.awards.get('modifier_fewest', 0))
+    return (p.awards.get('modifier_most', 0) + p.awards.get('modifier_fewest', 0))
 
 
 # from 'rules/mondo/game.orbis', line 92
@@ -108,106 +108,116 @@ def _score_tasks(g, p, trace=None):
 
 # from 'rules/mondo/game.orbis', line 98
 def _check_0(g, p, each, trace=None):
-    return ((g.options['level'] == 'solo') and (g.rounds_played != 1))
+    return (((g.options['level'] != 'solo') and _compare(trace, 'round is {value}', '>', g.round, 1)) and _among(g, p, 'most', lambda q0: _extreme_max((q0.prior.get('total'), (-999),)), '_check_0@55:53', trace, 'max(total of the round before, -999) is {value}'))
 
 
 # from 'rules/mondo/game.orbis', line 99
 def _check_1(g, p, each, trace=None):
-    return ((g.options['level'] != 'solo') and (g.rounds_played != 3))
+    return (_compare(trace, 'volcanoes[active] + if chip_holder and volcano_chip_mode = counts_as_active then volcanoes[inactive] else 0 is {value}', '>=', (p.facts['volcanoes']['active'] + (p.facts['volcanoes']['inactive'] if ((((g.options['level'] != 'solo') and _compare(trace, 'round is {value}', '>', g.round, 1)) and _among(g, p, 'most', lambda q0: _extreme_max((q0.prior.get('total'), (-999),)), '_check_1@55:53', trace, 'max(total of the round before, -999) is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0)), 1) and _among(g, p, 'most', lambda q0: (q0.facts['volcanoes']['active'] + (q0.facts['volcanoes']['inactive'] if ((((g.options['level'] != 'solo') and _compare(trace, 'round is {value}', '>', g.round, 1)) and _among(g, q0, 'most', lambda q1: _extreme_max((q1.prior.get('total'), (-999),)), '_check_1@55:53', trace, 'max(total of the round before, -999) is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0)), '_check_1@100:33', trace, 'volcanoes[active] + if chip_holder and volcano_chip_mode = counts_as_active then volcanoes[inactive] else 0 is {value}'))
 
 
-# from 'rules/mondo/game.orbis', line 100
+# from 'rules/mondo/game.orbis', line 103
 def _check_2(g, p, each, trace=None):
-    return ((g.options['level'] == 'solo') and _compare(trace, '{value} players', '!=', len(g.players), 1))
-
-
-# from 'rules/mondo/game.orbis', line 101
-def _check_3(g, p, each, trace=None):
-    return ((g.options['level'] == 'solo') and _compare(trace, 'chip is {value}', '>=', p.facts['chip'], 1))
-
-
-# from 'rules/mondo/game.orbis', line 102
-def _check_4(g, p, each, trace=None):
-    return (_compare(trace, 'chip is {value}', '>=', p.facts['chip'], 1) and _compare(trace, 'chip is {value}', '<=', p.facts['chip'], (p.values['chips_in_play'] - len(g.players))))
+    return ((g.options['level'] == 'solo') and (g.rounds_played != 1))
 
 
 # from 'rules/mondo/game.orbis', line 104
-def _check_5(g, p, each, trace=None):
-    return ((p.facts['chip'] == 4) and _compare(trace, '{value} players that are chip = 4', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 4)), 2))
+def _check_3(g, p, each, trace=None):
+    return ((g.options['level'] != 'solo') and (g.rounds_played != 3))
 
 
 # from 'rules/mondo/game.orbis', line 105
-def _check_6(g, p, each, trace=None):
-    return ((p.facts['chip'] == 3) and _compare(trace, '{value} players that are chip = 3', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 3)), 2))
+def _check_4(g, p, each, trace=None):
+    return ((g.options['level'] == 'solo') and _compare(trace, '{value} players', '!=', len(g.players), 1))
 
 
 # from 'rules/mondo/game.orbis', line 106
-def _check_7(g, p, each, trace=None):
-    return ((p.facts['chip'] == 2) and _compare(trace, '{value} players that are chip = 2', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 2)), 2))
+def _check_5(g, p, each, trace=None):
+    return ((g.options['level'] == 'solo') and _compare(trace, 'chip is {value}', '>=', p.facts['chip'], 1))
 
 
 # from 'rules/mondo/game.orbis', line 107
-def _check_8(g, p, each, trace=None):
-    return ((p.facts['chip'] == 1) and _compare(trace, '{value} players that are chip = 1', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 1)), 2))
+def _check_6(g, p, each, trace=None):
+    return (_compare(trace, 'chip is {value}', '>=', p.facts['chip'], 1) and _compare(trace, 'chip is {value}', '<=', p.facts['chip'], (p.values['chips_in_play'] - len(g.players))))
 
 
-# from 'rules/mondo/game.orbis', line 108
-def _check_9(g, p, each, trace=None):
-    return (((g.options['level'] == 'beginner') or (g.options['level'] == 'solo')) and _compare(trace, 'modifier is {value}', '>=', p.facts['modifier'], 1))
+# from 'rules/mondo/game.orbis', line 109
+def _check_7(g, p, each, trace=None):
+    return ((p.facts['chip'] == 4) and _compare(trace, '{value} players that are chip = 4', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 4)), 2))
 
 
 # from 'rules/mondo/game.orbis', line 110
-def _check_10(g, p, each, trace=None):
-    return (((g.options['level'] == 'advanced') or (g.options['level'] == 'expert')) and (not _compare(trace, 'modifier is {value}', '>=', p.facts['modifier'], 0)))
+def _check_8(g, p, each, trace=None):
+    return ((p.facts['chip'] == 3) and _compare(trace, '{value} players that are chip = 3', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 3)), 2))
+
+
+# from 'rules/mondo/game.orbis', line 111
+def _check_9(g, p, each, trace=None):
+    return ((p.facts['chip'] == 2) and _compare(trace, '{value} players that are chip = 2', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 2)), 2))
 
 
 # from 'rules/mondo/game.orbis', line 112
-def _check_11(g, p, each, trace=None):
-    return ((g.options['level'] != 'expert') and _compare(trace, 'count of tasks is {value}', '>=', sum(1 for n0 in p.facts['tasks']), 1))
+def _check_10(g, p, each, trace=None):
+    return ((p.facts['chip'] == 1) and _compare(trace, '{value} players that are chip = 1', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 1)), 2))
 
 
 # from 'rules/mondo/game.orbis', line 113
-def _check_12(g, p, each, trace=None):
-    return _compare(trace, 'count of tasks is {value}', '>', sum(1 for n0 in p.facts['tasks']), 2)
-
-
-# from 'rules/mondo/game.orbis', line 114
-def _check_13(g, p, each, trace=None):
-    return _compare(trace, 'count of tasks where not task in tasks_revealed is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if (not _holds(p.facts['tasks_revealed'], n0.piece))), 1)
+def _check_11(g, p, each, trace=None):
+    return (((g.options['level'] == 'beginner') or (g.options['level'] == 'solo')) and _compare(trace, 'modifier is {value}', '>=', p.facts['modifier'], 1))
 
 
 # from 'rules/mondo/game.orbis', line 115
-def _check_14(g, p, each, trace=None):
-    return _compare(trace, 'count of tasks where count of players that are task in tasks >= 2 is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if _compare(trace, '{value} players that are task in tasks', '>=', sum(1 for q1 in g.players if _holds(q1.facts['tasks'], n0.piece)), 2)), 1)
+def _check_12(g, p, each, trace=None):
+    return (((g.options['level'] == 'advanced') or (g.options['level'] == 'expert')) and (not _compare(trace, 'modifier is {value}', '>=', p.facts['modifier'], 0)))
 
 
 # from 'rules/mondo/game.orbis', line 117
+def _check_13(g, p, each, trace=None):
+    return ((g.options['level'] != 'expert') and _compare(trace, 'count of tasks is {value}', '>=', sum(1 for n0 in p.facts['tasks']), 1))
+
+
+# from 'rules/mondo/game.orbis', line 118
+def _check_14(g, p, each, trace=None):
+    return _compare(trace, 'count of tasks is {value}', '>', sum(1 for n0 in p.facts['tasks']), 2)
+
+
+# from 'rules/mondo/game.orbis', line 119
 def _check_15(g, p, each, trace=None):
-    return ((g.options['level'] == 'expert') and _compare(trace, 'count of tasks_revealed is {value}', '!=', sum(1 for n0 in p.facts['tasks_revealed']), (2 * len(g.players))))
+    return _compare(trace, 'count of tasks where not task in tasks_revealed is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if (not _holds(p.facts['tasks_revealed'], n0.piece))), 1)
 
 
-# from 'rules/mondo/game.orbis', line 121
+# from 'rules/mondo/game.orbis', line 120
 def _check_16(g, p, each, trace=None):
-    return _compare(trace, 'animals is {value}', '>', p.facts['animals'], (p.values['spaces'] - p.facts['empty']))
+    return _compare(trace, 'count of tasks where count of players that are task in tasks >= 2 is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if _compare(trace, '{value} players that are task in tasks', '>=', sum(1 for q1 in g.players if _holds(q1.facts['tasks'], n0.piece)), 2)), 1)
 
 
 # from 'rules/mondo/game.orbis', line 122
 def _check_17(g, p, each, trace=None):
-    return _compare(trace, 'volcanoes[active] + volcanoes[inactive] is {value}', '>', (p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive']), (p.values['spaces'] - p.facts['empty']))
-
-
-# from 'rules/mondo/game.orbis', line 124
-def _check_18(g, p, each, trace=None):
-    return _compare(trace, 'enclosed is {value}', '>', p.facts['enclosed'], (p.values['spaces'] - p.facts['empty']))
-
-
-# from 'rules/mondo/game.orbis', line 125
-def _check_19(g, p, each, trace=None):
-    return ((g.options['level'] == 'solo') and _compare(trace, 'empty is {value}', '>', p.facts['empty'], (p.values['spaces'] - 4)))
+    return ((g.options['level'] == 'expert') and _compare(trace, 'count of tasks_revealed is {value}', '!=', sum(1 for n0 in p.facts['tasks_revealed']), (2 * len(g.players))))
 
 
 # from 'rules/mondo/game.orbis', line 126
+def _check_18(g, p, each, trace=None):
+    return _compare(trace, 'animals is {value}', '>', p.facts['animals'], (p.values['spaces'] - p.facts['empty']))
+
+
+# from 'rules/mondo/game.orbis', line 127
+def _check_19(g, p, each, trace=None):
+    return _compare(trace, 'volcanoes[active] + volcanoes[inactive] is {value}', '>', (p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive']), (p.values['spaces'] - p.facts['empty']))
+
+
+# from 'rules/mondo/game.orbis', line 129
 def _check_20(g, p, each, trace=None):
+    return _compare(trace, 'enclosed is {value}', '>', p.facts['enclosed'], (p.values['spaces'] - p.facts['empty']))
+
+
+# from 'rules/mondo/game.orbis', line 130
+def _check_21(g, p, each, trace=None):
+    return ((g.options['level'] == 'solo') and _compare(trace, 'empty is {value}', '>', p.facts['empty'], (p.values['spaces'] - 4)))
+
+
+# from 'rules/mondo/game.orbis', line 131
+def _check_22(g, p, each, trace=None):
     return ((g.options['level'] == 'solo') and _compare(trace, 'volcanoes[active] + volcanoes[inactive] + empty + mismatches is {value}', '>', (((p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive']) + p.facts['empty']) + p.facts['mismatches']), (p.values['solo_threshold_1'] if (g.options['solo_level'] == 1) else (p.values['solo_threshold_2'] if (g.options['solo_level'] == 2) else p.values['solo_threshold_3']))))
 
 
@@ -256,7 +266,7 @@ AWARDS = (
     tiebreak=None,
     ties='each_takes',
     warn=False,
-    prizes=(4,),
+    prizes=(-4,),
     rank='fewest',
     unless_equal=True,
 ),
@@ -285,31 +295,33 @@ SCORES = (
     ScoreSpec(name='volcano_chip', title='Volcano chip', fn=_score_volcano_chip, text='if chip_holder and volcano_chip_mode = flat then -volcanoes[active] {volcanoes[active]} + volcanoes[inactive] {volcanoes[inactive]} else 0'),
     ScoreSpec(name='empty', title='Empty spaces', fn=_score_empty, text='-empty {empty}'),
     ScoreSpec(name='mismatches', title='Mismatched edges', fn=_score_mismatches, text='-mismatches {mismatches}'),
-    ScoreSpec(name='modifier', title='Modifier card', fn=_score_modifier, text='award modifier_most {awards[modifier_most]} - award modifier_fewest {awards[modifier_fewest]}'),
+    ScoreSpec(name='modifier', title='Modifier card', fn=_score_modifier, text='award modifier_most {awards[modifier_most]} + award modifier_fewest {awards[modifier_fewest]}'),
     ScoreSpec(name='tasks', title='Tasks', fn=_score_tasks, text='sum of points of tasks where done - sum of points of tasks where not done'),
 )
 
 
 CHECKS = (
-    CheckSpec(message='a solo game is scored in one round', fn=_check_0, each_name=None, members=(), refuse=True),
-    CheckSpec(message='a game of Mondo is scored in 3 rounds (1 in solo)', fn=_check_1, each_name=None, members=(), refuse=True),
-    CheckSpec(message='solo is played alone', fn=_check_2, each_name=None, members=(), refuse=True),
-    CheckSpec(message='there are no bonus chips in solo', fn=_check_3, each_name=None, members=(), refuse=True),
-    CheckSpec(message='this bonus chip is not in play with this many players (4 players: 4, 3, 2, 1; 3: 4, 3, 2; 2: 4, 3)', fn=_check_4, each_name=None, members=(), refuse=True),
-    CheckSpec(message='another player holds bonus chip 4 in this round', fn=_check_5, each_name=None, members=(), refuse=True),
-    CheckSpec(message='another player holds bonus chip 3 in this round', fn=_check_6, each_name=None, members=(), refuse=True),
-    CheckSpec(message='another player holds bonus chip 2 in this round', fn=_check_7, each_name=None, members=(), refuse=True),
-    CheckSpec(message='another player holds bonus chip 1 in this round', fn=_check_8, each_name=None, members=(), refuse=True),
-    CheckSpec(message='a modifier card is played only in the advanced and expert games', fn=_check_9, each_name=None, members=(), refuse=True),
-    CheckSpec(message="the advanced and expert games give each player's measure for the round's modifier card", fn=_check_10, each_name=None, members=(), refuse=True),
-    CheckSpec(message='tasks are taken only in the expert game', fn=_check_11, each_name=None, members=(), refuse=True),
-    CheckSpec(message='a player holds at most 2 tasks', fn=_check_12, each_name=None, members=(), refuse=True),
-    CheckSpec(message='a task held was not revealed in this round', fn=_check_13, each_name=None, members=(), refuse=True),
-    CheckSpec(message='another player holds the same task in this round', fn=_check_14, each_name=None, members=(), refuse=True),
-    CheckSpec(message='the expert game reveals 2 tasks per player each round', fn=_check_15, each_name=None, members=(), refuse=True),
-    CheckSpec(message='more animals than tiles placed: a tile shows at most one', fn=_check_16, each_name=None, members=(), refuse=False),
-    CheckSpec(message='more volcanoes than tiles placed: a tile shows at most one', fn=_check_17, each_name=None, members=(), refuse=False),
-    CheckSpec(message='more enclosed landscapes than tiles placed', fn=_check_18, each_name=None, members=(), refuse=False),
-    CheckSpec(message='solo: the 4 shaded spaces are filled before the timer starts', fn=_check_19, each_name=None, members=(), refuse=False),
-    CheckSpec(message="solo: the penalties are above the level's threshold, a loss", fn=_check_20, each_name=None, members=(), refuse=False),
+    CheckSpec(message='holds the volcano chip: the most points in the round before', fn=_check_0, each_name=None, members=(), refuse=False, note=True),
+    CheckSpec(message='has the most volcanoes that count as active (active {volcanoes[active]}, inactive {volcanoes[inactive]})', fn=_check_1, each_name=None, members=(), refuse=False, note=True),
+    CheckSpec(message='a solo game is scored in one round', fn=_check_2, each_name=None, members=(), refuse=True),
+    CheckSpec(message='a game of Mondo is scored in 3 rounds (1 in solo)', fn=_check_3, each_name=None, members=(), refuse=True),
+    CheckSpec(message='solo is played alone', fn=_check_4, each_name=None, members=(), refuse=True),
+    CheckSpec(message='there are no bonus chips in solo', fn=_check_5, each_name=None, members=(), refuse=True),
+    CheckSpec(message='this bonus chip is not in play with this many players (4 players: 4, 3, 2, 1; 3: 4, 3, 2; 2: 4, 3)', fn=_check_6, each_name=None, members=(), refuse=True),
+    CheckSpec(message='another player holds bonus chip 4 in this round', fn=_check_7, each_name=None, members=(), refuse=True),
+    CheckSpec(message='another player holds bonus chip 3 in this round', fn=_check_8, each_name=None, members=(), refuse=True),
+    CheckSpec(message='another player holds bonus chip 2 in this round', fn=_check_9, each_name=None, members=(), refuse=True),
+    CheckSpec(message='another player holds bonus chip 1 in this round', fn=_check_10, each_name=None, members=(), refuse=True),
+    CheckSpec(message='a modifier card is played only in the advanced and expert games', fn=_check_11, each_name=None, members=(), refuse=True),
+    CheckSpec(message="the advanced and expert games give each player's measure for the round's modifier card", fn=_check_12, each_name=None, members=(), refuse=True),
+    CheckSpec(message='tasks are taken only in the expert game', fn=_check_13, each_name=None, members=(), refuse=True),
+    CheckSpec(message='a player holds at most 2 tasks', fn=_check_14, each_name=None, members=(), refuse=True),
+    CheckSpec(message='a task held was not revealed in this round', fn=_check_15, each_name=None, members=(), refuse=True),
+    CheckSpec(message='another player holds the same task in this round', fn=_check_16, each_name=None, members=(), refuse=True),
+    CheckSpec(message='the expert game reveals 2 tasks per player each round', fn=_check_17, each_name=None, members=(), refuse=True),
+    CheckSpec(message='more animals than tiles placed: a tile shows at most one', fn=_check_18, each_name=None, members=(), refuse=False),
+    CheckSpec(message='more volcanoes than tiles placed: a tile shows at most one', fn=_check_19, each_name=None, members=(), refuse=False),
+    CheckSpec(message='more enclosed landscapes than tiles placed', fn=_check_20, each_name=None, members=(), refuse=False),
+    CheckSpec(message='solo: the 4 shaded spaces are filled before the timer starts', fn=_check_21, each_name=None, members=(), refuse=False),
+    CheckSpec(message="solo: the penalties are above the level's threshold, a loss", fn=_check_22, each_name=None, members=(), refuse=False),
 )

@@ -155,7 +155,11 @@ def score_sheet(rules: Rules, record: SheetRecord, report_format: str, explain: 
                 why = "; ".join(trace) if trace else _filled(column.text, p)
                 lines[p.index].append(Line(label or column.title, column.name, points, f"{why} = {points}"))
             for check in rules.checks:
-                if not check.refuse:
+                if check.note:
+                    if explain:
+                        lines[p.index].extend(Line(label or "note", "note", 0, _filled(message, p))
+                                              for message in _broken(check, g, p))
+                elif not check.refuse:
                     where = f"{p.name}, {label}" if label else p.name
                     warnings.extend(Warning(where, message) for message in _broken(check, g, p))
         for p in g.players:

@@ -144,6 +144,7 @@ class CheckSpec(NamedTuple):
     each_name: str | None = None
     members: tuple[str, ...] = ()
     refuse: bool = False
+    note: bool = False  # a line of the explanation for the player, not a warning
 
 
 class OptionSpec(NamedTuple):
