@@ -118,6 +118,8 @@ def print_sheet_report(report, rules: Rules, console: Console, explain: bool = F
     """A score sheet: one row per player, one column per declared score (or per round), the lines when asked."""
     if title:
         console.print(Text(title, style="bold"))
+    if report.boards:
+        _print_boards(report, rules, console)
     if explain:
         for player in report.players:
             console.print(Text(player.name, style="bold"))
@@ -145,3 +147,19 @@ def print_sheet_report(report, rules: Rules, console: Console, explain: bool = F
                            style="bold yellow"))
         for warning in report.warnings:
             console.print(f"  {warning.where}: {warning.message}", highlight=False)
+
+
+def _print_boards(report, rules: Rules, console: Console) -> None:
+    """Each player's board, round by round, as the record gives it (a grid record's)."""
+    from .grid_view import board_lines
+
+    grid = rules.settings.grid
+    for player, boards in zip(report.players, report.boards):
+        for r, board in enumerate(boards, 1):
+            if board is None:
+                continue
+            label = f"{player.name}, round {r}" if report.rounds else player.name
+            console.print(Text(f"{label} — {grid.title}, {board.side} side", style="bold"))
+            for line in board_lines(grid, board):
+                console.print(line)
+    console.print()

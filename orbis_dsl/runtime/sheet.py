@@ -90,6 +90,7 @@ class SheetReport(NamedTuple):
     winners: list[str]
     warnings: list[Warning]
     rounds: int | None
+    boards: tuple = ()  # per player, each round's board (a grid record's), or None: what the terminal view draws
 
     def to_json_line(self) -> str:
         """The report as `orbis score --json` prints it: one line, non-ASCII kept."""
@@ -171,7 +172,9 @@ def score_sheet(rules: Rules, record: SheetRecord, report_format: str, explain: 
                                 round_totals[i] if settings.rounds else [], lines[i], totals[i], places[i],
                                 places[i] == 1)
                for i in range(n)]
-    return SheetReport(report_format, players, [p.name for p in players if p.winner], warnings, settings.rounds)
+    boards = tuple(tuple(sheets[i].board for sheets in record.rounds) for i in range(n))
+    return SheetReport(report_format, players, [p.name for p in players if p.winner], warnings, settings.rounds,
+                       boards if any(b is not None for row in boards for b in row) else ())
 
 
 def _board_lines(rules: Rules, g: SheetGame, sheets, lines: list[list[Line]], label: str) -> None:

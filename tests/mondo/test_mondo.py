@@ -332,3 +332,21 @@ def test_a_mistake_in_the_notation_is_shown_at_its_line_and_word():
     assert (row + 1, "unknown mark 'pamda'") in found
     assert (row + 1, "unknown edge letter 'x'") in found
     assert all(d.span is not None for d in diags)
+
+
+def test_the_terminal_view_draws_each_grid_and_explain_names_what_scored():
+    from typer.testing import CliRunner
+
+    from orbis_dsl.cli import app
+
+    result = CliRunner().invoke(app, ["score", str(EXAMPLES / "grid-advanced-2p-counts-as-active.json"),
+                                      "--explain"])
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert out.count("World board, front side") == 6  # two players, three rounds
+    assert "w p f f A w" in out  # r3c3 (west water, a panda, east forest) beside r3c4 (an active volcano)
+    assert "enclosed forest: r3c3, r3c4, r4c3" in out
+    assert "mismatched edge: r1c4 north (desert) against the border (water)" in out
+    assert "holds the volcano chip" in out
+    assert "has the most volcanoes that count as active" in out
+    assert "Modifier card, most: Ann 3; Bo 0; place 1" in out
