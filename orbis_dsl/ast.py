@@ -478,6 +478,7 @@ class GridDecl:
     edges: str | None
     marks: tuple[tuple[str, str | None, str, bool], ...]  # (name, title, set, stands in a patch)
     borders: tuple[tuple[str, tuple[str, ...]], ...]  # (side, members: one for all, or north, east, south, west)
+    homes: tuple[tuple[str, str, tuple[str, ...]], ...] = ()  # (mark, edge member, the mark's members at home)
     span: Span | None = _span()
 
 

@@ -32,11 +32,19 @@ class GridChecker:
             self.diags.append(unknown("set", decl.edges, self.sets, decl.span))
             return None
         marks = []
+        homes: dict = {}
+        for mark_name, edge, members in decl.homes:
+            homes.setdefault(mark_name, []).append((edge, members))
         for name, title, set_name, in_patch in decl.marks:
             if set_name not in self.sets:
                 self.diags.append(unknown("set", set_name, self.sets, decl.span))
                 continue
-            marks.append(GridMarkSpec(name, title or name, self.sets[set_name], set_name, in_patch))
+            home = self.homes(homes.pop(name, ()), self.sets[set_name], edges, decl)
+            if home and not in_patch:
+                self.error(f"'home {name}': the mark stands on the cell, not in a patch", decl.span)
+            marks.append(GridMarkSpec(name, title or name, self.sets[set_name], set_name, in_patch, home))
+        for name in homes:
+            self.diags.append(unknown("mark", name, [m[0] for m in decl.marks], decl.span))
         borders = {}
         for side, members in decl.borders:
             if len(members) not in (1, _FACINGS):
@@ -49,6 +57,19 @@ class GridChecker:
         if not borders:
             self.error("a grid needs at least one 'border SIDE: …'", decl.span)
         return GridSpec(decl.name, decl.title or decl.name, decl.shape, edges, decl.edges, tuple(marks), borders)
+
+    def homes(self, clauses, members, edges, decl) -> dict[str, str]:
+        home = {}
+        for edge, listed in clauses:
+            if edge not in edges:
+                self.diags.append(unknown("edge member", edge, edges, decl.span))
+            for member in listed:
+                if member not in members:
+                    self.diags.append(unknown("member of the mark", member, members, decl.span))
+                elif member in home:
+                    self.error(f"'{member}' has two homes: {home[member]} and {edge}", decl.span)
+                home[member] = edge
+        return home
 
     def list_fact(self, decl: ast.FactDecl) -> None:
         family_name, flag = decl.type.choices

@@ -400,8 +400,8 @@ def _fact_spec(f, sets, derive: str | None) -> str:
 
 
 def _grid_spec(grid) -> str:
-    marks = ", ".join(f"GridMarkSpec({m.name!r}, {m.title!r}, {m.members!r}, {m.set!r}, {m.in_patch!r})"
-                      for m in grid.marks)
+    marks = ", ".join(f"GridMarkSpec({m.name!r}, {m.title!r}, {m.members!r}, {m.set!r}, {m.in_patch!r}"
+                      + (f", {dict(m.home)!r})" if m.home else ")") for m in grid.marks)
     return (f"GridSpec(name={grid.name!r}, title={grid.title!r}, shape={grid.shape!r}, edges={grid.edges!r}, "
             f"edge_set={grid.edge_set!r}, marks=({marks}{',' if len(grid.marks) == 1 else ''}), "
             f"borders={dict(grid.borders)!r})")

@@ -337,6 +337,8 @@ def _decl_lines(t, indent: str) -> list[str]:
         title = f" {k[1]}" if len(k) > 2 and _is_token(k[1]) and k[1].type == "STRING" else ""
         rest = k[2:] if title else k[1:]
         return [indent + f"mark {_tok(k[0])}{title}: {_tok(rest[0])}" + (" in patch" if len(rest) > 1 else "")]
+    if d == "grid_home":
+        return _fill(indent + f"home {_tok(k[0])} on {_tok(k[1])}: ", [_tok(n) for n in k[2:]])
     if d == "grid_border":
         return _fill(indent + f"border {_tok(k[0])}: ", [_tok(n) for n in k[1:]])
     if d == "score_decl":

@@ -152,9 +152,16 @@ class BoardReader:
             return (member, 0)
         if isinstance(patch, str):
             index = self.direction(patch, f"{path}.patch")
-            return None if index is None else (member, next(i for i, p in enumerate(patches) if index in p))
+            if index is None:
+                return None
+            patch = next(i for i, p in enumerate(patches) if index in p)
         if isinstance(patch, bool) or not isinstance(patch, int) or not 0 <= patch < len(patches):
             self.error(f"{path}.patch", f"expected a patch, 0 to {len(patches) - 1}, got {json_words(patch)}")
+            return None
+        where = members[patches[patch][0]]
+        home = mark.home.get(member)
+        if home is not None and where != home:
+            self.error(path, f"a {member} stands only in {home}, but this patch is {where}")
             return None
         return (member, patch)
 

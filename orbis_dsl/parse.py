@@ -252,14 +252,15 @@ class _Builder(Transformer):
                            span=self._s(meta))
 
     def grid_decl(self, meta, name, title, *members):
-        fields = {"shape": (), "edges": None, "marks": [], "borders": []}
+        fields = {"shape": (), "edges": None, "marks": [], "borders": [], "homes": []}
         for what, value in members:
-            if what in ("marks", "borders"):
+            if what in ("marks", "borders", "homes"):
                 fields[what].append(value)
             else:
                 fields[what] = value
         return ast.GridDecl(str(name), unquote(title) if title else None, fields["shape"], fields["edges"],
-                            tuple(fields["marks"]), tuple(fields["borders"]), span=_span_of(self.file, name))
+                            tuple(fields["marks"]), tuple(fields["borders"]), tuple(fields["homes"]),
+                            span=_span_of(self.file, name))
 
     def grid_shape(self, meta, *rows):
         return ("shape", tuple(number(r) for r in rows))
@@ -269,6 +270,9 @@ class _Builder(Transformer):
 
     def grid_mark(self, meta, name, title, set_name, in_patch):
         return ("marks", (str(name), unquote(title) if title else None, str(set_name), in_patch is not None))
+
+    def grid_home(self, meta, mark, edge, *members):
+        return ("homes", (str(mark), str(edge), tuple(str(m) for m in members)))
 
     def in_patch(self, meta):
         return True

@@ -112,6 +112,7 @@ class GridMarkSpec(NamedTuple):
     members: tuple[str, ...]
     set: str
     in_patch: bool
+    home: Mapping[str, str] = EMPTY  # member -> the edge member whose patches it alone may stand in
 
 
 class GridSpec(NamedTuple):

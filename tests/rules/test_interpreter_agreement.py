@@ -311,8 +311,10 @@ def _mondo_board(rng: random.Random, grid) -> dict:
             continue
         edges = [rng.choice(grid.edges) for _ in range(4)]
         cell = {"edges": edges, "patches": [[i] for i in range(4)]}
-        if rng.random() < 0.4:
-            cell["animal"] = {"species": rng.choice(grid.marks[0].members), "patch": rng.randrange(4)}
+        if rng.random() < 0.4:  # an animal of the patch's own terrain
+            patch = rng.randrange(4)
+            home = grid.marks[0].home
+            cell["animal"] = {"species": rng.choice([s for s in home if home[s] == edges[patch]]), "patch": patch}
         if rng.random() < 0.3:
             cell["volcano"] = rng.choice(["active", "inactive"])
         cells[cid] = cell
