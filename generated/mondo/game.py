@@ -1,6 +1,6 @@
 # generated — do not edit.
 # source: 'rules/mondo/game.orbis'
-# sha256: 2f27445b6144b944dcd198ad2c41728fa6cdd76319222f88c0c14db9ee9d21ce
+# sha256: 33844376c32c4232cf2df855316e368926fe97882d7535c43a3f5bfaf4de4267
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
@@ -8,7 +8,7 @@ from orbis_dsl.runtime.support import among as _among, compare as _compare, extr
 from orbis_dsl.runtime.specs import AwardSpec, CheckSpec, FactSpec, GridMarkSpec, GridSpec, OptionSpec, ScoreSpec, Settings
 
 SOURCE = 'rules/mondo/game.orbis'
-SOURCE_SHA256 = '2f27445b6144b944dcd198ad2c41728fa6cdd76319222f88c0c14db9ee9d21ce'
+SOURCE_SHA256 = '33844376c32c4232cf2df855316e368926fe97882d7535c43a3f5bfaf4de4267'
 
 
 # from 'rules/mondo/game.orbis', line 47
@@ -78,12 +78,12 @@ def _score_chip(g, p, trace=None):
 
 # from 'rules/mondo/game.orbis', line 90
 def _score_volcanoes(g, p, trace=None):
-    return ((-(p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive'])) if (g.options['level'] == 'solo') else ((-(p.facts['volcanoes']['active'] + (p.facts['volcanoes']['inactive'] if ((((g.options['level'] != 'solo') and _compare(trace, 'round is {value}', '>', g.round, 1)) and _among(g, p, 'most', lambda q0: _extreme_max((q0.prior.get('total'), (-999),)), '_score_volcanoes@61:53', trace, 'max(total of the round before, -999) is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0))) if (_compare(trace, 'volcanoes[active] + if chip_holder and volcano_chip_mode = counts_as_active then volcanoes[inactive] else 0 is {value}', '>=', (p.facts['volcanoes']['active'] + (p.facts['volcanoes']['inactive'] if ((((g.options['level'] != 'solo') and _compare(trace, 'round is {value}', '>', g.round, 1)) and _among(g, p, 'most', lambda q0: _extreme_max((q0.prior.get('total'), (-999),)), '_score_volcanoes@61:53', trace, 'max(total of the round before, -999) is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0)), 1) and _among(g, p, 'most', lambda q0: (q0.facts['volcanoes']['active'] + (q0.facts['volcanoes']['inactive'] if ((((g.options['level'] != 'solo') and _compare(trace, 'round is {value}', '>', g.round, 1)) and _among(g, q0, 'most', lambda q1: _extreme_max((q1.prior.get('total'), (-999),)), '_score_volcanoes@61:53', trace, 'max(total of the round before, -999) is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0)), '_score_volcanoes@91:65', trace, 'volcanoes[active] + if chip_holder and volcano_chip_mode = counts_as_active then volcanoes[inactive] else 0 is {value}')) else 0))
+    return ((-(p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive'])) if (g.options['level'] == 'solo') else ((-(p.facts['volcanoes']['active'] + (p.facts['volcanoes']['inactive'] if (((g.options['level'] != 'solo') and _among(g, p, 'most', lambda q0: q0.prior.get('total'), '_score_volcanoes@61:39', trace, 'total of the round before is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0))) if (_compare(trace, 'volcanoes[active] + if chip_holder and volcano_chip_mode = counts_as_active then volcanoes[inactive] else 0 is {value}', '>=', (p.facts['volcanoes']['active'] + (p.facts['volcanoes']['inactive'] if (((g.options['level'] != 'solo') and _among(g, p, 'most', lambda q0: q0.prior.get('total'), '_score_volcanoes@61:39', trace, 'total of the round before is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0)), 1) and _among(g, p, 'most', lambda q0: (q0.facts['volcanoes']['active'] + (q0.facts['volcanoes']['inactive'] if (((g.options['level'] != 'solo') and _among(g, q0, 'most', lambda q1: q1.prior.get('total'), '_score_volcanoes@61:39', trace, 'total of the round before is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0)), '_score_volcanoes@91:65', trace, 'volcanoes[active] + if chip_holder and volcano_chip_mode = counts_as_active then volcanoes[inactive] else 0 is {value}')) else 0))
 
 
 # from 'rules/mondo/game.orbis', line 92
 def _score_volcano_chip(g, p, trace=None):
-    return ((-(p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive'])) if ((((g.options['level'] != 'solo') and _compare(trace, 'round is {value}', '>', g.round, 1)) and _among(g, p, 'most', lambda q0: _extreme_max((q0.prior.get('total'), (-999),)), '_score_volcano_chip@61:53', trace, 'max(total of the round before, -999) is {value}')) and (g.options['volcano_chip_mode'] == 'flat')) else 0)
+    return ((-(p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive'])) if (((g.options['level'] != 'solo') and _among(g, p, 'most', lambda q0: q0.prior.get('total'), '_score_volcano_chip@61:39', trace, 'total of the round before is {value}')) and (g.options['volcano_chip_mode'] == 'flat')) else 0)
 
 
 # from 'rules/mondo/game.orbis', line 95
@@ -108,12 +108,12 @@ def _score_tasks(g, p, trace=None):
 
 # from 'rules/mondo/game.orbis', line 104
 def _check_0(g, p, each, trace=None):
-    return (((g.options['level'] != 'solo') and _compare(trace, 'round is {value}', '>', g.round, 1)) and _among(g, p, 'most', lambda q0: _extreme_max((q0.prior.get('total'), (-999),)), '_check_0@61:53', trace, 'max(total of the round before, -999) is {value}'))
+    return ((g.options['level'] != 'solo') and _among(g, p, 'most', lambda q0: q0.prior.get('total'), '_check_0@61:39', trace, 'total of the round before is {value}'))
 
 
 # from 'rules/mondo/game.orbis', line 105
 def _check_1(g, p, each, trace=None):
-    return (_compare(trace, 'volcanoes[active] + if chip_holder and volcano_chip_mode = counts_as_active then volcanoes[inactive] else 0 is {value}', '>=', (p.facts['volcanoes']['active'] + (p.facts['volcanoes']['inactive'] if ((((g.options['level'] != 'solo') and _compare(trace, 'round is {value}', '>', g.round, 1)) and _among(g, p, 'most', lambda q0: _extreme_max((q0.prior.get('total'), (-999),)), '_check_1@61:53', trace, 'max(total of the round before, -999) is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0)), 1) and _among(g, p, 'most', lambda q0: (q0.facts['volcanoes']['active'] + (q0.facts['volcanoes']['inactive'] if ((((g.options['level'] != 'solo') and _compare(trace, 'round is {value}', '>', g.round, 1)) and _among(g, q0, 'most', lambda q1: _extreme_max((q1.prior.get('total'), (-999),)), '_check_1@61:53', trace, 'max(total of the round before, -999) is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0)), '_check_1@106:33', trace, 'volcanoes[active] + if chip_holder and volcano_chip_mode = counts_as_active then volcanoes[inactive] else 0 is {value}'))
+    return (_compare(trace, 'volcanoes[active] + if chip_holder and volcano_chip_mode = counts_as_active then volcanoes[inactive] else 0 is {value}', '>=', (p.facts['volcanoes']['active'] + (p.facts['volcanoes']['inactive'] if (((g.options['level'] != 'solo') and _among(g, p, 'most', lambda q0: q0.prior.get('total'), '_check_1@61:39', trace, 'total of the round before is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0)), 1) and _among(g, p, 'most', lambda q0: (q0.facts['volcanoes']['active'] + (q0.facts['volcanoes']['inactive'] if (((g.options['level'] != 'solo') and _among(g, q0, 'most', lambda q1: q1.prior.get('total'), '_check_1@61:39', trace, 'total of the round before is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0)), '_check_1@106:33', trace, 'volcanoes[active] + if chip_holder and volcano_chip_mode = counts_as_active then volcanoes[inactive] else 0 is {value}'))
 
 
 # from 'rules/mondo/game.orbis', line 109
