@@ -241,9 +241,27 @@ def _layout(prefix: str, tree, op_col: int | None = None) -> list[str]:
         cond, then, otherwise = _kids(tree)
         first = prefix + f"if {expr(cond)} then {expr(then)}"
         pad = " " * len(prefix)
-        if len(first) <= WIDTH:
-            return [first, pad + f"else {expr(otherwise)}"]
-        return [prefix + f"if {expr(cond)}", pad + f"then {expr(then)}", pad + f"else {expr(otherwise)}"]
+        if len(first) > WIDTH:
+            return [prefix + f"if {expr(cond)}", pad + f"then {expr(then)}", pad + f"else {expr(otherwise)}"]
+        lines = [first]
+        # An `else if` chain reads as a list of cases, each under the first `if`.
+        while getattr(otherwise, "data", None) == "cond_expr":
+            cond, then, rest = _kids(otherwise)
+            case = pad + f"else if {expr(cond)} then {expr(then)}"
+            if len(case) > WIDTH:
+                break
+            lines.append(case)
+            otherwise = rest
+        return lines + _layout(pad + "else ", otherwise)
+    if tree.data == "arith" and str(tree.children[1]) in "+-":
+        # A long sum: one term per line, each operator under the first term.
+        terms, node = [], tree
+        while getattr(node, "data", None) == "arith" and str(node.children[1]) in "+-":
+            left, op, right = node.children
+            terms.append(f"{op} {expr(right, 6)}")
+            node = left
+        terms.reverse()
+        return [prefix + expr(node, 5)] + [" " * len(prefix) + t for t in terms]
     return [flat]
 
 
@@ -325,7 +343,11 @@ def _decl_lines(t, indent: str) -> list[str]:
             elif part.data == "fact_key":
                 text += f" key {_kids(part)[0]}"
             elif part.data == "fact_from":
-                return _layout(indent + text + " from ", _kids(part)[0])
+                lines = _layout(indent + text + " from ", _kids(part)[0])
+                if len(lines) == 1:
+                    return lines
+                # Too long for its line: the derivation on lines of its own, indented under the fact.
+                return [indent + text + " from", *_layout(indent + INDENT, _kids(part)[0])]
             else:
                 text += f" per {_tok(_kids(part)[0])}"
         return [indent + text]
