@@ -381,12 +381,34 @@ def _check(rules: RuleSet, check, index: int) -> CheckSpec:
         return ev.eval(check.cond, Env(g, p, trace=trace, each=member))
 
     members = rules.sets[check.for_each.set] if check.for_each else ()
-    return CheckSpec(check.message, fn, check.for_each.name if check.for_each else None, members, check.refuse)
+    return CheckSpec(check.message, fn, check.for_each.name if check.for_each else None, members, check.refuse,
+                     check.note)
 
 
 def _fact(rules: RuleSet, f) -> FactSpec:
-    return FactSpec(f.name, f.title, f.type.name, f.type.choices, f.low, f.high, rules.sets.get(f.per, ()),
-                    f.type.optional)
+    kind = f.type
+    if kind.name == "list":  # pieces held: the family, and each piece's flag
+        choices, flag = kind.choices[:1], kind.choices[1] or None
+    else:
+        choices, flag = kind.choices, None
+    return FactSpec(f.name, f.title, kind.name, choices, f.low, f.high, rules.sets.get(f.per, ()), kind.optional,
+                    f.level, f.key, flag, _derive(rules, f))
+
+
+def _derive(rules: RuleSet, f):
+    """`from EXPR` over a grid record's measures and the round's facts, as `compile.ModuleBuilder.derive`."""
+    if f.derive is None:
+        return None
+    from .runtime.grid import measure_types
+
+    base = rule_context(rules)
+    rounds = {n: t for n, t in base.facts.items() if rules.facts[n].level == "round"}
+    ev = Evaluator(attrs.evolve(base, facts={**rounds, **measure_types(rules.grid)}), False, f"_derive_{f.name}")
+
+    def derive(g, p, trace=None):
+        value = ev.eval(f.derive, Env(g, p, trace=trace))
+        return dict(value) if f.per else value
+    return derive
 
 
 def _line(decl) -> str:
@@ -400,11 +422,14 @@ def _game_fields(game) -> dict:
     return {"game": game.id, "title": game.title, "record_format": game.record, "report_format": game.report}
 
 
-def build_rules(rules: RuleSet) -> Rules:
-    if rules.is_sheet:
-        from .interpret_sheet import build_sheet_rules
+def _held_family(rules: RuleSet) -> str | None:
+    """The family each player holds one piece of (a record's key for it); not one only held in lists."""
+    family = rules.vocabulary.player_family
+    listed = {f.type.choices[0] for f in rules.facts.values() if f.type.name == "list"}
+    return family if rules.is_sheet and family not in listed else None
 
-        return build_sheet_rules(rules)
+
+def build_rules(rules: RuleSet) -> Rules:
     wild = rules.desert.wild
     winner_ctx = rule_context(rules, extras={"total": "int"})
     winner = []
@@ -421,7 +446,7 @@ def build_rules(rules: RuleSet) -> Rules:
         desert_ends=_end_specs(rules.desert.ends, desert_context(rules), wild, "_desert", True),
         winner=tuple(winner),
         sets=dict(rules.sets), rounds=rules.rounds,
-        held_family=rules.vocabulary.player_family if rules.is_sheet else None,
+        held_family=_held_family(rules), rounds_also=rules.rounds_also, grid=rules.grid,
         **_game_fields(rules.game),
     )
     return Rules(

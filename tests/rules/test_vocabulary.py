@@ -46,7 +46,7 @@ MONDO_WORDS = ["mondo", "landscape", "landscapes", "terrain", "terrains", "anima
                "forest", "desert", "plains", "water"]
 MONDO_PATTERN = re.compile(r"\b(" + "|".join(MONDO_WORDS) + r")\b", re.IGNORECASE)
 GRID_SOURCES = ["grammar/rules.lark", "orbis_dsl/runtime/grid.py", "orbis_dsl/grid_records.py",
-                "orbis_dsl/check_grid.py", "orbis_dsl/sheet_lists.py", "orbis_dsl/interpret_sheet.py",
+                "orbis_dsl/check_grid.py", "orbis_dsl/sheet_lists.py",
                 "orbis_dsl/sheet_convert.py"]
 
 
