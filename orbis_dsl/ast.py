@@ -479,6 +479,7 @@ class GridDecl:
     marks: tuple[tuple[str, str | None, str, bool], ...]  # (name, title, set, stands in a patch)
     borders: tuple[tuple[str, tuple[str, ...]], ...]  # (side, members: one for all, or north, east, south, west)
     homes: tuple[tuple[str, str, tuple[str, ...]], ...] = ()  # (mark, edge member, the mark's members at home)
+    areas: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (name, cell ids)
     span: Span | None = _span()
 
 
@@ -525,6 +526,7 @@ class WinnerKey:
 @node
 class WinnerDecl:
     keys: tuple[WinnerKey, ...]
+    only_if: Expr | None = None  # `, only if COND`: who the condition fails for wins nothing
     span: Span | None = _span()
 
 

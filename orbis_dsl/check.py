@@ -51,6 +51,7 @@ class Checker(ExpressionChecker, GridChecker):
         self.sets: dict[str, tuple[str, ...]] = {}
         self.facts: dict[str, Fact] = {}
         self.top_lets: dict[str, ast.Expr] = {}  # a score sheet's top-level `let`s
+        self.winner_if: ast.Expr | None = None
         self.score_names: frozenset[str] = frozenset()
         self.awards: dict[str, object] = {}
         self.rounds: int | None = None
@@ -279,7 +280,7 @@ class Checker(ExpressionChecker, GridChecker):
             exchange=resource.trade if resource else (),
             files=tuple(f.path for f in self.sources.files), decl_files=decl_files,
             sets=self.sets, facts=self.facts, scores=scores, checks=checks, rounds=self.rounds,
-            game=singletons.get("game"), grid=grid, lets=self.top_lets,
+            game=singletons.get("game"), grid=grid, lets=self.top_lets, winner_if=self.winner_if,
             rounds_also=singletons["rounds"].also if "rounds" in singletons else None,
         )
 
@@ -664,6 +665,9 @@ class Checker(ExpressionChecker, GridChecker):
         ctx = self.context(extras={"total": "int"})
         for key in decl.keys:
             self.expect(key.expr, ctx, "int", "a winner key", none_ok=False)
+        if decl.only_if is not None:
+            self.expect(decl.only_if, ctx, "bool", "the condition after 'only if'")
+            self.winner_if = decl.only_if
         return decl.keys
 
     def _variant(self, file, decl: ast.VariantDecl, gods) -> Variant:

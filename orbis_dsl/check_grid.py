@@ -8,7 +8,7 @@ import attrs
 
 from . import ast
 from .diagnostics import unknown
-from .runtime.grid import measure_types
+from .runtime.grid import layout, measure_types
 from .runtime.specs import GridMarkSpec, GridSpec
 
 _FACINGS = 4  # a border side gives one member for every edge, or one per facing: north, east, south, west
@@ -56,7 +56,15 @@ class GridChecker:
             borders[side] = members
         if not borders:
             self.error("a grid needs at least one 'border SIDE: …'", decl.span)
-        return GridSpec(decl.name, decl.title or decl.name, decl.shape, edges, decl.edges, tuple(marks), borders)
+        cells = layout(decl.shape)
+        areas = {}
+        for name, ids in decl.areas:
+            for cid in ids:
+                if cid not in cells:
+                    self.diags.append(unknown("cell", cid, list(cells), decl.span))
+            areas[name] = ids
+        return GridSpec(decl.name, decl.title or decl.name, decl.shape, edges, decl.edges, tuple(marks), borders,
+                        areas)
 
     def homes(self, clauses, members, edges, decl) -> dict[str, str]:
         home = {}

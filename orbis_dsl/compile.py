@@ -286,6 +286,8 @@ def _settings_fields(rules: RuleSet, builder: ModuleBuilder, decls) -> dict[str,
             fields["desert_ends"] = _tuple(ends)
         elif isinstance(decl, ast.WinnerDecl):
             fields["winner"] = _tuple(_winner_keys(rules, builder, decl))
+            if decl.only_if is not None:
+                fields["winner_if"] = _winner_if(rules, builder, decl.only_if)
         elif isinstance(decl, ast.SetDecl):
             sets[decl.name] = decl.members
         elif isinstance(decl, ast.GameDecl):
@@ -318,6 +320,13 @@ def _winner_keys(rules: RuleSet, builder: ModuleBuilder, decl: ast.WinnerDecl) -
                                           _origin(builder.source, key.span)))
         keys.append(f"({key.rank!r}, {name})")
     return keys
+
+
+def _winner_if(rules: RuleSet, builder: ModuleBuilder, cond) -> str:
+    comp = builder.compiler(rule_context(rules, extras={"total": "int"}), "_winner_if", False)
+    builder.functions.append(Function("_winner_if", "g, p, trace=None", [f"return {comp.compile(cond)}"],
+                                      _origin(builder.source, cond.span)))
+    return "_winner_if"
 
 
 def _option_spec(o) -> str:
@@ -404,7 +413,7 @@ def _grid_spec(grid) -> str:
                       + (f", {dict(m.home)!r})" if m.home else ")") for m in grid.marks)
     return (f"GridSpec(name={grid.name!r}, title={grid.title!r}, shape={grid.shape!r}, edges={grid.edges!r}, "
             f"edge_set={grid.edge_set!r}, marks=({marks}{',' if len(grid.marks) == 1 else ''}), "
-            f"borders={dict(grid.borders)!r})")
+            f"borders={dict(grid.borders)!r}" + (f", areas={dict(grid.areas)!r})" if grid.areas else ")"))
 
 
 def _tile(t, source: str) -> str:

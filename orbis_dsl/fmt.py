@@ -359,6 +359,8 @@ def _decl_lines(t, indent: str) -> list[str]:
         title = f" {k[1]}" if len(k) > 2 and _is_token(k[1]) and k[1].type == "STRING" else ""
         rest = k[2:] if title else k[1:]
         return [indent + f"mark {_tok(k[0])}{title}: {_tok(rest[0])}" + (" in patch" if len(rest) > 1 else "")]
+    if d == "grid_area":
+        return _fill(indent + f"area {_tok(k[0])}: ", [_tok(n) for n in k[1:]])
     if d == "grid_home":
         return _fill(indent + f"home {_tok(k[0])} on {_tok(k[1])}: ", [_tok(n) for n in k[2:]])
     if d == "grid_border":
@@ -428,14 +430,17 @@ def _decl_lines(t, indent: str) -> list[str]:
         default = f" = {literal(k[2])}" if len(k) > 2 else ""
         return [indent + f"attribute {_tok(k[0])}: {type_text(k[1])}{default}"]
     if d == "winner_decl":
-        keys = [f"{_tok(w.children[0])} {expr(w.children[1], 1)}" for w in k]
-        flat = indent + "winner: " + ", then ".join(keys) + ", ties shared"
+        only = [w for w in k if w.data == "winner_if"]
+        keys = [f"{_tok(w.children[0])} {expr(w.children[1], 1)}" for w in k if w.data == "winner_key"]
+        tail = f", only if {expr(only[0].children[0])}" if only else ""
+        flat = indent + "winner: " + ", then ".join(keys) + ", ties shared" + tail
         if len(flat) <= WIDTH:
             return [flat]
         # One key a line, each `then` under the first key.
         pad = indent + " " * len("winner: ")
         return ([indent + "winner: " + keys[0] + ","] + [pad + f"then {key}," for key in keys[1:]]
-                + [pad + "ties shared"])
+                + [pad + "ties shared" + ("," if only else "")]
+                + ([pad + f"only if {expr(only[0].children[0])}"] if only else []))
     raise ValueError(f"unknown declaration {d}")
 
 

@@ -422,6 +422,13 @@ def _game_fields(game) -> dict:
     return {"game": game.id, "title": game.title, "record_format": game.record, "report_format": game.report}
 
 
+def _winner_if(rules: RuleSet, ctx):
+    if rules.winner_if is None:
+        return None
+    ev = Evaluator(ctx, rules.desert.wild, "_winner_if")
+    return lambda g, p, trace=None: ev.eval(rules.winner_if, Env(g, p))
+
+
 def _held_family(rules: RuleSet) -> str | None:
     """The family each player holds one piece of (a record's key for it); not one only held in lists."""
     family = rules.vocabulary.player_family
@@ -447,6 +454,7 @@ def build_rules(rules: RuleSet) -> Rules:
         winner=tuple(winner),
         sets=dict(rules.sets), rounds=rules.rounds,
         held_family=_held_family(rules), rounds_also=rules.rounds_also, grid=rules.grid,
+        winner_if=_winner_if(rules, winner_ctx),
         **_game_fields(rules.game),
     )
     return Rules(

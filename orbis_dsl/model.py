@@ -258,6 +258,7 @@ class RuleSet:
     rounds_also: int | None = None  # `rounds 3 or 1`
     grid: object = None  # runtime.specs.GridSpec: the square grid records may give boards on
     lets: dict = attrs.field(factory=dict)  # a score sheet's top-level `let`s: name -> expression
+    winner_if: ast.Expr | None = None  # `winner: …, only if COND`
 
     @property
     def is_sheet(self) -> bool:

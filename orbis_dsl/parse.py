@@ -252,14 +252,15 @@ class _Builder(Transformer):
                            span=self._s(meta))
 
     def grid_decl(self, meta, name, title, *members):
-        fields = {"shape": (), "edges": None, "marks": [], "borders": [], "homes": []}
+        fields = {"shape": (), "edges": None, "marks": [], "borders": [], "homes": [], "areas": []}
         for what, value in members:
-            if what in ("marks", "borders", "homes"):
+            if what in ("marks", "borders", "homes", "areas"):
                 fields[what].append(value)
             else:
                 fields[what] = value
         return ast.GridDecl(str(name), unquote(title) if title else None, fields["shape"], fields["edges"],
                             tuple(fields["marks"]), tuple(fields["borders"]), tuple(fields["homes"]),
+                            tuple(fields["areas"]),
                             span=_span_of(self.file, name))
 
     def grid_shape(self, meta, *rows):
@@ -270,6 +271,9 @@ class _Builder(Transformer):
 
     def grid_mark(self, meta, name, title, set_name, in_patch):
         return ("marks", (str(name), unquote(title) if title else None, str(set_name), in_patch is not None))
+
+    def grid_area(self, meta, name, *cells):
+        return ("areas", (str(name), tuple(str(c) for c in cells)))
 
     def grid_home(self, meta, mark, edge, *members):
         return ("homes", (str(mark), str(edge), tuple(str(m) for m in members)))
@@ -325,7 +329,12 @@ class _Builder(Transformer):
         return ("prizes", tuple(v.value for v in values))
 
     def winner_decl(self, meta, *keys):
-        return ast.WinnerDecl(tuple(keys), span=self._s(meta))
+        only_if = keys[-1] if keys and not isinstance(keys[-1], ast.WinnerKey) else None
+        keys = tuple(k for k in keys if isinstance(k, ast.WinnerKey))
+        return ast.WinnerDecl(keys, only_if, span=self._s(meta))
+
+    def winner_if(self, meta, expr):
+        return expr
 
     def winner_key(self, meta, rank, expr):
         return ast.WinnerKey(str(rank), expr, span=self._s(meta))

@@ -131,7 +131,7 @@ def print_sheet_report(report, rules: Rules, console: Console, explain: bool = F
     columns = [c.name for c in rules.scores.values()] if not report.rounds else []
     for name in columns:
         table.add_column(rules.scores[name].title, justify="right")
-    for r in range(report.rounds or 0):
+    for r in range(len(report.players[0].rounds) if report.rounds and report.players else 0):
         table.add_column(f"round {r + 1}", justify="right")
     for name in ("total", "place"):
         table.add_column(name, justify="right")
@@ -140,7 +140,8 @@ def print_sheet_report(report, rules: Rules, console: Console, explain: bool = F
         table.add_row(p.name, *cells, str(p.total), str(p.place), style="bold" if p.winner else None)
     console.print(table)
     winners = " and ".join(report.winners)
-    console.print(Text(f"Winner: {winners}" if len(report.winners) == 1 else f"Shared win: {winners}", style="bold"))
+    console.print(Text("No winner" if not report.winners else f"Winner: {winners}" if len(report.winners) == 1
+                       else f"Shared win: {winners}", style="bold"))
     if report.warnings:
         console.print()
         console.print(Text(f"{len(report.warnings)} warning{'s' if len(report.warnings) != 1 else ''}:",

@@ -1,6 +1,6 @@
 # generated — do not edit.
 # source: 'rules/mondo/game.orbis'
-# sha256: ccbd98e9fec8cb0adbd87d6aa960ef377ce8bc2f32c8581fb9c8fe3333eda323
+# sha256: de2ce6a63fd51a924d3e9d208c6cdea59e9cd3a8c6008c11329bdf4594314d31
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
@@ -8,222 +8,257 @@ from orbis_dsl.runtime.support import among as _among, compare as _compare, extr
 from orbis_dsl.runtime.specs import AwardSpec, CheckSpec, FactSpec, GridMarkSpec, GridSpec, OptionSpec, ScoreSpec, Settings
 
 SOURCE = 'rules/mondo/game.orbis'
-SOURCE_SHA256 = 'ccbd98e9fec8cb0adbd87d6aa960ef377ce8bc2f32c8581fb9c8fe3333eda323'
+SOURCE_SHA256 = 'de2ce6a63fd51a924d3e9d208c6cdea59e9cd3a8c6008c11329bdf4594314d31'
 
 
-# from 'rules/mondo/game.orbis', line 47
+# from 'rules/mondo/game.orbis', line 49
 def _derive_animals(g, p, trace=None):
     return (((p.facts['animal_in']['water'] + p.facts['animal_in']['desert']) + p.facts['animal_in']['forest']) + p.facts['animal_in']['plains'])
 
 
-# from 'rules/mondo/game.orbis', line 49
+# from 'rules/mondo/game.orbis', line 51
 def _derive_enclosed(g, p, trace=None):
     return ((p.facts['enclosed']['desert'] + p.facts['enclosed']['forest']) + p.facts['enclosed']['plains'])
 
 
-# from 'rules/mondo/game.orbis', line 50
+# from 'rules/mondo/game.orbis', line 52
 def _derive_empty(g, p, trace=None):
     return p.facts['empty']
 
 
-# from 'rules/mondo/game.orbis', line 51
+# from 'rules/mondo/game.orbis', line 53
 def _derive_mismatches(g, p, trace=None):
     return p.facts['mismatches']
 
 
-# from 'rules/mondo/game.orbis', line 52
+# from 'rules/mondo/game.orbis', line 54
 def _derive_volcanoes(g, p, trace=None):
     return dict(p.facts['volcano'])
 
 
-# from 'rules/mondo/game.orbis', line 55
+# from 'rules/mondo/game.orbis', line 57
 def _derive_modifier(g, p, trace=None):
     return (p.facts['animal_in']['water'] if (p.facts['card'] == 'most_water_animals') else (p.facts['largest']['forest'] if (p.facts['card'] == 'largest_forest') else (p.facts['largest_inland']['water'] if (p.facts['card'] == 'largest_lake') else (p.facts['inland']['water'] if (p.facts['card'] == 'most_lakes') else ((((p.facts['animal_in']['water'] + p.facts['animal_in']['desert']) + p.facts['animal_in']['forest']) + p.facts['animal_in']['plains']) if (p.facts['card'] == 'most_animals') else 0)))))
 
 
-# from 'rules/mondo/game.orbis', line 77
+# from 'rules/mondo/game.orbis', line 64
+def _derive_shaded_placed(g, p, trace=None):
+    return p.facts['shaded_placed']
+
+
+# from 'rules/mondo/game.orbis', line 65
+def _derive_shaded_terrains(g, p, trace=None):
+    return p.facts['shaded_members']
+
+
+# from 'rules/mondo/game.orbis', line 66
+def _derive_shaded_volcanoes(g, p, trace=None):
+    return p.facts['shaded_volcano']
+
+
+# from 'rules/mondo/game.orbis', line 83
 def _award_modifier_most_measure(g, p, trace=None):
     return p.facts['modifier']
 
 
-# from 'rules/mondo/game.orbis', line 78
+# from 'rules/mondo/game.orbis', line 84
 def _award_modifier_most_eligible(g, p, measure, trace=None):
     return ((g.options['level'] == 'advanced') or (g.options['level'] == 'expert'))
 
 
-# from 'rules/mondo/game.orbis', line 85
+# from 'rules/mondo/game.orbis', line 91
 def _award_modifier_fewest_measure(g, p, trace=None):
     return p.facts['modifier']
 
 
-# from 'rules/mondo/game.orbis', line 86
+# from 'rules/mondo/game.orbis', line 92
 def _award_modifier_fewest_eligible(g, p, measure, trace=None):
     return ((g.options['level'] == 'advanced') or (g.options['level'] == 'expert'))
 
 
-# from 'rules/mondo/game.orbis', line 94
+# from 'rules/mondo/game.orbis', line 100
 def _score_animals(g, p, trace=None):
     return (0 if (g.options['level'] == 'solo') else p.facts['animals'])
 
 
-# from 'rules/mondo/game.orbis', line 95
+# from 'rules/mondo/game.orbis', line 101
 def _score_landscapes(g, p, trace=None):
     return (0 if (g.options['level'] == 'solo') else (2 * p.facts['enclosed']))
 
 
-# from 'rules/mondo/game.orbis', line 96
+# from 'rules/mondo/game.orbis', line 102
 def _score_chip(g, p, trace=None):
     return _extreme_max((p.facts['chip'], 0,))
 
 
-# from 'rules/mondo/game.orbis', line 97
+# from 'rules/mondo/game.orbis', line 103
 def _score_volcanoes(g, p, trace=None):
-    return ((-(p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive'])) if (g.options['level'] == 'solo') else ((-(p.facts['volcanoes']['active'] + (p.facts['volcanoes']['inactive'] if (((g.options['level'] != 'solo') and _among(g, p, 'most', lambda q0: q0.prior.get('total'), '_score_volcanoes@66:39', trace, 'total of the round before is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0))) if (_compare(trace, 'volcanoes[active] + if chip_holder and volcano_chip_mode = counts_as_active then volcanoes[inactive] else 0 is {value}', '>=', (p.facts['volcanoes']['active'] + (p.facts['volcanoes']['inactive'] if (((g.options['level'] != 'solo') and _among(g, p, 'most', lambda q0: q0.prior.get('total'), '_score_volcanoes@66:39', trace, 'total of the round before is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0)), 1) and _among(g, p, 'most', lambda q0: (q0.facts['volcanoes']['active'] + (q0.facts['volcanoes']['inactive'] if (((g.options['level'] != 'solo') and _among(g, q0, 'most', lambda q1: q1.prior.get('total'), '_score_volcanoes@66:39', trace, 'total of the round before is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0)), '_score_volcanoes@98:65', trace, 'volcanoes[active] + if chip_holder and volcano_chip_mode = counts_as_active then volcanoes[inactive] else 0 is {value}')) else 0))
+    return ((-(p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive'])) if (g.options['level'] == 'solo') else ((-(p.facts['volcanoes']['active'] + (p.facts['volcanoes']['inactive'] if (((g.options['level'] != 'solo') and _among(g, p, 'most', lambda q0: q0.prior.get('total'), '_score_volcanoes@72:39', trace, 'total of the round before is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0))) if (_compare(trace, 'volcanoes[active] + if chip_holder and volcano_chip_mode = counts_as_active then volcanoes[inactive] else 0 is {value}', '>=', (p.facts['volcanoes']['active'] + (p.facts['volcanoes']['inactive'] if (((g.options['level'] != 'solo') and _among(g, p, 'most', lambda q0: q0.prior.get('total'), '_score_volcanoes@72:39', trace, 'total of the round before is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0)), 1) and _among(g, p, 'most', lambda q0: (q0.facts['volcanoes']['active'] + (q0.facts['volcanoes']['inactive'] if (((g.options['level'] != 'solo') and _among(g, q0, 'most', lambda q1: q1.prior.get('total'), '_score_volcanoes@72:39', trace, 'total of the round before is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0)), '_score_volcanoes@104:65', trace, 'volcanoes[active] + if chip_holder and volcano_chip_mode = counts_as_active then volcanoes[inactive] else 0 is {value}')) else 0))
 
 
-# from 'rules/mondo/game.orbis', line 101
+# from 'rules/mondo/game.orbis', line 107
 def _score_volcano_chip(g, p, trace=None):
-    return ((-(p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive'])) if (((g.options['level'] != 'solo') and _among(g, p, 'most', lambda q0: q0.prior.get('total'), '_score_volcano_chip@66:39', trace, 'total of the round before is {value}')) and (g.options['volcano_chip_mode'] == 'flat')) else 0)
+    return ((-(p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive'])) if (((g.options['level'] != 'solo') and _among(g, p, 'most', lambda q0: q0.prior.get('total'), '_score_volcano_chip@72:39', trace, 'total of the round before is {value}')) and (g.options['volcano_chip_mode'] == 'flat')) else 0)
 
 
-# from 'rules/mondo/game.orbis', line 104
+# from 'rules/mondo/game.orbis', line 110
 def _score_empty(g, p, trace=None):
     return (-p.facts['empty'])
 
 
-# from 'rules/mondo/game.orbis', line 105
+# from 'rules/mondo/game.orbis', line 111
 def _score_mismatches(g, p, trace=None):
     return (-p.facts['mismatches'])
 
 
-# from 'rules/mondo/game.orbis', line 106
+# from 'rules/mondo/game.orbis', line 112
 def _score_modifier(g, p, trace=None):
     return (p.awards.get('modifier_most', 0) + p.awards.get('modifier_fewest', 0))
 
 
-# from 'rules/mondo/game.orbis', line 107
+# from 'rules/mondo/game.orbis', line 113
 def _score_tasks(g, p, trace=None):
     return (sum(n0.values['points'] for n0 in p.facts['tasks'] if n0.flag) - sum(n0.values['points'] for n0 in p.facts['tasks'] if (not n0.flag)))
 
 
-# from 'rules/mondo/game.orbis', line 113
+# from 'rules/mondo/game.orbis', line 119
 def _check_0(g, p, each, trace=None):
-    return ((g.options['level'] != 'solo') and _among(g, p, 'most', lambda q0: q0.prior.get('total'), '_check_0@66:39', trace, 'total of the round before is {value}'))
+    return ((g.options['level'] != 'solo') and _among(g, p, 'most', lambda q0: q0.prior.get('total'), '_check_0@72:39', trace, 'total of the round before is {value}'))
 
 
-# from 'rules/mondo/game.orbis', line 114
+# from 'rules/mondo/game.orbis', line 120
 def _check_1(g, p, each, trace=None):
-    return (_compare(trace, 'volcanoes[active] + if chip_holder and volcano_chip_mode = counts_as_active then volcanoes[inactive] else 0 is {value}', '>=', (p.facts['volcanoes']['active'] + (p.facts['volcanoes']['inactive'] if (((g.options['level'] != 'solo') and _among(g, p, 'most', lambda q0: q0.prior.get('total'), '_check_1@66:39', trace, 'total of the round before is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0)), 1) and _among(g, p, 'most', lambda q0: (q0.facts['volcanoes']['active'] + (q0.facts['volcanoes']['inactive'] if (((g.options['level'] != 'solo') and _among(g, q0, 'most', lambda q1: q1.prior.get('total'), '_check_1@66:39', trace, 'total of the round before is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0)), '_check_1@115:33', trace, 'volcanoes[active] + if chip_holder and volcano_chip_mode = counts_as_active then volcanoes[inactive] else 0 is {value}'))
+    return (_compare(trace, 'volcanoes[active] + if chip_holder and volcano_chip_mode = counts_as_active then volcanoes[inactive] else 0 is {value}', '>=', (p.facts['volcanoes']['active'] + (p.facts['volcanoes']['inactive'] if (((g.options['level'] != 'solo') and _among(g, p, 'most', lambda q0: q0.prior.get('total'), '_check_1@72:39', trace, 'total of the round before is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0)), 1) and _among(g, p, 'most', lambda q0: (q0.facts['volcanoes']['active'] + (q0.facts['volcanoes']['inactive'] if (((g.options['level'] != 'solo') and _among(g, q0, 'most', lambda q1: q1.prior.get('total'), '_check_1@72:39', trace, 'total of the round before is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0)), '_check_1@121:33', trace, 'volcanoes[active] + if chip_holder and volcano_chip_mode = counts_as_active then volcanoes[inactive] else 0 is {value}'))
 
 
-# from 'rules/mondo/game.orbis', line 118
+# from 'rules/mondo/game.orbis', line 124
 def _check_2(g, p, each, trace=None):
     return ((g.options['level'] == 'solo') and (g.rounds_played != 1))
 
 
-# from 'rules/mondo/game.orbis', line 119
+# from 'rules/mondo/game.orbis', line 125
 def _check_3(g, p, each, trace=None):
     return ((g.options['level'] != 'solo') and (g.rounds_played != 3))
 
 
-# from 'rules/mondo/game.orbis', line 120
+# from 'rules/mondo/game.orbis', line 126
 def _check_4(g, p, each, trace=None):
     return ((g.options['level'] == 'solo') and _compare(trace, '{value} players', '!=', len(g.players), 1))
 
 
-# from 'rules/mondo/game.orbis', line 121
+# from 'rules/mondo/game.orbis', line 127
 def _check_5(g, p, each, trace=None):
     return ((g.options['level'] == 'solo') and _compare(trace, 'chip is {value}', '>=', p.facts['chip'], 1))
 
 
-# from 'rules/mondo/game.orbis', line 122
+# from 'rules/mondo/game.orbis', line 128
 def _check_6(g, p, each, trace=None):
     return (_compare(trace, 'chip is {value}', '>=', p.facts['chip'], 1) and _compare(trace, 'chip is {value}', '<=', p.facts['chip'], (p.values['chips_in_play'] - len(g.players))))
 
 
-# from 'rules/mondo/game.orbis', line 124
+# from 'rules/mondo/game.orbis', line 130
 def _check_7(g, p, each, trace=None):
     return ((p.facts['chip'] == 4) and _compare(trace, '{value} players that are chip = 4', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 4)), 2))
 
 
-# from 'rules/mondo/game.orbis', line 125
+# from 'rules/mondo/game.orbis', line 131
 def _check_8(g, p, each, trace=None):
     return ((p.facts['chip'] == 3) and _compare(trace, '{value} players that are chip = 3', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 3)), 2))
 
 
-# from 'rules/mondo/game.orbis', line 126
+# from 'rules/mondo/game.orbis', line 132
 def _check_9(g, p, each, trace=None):
     return ((p.facts['chip'] == 2) and _compare(trace, '{value} players that are chip = 2', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 2)), 2))
 
 
-# from 'rules/mondo/game.orbis', line 127
+# from 'rules/mondo/game.orbis', line 133
 def _check_10(g, p, each, trace=None):
     return ((p.facts['chip'] == 1) and _compare(trace, '{value} players that are chip = 1', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 1)), 2))
 
 
-# from 'rules/mondo/game.orbis', line 128
+# from 'rules/mondo/game.orbis', line 134
 def _check_11(g, p, each, trace=None):
     return (((g.options['level'] == 'beginner') or (g.options['level'] == 'solo')) and _compare(trace, 'modifier is {value}', '>=', p.facts['modifier'], 1))
 
 
-# from 'rules/mondo/game.orbis', line 130
+# from 'rules/mondo/game.orbis', line 136
 def _check_12(g, p, each, trace=None):
     return (((g.options['level'] == 'advanced') or (g.options['level'] == 'expert')) and (not _compare(trace, 'modifier is {value}', '>=', p.facts['modifier'], 0)))
 
 
-# from 'rules/mondo/game.orbis', line 132
+# from 'rules/mondo/game.orbis', line 138
 def _check_13(g, p, each, trace=None):
     return ((g.options['level'] != 'expert') and _compare(trace, 'count of tasks is {value}', '>=', sum(1 for n0 in p.facts['tasks']), 1))
 
 
-# from 'rules/mondo/game.orbis', line 133
+# from 'rules/mondo/game.orbis', line 139
 def _check_14(g, p, each, trace=None):
     return _compare(trace, 'count of tasks is {value}', '>', sum(1 for n0 in p.facts['tasks']), 2)
 
 
-# from 'rules/mondo/game.orbis', line 134
+# from 'rules/mondo/game.orbis', line 140
 def _check_15(g, p, each, trace=None):
     return _compare(trace, 'count of tasks where not task in tasks_revealed is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if (not _holds(p.facts['tasks_revealed'], n0.piece))), 1)
 
 
-# from 'rules/mondo/game.orbis', line 135
+# from 'rules/mondo/game.orbis', line 141
 def _check_16(g, p, each, trace=None):
     return _compare(trace, 'count of tasks where count of players that are task in tasks >= 2 is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if _compare(trace, '{value} players that are task in tasks', '>=', sum(1 for q1 in g.players if _holds(q1.facts['tasks'], n0.piece)), 2)), 1)
 
 
-# from 'rules/mondo/game.orbis', line 137
+# from 'rules/mondo/game.orbis', line 143
 def _check_17(g, p, each, trace=None):
     return ((g.options['level'] == 'expert') and _compare(trace, 'count of tasks_revealed is {value}', '!=', sum(1 for n0 in p.facts['tasks_revealed']), (2 * len(g.players))))
 
 
-# from 'rules/mondo/game.orbis', line 141
+# from 'rules/mondo/game.orbis', line 147
 def _check_18(g, p, each, trace=None):
     return _compare(trace, 'animals is {value}', '>', p.facts['animals'], (p.values['spaces'] - p.facts['empty']))
 
 
-# from 'rules/mondo/game.orbis', line 142
+# from 'rules/mondo/game.orbis', line 148
 def _check_19(g, p, each, trace=None):
     return _compare(trace, 'volcanoes[active] + volcanoes[inactive] is {value}', '>', (p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive']), (p.values['spaces'] - p.facts['empty']))
 
 
-# from 'rules/mondo/game.orbis', line 144
+# from 'rules/mondo/game.orbis', line 150
 def _check_20(g, p, each, trace=None):
     return _compare(trace, 'enclosed is {value}', '>', p.facts['enclosed'], (p.values['spaces'] - p.facts['empty']))
 
 
-# from 'rules/mondo/game.orbis', line 145
+# from 'rules/mondo/game.orbis', line 151
 def _check_21(g, p, each, trace=None):
     return ((g.options['level'] == 'solo') and _compare(trace, 'empty is {value}', '>', p.facts['empty'], (p.values['spaces'] - 4)))
 
 
-# from 'rules/mondo/game.orbis', line 146
+# from 'rules/mondo/game.orbis', line 152
 def _check_22(g, p, each, trace=None):
+    return ((g.options['level'] == 'solo') and _compare(trace, 'shaded_placed is {value}', '<', p.facts['shaded_placed'], 4))
+
+
+# from 'rules/mondo/game.orbis', line 154
+def _check_23(g, p, each, trace=None):
+    return ((g.options['level'] == 'solo') and _compare(trace, 'shaded_terrains is {value}', '<', p.facts['shaded_terrains'], 2))
+
+
+# from 'rules/mondo/game.orbis', line 155
+def _check_24(g, p, each, trace=None):
+    return ((g.options['level'] == 'solo') and _compare(trace, 'shaded_volcanoes is {value}', '>=', p.facts['shaded_volcanoes'], 1))
+
+
+# from 'rules/mondo/game.orbis', line 156
+def _check_25(g, p, each, trace=None):
     return ((g.options['level'] == 'solo') and _compare(trace, 'volcanoes[active] + volcanoes[inactive] + empty + mismatches is {value}', '>', (((p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive']) + p.facts['empty']) + p.facts['mismatches']), (p.values['solo_threshold_1'] if (g.options['solo_level'] == 1) else (p.values['solo_threshold_2'] if (g.options['solo_level'] == 2) else p.values['solo_threshold_3']))))
 
 
-# from 'rules/mondo/game.orbis', line 110
+# from 'rules/mondo/game.orbis', line 116
 def _winner_key_0(g, p, trace=None):
     return p.total
+
+
+# from 'rules/mondo/game.orbis', line 116
+def _winner_if(g, p, trace=None):
+    return ((g.options['level'] != 'solo') or _compare(trace, '-total is {value}', '<=', (-p.total), (p.values['solo_threshold_1'] if (g.options['solo_level'] == 1) else (p.values['solo_threshold_2'] if (g.options['solo_level'] == 2) else p.values['solo_threshold_3']))))
 
 
 SETTINGS = Settings(
@@ -233,10 +268,11 @@ SETTINGS = Settings(
     report_format='mondo-score/1',
     rounds=3,
     rounds_also=1,
-    grid=GridSpec(name='world', title='World board', shape=(2, 4, 6, 6, 4, 2), edges=('water', 'desert', 'forest', 'plains'), edge_set='terrains', marks=(GridMarkSpec('animal', 'animal', ('buffalo', 'elephant', 'zebra', 'lion', 'panda', 'parrot', 'tiger', 'monkey', 'snake', 'scorpion', 'camel', 'lizard', 'penguin', 'turtle', 'whale', 'crab'), 'species', True, {'buffalo': 'plains', 'elephant': 'plains', 'zebra': 'plains', 'lion': 'plains', 'panda': 'forest', 'parrot': 'forest', 'tiger': 'forest', 'monkey': 'forest', 'snake': 'desert', 'scorpion': 'desert', 'camel': 'desert', 'lizard': 'desert', 'penguin': 'water', 'turtle': 'water', 'whale': 'water', 'crab': 'water'}), GridMarkSpec('volcano', 'volcano', ('active', 'inactive'), 'volcano_states', False)), borders={'front': ('water',), 'back': ('desert', 'water', 'forest', 'plains')}),
+    grid=GridSpec(name='world', title='World board', shape=(2, 4, 6, 6, 4, 2), edges=('water', 'desert', 'forest', 'plains'), edge_set='terrains', marks=(GridMarkSpec('animal', 'animal', ('buffalo', 'elephant', 'zebra', 'lion', 'panda', 'parrot', 'tiger', 'monkey', 'snake', 'scorpion', 'camel', 'lizard', 'penguin', 'turtle', 'whale', 'crab'), 'species', True, {'buffalo': 'plains', 'elephant': 'plains', 'zebra': 'plains', 'lion': 'plains', 'panda': 'forest', 'parrot': 'forest', 'tiger': 'forest', 'monkey': 'forest', 'snake': 'desert', 'scorpion': 'desert', 'camel': 'desert', 'lizard': 'desert', 'penguin': 'water', 'turtle': 'water', 'whale': 'water', 'crab': 'water'}), GridMarkSpec('volcano', 'volcano', ('active', 'inactive'), 'volcano_states', False)), borders={'front': ('water',), 'back': ('desert', 'water', 'forest', 'plains')}, areas={'shaded': ('r3c3', 'r3c4', 'r4c3', 'r4c4')}),
     winner=(
         ('most', _winner_key_0),
     ),
+    winner_if=_winner_if,
     options=(
         OptionSpec(name='level', type='enum', choices=('beginner', 'advanced', 'expert', 'solo'), default='beginner'),
         OptionSpec(name='volcano_chip_mode', type='enum', choices=('flat', 'counts_as_active'), default='flat'),
@@ -282,6 +318,9 @@ FACTS = (
     FactSpec(name='mismatches', title='mismatched edges', type='int', choices=(), low=0, high=60, members=(), optional=False, derive=_derive_mismatches),
     FactSpec(name='volcanoes', title='volcanoes', type='int', choices=(), low=0, high=24, members=('active', 'inactive'), optional=False, derive=_derive_volcanoes),
     FactSpec(name='modifier', title="the measure of the round's modifier card", type='int', choices=(), low=0, high=99, members=(), optional=True, derive=_derive_modifier),
+    FactSpec(name='shaded_placed', title='shaded spaces filled', type='int', choices=(), low=0, high=4, members=(), optional=True, derive=_derive_shaded_placed),
+    FactSpec(name='shaded_terrains', title='terrains on the shaded spaces', type='int', choices=(), low=0, high=4, members=(), optional=True, derive=_derive_shaded_terrains),
+    FactSpec(name='shaded_volcanoes', title='volcanoes on the shaded spaces', type='int', choices=(), low=0, high=4, members=(), optional=True, derive=_derive_shaded_volcanoes),
     FactSpec(name='chip', title='bonus chip', type='int', choices=(), low=1, high=4, members=(), optional=True),
     FactSpec(name='tasks', title='tasks taken', type='list', choices=('task',), low=None, high=None, members=(), optional=True, flag='done'),
 )
@@ -323,5 +362,8 @@ CHECKS = (
     CheckSpec(message='more volcanoes than tiles placed: a tile shows at most one', fn=_check_19, each_name=None, members=(), refuse=False),
     CheckSpec(message='more enclosed landscapes than tiles placed', fn=_check_20, each_name=None, members=(), refuse=False),
     CheckSpec(message='solo: the 4 shaded spaces are filled before the timer starts', fn=_check_21, each_name=None, members=(), refuse=False),
-    CheckSpec(message="solo: the penalties are above the level's threshold, a loss", fn=_check_22, each_name=None, members=(), refuse=False),
+    CheckSpec(message='solo: a shaded space is empty, but the 4 shaded spaces are filled before the timer starts', fn=_check_22, each_name=None, members=(), refuse=False),
+    CheckSpec(message='solo: the 4 tiles on the shaded spaces show at least 2 terrains', fn=_check_23, each_name=None, members=(), refuse=False),
+    CheckSpec(message='solo: the 4 tiles on the shaded spaces show no volcano', fn=_check_24, each_name=None, members=(), refuse=False),
+    CheckSpec(message="solo: the penalties are above the level's threshold, a loss", fn=_check_25, each_name=None, members=(), refuse=False, note=True),
 )

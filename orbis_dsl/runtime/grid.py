@@ -68,6 +68,7 @@ class Features(NamedTuple):
     regions: tuple[Region, ...]
     marks: tuple[tuple[str, str, str, str | None], ...]  # (cell, mark, member, member of its patch or None)
     connected: bool
+    edges_of: dict = {}  # placed cell -> its four edges
 
 
 def layout(shape: tuple[int, ...]) -> dict[str, tuple[int, int]]:
@@ -190,7 +191,7 @@ def features(shape: tuple[int, ...], borders: dict, board: BoardRecord) -> Featu
         regions.append(Region(member, region_cells, not any(k in open_keys for k in keys),
                               any(k in border_keys for k in keys), tuple(stands.get(root, ())), tuple(keys)))
     return Features(len(placed), len(cells) - len(placed), tuple(mismatches), tuple(regions), tuple(marks),
-                    _connected(placed, cells, by_pos))
+                    _connected(placed, cells, by_pos), {cid: cell.edges for cid, cell in placed.items()})
 
 
 def _connected(placed: dict, cells: dict, by_pos: dict) -> bool:
@@ -230,6 +231,13 @@ def measures(grid, found: Features) -> dict:
             out[mark.name + "_together"] = {m: max((sum(1 for n, v in g.marks if n == mark.name and v == m)
                                                     for g in found.regions if g.enclosed), default=0)
                                             for m in mark.members}
+    for area, ids in grid.areas.items():
+        # A named group of cells (a solo's pre-placed spaces): how many are placed, the edge members they show,
+        # and how many carry each mark.
+        out[f"{area}_placed"] = sum(1 for cid in ids if cid in found.edges_of)
+        out[f"{area}_members"] = len({e for cid in ids for e in found.edges_of.get(cid, ())})
+        for mark in grid.marks:
+            out[f"{area}_{mark.name}"] = sum(1 for cid, name, _, _ in found.marks if name == mark.name and cid in ids)
     return out
 
 
@@ -243,4 +251,7 @@ def measure_types(grid) -> dict[str, str]:
         if mark.in_patch:
             types[mark.name + "_in"] = f"per:{grid.edge_set}"
             types[mark.name + "_together"] = f"per:{mark.set}"
+    for area in grid.areas:
+        types.update({f"{area}_placed": "int", f"{area}_members": "int"})
+        types.update({f"{area}_{mark.name}": "int" for mark in grid.marks})
     return types

@@ -168,9 +168,11 @@ def score_sheet(rules: Rules, record: SheetRecord, report_format: str, explain: 
             round_totals[p.index].append(p.total)
             prior[p.index] = {**columns[p.index], "total": p.total}
     places = _places(rules, g, totals) if g is not None else []
+    # `winner: …, only if COND`: a player the condition fails for (a solo game lost) wins nothing.
+    wins = [places[i] == 1 and (settings.winner_if is None or bool(settings.winner_if(g, g.players[i])))
+            for i in range(n)]
     players = [SheetPlayerScore(g.players[i].name, columns[i] if not settings.rounds else {},
-                                round_totals[i] if settings.rounds else [], lines[i], totals[i], places[i],
-                                places[i] == 1)
+                                round_totals[i] if settings.rounds else [], lines[i], totals[i], places[i], wins[i])
                for i in range(n)]
     boards = tuple(tuple(sheets[i].board for sheets in record.rounds) for i in range(n))
     return SheetReport(report_format, players, [p.name for p in players if p.winner], warnings, settings.rounds,

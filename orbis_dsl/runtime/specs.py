@@ -125,6 +125,7 @@ class GridSpec(NamedTuple):
     edge_set: str
     marks: tuple[GridMarkSpec, ...]
     borders: Mapping[str, tuple[str, ...]]  # side -> one member for every border edge, or north, east, south, west
+    areas: Mapping[str, tuple[str, ...]] = EMPTY  # name -> cell ids, measured on their own
 
 
 class ScoreSpec(NamedTuple):
@@ -202,3 +203,4 @@ class Settings(NamedTuple):
     report_format: str | None = None  # `format` of its JSON score reports
     rounds_also: int | None = None  # `rounds 3 or 1`: a record may give this many rounds instead
     grid: GridSpec | None = None  # the square grid a record may give each player's board on
+    winner_if: Callable | None = None  # (g, p) -> bool: `winner: …, only if COND`; False: wins nothing

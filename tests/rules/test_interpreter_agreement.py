@@ -325,12 +325,13 @@ def _mondo_record(seed: int, grid) -> str:
     import json
 
     rng = random.Random(seed)
-    level = rng.choice(["beginner", "advanced", "expert"])
-    n = rng.randint(2, 4)
-    chips = [4, 3, 2, 1][:{2: 2, 3: 3, 4: 4}[n]]
+    solo = rng.random() < 0.2
+    level = "solo" if solo else rng.choice(["beginner", "advanced", "expert"])
+    n = 1 if solo else rng.randint(2, 4)
+    chips = [] if solo else [4, 3, 2, 1][:n]
     cards = ["most_water_animals", "largest_forest", "largest_lake", "most_lakes", "most_animals"]
     rounds = []
-    for _ in range(3):
+    for _ in range(1 if solo else 3):
         taken = rng.sample(chips, rng.randint(0, len(chips)))
         revealed = rng.sample([f"T{i:02d}" for i in range(1, 13)], 2 * n)
         players = []
@@ -342,19 +343,20 @@ def _mondo_record(seed: int, grid) -> str:
                 p.update(animals=rng.randint(0, 8), enclosed=rng.randint(0, 5), empty=rng.randint(0, 10),
                          mismatches=rng.randint(0, 8),
                          volcanoes={"active": rng.randint(0, 3), "inactive": rng.randint(0, 3)})
-                if level != "beginner":
+                if level in ("advanced", "expert"):
                     p["modifier"] = rng.randint(0, 4)
             if level == "expert":
                 p["tasks"] = [{"id": revealed[2 * i], "done": rng.random() < 0.5}]
             players.append(p)
         item = {"players": players}
-        if level != "beginner":
+        if level in ("advanced", "expert"):
             item["modifier"] = rng.choice(cards)
         if level == "expert":
             item["tasks_revealed"] = revealed
         rounds.append(item)
     return json.dumps({"format": "mondo-rounds/1", "game": "mondo", "level": level,
-                       "options": {"volcano_chip_mode": rng.choice(["flat", "counts_as_active"])},
+                       "options": {"volcano_chip_mode": rng.choice(["flat", "counts_as_active"]),
+                                   "solo_level": rng.randint(1, 3)},
                        "rounds": rounds})
 
 
