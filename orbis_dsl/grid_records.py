@@ -167,7 +167,8 @@ class BoardReader:
 
     def border(self, value, path: str) -> dict:
         if not isinstance(value, dict):
-            self.error(path, f"expected an object like {{\"r1c3 north\": \"{self.grid.edges[0]}\"}}, got {json_words(value)}")
+            example = f'{{"r1c3 north": "{self.grid.edges[0]}"}}'
+            self.error(path, f"expected an object like {example}, got {json_words(value)}")
             return {}
         found = {}
         for key, member in value.items():

@@ -17,7 +17,6 @@ import attrs
 from . import ast
 from .model import Vocabulary, type_name
 
-
 # In a game of rounds: the round being scored (from 1) and how many rounds the record gives.
 ROUND_NAMES = frozenset({"round", "rounds_played"})
 

@@ -54,7 +54,7 @@ def held_list(reader, fact, value, path: str, present: bool) -> tuple:
 class _Board:
     """What a `from` clause reads: the board's measures and the round's facts, as a player's facts."""
 
-    __slots__ = ("facts", "values", "prior")
+    __slots__ = ("facts", "prior", "values")
 
     def __init__(self, facts: dict, values: dict):
         self.facts = facts
@@ -63,7 +63,7 @@ class _Board:
 
 
 class _Options:
-    __slots__ = ("options", "cache", "players", "round", "rounds_played")
+    __slots__ = ("cache", "options", "players", "round", "rounds_played")
 
     def __init__(self, options: dict):
         self.options = options

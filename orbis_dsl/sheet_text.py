@@ -242,7 +242,8 @@ def json_to_text(doc: dict, rules) -> str:
         lines += [f"  {k} {_value_words(v)}" for k, v in item.items() if k not in ("players", "round")]
         for p in item.get("players", []):
             lines.append(f"  player {p['name']}")
-            lines += [f"    {k} {_value_words(v)}" for k, v in p.items() if k not in ("name", getattr(grid, "name", None))]
+            board_key = getattr(grid, "name", None)
+            lines += [f"    {k} {_value_words(v)}" for k, v in p.items() if k not in ("name", board_key)]
             if grid is not None and grid.name in p:
                 lines += ["    " + line for line in _board_lines(p[grid.name], grid)]
     return "\n".join(lines) + "\n"

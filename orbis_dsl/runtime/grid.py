@@ -14,7 +14,10 @@ the cell, or in one of its patches.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import NamedTuple
+
+from ..frozen import EMPTY
 
 DIRECTIONS = ("north", "east", "south", "west")
 _STEP = ((-1, 0), (0, 1), (1, 0), (0, -1))
@@ -33,7 +36,7 @@ class BoardRecord(NamedTuple):
 
     side: str
     cells: dict[str, Cell]
-    border: dict = {}  # (cell id, direction index) -> member: a border edge that differs from the side's data
+    border: Mapping = EMPTY  # (cell id, direction index) -> member: a border edge that differs from the side's
 
 
 class Mismatch(NamedTuple):
@@ -68,7 +71,7 @@ class Features(NamedTuple):
     regions: tuple[Region, ...]
     marks: tuple[tuple[str, str, str, str | None], ...]  # (cell, mark, member, member of its patch or None)
     connected: bool
-    edges_of: dict = {}  # placed cell -> its four edges
+    edges_of: Mapping = EMPTY  # placed cell -> its four edges
 
 
 def layout(shape: tuple[int, ...]) -> dict[str, tuple[int, int]]:

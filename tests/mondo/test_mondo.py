@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from orbis_dsl.games import game_named
 from orbis_dsl.inputs import read_record, score_record
 from orbis_dsl.ruleset import game_rules
-from orbis_dsl.runtime.grid import BoardRecord, Cell, DIRECTIONS, default_patches, features, layout, measures
+from orbis_dsl.runtime.grid import BoardRecord, Cell, default_patches, features, layout, measures
 from orbis_dsl.sheet_convert import to_counts
 from orbis_dsl.sheets import read_sheet_json
 
@@ -73,8 +73,10 @@ def test_a_grid_record_and_its_counts_conversion_give_the_same_report(name):
     assert all(GRID.name not in p for r in counts["rounds"] for p in r["players"])
     converted, diags = read_sheet_json(json.dumps(counts), name, RULES)
     assert not diags
-    strip = lambda rep: [(p["name"], p["rounds"], p["total"], p["place"], [l for l in p["lines"]
-                         if l["what"] not in ("enclosed", "mismatch")]) for p in rep["players"]]
+    def strip(rep):
+        return [(p["name"], p["rounds"], p["total"], p["place"],
+                 [line for line in p["lines"] if line["what"] not in ("enclosed", "mismatch")])
+                for p in rep["players"]]
     assert strip(score_record(RULES, record).to_json()) == strip(score_record(RULES, converted).to_json())
 
 
@@ -290,7 +292,7 @@ def test_the_examples_and_their_reports_follow_the_schemas(name):
     jsonschema.Draft202012Validator(_schema("mondo-score-1.schema.json")).validate(report)
     for p in report["players"]:
         assert p["total"] == sum(p["rounds"])
-        assert p["winner"] == (p["place"] == 1 and name not in WINNERS or p["name"] in WINNERS.get(name, ()))
+        assert p["winner"] == ((p["place"] == 1 and name not in WINNERS) or p["name"] in WINNERS.get(name, ()))
 
 
 def test_the_rounds_schema_knows_the_packs_tasks_species_and_cards():
