@@ -165,9 +165,29 @@ class Prior:
     span: Span | None = _span()
 
 
+@node
+class GroupLink:
+    """One way cells connect in `largest group(…)`: `adjacent`, `joined by FACT` (a `crossings` fact), `by water
+    within EXPR`, `within EXPR`."""
+
+    kind: str  # adjacent | joined | water | within
+    fact: str | None = None
+    reach: object = None  # an expression (water, within)
+    span: Span | None = _span()
+
+
+@node
+class LargestGroup:
+    """`largest group(FACT: LINK, …)`: the most cells of a player's `cells` fact connected by any link."""
+
+    fact: str
+    links: tuple[GroupLink, ...]
+    span: Span | None = _span()
+
+
 Expr = (
     IntLit | BoolLit | StrLit | Ref | SetLit | Neg | Arith | Compare | Member | Among | Not | BoolOp | IfExpr
-    | Count | Aggregate | Extreme | Index | AwardRef | Prior
+    | Count | Aggregate | Extreme | Index | AwardRef | Prior | LargestGroup
 )
 
 
@@ -545,10 +565,22 @@ class TileDecl:
     span: Span | None = _span()
 
 
+@node
+class HexMapDecl:
+    """`hexmap NAME "Title" { water "." row A: "…" … }`: a board of named hex cells, as data."""
+
+    name: str
+    title: str | None
+    water: str | None
+    rows: tuple[tuple[str, str], ...]  # (label, symbols)
+    water_prefix: str | None = None  # water cells are named by it and a count from 0 (`r0`)
+    span: Span | None = _span()
+
+
 Decl = (
     Include | GameDecl | NamesDecl | AliasDecl | NumberDecl | BoardDecl | ResourceDecl | MarkerDecl
     | OptionDecl | ValueDecl | AttributeDecl | FacedownDecl | FamilyDecl | PieceDecl | AwardDecl | WinnerDecl
-    | VariantDecl | TileDecl | SetDecl | FactDecl | ScoreDecl | WarnDecl
+    | VariantDecl | TileDecl | SetDecl | FactDecl | ScoreDecl | WarnDecl | HexMapDecl
 )
 
 

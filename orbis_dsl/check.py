@@ -13,6 +13,7 @@ import attrs
 
 from . import ast
 from .check_expr import ExpressionChecker
+from .check_hexmap import MAP_FACT_TYPES, HexMapChecker
 from .check_expr import words as _words
 from .check_says import AWARD_WORDS, CLAUSE_WORDS, check_says
 from .diagnostics import Diagnostic, Span, did_you_mean, unknown
@@ -41,7 +42,7 @@ from .parse import SourceSet
 from .scope import Context, fact_types, set_members
 
 
-class Checker(ExpressionChecker):
+class Checker(ExpressionChecker, HexMapChecker):
     def __init__(self, sources: SourceSet):
         self.sources = sources
         self.diags: list[Diagnostic] = []
@@ -161,7 +162,7 @@ class Checker(ExpressionChecker):
         if isinstance(decl, (ast.NamesDecl, ast.NumberDecl)):
             return decl.what
         for cls, key in ((ast.GameDecl, "game"), (ast.BoardDecl, "board"), (ast.WinnerDecl, "winner"),
-                         (ast.FacedownDecl, "facedown"),
+                         (ast.FacedownDecl, "facedown"), (ast.HexMapDecl, "hexmap"),
                          (ast.MarkerDecl, "marker"), (ast.ResourceDecl, "resource")):
             if isinstance(decl, cls):
                 return key
@@ -237,6 +238,7 @@ class Checker(ExpressionChecker):
         self.param_types_by_name = self._param_types_by_name(tile_pieces)
         self.rounds = singletons["rounds"].value if "rounds" in singletons else None
         self.sets = self._sets(by_type[ast.SetDecl])
+        self.check_hexmap(singletons.get("hexmap"))
         self.facts = {d.name: self._fact(f, d) for f, d in by_type[ast.FactDecl]}
         self.score_names = frozenset(d.name for _, d in by_type[ast.ScoreDecl])
         desert = self._desert(singletons.get("facedown"), [f for f, d in by_type[ast.FacedownDecl]])
@@ -268,7 +270,7 @@ class Checker(ExpressionChecker):
             exchange=resource.trade if resource else (),
             files=tuple(f.path for f in self.sources.files), decl_files=decl_files,
             sets=self.sets, facts=self.facts, scores=scores, checks=checks, rounds=self.rounds,
-            game=singletons.get("game"),
+            game=singletons.get("game"), hexmap=singletons.get("hexmap"),
         )
 
     def _vocabulary(self, by_type, singletons) -> Vocabulary:
@@ -607,9 +609,13 @@ class Checker(ExpressionChecker):
         return {for_each.name: for_each.set}
 
     def _fact(self, file, decl: ast.FactDecl) -> Fact:
+        if decl.type.name in MAP_FACT_TYPES:
+            self.map_fact(decl)
+            return Fact(decl.name, decl.title or decl.name, decl.type, None, None, decl.per, file)
         self._check_type(decl.type)
         if decl.type.name not in ("int", "bool", "enum"):
-            self.error("a fact is a number (int), a yes/no (bool) or a choice of strings", decl.type.span)
+            self.error("a fact is a number (int), a yes/no (bool), a choice of strings, or cells or crossings of the "
+                       "hexmap", decl.type.span)
         if decl.low is not None and decl.type.name != "int":
             self.error("only a number has a range", decl.span)
         if decl.low is not None and decl.low > decl.high:

@@ -178,6 +178,17 @@ class ExprCompiler:
         n, cond = self._filtered(e)
         return f"sum(1 for {n} in {self._scope(e.scope)}{cond})"
 
+    def _LargestGroup(self, e):
+        links = []
+        for link in e.links:
+            if link.kind == "joined":
+                links.append(f"_link('joined', pairs={self.player}.facts[{link.fact!r}])")
+            elif link.reach is not None:
+                links.append(f"_link({link.kind!r}, {self.compile(link.reach)})")
+            else:
+                links.append(f"_link({link.kind!r})")
+        return f"_largest_group(g.board, {self.player}.facts[{e.fact!r}], ({', '.join(links)},), trace)"
+
     def _Aggregate(self, e):
         n, cond = self._filtered(e)
         return f"_aggregate_{e.func}({n}.params.get({e.field!r}) for {n} in {self._scope(e.scope)}{cond})"

@@ -269,6 +269,9 @@ def _settings_fields(rules: RuleSet, builder: ModuleBuilder, decls) -> dict[str,
             fields["winner"] = _tuple(_winner_keys(rules, builder, decl))
         elif isinstance(decl, ast.SetDecl):
             sets[decl.name] = decl.members
+        elif isinstance(decl, ast.HexMapDecl):
+            fields["hexmap"] = (f"HexMapSpec({decl.name!r}, {(decl.title or decl.name)!r}, {decl.water!r}, "
+                                f"{decl.rows!r}, {(decl.water_prefix or '~')!r})")
         elif isinstance(decl, ast.GameDecl):
             fields.update({"game": repr(decl.id), "title": repr(decl.title), "record_format": repr(decl.record),
                            "report_format": repr(decl.report)})
@@ -338,13 +341,13 @@ def render_module(rules: RuleSet, file: ast.RuleFile, text: str, source: str) ->
         if items:
             builder.constants.append(Constant(name, _tuple(items)))
     used = {"EndSpec", "ParamSpec", "KindSpec", "GodSpec", "AwardSpec", "VariantSpec", "TileSpec", "OptionSpec",
-            "Settings", "FactSpec", "ScoreSpec", "CheckSpec"}
+            "Settings", "FactSpec", "ScoreSpec", "CheckSpec", "HexMapSpec"}
     body_text = "\n".join(c.value for c in builder.constants) + "\n".join(
         "\n".join(f.body) for f in builder.functions)
     spec_names = sorted(n for n in used if re.search(rf"\b{n}\(", body_text))
     helpers = sorted(h for h in ("among", "compare", "flag", "neighbours", "supports", "aggregate_max",
                                  "aggregate_min", "aggregate_sum", "extreme_max", "extreme_min", "divide", "fill",
-                                 "show", "option_flag")
+                                 "show", "option_flag", "largest_group", "link")
                      if re.search(rf"\b_{h}\(", body_text))
     imports = []
     if helpers:

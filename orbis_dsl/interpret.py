@@ -116,6 +116,14 @@ class Evaluator:
     def _Extreme(self, e, env):
         return _EXTREMES[e.func]([self.eval(a, env) for a in e.args])
 
+    def _LargestGroup(self, e, env):
+        links = tuple(
+            support.link("joined", pairs=env.p.facts[link.fact]) if link.kind == "joined"
+            else support.link(link.kind, self.eval(link.reach, env)) if link.reach is not None
+            else support.link(link.kind)
+            for link in e.links)
+        return support.largest_group(env.g.board, env.p.facts[e.fact], links, env.trace)
+
     def _Not(self, e, env):
         return not self.eval(e.operand, env)
 

@@ -32,6 +32,8 @@ def type_name(t: ast.TypeRef) -> str:
         return "string"
     if t.name == "int" and t.optional:
         return "int?"
+    if t.name in ("cells", "crossings"):
+        return t.name
     if t.name not in PARAM_TYPES:
         return "?"
     return t.name
@@ -251,6 +253,7 @@ class RuleSet:
     checks: tuple[Check, ...] = ()
     rounds: int | None = None
     game: ast.GameDecl | None = None  # the game's id and the formats of its records and reports
+    hexmap: ast.HexMapDecl | None = None  # a board of named hex cells, as data
 
     @property
     def is_sheet(self) -> bool:

@@ -12,7 +12,9 @@ from .diagnostics import Diagnostic, did_you_mean, unknown
 from .records import json_words, load_json
 from .runtime.rules import Rules
 from .runtime.sheet import SheetPlayerRecord, SheetRecord, refusals
+from .runtime.hexmap import board_of
 from .runtime.specs import FactSpec
+from .sheet_cells import CellReader, check_shared_cells
 
 _TOP_KEYS = {"format", "game", "title", "options"}
 
@@ -22,6 +24,7 @@ class _SheetReader:
         self.rules = rules
         self.file = file
         self.diags: list[Diagnostic] = []
+        self.cells = CellReader(self, board_of(rules.settings.hexmap))
 
     def error(self, path: str, message: str, hint: str | None = None) -> None:
         self.diags.append(Diagnostic(message, path=path, file=self.file, hint=hint))
@@ -132,6 +135,7 @@ class _SheetReader:
             self.error(path, "the players must be the same, in the same order, in every round: "
                              + ", ".join(names))
         self.distinct_pieces(players, path)
+        check_shared_cells(self, players, self.rules.facts, path)
         return None if None in players else players
 
     def distinct_pieces(self, players, path: str) -> None:
@@ -186,6 +190,8 @@ class _SheetReader:
             if not fact.optional:
                 self.error(path.rsplit(".", 1)[0], f"missing key '{fact.name}' ({fact.title})")
             return None
+        if fact.type in ("cells", "crossings"):
+            return self.cells.fact(fact, value, path)
         if not fact.members:
             return self.scalar(fact, value, path)
         if isinstance(value, list):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .awards import hand_out
+from .hexmap import board_of
 from .rules import Rules
 from .scoring import Line, Warning
 from .support import show
@@ -163,7 +164,9 @@ def _game(rules: Rules, record: SheetRecord, sheets: list[SheetPlayerRecord], pr
         piece = rules.gods.get(sheet.piece) if sheet.piece else None
         values = {**base, **piece.modifiers} if piece is not None and piece.modifiers else base
         players.append(SheetPlayer(i, sheet.name, sheet.piece, sheet.facts, values, prior[i]))
-    return SheetGame(players, options)
+    game = SheetGame(players, options)
+    game.board = board_of(rules.settings.hexmap)  # a declared hex map's geometry, for `largest group(…)`
+    return game
 
 
 def _hand_out_awards(rules: Rules, g: SheetGame, lines: list[list[Line]], label: str, explain: bool) -> None:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Collection, Mapping
 from typing import NamedTuple
 
 from ..frozen import EMPTY
+from .hexmap import HexMapSpec
 
 
 class ParamSpec(NamedTuple):
@@ -168,3 +169,4 @@ class Settings(NamedTuple):
     title: str | None = None
     record_format: str | None = None  # `format` of the game's JSON records
     report_format: str | None = None  # `format` of its JSON score reports
+    hexmap: HexMapSpec | None = None  # a board of named hex cells, as data

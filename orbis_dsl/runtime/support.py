@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import operator
 
+from .hexmap import largest_group, link  # noqa: F401  (the generated handlers import them from here)
+
 _OPS = {">=": operator.ge, "<=": operator.le, ">": operator.gt, "<": operator.lt, "=": operator.eq,
         "!=": operator.ne}
 _OP_WORDS = {">=": "at least", "<=": "at most", ">": "more than", "<": "fewer than", "=": "exactly",

@@ -1,0 +1,68 @@
+"""Stage 2, hex maps: the `hexmap` declaration, facts of cells on it, and `largest group(…)`.
+
+Mixed into the checker, which provides `error`, `diags`, `expr`, `expect` and `facts`.
+"""
+
+from __future__ import annotations
+
+from . import ast
+from .diagnostics import unknown
+
+# Fact types read against the rule set's hex map: a list of cells, a list of crossings (pairs of cells).
+MAP_FACT_TYPES = ("cells", "crossings")
+
+
+class HexMapChecker:
+    hexmap: ast.HexMapDecl | None = None
+
+    def check_hexmap(self, decl: ast.HexMapDecl | None) -> None:
+        self.hexmap = decl
+        if decl is None:
+            return
+        if decl.water is None or len(decl.water) != 1 or decl.water.isspace():
+            self.error("a hexmap needs its water symbol, one character: `water \".\"`", decl.span)
+        if not decl.rows:
+            self.error("a hexmap needs at least one row: `row A: \"U S . G\"`", decl.span)
+        labels: set[str] = set()
+        for label, symbols in decl.rows:
+            if label in labels:
+                self.error(f"row '{label}' is listed twice", decl.span)
+            labels.add(label)
+            cells = symbols.split()
+            if not cells:
+                self.error(f"row '{label}' has no cells", decl.span)
+            for symbol in cells:
+                if len(symbol) != 1:
+                    self.error(f"row '{label}': '{symbol}' is not one character; separate the cells with spaces",
+                               decl.span)
+                    break
+
+    def map_fact(self, decl: ast.FactDecl) -> None:
+        """A fact of cells or crossings: it needs the map, and has no range."""
+        if self.hexmap is None:
+            self.error(f"a fact of {decl.type.name} needs a `hexmap` to name the cells of", decl.type.span)
+        if decl.low is not None:
+            self.error("only a number has a range", decl.span)
+
+    def _e_LargestGroup(self, e: ast.LargestGroup, ctx) -> str:
+        fact = self.facts.get(e.fact)
+        if fact is None:
+            self.diags.append(unknown("fact", e.fact, [n for n, f in self.facts.items()
+                                                       if f.type.name == "cells"], e.span))
+        elif fact.type.name != "cells":
+            self.error(f"'largest group' needs a fact of cells, and '{e.fact}' is of {fact.type.name}", e.span)
+        kinds = [link.kind for link in e.links]
+        for link in e.links:
+            if kinds.count(link.kind) > 1 and link.kind != "joined":
+                self.error(f"the link '{link.kind}' is given twice", link.span)
+            if link.kind == "joined":
+                joined = self.facts.get(link.fact)
+                if joined is None:
+                    self.diags.append(unknown("fact", link.fact, [n for n, f in self.facts.items()
+                                                                  if f.type.name == "crossings"], link.span))
+                elif joined.type.name != "crossings":
+                    self.error(f"'joined by' needs a fact of crossings, and '{link.fact}' is of "
+                               f"{joined.type.name}", link.span)
+            if link.reach is not None:
+                self.expect(link.reach, ctx, "int", "a reach")
+        return "int?"
