@@ -1,6 +1,6 @@
 # generated — do not edit.
 # source: 'rules/terra_mystica/game.orbis'
-# sha256: 6ed8d1789b018060b09371c4a2e1a6579ef3d430ad2b089b471548758d36d107
+# sha256: b899e80518dee9d4041db1c5f59fbbdfaaca99b13ba1946b0f58343d6b8d082c
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
@@ -8,7 +8,7 @@ from orbis_dsl.runtime.support import compare as _compare, divide as _divide, ex
 from orbis_dsl.runtime.specs import AwardSpec, CheckSpec, FactSpec, OptionSpec, ScoreSpec, Settings
 
 SOURCE = 'rules/terra_mystica/game.orbis'
-SOURCE_SHA256 = '6ed8d1789b018060b09371c4a2e1a6579ef3d430ad2b089b471548758d36d107'
+SOURCE_SHA256 = 'b899e80518dee9d4041db1c5f59fbbdfaaca99b13ba1946b0f58343d6b8d082c'
 
 
 # from 'rules/terra_mystica/game.orbis', line 50
@@ -26,67 +26,67 @@ def _award_area_measure(g, p, trace=None):
     return (_extreme_max((_largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if (p.values['ships'] == 1) else (-1))), _link('within', ((-1) if (p.values['ships'] == 1) else _extreme_max((p.facts['shipping'], p.values['start_range'],)))),), trace), 0,)) if _compare(trace, 'the largest group of structures is {value}', '>=', _largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if (p.values['ships'] == 1) else (-1))), _link('within', ((-1) if (p.values['ships'] == 1) else _extreme_max((p.facts['shipping'], p.values['start_range'],)))),), trace), 0) else _extreme_max((p.facts['network'], 0,)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 65
+# from 'rules/terra_mystica/game.orbis', line 61
 def _award_area_eligible(g, p, measure, trace=None):
     return _compare(trace, 'measure is {value}', '>=', measure, 1)
 
 
-# from 'rules/terra_mystica/game.orbis', line 70
+# from 'rules/terra_mystica/game.orbis', line 66
 def _score_vp(g, p, trace=None):
     return p.facts['vp']
 
 
-# from 'rules/terra_mystica/game.orbis', line 71
+# from 'rules/terra_mystica/game.orbis', line 67
 def _score_cults(g, p, trace=None):
     return p.awards.get('cult', 0)
 
 
-# from 'rules/terra_mystica/game.orbis', line 72
+# from 'rules/terra_mystica/game.orbis', line 68
 def _score_network(g, p, trace=None):
     return p.awards.get('area', 0)
 
 
-# from 'rules/terra_mystica/game.orbis', line 73
+# from 'rules/terra_mystica/game.orbis', line 69
 def _score_resources(g, p, trace=None):
     return _divide(((((p.facts['coins'] + p.facts['workers']) + p.facts['priests']) + p.facts['power']['III']) + _divide(p.facts['power']['II'], 2)), p.values['coins_per_vp'])
 
 
-# from 'rules/terra_mystica/game.orbis', line 83
+# from 'rules/terra_mystica/game.orbis', line 79
 def _check_0(g, p, each, trace=None):
     return _compare(trace, 'power[I] + power[II] + power[III] is {value}', '>', ((p.facts['power']['I'] + p.facts['power']['II']) + p.facts['power']['III']), 12)
 
 
-# from 'rules/terra_mystica/game.orbis', line 84
+# from 'rules/terra_mystica/game.orbis', line 80
 def _check_1(g, p, each, trace=None):
     return (_compare(trace, 'cults[track] is {value}', '=', p.facts['cults'][each], 10) and _compare(trace, '{value} players that are cults[track] = 10', '>=', sum(1 for q0 in g.players if _compare(trace, 'cults[track] is {value}', '=', q0.facts['cults'][each], 10)), 2))
 
 
-# from 'rules/terra_mystica/game.orbis', line 86
+# from 'rules/terra_mystica/game.orbis', line 82
 def _check_2(g, p, each, trace=None):
     return _compare(trace, 'cults[fire] is {value}', '<', p.facts['cults']['fire'], p.values['start_fire'])
 
 
-# from 'rules/terra_mystica/game.orbis', line 87
+# from 'rules/terra_mystica/game.orbis', line 83
 def _check_3(g, p, each, trace=None):
     return _compare(trace, 'cults[water] is {value}', '<', p.facts['cults']['water'], p.values['start_water'])
 
 
-# from 'rules/terra_mystica/game.orbis', line 88
+# from 'rules/terra_mystica/game.orbis', line 84
 def _check_4(g, p, each, trace=None):
     return _compare(trace, 'cults[earth] is {value}', '<', p.facts['cults']['earth'], p.values['start_earth'])
 
 
-# from 'rules/terra_mystica/game.orbis', line 89
+# from 'rules/terra_mystica/game.orbis', line 85
 def _check_5(g, p, each, trace=None):
     return _compare(trace, 'cults[air] is {value}', '<', p.facts['cults']['air'], p.values['start_air'])
 
 
-# from 'rules/terra_mystica/game.orbis', line 78
+# from 'rules/terra_mystica/game.orbis', line 74
 def _winner_key_0(g, p, trace=None):
     return p.total
 
 
-# from 'rules/terra_mystica/game.orbis', line 79
+# from 'rules/terra_mystica/game.orbis', line 75
 def _winner_key_1(g, p, trace=None):
     return ((((((p.facts['coins'] + p.facts['workers']) + p.facts['priests']) + p.facts['power']['I']) + p.facts['power']['II']) + p.facts['power']['III']) if (g.options['tiebreak'] == 'resources') else 0)
 
