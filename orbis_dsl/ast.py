@@ -185,9 +185,17 @@ class LargestGroup:
     span: Span | None = _span()
 
 
+@node
+class Size:
+    """`size(FACT)` or `size(FACT[MEMBER])`: how many cells, crossings or set members a list fact holds."""
+
+    target: object  # a Ref or an Index
+    span: Span | None = _span()
+
+
 Expr = (
     IntLit | BoolLit | StrLit | Ref | SetLit | Neg | Arith | Compare | Member | Among | Not | BoolOp | IfExpr
-    | Count | Aggregate | Extreme | Index | AwardRef | Prior | LargestGroup
+    | Count | Aggregate | Extreme | Index | AwardRef | Prior | LargestGroup | Size
 )
 
 

@@ -609,8 +609,8 @@ class Checker(ExpressionChecker, HexMapChecker):
         return {for_each.name: for_each.set}
 
     def _fact(self, file, decl: ast.FactDecl) -> Fact:
-        if decl.type.name in MAP_FACT_TYPES:
-            self.map_fact(decl)
+        if decl.type.name in MAP_FACT_TYPES or decl.type.name in self.sets:
+            (self.map_fact if decl.type.name in MAP_FACT_TYPES else self.list_fact)(decl)
             return Fact(decl.name, decl.title or decl.name, decl.type, None, None, decl.per, file)
         self._check_type(decl.type)
         if decl.type.name not in ("int", "bool", "enum"):

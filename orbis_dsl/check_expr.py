@@ -29,6 +29,8 @@ def words(t: str) -> str:
     """A type in plain words, for messages."""
     if t.startswith("member:"):
         return f"a member of {t[len('member:'):]}"
+    if t.startswith("list:"):
+        return f"a list of members of {t[len('list:'):]}"
     if t.startswith("per:"):
         return f"a value per member of {t[len('per:'):]}"
     return WORDS.get(t, t)
@@ -98,6 +100,8 @@ class ExpressionChecker:
             self.error(f"'{e.name}' is given per member of {set_name}, but this is {words(key)}", e.key.span,
                        hint="expected one of: " + ", ".join(self.sets.get(set_name, ())))
         fact = self.facts.get(e.name)
+        if fact is not None and fact.type.name == "cells":
+            return "cells"
         return "int" if fact is None else _optional_int(fact)
 
     def _e_AwardRef(self, e, ctx):
@@ -157,7 +161,8 @@ class ExpressionChecker:
 
     def _e_Member(self, e, ctx):
         item, container = self.expr(e.item, ctx), self.expr(e.container, ctx)
-        if "?" not in (item, container) and container != item + "s":
+        listed = item.startswith("member:") and container == "list:" + item[len("member:"):]
+        if "?" not in (item, container) and container != item + "s" and not listed:
             self.error(f"'in' needs {words(item + 's')}, but this is {words(container)}", e.container.span)
         return "bool"
 

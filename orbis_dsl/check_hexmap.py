@@ -37,12 +37,38 @@ class HexMapChecker:
                                decl.span)
                     break
 
+    def list_fact(self, decl: ast.FactDecl) -> None:
+        """A fact whose type is a declared set: a list of its members."""
+        if decl.low is not None:
+            self.error("only a number has a range", decl.span)
+        if decl.per is not None:
+            self.error("a list of set members is given once, not per member of a set", decl.span)
+
     def map_fact(self, decl: ast.FactDecl) -> None:
         """A fact of cells or crossings: it needs the map, and has no range."""
         if self.hexmap is None:
             self.error(f"a fact of {decl.type.name} needs a `hexmap` to name the cells of", decl.type.span)
         if decl.low is not None:
             self.error("only a number has a range", decl.span)
+
+    def _e_Size(self, e: ast.Size, ctx) -> str:
+        target = e.target
+        name = target.name if isinstance(target, (ast.Ref, ast.Index)) else None
+        fact = self.facts.get(name) if name else None
+        if fact is None or not (fact.type.name in MAP_FACT_TYPES or fact.type.name in self.sets):
+            listed = [n for n, f in self.facts.items() if f.type.name in MAP_FACT_TYPES or f.type.name in self.sets]
+            self.error("'size' counts the items of a list fact (cells, crossings, or members of a set)", e.span,
+                       hint="the list facts: " + ", ".join(listed) if listed else None)
+            return "?"
+        if isinstance(target, ast.Index):
+            if fact.per is None:
+                self.error(f"'{name}' is not given per member of a set", target.span)
+                return "?"
+            key = self.expr(target.key, ctx)
+            if key not in ("?", "member:" + fact.per):
+                self.error(f"'{name}' is given per member of {fact.per}", target.key.span,
+                           hint="expected one of: " + ", ".join(self.sets.get(fact.per, ())))
+        return "int?"
 
     def _e_LargestGroup(self, e: ast.LargestGroup, ctx) -> str:
         fact = self.facts.get(e.fact)

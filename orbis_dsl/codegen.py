@@ -82,7 +82,10 @@ class ExprCompiler:
         return repr(b.target)  # a colour, kind, star colour or member of a set
 
     def _Index(self, e):
-        return f"{self.player}.facts[{e.name!r}][{self.compile(e.key)}]"
+        fact = f"{self.player}.facts[{e.name!r}]"
+        if self.ctx.optional_facts and e.name in self.ctx.optional_facts:
+            return f"({fact} or {{}}).get({self.compile(e.key)})"  # a fact the record may leave out: none
+        return f"{fact}[{self.compile(e.key)}]"
 
     def _AwardRef(self, e):
         return f"{self.player}.awards.get({e.name!r}, 0)"
@@ -140,7 +143,12 @@ class ExprCompiler:
         container = self.compile(e.container)
         if tile is not None and self.wild:
             return f"({tile}.desert or {tile}.color in {container})"
+        if self._list_fact(e.container):
+            return f"({self.compile(e.item)} in ({container} or ()))"  # a list the record may leave out
         return f"({self.compile(e.item)} in {container})"
+
+    def _list_fact(self, e) -> bool:
+        return isinstance(e, ast.Ref) and self.ctx.facts.get(e.name, "").startswith("list:")
 
     def _Among(self, e):
         q = f"q{self.depth}"
@@ -177,6 +185,11 @@ class ExprCompiler:
             return f"len({self._scope(e.scope)})"
         n, cond = self._filtered(e)
         return f"sum(1 for {n} in {self._scope(e.scope)}{cond})"
+
+    def _Size(self, e):
+        if isinstance(e.target, ast.Index):
+            return f"_size({self.player}.facts[{e.target.name!r}], {self.compile(e.target.key)})"
+        return f"_size({self.player}.facts[{e.target.name!r}])"
 
     def _LargestGroup(self, e):
         links = []

@@ -347,7 +347,7 @@ def render_module(rules: RuleSet, file: ast.RuleFile, text: str, source: str) ->
     spec_names = sorted(n for n in used if re.search(rf"\b{n}\(", body_text))
     helpers = sorted(h for h in ("among", "compare", "flag", "neighbours", "supports", "aggregate_max",
                                  "aggregate_min", "aggregate_sum", "extreme_max", "extreme_min", "divide", "fill",
-                                 "show", "option_flag", "largest_group", "link")
+                                 "show", "option_flag", "largest_group", "link", "size")
                      if re.search(rf"\b_{h}\(", body_text))
     imports = []
     if helpers:
@@ -370,7 +370,9 @@ def _variant(v, source: str) -> str:
 
 
 def _fact_spec(f, sets) -> str:
-    return (f"FactSpec(name={f.name!r}, title={f.title!r}, type={f.type.name!r}, choices={f.type.choices!r}, "
+    # A fact typed by a set lists members of that set: the reader checks each against them.
+    kind, choices = ("list", sets[f.type.name]) if f.type.name in sets else (f.type.name, f.type.choices)
+    return (f"FactSpec(name={f.name!r}, title={f.title!r}, type={kind!r}, choices={choices!r}, "
             f"low={f.low!r}, high={f.high!r}, members={sets.get(f.per, ())!r}, optional={f.type.optional!r})")
 
 

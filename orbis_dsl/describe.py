@@ -126,6 +126,8 @@ class Describer:
             return f"award {e.name}"
         if isinstance(e, ast.Prior):
             return f"{e.name} of the round before"
+        if isinstance(e, ast.Size):
+            return f"size of {self.text(e.target)}"
         if isinstance(e, ast.LargestGroup):
             return f"the largest group of {e.fact}"
         return "?"

@@ -150,6 +150,8 @@ def _expr(t) -> str:
         return f"prior {_tok(k[0])}"
     if d == "extreme":
         return f"{k[0]}(" + ", ".join(expr(a) for a in k[1:]) + ")"
+    if d == "size":
+        return f"size({expr(k[0])})"
     if d == "largest_group":
         return f"largest group({_tok(k[0])}: " + ", ".join(_link(x) for x in k[1:]) + ")"
     raise ValueError(f"unknown expression node {d}")

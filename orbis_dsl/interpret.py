@@ -99,7 +99,7 @@ class Evaluator:
         return b.target
 
     def _Index(self, e, env):
-        return env.p.facts[e.name][self.eval(e.key, env)]
+        return (env.p.facts[e.name] or {}).get(self.eval(e.key, env))
 
     def _AwardRef(self, e, env):
         return env.p.awards.get(e.name, 0)
@@ -115,6 +115,11 @@ class Evaluator:
 
     def _Extreme(self, e, env):
         return _EXTREMES[e.func]([self.eval(a, env) for a in e.args])
+
+    def _Size(self, e, env):
+        if isinstance(e.target, ast.Index):
+            return support.size(env.p.facts[e.target.name], self.eval(e.target.key, env))
+        return support.size(env.p.facts[e.target.name])
 
     def _LargestGroup(self, e, env):
         links = tuple(
@@ -163,7 +168,7 @@ class Evaluator:
         container = self.eval(e.container, env)
         if tile is not None and self.wild:
             return tile.desert or tile.color in container
-        return self.eval(e.item, env) in container
+        return self.eval(e.item, env) in (container if container is not None else ())  # a list left out
 
     def _Among(self, e, env):
         site = f"{self.site}@{e.span.line}:{e.span.column}" if e.span else self.site

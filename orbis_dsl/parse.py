@@ -431,6 +431,9 @@ class _Builder(Transformer):
     def largest_group(self, meta, fact, *links):
         return ast.LargestGroup(str(fact), tuple(links), span=self._s(meta))
 
+    def size(self, meta, target):
+        return ast.Size(target, span=self._s(meta))
+
     def adjacent_link(self, meta):
         return ast.GroupLink("adjacent", span=self._s(meta))
 

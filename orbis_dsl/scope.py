@@ -55,6 +55,7 @@ class Context:
     awards: frozenset[str] = frozenset()
     scores: frozenset[str] = frozenset()
     allow_awards: bool = False  # `award X` is known in a score, once the awards are handed out
+    optional_facts: frozenset[str] = frozenset()  # facts a record may leave out (none), for `x[m]` to read safely
 
     def item_scope(self) -> Context:
         return attrs.evolve(self, in_item=True)
@@ -120,13 +121,16 @@ def rule_context(rules, **extra) -> Context:
         stars=frozenset(rules.stars), attributes={n: type_name(p.type) for n, p in rules.attributes.items()},
         options={n: type_name(o.type) for n, o in rules.options.items()}, values=frozenset(rules.values),
         vocabulary=rules.vocabulary, facts=fact_types(rules.facts), members=set_members(rules.sets),
-        awards=frozenset(rules.awards), scores=frozenset(rules.scores), **extra,
+        awards=frozenset(rules.awards), scores=frozenset(rules.scores),
+        optional_facts=frozenset(n for n, f in rules.facts.items() if f.per and f.type.optional), **extra,
     )
 
 
 def fact_types(facts) -> dict[str, str]:
     """Each fact's type for expressions: `per:SET` for a fact given per member of a set."""
-    return {name: f"per:{f.per}" if f.per else type_name(f.type) for name, f in facts.items()}
+    return {name: f"per:{f.per}" if f.per else
+            f"list:{f.type.name}" if type_name(f.type) == "?" and f.type.name != "enum" else type_name(f.type)
+            for name, f in facts.items()}
 
 
 def set_members(sets) -> dict[str, str]:

@@ -19,7 +19,27 @@ class CellReader:
         self.land = sorted(board.land) if board else []
         self.upper = {name.upper(): name for name in board.cells} if board else {}
 
+    def members(self, fact, value, path: str) -> list[str] | None:
+        """A fact typed by a set: a list of its members (case does not matter)."""
+        if not isinstance(value, list):
+            self.reader.error(path, f"expected a list of {fact.title} (like [\"{fact.choices[0]}\"]), "
+                                    f"got {json_words(value)}")
+            return None
+        canonical = {c.upper(): c for c in fact.choices}
+        found = []
+        for i, item in enumerate(value):
+            name = canonical.get(item.strip().upper()) if isinstance(item, str) else None
+            if name is None:
+                shown = item if isinstance(item, str) else json_words(item)
+                self.reader.error(f"{path}[{i}]", f"unknown {fact.title} entry '{shown}'",
+                                  did_you_mean(str(item).upper(), fact.choices) or
+                                  "expected one of: " + ", ".join(fact.choices))
+            found.append(name)
+        return None if None in found else found
+
     def fact(self, fact, value, path: str):
+        if fact.type == "list":
+            return self.members(fact, value, path)
         if fact.type == "crossings":
             return self.crossings(value, path)
         if not fact.members:

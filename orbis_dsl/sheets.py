@@ -190,7 +190,7 @@ class _SheetReader:
             if not fact.optional:
                 self.error(path.rsplit(".", 1)[0], f"missing key '{fact.name}' ({fact.title})")
             return None
-        if fact.type in ("cells", "crossings"):
+        if fact.type in ("cells", "crossings", "list"):
             return self.cells.fact(fact, value, path)
         if not fact.members:
             return self.scalar(fact, value, path)
@@ -241,9 +241,25 @@ def read_sheet_json(text: str, file: str, rules: Rules) -> tuple[SheetRecord | N
     record = reader.record(doc)
     if record is None:
         return None, reader.diags
-    broken = [Diagnostic(f"{failure.message}", file=file, path=_player_path(rules, failure))
-              for failure in refusals(rules, record)]
+    broken = [Diagnostic(f"{failure.message}", file=file, path=path)
+              for failure, path in _whole_table(rules, record, refusals(rules, record))]
     return (None, broken) if broken else (record, [])
+
+
+def _whole_table(rules: Rules, record: SheetRecord, failures) -> list[tuple]:
+    """Each refusal with its JSON path; one that every player of a round breaks alike (too many players) is said
+    once, of the round's players, not once per player."""
+    out, said = [], set()
+    for failure in failures:
+        alike = [f for f in failures if f.message == failure.message and f.round == failure.round]
+        if len(alike) == len(record.rounds[failure.round]) > 1:
+            if (failure.round, failure.message) not in said:
+                said.add((failure.round, failure.message))
+                path = f"$.rounds[{failure.round}].players" if rules.settings.rounds else "$.players"
+                out.append((failure, path))
+            continue
+        out.append((failure, _player_path(rules, failure)))
+    return out
 
 
 def _player_path(rules: Rules, failure) -> str:

@@ -6,6 +6,18 @@ import operator
 
 from .hexmap import largest_group, link  # noqa: F401  (the generated handlers import them from here)
 
+
+def size(value, member=None) -> int | None:
+    """How many items a list fact holds (one member's, given a member; every member's of a per-set fact); none
+    when the record does not give it."""
+    if value is None:
+        return None
+    if isinstance(value, dict):
+        if member is not None:
+            return len(value.get(member) or ())
+        return sum(len(items or ()) for items in value.values())
+    return len(value)
+
 _OPS = {">=": operator.ge, "<=": operator.le, ">": operator.gt, "<": operator.lt, "=": operator.eq,
         "!=": operator.ne}
 _OP_WORDS = {">=": "at least", "<=": "at most", ">": "more than", "<": "fewer than", "=": "exactly",
