@@ -400,6 +400,10 @@ def _game_fields(game) -> dict:
 
 
 def build_rules(rules: RuleSet) -> Rules:
+    if rules.is_sheet:
+        from .interpret_sheet import build_sheet_rules
+
+        return build_sheet_rules(rules)
     wild = rules.desert.wild
     winner_ctx = rule_context(rules, extras={"total": "int"})
     winner = []
