@@ -31,7 +31,7 @@ class CellReader:
             name = canonical.get(item.strip().upper()) if isinstance(item, str) else None
             if name is None:
                 shown = item if isinstance(item, str) else json_words(item)
-                self.reader.error(f"{path}[{i}]", f"unknown {fact.title} entry '{shown}'",
+                self.reader.error(f"{path}[{i}]", f"'{shown}' is not one of the {fact.title}",
                                   did_you_mean(str(item).upper(), fact.choices) or
                                   "expected one of: " + ", ".join(fact.choices))
             found.append(name)

@@ -1,6 +1,6 @@
 # generated — do not edit.
 # source: 'rules/terra_mystica/game.orbis'
-# sha256: 1750c24b2512fc5dedfa05e7e925e6162e9a5856c042d869aec5f912eabe9942
+# sha256: 045fb8c8ce358aeccd8409a5c16c8e232808f96153317a01392bf226bb5191f3
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
@@ -8,7 +8,7 @@ from orbis_dsl.runtime.support import compare as _compare, divide as _divide, ex
 from orbis_dsl.runtime.specs import AwardSpec, CheckSpec, FactSpec, OptionSpec, ScoreSpec, Settings
 
 SOURCE = 'rules/terra_mystica/game.orbis'
-SOURCE_SHA256 = '1750c24b2512fc5dedfa05e7e925e6162e9a5856c042d869aec5f912eabe9942'
+SOURCE_SHA256 = '045fb8c8ce358aeccd8409a5c16c8e232808f96153317a01392bf226bb5191f3'
 
 
 # from 'rules/terra_mystica/game.orbis', line 64
@@ -63,141 +63,146 @@ def _check_1(g, p, each, trace=None):
 
 # from 'rules/terra_mystica/game.orbis', line 104
 def _check_2(g, p, each, trace=None):
-    return _compare(trace, 'power[I] + power[II] + power[III] is {value}', '>', ((p.facts['power']['I'] + p.facts['power']['II']) + p.facts['power']['III']), 12)
+    return ((not _compare(trace, 'network is {value}', '>=', p.facts['network'], 0)) and (not _compare(trace, 'size of structures is {value}', '>=', _size(p.facts['structures']), 0)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 105
+# from 'rules/terra_mystica/game.orbis', line 106
 def _check_3(g, p, each, trace=None):
-    return _compare(trace, 'priests + max(priests_on_cult[fire], 0) + max(priests_on_cult[water], 0) + max(priests_on_cult[earth], 0) + max(priests_on_cult[air], 0) is {value}', '>', ((((p.facts['priests'] + _extreme_max(((p.facts['priests_on_cult'] or {}).get('fire'), 0,))) + _extreme_max(((p.facts['priests_on_cult'] or {}).get('water'), 0,))) + _extreme_max(((p.facts['priests_on_cult'] or {}).get('earth'), 0,))) + _extreme_max(((p.facts['priests_on_cult'] or {}).get('air'), 0,))), 7)
+    return _compare(trace, 'power[I] + power[II] + power[III] is {value}', '>', ((p.facts['power']['I'] + p.facts['power']['II']) + p.facts['power']['III']), 12)
 
 
 # from 'rules/terra_mystica/game.orbis', line 107
 def _check_4(g, p, each, trace=None):
-    return _compare(trace, 'shipping is {value}', '<', p.facts['shipping'], p.values['min_shipping'])
-
-
-# from 'rules/terra_mystica/game.orbis', line 108
-def _check_5(g, p, each, trace=None):
-    return _compare(trace, 'shipping is {value}', '>', p.facts['shipping'], p.values['max_shipping'])
+    return _compare(trace, 'priests + max(priests_on_cult[fire], 0) + max(priests_on_cult[water], 0) + max(priests_on_cult[earth], 0) + max(priests_on_cult[air], 0) is {value}', '>', ((((p.facts['priests'] + _extreme_max(((p.facts['priests_on_cult'] or {}).get('fire'), 0,))) + _extreme_max(((p.facts['priests_on_cult'] or {}).get('water'), 0,))) + _extreme_max(((p.facts['priests_on_cult'] or {}).get('earth'), 0,))) + _extreme_max(((p.facts['priests_on_cult'] or {}).get('air'), 0,))), 7)
 
 
 # from 'rules/terra_mystica/game.orbis', line 109
-def _check_6(g, p, each, trace=None):
-    return _compare(trace, 'dig is {value}', '>', p.facts['dig'], p.values['max_dig'])
+def _check_5(g, p, each, trace=None):
+    return _compare(trace, 'shipping is {value}', '<', p.facts['shipping'], p.values['min_shipping'])
 
 
 # from 'rules/terra_mystica/game.orbis', line 110
-def _check_7(g, p, each, trace=None):
-    return _compare(trace, 'size of structures[D] is {value}', '>', _size(p.facts['structures'], 'D'), 8)
+def _check_6(g, p, each, trace=None):
+    return _compare(trace, 'shipping is {value}', '>', p.facts['shipping'], p.values['max_shipping'])
 
 
 # from 'rules/terra_mystica/game.orbis', line 111
-def _check_8(g, p, each, trace=None):
-    return _compare(trace, 'size of structures[TP] is {value}', '>', _size(p.facts['structures'], 'TP'), 4)
+def _check_7(g, p, each, trace=None):
+    return _compare(trace, 'dig is {value}', '>', p.facts['dig'], p.values['max_dig'])
 
 
 # from 'rules/terra_mystica/game.orbis', line 112
-def _check_9(g, p, each, trace=None):
-    return _compare(trace, 'size of structures[TE] is {value}', '>', _size(p.facts['structures'], 'TE'), 3)
+def _check_8(g, p, each, trace=None):
+    return _compare(trace, 'size of structures[D] is {value}', '>', _size(p.facts['structures'], 'D'), 8)
 
 
 # from 'rules/terra_mystica/game.orbis', line 113
-def _check_10(g, p, each, trace=None):
-    return _compare(trace, 'size of structures[SH] is {value}', '>', _size(p.facts['structures'], 'SH'), 1)
+def _check_9(g, p, each, trace=None):
+    return _compare(trace, 'size of structures[TP] is {value}', '>', _size(p.facts['structures'], 'TP'), 4)
 
 
 # from 'rules/terra_mystica/game.orbis', line 114
-def _check_11(g, p, each, trace=None):
-    return _compare(trace, 'size of structures[SA] is {value}', '>', _size(p.facts['structures'], 'SA'), 1)
+def _check_10(g, p, each, trace=None):
+    return _compare(trace, 'size of structures[TE] is {value}', '>', _size(p.facts['structures'], 'TE'), 3)
 
 
 # from 'rules/terra_mystica/game.orbis', line 115
-def _check_12(g, p, each, trace=None):
-    return _compare(trace, 'size of bridges is {value}', '>', _size(p.facts['bridges']), 3)
+def _check_11(g, p, each, trace=None):
+    return _compare(trace, 'size of structures[SH] is {value}', '>', _size(p.facts['structures'], 'SH'), 1)
 
 
 # from 'rules/terra_mystica/game.orbis', line 116
+def _check_12(g, p, each, trace=None):
+    return _compare(trace, 'size of structures[SA] is {value}', '>', _size(p.facts['structures'], 'SA'), 1)
+
+
+# from 'rules/terra_mystica/game.orbis', line 117
 def _check_13(g, p, each, trace=None):
-    return (('FAV1' in (p.facts['favor_tiles'] or ())) and _compare(trace, '{value} players that are FAV1 in favor_tiles', '>=', sum(1 for q0 in g.players if ('FAV1' in (q0.facts['favor_tiles'] or ()))), 2))
+    return _compare(trace, 'size of bridges is {value}', '>', _size(p.facts['bridges']), 3)
 
 
 # from 'rules/terra_mystica/game.orbis', line 118
 def _check_14(g, p, each, trace=None):
-    return (('FAV2' in (p.facts['favor_tiles'] or ())) and _compare(trace, '{value} players that are FAV2 in favor_tiles', '>=', sum(1 for q0 in g.players if ('FAV2' in (q0.facts['favor_tiles'] or ()))), 2))
+    return (('FAV1' in (p.facts['favor_tiles'] or ())) and _compare(trace, '{value} players that are FAV1 in favor_tiles', '>=', sum(1 for q0 in g.players if ('FAV1' in (q0.facts['favor_tiles'] or ()))), 2))
 
 
 # from 'rules/terra_mystica/game.orbis', line 120
 def _check_15(g, p, each, trace=None):
-    return (('FAV3' in (p.facts['favor_tiles'] or ())) and _compare(trace, '{value} players that are FAV3 in favor_tiles', '>=', sum(1 for q0 in g.players if ('FAV3' in (q0.facts['favor_tiles'] or ()))), 2))
+    return (('FAV2' in (p.facts['favor_tiles'] or ())) and _compare(trace, '{value} players that are FAV2 in favor_tiles', '>=', sum(1 for q0 in g.players if ('FAV2' in (q0.facts['favor_tiles'] or ()))), 2))
 
 
 # from 'rules/terra_mystica/game.orbis', line 122
 def _check_16(g, p, each, trace=None):
-    return (('FAV4' in (p.facts['favor_tiles'] or ())) and _compare(trace, '{value} players that are FAV4 in favor_tiles', '>=', sum(1 for q0 in g.players if ('FAV4' in (q0.facts['favor_tiles'] or ()))), 2))
+    return (('FAV3' in (p.facts['favor_tiles'] or ())) and _compare(trace, '{value} players that are FAV3 in favor_tiles', '>=', sum(1 for q0 in g.players if ('FAV3' in (q0.facts['favor_tiles'] or ()))), 2))
 
 
 # from 'rules/terra_mystica/game.orbis', line 124
 def _check_17(g, p, each, trace=None):
-    return ((each in (p.facts['favor_tiles'] or ())) and _compare(trace, '{value} players that are fav in favor_tiles', '>', sum(1 for q0 in g.players if (each in (q0.facts['favor_tiles'] or ()))), 3))
+    return (('FAV4' in (p.facts['favor_tiles'] or ())) and _compare(trace, '{value} players that are FAV4 in favor_tiles', '>=', sum(1 for q0 in g.players if ('FAV4' in (q0.facts['favor_tiles'] or ()))), 2))
 
 
 # from 'rules/terra_mystica/game.orbis', line 126
 def _check_18(g, p, each, trace=None):
-    return ((each in (p.facts['town_tiles'] or ())) and _compare(trace, '{value} players that are town in town_tiles', '>', sum(1 for q0 in g.players if (each in (q0.facts['town_tiles'] or ()))), 2))
+    return ((each in (p.facts['favor_tiles'] or ())) and _compare(trace, '{value} players that are fav in favor_tiles', '>', sum(1 for q0 in g.players if (each in (q0.facts['favor_tiles'] or ()))), 3))
 
 
 # from 'rules/terra_mystica/game.orbis', line 128
 def _check_19(g, p, each, trace=None):
-    return (('TW6' in (p.facts['town_tiles'] or ())) and _compare(trace, '{value} players that are TW6 in town_tiles', '>=', sum(1 for q0 in g.players if ('TW6' in (q0.facts['town_tiles'] or ()))), 2))
+    return ((each in (p.facts['town_tiles'] or ())) and _compare(trace, '{value} players that are town in town_tiles', '>', sum(1 for q0 in g.players if (each in (q0.facts['town_tiles'] or ()))), 2))
 
 
 # from 'rules/terra_mystica/game.orbis', line 130
 def _check_20(g, p, each, trace=None):
-    return (('TW8' in (p.facts['town_tiles'] or ())) and _compare(trace, '{value} players that are TW8 in town_tiles', '>=', sum(1 for q0 in g.players if ('TW8' in (q0.facts['town_tiles'] or ()))), 2))
+    return (('TW6' in (p.facts['town_tiles'] or ())) and _compare(trace, '{value} players that are TW6 in town_tiles', '>=', sum(1 for q0 in g.players if ('TW6' in (q0.facts['town_tiles'] or ()))), 2))
 
 
-# from 'rules/terra_mystica/game.orbis', line 134
+# from 'rules/terra_mystica/game.orbis', line 132
 def _check_21(g, p, each, trace=None):
-    return (_compare(trace, 'cults[track] is {value}', '=', p.facts['cults'][each], 10) and _compare(trace, '{value} players that are cults[track] = 10', '>=', sum(1 for q0 in g.players if _compare(trace, 'cults[track] is {value}', '=', q0.facts['cults'][each], 10)), 2))
+    return (('TW8' in (p.facts['town_tiles'] or ())) and _compare(trace, '{value} players that are TW8 in town_tiles', '>=', sum(1 for q0 in g.players if ('TW8' in (q0.facts['town_tiles'] or ()))), 2))
 
 
 # from 'rules/terra_mystica/game.orbis', line 136
 def _check_22(g, p, each, trace=None):
-    return _compare(trace, 'cults[fire] is {value}', '<', p.facts['cults']['fire'], _extreme_min(((((p.values['start_fire'] + (3 if ('FAV1' in (p.facts['favor_tiles'] or ())) else 0)) + (2 if ('FAV5' in (p.facts['favor_tiles'] or ())) else 0)) + (1 if ('FAV9' in (p.facts['favor_tiles'] or ())) else 0)), 9,)))
+    return (_compare(trace, 'cults[track] is {value}', '=', p.facts['cults'][each], 10) and _compare(trace, '{value} players that are cults[track] = 10', '>=', sum(1 for q0 in g.players if _compare(trace, 'cults[track] is {value}', '=', q0.facts['cults'][each], 10)), 2))
 
 
 # from 'rules/terra_mystica/game.orbis', line 138
 def _check_23(g, p, each, trace=None):
-    return _compare(trace, 'cults[water] is {value}', '<', p.facts['cults']['water'], _extreme_min(((((p.values['start_water'] + (3 if ('FAV2' in (p.facts['favor_tiles'] or ())) else 0)) + (2 if ('FAV6' in (p.facts['favor_tiles'] or ())) else 0)) + (1 if ('FAV10' in (p.facts['favor_tiles'] or ())) else 0)), 9,)))
+    return _compare(trace, 'cults[fire] is {value}', '<', p.facts['cults']['fire'], _extreme_min(((((p.values['start_fire'] + (3 if ('FAV1' in (p.facts['favor_tiles'] or ())) else 0)) + (2 if ('FAV5' in (p.facts['favor_tiles'] or ())) else 0)) + (1 if ('FAV9' in (p.facts['favor_tiles'] or ())) else 0)), 9,)))
 
 
 # from 'rules/terra_mystica/game.orbis', line 140
 def _check_24(g, p, each, trace=None):
-    return _compare(trace, 'cults[earth] is {value}', '<', p.facts['cults']['earth'], _extreme_min(((((p.values['start_earth'] + (3 if ('FAV3' in (p.facts['favor_tiles'] or ())) else 0)) + (2 if ('FAV7' in (p.facts['favor_tiles'] or ())) else 0)) + (1 if ('FAV11' in (p.facts['favor_tiles'] or ())) else 0)), 9,)))
+    return _compare(trace, 'cults[water] is {value}', '<', p.facts['cults']['water'], _extreme_min(((((p.values['start_water'] + (3 if ('FAV2' in (p.facts['favor_tiles'] or ())) else 0)) + (2 if ('FAV6' in (p.facts['favor_tiles'] or ())) else 0)) + (1 if ('FAV10' in (p.facts['favor_tiles'] or ())) else 0)), 9,)))
 
 
 # from 'rules/terra_mystica/game.orbis', line 142
 def _check_25(g, p, each, trace=None):
-    return _compare(trace, 'cults[air] is {value}', '<', p.facts['cults']['air'], _extreme_min(((((p.values['start_air'] + (3 if ('FAV4' in (p.facts['favor_tiles'] or ())) else 0)) + (2 if ('FAV8' in (p.facts['favor_tiles'] or ())) else 0)) + (1 if ('FAV12' in (p.facts['favor_tiles'] or ())) else 0)), 9,)))
+    return _compare(trace, 'cults[earth] is {value}', '<', p.facts['cults']['earth'], _extreme_min(((((p.values['start_earth'] + (3 if ('FAV3' in (p.facts['favor_tiles'] or ())) else 0)) + (2 if ('FAV7' in (p.facts['favor_tiles'] or ())) else 0)) + (1 if ('FAV11' in (p.facts['favor_tiles'] or ())) else 0)), 9,)))
 
 
 # from 'rules/terra_mystica/game.orbis', line 144
 def _check_26(g, p, each, trace=None):
+    return _compare(trace, 'cults[air] is {value}', '<', p.facts['cults']['air'], _extreme_min(((((p.values['start_air'] + (3 if ('FAV4' in (p.facts['favor_tiles'] or ())) else 0)) + (2 if ('FAV8' in (p.facts['favor_tiles'] or ())) else 0)) + (1 if ('FAV12' in (p.facts['favor_tiles'] or ())) else 0)), 9,)))
+
+
+# from 'rules/terra_mystica/game.orbis', line 146
+def _check_27(g, p, each, trace=None):
     return _compare(trace, 'network is {value}', '>', p.facts['network'], _size(p.facts['structures']))
 
 
-# from 'rules/terra_mystica/game.orbis', line 145
-def _check_27(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 147
+def _check_28(g, p, each, trace=None):
     return (_compare(trace, 'network is {value}', '<=', p.facts['network'], _size(p.facts['structures'])) and (p.facts['network'] != _largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if (p.values['ships'] == 1) else (-1))), _link('within', ((-1) if (p.values['ships'] == 1) else _extreme_max((p.facts['shipping'], p.values['start_range'],)))),), trace)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 148
-def _check_28(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 150
+def _check_29(g, p, each, trace=None):
     return (_compare(trace, 'size of structures is {value}', '>=', _size(p.facts['structures']), 0) and _compare(trace, 'size of favor_tiles is {value}', '!=', _size(p.facts['favor_tiles']), ((p.values['favours_per_temple'] * (_extreme_max((_size(p.facts['structures'], 'TE'), 0,)) + _extreme_max((_size(p.facts['structures'], 'SA'), 0,)))) + (p.values['sh_favour'] if _compare(trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1) else 0))))
 
 
-# from 'rules/terra_mystica/game.orbis', line 151
-def _check_29(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 153
+def _check_30(g, p, each, trace=None):
     return (_compare(trace, 'size of town_tiles is {value}', '>=', _size(p.facts['town_tiles']), 0) and _compare(trace, 'if cults[fire] = 10 then 1 else 0 + if cults[water] = 10 then 1 else 0 + if cults[earth] = 10 then 1 else 0 + if cults[air] = 10 then 1 else 0 is {value}', '>', ((((1 if _compare(trace, 'cults[fire] is {value}', '=', p.facts['cults']['fire'], 10) else 0) + (1 if _compare(trace, 'cults[water] is {value}', '=', p.facts['cults']['water'], 10) else 0)) + (1 if _compare(trace, 'cults[earth] is {value}', '=', p.facts['cults']['earth'], 10) else 0)) + (1 if _compare(trace, 'cults[air] is {value}', '=', p.facts['cults']['air'], 10) else 0)), (_extreme_max((_size(p.facts['town_tiles']), 0,)) + (1 if ('TW6' in (p.facts['town_tiles'] or ())) else 0))))
 
 
@@ -283,32 +288,33 @@ SCORES = (
 CHECKS = (
     CheckSpec(message='a game of Terra Mystica has 2 to 5 players', fn=_check_0, each_name=None, members=(), refuse=True),
     CheckSpec(message="another player's faction has the same home terrain: no two factions may share a colour", fn=_check_1, each_name=None, members=(), refuse=True),
-    CheckSpec(message='the power bowls hold more than 12 tokens', fn=_check_2, each_name=None, members=(), refuse=True),
-    CheckSpec(message='more priests than the 7 a faction has, in the supply and on the cult board together', fn=_check_3, each_name=None, members=(), refuse=True),
-    CheckSpec(message="a shipping level (or range) below the faction's lowest", fn=_check_4, each_name=None, members=(), refuse=True),
-    CheckSpec(message="a shipping level (or range) above the faction's highest", fn=_check_5, each_name=None, members=(), refuse=True),
-    CheckSpec(message="a dig level above the faction's highest (Fakirs 1, Darklings none)", fn=_check_6, each_name=None, members=(), refuse=True),
-    CheckSpec(message='more than 8 dwellings', fn=_check_7, each_name=None, members=(), refuse=True),
-    CheckSpec(message='more than 4 trading posts', fn=_check_8, each_name=None, members=(), refuse=True),
-    CheckSpec(message='more than 3 temples', fn=_check_9, each_name=None, members=(), refuse=True),
-    CheckSpec(message='more than one Stronghold', fn=_check_10, each_name=None, members=(), refuse=True),
-    CheckSpec(message='more than one Sanctuary', fn=_check_11, each_name=None, members=(), refuse=True),
-    CheckSpec(message='more than 3 bridges', fn=_check_12, each_name=None, members=(), refuse=True),
-    CheckSpec(message='FAV1 is held by another faction too: the box has one', fn=_check_13, each_name=None, members=(), refuse=True),
-    CheckSpec(message='FAV2 is held by another faction too: the box has one', fn=_check_14, each_name=None, members=(), refuse=True),
-    CheckSpec(message='FAV3 is held by another faction too: the box has one', fn=_check_15, each_name=None, members=(), refuse=True),
-    CheckSpec(message='FAV4 is held by another faction too: the box has one', fn=_check_16, each_name=None, members=(), refuse=True),
-    CheckSpec(message='{fav} is held by more than the 3 factions the box has copies for', fn=_check_17, each_name='fav', members=('FAV1', 'FAV2', 'FAV3', 'FAV4', 'FAV5', 'FAV6', 'FAV7', 'FAV8', 'FAV9', 'FAV10', 'FAV11', 'FAV12'), refuse=True),
-    CheckSpec(message='{town} is held by more than the 2 factions the box has copies for', fn=_check_18, each_name='town', members=('TW1', 'TW2', 'TW3', 'TW4', 'TW5', 'TW6', 'TW7', 'TW8'), refuse=True),
-    CheckSpec(message='TW6 is held by another faction too: the box has one', fn=_check_19, each_name=None, members=(), refuse=True),
-    CheckSpec(message='TW8 is held by another faction too: the box has one', fn=_check_20, each_name=None, members=(), refuse=True),
-    CheckSpec(message='another player also stands at 10 on {track}: only one faction may reach the top of a track', fn=_check_21, each_name='track', members=('fire', 'water', 'earth', 'air'), refuse=False),
-    CheckSpec(message="below the faction's starting position on fire (plus its favour tiles' steps): cult positions never go down", fn=_check_22, each_name=None, members=(), refuse=False),
-    CheckSpec(message="below the faction's starting position on water (plus its favour tiles' steps): cult positions never go down", fn=_check_23, each_name=None, members=(), refuse=False),
-    CheckSpec(message="below the faction's starting position on earth (plus its favour tiles' steps): cult positions never go down", fn=_check_24, each_name=None, members=(), refuse=False),
-    CheckSpec(message="below the faction's starting position on air (plus its favour tiles' steps): cult positions never go down", fn=_check_25, each_name=None, members=(), refuse=False),
-    CheckSpec(message='the network is larger than the structures on the map', fn=_check_26, each_name=None, members=(), refuse=False),
-    CheckSpec(message='the network the sheet gives differs from the one the structures on the map make', fn=_check_27, each_name=None, members=(), refuse=False),
-    CheckSpec(message='the favour tiles do not match the temples and Sanctuary built (one each; Chaos Magicians two; Auren one more with the Stronghold)', fn=_check_28, each_name=None, members=(), refuse=False),
-    CheckSpec(message='more tracks at 10 than the keys the town tiles give (one per town, two for TW6)', fn=_check_29, each_name=None, members=(), refuse=False),
+    CheckSpec(message='the sheet gives neither the network nor the structures on the map: add "network" or "structures"', fn=_check_2, each_name=None, members=(), refuse=True),
+    CheckSpec(message='the power bowls hold more than 12 tokens', fn=_check_3, each_name=None, members=(), refuse=True),
+    CheckSpec(message='more priests than the 7 a faction has, in the supply and on the cult board together', fn=_check_4, each_name=None, members=(), refuse=True),
+    CheckSpec(message="a shipping level (or range) below the faction's lowest", fn=_check_5, each_name=None, members=(), refuse=True),
+    CheckSpec(message="a shipping level (or range) above the faction's highest", fn=_check_6, each_name=None, members=(), refuse=True),
+    CheckSpec(message="a dig level above the faction's highest (Fakirs 1, Darklings none)", fn=_check_7, each_name=None, members=(), refuse=True),
+    CheckSpec(message='more than 8 dwellings', fn=_check_8, each_name=None, members=(), refuse=True),
+    CheckSpec(message='more than 4 trading posts', fn=_check_9, each_name=None, members=(), refuse=True),
+    CheckSpec(message='more than 3 temples', fn=_check_10, each_name=None, members=(), refuse=True),
+    CheckSpec(message='more than one Stronghold', fn=_check_11, each_name=None, members=(), refuse=True),
+    CheckSpec(message='more than one Sanctuary', fn=_check_12, each_name=None, members=(), refuse=True),
+    CheckSpec(message='more than 3 bridges', fn=_check_13, each_name=None, members=(), refuse=True),
+    CheckSpec(message='FAV1 is held by another faction too: the box has one', fn=_check_14, each_name=None, members=(), refuse=True),
+    CheckSpec(message='FAV2 is held by another faction too: the box has one', fn=_check_15, each_name=None, members=(), refuse=True),
+    CheckSpec(message='FAV3 is held by another faction too: the box has one', fn=_check_16, each_name=None, members=(), refuse=True),
+    CheckSpec(message='FAV4 is held by another faction too: the box has one', fn=_check_17, each_name=None, members=(), refuse=True),
+    CheckSpec(message='{fav} is held by more than the 3 factions the box has copies for', fn=_check_18, each_name='fav', members=('FAV1', 'FAV2', 'FAV3', 'FAV4', 'FAV5', 'FAV6', 'FAV7', 'FAV8', 'FAV9', 'FAV10', 'FAV11', 'FAV12'), refuse=True),
+    CheckSpec(message='{town} is held by more than the 2 factions the box has copies for', fn=_check_19, each_name='town', members=('TW1', 'TW2', 'TW3', 'TW4', 'TW5', 'TW6', 'TW7', 'TW8'), refuse=True),
+    CheckSpec(message='TW6 is held by another faction too: the box has one', fn=_check_20, each_name=None, members=(), refuse=True),
+    CheckSpec(message='TW8 is held by another faction too: the box has one', fn=_check_21, each_name=None, members=(), refuse=True),
+    CheckSpec(message='another player also stands at 10 on {track}: only one faction may reach the top of a track', fn=_check_22, each_name='track', members=('fire', 'water', 'earth', 'air'), refuse=False),
+    CheckSpec(message="below the faction's starting position on fire (plus its favour tiles' steps): cult positions never go down", fn=_check_23, each_name=None, members=(), refuse=False),
+    CheckSpec(message="below the faction's starting position on water (plus its favour tiles' steps): cult positions never go down", fn=_check_24, each_name=None, members=(), refuse=False),
+    CheckSpec(message="below the faction's starting position on earth (plus its favour tiles' steps): cult positions never go down", fn=_check_25, each_name=None, members=(), refuse=False),
+    CheckSpec(message="below the faction's starting position on air (plus its favour tiles' steps): cult positions never go down", fn=_check_26, each_name=None, members=(), refuse=False),
+    CheckSpec(message='the network is larger than the structures on the map', fn=_check_27, each_name=None, members=(), refuse=False),
+    CheckSpec(message='the network the sheet gives differs from the one the structures on the map make', fn=_check_28, each_name=None, members=(), refuse=False),
+    CheckSpec(message='the favour tiles do not match the temples and Sanctuary built (one each; Chaos Magicians two; Auren one more with the Stronghold)', fn=_check_29, each_name=None, members=(), refuse=False),
+    CheckSpec(message='more tracks at 10 than the keys the town tiles give (one per town, two for TW6)', fn=_check_30, each_name=None, members=(), refuse=False),
 )

@@ -1,0 +1,164 @@
+"""Terra Mystica's final scoring (rules/terra_mystica/, docs/rules/terra-mystica.md): the examples score to the
+totals worked out by hand in examples/terra-mystica/README.md, a map-level record and the same game typed as a
+score sheet give the same report, `--explain` says how each track split, and every malformed sheet of
+tests/corpus/terra-mystica (one mistake each) is refused with a located message (snapshots of the CLI output)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from orbis_dsl.cli import app
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples" / "terra-mystica"
+CORPUS = ROOT / "tests" / "corpus" / "terra-mystica"
+BROKEN = sorted(p.name for p in CORPUS.glob("*.json"))
+ENV = {"NO_COLOR": "1", "COLUMNS": "160", "FORCE_COLOR": None, "TTY_COMPATIBLE": None}
+
+# Worked out by hand in examples/terra-mystica/README.md: (vp, cults, network, resources, total) per player.
+HAND = {
+    "2p-basic.json": {"Ann": (92, 28, 18, 4, 142), "Bo": (101, 20, 12, 6, 139)},
+    "3p-air-tie.json": {"Ann": (118, 20, 15, 4, 157), "Bo": (110, 23, 15, 9, 157), "Cy": (100, 11, 6, 0, 117)},
+    "4p-cult-ties.json": {"Ann": (104, 13, 12, 2, 131), "Bo": (97, 11, 12, 4, 124), "Cy": (99, 17, 12, 2, 130),
+                          "Di": (110, 13, 0, 1, 124)},
+    "5p-alchemists.json": {"Ann": (88, 10, 12, 12, 122), "Bo": (95, 14, 0, 2, 111), "Cy": (102, 4, 18, 7, 131),
+                           "Di": (90, 14, 0, 0, 104), "Ed": (84, 14, 6, 11, 115)},
+    "2p-tiebreak-resources.json": {"Ann": (100, 24, 15, 2, 141), "Bo": (100, 24, 15, 2, 141)},
+    "3p-map-shipping-bridge.json": {"Ann": (96, 20, 9, 4, 129), "Bo": (91, 14, 18, 4, 127),
+                                    "Cy": (99, 20, 9, 2, 130)},
+    "3p-map-shipping-bridge-sheet.json": {"Ann": (96, 20, 9, 4, 129), "Bo": (91, 14, 18, 4, 127),
+                                          "Cy": (99, 20, 9, 2, 130)},
+    "2p-map-dwarves.json": {"Ann": (87, 16, 18, 4, 125), "Bo": (93, 28, 12, 3, 136)},
+    "4p-map-checks.json": {"Ann": (101, 14, 12, 3, 130), "Bo": (98, 16, 18, 5, 137), "Cy": (95, 16, 6, 5, 122),
+                           "Di": (90, 10, 0, 4, 104)},
+}
+WINNERS = {"2p-basic.json": ["Ann"], "3p-air-tie.json": ["Ann", "Bo"], "4p-cult-ties.json": ["Ann"],
+           "5p-alchemists.json": ["Cy"], "2p-tiebreak-resources.json": ["Bo"], "3p-map-shipping-bridge.json": ["Cy"],
+           "3p-map-shipping-bridge-sheet.json": ["Cy"], "2p-map-dwarves.json": ["Bo"], "4p-map-checks.json": ["Bo"]}
+
+
+@pytest.fixture(autouse=True)
+def _at_root(monkeypatch):
+    monkeypatch.chdir(ROOT)
+
+
+def orbis(*args):
+    return CliRunner().invoke(app, [str(a) for a in args], env=ENV)
+
+
+def report(name: str, *options: str) -> dict:
+    result = orbis("score", f"examples/terra-mystica/{name}", "--json", *options)
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def test_every_example_is_scored_by_hand():
+    assert sorted(HAND) == sorted(p.name for p in EXAMPLES.glob("*.json"))
+    assert len({name.replace("-sheet", "") for name in HAND}) >= 8
+    sizes = {len(players) for players in HAND.values()}
+    assert {2, 3, 4, 5} <= sizes
+
+
+@pytest.mark.parametrize("name", sorted(HAND))
+def test_example_scores_to_its_hand_computed_totals(name):
+    doc = report(name)
+    assert doc["format"] == "tm-score/1"
+    got = {p["name"]: (p["vp"], p["cults"], p["network"], p["resources"], p["total"]) for p in doc["players"]}
+    assert got == HAND[name]
+    assert doc["winners"] == WINNERS[name]
+    for p in doc["players"]:
+        assert p["total"] == p["vp"] + p["cults"] + p["network"] + p["resources"]
+        assert p["winner"] == (p["name"] in WINNERS[name])
+
+
+def test_the_report_keeps_the_contracts_keys():
+    doc = report("3p-air-tie.json")
+    assert {"format", "players", "winners", "warnings"} <= set(doc)
+    for p in doc["players"]:
+        assert {"name", "total", "vp", "cults", "network", "resources", "place", "winner"} <= set(p)
+    assert [p["place"] for p in doc["players"]] == [1, 1, 3]
+
+
+def _without_explanations(doc: dict) -> dict:
+    doc = dict(doc)
+    doc.pop("awards", None)
+    doc["players"] = [{k: v for k, v in p.items() if k != "lines"} for p in doc["players"]]
+    return doc
+
+
+def test_a_map_level_record_and_the_same_game_typed_as_a_sheet_give_the_same_report():
+    by_map = report("3p-map-shipping-bridge.json", "--explain")
+    by_sheet = report("3p-map-shipping-bridge-sheet.json", "--explain")
+    assert _without_explanations(by_map) == _without_explanations(by_sheet)
+    assert by_map["awards"] == by_sheet["awards"]  # the rankings and the prizes, line for line
+
+
+def test_the_network_needs_the_bridge_shipping_and_tunnelling(tmp_path):
+    """Without the bridge, at shipping 1, and as a faction that cannot tunnel, each network falls apart."""
+    doc = json.loads((EXAMPLES / "3p-map-shipping-bridge.json").read_text())
+    ann, bo, cy = doc["players"]
+    ann["bridges"] = []
+    bo["shipping"] = 1
+    cy["faction"] = "engineers"
+    changed = tmp_path / "changed.json"
+    changed.write_text(json.dumps(doc))
+    result = orbis("score", changed, "--json", "--explain")
+    assert result.exit_code == 0, result.output
+    lines = {p["name"]: next(line["why"] for line in p["lines"] if line["what"] == "area")
+             for p in json.loads(result.stdout)["players"]}
+    assert "largest group 4: D5, E6, E7, F4" in lines["Ann"]
+    assert "largest group 5: C5, D6, D8, E9, E10" in lines["Bo"]
+    assert "largest group 2: A6, A7" in lines["Cy"]
+
+
+def test_explain_shows_how_each_track_split():
+    result = orbis("score", "examples/terra-mystica/3p-air-tie.json", "--explain")
+    assert result.exit_code == 0
+    assert "Water: Ann 7; Bo 5 = Cy 5 → Ann 8, Bo 3, Cy 3 ((4 + 2) / 2)" in result.stdout
+    assert "Air: Ann 10 = Bo 10; Cy 3 → Ann 6, Bo 6, Cy 2 ((8 + 4) / 2)" in result.stdout
+    assert "Largest network: Ann 14 = Bo 14; Cy 9 → Ann 15, Bo 15, Cy 6 ((18 + 12) / 2)" in result.stdout
+
+
+def test_explain_names_the_networks_hexes_and_the_terminal_view_draws_the_map():
+    result = orbis("score", "examples/terra-mystica/3p-map-shipping-bridge.json", "--explain")
+    assert result.exit_code == 0
+    assert "largest group 6: C5, D6, D8, E9, E10, G4" in result.stdout
+    assert "Largest network: Bo 6; Ann 5 = Cy 5 → Bo 18, Ann 9, Cy 9 ((12 + 6) / 2)" in result.stdout
+    plain = orbis("score", "examples/terra-mystica/3p-map-shipping-bridge.json")
+    rows = plain.stdout.splitlines()[1:10]
+    assert len(rows) == 9 and "A1" in rows[0] and "C5" in rows[2] and rows[1].startswith("  ")
+
+
+def test_rule_inconsistencies_are_warnings_and_the_game_is_still_scored():
+    doc = report("4p-map-checks.json")
+    assert doc["warnings"] == [
+        {"where": "Ann", "message": "the network is larger than the structures on the map"},
+        {"where": "Cy", "message": "the network the sheet gives differs from the one the structures on the map make"},
+    ]
+    assert [w["where"] for w in report("3p-air-tie.json")["warnings"]] == ["Ann", "Bo"]
+
+
+# ---- the malformed corpus ---------------------------------------------------------------------------------
+
+
+def test_the_corpus_holds_at_least_15_malformed_sheets():
+    assert len(BROKEN) >= 15
+
+
+@pytest.mark.parametrize("name", BROKEN)
+def test_a_malformed_sheet_is_refused_with_a_located_message(name, snapshot):
+    path = f"tests/corpus/terra-mystica/{name}"
+    result = orbis("score", path)
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    assert "Traceback" not in result.stderr
+    assert isinstance(result.exception, SystemExit)
+    first = result.stderr.splitlines()[0]
+    assert re.match(rf"{re.escape(path)}: \$[\w.\[\]]*: error: \S", first), first
+    assert len(re.findall(r"^\S.*: error: ", result.stderr, flags=re.M)) == 1, result.stderr
+    assert result.stderr == snapshot
