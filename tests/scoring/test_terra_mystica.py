@@ -162,3 +162,41 @@ def test_a_malformed_sheet_is_refused_with_a_located_message(name, snapshot):
     assert re.match(rf"{re.escape(path)}: \$[\w.\[\]]*: error: \S", first), first
     assert len(re.findall(r"^\S.*: error: ", result.stderr, flags=re.M)) == 1, result.stderr
     assert result.stderr == snapshot
+
+
+# ---- JSON Schemas -----------------------------------------------------------------------------------------
+
+SCHEMAS = ROOT / "schemas"
+# What a schema cannot refuse: uniqueness across players, the `refuse` rules, map geometry, the home colours.
+SCHEMA_CANNOT_TELL = {"shared-faction.json", "shared-home-colour.json", "power-over-twelve.json",
+                      "two-structures-one-hex.json", "one-hex-twice.json", "bridge-off-spot.json",
+                      "too-many-bridges.json", "too-many-strongholds.json", "dwarves-range-two.json",
+                      "dig-for-darklings.json", "one-player.json", "six-players.json", "no-network-no-map.json",
+                      "priests-over-seven.json", "fav1-held-twice.json"}
+
+
+def test_the_committed_schemas_are_generated_from_the_rules():
+    from orbis_dsl.games import game_named
+    from orbis_dsl.ruleset import game_rules
+    from orbis_dsl.sheet_schema import record_schema, report_schema
+
+    rules = game_rules(game_named("terra-mystica"))
+    assert json.loads((SCHEMAS / "tm-final-1.schema.json").read_text()) == record_schema(rules)
+    assert json.loads((SCHEMAS / "tm-score-1.schema.json").read_text()) == report_schema(rules)
+
+
+def test_the_examples_and_their_reports_meet_the_schemas():
+    jsonschema = pytest.importorskip("jsonschema")
+    record = json.loads((SCHEMAS / "tm-final-1.schema.json").read_text())
+    score = json.loads((SCHEMAS / "tm-score-1.schema.json").read_text())
+    for name in HAND:
+        jsonschema.validate(json.loads((EXAMPLES / name).read_text()), record)
+        jsonschema.validate(report(name, "--explain"), score)
+
+
+@pytest.mark.parametrize("name", BROKEN)
+def test_the_record_schema_refuses_what_it_can_express(name):
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads((SCHEMAS / "tm-final-1.schema.json").read_text())
+    errors = list(jsonschema.Draft202012Validator(schema).iter_errors(json.loads((CORPUS / name).read_text())))
+    assert bool(errors) == (name not in SCHEMA_CANNOT_TELL), [e.message for e in errors]
