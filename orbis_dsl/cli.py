@@ -218,12 +218,9 @@ def convert(
 ) -> None:
     """Turn a game record into the game notation, or the notation into a JSON record: the whole game, but not the
     comments of a notation file (a note says how many lines had one)."""
-    import json
+    from .inputs import comment_lines, convert_record, is_json, read_record
 
-    from .inputs import comment_lines, is_json, read_game
-
-    rules = _load_rules(pack)
-    game, diags, texts = read_game(source, rules)
+    game, rules, diags, texts = read_record(source, lambda: _load_rules(pack))
     if game is None:
         _print_diagnostics(diags, texts)
         raise typer.Exit(2)
@@ -233,14 +230,7 @@ def convert(
     if to not in ("json", "text"):
         typer.echo(f"error: --to expects json or text, got '{to}'", err=True)
         raise typer.Exit(2)
-    if to == "json":
-        from .records import game_to_json
-
-        out = json.dumps(game_to_json(game, rules), indent=2, ensure_ascii=False) + "\n"
-    else:
-        from .notation import write_text
-
-        out = write_text(game, rules)
+    out = convert_record(game, rules, to)
     text = next(iter(texts.values()))
     comments = 0 if is_json(source, text) else comment_lines(text)
     if output is None:

@@ -88,12 +88,35 @@ def read_record(path: Path, orbis_rules) -> tuple[object | None, object, list[Di
 
     rules = game_rules(game)
     if not as_json:
-        return None, rules, [Diagnostic(f"{game.id} records are read as JSON ({rules.settings.record_format}) "
-                                        f"for now", file=shown)], {shown: text}
+        from .sheet_notation import read_sheet_text
+
+        record, diags = read_sheet_text(text, shown, rules)
+        return record, rules, diags, {shown: text}
     from .sheets import read_sheet_json
 
     record, diags = read_sheet_json(text, shown, rules)
     return record, rules, diags, {shown: text}
+
+
+def convert_record(record, rules, to: str) -> str:
+    """A record read by `read_record`, written as JSON (`to` = "json") or as its game's text notation."""
+    import json
+
+    from .runtime.sheet import SheetRecord
+
+    if isinstance(record, SheetRecord):
+        from .sheet_notation import sheet_to_json, write_sheet_text
+
+        if to == "json":
+            return json.dumps(sheet_to_json(record, rules), indent=2, ensure_ascii=False) + "\n"
+        return write_sheet_text(record, rules)
+    if to == "json":
+        from .records import game_to_json
+
+        return json.dumps(game_to_json(record, rules), indent=2, ensure_ascii=False) + "\n"
+    from .notation import write_text
+
+    return write_text(record, rules)
 
 
 def score_record(rules, record, explain: bool = True):

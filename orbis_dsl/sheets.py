@@ -237,6 +237,11 @@ def read_sheet_json(text: str, file: str, rules: Rules) -> tuple[SheetRecord | N
     doc, diags = load_json(text, file)
     if diags:
         return None, diags
+    return read_sheet_doc(doc, file, rules)
+
+
+def read_sheet_doc(doc, file: str, rules: Rules) -> tuple[SheetRecord | None, list[Diagnostic]]:
+    """A record already parsed into JSON values (from a JSON file, or built from the text notation)."""
     reader = _SheetReader(rules, file)
     record = reader.record(doc)
     if record is None:

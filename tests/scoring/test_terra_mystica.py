@@ -200,3 +200,63 @@ def test_the_record_schema_refuses_what_it_can_express(name):
     schema = json.loads((SCHEMAS / "tm-final-1.schema.json").read_text())
     errors = list(jsonschema.Draft202012Validator(schema).iter_errors(json.loads((CORPUS / name).read_text())))
     assert bool(errors) == (name not in SCHEMA_CANNOT_TELL), [e.message for e in errors]
+
+
+# ---- the text notation and orbis convert --------------------------------------------------------------------
+
+
+def _convert(path, *options) -> str:
+    result = orbis("convert", path, *options)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def _read(path):
+    from orbis_dsl.inputs import read_record
+
+    record, _, diags, _ = read_record(Path(path), None)
+    assert record is not None, [d.message for d in diags]
+    return record
+
+
+@pytest.mark.parametrize("name", sorted(HAND))
+def test_convert_both_ways_loses_nothing(name, tmp_path):
+    source = EXAMPLES / name
+    text = tmp_path / "game.tmgame"
+    text.write_text(_convert(source))
+    back = tmp_path / "game.json"
+    back.write_text(_convert(text))
+    assert _read(text) == _read(source) == _read(back)
+    assert _convert(back) == text.read_text()  # text → JSON → text gives the same text
+    assert orbis("score", text, "--json").stdout == orbis("score", source, "--json").stdout
+
+
+def test_the_notation_docs_examples_score(tmp_path):
+    doc = (ROOT / "docs" / "notation-terra-mystica.md").read_text()
+    blocks = re.findall(r"```text\n(.*?)```", doc, re.S)
+    assert len(blocks) == 2
+    for i, block in enumerate(blocks):
+        path = tmp_path / f"doc{i}.tmgame"
+        path.write_text(block)
+        result = orbis("score", path, "--json")
+        assert result.exit_code == 0, result.output
+    assert blocks[1] == (EXAMPLES / "3p-map-shipping-bridge.tmgame").read_text()
+    air_tie = json.loads(orbis("score", tmp_path / "doc0.tmgame", "--json").stdout)
+    assert [p["total"] for p in air_tie["players"]] == [157, 157, 117]
+
+
+def test_a_mistake_in_the_notation_is_placed_at_its_line_and_column(tmp_path):
+    path = tmp_path / "bad.tmgame"
+    path.write_text("game terra-mystica\n"
+                    "Ann witchs vp 96 cults 1/4/2/6 coins 3 workers 2 priests 1 power 3/6/3 network 5\n"
+                    "Bo mermaids vp 91 cults 0/8/1/3 coins 9 workers 0 priests 0 power 5/4/3 structures D:D6,E99\n")
+    result = orbis("score", path)
+    assert result.exit_code == 2
+    lines = [line for line in result.stderr.splitlines() if ": error: " in line]
+    assert lines[0].endswith("bad.tmgame:2:5: error: unknown faction 'witchs'")
+    assert lines[1].endswith("bad.tmgame:3:84: error: there is no cell 'E99' on the map")
+    assert "did you mean 'witches'?" in result.stderr and "did you mean 'E9'?" in result.stderr
+    path.write_text("game terra-mystica\nAnn witches vp 96 shiping 2\n")
+    result = orbis("score", path)
+    assert result.exit_code == 2 and "2:19: error: unknown fact 'shiping'" in result.stderr
+    assert "did you mean 'shipping'?" in result.stderr
