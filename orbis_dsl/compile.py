@@ -200,7 +200,8 @@ class ModuleBuilder:
 
     def score(self, score) -> str:
         name = f"_score_{safe_identifier(score.name)}"
-        comp = self.compiler(rule_context(self.rules, allow_awards=True), name, False)
+        comp = attrs.evolve(self.compiler(rule_context(self.rules, allow_awards=True), name, False), steps=True,
+                            top=score.expr)
         self.functions.append(Function(name, "g, p, trace=None", [f"return {comp.compile(score.expr)}"],
                                        _origin(self.source, score.expr.span)))
         describer = SheetDescriber(set(self.rules.facts), set(self.rules.values))
@@ -347,7 +348,7 @@ def render_module(rules: RuleSet, file: ast.RuleFile, text: str, source: str) ->
     spec_names = sorted(n for n in used if re.search(rf"\b{n}\(", body_text))
     helpers = sorted(h for h in ("among", "compare", "flag", "neighbours", "supports", "aggregate_max",
                                  "aggregate_min", "aggregate_sum", "extreme_max", "extreme_min", "divide", "fill",
-                                 "show", "option_flag", "largest_group", "link", "size")
+                                 "show", "option_flag", "largest_group", "link", "size", "shown_divide", "shown_sum")
                      if re.search(rf"\b_{h}\(", body_text))
     imports = []
     if helpers:

@@ -13,11 +13,12 @@ import attrs
 
 from . import ast
 from .check_says import CLAUSE_WORDS, placeholders
-from .codegen import POSITION_TABLES
+from .codegen import POSITION_TABLES, operand_word, sum_terms
 from .describe import Describer, SheetDescriber
 from .model import RuleSet
 from .runtime import support
 from .runtime.board import Board
+from .runtime.hexmap import HexMapSpec
 from .runtime.rules import Rules
 from .runtime.specs import (
     AwardSpec,
@@ -57,6 +58,8 @@ class Evaluator:
     site: str
     tile_clause: bool = False
     describer: Describer | None = None
+    steps: bool = False  # as codegen.ExprCompiler.steps
+    top: object = None
 
     def __attrs_post_init__(self):
         if self.describer is None:
@@ -111,6 +114,14 @@ class Evaluator:
         return -self.eval(e.operand, env)
 
     def _Arith(self, e, env):
+        if e.op == "/" and self.steps:
+            if isinstance(e.left, ast.Arith) and e.left.op == "+":
+                terms = [(operand_word(t), self.eval(t, env)) for t in sum_terms(e.left)]
+                left = support.shown_sum(env.trace, terms)
+            else:
+                left = self.eval(e.left, env)
+            return support.shown_divide(env.trace, operand_word(e.left), operand_word(e.right), left,
+                                        self.eval(e.right, env), e is self.top)
         return _ARITH[e.op](self.eval(e.left, env), self.eval(e.right, env))
 
     def _Extreme(self, e, env):
@@ -366,7 +377,9 @@ def _award(rules: RuleSet, award) -> AwardSpec:
 
 
 def _score(rules: RuleSet, score) -> ScoreSpec:
-    ev = Evaluator(rule_context(rules, allow_awards=True), rules.desert.wild, f"_score_{score.name}")
+    # A column's divisions are traced step by step, as the generated column does (codegen.ExprCompiler.steps).
+    ev = Evaluator(rule_context(rules, allow_awards=True), rules.desert.wild, f"_score_{score.name}", steps=True,
+                   top=score.expr)
     text = SheetDescriber(set(rules.facts), set(rules.values)).text(score.expr)
     return ScoreSpec(score.name, score.title, lambda g, p, trace=None: ev.eval(score.expr, Env(g, p, trace=trace)),
                      text)
@@ -384,13 +397,20 @@ def _check(rules: RuleSet, check, index: int) -> CheckSpec:
 
 
 def _fact(rules: RuleSet, f) -> FactSpec:
-    return FactSpec(f.name, f.title, f.type.name, f.type.choices, f.low, f.high, rules.sets.get(f.per, ()),
-                    f.type.optional)
+    # A fact typed by a set lists members of that set, as compile._fact_spec writes it.
+    kind, choices = ("list", rules.sets[f.type.name]) if f.type.name in rules.sets else (f.type.name, f.type.choices)
+    return FactSpec(f.name, f.title, kind, choices, f.low, f.high, rules.sets.get(f.per, ()), f.type.optional)
 
 
 def _line(decl) -> str:
     """`file:line` of a declaration, as the generated modules record it."""
     return f"{decl.file}:{decl.span.line}" if decl.span else decl.file
+
+
+def _hexmap(decl) -> HexMapSpec | None:
+    if decl is None:
+        return None
+    return HexMapSpec(decl.name, decl.title or decl.name, decl.water, decl.rows, decl.water_prefix or "~")
 
 
 def _game_fields(game) -> dict:
@@ -400,10 +420,6 @@ def _game_fields(game) -> dict:
 
 
 def build_rules(rules: RuleSet) -> Rules:
-    if rules.is_sheet:
-        from .interpret_sheet import build_sheet_rules
-
-        return build_sheet_rules(rules)
     wild = rules.desert.wild
     winner_ctx = rule_context(rules, extras={"total": "int"})
     winner = []
@@ -421,6 +437,7 @@ def build_rules(rules: RuleSet) -> Rules:
         winner=tuple(winner),
         sets=dict(rules.sets), rounds=rules.rounds,
         held_family=rules.vocabulary.player_family if rules.is_sheet else None,
+        hexmap=_hexmap(rules.hexmap),
         **_game_fields(rules.game),
     )
     return Rules(

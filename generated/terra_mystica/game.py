@@ -4,7 +4,7 @@
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
-from orbis_dsl.runtime.support import compare as _compare, divide as _divide, extreme_max as _extreme_max, extreme_min as _extreme_min, largest_group as _largest_group, link as _link, size as _size
+from orbis_dsl.runtime.support import compare as _compare, extreme_max as _extreme_max, extreme_min as _extreme_min, largest_group as _largest_group, link as _link, shown_divide as _shown_divide, shown_sum as _shown_sum, size as _size
 from orbis_dsl.runtime.specs import AwardSpec, CheckSpec, FactSpec, OptionSpec, ScoreSpec, Settings
 
 SOURCE = 'rules/terra_mystica/game.orbis'
@@ -48,7 +48,7 @@ def _score_network(g, p, trace=None):
 
 # from 'rules/terra_mystica/game.orbis', line 85
 def _score_resources(g, p, trace=None):
-    return _divide(((((p.facts['coins'] + p.facts['workers']) + p.facts['priests']) + p.facts['power']['III']) + _divide(p.facts['power']['II'], 2)), p.values['coins_per_vp'])
+    return _shown_divide(trace, '', 'coins_per_vp ', _shown_sum(trace, (('coins ', p.facts['coins']), ('workers ', p.facts['workers']), ('priests ', p.facts['priests']), ('power[III] ', p.facts['power']['III']), ('', _shown_divide(trace, 'power[II] ', '', p.facts['power']['II'], 2, False)),)), p.values['coins_per_vp'], True)
 
 
 # from 'rules/terra_mystica/game.orbis', line 95
