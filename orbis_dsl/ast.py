@@ -170,7 +170,7 @@ class GroupLink:
     """One way cells connect in `largest group(…)`: `adjacent`, `joined by FACT` (a `crossings` fact), `by water
     within EXPR`, `within EXPR`."""
 
-    kind: str  # adjacent | joined | water | within
+    kind: str  # adjacent | joined | water | within | beside
     fact: str | None = None
     reach: object = None  # an expression (water, within)
     span: Span | None = _span()

@@ -22,7 +22,7 @@ def _optional_int(fact) -> str:
 WORDS = {"int": "a number", "int?": "a number (or none)", "bool": "a yes/no condition", "color": "a colour",
          "kind": "a tile piece", "star": "a tile mark", "string": "a string", "colors": "a set of colours",
          "kinds": "a set of tile pieces", "stars": "a set of tile marks", "amount": "an amount like '2 red'",
-         "cells": "a list of cells", "crossings": "a list of crossings"}
+         "cells": "a list of cells", "crossings": "a list of crossings", "waters": "a list of water cells"}
 
 
 def words(t: str) -> str:

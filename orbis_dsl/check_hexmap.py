@@ -9,7 +9,7 @@ from . import ast
 from .diagnostics import unknown
 
 # Fact types read against the rule set's hex map: a list of cells, a list of crossings (pairs of cells).
-MAP_FACT_TYPES = ("cells", "crossings")
+MAP_FACT_TYPES = ("cells", "crossings", "waters")
 
 
 class HexMapChecker:
@@ -79,15 +79,16 @@ class HexMapChecker:
             self.error(f"'largest group' needs a fact of cells, and '{e.fact}' is of {fact.type.name}", e.span)
         kinds = [link.kind for link in e.links]
         for link in e.links:
-            if kinds.count(link.kind) > 1 and link.kind != "joined":
+            if kinds.count(link.kind) > 1 and link.kind not in ("joined", "beside"):
                 self.error(f"the link '{link.kind}' is given twice", link.span)
-            if link.kind == "joined":
+            if link.kind in ("joined", "beside"):
+                want, words = ("crossings", "joined by") if link.kind == "joined" else ("waters", "beside")
                 joined = self.facts.get(link.fact)
                 if joined is None:
                     self.diags.append(unknown("fact", link.fact, [n for n, f in self.facts.items()
-                                                                  if f.type.name == "crossings"], link.span))
-                elif joined.type.name != "crossings":
-                    self.error(f"'joined by' needs a fact of crossings, and '{link.fact}' is of "
+                                                                  if f.type.name == want], link.span))
+                elif joined.type.name != want:
+                    self.error(f"'{words}' needs a fact of {want}, and '{link.fact}' is of "
                                f"{joined.type.name}", link.span)
             if link.reach is not None:
                 self.expect(link.reach, ctx, "int", "a reach")

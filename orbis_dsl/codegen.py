@@ -204,8 +204,8 @@ class ExprCompiler:
     def _LargestGroup(self, e):
         links = []
         for link in e.links:
-            if link.kind == "joined":
-                links.append(f"_link('joined', pairs={self.player}.facts[{link.fact!r}])")
+            if link.kind in ("joined", "beside"):
+                links.append(f"_link({link.kind!r}, pairs={self.player}.facts[{link.fact!r}])")
             elif link.reach is not None:
                 links.append(f"_link({link.kind!r}, {self.compile(link.reach)})")
             else:

@@ -163,6 +163,8 @@ def _link(t) -> str:
         return "adjacent"
     if d == "joined_link":
         return f"joined by {_tok(k[0])}"
+    if d == "beside_link":
+        return f"beside {_tok(k[0])}"
     if d == "water_link":
         return f"by water within {expr(k[0], 5)}"
     return f"within {expr(k[0], 5)}"

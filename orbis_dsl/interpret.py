@@ -134,7 +134,7 @@ class Evaluator:
 
     def _LargestGroup(self, e, env):
         links = tuple(
-            support.link("joined", pairs=env.p.facts[link.fact]) if link.kind == "joined"
+            support.link(link.kind, pairs=env.p.facts[link.fact]) if link.kind in ("joined", "beside")
             else support.link(link.kind, self.eval(link.reach, env)) if link.reach is not None
             else support.link(link.kind)
             for link in e.links)

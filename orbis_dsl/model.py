@@ -32,7 +32,7 @@ def type_name(t: ast.TypeRef) -> str:
         return "string"
     if t.name == "int" and t.optional:
         return "int?"
-    if t.name in ("cells", "crossings"):
+    if t.name in ("cells", "crossings", "waters"):
         return t.name
     if t.name not in PARAM_TYPES:
         return "?"

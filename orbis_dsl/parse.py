@@ -443,6 +443,9 @@ class _Builder(Transformer):
     def water_link(self, meta, reach):
         return ast.GroupLink("water", reach=reach, span=self._s(meta))
 
+    def beside_link(self, meta, fact):
+        return ast.GroupLink("beside", fact=str(fact), span=self._s(meta))
+
     def within_link(self, meta, reach):
         return ast.GroupLink("within", reach=reach, span=self._s(meta))
 

@@ -42,6 +42,8 @@ class CellReader:
             return self.members(fact, value, path)
         if fact.type == "crossings":
             return self.crossings(value, path)
+        if fact.type == "waters":
+            return self.waters(value, path)
         if not fact.members:
             return self.cells(value, path)
         if not isinstance(value, dict):
@@ -74,6 +76,17 @@ class CellReader:
             self.reader.error(path, f"{name} is a water cell: nothing stands on it")
             return None
         return name
+
+    def waters(self, value, path: str) -> list[str] | None:
+        if not isinstance(value, list):
+            self.reader.error(path, f"expected a list of water cells (like [\"r5\"]), got {json_words(value)}")
+            return None
+        found = [self.cell(item, f"{path}[{i}]", land=False) for i, item in enumerate(value)]
+        for i, name in enumerate(found):
+            if name is not None and not self.board.is_water(name):
+                self.reader.error(f"{path}[{i}]", f"{name} is a land cell; a water cell is expected here")
+                found[i] = None
+        return None if None in found else found
 
     def crossings(self, value, path: str) -> list[tuple[str, str]] | None:
         if not isinstance(value, list):

@@ -155,7 +155,7 @@ class _TextReader:
                 out[member] = _items(cells)
                 self.spans[f"{path}.{member}"] = Span(self.file, number, column)
             return out
-        if fact.type in ("cells", "list"):
+        if fact.type in ("cells", "waters", "list"):
             return _items(token)
         if fact.type == "crossings":
             return [pair.split("-") for pair in _items(token)]
@@ -213,7 +213,7 @@ def _shown(fact, value) -> list[str]:
     if fact.type == "cells" and fact.members:
         parts = [f"{m}:{','.join(value[m])}" for m in fact.members if value.get(m)]
         return parts or [f"{fact.members[0]}:-"]
-    if fact.type in ("cells", "list"):
+    if fact.type in ("cells", "waters", "list"):
         return [",".join(value) or "-"]
     if fact.type == "crossings":
         return [",".join("-".join(pair) for pair in value) or "-"]

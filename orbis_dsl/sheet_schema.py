@@ -86,6 +86,8 @@ def _scalar(fact, land: list[str]) -> dict:
         return {"enum": list(fact.choices)}
     if fact.type == "cells":
         return {"type": "array", "items": {"enum": land}}
+    if fact.type == "waters":
+        return {"type": "array", "items": {"type": "string"}}
     if fact.type == "crossings":
         return {"type": "array", "items": {"type": "array", "minItems": 2, "maxItems": 2,
                                            "items": {"enum": land}}}

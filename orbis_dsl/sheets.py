@@ -190,7 +190,7 @@ class _SheetReader:
             if not fact.optional:
                 self.error(path.rsplit(".", 1)[0], f"missing key '{fact.name}' ({fact.title})")
             return None
-        if fact.type in ("cells", "crossings", "list"):
+        if fact.type in ("cells", "crossings", "waters", "list"):
             return self.cells.fact(fact, value, path)
         if not fact.members:
             return self.scalar(fact, value, path)

@@ -1,13 +1,13 @@
 # generated — do not edit.
 # source: 'rules/terra_mystica/factions.orbis'
-# sha256: f7f798567bd8766344e4d7f2251ad6692659274036a3a4aea324b4bc7fcbe8b7
+# sha256: 5d4246a6995d9a463bb4c9f48d69628aaaf9b891cfb9556a0281b889ab317fd8
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
 from orbis_dsl.runtime.specs import GodSpec
 
 SOURCE = 'rules/terra_mystica/factions.orbis'
-SOURCE_SHA256 = 'f7f798567bd8766344e4d7f2251ad6692659274036a3a4aea324b4bc7fcbe8b7'
+SOURCE_SHA256 = '5d4246a6995d9a463bb4c9f48d69628aaaf9b891cfb9556a0281b889ab317fd8'
 
 
 GODS = (
@@ -96,7 +96,7 @@ GODS = (
     title='Mermaids',
     ends=(),
     taken=None,
-    modifiers={'home': 4, 'max_shipping': 5, 'min_shipping': 1, 'start_shipping': 1, 'start_water': 2},
+    modifiers={'home': 4, 'max_shipping': 5, 'min_shipping': 1, 'river_towns': 1, 'start_shipping': 1, 'start_water': 2},
     cancellable=False,
 ),
     GodSpec(

@@ -29,7 +29,7 @@ class HexMapSpec(NamedTuple):
 
 class Link(NamedTuple):
     """One way two occupied cells of a player connect (`largest group(…)`): `adjacent`; `joined` (the crossings of
-    a fact, as direct adjacency); `water` (a path through water cells only, at most `reach` of them); `within` (at
+    a fact, as direct adjacency); `beside` (both touch one of a fact's water cells); `water` (a path through water cells only, at most `reach` of them); `within` (at
     most `reach` cells of any kind strictly between). A reach of none means the link does not apply."""
 
     kind: str
@@ -38,6 +38,8 @@ class Link(NamedTuple):
 
 
 def link(kind: str, reach: int | None = None, pairs=()) -> Link:
+    if kind == "beside":
+        return Link(kind, reach, tuple(pairs or ()))  # water cells
     return Link(kind, reach, tuple(tuple(pair) for pair in pairs or ()) if kind == "joined" else ())
 
 
@@ -132,6 +134,8 @@ def connected(board: HexMap, a: str, b: str, links: tuple[Link, ...]) -> bool:
         if link.kind == "adjacent" and b in board.neighbours[a]:
             return True
         if link.kind == "joined" and (frozenset((a, b)) in link.pairs):
+            return True
+        if link.kind == "beside" and any(w in board.neighbours[a] and w in board.neighbours[b] for w in link.pairs):
             return True
         if link.reach is None:
             continue

@@ -27,7 +27,7 @@ def random_sheet(rules, rng: random.Random) -> SheetRecord:
     for i, faction in enumerate(factions):
         facts = {}
         for fact in rules.facts.values():
-            if fact.type in ("cells", "crossings", "list"):
+            if fact.type in ("cells", "crossings", "waters", "list"):
                 # Lists of map cells and of set members: test_terra_mystica_properties.py draws those.
                 facts[fact.name] = None
                 continue

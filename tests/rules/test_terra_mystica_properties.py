@@ -21,6 +21,7 @@ GENERATED = game_rules(GAME)
 INTERPRETED = build_rules(compile_game(GAME).model)
 BOARD = board_of(GENERATED.settings.hexmap)
 LAND = sorted(BOARD.land)
+WATER = sorted(set(BOARD.cells) - set(BOARD.land))
 CROSSINGS = sorted(tuple(sorted(pair)) for pair in BOARD.crossings)
 # One faction per home terrain at most, as the checks demand.
 BY_HOME: dict[int, list[str]] = {}
@@ -43,7 +44,7 @@ def random_sheets(rng: random.Random) -> SheetRecord:
                  "coins": rng.randint(0, 30), "workers": rng.randint(0, 8), "priests": rng.randint(0, 7),
                  "power": dict(zip(("I", "II", "III"), _bowls(rng))), "network": None, "structures": None,
                  "bridges": None, "shipping": None, "dig": None, "favor_tiles": None, "town_tiles": None,
-                 "priests_on_cult": None}
+                 "priests_on_cult": None, "mermaid_river_towns": None}
         if rng.random() < 0.5:
             facts["network"] = rng.choice([0, 3, 5, 5, 8, 12, 17])
         else:
@@ -51,6 +52,8 @@ def random_sheets(rng: random.Random) -> SheetRecord:
             facts["structures"] = {"D": cells[:8], "TP": cells[8:12], "TE": [], "SH": [], "SA": []}
             facts["bridges"] = [pair for pair in rng.sample(CROSSINGS, 3) if set(pair) <= set(cells)]
             facts["shipping"] = rng.choice([None, 0, 1, 2, 3])
+            if faction == "mermaids":
+                facts["mermaid_river_towns"] = rng.sample(WATER, rng.randint(0, 2))
             if rng.random() < 0.3:
                 facts["network"] = rng.randint(0, 17)
         players.append(SheetPlayerRecord(NAMES[i], faction, facts))

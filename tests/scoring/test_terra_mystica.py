@@ -260,3 +260,34 @@ def test_a_mistake_in_the_notation_is_placed_at_its_line_and_column(tmp_path):
     result = orbis("score", path)
     assert result.exit_code == 2 and "2:19: error: unknown fact 'shiping'" in result.stderr
     assert "did you mean 'shipping'?" in result.stderr
+
+
+def test_cells_beside_one_listed_water_cell_connect():
+    from orbis_dsl.games import game_named
+    from orbis_dsl.ruleset import game_rules
+    from orbis_dsl.runtime.hexmap import board_of, groups, link
+
+    board = board_of(game_rules(game_named("terra-mystica")).settings.hexmap)
+    # D6 and C5 both border the river hex r17; without a link across it they stand apart.
+    assert groups(board, ["D6", "C5"], (link("adjacent"),)) == [["D6"], ["C5"]]
+    assert groups(board, ["D6", "C5"], (link("adjacent"), link("beside", pairs=["r17"]))) == [["C5", "D6"]]
+    assert groups(board, ["D6", "C5"], (link("adjacent"), link("beside", pairs=["r12"]))) == [["D6"], ["C5"]]
+
+
+def test_river_towns_are_water_cells_and_the_mermaids_own(tmp_path):
+    doc = json.loads((EXAMPLES / "3p-map-shipping-bridge.json").read_text())
+    doc["players"][1]["mermaid_river_towns"] = ["r17"]
+    path = tmp_path / "towns.json"
+    path.write_text(json.dumps(doc))
+    assert orbis("score", path).exit_code == 0
+    doc["players"][1]["mermaid_river_towns"] = ["E9"]
+    path.write_text(json.dumps(doc))
+    result = orbis("score", path)
+    assert result.exit_code == 2
+    assert "$.players[1].mermaid_river_towns[0]: error: E9 is a land cell; a water cell is expected here" in result.stderr
+    doc["players"][1]["mermaid_river_towns"] = []
+    doc["players"][0]["mermaid_river_towns"] = ["r17"]
+    path.write_text(json.dumps(doc))
+    result = orbis("score", path)
+    assert result.exit_code == 2
+    assert "$.players[0]: error: only the Mermaids found a town across a river hex" in result.stderr
