@@ -291,3 +291,10 @@ def test_river_towns_are_water_cells_and_the_mermaids_own(tmp_path):
     result = orbis("score", path)
     assert result.exit_code == 2
     assert "$.players[0]: error: only the Mermaids found a town across a river hex" in result.stderr
+
+
+def test_the_grammar_names_no_terra_mystica_noun():
+    grammar = (ROOT / "grammar" / "rules.lark").read_text(encoding="utf-8")
+    nouns = ["river", "bridge", "terrain", "faction", "mermaid", "dwarves", "fakirs", "shipping", "tunnel",
+             "structure", "dwelling", "favour"]  # (the core's comments show a `cults` fact as an example)
+    assert [n for n in nouns if re.search(rf"\b{n}", grammar, re.I)] == []
