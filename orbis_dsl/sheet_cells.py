@@ -30,8 +30,8 @@ class CellReader:
         for i, item in enumerate(value):
             name = canonical.get(item.strip().upper()) if isinstance(item, str) else None
             if name is None:
-                shown = item if isinstance(item, str) else json_words(item)
-                self.reader.error(f"{path}[{i}]", f"'{shown}' is not one of the {fact.title}",
+                shown = f"'{item}'" if isinstance(item, str) else json_words(item)
+                self.reader.error(f"{path}[{i}]", f"{shown} is not one of the {fact.title}",
                                   did_you_mean(str(item).upper(), fact.choices) or
                                   "expected one of: " + ", ".join(fact.choices))
             found.append(name)
