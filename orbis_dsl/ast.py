@@ -489,6 +489,7 @@ class FactDecl:
     low: int | None
     high: int | None
     per: str | None
+    whole: bool = False  # `for game`: given once for the whole record
     span: Span | None = _span()
 
 

@@ -611,7 +611,7 @@ class Checker(ExpressionChecker, HexMapChecker):
     def _fact(self, file, decl: ast.FactDecl) -> Fact:
         if decl.type.name in MAP_FACT_TYPES or decl.type.name in self.sets:
             (self.map_fact if decl.type.name in MAP_FACT_TYPES else self.list_fact)(decl)
-            return Fact(decl.name, decl.title or decl.name, decl.type, None, None, decl.per, file)
+            return Fact(decl.name, decl.title or decl.name, decl.type, None, None, decl.per, file, decl.whole)
         self._check_type(decl.type)
         if decl.type.name not in ("int", "bool", "enum"):
             self.error("a fact is a number (int), a yes/no (bool), a choice of strings, or cells or crossings of the "
@@ -622,7 +622,7 @@ class Checker(ExpressionChecker, HexMapChecker):
             self.error(f"the range {decl.low}..{decl.high} is empty", decl.span)
         if decl.per is not None and decl.per not in self.sets:
             self.diags.append(unknown("set", decl.per, self.sets, decl.span))
-        return Fact(decl.name, decl.title or decl.name, decl.type, decl.low, decl.high, decl.per, file)
+        return Fact(decl.name, decl.title or decl.name, decl.type, decl.low, decl.high, decl.per, file, decl.whole)
 
     def _score(self, file, decl: ast.ScoreDecl) -> Score:
         if decl.name in BASE_REPORT_KEYS - {"regions"}:

@@ -374,7 +374,8 @@ def _fact_spec(f, sets) -> str:
     # A fact typed by a set lists members of that set: the reader checks each against them.
     kind, choices = ("list", sets[f.type.name]) if f.type.name in sets else (f.type.name, f.type.choices)
     return (f"FactSpec(name={f.name!r}, title={f.title!r}, type={kind!r}, choices={choices!r}, "
-            f"low={f.low!r}, high={f.high!r}, members={sets.get(f.per, ())!r}, optional={f.type.optional!r})")
+            f"low={f.low!r}, high={f.high!r}, members={sets.get(f.per, ())!r}, optional={f.type.optional!r}"
+            + (", whole=True)" if f.whole else ")"))
 
 
 def _tile(t, source: str) -> str:

@@ -333,6 +333,8 @@ def _decl_lines(t, indent: str) -> list[str]:
             if part.data == "fact_range":
                 low, high = _kids(part)
                 text += f" {literal(low)}..{literal(high)}"
+            elif part.data == "fact_whole":
+                text += " for game"
             else:
                 text += f" per {_tok(_kids(part)[0])}"
         return [indent + text]

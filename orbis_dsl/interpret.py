@@ -399,7 +399,8 @@ def _check(rules: RuleSet, check, index: int) -> CheckSpec:
 def _fact(rules: RuleSet, f) -> FactSpec:
     # A fact typed by a set lists members of that set, as compile._fact_spec writes it.
     kind, choices = ("list", rules.sets[f.type.name]) if f.type.name in rules.sets else (f.type.name, f.type.choices)
-    return FactSpec(f.name, f.title, kind, choices, f.low, f.high, rules.sets.get(f.per, ()), f.type.optional)
+    return FactSpec(f.name, f.title, kind, choices, f.low, f.high, rules.sets.get(f.per, ()), f.type.optional,
+                    f.whole)
 
 
 def _line(decl) -> str:

@@ -166,6 +166,7 @@ class Fact:
     high: int | None
     per: str | None  # a set: the fact is given once per member
     file: str
+    whole: bool = False  # `for game`: the record gives it once, every player reads it
 
 
 @attrs.frozen

@@ -233,10 +233,13 @@ class _Builder(Transformer):
     def set_decl(self, meta, name, *members):
         return ast.SetDecl(str(name), tuple(str(m) for m in members), span=self._s(meta))
 
-    def fact_decl(self, meta, name, title, type_, range_, per):
+    def fact_decl(self, meta, name, title, type_, range_, per, whole):
         low, high = range_ if range_ is not None else (None, None)
-        return ast.FactDecl(str(name), unquote(title) if title else None, type_, low, high, per,
+        return ast.FactDecl(str(name), unquote(title) if title else None, type_, low, high, per, bool(whole),
                             span=_span_of(self.file, name))
+
+    def fact_whole(self, meta):
+        return True
 
     def fact_range(self, meta, low, high):
         return (low.value, high.value)

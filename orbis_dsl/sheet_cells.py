@@ -20,7 +20,11 @@ class CellReader:
         self.upper = {name.upper(): name for name in board.cells} if board else {}
 
     def members(self, fact, value, path: str) -> list[str] | None:
-        """A fact typed by a set: a list of its members (case does not matter)."""
+        """A fact typed by a set: a list of its members (case does not matter); a list of one may be given as its
+        one member (`"bonus_card": "BON6"`)."""
+        single = isinstance(value, str)
+        if single:
+            value = [value]
         if not isinstance(value, list):
             self.reader.error(path, f"expected a list of {fact.title} (like [\"{fact.choices[0]}\"]), "
                                     f"got {json_words(value)}")
@@ -31,7 +35,8 @@ class CellReader:
             name = canonical.get(item.strip().upper()) if isinstance(item, str) else None
             if name is None:
                 shown = f"'{item}'" if isinstance(item, str) else json_words(item)
-                self.reader.error(f"{path}[{i}]", f"{shown} is not one of the {fact.title}",
+                where = path if single else f"{path}[{i}]"
+                self.reader.error(where, f"{shown} is not among the choices for {fact.title}",
                                   did_you_mean(str(item).upper(), fact.choices) or
                                   "expected one of: " + ", ".join(fact.choices))
             found.append(name)

@@ -90,10 +90,21 @@ class _TextReader:
                 self.spans["$.title"] = Span(self.file, number, column)
             elif word == "option":
                 self.option(doc, line)
+            elif word in self.rules.facts and self.rules.facts[word].whole:
+                self.whole_fact(doc, line)
             else:
                 self.player(doc, line)
         self.spans["$.players"] = Span(self.file, 1, 1)
         return doc
+
+    def whole_fact(self, doc: dict, line: _Line) -> None:
+        """`scoring_tiles SCORE4,SCORE2,…`: a fact the record gives once, on a line of its own."""
+        (name, column), values = line.tokens[0], line.tokens[1:]
+        if not values:
+            self.error(line.number, column, f"expected a value after '{name}'")
+            return
+        self.spans[f"$.{name}"] = Span(self.file, line.number, column)
+        doc[name] = self.value(self.rules.facts[name], values[:1], f"$.{name}", line.number)
 
     def option(self, doc: dict, line: _Line) -> None:
         if len(line.tokens) != 3:
@@ -123,7 +134,7 @@ class _TextReader:
             player[family] = _unquote(rest[0][0])
             self.spans[f"{path}.{family}"] = Span(self.file, line.number, rest[0][1])
             rest = rest[1:]
-        facts = self.rules.facts
+        facts = {name: fact for name, fact in self.rules.facts.items() if not fact.whole}
         i = 0
         while i < len(rest):
             key, column = rest[i]
@@ -187,10 +198,14 @@ def write_sheet_text(record: SheetRecord, rules: Rules) -> str:
         out.append(f"title {_quoted(record.title)}")
     for name, value in record.options.items():
         out.append(f"option {name} {_shown_option(value)}")
+    first = record.rounds[0][0].facts if record.rounds and record.rounds[0] else {}
+    for fact in rules.facts.values():
+        if fact.whole and first.get(fact.name) is not None:
+            out.append(" ".join([fact.name, *_shown(fact, first[fact.name])]))
     for sheet in record.rounds[0]:
         words = [_quoted(sheet.name)] + ([sheet.piece] if sheet.piece else [])
         for fact in rules.facts.values():
-            value = sheet.facts.get(fact.name)
+            value = sheet.facts.get(fact.name) if not fact.whole else None
             if value is not None:
                 words += [fact.name, *_shown(fact, value)]
         out.append(" ".join(words))
@@ -236,13 +251,17 @@ def sheet_to_json(record: SheetRecord, rules: Rules) -> dict:
         doc["title"] = record.title
     if record.options:
         doc["options"] = dict(record.options)
+    first = record.rounds[0][0].facts if record.rounds and record.rounds[0] else {}
+    for fact in rules.facts.values():
+        if fact.whole and first.get(fact.name) is not None:
+            doc[fact.name] = first[fact.name]
     players = []
     for sheet in record.rounds[0]:
         entry: dict = {"name": sheet.name}
         if s.held_family and sheet.piece:
             entry[s.held_family] = sheet.piece
         for fact in rules.facts.values():
-            value = sheet.facts.get(fact.name)
+            value = sheet.facts.get(fact.name) if not fact.whole else None
             if value is None:
                 continue
             if fact.type == "cells" and fact.members:

@@ -20,9 +20,10 @@ def record_schema(rules: Rules) -> dict:
     props: dict = {"name": {"type": "string", "minLength": 1}}
     if family:
         props[family] = {"enum": sorted(rules.gods), "description": f"The {family} the player holds."}
-    for fact in rules.facts.values():
+    per_player = [f for f in rules.facts.values() if not f.whole]
+    for fact in per_player:
         props[fact.name] = _fact(fact, land)
-    required = ["name"] + ([family] if family else []) + [f.name for f in rules.facts.values() if not f.optional]
+    required = ["name"] + ([family] if family else []) + [f.name for f in per_player if not f.optional]
     options = {o.name: _option(o) for o in s.options}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -39,6 +40,7 @@ def record_schema(rules: Rules) -> dict:
             "title": {"type": "string"},
             "options": {"type": "object", "properties": options, "additionalProperties": False},
             "players": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/player"}},
+            **{f.name: _fact(f, land) for f in rules.facts.values() if f.whole},
         },
         "additionalProperties": False,
         "$defs": {"player": {"type": "object", "required": required, "properties": props,
@@ -91,8 +93,8 @@ def _scalar(fact, land: list[str]) -> dict:
     if fact.type == "crossings":
         return {"type": "array", "items": {"type": "array", "minItems": 2, "maxItems": 2,
                                            "items": {"enum": land}}}
-    if fact.type == "list":
-        return {"type": "array", "items": {"enum": list(fact.choices)}}
+    if fact.type == "list":  # a list of one may be given as its one member
+        return {"anyOf": [{"type": "array", "items": {"enum": list(fact.choices)}}, {"enum": list(fact.choices)}]}
     out: dict = {"type": "integer"}
     if fact.low is not None:
         out.update(minimum=fact.low, maximum=fact.high)

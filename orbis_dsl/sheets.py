@@ -45,7 +45,8 @@ class _SheetReader:
             return None
         body = "rounds" if settings.rounds else "players"
         options = {o.name for o in settings.options}
-        self.unknown_keys(doc, "$", _TOP_KEYS | {body} | options)
+        whole = {f.name: f for f in self.rules.facts.values() if f.whole}
+        self.unknown_keys(doc, "$", _TOP_KEYS | {body} | options | set(whole))
         if "format" in doc and doc["format"] != settings.record_format:
             self.error("$.format", f"expected \"{settings.record_format}\", got {json_words(doc['format'])}")
         if "game" in doc and doc["game"] != settings.game:
@@ -58,6 +59,8 @@ class _SheetReader:
         if body not in doc:
             self.error("$", f"missing key '{body}'")
             return None
+        # Facts given once for the whole record: every player reads them as their own.
+        shared = {name: self.fact(fact, doc.get(name), f"$.{name}", name in doc) for name, fact in whole.items()}
         if settings.rounds:
             rounds = self.rounds(doc["rounds"])
         else:
@@ -65,6 +68,8 @@ class _SheetReader:
             rounds = [players] if players is not None else None
         if rounds is None or self.diags:
             return None
+        if shared:
+            rounds = [[p._replace(facts={**p.facts, **shared}) for p in sheets] for sheets in rounds]
         return SheetRecord(rounds, chosen, title)
 
     def options(self, doc: dict) -> dict:
@@ -153,7 +158,7 @@ class _SheetReader:
         if not isinstance(obj, dict):
             self.error(path, f"expected a player object, got {json_words(obj)}")
             return None
-        facts = self.rules.facts
+        facts = {name: fact for name, fact in self.rules.facts.items() if not fact.whole}
         family = self.rules.settings.held_family
         self.unknown_keys(obj, path, {"name"} | set(facts) | ({family} if family else set()))
         before = len(self.diags)

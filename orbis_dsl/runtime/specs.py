@@ -95,6 +95,7 @@ class FactSpec(NamedTuple):
     high: int | None = None
     members: tuple[str, ...] = ()  # given once per member of this set (a JSON object, or a list in this order)
     optional: bool = False
+    whole: bool = False  # given once for the whole record (a top-level key), read by every player
 
 
 class ScoreSpec(NamedTuple):

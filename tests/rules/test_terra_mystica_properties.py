@@ -44,7 +44,8 @@ def random_sheets(rng: random.Random) -> SheetRecord:
                  "coins": rng.randint(0, 30), "workers": rng.randint(0, 8), "priests": rng.randint(0, 7),
                  "power": dict(zip(("I", "II", "III"), _bowls(rng))), "network": None, "structures": None,
                  "bridges": None, "shipping": None, "dig": None, "favor_tiles": None, "town_tiles": None,
-                 "priests_on_cult": None, "mermaid_river_towns": None}
+                 "priests_on_cult": None, "mermaid_river_towns": None, "bonus_card": None,
+                 "scoring_tiles": None, "bonus_cards_in_play": None}
         if rng.random() < 0.5:
             facts["network"] = rng.choice([0, 3, 5, 5, 8, 12, 17])
         else:

@@ -172,7 +172,8 @@ SCHEMA_CANNOT_TELL = {"shared-faction.json", "shared-home-colour.json", "power-o
                       "two-structures-one-hex.json", "one-hex-twice.json", "bridge-off-spot.json",
                       "too-many-bridges.json", "too-many-strongholds.json", "dwarves-range-two.json",
                       "dig-for-darklings.json", "one-player.json", "six-players.json", "no-network-no-map.json",
-                      "priests-over-seven.json", "fav1-held-twice.json"}
+                      "priests-over-seven.json", "fav1-held-twice.json", "bonus-card-not-in-play.json",
+                      "bonus-cards-in-play-count.json", "five-scoring-tiles.json"}
 
 
 def test_the_committed_schemas_are_generated_from_the_rules():
