@@ -46,6 +46,19 @@ def _rules(pack: Path | None):
     return rules, source, compiled
 
 
+def _check_policies(policy: str) -> None:
+    """Exit 2 naming the first seat policy that is not one (a comma-separated list, one per seat)."""
+    from ..diagnostics import did_you_mean
+    from .policy import POLICIES, policy_problem
+
+    for name in [n.strip() for n in policy.split(",") if n.strip()] or [policy]:
+        problem = policy_problem(name)
+        if problem is not None:
+            base = name.partition(":")[0]
+            hint = None if base in POLICIES else did_you_mean(base, POLICIES)
+            _fail(problem, hint=hint or "expected one of: " + ", ".join(POLICIES) + " (mcts:N for N rollouts)")
+
+
 def _progress_bar(total: int):
     """A rich progress bar on stderr for long runs, only when stderr is a terminal; else None."""
     if total < 200 or not sys.stderr.isatty():
@@ -75,7 +88,8 @@ def simulate(
     games: int = typer.Option(100, "--games", "-k", help="Number of games."),
     seed: int = typer.Option(0, "--seed", "-s", help="Seed of the run; game i uses a seed derived from it and i."),
     policy: str = typer.Option("random", "--policy",
-                               help="random or greedy; a comma-separated list gives one per seat, cycling."),
+                               help="random, greedy or mcts (mcts:N: N rollouts per decision); a comma-separated list gives one "
+                                    "per seat, cycling."),
     jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes (results do not depend on it)."),
     records: Path | None = typer.Option(None, "--records",
                                            help="Write each game as NAME.json and its score as NAME.score.json."),
@@ -85,17 +99,13 @@ def simulate(
     pack: Path | None = typer.Option(None, "--rules", help="A rule file or folder instead of the base game."),
 ) -> None:
     """Play K games between policies and summarise them (win rates by god and seat, CP by category, …)."""
-    from .policy import POLICIES
     from .variants import check_variant
 
     if games < 1:
         _fail(f"--games must be at least 1, not {games}")
     if jobs < 1:
         _fail(f"--jobs must be at least 1, not {jobs}")
-    names = [n.strip() for n in policy.split(",") if n.strip()]
-    for name in names or [policy]:
-        if name not in POLICIES:
-            _fail(f"unknown policy '{name}'", hint="expected one of: " + ", ".join(POLICIES))
+    _check_policies(policy)
     rules, source, _ = _rules(pack)
     if players is not None and players < 1:
         _fail(f"--players must be at least 1, not {players}")
