@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import sys
 from pathlib import Path
 
 import typer
@@ -59,27 +58,33 @@ def _check_policies(policy: str) -> None:
             _fail(problem, hint=hint or "expected one of: " + ", ".join(POLICIES) + " (mcts:N for N rollouts)")
 
 
-def _progress_bar(total: int):
-    """A rich progress bar on stderr for long runs, only when stderr is a terminal; else None."""
-    if total < 200 or not sys.stderr.isatty():
-        return None
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+def _check_plotting(path: Path) -> None:
+    """Exit 2 before any game is played when the picture could not be drawn or written."""
+    from .plot import PlotUnavailable, _matplotlib
 
-    return Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-                    TimeRemainingColumn(), console=Console(stderr=True), transient=True)
+    try:
+        _matplotlib()
+    except PlotUnavailable as error:
+        _fail(str(error))
+    if path.suffix.lower() not in (".svg", ".png", ".pdf"):
+        _fail(f"cannot tell the picture's format from '{path.name}'", hint="name it .svg, .png or .pdf")
+    if not path.parent.is_dir():
+        _fail(f"no such folder for the picture: {path.parent}")
 
 
-def _run_simulation(variant: str, games: int, seed: int, policy: str, jobs: int, records, source, logs=None):
-    from .simulate import simulate as run_simulation
+def _run_simulation(variant: str, games: int, seed: int, policy: str, jobs: int, records, source, logs=None,
+                    keep_results: bool = False):
+    """The summary (and the per-game results, with `keep_results`), with progress on stderr for long runs."""
+    from .progress import Progress
+    from .simulate import load_rules, run, summarize
 
-    bar = _progress_bar(games)
-    if bar is None:
-        return run_simulation(variant, games, seed, policy, jobs, records, source, logs=logs)
-    with bar:
-        task = bar.add_task(f"{games} games", total=games)
-        return run_simulation(variant, games, seed, policy, jobs, records, source,
-                              progress=lambda n: bar.advance(task, n), logs=logs)
+    progress = Progress(games)
+    try:
+        results = run(variant, games, seed, policy, jobs, records, source, progress=progress.advance, logs=logs)
+    finally:
+        progress.close()
+    summary = summarize(results, variant, seed, policy, load_rules(source))
+    return (summary, results) if keep_results else summary
 
 
 def simulate(
@@ -97,8 +102,12 @@ def simulate(
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
     variant: str | None = typer.Option(None, "--variant", help="A variant by name instead of '{N}p'."),
     pack: Path | None = typer.Option(None, "--rules", help="A rule file or folder instead of the base game."),
+    plot: Path | None = typer.Option(None, "--plot", help="Also draw the report (win rates with their "
+                                                         "intervals, score distribution), e.g. report.svg; "
+                                                         "needs orbis-dsl[plot]."),
 ) -> None:
-    """Play K games between policies and summarise them (win rates by god and seat, CP by category, …)."""
+    """Play K games between policies and summarise them: win rates by seat, god and kind with 95 % intervals,
+    flags where one excludes the fair rate, mean CP by category, …"""
     from .variants import check_variant
 
     if games < 1:
@@ -132,41 +141,22 @@ def simulate(
                 folder.mkdir(parents=True, exist_ok=True)
             except OSError as error:
                 _fail(f"cannot create the {what} folder {folder}: {error.strerror or error}")
+    if plot is not None:
+        _check_plotting(plot)
     try:
-        summary = _run_simulation(name, games, seed, policy, jobs, records, source, logs)
+        summary, results = _run_simulation(name, games, seed, policy, jobs, records, source, logs, True)
+        if plot is not None:
+            from .plot import plot_report
+
+            plot_report(summary, results, plot)
     except OSError as error:
         _fail(f"cannot write {getattr(error, 'filename', None) or 'a file'}: {error.strerror or error}")
     if as_json:
         typer.echo(json.dumps(summary, indent=2))
         return
-    typer.echo(_summary_text(summary))
+    from .summary_text import summary_text
 
-
-def _summary_text(s: dict) -> str:
-    out = [f"{s['games']} games of variant {s['variant']} ({s['players']} players), seed {s['seed']}, "
-           f"policies {', '.join(s['policies'])}"]
-    out.append("win rate by seat:   " + ", ".join(f"{k}: {v:.1%}" for k, v in s["win_rate_by_seat"].items()))
-    if len(s["win_rate_by_policy"]) > 1:
-        out.append("win rate by policy: " + ", ".join(f"{k}: {v['win_rate']:.1%}"
-                                                      for k, v in s["win_rate_by_policy"].items()))
-    out.append("win rate by god:")
-    for god, v in sorted(s["win_rate_by_god"].items(), key=lambda kv: -kv[1]["win_rate"]):
-        out.append(f"  {god:<12} {v['win_rate']:6.1%}  ({v['games']} held)")
-    out.append("mean CP:            " + ", ".join(f"{k} {v:.2f}" for k, v in s["mean_cp"].items()))
-    out.append(f"mean deserts:       {s['mean_deserts']:.2f}    mean cancellations: {s['mean_cancellations']:.2f}"
-               f"    mean exchanges: {s['mean_exchanges']:.2f}")
-    for name, a in s["awards"].items():
-        prizes = ", ".join(f"{k}: {v}" for k, v in a["prizes"].items())
-        out.append(f"award {name}: {a['holders_per_game']:.2f} holders per game, mean {a['mean_cp']:.2f} CP "
-                   f"(prizes given {prizes})")
-    length = s["game_length"]
-    out.append(f"game length:        {length['rounds']:.0f} rounds, {length['turns']:.0f} turns; "
-               f"gods taken in round {length['mean_god_round']:.1f} on average")
-    if s["shared_wins"]:
-        out.append(f"shared wins:        {s['shared_wins']}")
-    if s["games_short_of_cancel_tokens"]:
-        out.append(f"games that ran out of Cancelation tokens: {s['games_short_of_cancel_tokens']}")
-    return "\n".join(out)
+    typer.echo(summary_text(summary))
 
 
 def replay(
