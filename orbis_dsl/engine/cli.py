@@ -269,7 +269,10 @@ def variant_check(
 
 def register(app: typer.Typer) -> None:
     """Add `simulate`, `replay` and `variant check` to the `orbis` app."""
+    from .sweep_cli import sweep
+
     app.command("simulate")(simulate)
+    app.command("sweep")(sweep)
     app.command("replay")(replay)
     variant_app = typer.Typer(no_args_is_help=True, add_completion=False, rich_markup_mode=None,
                               help="Check variants of a rule set.")

@@ -106,6 +106,9 @@ def balance(results: list[dict]) -> dict:
         "games_needed": _games_needed(fair, gods.counts, len(results)),
     }
     report["flags"] = flags(report)
+    # each rate held to the fair rate has a 5 % chance of a flag when all is fair: say how many to expect
+    tested = len(gods.counts) + len(kinds.counts) + (0 if mixed else len(seats.counts))
+    report["flags_expected_by_chance"] = round(0.05 * tested, 2)
     return report
 
 

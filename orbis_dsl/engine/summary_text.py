@@ -43,7 +43,9 @@ def _table(entries: dict, noun: str) -> list[str]:
 def _flags(b: dict) -> list[str]:
     if not b["flags"]:
         return ["no win rate's interval excludes the fair rate"]
-    return ["flags (the interval excludes the fair rate):"] + [f"  ! {f}" for f in b["flags"]]
+    chance = b.get("flags_expected_by_chance", 0)
+    return ([f"flags (the interval excludes the fair rate; about {chance:g} such flags come by chance alone "
+             f"when every rate is fair):"] + [f"  ! {f}" for f in b["flags"]])
 
 
 def _details(s: dict) -> list[str]:
