@@ -197,16 +197,24 @@ def replay(
 def variant_check(
     target: str | None = typer.Argument(None, help="A variant name, or a rule file adding variants, laid over "
                                                       "the base game as --rules is (default: every variant)."),
-    simulate_games: int = typer.Option(0, "--simulate", help="Also play K random games of each valid variant."),
+    simulate_games: int = typer.Option(0, "--simulate", help="Also play K games of each valid variant and "
+                                                               "print the balance flags."),
     seed: int = typer.Option(0, "--seed", help="Seed for --simulate."),
+    policy: str = typer.Option("mcts", "--policy", help="Who plays the --simulate games (default: the search "
+                                                        "policy; a comma-separated list gives one per seat)."),
+    jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes for --simulate."),
     pack: Path | None = typer.Option(None, "--rules", help="A rule file or folder instead of the base game."),
 ) -> None:
-    """Check variants statically (tile counts, gods revealed, prizes, stars, options); optionally play them."""
+    """Check variants statically (tile counts, gods revealed, prizes, stars, options); optionally play them and
+    flag the win rates (by seat, god, kind) whose 95 % interval excludes the fair rate."""
     from ..diagnostics import render
     from .variants import check_variants, variant_spans, variants_declared_in
 
     if simulate_games < 0:
         _fail(f"--simulate must be 0 or more, not {simulate_games}")
+    if jobs < 1:
+        _fail(f"--jobs must be at least 1, not {jobs}")
+    _check_policies(policy)
     path = Path(target) if target is not None else None
     if path is not None and (path.suffix == ".orbis" or path.is_dir() or path.exists()):
         if not path.exists():
@@ -250,18 +258,22 @@ def variant_check(
             continue
         v = rules.variants[name]
         line = f"ok: variant {name}: {v.players} players, {v.gods_revealed} gods revealed"
+        flags: list[str] = []
         if simulate_games:
-            from .simulate import simulate as run_simulation
-
             try:
-                s = run_simulation(name, simulate_games, seed, "random", 1, None, source)
+                s = _run_simulation(name, simulate_games, seed, policy, jobs, None, source)
             except Exception as error:  # an engine failure on a statically valid variant is a finding
                 typer.echo(f"error: variant '{name}': simulation failed: {error}", err=True)
                 bad.add(name)
                 continue
-            line += (f"; {simulate_games} random games played, mean {s['mean_cp']['total']:.1f} CP, "
-                     f"{s['mean_deserts']:.1f} deserts")
+            line += (f"; {simulate_games} {policy} games played, mean {s['mean_cp']['total']:.1f} CP, "
+                     f"{s['mean_deserts']:.1f} deserts, {len(s['balance']['flags']) or 'no'} "
+                     f"flag{'s' if len(s['balance']['flags']) != 1 else ''} (about "
+                     f"{s['balance']['flags_expected_by_chance']:g} by chance)")
+            flags = s["balance"]["flags"]
         typer.echo(line)
+        for flag in flags:
+            typer.echo(f"  ! {flag}")
     if bad:
         typer.echo(f"{len(bad)} invalid variant{'s' if len(bad) != 1 else ''}: {', '.join(sorted(bad))}", err=True)
         raise typer.Exit(1)

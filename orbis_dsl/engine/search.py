@@ -101,6 +101,7 @@ class SearchPolicy(Policy):
         sim = clone_game(game, policies)
         shuffle = random.Random(deal_seed).shuffle
         for pile in sim.piles:
+            pile.sort()  # from what is known (which tiles remain), never from the real order
             shuffle(pile)
         finish_from(sim, seat)
         report = score_game(sim.rules, sim.record(), explain=False, lines=False)
