@@ -59,7 +59,7 @@ def read_spec(path: Path, shown: str) -> SpecResult:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        return SpecResult(None, [_toml_error(error, shown)], text)
+        return SpecResult(None, [_toml_error(error, text, shown)], text)
     where = _Locator(text, shown)
     diags: list[Diagnostic] = []
     for key in data:
@@ -175,11 +175,15 @@ class _Locator:
         return Span(self.shown, line, column, line, column + width)
 
 
-def _toml_error(error: tomllib.TOMLDecodeError, shown: str) -> Diagnostic:
+def _toml_error(error: tomllib.TOMLDecodeError, text: str, shown: str) -> Diagnostic:
     """tomllib's '… (at line 3, column 7)' as a located diagnostic."""
     message = str(error)
     m = re.search(r"\s*\(at line (\d+), column (\d+)\)$", message)
     if m:
         return Diagnostic(f"this is not TOML: {message[:m.start()]}", Span(shown, int(m.group(1)), int(m.group(2))))
     m = re.search(r"\s*\(at end of document\)$", message)
-    return Diagnostic(f"this is not TOML: {message[:m.start()] if m else message}", file=shown)
+    if m:  # the file ends inside a value: point after its last character
+        lines = text.split("\n")
+        return Diagnostic(f"this is not TOML: {message[:m.start()]} (the file ends too early)",
+                          Span(shown, len(lines), len(lines[-1]) + 1))
+    return Diagnostic(f"this is not TOML: {message}", file=shown)
