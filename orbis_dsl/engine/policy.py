@@ -450,15 +450,26 @@ POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy, "mcts": None}  # mct
 
 
 def policy_problem(name: str) -> str | None:
-    """None when `name` names a policy (`random`, `greedy`, `mcts` or `mcts:ROLLOUTS`), else what is wrong."""
+    """None when `name` names a policy (`random`, `greedy`, `mcts`, `mcts:ROLLOUTS` or `mcts:SECONDSs`), else
+    what is wrong."""
     base, colon, budget = name.partition(":")
     if base not in POLICIES:
         return f"unknown policy '{name}'"
     if colon and base != "mcts":
         return f"policy '{base}' takes no budget"
-    if colon and not (budget.isdigit() and int(budget) > 0):
-        return f"'{name}': the budget after 'mcts:' is a whole number of rollouts per decision, at least 1"
+    if colon and _seconds(budget) is None and not (budget.isdigit() and int(budget) > 0):
+        return (f"'{name}': the budget after 'mcts:' is a whole number of rollouts per decision, at least 1, "
+                f"or seconds per decision such as 0.5s")
     return None
+
+
+def _seconds(budget: str) -> float | None:
+    """'0.5s' → 0.5; anything else → None."""
+    try:
+        seconds = float(budget[:-1]) if budget.endswith("s") else None
+    except ValueError:
+        return None
+    return seconds if seconds is not None and 0 < seconds < 3600 else None
 
 
 def make_policy(name: str, seed=None) -> Policy:
@@ -469,5 +480,7 @@ def make_policy(name: str, seed=None) -> Policy:
     if base == "mcts":
         from .search import SearchPolicy
 
+        if _seconds(budget) is not None:
+            return SearchPolicy(seed, seconds=_seconds(budget))
         return SearchPolicy(seed, rollouts=int(budget)) if budget else SearchPolicy(seed)
     return POLICIES[base](seed)

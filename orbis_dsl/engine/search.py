@@ -8,10 +8,11 @@ times and keeps the one whose playouts went best:
   of the game (a *determinization*), so the search never reads the real order. Everything else is on the table.
 - **Playouts** continue with the greedy policy for every seat (the searcher's own later turns too), which is cheap
   and plays sensible games, so a playout's result says something about the candidate.
-- **The budget** is a number of playouts per decision, spent by successive halving: every candidate gets the same
-  determinizations (common random numbers, so candidates are compared on the same deals), the worse half is
-  dropped, and the budget left goes to the survivors. A `seconds` limit stops early, at the price of
-  reproducibility; without it, play depends only on the seed.
+- **The budget** is a number of playouts per decision (`mcts:48`), spent by successive halving: every candidate
+  gets the same determinizations (common random numbers, so candidates are compared on the same deals), the
+  worse half is dropped, and the budget left goes to the survivors; every candidate gets at least one playout.
+  Play then depends only on the seed. A time budget (`mcts:0.5s`, seconds per decision) plays passes of one
+  playout per candidate until the time is up: it adapts to the machine, and so is not reproducible.
 - **A playout's value** is the searcher's win share plus a small share of its margin over the best other player,
   so that among won (or lost) playouts a wider margin still counts.
 
@@ -68,8 +69,9 @@ class SearchPolicy(Policy):
         return [choice for _, choice in ranked]
 
     def _search(self, game, seat: int, candidates: list):
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         self.decisions += 1
+        if self.seconds is not None:
+            return self._search_for(self.seconds, game, seat, candidates)
         alive = list(candidates)
         totals = {c: 0.0 for c in candidates}
         counts = {c: 0 for c in candidates}
@@ -87,9 +89,20 @@ class SearchPolicy(Policy):
             # best mean first; among equals, the greedy order (the candidates' order)
             alive.sort(key=lambda c: (-totals[c] / counts[c], candidates.index(c)))
             alive = alive[:max(1, len(alive) // 2)]
-            if deadline is not None and time.perf_counter() > deadline:
-                break
         return alive[0]
+
+    def _search_for(self, seconds: float, game, seat: int, candidates: list):
+        """Flat Monte Carlo against the clock: one playout per candidate on a shared deal, again and again, until
+        the time is up (at least one pass); the best mean wins. How many passes fit depends on the machine."""
+        deadline = time.perf_counter() + seconds
+        totals = dict.fromkeys(candidates, 0.0)
+        while True:
+            deal_seed = self.rng.getrandbits(64)
+            for choice in candidates:
+                totals[choice] += self.playout(game, seat, choice, deal_seed)
+            if time.perf_counter() >= deadline:
+                break
+        return max(candidates, key=lambda c: (totals[c], -candidates.index(c)))
 
     def playout(self, game, seat: int, choice, deal_seed: int) -> float:
         """Play `choice` for `seat` now and greedy moves after it, on a copy of `game` whose piles are

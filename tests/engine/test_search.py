@@ -96,7 +96,7 @@ def test_playout_value_counts_the_win_and_the_margin():
 
 
 @pytest.mark.parametrize(("name", "problem"), [
-    ("mcts", None), ("mcts:16", None), ("greedy", None),
+    ("mcts", None), ("mcts:16", None), ("mcts:0.01s", None), ("greedy", None), ("mcts:0s", "seconds"),
     ("mcts:0", "at least 1"), ("mcts:lots", "whole number"), ("greedy:4", "takes no budget"),
     ("clever", "unknown policy 'clever'"),
 ])
@@ -112,3 +112,11 @@ def test_policy_names(name, problem):
 
 def test_budget_reaches_the_policy():
     assert make_policy("mcts:7", 1).rollouts == 7
+
+
+def test_a_time_budget_still_plays_legal_moves():
+    # no clock assertion: only that a search against the clock finishes a game and uses its budget
+    policy = make_policy("mcts:0.001s", 3)
+    assert policy.seconds == 0.001
+    game = play_game(RULES, "2p", 4, [policy, GreedyPolicy()])
+    assert game.finished and policy.decisions > 0 and policy.playouts >= 2 * policy.decisions
