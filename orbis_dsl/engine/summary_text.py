@@ -13,9 +13,9 @@ def summary_text(s: dict) -> str:
            f"policies {', '.join(s['policies'])}"]
     out += _flags(b)
     out.append(f"win rates with 95 % intervals (fair: {b['fair_rate']:.1%}):")
-    out.append("  win rate by seat:    " + "   ".join(f"{k}: {_rate(e)}" for k, e in b["win_rate_by_seat"].items()))
+    out.append("  win rate by seat:    " + _inline(b["win_rate_by_seat"]))
     if len(b["win_rate_by_policy"]) > 1:
-        out.append("  win rate by policy:  " + "   ".join(f"{k}: {_rate(e)}" for k, e in b["win_rate_by_policy"].items()))
+        out.append("  win rate by policy:  " + _inline(b["win_rate_by_policy"]))
     out.append("  win rate by god:")
     out += _table(b["win_rate_by_god"], "held")
     if b["win_rate_by_kind"]:
@@ -33,6 +33,10 @@ def summary_text(s: dict) -> str:
 def _rate(e: dict) -> str:
     mark = {"above": " ▲", "below": " ▼"}.get(e["flag"] or "", "")
     return f"{e['rate']:.1%} ({e['low']:.1%}-{e['high']:.1%}){mark}"
+
+
+def _inline(entries: dict) -> str:
+    return "   ".join(f"{k}: {_rate(e)}" for k, e in entries.items())
 
 
 def _table(entries: dict, noun: str) -> list[str]:

@@ -96,7 +96,8 @@ def _run_processes(work, jobs, progress):
 
 def _run_dask(work, jobs, address, progress):
     try:
-        from distributed import Client, LocalCluster, as_completed as dask_completed
+        from distributed import Client, LocalCluster
+        from distributed import as_completed as dask_completed
     except ImportError:
         raise ClusterUnavailable("the dask backend needs the cluster extra: pip install 'orbis-dsl[cluster]'") \
             from None
