@@ -60,10 +60,10 @@ def _check_policies(policy: str) -> None:
 
 def _check_plotting(path: Path) -> None:
     """Exit 2 before any game is played when the picture could not be drawn or written."""
-    from .plot import PlotUnavailable, _matplotlib
+    from .plot import PlotUnavailable, require_matplotlib
 
     try:
-        _matplotlib()
+        require_matplotlib()
     except PlotUnavailable as error:
         _fail(str(error))
     if path.suffix.lower() not in (".svg", ".png", ".pdf"):

@@ -20,7 +20,8 @@ class PlotUnavailable(RuntimeError):
     """matplotlib is not installed."""
 
 
-def _matplotlib():
+def require_matplotlib():
+    """(matplotlib, Figure), or PlotUnavailable saying how to install them."""
     try:
         import matplotlib
         from matplotlib.figure import Figure
@@ -31,7 +32,7 @@ def _matplotlib():
 
 def plot_report(summary: dict, results: list[dict], path: Path | str) -> None:
     """Write the picture of a simulation to `path` (SVG, or any format matplotlib knows by the suffix)."""
-    matplotlib, Figure = _matplotlib()
+    matplotlib, Figure = require_matplotlib()
     balance = summary["balance"]
     gods = balance["win_rate_by_god"]
     with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "orbis-dsl", "font.size": 9}):
