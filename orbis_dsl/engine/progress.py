@@ -52,7 +52,8 @@ class Progress:
         rate = self.done / elapsed
         left = self.total - self.done
         eta = format_duration(left / rate) if rate > 0 else "?"
-        return f"{self.done:,}/{self.total:,} {self.what}  {rate:,.1f} {self.what}/s  ETA {eta}"
+        speed = f"{rate:,.1f} {self.what}/s" if rate >= 1 else f"{rate * 60:,.1f} {self.what}/min"
+        return f"{self.done:,}/{self.total:,} {self.what}  {speed}  ETA {eta}"
 
     def _write(self, now: float) -> None:
         self.last = now

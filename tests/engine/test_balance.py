@@ -89,6 +89,10 @@ def test_progress_lines_without_waiting():
     progress.close()
     assert out.getvalue().splitlines()[-1] == "130/1,000 games  10.0 games/s  ETA 1m27s"
     assert format_duration(7262) == "2h01m"
+    slow = Progress(10, io.StringIO(), clock=lambda: now[0])
+    now[0] += 30.0
+    slow.advance(1)
+    assert slow.stream.getvalue() == "1/10 games  2.0 games/min  ETA 4m30s\n"  # under one a second: per minute
 
 
 def test_text_report_shows_intervals_and_flags(cli):
