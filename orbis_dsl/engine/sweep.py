@@ -68,12 +68,16 @@ def run_sweep(sweep: Sweep, backend: str = "local", jobs: int = 1, address: str 
 
 
 def report(sweep: Sweep, results: list[list[dict]]) -> dict:
+    base_gods = set(load_rules(None).gods)
     cells = []
     for cell, games in zip(sweep.cells, results):
         games.sort(key=lambda r: r["index"])
-        summary = summarize(games, cell.variant, sweep.seed, cell.policy, load_rules(cell.source))
+        rules = load_rules(cell.source)
+        summary = summarize(games, cell.variant, sweep.seed, cell.policy, rules)
         cells.append({"pack": cell.pack, "variant": cell.variant, "policy": cell.policy,
-                      "options": dict(sorted(cell.options.items())), "summary": summary})
+                      "options": dict(sorted(cell.options.items())),
+                      # what a designer sweeps a pack for: the gods it adds to the base game
+                      "new_gods": sorted(set(rules.gods) - base_gods), "summary": summary})
     return {"format": SWEEP_FORMAT, "games_per_cell": sweep.games, "seed": sweep.seed, "cells": cells}
 
 

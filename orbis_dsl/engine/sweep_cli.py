@@ -63,7 +63,8 @@ def sweep(
 
 
 def sweep_text(report: dict) -> str:
-    """One block per cell: its mean CP, win rate by policy when policies differ, and its flags."""
+    """One block per cell: its mean CP, the win rate of each god its pack adds, win rate by policy when
+    policies differ, and its flags."""
     out = [f"{len(report['cells'])} cells, {report['games_per_cell']} games each, seed {report['seed']}"]
     for cell in report["cells"]:
         s = cell["summary"]
@@ -74,6 +75,10 @@ def sweep_text(report: dict) -> str:
         cp = b["mean_cp"]["total"]
         out.append(f"  mean CP {cp['mean']:.2f} ({cp['low']:.2f} to {cp['high']:.2f}), "
                    f"mean deserts {s['mean_deserts']:.2f}")
+        for god in cell["new_gods"]:
+            e = b["win_rate_by_god"].get(god)
+            if e is not None:
+                out.append(f"  {god} (new): wins {e['rate']:.1%} ({e['low']:.1%}-{e['high']:.1%}) of {e['n']} held")
         if len(b["win_rate_by_policy"]) > 1:
             out.append("  win rate by policy: " + ", ".join(
                 f"{k} {e['rate']:.1%} ({e['low']:.1%}-{e['high']:.1%})" for k, e in b["win_rate_by_policy"].items()))
