@@ -64,7 +64,9 @@ def test_backends_agree_byte_for_byte(cli, tmp_path):
     assert all(c["summary"]["games"] == 3 for c in cells)
     pack_gods = {g for c in cells[4:] for g in c["summary"]["win_rate_by_god"]}
     assert pack_gods & {"sage", "wanderer", "builder", "hermit"}  # the pack's own gods take part
-    assert [c["new_gods"] for c in cells[3:5]] == [[], ["builder", "hermit", "sage", "wanderer"]]
+    assert cells[3]["new_gods"] == []
+    added = cells[4]["new_gods"]  # the pack's own gods; not 'apprentice', which it replaces
+    assert {"builder", "hermit", "sage", "wanderer"} <= set(added) and "apprentice" not in added
     pytest.importorskip("distributed", reason="the [cluster] extra is not installed")
     dask = cli("sweep", spec, "--json", "--jobs", 2, "--backend", "dask")
     assert dask.exit_code == 0, dask.stderr
