@@ -35,7 +35,10 @@ def plot_report(summary: dict, results: list[dict], path: Path | str) -> None:
     matplotlib, Figure = require_matplotlib()
     balance = summary["balance"]
     gods = balance["win_rate_by_god"]
-    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "orbis-dsl", "font.size": 9}):
+    # DejaVu Sans ships with matplotlib: the same metrics, so the same layout, whatever fonts the machine has and
+    # whether its font cache is still being built.
+    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "orbis-dsl", "font.size": 9,
+                                "font.family": "DejaVu Sans"}):
         fig = Figure(figsize=(11, 4 + 0.18 * len(gods)), layout="constrained")
         seat_ax, god_ax, score_ax = fig.subplots(1, 3, width_ratios=[1, 1.4, 1.4])
         fair = balance["fair_rate"]
