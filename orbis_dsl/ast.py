@@ -165,9 +165,37 @@ class Prior:
     span: Span | None = _span()
 
 
+@node
+class GroupLink:
+    """One way cells connect in `largest group(…)`: `adjacent`, `joined by FACT` (a `crossings` fact), `by water
+    within EXPR`, `within EXPR`."""
+
+    kind: str  # adjacent | joined | water | within | beside
+    fact: str | None = None
+    reach: object = None  # an expression (water, within)
+    span: Span | None = _span()
+
+
+@node
+class LargestGroup:
+    """`largest group(FACT: LINK, …)`: the most cells of a player's `cells` fact connected by any link."""
+
+    fact: str
+    links: tuple[GroupLink, ...]
+    span: Span | None = _span()
+
+
+@node
+class Size:
+    """`size(FACT)` or `size(FACT[MEMBER])`: how many cells, crossings or set members a list fact holds."""
+
+    target: object  # a Ref or an Index
+    span: Span | None = _span()
+
+
 Expr = (
     IntLit | BoolLit | StrLit | Ref | SetLit | Neg | Arith | Compare | Member | Among | Not | BoolOp | IfExpr
-    | Count | Aggregate | Extreme | Index | AwardRef | Prior
+    | Count | Aggregate | Extreme | Index | AwardRef | Prior | LargestGroup | Size
 )
 
 
@@ -462,7 +490,7 @@ class FactDecl:
     low: int | None
     high: int | None
     per: str | None
-    level: str | None = None  # 'round': given once per round, on the round's object
+    level: str | None = None  # `for round`: once per round (the round's object); `for game`: once per record
     key: str | None = None  # the record's JSON key, when it is not the fact's name
     derive: Expr | None = None  # `from EXPR`: what a grid record derives it from
     span: Span | None = _span()
@@ -577,10 +605,22 @@ class TileDecl:
     span: Span | None = _span()
 
 
+@node
+class HexMapDecl:
+    """`hexmap NAME "Title" { water "." row A: "…" … }`: a board of named hex cells, as data."""
+
+    name: str
+    title: str | None
+    water: str | None
+    rows: tuple[tuple[str, str], ...]  # (label, symbols)
+    water_prefix: str | None = None  # water cells are named by it and a count from 0 (`r0`)
+    span: Span | None = _span()
+
+
 Decl = (
     Include | GameDecl | NamesDecl | AliasDecl | NumberDecl | BoardDecl | ResourceDecl | MarkerDecl
     | OptionDecl | ValueDecl | AttributeDecl | FacedownDecl | FamilyDecl | PieceDecl | AwardDecl | WinnerDecl
-    | VariantDecl | TileDecl | SetDecl | FactDecl | ScoreDecl | WarnDecl | GridDecl
+    | VariantDecl | TileDecl | SetDecl | FactDecl | ScoreDecl | WarnDecl | GridDecl | HexMapDecl
 )
 
 

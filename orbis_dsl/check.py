@@ -13,6 +13,7 @@ import attrs
 
 from . import ast
 from .check_expr import ExpressionChecker
+from .check_hexmap import MAP_FACT_TYPES, HexMapChecker
 from .check_expr import words as _words
 from .check_grid import GridChecker
 from .check_says import AWARD_WORDS, CLAUSE_WORDS, check_says
@@ -43,7 +44,7 @@ from .parse import SourceSet
 from .scope import Context, fact_types, list_flags, set_members
 
 
-class Checker(ExpressionChecker, GridChecker):
+class Checker(ExpressionChecker, GridChecker, HexMapChecker):
     def __init__(self, sources: SourceSet):
         self.sources = sources
         self.diags: list[Diagnostic] = []
@@ -168,7 +169,7 @@ class Checker(ExpressionChecker, GridChecker):
         if isinstance(decl, (ast.NamesDecl, ast.NumberDecl)):
             return decl.what
         for cls, key in ((ast.GameDecl, "game"), (ast.BoardDecl, "board"), (ast.WinnerDecl, "winner"),
-                         (ast.GridDecl, "grid"),
+                         (ast.GridDecl, "grid"), (ast.HexMapDecl, "hexmap"),
                          (ast.FacedownDecl, "facedown"),
                          (ast.MarkerDecl, "marker"), (ast.ResourceDecl, "resource")):
             if isinstance(decl, cls):
@@ -246,6 +247,7 @@ class Checker(ExpressionChecker, GridChecker):
         self.param_types_by_name = self._param_types_by_name(tile_pieces)
         self.rounds = singletons["rounds"].value if "rounds" in singletons else None
         self.sets = self._sets(by_type[ast.SetDecl])
+        self.check_hexmap(singletons.get("hexmap"))
         self.facts = {d.name: self._fact(f, d) for f, d in by_type[ast.FactDecl]}
         self.top_lets = self._lets([d for _, d in by_type[ast.LetDecl]], self.context())
         grid = self.grid_spec(singletons.get("grid"))
@@ -282,6 +284,7 @@ class Checker(ExpressionChecker, GridChecker):
             sets=self.sets, facts=self.facts, scores=scores, checks=checks, rounds=self.rounds,
             game=singletons.get("game"), grid=grid, lets=self.top_lets, winner_if=self.winner_if,
             rounds_also=singletons["rounds"].also if "rounds" in singletons else None,
+            hexmap=singletons.get("hexmap"),
         )
 
     def _vocabulary(self, by_type, singletons) -> Vocabulary:
@@ -623,20 +626,27 @@ class Checker(ExpressionChecker, GridChecker):
         return {for_each.name: for_each.set}
 
     def _derived_facts(self, decls, grid) -> None:
-        round_facts = {n: t for n, t in fact_types(self.facts).items() if self.facts[n].level == "round"}
+        shared_facts = {n: t for n, t in fact_types(self.facts).items() if self.facts[n].level is not None}
         for _, decl in decls:
             if decl.derive is not None:
-                self.derive(decl, grid, round_facts)
+                self.derive(decl, grid, shared_facts)
 
     def _fact(self, file, decl: ast.FactDecl) -> Fact:
-        if decl.type.name == "list":
-            self.list_fact(decl)
-        else:
+        kind = decl.type.name
+        if kind == "list":
+            # One `list of NAME` for both kinds: members of a set, or pieces of a family a player holds.
+            (self.member_list_fact if decl.type.choices[0] in self.sets else self.held_list_fact)(decl)
+        elif kind in MAP_FACT_TYPES:
+            self.map_fact(decl)
+        elif kind not in self.sets:
             self._check_type(decl.type)
         if decl.level == "round" and not self.rounds:
             self.error("a fact 'for round' needs a game of rounds: the rule set declares no 'rounds'", decl.span)
-        if decl.type.name not in ("int", "bool", "enum", "list"):
-            self.error("a fact is a number (int), a yes/no (bool) or a choice of strings", decl.type.span)
+        if kind in self.sets:
+            self.error(f"a list of members of {kind} is written 'list of {kind}'", decl.type.span)
+        elif kind not in ("int", "bool", "enum", "list", *MAP_FACT_TYPES):
+            self.error("a fact is a number (int), a yes/no (bool), a choice of strings, a list, or cells or "
+                       "crossings of the hexmap", decl.type.span)
         if decl.low is not None and decl.type.name != "int":
             self.error("only a number has a range", decl.span)
         if decl.low is not None and decl.low > decl.high:

@@ -23,7 +23,8 @@ def _optional_int(fact) -> str:
 
 WORDS = {"int": "a number", "int?": "a number (or none)", "bool": "a yes/no condition", "color": "a colour",
          "kind": "a tile piece", "star": "a tile mark", "string": "a string", "colors": "a set of colours",
-         "kinds": "a set of tile pieces", "stars": "a set of tile marks", "amount": "an amount like '2 red'"}
+         "kinds": "a set of tile pieces", "stars": "a set of tile marks", "amount": "an amount like '2 red'",
+         "cells": "a list of cells", "crossings": "a list of crossings", "waters": "a list of water cells"}
 
 
 def words(t: str) -> str:
@@ -32,8 +33,8 @@ def words(t: str) -> str:
         return f"a member of {t[len('member:'):]}"
     if t.startswith("per:"):
         return f"a value per member of {t[len('per:'):]}"
-    if t.startswith("list:"):
-        return f"a list of {t[len('list:'):]} pieces"
+    if t.startswith("list:"):  # `list of NAME`: members of a set or held pieces of a family
+        return f"a list of {t[len('list:'):]}"
     if t.startswith("piece:"):
         return f"a {t[len('piece:'):]}"
     return WORDS.get(t, t)
@@ -103,6 +104,8 @@ class ExpressionChecker:
             self.error(f"'{e.name}' is given per member of {set_name}, but this is {words(key)}", e.key.span,
                        hint="expected one of: " + ", ".join(self.sets.get(set_name, ())))
         fact = self.facts.get(e.name)
+        if fact is not None and fact.type.name == "cells":
+            return "cells"
         return "int" if fact is None else _optional_int(fact)
 
     def _e_AwardRef(self, e, ctx):
@@ -162,9 +165,10 @@ class ExpressionChecker:
 
     def _e_Member(self, e, ctx):
         item, container = self.expr(e.item, ctx), self.expr(e.container, ctx)
-        if container.startswith("list:") and item not in ("?", "piece:" + container[len("list:"):]):
-            self.error(f"'in' needs a {container[len('list:'):]}, but this is {words(item)}", e.item.span)
-        elif "?" not in (item, container) and not container.startswith("list:") and container != item + "s":
+        listed = container[len("list:"):] if container.startswith("list:") else None
+        if listed is not None and item not in ("?", "piece:" + listed, "member:" + listed):
+            self.error(f"'in' needs one of {listed}, but this is {words(item)}", e.item.span)
+        elif "?" not in (item, container) and listed is None and container != item + "s":
             self.error(f"'in' needs {words(item + 's')}, but this is {words(container)}", e.container.span)
         return "bool"
 
@@ -230,6 +234,10 @@ class ExpressionChecker:
             return "?"
         if not t.startswith("list:"):
             self.error(f"'{e.fact}' is {words(t)}, not a list of pieces", e.span)
+            return "?"
+        if t[len("list:"):] in self.sets:
+            self.error(f"'{e.fact}' lists members of {t[len('list:'):]}, not held pieces: size({e.fact}) counts them",
+                       e.span)
             return "?"
         held = held_names(ctx, e.fact)
         if e.field is not None and e.field not in self.values:

@@ -79,22 +79,24 @@ class GridChecker:
                 home[member] = edge
         return home
 
-    def list_fact(self, decl: ast.FactDecl) -> None:
+    def held_list_fact(self, decl: ast.FactDecl) -> None:
         family_name, flag = decl.type.choices
         family = self.families.get(family_name)
         if family is None or family.role != "players":
-            held = sorted(n for n, f in self.families.items() if f.role == "players")
-            self.diags.append(unknown("family of held pieces", family_name, held, decl.type.span))
+            # `list of NAME` lists a set's members or a family's held pieces: either is a near miss.
+            held = sorted([n for n, f in self.families.items() if f.role == "players"] + list(self.sets))
+            self.diags.append(unknown("set or family of held pieces", family_name, held, decl.type.span))
         if flag and flag in self.values:
             self.error(f"'{flag}' is a value: the flag of a list needs a name of its own", decl.type.span)
 
-    def derive(self, decl: ast.FactDecl, grid: GridSpec | None, round_facts: dict[str, str]) -> None:
-        """`from EXPR`: read over the grid's measures (and the round's facts), a number like the fact."""
+    def derive(self, decl: ast.FactDecl, grid: GridSpec | None, shared_facts: dict[str, str]) -> None:
+        """`from EXPR`: read over the grid's measures (and the facts given for the round or the game), a number
+        like the fact."""
         if grid is None:
             self.error("'from' derives a fact from a grid record's board: the rule set declares no 'grid'",
                        decl.derive.span)
             return
-        ctx = attrs.evolve(self.context(), facts={**round_facts, **measure_types(grid)})
+        ctx = attrs.evolve(self.context(), facts={**shared_facts, **measure_types(grid)})
         if decl.per is not None:
             # A fact per member of a set is one of the grid's measures over that same set.
             got = ctx.facts.get(decl.derive.name) if isinstance(decl.derive, ast.Ref) else None

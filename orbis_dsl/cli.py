@@ -219,14 +219,11 @@ def convert(
 ) -> None:
     """Turn a game record into the game notation, or the notation into a JSON record: the whole game, but not the
     comments of a notation file (a note says how many lines had one)."""
-    import json
+    from .inputs import comment_lines, convert_record, is_json, read_record
 
     if _convert_sheet(source, output, to):
         return
-    from .inputs import comment_lines, is_json, read_game
-
-    rules = _load_rules(pack)
-    game, diags, texts = read_game(source, rules)
+    game, rules, diags, texts = read_record(source, lambda: _load_rules(pack))
     if game is None:
         _print_diagnostics(diags, texts)
         raise typer.Exit(2)
@@ -236,14 +233,7 @@ def convert(
     if to not in ("json", "text"):
         typer.echo(f"error: --to expects json or text, got '{to}'", err=True)
         raise typer.Exit(2)
-    if to == "json":
-        from .records import game_to_json
-
-        out = json.dumps(game_to_json(game, rules), indent=2, ensure_ascii=False) + "\n"
-    else:
-        from .notation import write_text
-
-        out = write_text(game, rules)
+    out = convert_record(game, rules, to)
     text = next(iter(texts.values()))
     comments = 0 if is_json(source, text) else comment_lines(text)
     if output is None:
@@ -256,7 +246,8 @@ def convert(
 
 
 def _convert_sheet(source: Path, output: Path | None, to: str | None) -> bool:
-    """A record of a score-sheet game (it names its game): converted here, and True; else False."""
+    """A record of a score-sheet game of rounds or grid boards (it names its game): converted here (`--to counts`
+    too), and True; else False."""
     from .games import game_named, named_game
     from .inputs import is_json
     from .resources import display_path
@@ -269,8 +260,13 @@ def _convert_sheet(source: Path, output: Path | None, to: str | None) -> bool:
     game = game_named(named_game(text, as_json) or "orbis")
     if game is None or game.folder == "orbis":
         return False
+    from .inputs import by_rounds
     from .ruleset import game_rules
     from .sheet_text import convert_sheet
+
+    rules = game_rules(game)
+    if not by_rounds(rules):
+        return False  # one line per player: converted as a record, like the base game's
 
     to = to or (("json" if output.suffix.lower() == ".json" else "text") if output else
                 ("text" if as_json else "json"))
@@ -278,7 +274,7 @@ def _convert_sheet(source: Path, output: Path | None, to: str | None) -> bool:
         typer.echo(f"error: --to expects json, text or counts, got '{to}'", err=True)
         raise typer.Exit(2)
     shown = display_path(source)
-    out, diags = convert_sheet(text, shown, game_rules(game), as_json, to)
+    out, diags = convert_sheet(text, shown, rules, as_json, to)
     if out is None:
         _print_diagnostics(diags, {shown: text})
         raise typer.Exit(2)

@@ -28,6 +28,8 @@ class ExprCompiler:
     item: str | None = None
     depth: int = 0
     describer: Describer | None = None
+    steps: bool = False  # a score-sheet column: each division (and the sum it divides) is traced step by step
+    top: object = None  # the column's whole expression: its last step leaves the result to the column's line
 
     def __attrs_post_init__(self):
         if self.describer is None:
@@ -87,7 +89,10 @@ class ExprCompiler:
         return repr(b.target)  # a colour, kind, star colour or member of a set
 
     def _Index(self, e):
-        return f"{self.player}.facts[{e.name!r}][{self.compile(e.key)}]"
+        fact = f"{self.player}.facts[{e.name!r}]"
+        if self.ctx.optional_facts and e.name in self.ctx.optional_facts:
+            return f"({fact} or {{}}).get({self.compile(e.key)})"  # a fact the record may leave out: none
+        return f"{fact}[{self.compile(e.key)}]"
 
     def _AwardRef(self, e):
         return f"{self.player}.awards.get({e.name!r}, 0)"
@@ -100,9 +105,17 @@ class ExprCompiler:
         return f"(-{self.compile(e.operand)})"
 
     def _Arith(self, e):
+        if e.op == "/" and self.steps:
+            left = self._shown_sum(e.left) if _is_sum(e.left) else self.compile(e.left)
+            return (f"_shown_divide(trace, {operand_word(e.left)!r}, {operand_word(e.right)!r}, {left}, "
+                    f"{self.compile(e.right)}, {e is self.top!r})")
         if e.op == "/":
             return f"_divide({self.compile(e.left)}, {self.compile(e.right)})"
         return f"({self.compile(e.left)} {e.op} {self.compile(e.right)})"
+
+    def _shown_sum(self, e) -> str:
+        terms = ", ".join(f"({operand_word(t)!r}, {self.compile(t)})" for t in sum_terms(e))
+        return f"_shown_sum(trace, ({terms},))"
 
     def _Extreme(self, e):
         return f"_extreme_{e.func}(({', '.join(self.compile(a) for a in e.args)},))"
@@ -185,10 +198,25 @@ class ExprCompiler:
         n, cond = self._filtered(e)
         return f"sum(1 for {n} in {self._scope(e.scope)}{cond})"
 
+    def _Size(self, e):
+        if isinstance(e.target, ast.Index):
+            return f"_size({self.player}.facts[{e.target.name!r}], {self.compile(e.target.key)})"
+        return f"_size({self.player}.facts[{e.target.name!r}])"
+
+    def _LargestGroup(self, e):
+        links = []
+        for link in e.links:
+            if link.kind in ("joined", "beside"):
+                links.append(f"_link({link.kind!r}, pairs={self.player}.facts[{link.fact!r}])")
+            elif link.reach is not None:
+                links.append(f"_link({link.kind!r}, {self.compile(link.reach)})")
+            else:
+                links.append(f"_link({link.kind!r})")
+        return f"_largest_group(g.board, {self.player}.facts[{e.fact!r}], ({', '.join(links)},), trace)"
+
     def _Aggregate(self, e):
         n, cond = self._filtered(e)
         return f"_aggregate_{e.func}({n}.params.get({e.field!r}) for {n} in {self._scope(e.scope)}{cond})"
-
 
     def _HeldCount(self, e):
         n = f"n{self.depth}"
@@ -201,6 +229,25 @@ class ExprCompiler:
 
     def _held_scope(self, e) -> Context:
         return attrs.evolve(self.ctx, held=held_names(self.ctx, e.fact))
+
+
+def _is_sum(e) -> bool:
+    return isinstance(e, ast.Arith) and e.op == "+"
+
+
+def sum_terms(e) -> list:
+    """The terms of an `a + b + c` chain, left to right."""
+    return sum_terms(e.left) + sum_terms(e.right) if _is_sum(e) else [e]
+
+
+def operand_word(e) -> str:
+    """How a traced step names an operand before its value: `coins 5`, `power[II] 6`; a computed one shows only
+    its value."""
+    if isinstance(e, ast.Ref):
+        return f"{e.name} "
+    if isinstance(e, ast.Index) and isinstance(e.key, ast.Ref):
+        return f"{e.name}[{e.key.name}] "
+    return ""
 
 
 def compile_flag(compiler: ExprCompiler, e) -> str:

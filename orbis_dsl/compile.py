@@ -19,7 +19,7 @@ from .check_says import CLAUSE_WORDS, placeholders
 from .codegen import ExprCompiler, compile_effect, compile_flag, explain_expr
 from .describe import SheetDescriber
 from .files import write_atomic
-from .model import Kind, RuleSet
+from .model import Kind, RuleSet, list_spec, listed_name
 from .resources import source_hash
 from .scope import desert_context, god_context, kind_context, rule_context
 
@@ -200,7 +200,8 @@ class ModuleBuilder:
 
     def score(self, score) -> str:
         name = f"_score_{safe_identifier(score.name)}"
-        comp = self.compiler(rule_context(self.rules, allow_awards=True), name, False)
+        comp = attrs.evolve(self.compiler(rule_context(self.rules, allow_awards=True), name, False), steps=True,
+                            top=score.expr)
         self.functions.append(Function(name, "g, p, trace=None", [f"return {comp.compile(score.expr)}"],
                                        _origin(self.source, score.expr.span)))
         describer = SheetDescriber(set(self.rules.facts), set(self.rules.values))
@@ -225,8 +226,8 @@ class ModuleBuilder:
         from .runtime.grid import measure_types
 
         name = f"_derive_{safe_identifier(fact.name)}"
-        rounds = {n: t for n, t in rule_context(self.rules).facts.items() if self.rules.facts[n].level == "round"}
-        ctx = attrs.evolve(rule_context(self.rules), facts={**rounds, **measure_types(self.rules.grid)})
+        shared = {n: t for n, t in rule_context(self.rules).facts.items() if self.rules.facts[n].level is not None}
+        ctx = attrs.evolve(rule_context(self.rules), facts={**shared, **measure_types(self.rules.grid)})
         comp = self.compiler(ctx, name, False)
         body = f"dict({comp.compile(fact.derive)})" if fact.per else comp.compile(fact.derive)
         self.functions.append(Function(name, "g, p, trace=None", [f"return {body}"],
@@ -290,11 +291,14 @@ def _settings_fields(rules: RuleSet, builder: ModuleBuilder, decls) -> dict[str,
                 fields["winner_if"] = _winner_if(rules, builder, decl.only_if)
         elif isinstance(decl, ast.SetDecl):
             sets[decl.name] = decl.members
+        elif isinstance(decl, ast.HexMapDecl):
+            fields["hexmap"] = (f"HexMapSpec({decl.name!r}, {(decl.title or decl.name)!r}, {decl.water!r}, "
+                                f"{decl.rows!r}, {(decl.water_prefix or '~')!r})")
         elif isinstance(decl, ast.GameDecl):
             fields.update({"game": repr(decl.id), "title": repr(decl.title), "record_format": repr(decl.record),
                            "report_format": repr(decl.report)})
         elif isinstance(decl, ast.FamilyDecl) and decl.role == "players" and rules.is_sheet and not any(
-                f.type.name == "list" and f.type.choices[0] == decl.name for f in rules.facts.values()):
+                listed_name(f.type) == decl.name for f in rules.facts.values()):
             # (a family only held in lists, like cards taken during play, is no piece every player holds)
             fields["held_family"] = repr(decl.name)
     if aliases:
@@ -368,13 +372,14 @@ def render_module(rules: RuleSet, file: ast.RuleFile, text: str, source: str) ->
         if items:
             builder.constants.append(Constant(name, _tuple(items)))
     used = {"EndSpec", "ParamSpec", "KindSpec", "GodSpec", "AwardSpec", "VariantSpec", "TileSpec", "OptionSpec",
-            "Settings", "FactSpec", "ScoreSpec", "CheckSpec", "GridSpec", "GridMarkSpec"}
+            "Settings", "FactSpec", "ScoreSpec", "CheckSpec", "GridSpec", "GridMarkSpec", "HexMapSpec"}
     body_text = "\n".join(c.value for c in builder.constants) + "\n".join(
         "\n".join(f.body) for f in builder.functions)
     spec_names = sorted(n for n in used if re.search(rf"\b{n}\(", body_text))
     helpers = sorted(h for h in ("among", "compare", "flag", "neighbours", "supports", "aggregate_max",
                                  "aggregate_min", "aggregate_sum", "extreme_max", "extreme_min", "divide", "fill",
-                                 "show", "option_flag", "holds")
+                                 "show", "option_flag", "holds", "largest_group", "link", "size", "shown_divide",
+                                 "shown_sum")
                      if re.search(rf"\b_{h}\(", body_text))
     imports = []
     if helpers:
@@ -397,13 +402,12 @@ def _variant(v, source: str) -> str:
 
 
 def _fact_spec(f, sets, derive: str | None) -> str:
-    choices = f.type.choices[:1] if f.type.name == "list" else f.type.choices
-    extra = "".join(f", {k}={v!r}" for k, v in (("level", f.level), ("key", f.key)) if v is not None)
-    if f.type.name == "list" and f.type.choices[1]:
-        extra += f", flag={f.type.choices[1]!r}"
+    kind, choices, flag = list_spec(f.type, sets)
+    extra = "".join(f", {k}={v!r}" for k, v in (("level", f.level), ("key", f.key), ("flag", flag))
+                    if v is not None)
     if derive is not None:
         extra += f", derive={derive}"
-    return (f"FactSpec(name={f.name!r}, title={f.title!r}, type={f.type.name!r}, choices={choices!r}, "
+    return (f"FactSpec(name={f.name!r}, title={f.title!r}, type={kind!r}, choices={choices!r}, "
             f"low={f.low!r}, high={f.high!r}, members={sets.get(f.per, ())!r}, optional={f.type.optional!r}"
             f"{extra})")
 

@@ -129,6 +129,10 @@ class Describer:
             return f"{what} {e.fact}" + (f" where {self.pred(e.where)}" if e.where is not None else "")
         if isinstance(e, ast.Prior):
             return f"{e.name} of the round before"
+        if isinstance(e, ast.Size):
+            return f"size of {self.text(e.target)}"
+        if isinstance(e, ast.LargestGroup):
+            return f"the largest group of {e.fact}"
         return "?"
 
 

@@ -24,7 +24,7 @@ WIDTH = 120  # lines longer than this break at `and`/`or` or before `else`, wher
 INDENT = "  "
 
 _BLOCKS = {"game_decl", "piece_decl", "award_decl", "variant_decl", "facedown_decl", "resource_decl", "marker_decl",
-           "grid_decl"}
+           "grid_decl", "hexmap_decl"}
 
 # Precedence of expression nodes, loosest first (see `?expr` … `?atom` in grammar/rules.lark).
 _LEVEL = {"cond_expr": 0, "or_expr": 1, "and_expr": 2, "not_expr": 3, "compare": 4, "member": 4, "among": 4,
@@ -156,7 +156,24 @@ def _expr(t) -> str:
         return f"prior {_tok(k[0])}"
     if d == "extreme":
         return f"{k[0]}(" + ", ".join(expr(a) for a in k[1:]) + ")"
+    if d == "size":
+        return f"size({expr(k[0])})"
+    if d == "largest_group":
+        return f"largest group({_tok(k[0])}: " + ", ".join(_link(x) for x in k[1:]) + ")"
     raise ValueError(f"unknown expression node {d}")
+
+
+def _link(t) -> str:
+    d, k = t.data, _kids(t)
+    if d == "adjacent_link":
+        return "adjacent"
+    if d == "joined_link":
+        return f"joined by {_tok(k[0])}"
+    if d == "beside_link":
+        return f"beside {_tok(k[0])}"
+    if d == "water_link":
+        return f"by water within {expr(k[0], 5)}"
+    return f"within {expr(k[0], 5)}"
 
 
 def literal(t) -> str:
@@ -328,6 +345,10 @@ def _decl_lines(t, indent: str) -> list[str]:
         return [indent + f"rank: {k[0]}"]
     if d == "equal_clause":
         return [indent + "unless all equal"]
+    if d == "water_clause":
+        return [indent + f"water {k[0]}" + (f" {k[1]}" if len(k) > 1 else "")]
+    if d == "hexmap_row":
+        return [indent + f"row {_tok(k[0])}: {k[1]}"]
     if d == "set_decl":
         return _fill(indent + f"set {_tok(k[0])}: ", [_tok(n) for n in k[1:]])
     if d == "fact_decl":
@@ -338,8 +359,8 @@ def _decl_lines(t, indent: str) -> list[str]:
             if part.data == "fact_range":
                 low, high = _kids(part)
                 text += f" {literal(low)}..{literal(high)}"
-            elif part.data == "fact_level":
-                text += " for round"
+            elif part.data in ("round_level", "game_level"):
+                text += " for " + part.data[: -len("_level")]
             elif part.data == "fact_key":
                 text += f" key {_kids(part)[0]}"
             elif part.data == "fact_from":

@@ -88,7 +88,12 @@ def read_record(path: Path, orbis_rules) -> tuple[object | None, object, list[Di
 
     rules = game_rules(game)
     if not as_json:
-        from .sheet_text import read_sheet_text
+        # Two notations: records of rounds and grid boards (Mondo's: `round`, `player`, board rows) and one line
+        # per player (Terra Mystica's); the rule set's shape says which one its records are typed in.
+        if by_rounds(rules):
+            from .sheet_text import read_sheet_text
+        else:
+            from .sheet_notation import read_sheet_text
 
         record, diags = read_sheet_text(text, shown, rules)
         return record, rules, diags, {shown: text}
@@ -96,6 +101,33 @@ def read_record(path: Path, orbis_rules) -> tuple[object | None, object, list[Di
 
     record, diags = read_sheet_json(text, shown, rules)
     return record, rules, diags, {shown: text}
+
+
+def by_rounds(rules) -> bool:
+    """Whether a score-sheet game's text notation is the one of rounds and grid boards (sheet_text.py) rather than
+    one line per player (sheet_notation.py)."""
+    return bool(rules.settings.rounds or rules.settings.grid)
+
+
+def convert_record(record, rules, to: str) -> str:
+    """A record read by `read_record`, written as JSON (`to` = "json") or as its game's text notation."""
+    import json
+
+    from .runtime.sheet import SheetRecord
+
+    if isinstance(record, SheetRecord):
+        from .sheet_notation import sheet_to_json, write_sheet_text
+
+        if to == "json":
+            return json.dumps(sheet_to_json(record, rules), indent=2, ensure_ascii=False) + "\n"
+        return write_sheet_text(record, rules)
+    if to == "json":
+        from .records import game_to_json
+
+        return json.dumps(game_to_json(record, rules), indent=2, ensure_ascii=False) + "\n"
+    from .notation import write_text
+
+    return write_text(record, rules)
 
 
 def score_record(rules, record, explain: bool = True):

@@ -13,11 +13,12 @@ import attrs
 
 from . import ast
 from .check_says import CLAUSE_WORDS, placeholders
-from .codegen import POSITION_TABLES
+from .codegen import POSITION_TABLES, operand_word, sum_terms
 from .describe import Describer, SheetDescriber
-from .model import RuleSet
+from .model import RuleSet, list_spec, listed_name
 from .runtime import support
 from .runtime.board import Board
+from .runtime.hexmap import HexMapSpec
 from .runtime.rules import Rules
 from .runtime.specs import (
     AwardSpec,
@@ -57,6 +58,8 @@ class Evaluator:
     site: str
     tile_clause: bool = False
     describer: Describer | None = None
+    steps: bool = False  # as codegen.ExprCompiler.steps
+    top: object = None
 
     def __attrs_post_init__(self):
         if self.describer is None:
@@ -103,7 +106,7 @@ class Evaluator:
         return b.target
 
     def _Index(self, e, env):
-        return env.p.facts[e.name][self.eval(e.key, env)]
+        return (env.p.facts[e.name] or {}).get(self.eval(e.key, env))
 
     def _AwardRef(self, e, env):
         return env.p.awards.get(e.name, 0)
@@ -115,10 +118,31 @@ class Evaluator:
         return -self.eval(e.operand, env)
 
     def _Arith(self, e, env):
+        if e.op == "/" and self.steps:
+            if isinstance(e.left, ast.Arith) and e.left.op == "+":
+                terms = [(operand_word(t), self.eval(t, env)) for t in sum_terms(e.left)]
+                left = support.shown_sum(env.trace, terms)
+            else:
+                left = self.eval(e.left, env)
+            return support.shown_divide(env.trace, operand_word(e.left), operand_word(e.right), left,
+                                        self.eval(e.right, env), e is self.top)
         return _ARITH[e.op](self.eval(e.left, env), self.eval(e.right, env))
 
     def _Extreme(self, e, env):
         return _EXTREMES[e.func]([self.eval(a, env) for a in e.args])
+
+    def _Size(self, e, env):
+        if isinstance(e.target, ast.Index):
+            return support.size(env.p.facts[e.target.name], self.eval(e.target.key, env))
+        return support.size(env.p.facts[e.target.name])
+
+    def _LargestGroup(self, e, env):
+        links = tuple(
+            support.link(link.kind, pairs=env.p.facts[link.fact]) if link.kind in ("joined", "beside")
+            else support.link(link.kind, self.eval(link.reach, env)) if link.reach is not None
+            else support.link(link.kind)
+            for link in e.links)
+        return support.largest_group(env.g.board, env.p.facts[e.fact], links, env.trace)
 
     def _Not(self, e, env):
         return not self.eval(e.operand, env)
@@ -367,7 +391,9 @@ def _award(rules: RuleSet, award) -> AwardSpec:
 
 
 def _score(rules: RuleSet, score) -> ScoreSpec:
-    ev = Evaluator(rule_context(rules, allow_awards=True), rules.desert.wild, f"_score_{score.name}")
+    # A column's divisions are traced step by step, as the generated column does (codegen.ExprCompiler.steps).
+    ev = Evaluator(rule_context(rules, allow_awards=True), rules.desert.wild, f"_score_{score.name}", steps=True,
+                   top=score.expr)
     text = SheetDescriber(set(rules.facts), set(rules.values)).text(score.expr)
     return ScoreSpec(score.name, score.title, lambda g, p, trace=None: ev.eval(score.expr, Env(g, p, trace=trace)),
                      text)
@@ -386,12 +412,8 @@ def _check(rules: RuleSet, check, index: int) -> CheckSpec:
 
 
 def _fact(rules: RuleSet, f) -> FactSpec:
-    kind = f.type
-    if kind.name == "list":  # pieces held: the family, and each piece's flag
-        choices, flag = kind.choices[:1], kind.choices[1] or None
-    else:
-        choices, flag = kind.choices, None
-    return FactSpec(f.name, f.title, kind.name, choices, f.low, f.high, rules.sets.get(f.per, ()), kind.optional,
+    kind, choices, flag = list_spec(f.type, rules.sets)
+    return FactSpec(f.name, f.title, kind, choices, f.low, f.high, rules.sets.get(f.per, ()), f.type.optional,
                     f.level, f.key, flag, _derive(rules, f))
 
 
@@ -402,8 +424,8 @@ def _derive(rules: RuleSet, f):
     from .runtime.grid import measure_types
 
     base = rule_context(rules)
-    rounds = {n: t for n, t in base.facts.items() if rules.facts[n].level == "round"}
-    ev = Evaluator(attrs.evolve(base, facts={**rounds, **measure_types(rules.grid)}), False, f"_derive_{f.name}")
+    shared = {n: t for n, t in base.facts.items() if rules.facts[n].level is not None}
+    ev = Evaluator(attrs.evolve(base, facts={**shared, **measure_types(rules.grid)}), False, f"_derive_{f.name}")
 
     def derive(g, p, trace=None):
         value = ev.eval(f.derive, Env(g, p, trace=trace))
@@ -414,6 +436,12 @@ def _derive(rules: RuleSet, f):
 def _line(decl) -> str:
     """`file:line` of a declaration, as the generated modules record it."""
     return f"{decl.file}:{decl.span.line}" if decl.span else decl.file
+
+
+def _hexmap(decl) -> HexMapSpec | None:
+    if decl is None:
+        return None
+    return HexMapSpec(decl.name, decl.title or decl.name, decl.water, decl.rows, decl.water_prefix or "~")
 
 
 def _game_fields(game) -> dict:
@@ -432,7 +460,7 @@ def _winner_if(rules: RuleSet, ctx):
 def _held_family(rules: RuleSet) -> str | None:
     """The family each player holds one piece of (a record's key for it); not one only held in lists."""
     family = rules.vocabulary.player_family
-    listed = {f.type.choices[0] for f in rules.facts.values() if f.type.name == "list"}
+    listed = {listed_name(f.type) for f in rules.facts.values()}
     return family if rules.is_sheet and family not in listed else None
 
 
@@ -454,7 +482,7 @@ def build_rules(rules: RuleSet) -> Rules:
         winner=tuple(winner),
         sets=dict(rules.sets), rounds=rules.rounds,
         held_family=_held_family(rules), rounds_also=rules.rounds_also, grid=rules.grid,
-        winner_if=_winner_if(rules, winner_ctx),
+        winner_if=_winner_if(rules, winner_ctx), hexmap=_hexmap(rules.hexmap),
         **_game_fields(rules.game),
     )
     return Rules(

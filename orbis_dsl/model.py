@@ -32,9 +32,28 @@ def type_name(t: ast.TypeRef) -> str:
         return "string"
     if t.name == "int" and t.optional:
         return "int?"
+    if t.name in ("cells", "crossings", "waters"):
+        return t.name
     if t.name not in PARAM_TYPES:
         return "?"
     return t.name
+
+
+def list_spec(t: ast.TypeRef, sets) -> tuple[str, tuple[str, ...], str | None]:
+    """A fact type as the runtime reads it: (kind, choices, flag). `list of NAME` is one construct with two kinds of
+    item: a set's members (kind `list`, the members as choices: a record lists them by name) or a family's held
+    pieces (kind `held`, the family as the one choice: a record gives piece ids, each with the list's flag)."""
+    if t.name != "list":
+        return t.name, t.choices, None
+    listed, flag = t.choices
+    if listed in sets:
+        return "list", tuple(sets[listed]), None
+    return "held", (listed,), flag or None
+
+
+def listed_name(t: ast.TypeRef) -> str | None:
+    """What a `list of NAME` fact lists (a set or a family); None for any other type."""
+    return t.choices[0] if t.name == "list" else None
 
 
 @attrs.frozen
@@ -164,9 +183,14 @@ class Fact:
     high: int | None
     per: str | None  # a set: the fact is given once per member
     file: str
-    level: str | None = None  # 'round': given once per round
+    level: str | None = None  # 'round': given once per round; 'game': once for the whole record
     key: str | None = None  # the record's JSON key, when not the name
     derive: ast.Expr | None = None  # `from EXPR`: derived from a grid record's board
+
+    @property
+    def whole(self) -> bool:
+        """Given once for the whole record (`for game`): every player reads it."""
+        return self.level == "game"
 
 
 @attrs.frozen
@@ -259,6 +283,7 @@ class RuleSet:
     grid: object = None  # runtime.specs.GridSpec: the square grid records may give boards on
     lets: dict = attrs.field(factory=dict)  # a score sheet's top-level `let`s: name -> expression
     winner_if: ast.Expr | None = None  # `winner: …, only if COND`
+    hexmap: ast.HexMapDecl | None = None  # a board of named hex cells, as data
 
     @property
     def is_sheet(self) -> bool:

@@ -238,8 +238,11 @@ class _Builder(Transformer):
         return ast.FactDecl(str(name), unquote(title) if title else None, type_, low, high, per, level, key,
                             derive, span=_span_of(self.file, name))
 
-    def fact_level(self, meta):
+    def round_level(self, meta):
         return "round"
+
+    def game_level(self, meta):
+        return "game"
 
     def fact_key(self, meta, key):
         return unquote(key)
@@ -473,6 +476,40 @@ class _Builder(Transformer):
 
     def extreme(self, meta, func, *args):
         return ast.Extreme(str(func), tuple(args), span=self._s(meta))
+
+    # ---- hex maps ----
+    def hexmap_decl(self, meta, name, title, *members):
+        water = next((m[1] for m in members if m[0] == "water"), (None, None))
+        rows = tuple(m[1] for m in members if m[0] == "row")
+        return ast.HexMapDecl(str(name), unquote(title) if title else None, water[0], rows, water[1],
+                              span=self._s(meta))
+
+    def water_clause(self, meta, symbol, prefix):
+        return ("water", (unquote(symbol), unquote(prefix) if prefix else None))
+
+    def hexmap_row(self, meta, label, symbols):
+        return ("row", (str(label), unquote(symbols)))
+
+    def largest_group(self, meta, fact, *links):
+        return ast.LargestGroup(str(fact), tuple(links), span=self._s(meta))
+
+    def size(self, meta, target):
+        return ast.Size(target, span=self._s(meta))
+
+    def adjacent_link(self, meta):
+        return ast.GroupLink("adjacent", span=self._s(meta))
+
+    def joined_link(self, meta, fact):
+        return ast.GroupLink("joined", fact=str(fact), span=self._s(meta))
+
+    def water_link(self, meta, reach):
+        return ast.GroupLink("water", reach=reach, span=self._s(meta))
+
+    def beside_link(self, meta, fact):
+        return ast.GroupLink("beside", fact=str(fact), span=self._s(meta))
+
+    def within_link(self, meta, reach):
+        return ast.GroupLink("within", reach=reach, span=self._s(meta))
 
 
 def parse_text(text: str, file: str) -> tuple[ast.RuleFile | None, list[Diagnostic]]:

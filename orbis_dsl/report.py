@@ -120,7 +120,17 @@ def print_sheet_report(report, rules: Rules, console: Console, explain: bool = F
         console.print(Text(title, style="bold"))
     if report.boards:
         _print_boards(report, rules, console)
+    if getattr(report, "cells", None) and rules.settings.hexmap is not None:
+        from .report_map import map_lines
+        from .runtime.hexmap import board_of
+
+        for line in map_lines(board_of(rules.settings.hexmap), report.cells):
+            console.print(line)
+        console.print()
     if explain:
+        for summary in report.awards:
+            console.print(f"  {summary}", highlight=False)
+        console.print()
         for player in report.players:
             console.print(Text(player.name, style="bold"))
             for line in player.lines:

@@ -63,6 +63,7 @@ class Context:
     held: dict[str, tuple[str, str]] = attrs.field(factory=dict)
     rounds: bool = False
     list_flags: dict[str, str] = attrs.field(factory=dict)  # list fact -> its items' flag ('' for none)
+    optional_facts: frozenset[str] = frozenset()  # facts a record may leave out (none), for `x[m]` to read safely
 
     def item_scope(self) -> Context:
         return attrs.evolve(self, in_item=True)
@@ -137,7 +138,8 @@ def rule_context(rules, **extra) -> Context:
         options={n: type_name(o.type) for n, o in rules.options.items()}, values=frozenset(rules.values),
         vocabulary=rules.vocabulary, facts=fact_types(rules.facts), members=set_members(rules.sets),
         awards=frozenset(rules.awards), scores=frozenset(rules.scores), rounds=bool(rules.rounds),
-        list_flags=list_flags(rules.facts), **extra,
+        list_flags=list_flags(rules.facts),
+        optional_facts=frozenset(n for n, f in rules.facts.items() if f.per and f.type.optional), **extra,
     )
 
 

@@ -105,7 +105,7 @@ class _Builder:
         return {"true": True, "false": False}.get(word, word.strip('"'))
 
     def fact(self, fact, values: list[str]):
-        if fact.type == "list":
+        if fact.type == "held":
             return [self.held(fact, v) for v in values]
         if fact.members:
             return dict(zip(fact.members, (self.scalar(v) for v in values))) if len(values) == len(

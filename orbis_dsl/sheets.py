@@ -12,7 +12,9 @@ from .diagnostics import Diagnostic, did_you_mean, unknown
 from .records import json_words, load_json
 from .runtime.rules import Rules
 from .runtime.sheet import SheetPlayerRecord, SheetRecord, refusals
+from .runtime.hexmap import board_of
 from .runtime.specs import FactSpec
+from .sheet_cells import CellReader, check_shared_cells
 from .sheet_lists import derive_board, held_list
 
 _TOP_KEYS = {"format", "game", "title", "options"}
@@ -25,6 +27,7 @@ class _SheetReader:
         self.diags: list[Diagnostic] = []
         self.notes: list[tuple[str, str]] = []  # warnings: the record is scored anyway
         self.chosen: dict = {}
+        self.cells = CellReader(self, board_of(rules.settings.hexmap))
 
     def error(self, path: str, message: str, hint: str | None = None) -> None:
         self.diags.append(Diagnostic(message, path=path, file=self.file, hint=hint))
@@ -45,7 +48,8 @@ class _SheetReader:
             return None
         body = "rounds" if settings.rounds else "players"
         options = {o.name for o in settings.options}
-        self.unknown_keys(doc, "$", _TOP_KEYS | {body} | options)
+        whole = [f for f in self.rules.facts.values() if f.level == "game"]
+        self.unknown_keys(doc, "$", _TOP_KEYS | {body} | options | {f.json_key for f in whole})
         if "format" in doc and doc["format"] != settings.record_format:
             self.error("$.format", f"expected \"{settings.record_format}\", got {json_words(doc['format'])}")
         if "game" in doc and doc["game"] != settings.game:
@@ -59,10 +63,12 @@ class _SheetReader:
         if body not in doc:
             self.error("$", f"missing key '{body}'")
             return None
+        # Facts given once for the whole record: every player reads them as their own.
+        shared = self.level_facts(doc, "$", whole)
         if settings.rounds:
-            rounds = self.rounds(doc["rounds"])
+            rounds = self.rounds(doc["rounds"], shared)
         else:
-            players = self.players(doc["players"], "$.players", None)
+            players = self.players(doc["players"], "$.players", None, shared)
             rounds = [players] if players is not None else None
         if rounds is None or self.diags:
             return None
@@ -92,7 +98,12 @@ class _SheetReader:
                 chosen[name] = value
         return chosen
 
-    def rounds(self, items) -> list[list[SheetPlayerRecord]] | None:
+    def level_facts(self, obj: dict, path: str, facts: list[FactSpec]) -> dict:
+        """Facts given once for the whole record or once per round, on that object under their JSON keys (every
+        player reads them as their own)."""
+        return {f.name: self.fact(f, obj.get(f.json_key), f"{path}.{f.json_key}", f.json_key in obj) for f in facts}
+
+    def rounds(self, items, whole: dict) -> list[list[SheetPlayerRecord]] | None:
         settings = self.rules.settings
         wanted = f"{settings.rounds}" + (f" or {settings.rounds_also}" if settings.rounds_also else "")
         if not isinstance(items, list):
@@ -111,8 +122,7 @@ class _SheetReader:
             if "players" not in item:
                 self.error(path, "missing key 'players'")
                 continue
-            shared = {f.name: self.fact(f, item.get(f.json_key), f"{path}.{f.json_key}", f.json_key in item)
-                      for f in round_facts}
+            shared = {**whole, **self.level_facts(item, path, round_facts)}
             players = self.players(item["players"], f"{path}.players", names, shared)
             if players is not None:
                 names = names or [p.name for p in players]
@@ -141,6 +151,7 @@ class _SheetReader:
             self.error(path, "the players must be the same, in the same order, in every round: "
                              + ", ".join(names))
         self.distinct_pieces(players, path)
+        check_shared_cells(self, players, self.rules.facts, path)
         return None if None in players else players
 
     def distinct_pieces(self, players, path: str) -> None:
@@ -158,7 +169,7 @@ class _SheetReader:
         if not isinstance(obj, dict):
             self.error(path, f"expected a player object, got {json_words(obj)}")
             return None
-        facts = {f.json_key: f for f in self.rules.facts.values() if f.level != "round"}
+        facts = {f.json_key: f for f in self.rules.facts.values() if f.level is None}
         family = self.rules.settings.held_family
         grid = self.rules.settings.grid
         board_key = grid.name if grid is not None else None
@@ -202,12 +213,14 @@ class _SheetReader:
         return None
 
     def fact(self, fact: FactSpec, value, path: str, present: bool):
-        if fact.type == "list":
+        if fact.type == "held":
             return held_list(self, fact, value, path, present)
         if not present or value is None:
             if not fact.optional:
                 self.error(path.rsplit(".", 1)[0], f"missing key '{fact.json_key}' ({fact.title})")
             return None
+        if fact.type in ("cells", "crossings", "waters", "list"):
+            return self.cells.fact(fact, value, path)
         if not fact.members:
             return self.scalar(fact, value, path)
         if isinstance(value, list):
@@ -253,13 +266,34 @@ def read_sheet_json(text: str, file: str, rules: Rules) -> tuple[SheetRecord | N
     doc, diags = load_json(text, file)
     if diags:
         return None, diags
+    return read_sheet_doc(doc, file, rules)
+
+
+def read_sheet_doc(doc, file: str, rules: Rules) -> tuple[SheetRecord | None, list[Diagnostic]]:
+    """A record already parsed into JSON values (from a JSON file, or built from the text notation)."""
     reader = _SheetReader(rules, file)
     record = reader.record(doc)
     if record is None:
         return None, reader.diags
-    broken = [Diagnostic(f"{failure.message}", file=file, path=_player_path(rules, failure))
-              for failure in refusals(rules, record)]
+    broken = [Diagnostic(f"{failure.message}", file=file, path=path)
+              for failure, path in _whole_table(rules, record, refusals(rules, record))]
     return (None, broken) if broken else (record, [])
+
+
+def _whole_table(rules: Rules, record: SheetRecord, failures) -> list[tuple]:
+    """Each refusal with its JSON path; one that every player of a round breaks alike (too many players) is said
+    once, of the round's players, not once per player."""
+    out, said = [], set()
+    for failure in failures:
+        alike = [f for f in failures if f.message == failure.message and f.round == failure.round]
+        if len(alike) == len(record.rounds[failure.round]) > 1:
+            if (failure.round, failure.message) not in said:
+                said.add((failure.round, failure.message))
+                path = f"$.rounds[{failure.round}].players" if rules.settings.rounds else "$.players"
+                out.append((failure, path))
+            continue
+        out.append((failure, _player_path(rules, failure)))
+    return out
 
 
 def _player_path(rules: Rules, failure) -> str:

@@ -1,6 +1,6 @@
 # generated — do not edit.
 # source: 'rules/mondo/game.orbis'
-# sha256: de2ce6a63fd51a924d3e9d208c6cdea59e9cd3a8c6008c11329bdf4594314d31
+# sha256: 1c58f1975826cc355bd55be1f8893dac440788d1724d215d0054ad804309d503
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
@@ -8,7 +8,7 @@ from orbis_dsl.runtime.support import among as _among, compare as _compare, extr
 from orbis_dsl.runtime.specs import AwardSpec, CheckSpec, FactSpec, GridMarkSpec, GridSpec, OptionSpec, ScoreSpec, Settings
 
 SOURCE = 'rules/mondo/game.orbis'
-SOURCE_SHA256 = 'de2ce6a63fd51a924d3e9d208c6cdea59e9cd3a8c6008c11329bdf4594314d31'
+SOURCE_SHA256 = '1c58f1975826cc355bd55be1f8893dac440788d1724d215d0054ad804309d503'
 
 
 # from 'rules/mondo/game.orbis', line 49
@@ -38,7 +38,7 @@ def _derive_volcanoes(g, p, trace=None):
 
 # from 'rules/mondo/game.orbis', line 57
 def _derive_modifier(g, p, trace=None):
-    return (p.facts['animal_in']['water'] if (p.facts['card'] == 'most_water_animals') else (p.facts['largest']['forest'] if (p.facts['card'] == 'largest_forest') else (p.facts['largest_inland']['water'] if (p.facts['card'] == 'largest_lake') else (p.facts['inland']['water'] if (p.facts['card'] == 'most_lakes') else ((((p.facts['animal_in']['water'] + p.facts['animal_in']['desert']) + p.facts['animal_in']['forest']) + p.facts['animal_in']['plains']) if (p.facts['card'] == 'most_animals') else 0)))))
+    return (p.facts['animal_in']['water'] if (p.facts['card'] == 'most_water_animals') else (p.facts['largest_region']['forest'] if (p.facts['card'] == 'largest_forest') else (p.facts['largest_inland']['water'] if (p.facts['card'] == 'largest_lake') else (p.facts['inland']['water'] if (p.facts['card'] == 'most_lakes') else ((((p.facts['animal_in']['water'] + p.facts['animal_in']['desert']) + p.facts['animal_in']['forest']) + p.facts['animal_in']['plains']) if (p.facts['card'] == 'most_animals') else 0)))))
 
 
 # from 'rules/mondo/game.orbis', line 64
@@ -311,7 +311,7 @@ AWARDS = (
 
 FACTS = (
     FactSpec(name='card', title="the round's scoring modifier card", type='enum', choices=('most_water_animals', 'largest_forest', 'largest_lake', 'most_lakes', 'most_animals'), low=None, high=None, members=(), optional=True, level='round', key='modifier'),
-    FactSpec(name='tasks_revealed', title='the tasks revealed this round', type='list', choices=('task',), low=None, high=None, members=(), optional=True, level='round'),
+    FactSpec(name='tasks_revealed', title='the tasks revealed this round', type='held', choices=('task',), low=None, high=None, members=(), optional=True, level='round'),
     FactSpec(name='animals', title='animals', type='int', choices=(), low=0, high=24, members=(), optional=False, derive=_derive_animals),
     FactSpec(name='enclosed', title='enclosed, mistake-free land landscapes', type='int', choices=(), low=0, high=24, members=(), optional=False, derive=_derive_enclosed),
     FactSpec(name='empty', title='empty spaces', type='int', choices=(), low=0, high=24, members=(), optional=False, derive=_derive_empty),
@@ -322,7 +322,7 @@ FACTS = (
     FactSpec(name='shaded_terrains', title='terrains on the shaded spaces', type='int', choices=(), low=0, high=4, members=(), optional=True, derive=_derive_shaded_terrains),
     FactSpec(name='shaded_volcanoes', title='volcanoes on the shaded spaces', type='int', choices=(), low=0, high=4, members=(), optional=True, derive=_derive_shaded_volcanoes),
     FactSpec(name='chip', title='bonus chip', type='int', choices=(), low=1, high=4, members=(), optional=True),
-    FactSpec(name='tasks', title='tasks taken', type='list', choices=('task',), low=None, high=None, members=(), optional=True, flag='done'),
+    FactSpec(name='tasks', title='tasks taken', type='held', choices=('task',), low=None, high=None, members=(), optional=True, flag='done'),
 )
 
 

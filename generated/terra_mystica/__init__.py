@@ -2,4 +2,4 @@
 # The rule modules of this folder, in the order their rule files were read.
 """Compiled rule set."""
 
-MODULES = ('factions', 'game')
+MODULES = ('factions', 'map', 'game')

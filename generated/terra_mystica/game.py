@@ -1,92 +1,247 @@
 # generated — do not edit.
 # source: 'rules/terra_mystica/game.orbis'
-# sha256: 1a56604bf1c4002e0ee5203c8cc9d8984b9d73f461e438131b314293d9868818
+# sha256: 2024d837cef3c750bbd79cd0e1a1b6af71ac08cdf4bdd9a4d4dda4b2b94b54c5
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
-from orbis_dsl.runtime.support import compare as _compare, divide as _divide
+from orbis_dsl.runtime.support import compare as _compare, extreme_max as _extreme_max, extreme_min as _extreme_min, holds as _holds, largest_group as _largest_group, link as _link, shown_divide as _shown_divide, shown_sum as _shown_sum, size as _size
 from orbis_dsl.runtime.specs import AwardSpec, CheckSpec, FactSpec, OptionSpec, ScoreSpec, Settings
 
 SOURCE = 'rules/terra_mystica/game.orbis'
-SOURCE_SHA256 = '1a56604bf1c4002e0ee5203c8cc9d8984b9d73f461e438131b314293d9868818'
+SOURCE_SHA256 = '2024d837cef3c750bbd79cd0e1a1b6af71ac08cdf4bdd9a4d4dda4b2b94b54c5'
 
 
-# from 'rules/terra_mystica/game.orbis', line 36
+# from 'rules/terra_mystica/game.orbis', line 74
 def _award_cult_measure(g, p, each, trace=None):
     return p.facts['cults'][each]
 
 
-# from 'rules/terra_mystica/game.orbis', line 37
+# from 'rules/terra_mystica/game.orbis', line 75
 def _award_cult_eligible(g, p, each, measure, trace=None):
     return _compare(trace, 'measure is {value}', '>=', measure, 1)
 
 
-# from 'rules/terra_mystica/game.orbis', line 44
+# from 'rules/terra_mystica/game.orbis', line 84
 def _award_area_measure(g, p, trace=None):
-    return p.facts['network']
+    return (_extreme_max((_largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if (p.values['ships'] == 1) else (-1))), _link('within', ((-1) if (p.values['ships'] == 1) else _extreme_max((p.facts['shipping'], p.values['start_range'],)))),), trace), 0,)) if _compare(trace, 'the largest group of structures is {value}', '>=', _largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if (p.values['ships'] == 1) else (-1))), _link('within', ((-1) if (p.values['ships'] == 1) else _extreme_max((p.facts['shipping'], p.values['start_range'],)))),), trace), 0) else _extreme_max((p.facts['network'], 0,)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 45
+# from 'rules/terra_mystica/game.orbis', line 87
 def _award_area_eligible(g, p, measure, trace=None):
     return _compare(trace, 'measure is {value}', '>=', measure, 1)
 
 
-# from 'rules/terra_mystica/game.orbis', line 50
+# from 'rules/terra_mystica/game.orbis', line 92
 def _score_vp(g, p, trace=None):
     return p.facts['vp']
 
 
-# from 'rules/terra_mystica/game.orbis', line 51
+# from 'rules/terra_mystica/game.orbis', line 93
 def _score_cults(g, p, trace=None):
     return p.awards.get('cult', 0)
 
 
-# from 'rules/terra_mystica/game.orbis', line 52
+# from 'rules/terra_mystica/game.orbis', line 94
 def _score_network(g, p, trace=None):
     return p.awards.get('area', 0)
 
 
-# from 'rules/terra_mystica/game.orbis', line 53
+# from 'rules/terra_mystica/game.orbis', line 95
 def _score_resources(g, p, trace=None):
-    return _divide(((((p.facts['coins'] + p.facts['workers']) + p.facts['priests']) + p.facts['power']['III']) + _divide(p.facts['power']['II'], 2)), p.values['coins_per_vp'])
+    return _shown_divide(trace, '', 'coins_per_vp ', _shown_sum(trace, (('coins ', p.facts['coins']), ('workers ', p.facts['workers']), ('priests ', p.facts['priests']), ('power[III] ', p.facts['power']['III']), ('', _shown_divide(trace, 'power[II] ', '', p.facts['power']['II'], 2, False)),)), p.values['coins_per_vp'], True)
 
 
-# from 'rules/terra_mystica/game.orbis', line 63
+# from 'rules/terra_mystica/game.orbis', line 105
 def _check_0(g, p, each, trace=None):
+    return (_compare(trace, '{value} players', '<', len(g.players), 2) or _compare(trace, '{value} players', '>', len(g.players), 5))
+
+
+# from 'rules/terra_mystica/game.orbis', line 106
+def _check_1(g, p, each, trace=None):
+    return ((((((((p.values['home'] == 1) and _compare(trace, '{value} players that are home = 1', '>=', sum(1 for q0 in g.players if (q0.values['home'] == 1)), 2)) or ((p.values['home'] == 2) and _compare(trace, '{value} players that are home = 2', '>=', sum(1 for q0 in g.players if (q0.values['home'] == 2)), 2))) or ((p.values['home'] == 3) and _compare(trace, '{value} players that are home = 3', '>=', sum(1 for q0 in g.players if (q0.values['home'] == 3)), 2))) or ((p.values['home'] == 4) and _compare(trace, '{value} players that are home = 4', '>=', sum(1 for q0 in g.players if (q0.values['home'] == 4)), 2))) or ((p.values['home'] == 5) and _compare(trace, '{value} players that are home = 5', '>=', sum(1 for q0 in g.players if (q0.values['home'] == 5)), 2))) or ((p.values['home'] == 6) and _compare(trace, '{value} players that are home = 6', '>=', sum(1 for q0 in g.players if (q0.values['home'] == 6)), 2))) or ((p.values['home'] == 7) and _compare(trace, '{value} players that are home = 7', '>=', sum(1 for q0 in g.players if (q0.values['home'] == 7)), 2)))
+
+
+# from 'rules/terra_mystica/game.orbis', line 114
+def _check_2(g, p, each, trace=None):
+    return ((not _compare(trace, 'network is {value}', '>=', p.facts['network'], 0)) and (not _compare(trace, 'size of structures is {value}', '>=', _size(p.facts['structures']), 0)))
+
+
+# from 'rules/terra_mystica/game.orbis', line 116
+def _check_3(g, p, each, trace=None):
     return _compare(trace, 'power[I] + power[II] + power[III] is {value}', '>', ((p.facts['power']['I'] + p.facts['power']['II']) + p.facts['power']['III']), 12)
 
 
-# from 'rules/terra_mystica/game.orbis', line 64
-def _check_1(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 117
+def _check_4(g, p, each, trace=None):
+    return _compare(trace, 'priests + max(priests_on_cult[fire], 0) + max(priests_on_cult[water], 0) + max(priests_on_cult[earth], 0) + max(priests_on_cult[air], 0) is {value}', '>', ((((p.facts['priests'] + _extreme_max(((p.facts['priests_on_cult'] or {}).get('fire'), 0,))) + _extreme_max(((p.facts['priests_on_cult'] or {}).get('water'), 0,))) + _extreme_max(((p.facts['priests_on_cult'] or {}).get('earth'), 0,))) + _extreme_max(((p.facts['priests_on_cult'] or {}).get('air'), 0,))), 7)
+
+
+# from 'rules/terra_mystica/game.orbis', line 119
+def _check_5(g, p, each, trace=None):
+    return _compare(trace, 'shipping is {value}', '<', p.facts['shipping'], p.values['min_shipping'])
+
+
+# from 'rules/terra_mystica/game.orbis', line 120
+def _check_6(g, p, each, trace=None):
+    return _compare(trace, 'shipping is {value}', '>', p.facts['shipping'], p.values['max_shipping'])
+
+
+# from 'rules/terra_mystica/game.orbis', line 121
+def _check_7(g, p, each, trace=None):
+    return _compare(trace, 'dig is {value}', '>', p.facts['dig'], p.values['max_dig'])
+
+
+# from 'rules/terra_mystica/game.orbis', line 122
+def _check_8(g, p, each, trace=None):
+    return _compare(trace, 'size of structures[D] is {value}', '>', _size(p.facts['structures'], 'D'), 8)
+
+
+# from 'rules/terra_mystica/game.orbis', line 123
+def _check_9(g, p, each, trace=None):
+    return _compare(trace, 'size of structures[TP] is {value}', '>', _size(p.facts['structures'], 'TP'), 4)
+
+
+# from 'rules/terra_mystica/game.orbis', line 124
+def _check_10(g, p, each, trace=None):
+    return _compare(trace, 'size of structures[TE] is {value}', '>', _size(p.facts['structures'], 'TE'), 3)
+
+
+# from 'rules/terra_mystica/game.orbis', line 125
+def _check_11(g, p, each, trace=None):
+    return _compare(trace, 'size of structures[SH] is {value}', '>', _size(p.facts['structures'], 'SH'), 1)
+
+
+# from 'rules/terra_mystica/game.orbis', line 126
+def _check_12(g, p, each, trace=None):
+    return _compare(trace, 'size of structures[SA] is {value}', '>', _size(p.facts['structures'], 'SA'), 1)
+
+
+# from 'rules/terra_mystica/game.orbis', line 127
+def _check_13(g, p, each, trace=None):
+    return _compare(trace, 'size of bridges is {value}', '>', _size(p.facts['bridges']), 3)
+
+
+# from 'rules/terra_mystica/game.orbis', line 128
+def _check_14(g, p, each, trace=None):
+    return (_compare(trace, 'size of scoring_tiles is {value}', '>=', _size(p.facts['scoring_tiles']), 0) and _compare(trace, 'size of scoring_tiles is {value}', '!=', _size(p.facts['scoring_tiles']), 6))
+
+
+# from 'rules/terra_mystica/game.orbis', line 129
+def _check_15(g, p, each, trace=None):
+    return (_compare(trace, 'size of bonus_cards_in_play is {value}', '>=', _size(p.facts['bonus_cards_in_play']), 0) and _compare(trace, 'size of bonus_cards_in_play is {value}', '!=', _size(p.facts['bonus_cards_in_play']), (len(g.players) + 3)))
+
+
+# from 'rules/terra_mystica/game.orbis', line 131
+def _check_16(g, p, each, trace=None):
+    return (_compare(trace, 'size of bonus_card is {value}', '>=', _size(p.facts['bonus_card']), 0) and _compare(trace, 'size of bonus_card is {value}', '!=', _size(p.facts['bonus_card']), 1))
+
+
+# from 'rules/terra_mystica/game.orbis', line 132
+def _check_17(g, p, each, trace=None):
+    return ((_holds(p.facts['bonus_card'], each) and _compare(trace, 'size of bonus_cards_in_play is {value}', '>=', _size(p.facts['bonus_cards_in_play']), 0)) and (not _holds(p.facts['bonus_cards_in_play'], each)))
+
+
+# from 'rules/terra_mystica/game.orbis', line 134
+def _check_18(g, p, each, trace=None):
+    return (_holds(p.facts['bonus_card'], each) and _compare(trace, '{value} players that are card in bonus_card', '>=', sum(1 for q0 in g.players if _holds(q0.facts['bonus_card'], each)), 2))
+
+
+# from 'rules/terra_mystica/game.orbis', line 136
+def _check_19(g, p, each, trace=None):
+    return (_compare(trace, 'size of mermaid_river_towns is {value}', '>=', _size(p.facts['mermaid_river_towns']), 1) and (p.values['river_towns'] == 0))
+
+
+# from 'rules/terra_mystica/game.orbis', line 137
+def _check_20(g, p, each, trace=None):
+    return (_holds(p.facts['favor_tiles'], 'FAV1') and _compare(trace, '{value} players that are FAV1 in favor_tiles', '>=', sum(1 for q0 in g.players if _holds(q0.facts['favor_tiles'], 'FAV1')), 2))
+
+
+# from 'rules/terra_mystica/game.orbis', line 139
+def _check_21(g, p, each, trace=None):
+    return (_holds(p.facts['favor_tiles'], 'FAV2') and _compare(trace, '{value} players that are FAV2 in favor_tiles', '>=', sum(1 for q0 in g.players if _holds(q0.facts['favor_tiles'], 'FAV2')), 2))
+
+
+# from 'rules/terra_mystica/game.orbis', line 141
+def _check_22(g, p, each, trace=None):
+    return (_holds(p.facts['favor_tiles'], 'FAV3') and _compare(trace, '{value} players that are FAV3 in favor_tiles', '>=', sum(1 for q0 in g.players if _holds(q0.facts['favor_tiles'], 'FAV3')), 2))
+
+
+# from 'rules/terra_mystica/game.orbis', line 143
+def _check_23(g, p, each, trace=None):
+    return (_holds(p.facts['favor_tiles'], 'FAV4') and _compare(trace, '{value} players that are FAV4 in favor_tiles', '>=', sum(1 for q0 in g.players if _holds(q0.facts['favor_tiles'], 'FAV4')), 2))
+
+
+# from 'rules/terra_mystica/game.orbis', line 145
+def _check_24(g, p, each, trace=None):
+    return (_holds(p.facts['favor_tiles'], each) and _compare(trace, '{value} players that are fav in favor_tiles', '>', sum(1 for q0 in g.players if _holds(q0.facts['favor_tiles'], each)), 3))
+
+
+# from 'rules/terra_mystica/game.orbis', line 147
+def _check_25(g, p, each, trace=None):
+    return (_holds(p.facts['town_tiles'], each) and _compare(trace, '{value} players that are town in town_tiles', '>', sum(1 for q0 in g.players if _holds(q0.facts['town_tiles'], each)), 2))
+
+
+# from 'rules/terra_mystica/game.orbis', line 149
+def _check_26(g, p, each, trace=None):
+    return (_holds(p.facts['town_tiles'], 'TW6') and _compare(trace, '{value} players that are TW6 in town_tiles', '>=', sum(1 for q0 in g.players if _holds(q0.facts['town_tiles'], 'TW6')), 2))
+
+
+# from 'rules/terra_mystica/game.orbis', line 151
+def _check_27(g, p, each, trace=None):
+    return (_holds(p.facts['town_tiles'], 'TW8') and _compare(trace, '{value} players that are TW8 in town_tiles', '>=', sum(1 for q0 in g.players if _holds(q0.facts['town_tiles'], 'TW8')), 2))
+
+
+# from 'rules/terra_mystica/game.orbis', line 155
+def _check_28(g, p, each, trace=None):
     return (_compare(trace, 'cults[track] is {value}', '=', p.facts['cults'][each], 10) and _compare(trace, '{value} players that are cults[track] = 10', '>=', sum(1 for q0 in g.players if _compare(trace, 'cults[track] is {value}', '=', q0.facts['cults'][each], 10)), 2))
 
 
-# from 'rules/terra_mystica/game.orbis', line 66
-def _check_2(g, p, each, trace=None):
-    return _compare(trace, 'cults[fire] is {value}', '<', p.facts['cults']['fire'], p.values['start_fire'])
+# from 'rules/terra_mystica/game.orbis', line 157
+def _check_29(g, p, each, trace=None):
+    return _compare(trace, 'cults[fire] is {value}', '<', p.facts['cults']['fire'], _extreme_min(((((p.values['start_fire'] + (3 if _holds(p.facts['favor_tiles'], 'FAV1') else 0)) + (2 if _holds(p.facts['favor_tiles'], 'FAV5') else 0)) + (1 if _holds(p.facts['favor_tiles'], 'FAV9') else 0)), 9,)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 67
-def _check_3(g, p, each, trace=None):
-    return _compare(trace, 'cults[water] is {value}', '<', p.facts['cults']['water'], p.values['start_water'])
+# from 'rules/terra_mystica/game.orbis', line 159
+def _check_30(g, p, each, trace=None):
+    return _compare(trace, 'cults[water] is {value}', '<', p.facts['cults']['water'], _extreme_min(((((p.values['start_water'] + (3 if _holds(p.facts['favor_tiles'], 'FAV2') else 0)) + (2 if _holds(p.facts['favor_tiles'], 'FAV6') else 0)) + (1 if _holds(p.facts['favor_tiles'], 'FAV10') else 0)), 9,)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 68
-def _check_4(g, p, each, trace=None):
-    return _compare(trace, 'cults[earth] is {value}', '<', p.facts['cults']['earth'], p.values['start_earth'])
+# from 'rules/terra_mystica/game.orbis', line 161
+def _check_31(g, p, each, trace=None):
+    return _compare(trace, 'cults[earth] is {value}', '<', p.facts['cults']['earth'], _extreme_min(((((p.values['start_earth'] + (3 if _holds(p.facts['favor_tiles'], 'FAV3') else 0)) + (2 if _holds(p.facts['favor_tiles'], 'FAV7') else 0)) + (1 if _holds(p.facts['favor_tiles'], 'FAV11') else 0)), 9,)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 69
-def _check_5(g, p, each, trace=None):
-    return _compare(trace, 'cults[air] is {value}', '<', p.facts['cults']['air'], p.values['start_air'])
+# from 'rules/terra_mystica/game.orbis', line 163
+def _check_32(g, p, each, trace=None):
+    return _compare(trace, 'cults[air] is {value}', '<', p.facts['cults']['air'], _extreme_min(((((p.values['start_air'] + (3 if _holds(p.facts['favor_tiles'], 'FAV4') else 0)) + (2 if _holds(p.facts['favor_tiles'], 'FAV8') else 0)) + (1 if _holds(p.facts['favor_tiles'], 'FAV12') else 0)), 9,)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 58
+# from 'rules/terra_mystica/game.orbis', line 165
+def _check_33(g, p, each, trace=None):
+    return _compare(trace, 'network is {value}', '>', p.facts['network'], _size(p.facts['structures']))
+
+
+# from 'rules/terra_mystica/game.orbis', line 166
+def _check_34(g, p, each, trace=None):
+    return (_compare(trace, 'network is {value}', '<=', p.facts['network'], _size(p.facts['structures'])) and (p.facts['network'] != _largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if (p.values['ships'] == 1) else (-1))), _link('within', ((-1) if (p.values['ships'] == 1) else _extreme_max((p.facts['shipping'], p.values['start_range'],)))),), trace)))
+
+
+# from 'rules/terra_mystica/game.orbis', line 169
+def _check_35(g, p, each, trace=None):
+    return (_compare(trace, 'size of structures is {value}', '>=', _size(p.facts['structures']), 0) and _compare(trace, 'size of favor_tiles is {value}', '!=', _size(p.facts['favor_tiles']), ((p.values['favours_per_temple'] * (_extreme_max((_size(p.facts['structures'], 'TE'), 0,)) + _extreme_max((_size(p.facts['structures'], 'SA'), 0,)))) + (p.values['sh_favour'] if _compare(trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1) else 0))))
+
+
+# from 'rules/terra_mystica/game.orbis', line 172
+def _check_36(g, p, each, trace=None):
+    return (_compare(trace, 'size of town_tiles is {value}', '>=', _size(p.facts['town_tiles']), 0) and _compare(trace, 'if cults[fire] = 10 then 1 else 0 + if cults[water] = 10 then 1 else 0 + if cults[earth] = 10 then 1 else 0 + if cults[air] = 10 then 1 else 0 is {value}', '>', ((((1 if _compare(trace, 'cults[fire] is {value}', '=', p.facts['cults']['fire'], 10) else 0) + (1 if _compare(trace, 'cults[water] is {value}', '=', p.facts['cults']['water'], 10) else 0)) + (1 if _compare(trace, 'cults[earth] is {value}', '=', p.facts['cults']['earth'], 10) else 0)) + (1 if _compare(trace, 'cults[air] is {value}', '=', p.facts['cults']['air'], 10) else 0)), (_extreme_max((_size(p.facts['town_tiles']), 0,)) + (1 if _holds(p.facts['town_tiles'], 'TW6') else 0))))
+
+
+# from 'rules/terra_mystica/game.orbis', line 100
 def _winner_key_0(g, p, trace=None):
     return p.total
 
 
-# from 'rules/terra_mystica/game.orbis', line 59
+# from 'rules/terra_mystica/game.orbis', line 101
 def _winner_key_1(g, p, trace=None):
     return ((((((p.facts['coins'] + p.facts['workers']) + p.facts['priests']) + p.facts['power']['I']) + p.facts['power']['II']) + p.facts['power']['III']) if (g.options['tiebreak'] == 'resources') else 0)
 
@@ -104,8 +259,8 @@ SETTINGS = Settings(
     options=(
         OptionSpec(name='tiebreak', type='enum', choices=('shared', 'resources'), default='shared'),
     ),
-    values={'coins_per_vp': 3, 'start_fire': 0, 'start_water': 0, 'start_earth': 0, 'start_air': 0},
-    sets={'tracks': ('fire', 'water', 'earth', 'air'), 'bowls': ('I', 'II', 'III')},
+    values={'coins_per_vp': 3, 'start_fire': 0, 'start_water': 0, 'start_earth': 0, 'start_air': 0, 'ships': 1, 'start_shipping': 0, 'start_range': 0, 'min_shipping': 0, 'max_shipping': 3, 'max_dig': 2, 'home': 0, 'river_towns': 0, 'favours_per_temple': 1, 'sh_favour': 0},
+    sets={'tracks': ('fire', 'water', 'earth', 'air'), 'bowls': ('I', 'II', 'III'), 'buildings': ('D', 'TP', 'TE', 'SH', 'SA'), 'favours': ('FAV1', 'FAV2', 'FAV3', 'FAV4', 'FAV5', 'FAV6', 'FAV7', 'FAV8', 'FAV9', 'FAV10', 'FAV11', 'FAV12'), 'towns': ('TW1', 'TW2', 'TW3', 'TW4', 'TW5', 'TW6', 'TW7', 'TW8'), 'scorings': ('SCORE1', 'SCORE2', 'SCORE3', 'SCORE4', 'SCORE5', 'SCORE6', 'SCORE7', 'SCORE8', 'SCORE9'), 'bonuses': ('BON1', 'BON2', 'BON3', 'BON4', 'BON5', 'BON6', 'BON7', 'BON8', 'BON9', 'BON10')},
 )
 
 
@@ -137,11 +292,22 @@ AWARDS = (
 FACTS = (
     FactSpec(name='vp', title='VP on the score track', type='int', choices=(), low=0, high=999, members=(), optional=False),
     FactSpec(name='cults', title='cult positions', type='int', choices=(), low=0, high=10, members=('fire', 'water', 'earth', 'air'), optional=False),
-    FactSpec(name='network', title='largest network', type='int', choices=(), low=0, high=17, members=(), optional=False),
+    FactSpec(name='network', title='largest network', type='int', choices=(), low=0, high=17, members=(), optional=True),
     FactSpec(name='coins', title='coins', type='int', choices=(), low=0, high=999, members=(), optional=False),
     FactSpec(name='workers', title='workers', type='int', choices=(), low=0, high=999, members=(), optional=False),
     FactSpec(name='priests', title='priests', type='int', choices=(), low=0, high=7, members=(), optional=False),
     FactSpec(name='power', title='power tokens in bowls I, II, III', type='int', choices=(), low=0, high=12, members=('I', 'II', 'III'), optional=False),
+    FactSpec(name='structures', title='structures on the base map', type='cells', choices=(), low=None, high=None, members=('D', 'TP', 'TE', 'SH', 'SA'), optional=True),
+    FactSpec(name='bridges', title='bridges', type='crossings', choices=(), low=None, high=None, members=(), optional=True),
+    FactSpec(name='shipping', title='shipping level (Dwarves and Fakirs: tunnelling or carpet range)', type='int', choices=(), low=0, high=5, members=(), optional=True),
+    FactSpec(name='dig', title='dig level', type='int', choices=(), low=0, high=2, members=(), optional=True),
+    FactSpec(name='favor_tiles', title='favour tiles', type='list', choices=('FAV1', 'FAV2', 'FAV3', 'FAV4', 'FAV5', 'FAV6', 'FAV7', 'FAV8', 'FAV9', 'FAV10', 'FAV11', 'FAV12'), low=None, high=None, members=(), optional=True),
+    FactSpec(name='town_tiles', title='town tiles', type='list', choices=('TW1', 'TW2', 'TW3', 'TW4', 'TW5', 'TW6', 'TW7', 'TW8'), low=None, high=None, members=(), optional=True),
+    FactSpec(name='priests_on_cult', title='priests on the cult board', type='int', choices=(), low=0, high=7, members=('fire', 'water', 'earth', 'air'), optional=True),
+    FactSpec(name='bonus_card', title='bonus card', type='list', choices=('BON1', 'BON2', 'BON3', 'BON4', 'BON5', 'BON6', 'BON7', 'BON8', 'BON9', 'BON10'), low=None, high=None, members=(), optional=True),
+    FactSpec(name='scoring_tiles', title='scoring tiles', type='list', choices=('SCORE1', 'SCORE2', 'SCORE3', 'SCORE4', 'SCORE5', 'SCORE6', 'SCORE7', 'SCORE8', 'SCORE9'), low=None, high=None, members=(), optional=True, level='game'),
+    FactSpec(name='bonus_cards_in_play', title='bonus cards in play', type='list', choices=('BON1', 'BON2', 'BON3', 'BON4', 'BON5', 'BON6', 'BON7', 'BON8', 'BON9', 'BON10'), low=None, high=None, members=(), optional=True, level='game'),
+    FactSpec(name='mermaid_river_towns', title="river hexes of the Mermaids' towns", type='waters', choices=(), low=None, high=None, members=(), optional=True),
 )
 
 
@@ -154,10 +320,41 @@ SCORES = (
 
 
 CHECKS = (
-    CheckSpec(message='the power bowls hold more than 12 tokens', fn=_check_0, each_name=None, members=(), refuse=True),
-    CheckSpec(message='another player also stands at 10 on {track}: only one faction may reach the top of a track', fn=_check_1, each_name='track', members=('fire', 'water', 'earth', 'air'), refuse=False),
-    CheckSpec(message="below the faction's starting position on fire: cult positions never go down", fn=_check_2, each_name=None, members=(), refuse=False),
-    CheckSpec(message="below the faction's starting position on water: cult positions never go down", fn=_check_3, each_name=None, members=(), refuse=False),
-    CheckSpec(message="below the faction's starting position on earth: cult positions never go down", fn=_check_4, each_name=None, members=(), refuse=False),
-    CheckSpec(message="below the faction's starting position on air: cult positions never go down", fn=_check_5, each_name=None, members=(), refuse=False),
+    CheckSpec(message='a game of Terra Mystica has 2 to 5 players', fn=_check_0, each_name=None, members=(), refuse=True),
+    CheckSpec(message="another player's faction has the same home terrain: no two factions may share a colour", fn=_check_1, each_name=None, members=(), refuse=True),
+    CheckSpec(message='the sheet gives neither the network nor the structures on the map: add "network" or "structures"', fn=_check_2, each_name=None, members=(), refuse=True),
+    CheckSpec(message='the power bowls hold more than 12 tokens', fn=_check_3, each_name=None, members=(), refuse=True),
+    CheckSpec(message='more priests than the 7 a faction has, in the supply and on the cult board together', fn=_check_4, each_name=None, members=(), refuse=True),
+    CheckSpec(message="a shipping level (or range) below the faction's lowest", fn=_check_5, each_name=None, members=(), refuse=True),
+    CheckSpec(message="a shipping level (or range) above the faction's highest", fn=_check_6, each_name=None, members=(), refuse=True),
+    CheckSpec(message="a dig level above the faction's highest (Fakirs 1, Darklings none)", fn=_check_7, each_name=None, members=(), refuse=True),
+    CheckSpec(message='more than 8 dwellings', fn=_check_8, each_name=None, members=(), refuse=True),
+    CheckSpec(message='more than 4 trading posts', fn=_check_9, each_name=None, members=(), refuse=True),
+    CheckSpec(message='more than 3 temples', fn=_check_10, each_name=None, members=(), refuse=True),
+    CheckSpec(message='more than one Stronghold', fn=_check_11, each_name=None, members=(), refuse=True),
+    CheckSpec(message='more than one Sanctuary', fn=_check_12, each_name=None, members=(), refuse=True),
+    CheckSpec(message='more than 3 bridges', fn=_check_13, each_name=None, members=(), refuse=True),
+    CheckSpec(message='a game has 6 scoring tiles, one per round', fn=_check_14, each_name=None, members=(), refuse=True),
+    CheckSpec(message='the bonus cards in play are as many as the players + 3', fn=_check_15, each_name=None, members=(), refuse=True),
+    CheckSpec(message='a player holds one bonus card after round 6', fn=_check_16, each_name=None, members=(), refuse=True),
+    CheckSpec(message='{card} is not among the bonus cards in play', fn=_check_17, each_name='card', members=('BON1', 'BON2', 'BON3', 'BON4', 'BON5', 'BON6', 'BON7', 'BON8', 'BON9', 'BON10'), refuse=True),
+    CheckSpec(message='{card} is held by another player too', fn=_check_18, each_name='card', members=('BON1', 'BON2', 'BON3', 'BON4', 'BON5', 'BON6', 'BON7', 'BON8', 'BON9', 'BON10'), refuse=True),
+    CheckSpec(message='only the Mermaids found a town across a river hex', fn=_check_19, each_name=None, members=(), refuse=True),
+    CheckSpec(message='FAV1 is held by another faction too: the box has one', fn=_check_20, each_name=None, members=(), refuse=True),
+    CheckSpec(message='FAV2 is held by another faction too: the box has one', fn=_check_21, each_name=None, members=(), refuse=True),
+    CheckSpec(message='FAV3 is held by another faction too: the box has one', fn=_check_22, each_name=None, members=(), refuse=True),
+    CheckSpec(message='FAV4 is held by another faction too: the box has one', fn=_check_23, each_name=None, members=(), refuse=True),
+    CheckSpec(message='{fav} is held by more than the 3 factions the box has copies for', fn=_check_24, each_name='fav', members=('FAV1', 'FAV2', 'FAV3', 'FAV4', 'FAV5', 'FAV6', 'FAV7', 'FAV8', 'FAV9', 'FAV10', 'FAV11', 'FAV12'), refuse=True),
+    CheckSpec(message='{town} is held by more than the 2 factions the box has copies for', fn=_check_25, each_name='town', members=('TW1', 'TW2', 'TW3', 'TW4', 'TW5', 'TW6', 'TW7', 'TW8'), refuse=True),
+    CheckSpec(message='TW6 is held by another faction too: the box has one', fn=_check_26, each_name=None, members=(), refuse=True),
+    CheckSpec(message='TW8 is held by another faction too: the box has one', fn=_check_27, each_name=None, members=(), refuse=True),
+    CheckSpec(message='another player also stands at 10 on {track}: only one faction may reach the top of a track', fn=_check_28, each_name='track', members=('fire', 'water', 'earth', 'air'), refuse=False),
+    CheckSpec(message="below the faction's starting position on fire (plus its favour tiles' steps): cult positions never go down", fn=_check_29, each_name=None, members=(), refuse=False),
+    CheckSpec(message="below the faction's starting position on water (plus its favour tiles' steps): cult positions never go down", fn=_check_30, each_name=None, members=(), refuse=False),
+    CheckSpec(message="below the faction's starting position on earth (plus its favour tiles' steps): cult positions never go down", fn=_check_31, each_name=None, members=(), refuse=False),
+    CheckSpec(message="below the faction's starting position on air (plus its favour tiles' steps): cult positions never go down", fn=_check_32, each_name=None, members=(), refuse=False),
+    CheckSpec(message='the network is larger than the structures on the map', fn=_check_33, each_name=None, members=(), refuse=False),
+    CheckSpec(message='the network the sheet gives differs from the one the structures on the map make', fn=_check_34, each_name=None, members=(), refuse=False),
+    CheckSpec(message='the favour tiles do not match the temples and Sanctuary built (one each; Chaos Magicians two; Auren one more with the Stronghold)', fn=_check_35, each_name=None, members=(), refuse=False),
+    CheckSpec(message='more tracks at 10 than the keys the town tiles give (one per town, two for TW6)', fn=_check_36, each_name=None, members=(), refuse=False),
 )

@@ -12,7 +12,7 @@ from importlib import import_module
 # for the engine itself.
 _EXPORTS = {"Game": "game", "IllegalMove": "game", "Setup": "game", "SetupError": "game", "deal": "game",
             "play_game": "game", "play_logged": "log", "replay": "log", "GreedyPolicy": "policy",
-            "Policy": "policy", "RandomPolicy": "policy", "make_policy": "policy"}
+            "Policy": "policy", "RandomPolicy": "policy", "make_policy": "policy", "SearchPolicy": "search"}
 
 __all__ = sorted(_EXPORTS)
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import sys
 from pathlib import Path
 
 import typer
@@ -46,27 +45,46 @@ def _rules(pack: Path | None):
     return rules, source, compiled
 
 
-def _progress_bar(total: int):
-    """A rich progress bar on stderr for long runs, only when stderr is a terminal; else None."""
-    if total < 200 or not sys.stderr.isatty():
-        return None
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+def _check_policies(policy: str) -> None:
+    """Exit 2 naming the first seat policy that is not one (a comma-separated list, one per seat)."""
+    from ..diagnostics import did_you_mean
+    from .policy import POLICIES, policy_problem
 
-    return Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-                    TimeRemainingColumn(), console=Console(stderr=True), transient=True)
+    for name in [n.strip() for n in policy.split(",") if n.strip()] or [policy]:
+        problem = policy_problem(name)
+        if problem is not None:
+            base = name.partition(":")[0]
+            hint = None if base in POLICIES else did_you_mean(base, POLICIES)
+            _fail(problem, hint=hint or "expected one of: " + ", ".join(POLICIES) + " (mcts:N for N rollouts)")
 
 
-def _run_simulation(variant: str, games: int, seed: int, policy: str, jobs: int, records, source, logs=None):
-    from .simulate import simulate as run_simulation
+def _check_plotting(path: Path) -> None:
+    """Exit 2 before any game is played when the picture could not be drawn or written."""
+    from .plot import PlotUnavailable, require_matplotlib
 
-    bar = _progress_bar(games)
-    if bar is None:
-        return run_simulation(variant, games, seed, policy, jobs, records, source, logs=logs)
-    with bar:
-        task = bar.add_task(f"{games} games", total=games)
-        return run_simulation(variant, games, seed, policy, jobs, records, source,
-                              progress=lambda n: bar.advance(task, n), logs=logs)
+    try:
+        require_matplotlib()
+    except PlotUnavailable as error:
+        _fail(str(error))
+    if path.suffix.lower() not in (".svg", ".png", ".pdf"):
+        _fail(f"cannot tell the picture's format from '{path.name}'", hint="name it .svg, .png or .pdf")
+    if not path.parent.is_dir():
+        _fail(f"no such folder for the picture: {path.parent}")
+
+
+def _run_simulation(variant: str, games: int, seed: int, policy: str, jobs: int, records, source, logs=None,
+                    keep_results: bool = False):
+    """The summary (and the per-game results, with `keep_results`), with progress on stderr for long runs."""
+    from .progress import Progress
+    from .simulate import load_rules, run, summarize
+
+    progress = Progress(games)
+    try:
+        results = run(variant, games, seed, policy, jobs, records, source, progress=progress.advance, logs=logs)
+    finally:
+        progress.close()
+    summary = summarize(results, variant, seed, policy, load_rules(source))
+    return (summary, results) if keep_results else summary
 
 
 def simulate(
@@ -75,7 +93,9 @@ def simulate(
     games: int = typer.Option(100, "--games", "-k", help="Number of games."),
     seed: int = typer.Option(0, "--seed", "-s", help="Seed of the run; game i uses a seed derived from it and i."),
     policy: str = typer.Option("random", "--policy",
-                               help="random or greedy; a comma-separated list gives one per seat, cycling."),
+                               help="random, greedy or mcts (mcts:N: N rollouts per decision; mcts:0.5s: "
+                                    "seconds per decision, not reproducible); a comma-separated list gives one "
+                                    "per seat, cycling."),
     jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes (results do not depend on it)."),
     records: Path | None = typer.Option(None, "--records",
                                            help="Write each game as NAME.json and its score as NAME.score.json."),
@@ -83,19 +103,19 @@ def simulate(
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
     variant: str | None = typer.Option(None, "--variant", help="A variant by name instead of '{N}p'."),
     pack: Path | None = typer.Option(None, "--rules", help="A rule file or folder instead of the base game."),
+    plot: Path | None = typer.Option(None, "--plot", help="Also draw the report (win rates with their "
+                                                         "intervals, score distribution), e.g. report.svg; "
+                                                         "needs orbis-dsl[plot]."),
 ) -> None:
-    """Play K games between policies and summarise them (win rates by god and seat, CP by category, …)."""
-    from .policy import POLICIES
+    """Play K games between policies and summarise them: win rates by seat, god and kind with 95 % intervals,
+    flags where one excludes the fair rate, mean CP by category, …"""
     from .variants import check_variant
 
     if games < 1:
         _fail(f"--games must be at least 1, not {games}")
     if jobs < 1:
         _fail(f"--jobs must be at least 1, not {jobs}")
-    names = [n.strip() for n in policy.split(",") if n.strip()]
-    for name in names or [policy]:
-        if name not in POLICIES:
-            _fail(f"unknown policy '{name}'", hint="expected one of: " + ", ".join(POLICIES))
+    _check_policies(policy)
     rules, source, _ = _rules(pack)
     if players is not None and players < 1:
         _fail(f"--players must be at least 1, not {players}")
@@ -122,41 +142,22 @@ def simulate(
                 folder.mkdir(parents=True, exist_ok=True)
             except OSError as error:
                 _fail(f"cannot create the {what} folder {folder}: {error.strerror or error}")
+    if plot is not None:
+        _check_plotting(plot)
     try:
-        summary = _run_simulation(name, games, seed, policy, jobs, records, source, logs)
+        summary, results = _run_simulation(name, games, seed, policy, jobs, records, source, logs, True)
+        if plot is not None:
+            from .plot import plot_report
+
+            plot_report(summary, results, plot)
     except OSError as error:
         _fail(f"cannot write {getattr(error, 'filename', None) or 'a file'}: {error.strerror or error}")
     if as_json:
         typer.echo(json.dumps(summary, indent=2))
         return
-    typer.echo(_summary_text(summary))
+    from .summary_text import summary_text
 
-
-def _summary_text(s: dict) -> str:
-    out = [f"{s['games']} games of variant {s['variant']} ({s['players']} players), seed {s['seed']}, "
-           f"policies {', '.join(s['policies'])}"]
-    out.append("win rate by seat:   " + ", ".join(f"{k}: {v:.1%}" for k, v in s["win_rate_by_seat"].items()))
-    if len(s["win_rate_by_policy"]) > 1:
-        out.append("win rate by policy: " + ", ".join(f"{k}: {v['win_rate']:.1%}"
-                                                      for k, v in s["win_rate_by_policy"].items()))
-    out.append("win rate by god:")
-    for god, v in sorted(s["win_rate_by_god"].items(), key=lambda kv: -kv[1]["win_rate"]):
-        out.append(f"  {god:<12} {v['win_rate']:6.1%}  ({v['games']} held)")
-    out.append("mean CP:            " + ", ".join(f"{k} {v:.2f}" for k, v in s["mean_cp"].items()))
-    out.append(f"mean deserts:       {s['mean_deserts']:.2f}    mean cancellations: {s['mean_cancellations']:.2f}"
-               f"    mean exchanges: {s['mean_exchanges']:.2f}")
-    for name, a in s["awards"].items():
-        prizes = ", ".join(f"{k}: {v}" for k, v in a["prizes"].items())
-        out.append(f"award {name}: {a['holders_per_game']:.2f} holders per game, mean {a['mean_cp']:.2f} CP "
-                   f"(prizes given {prizes})")
-    length = s["game_length"]
-    out.append(f"game length:        {length['rounds']:.0f} rounds, {length['turns']:.0f} turns; "
-               f"gods taken in round {length['mean_god_round']:.1f} on average")
-    if s["shared_wins"]:
-        out.append(f"shared wins:        {s['shared_wins']}")
-    if s["games_short_of_cancel_tokens"]:
-        out.append(f"games that ran out of Cancelation tokens: {s['games_short_of_cancel_tokens']}")
-    return "\n".join(out)
+    typer.echo(summary_text(summary))
 
 
 def replay(
@@ -197,16 +198,24 @@ def replay(
 def variant_check(
     target: str | None = typer.Argument(None, help="A variant name, or a rule file adding variants, laid over "
                                                       "the base game as --rules is (default: every variant)."),
-    simulate_games: int = typer.Option(0, "--simulate", help="Also play K random games of each valid variant."),
+    simulate_games: int = typer.Option(0, "--simulate", help="Also play K games of each valid variant and "
+                                                               "print the balance flags."),
     seed: int = typer.Option(0, "--seed", help="Seed for --simulate."),
+    policy: str = typer.Option("mcts", "--policy", help="Who plays the --simulate games (default: the search "
+                                                        "policy; a comma-separated list gives one per seat)."),
+    jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes for --simulate."),
     pack: Path | None = typer.Option(None, "--rules", help="A rule file or folder instead of the base game."),
 ) -> None:
-    """Check variants statically (tile counts, gods revealed, prizes, stars, options); optionally play them."""
+    """Check variants statically (tile counts, gods revealed, prizes, stars, options); optionally play them and
+    flag the win rates (by seat, god, kind) whose 95 % interval excludes the fair rate."""
     from ..diagnostics import render
     from .variants import check_variants, variant_spans, variants_declared_in
 
     if simulate_games < 0:
         _fail(f"--simulate must be 0 or more, not {simulate_games}")
+    if jobs < 1:
+        _fail(f"--jobs must be at least 1, not {jobs}")
+    _check_policies(policy)
     path = Path(target) if target is not None else None
     if path is not None and (path.suffix == ".orbis" or path.is_dir() or path.exists()):
         if not path.exists():
@@ -250,18 +259,22 @@ def variant_check(
             continue
         v = rules.variants[name]
         line = f"ok: variant {name}: {v.players} players, {v.gods_revealed} gods revealed"
+        flags: list[str] = []
         if simulate_games:
-            from .simulate import simulate as run_simulation
-
             try:
-                s = run_simulation(name, simulate_games, seed, "random", 1, None, source)
+                s = _run_simulation(name, simulate_games, seed, policy, jobs, None, source)
             except Exception as error:  # an engine failure on a statically valid variant is a finding
                 typer.echo(f"error: variant '{name}': simulation failed: {error}", err=True)
                 bad.add(name)
                 continue
-            line += (f"; {simulate_games} random games played, mean {s['mean_cp']['total']:.1f} CP, "
-                     f"{s['mean_deserts']:.1f} deserts")
+            line += (f"; {simulate_games} {policy} games played, mean {s['mean_cp']['total']:.1f} CP, "
+                     f"{s['mean_deserts']:.1f} deserts, {len(s['balance']['flags']) or 'no'} "
+                     f"flag{'s' if len(s['balance']['flags']) != 1 else ''} (about "
+                     f"{s['balance']['flags_expected_by_chance']:g} by chance)")
+            flags = s["balance"]["flags"]
         typer.echo(line)
+        for flag in flags:
+            typer.echo(f"  ! {flag}")
     if bad:
         typer.echo(f"{len(bad)} invalid variant{'s' if len(bad) != 1 else ''}: {', '.join(sorted(bad))}", err=True)
         raise typer.Exit(1)
@@ -269,7 +282,10 @@ def variant_check(
 
 def register(app: typer.Typer) -> None:
     """Add `simulate`, `replay` and `variant check` to the `orbis` app."""
+    from .sweep_cli import sweep
+
     app.command("simulate")(simulate)
+    app.command("sweep")(sweep)
     app.command("replay")(replay)
     variant_app = typer.Typer(no_args_is_help=True, add_completion=False, rich_markup_mode=None,
                               help="Check variants of a rule set.")

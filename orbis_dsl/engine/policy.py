@@ -342,23 +342,36 @@ class GreedyPolicy(Policy):
 
     def choose_take(self, game, me, slots, gods):
         best, choice = None, None
-        for slot in slots:
-            v = self._region_value(game, me, slot)
+        slot_values, god_values = self.take_values(game, me, slots, gods)
+        for v, slot in slot_values:
             if best is None or v > best:
                 best, choice = v, slot
+        for v, name in god_values:
+            if best is None or v > best + 1.0 or not slots:
+                best, choice = v, name
+        self.note_take(game, choice)
+        return choice
+
+    def take_values(self, game, me, slots, gods):
+        """([(value, slot)], [(value, god)]): what this policy thinks each take is worth now (a search policy
+        ranks its candidates with it)."""
+        slot_values = [(self._region_value(game, me, slot), slot) for slot in slots]
+        god_values = []
         if gods:
             remaining = game.tables.rounds - game.round
             for name in gods:
-                v = self._god_value(game, me, name)
                 # taking a god only moves a region take to a later turn: worth it when the display is poor now,
                 # or when few turns remain
-                v += 0.5 if remaining <= 2 else 0.0
-                if best is None or v > best + 1.0 or not slots:
-                    best, choice = v, name
+                god_values.append((self._god_value(game, me, name) + (0.5 if remaining <= 2 else 0.0), name))
+        return slot_values, god_values
+
+    def note_take(self, game, choice) -> None:
+        """Remember the take (chosen here or by a caller) that the cost, place and exchange choices follow."""
         if type(choice) is int:
             self._tile = game.display[choice]
             self._slot = choice
-        return choice
+        else:
+            self._tile = self._slot = -1
 
     def choose_cost(self, game, me, tile, fixed, nany, up, opened):
         realm = me.realm
@@ -433,11 +446,41 @@ def _affordable(T, me, tile, realm) -> bool:
     return spare >= T.t_any[tile]
 
 
-POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy}
+POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy, "mcts": None}  # mcts: `search.py`, loaded on use
+
+
+def policy_problem(name: str) -> str | None:
+    """None when `name` names a policy (`random`, `greedy`, `mcts`, `mcts:ROLLOUTS` or `mcts:SECONDSs`), else
+    what is wrong."""
+    base, colon, budget = name.partition(":")
+    if base not in POLICIES:
+        return f"unknown policy '{name}'"
+    if colon and base != "mcts":
+        return f"policy '{base}' takes no budget"
+    if colon and _seconds(budget) is None and not (budget.isdigit() and int(budget) > 0):
+        return (f"'{name}': the budget after 'mcts:' is a whole number of rollouts per decision, at least 1, "
+                f"or seconds per decision such as 0.5s")
+    return None
+
+
+def _seconds(budget: str) -> float | None:
+    """'0.5s' → 0.5; anything else → None."""
+    try:
+        seconds = float(budget[:-1]) if budget.endswith("s") else None
+    except ValueError:
+        return None
+    return seconds if seconds is not None and 0 < seconds < 3600 else None
 
 
 def make_policy(name: str, seed=None) -> Policy:
-    try:
-        return POLICIES[name](seed)
-    except KeyError:
-        raise ValueError(f"unknown policy '{name}' (expected one of: {', '.join(POLICIES)})") from None
+    problem = policy_problem(name)
+    if problem is not None:
+        raise ValueError(f"{problem} (expected one of: {', '.join(POLICIES)})")
+    base, _, budget = name.partition(":")
+    if base == "mcts":
+        from .search import SearchPolicy
+
+        if _seconds(budget) is not None:
+            return SearchPolicy(seed, seconds=_seconds(budget))
+        return SearchPolicy(seed, rollouts=int(budget)) if budget else SearchPolicy(seed)
+    return POLICIES[base](seed)

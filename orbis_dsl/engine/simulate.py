@@ -21,6 +21,7 @@ from ..runtime.scoring import score_game
 from .game import Game, deal
 from .log import Recorder, log_text
 from .policy import make_policy
+from .stats import balance
 
 SUMMARY_FORMAT = "orbis-simulation/1"
 
@@ -118,10 +119,15 @@ def play_one(rules: Rules, variant: str, seed: int, index: int, policies: list[s
             {"seat": me.seat, "policy": policies[me.seat], "god": me.god, "god_round": me.god_round,
              "win": share if score.winner else 0.0, "total": score.total, "categories": dict(score.categories),
              "deserts": me.deserts, "cancels": me.cancels, "exchanges": me.exchanges,
-             "worshippers": score.worshippers}
+             "worshippers": score.worshippers, "kinds": _face_up_kinds(rules, me)}
             for me, score in zip(game.players, report.players)
         ],
     }
+
+
+def _face_up_kinds(rules: Rules, me) -> list[str]:
+    """The kinds of the face-up tiles in a player's universe (for win rates by kind)."""
+    return sorted({rules.tiles[t].kind for t in me.tid if t >= 0})
 
 
 def _score_fast(rules: Rules, record):
@@ -244,6 +250,7 @@ def summarize(results: list[dict], variant: str, seed: int, policy, rules: Rules
                    for name, a in awards.items()},
         "game_length": {"rounds": rate(rounds, games), "turns": rate(turns, games),
                         "mean_god_round": rate(god_round, plays)},
+        "balance": balance(results),
     }
 
 

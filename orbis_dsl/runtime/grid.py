@@ -220,7 +220,7 @@ def measures(grid, found: Features) -> dict:
     for name, test in (("regions", lambda g: True), ("enclosed", lambda g: g.enclosed),
                        ("inland", lambda g: g.inland)):
         out[name] = {m: sum(1 for g in found.regions if g.member == m and test(g)) for m in edges}
-    out["largest"] = {m: max((len(g.cells) for g in found.regions if g.member == m), default=0) for m in edges}
+    out["largest_region"] = {m: max((len(g.cells) for g in found.regions if g.member == m), default=0) for m in edges}
     out["largest_inland"] = {m: max((len(g.cells) for g in found.regions if g.member == m and g.inland),
                                     default=0) for m in edges}
     for mark in grid.marks:
@@ -247,7 +247,7 @@ def measures(grid, found: Features) -> dict:
 def measure_types(grid) -> dict[str, str]:
     """Each measure's type for the checker: `int`, or `per:SET` for one per member of a set."""
     types = {"placed": "int", "empty": "int", "cells": "int", "mismatches": "int"}
-    for name in ("regions", "enclosed", "inland", "largest", "largest_inland"):
+    for name in ("regions", "enclosed", "inland", "largest_region", "largest_inland"):
         types[name] = f"per:{grid.edge_set}"
     for mark in grid.marks:
         types[mark.name] = f"per:{mark.set}"

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .award_text import award_summary
 from .awards import hand_out
+from .hexmap import board_of
 from .rules import Rules
 from .scoring import Line, Warning
 from .support import show
@@ -90,6 +92,8 @@ class SheetReport(NamedTuple):
     winners: list[str]
     warnings: list[Warning]
     rounds: int | None
+    awards: list[str] = []  # with --explain: each award's ranking and prizes in one line, in the order handed out
+    cells: dict = {}  # player name -> the map cells their record occupies (for drawing the map), when it gives any
     boards: tuple = ()  # per player, each round's board (a grid record's), or None: what the terminal view draws
 
     def to_json_line(self) -> str:
@@ -108,8 +112,11 @@ class SheetReport(NamedTuple):
                 entry.update(p.columns)
             entry.update({"place": p.place, "winner": p.winner, "lines": [line.to_json() for line in p.lines]})
             players.append(entry)
-        return {"format": self.format, "players": players, "winners": list(self.winners),
-                "warnings": [w.to_json() for w in self.warnings]}
+        out = {"format": self.format, "players": players, "winners": list(self.winners),
+               "warnings": [w.to_json() for w in self.warnings]}
+        if self.awards:
+            out["awards"] = list(self.awards)  # a key added to the report format: readers may ignore it
+        return out
 
 
 class CheckFailure(NamedTuple):
@@ -141,12 +148,13 @@ def score_sheet(rules: Rules, record: SheetRecord, report_format: str, explain: 
     warnings: list[Warning] = [Warning(where, message) for where, message in record.notes]
     prior: list[dict] = [{} for _ in range(n)]
     g = None
+    summaries: list[str] = []
     for r, sheets in enumerate(record.rounds):
         label = f"round {r + 1}" if settings.rounds else ""
         g = _game(rules, record, sheets, prior, r)
         if explain:
             _board_lines(rules, g, sheets, lines, label)
-        _hand_out_awards(rules, g, lines, label, explain)
+        summaries += _hand_out_awards(rules, g, lines, label, explain)
         for p in g.players:
             for column in rules.scores.values():
                 trace = [] if explain else None
@@ -175,7 +183,9 @@ def score_sheet(rules: Rules, record: SheetRecord, report_format: str, explain: 
                                 round_totals[i] if settings.rounds else [], lines[i], totals[i], places[i], wins[i])
                for i in range(n)]
     boards = tuple(tuple(sheets[i].board for sheets in record.rounds) for i in range(n))
+    cells = occupied_cells(rules, record.rounds[-1]) if record.rounds else {}
     return SheetReport(report_format, players, [p.name for p in players if p.winner], warnings, settings.rounds,
+                       summaries if explain else [], cells,
                        boards if any(b is not None for row in boards for b in row) else ())
 
 
@@ -206,16 +216,21 @@ def _game(rules: Rules, record: SheetRecord, sheets: list[SheetPlayerRecord], pr
         piece = rules.gods.get(sheet.piece) if sheet.piece else None
         values = {**base, **piece.modifiers} if piece is not None and piece.modifiers else base
         players.append(SheetPlayer(i, sheet.name, sheet.piece, sheet.facts, values, prior[i]))
-    return SheetGame(players, options, r + 1, len(record.rounds))
+    game = SheetGame(players, options, r + 1, len(record.rounds))
+    game.board = board_of(rules.settings.hexmap)  # a declared hex map's geometry, for `largest group(…)`
+    return game
 
 
-def _hand_out_awards(rules: Rules, g: SheetGame, lines: list[list[Line]], label: str, explain: bool) -> None:
+def _hand_out_awards(rules: Rules, g: SheetGame, lines: list[list[Line]], label: str, explain: bool) -> list[str]:
+    summaries = []
     for award in rules.awards.values():
         for member in award.members or (None,):
             args = (member,) if award.members else ()
-            entries = []
+            entries, traces = [], {}
             for p in g.players:
-                measure = award.measure(g, p, *args)
+                trace = [] if explain else None
+                measure = award.measure(g, p, *args, trace=trace)
+                traces[p.index] = _measure_notes(trace)
                 if measure is None:
                     continue
                 if award.eligible is None or award.eligible(g, p, *args, measure):
@@ -225,12 +240,38 @@ def _hand_out_awards(rules: Rules, g: SheetGame, lines: list[list[Line]], label:
                                 len(g.players))
             title = f"{award.title}: {member}" if member is not None else award.title
             ranking = _ranking(g, placings)
+            if explain:
+                summaries.append(label + ": " * bool(label) + award_summary(
+                    member.capitalize() if member is not None else award.title, [q.name for q in g.players],
+                    placings, award.prizes, award.ties))
             for placing in placings:
                 p = g.players[placing.key]
                 p.awards[award.name] = p.awards.get(award.name, 0) + placing.prize
                 if explain:
-                    lines[p.index].append(Line(label or title, award.name, placing.prize,
-                                               _award_why(title, ranking, placing, award.ties)))
+                    why = _award_why(title, ranking, placing, award.ties) + traces.get(p.index, "")
+                    lines[p.index].append(Line(label or title, award.name, placing.prize, why))
+    return summaries
+
+
+def _measure_notes(trace: list | None) -> str:
+    """What a measure's handlers noted beyond comparisons (a map group's cells), for the award's line."""
+    notes = [t for t in trace or () if t.startswith("largest group")]
+    return "; " + notes[0] if notes else ""
+
+
+def occupied_cells(rules: Rules, sheets: list[SheetPlayerRecord]) -> dict[str, list[str]]:
+    """Each player's cells on the rule set's map (every `cells` fact, every member), for drawing it."""
+    names = [f.name for f in rules.facts.values() if f.type == "cells"]
+    found = {}
+    for sheet in sheets:
+        cells = []
+        for name in names:
+            value = sheet.facts.get(name)
+            parts = value.values() if isinstance(value, dict) else [value]
+            cells += [c for part in parts for c in part or ()]
+        if cells:
+            found[sheet.name] = cells
+    return found
 
 
 def _ranking(g: SheetGame, placings) -> str:

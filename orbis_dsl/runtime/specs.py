@@ -13,6 +13,7 @@ from collections.abc import Callable, Collection, Mapping
 from typing import NamedTuple
 
 from ..frozen import EMPTY
+from .hexmap import HexMapSpec
 
 
 class ParamSpec(NamedTuple):
@@ -94,14 +95,21 @@ class FactSpec(NamedTuple):
     high: int | None = None
     members: tuple[str, ...] = ()  # given once per member of this set (a JSON object, or a list in this order)
     optional: bool = False
-    level: str | None = None  # 'round': given once per round, on the round's object
+    # 'round': given once per round, on the round's object; 'game': once for the whole record (a top-level key);
+    # either way every player reads it as their own
+    level: str | None = None
     key: str | None = None  # the record's JSON key, when it is not the fact's name
-    flag: str | None = None  # a list of held pieces (type 'list', family in `choices`): each item's yes/no flag
+    flag: str | None = None  # a list of held pieces (type 'held', family in `choices`): each item's yes/no flag
     derive: Callable | None = None  # `from`: `derive(g, p)` over a grid record's measures
 
     @property
     def json_key(self) -> str:
         return self.key or self.name
+
+    @property
+    def whole(self) -> bool:
+        """Given once for the whole record (`for game`)."""
+        return self.level == "game"
 
 
 class GridMarkSpec(NamedTuple):
@@ -204,3 +212,4 @@ class Settings(NamedTuple):
     rounds_also: int | None = None  # `rounds 3 or 1`: a record may give this many rounds instead
     grid: GridSpec | None = None  # the square grid a record may give each player's board on
     winner_if: Callable | None = None  # (g, p) -> bool: `winner: …, only if COND`; False: wins nothing
+    hexmap: HexMapSpec | None = None  # a board of named hex cells, as data

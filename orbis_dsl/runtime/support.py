@@ -4,6 +4,37 @@ from __future__ import annotations
 
 import operator
 
+from .hexmap import largest_group, link  # noqa: F401  (the generated handlers import them from here)
+
+
+def shown_divide(trace, left_word: str, right_word: str, a, b, last: bool):
+    """`a / b` rounded down, noted as a step of a score column ("14 / coins_per_vp 3 = 4"; the column's last
+    step leaves ` = result` to the column's line)."""
+    result = divide(a, b)
+    if trace is not None:
+        trace.append(f"{left_word}{show(a)} / {right_word}{show(b)}" + ("" if last else f" = {show(result)}"))
+    return result
+
+
+def shown_sum(trace, terms):
+    """A sum that a traced division divides, noted as a step ("coins 5 + workers 2 + 3 = 10")."""
+    total = sum(value for _, value in terms)
+    if trace is not None:
+        trace.append(" + ".join(f"{word}{show(value)}" for word, value in terms) + f" = {show(total)}")
+    return total
+
+
+def size(value, member=None) -> int | None:
+    """How many items a list fact holds (one member's, given a member; every member's of a per-set fact); none
+    when the record does not give it."""
+    if value is None:
+        return None
+    if isinstance(value, dict):
+        if member is not None:
+            return len(value.get(member) or ())
+        return sum(len(items or ()) for items in value.values())
+    return len(value)
+
 _OPS = {">=": operator.ge, "<=": operator.le, ">": operator.gt, "<": operator.lt, "=": operator.eq,
         "!=": operator.ne}
 _OP_WORDS = {">=": "at least", "<=": "at most", ">": "more than", "<": "fewer than", "=": "exactly",
@@ -132,5 +163,6 @@ def aggregate_sum(values):
 
 
 def holds(container, piece) -> bool:
-    """`PIECE in LIST`: whether a list fact (held pieces, or piece names) holds the piece."""
-    return any(getattr(item, "piece", item) == piece for item in container)
+    """`X in LIST`: whether a list fact holds X: held pieces (by name) or set members; a list the record left out
+    (none) holds nothing."""
+    return any(getattr(item, "piece", item) == piece for item in container or ())

@@ -137,7 +137,7 @@ def test_variant_check_base(cli):
 def test_variant_check_files(cli):
     ok = cli("variant", "check", "examples/variants/valid_custom.orbis", "--simulate", 3)
     assert ok.exit_code == 0, ok.stderr
-    assert "3 random games played" in ok.stdout
+    assert "3 mcts games played" in ok.stdout  # the search policy by default
     bad = cli("variant", "check", "examples/variants/five_players.orbis")
     assert bad.exit_code == 1
     assert bad.stderr.startswith("examples/variants/five_players.orbis:5:1: error: variant '5p'")

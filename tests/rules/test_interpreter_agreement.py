@@ -376,3 +376,34 @@ def test_mondo_interpreted_and_compiled_agree(seed):
 
 
 MONDO = _mondo_rules()
+
+
+# ---- score-sheet games: Terra Mystica (thousands of random sheets in test_terra_mystica_properties.py) ----------
+
+
+def test_terra_mystica_examples_and_malformed_sheets_agree_interpreted_and_generated():
+    from orbis_dsl.games import game_named
+    from orbis_dsl.ruleset import compile_game, game_rules
+    from orbis_dsl.runtime.sheet import refusals, score_sheet
+    from orbis_dsl.sheets import read_sheet_json
+
+    game = game_named("terra-mystica")
+    generated, interpreted = game_rules(game), build_rules(compile_game(game).model)
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    files = sorted((root / "examples" / "terra-mystica").glob("*.json"))
+    files += sorted((root / "tests" / "corpus" / "terra-mystica").glob("*.json"))
+    scored = 0
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        record, diags = read_sheet_json(text, path.name, generated)
+        again, diags_again = read_sheet_json(text, path.name, interpreted)
+        assert [d.message for d in diags] == [d.message for d in diags_again], path.name
+        if record is None:
+            continue
+        assert refusals(generated, record) == refusals(interpreted, record) == []
+        assert (score_sheet(generated, record, "tm-score/1").to_json()
+                == score_sheet(interpreted, record, "tm-score/1").to_json()), path.name
+        scored += 1
+    assert scored >= 8

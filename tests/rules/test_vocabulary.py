@@ -53,5 +53,8 @@ GRID_SOURCES = ["grammar/rules.lark", "orbis_dsl/runtime/grid.py", "orbis_dsl/gr
 @pytest.mark.parametrize("source", GRID_SOURCES)
 def test_no_mondo_noun_in_the_grammar_or_the_grid_modules(source):
     text = (ROOT / source).read_text(encoding="utf-8")
-    hits = [f"{source}:{text.count(chr(10), 0, m.start()) + 1}: {m.group(0)!r}" for m in MONDO_PATTERN.finditer(text)]
+    # The hex map's `water` (its water cells, `by water within`) is the language's own word, not Mondo's terrain.
+    allowed = {"water"} if source == "grammar/rules.lark" else set()
+    hits = [f"{source}:{text.count(chr(10), 0, m.start()) + 1}: {m.group(0)!r}" for m in MONDO_PATTERN.finditer(text)
+            if m.group(0).lower() not in allowed]
     assert hits == [], "\n".join(hits)

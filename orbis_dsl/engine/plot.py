@@ -1,0 +1,113 @@
+"""The balance report as a picture (`orbis simulate --plot report.svg`): win rate by seat and by god, each with its
+95 % interval as an error bar and the fair rate as a dashed line, and the distribution of final scores.
+
+Needs matplotlib, the optional extra `orbis-dsl[plot]`. The figure is drawn on a plain `Figure` (no pyplot, so no
+global state and no display), with text kept as SVG text and a fixed hash salt and no date, so the same report
+gives the same file. Every series carries an SVG id (`seat-1`, `god-love`, `score-greedy-3`, `seat-errors`, …)
+for tests and for anyone styling or scripting the picture.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+FLAGGED = "#c0392b"  # an interval that excludes the fair rate
+PLAIN = "#4c72b0"
+
+
+class PlotUnavailable(RuntimeError):
+    """matplotlib is not installed."""
+
+
+def require_matplotlib():
+    """(matplotlib, Figure), or PlotUnavailable saying how to install them."""
+    try:
+        import matplotlib
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise PlotUnavailable("plots need matplotlib: pip install 'orbis-dsl[plot]'") from None
+    return matplotlib, Figure
+
+
+def plot_report(summary: dict, results: list[dict], path: Path | str) -> None:
+    """Write the picture of a simulation to `path` (SVG, or any format matplotlib knows by the suffix)."""
+    matplotlib, Figure = require_matplotlib()
+    balance = summary["balance"]
+    gods = balance["win_rate_by_god"]
+    # DejaVu Sans ships with matplotlib: the same metrics, so the same layout, whatever fonts the machine has and
+    # whether its font cache is still being built.
+    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "orbis-dsl", "font.size": 9,
+                                "font.family": "DejaVu Sans"}):
+        fig = Figure(figsize=(11, 4 + 0.18 * len(gods)), layout="constrained")
+        seat_ax, god_ax, score_ax = fig.subplots(1, 3, width_ratios=[1, 1.4, 1.4])
+        fair = balance["fair_rate"]
+        _rates(seat_ax, balance["win_rate_by_seat"], "seat", fair, vertical=True)
+        seat_ax.set_title("win rate by seat")
+        seat_ax.set_xlabel("seat")
+        _rates(god_ax, gods, "god", fair, vertical=False)
+        god_ax.set_title("win rate by god (times held)")
+        _scores(score_ax, results)
+        fig.suptitle(f"{summary['games']} games of {summary['variant']}, policies {', '.join(summary['policies'])}"
+                     f" · bars: 95 % intervals · dashed: fair rate {fair:.0%} · red: interval excludes it")
+        fig.savefig(path, format=Path(path).suffix.lstrip(".") or "svg", metadata={"Date": None})
+
+
+def _rates(ax, entries: dict, prefix: str, fair: float, vertical: bool) -> None:
+    """Bars of win rates with their intervals; red where the interval excludes the fair rate."""
+    from matplotlib.ticker import PercentFormatter
+
+    names = list(entries)
+    if not vertical:  # the best at the top
+        names.sort(key=lambda n: entries[n]["rate"])
+    rates = [entries[n]["rate"] for n in names]
+    errors = [[entries[n]["rate"] - entries[n]["low"] for n in names],
+              [entries[n]["high"] - entries[n]["rate"] for n in names]]
+    colours = [FLAGGED if entries[n]["flag"] else PLAIN for n in names]
+    where = range(len(names))
+    top = min(1.0, max([fair * 1.5] + [entries[n]["high"] for n in names]) + 0.05)  # room for the widest bar
+    if vertical:
+        bars = ax.bar(where, rates, color=colours, tick_label=names)
+        caps = ax.errorbar(where, rates, yerr=errors, fmt="none", ecolor="black", capsize=3)
+        ax.axhline(fair, linestyle="--", color="grey", gid=f"{prefix}-fair")
+        ax.set_ylabel("win rate")
+        ax.set_ylim(0, top)
+        ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+    else:
+        bars = ax.barh(where, rates, color=colours, tick_label=[f"{n} ({entries[n]['n']})" for n in names])
+        caps = ax.errorbar(rates, where, xerr=errors, fmt="none", ecolor="black", capsize=3)
+        ax.axvline(fair, linestyle="--", color="grey", gid=f"{prefix}-fair")
+        ax.set_xlabel("win rate")
+        ax.set_xlim(0, top)
+        ax.xaxis.set_major_formatter(PercentFormatter(1.0))
+    for name, bar in zip(names, bars):
+        bar.set_gid(svg_id(f"{prefix}-{name}"))
+    for collection in caps.lines[2]:
+        collection.set_gid(f"{prefix}-errors")
+
+
+def _scores(ax, results: list[dict]) -> None:
+    """Histograms of final CP, one per policy (one for all players when every seat plays the same)."""
+    from matplotlib.ticker import MaxNLocator
+
+    by_policy: dict[str, list[int]] = {}
+    for r in results:
+        for p in r["players"]:
+            by_policy.setdefault(p["policy"], []).append(p["total"])
+    everything = [t for totals in by_policy.values() for t in totals]
+    low, high = (min(everything), max(everything)) if everything else (0, 1)
+    edges = [x - 0.5 for x in range(low, high + 2)] if high - low <= 60 else 40
+    for name, totals in sorted(by_policy.items()):
+        _, _, patches = ax.hist(totals, bins=edges, alpha=0.6, label=f"{name} ({len(totals)} players)")
+        for i, patch in enumerate(patches):
+            patch.set_gid(svg_id(f"score-{name}-{i}"))
+    ax.set_title("final score (CP)")
+    ax.set_xlabel("CP")
+    ax.set_ylabel("players")
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.legend()
+
+
+def svg_id(text: str) -> str:
+    """An SVG (XML) id from a name: 'score-mcts:48-3' → 'score-mcts_48-3'."""
+    return re.sub(r"[^A-Za-z0-9_.-]", "_", text)

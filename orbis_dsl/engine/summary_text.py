@@ -1,0 +1,69 @@
+"""The simulation summary as text for a person: every win rate with its 95 % interval, the flags first.
+
+A rate is printed as `38.2 % (33.1-43.5)`: the rate and its Wilson interval, in percent. A `▲` or `▼` marks an
+interval that lies wholly above or below the fair rate (1 / players), the same rates the flags list.
+"""
+
+from __future__ import annotations
+
+
+def summary_text(s: dict) -> str:
+    b = s["balance"]
+    out = [f"{s['games']} games of variant {s['variant']} ({s['players']} players), seed {s['seed']}, "
+           f"policies {', '.join(s['policies'])}"]
+    out += _flags(b)
+    out.append(f"win rates with 95 % intervals (fair: {b['fair_rate']:.1%}):")
+    out.append("  win rate by seat:    " + _inline(b["win_rate_by_seat"]))
+    if len(b["win_rate_by_policy"]) > 1:
+        out.append("  win rate by policy:  " + _inline(b["win_rate_by_policy"]))
+    out.append("  win rate by god:")
+    out += _table(b["win_rate_by_god"], "held")
+    if b["win_rate_by_kind"]:
+        out.append("  win rate by kind (players with at least one such tile face up):")
+        out += _table(b["win_rate_by_kind"], "players")
+    out.append("mean CP with 95 % intervals: " + ", ".join(
+        f"{k} {e['mean']:.2f} ({e['low']:.2f} to {e['high']:.2f})" for k, e in b["mean_cp"].items()))
+    out += _details(s)
+    need = b["games_needed"]
+    out.append(f"games needed to tell a {need['edge']:.0%} edge from fair (5 % test, 80 % power): "
+               f"{need['per_seat']} for a seat, {need['per_god']} for the god held least often here")
+    return "\n".join(out)
+
+
+def _rate(e: dict) -> str:
+    mark = {"above": " ▲", "below": " ▼"}.get(e["flag"] or "", "")
+    return f"{e['rate']:.1%} ({e['low']:.1%}-{e['high']:.1%}){mark}"
+
+
+def _inline(entries: dict) -> str:
+    return "   ".join(f"{k}: {_rate(e)}" for k, e in entries.items())
+
+
+def _table(entries: dict, noun: str) -> list[str]:
+    rows = sorted(entries.items(), key=lambda kv: (-kv[1]["rate"], kv[0]))
+    return [f"    {name:<12} {_rate(e):<26} {e['n']} {noun}" for name, e in rows]
+
+
+def _flags(b: dict) -> list[str]:
+    if not b["flags"]:
+        return ["no win rate's interval excludes the fair rate"]
+    chance = b.get("flags_expected_by_chance", 0)
+    return ([f"flags (the interval excludes the fair rate; about {chance:g} such flags come by chance alone "
+             f"when every rate is fair):"] + [f"  ! {f}" for f in b["flags"]])
+
+
+def _details(s: dict) -> list[str]:
+    out = [f"mean deserts:       {s['mean_deserts']:.2f}    mean cancellations: {s['mean_cancellations']:.2f}"
+           f"    mean exchanges: {s['mean_exchanges']:.2f}"]
+    for name, a in s["awards"].items():
+        prizes = ", ".join(f"{k}: {v}" for k, v in a["prizes"].items())
+        out.append(f"award {name}: {a['holders_per_game']:.2f} holders per game, mean {a['mean_cp']:.2f} CP "
+                   f"(prizes given {prizes})")
+    length = s["game_length"]
+    out.append(f"game length:        {length['rounds']:.0f} rounds, {length['turns']:.0f} turns; "
+               f"gods taken in round {length['mean_god_round']:.1f} on average")
+    if s["shared_wins"]:
+        out.append(f"shared wins:        {s['shared_wins']}")
+    if s["games_short_of_cancel_tokens"]:
+        out.append(f"games that ran out of Cancelation tokens: {s['games_short_of_cancel_tokens']}")
+    return out

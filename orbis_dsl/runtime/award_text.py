@@ -1,0 +1,30 @@
+"""How a ranked award went, in one line a table can check: who stood where, who took what, and how a shared
+prize was split — "Water: Ann 7; Bo 5 = Cy 5 → Ann 8, Bo 3, Cy 3 ((4 + 2) / 2)"."""
+
+from __future__ import annotations
+
+from .support import show
+
+
+def award_summary(title: str, names: list[str], placings, prizes: tuple[int, ...], ties: str) -> str:
+    """`names[key]` is the player an entry of `placings` (from `awards.hand_out`) belongs to."""
+    if not placings:
+        return f"{title}: nobody takes part"
+    ranking, taken, splits = [], [], []
+    previous = None
+    ordered = sorted(prizes, reverse=True)
+    for placing in placings:
+        name = names[placing.key]
+        entry = f"{name} {show(placing.measure)}"
+        if previous is not None and (previous.measure, previous.tiebreak) == (placing.measure, placing.tiebreak):
+            ranking[-1] += f" = {entry}"
+        else:
+            ranking.append(entry)
+            if ties == "split" and placing.tied > 1:
+                share = list(ordered[placing.place - 1:placing.place - 1 + placing.tied])
+                share += [0] * (placing.tied - len(share))
+                splits.append(f"({' + '.join(str(p) for p in share)}) / {placing.tied}")
+        taken.append(f"{name} {placing.prize}")
+        previous = placing
+    why = f" ({'; '.join(splits)})" if splits else ""
+    return f"{title}: {'; '.join(ranking)} → {', '.join(taken)}{why}"
