@@ -49,7 +49,8 @@ def main() -> None:
     print(f"baseline loop: best {min(calibration_ms() for _ in range(5)):.1f} ms")
     for label, rules in (("generated", GENERATED), ("interpreted", INTERPRETED)):
         for explain in (False, True):
-            best, median = timed(lambda: [score_sheet(rules, r, "tm-score/1", explain=explain) for r in records])
+            best, median = timed(lambda rules=rules, explain=explain: [
+                score_sheet(rules, r, "tm-score/1", explain=explain) for r in records])
             print(f"{label:<12} explain={explain!s:<5} best {best:7.1f} ms  median {median:7.1f} ms  "
                   f"({best * 1000 / len(records):.0f} µs a sheet)")
     print(f"baseline loop: best {min(calibration_ms() for _ in range(5)):.1f} ms (again)")

@@ -13,9 +13,9 @@ import attrs
 
 from . import ast
 from .check_expr import ExpressionChecker
-from .check_hexmap import MAP_FACT_TYPES, HexMapChecker
 from .check_expr import words as _words
 from .check_grid import GridChecker
+from .check_hexmap import MAP_FACT_TYPES, HexMapChecker
 from .check_says import AWARD_WORDS, CLAUSE_WORDS, check_says
 from .diagnostics import Diagnostic, Span, did_you_mean, unknown
 from .model import (

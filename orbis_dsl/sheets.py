@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from .diagnostics import Diagnostic, did_you_mean, unknown
 from .records import json_words, load_json
+from .runtime.hexmap import board_of
 from .runtime.rules import Rules
 from .runtime.sheet import SheetPlayerRecord, SheetRecord, refusals
-from .runtime.hexmap import board_of
 from .runtime.specs import FactSpec
 from .sheet_cells import CellReader, check_shared_cells
 from .sheet_lists import derive_board, held_list

@@ -29,8 +29,9 @@ class HexMapSpec(NamedTuple):
 
 class Link(NamedTuple):
     """One way two occupied cells of a player connect (`largest group(…)`): `adjacent`; `joined` (the crossings of
-    a fact, as direct adjacency); `beside` (both touch one of a fact's water cells); `water` (a path through water cells only, at most `reach` of them); `within` (at
-    most `reach` cells of any kind strictly between). A reach of none means the link does not apply."""
+    a fact, as direct adjacency); `beside` (both touch one of a fact's water cells); `water` (a path through water
+    cells only, at most `reach` of them); `within` (at most `reach` cells of any kind strictly between). A reach of
+    none means the link does not apply."""
 
     kind: str
     reach: int | None = None

@@ -92,8 +92,8 @@ class SheetReport(NamedTuple):
     winners: list[str]
     warnings: list[Warning]
     rounds: int | None
-    awards: list[str] = []  # with --explain: each award's ranking and prizes in one line, in the order handed out
-    cells: dict = {}  # player name -> the map cells their record occupies (for drawing the map), when it gives any
+    awards: tuple[str, ...] = ()  # with --explain: each award's ranking and prizes in one line, in the order handed out
+    cells: dict | None = None  # player name -> the map cells their record occupies (drawn), if any
     boards: tuple = ()  # per player, each round's board (a grid record's), or None: what the terminal view draws
 
     def to_json_line(self) -> str:
@@ -185,7 +185,7 @@ def score_sheet(rules: Rules, record: SheetRecord, report_format: str, explain: 
     boards = tuple(tuple(sheets[i].board for sheets in record.rounds) for i in range(n))
     cells = occupied_cells(rules, record.rounds[-1]) if record.rounds else {}
     return SheetReport(report_format, players, [p.name for p in players if p.winner], warnings, settings.rounds,
-                       summaries if explain else [], cells,
+                       tuple(summaries) if explain else (), cells,
                        boards if any(b is not None for row in boards for b in row) else ())
 
 

@@ -398,7 +398,7 @@ def test_terra_mystica_examples_and_malformed_sheets_agree_interpreted_and_gener
     for path in files:
         text = path.read_text(encoding="utf-8")
         record, diags = read_sheet_json(text, path.name, generated)
-        again, diags_again = read_sheet_json(text, path.name, interpreted)
+        _, diags_again = read_sheet_json(text, path.name, interpreted)
         assert [d.message for d in diags] == [d.message for d in diags_again], path.name
         if record is None:
             continue

@@ -285,7 +285,8 @@ def test_river_towns_are_water_cells_and_the_mermaids_own(tmp_path):
     path.write_text(json.dumps(doc))
     result = orbis("score", path)
     assert result.exit_code == 2
-    assert "$.players[1].mermaid_river_towns[0]: error: E9 is a land cell; a water cell is expected here" in result.stderr
+    assert ("$.players[1].mermaid_river_towns[0]: error: E9 is a land cell; a water cell is expected here"
+            in result.stderr)
     doc["players"][1]["mermaid_river_towns"] = []
     doc["players"][0]["mermaid_river_towns"] = ["r17"]
     path.write_text(json.dumps(doc))
