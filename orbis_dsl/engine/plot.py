@@ -51,6 +51,22 @@ def plot_report(summary: dict, results: list[dict], path: Path | str) -> None:
         fig.suptitle(f"{summary['games']} games of {summary['variant']}, policies {', '.join(summary['policies'])}"
                      f" · bars: 95 % intervals · dashed: fair rate {fair:.0%} · red: interval excludes it")
         fig.savefig(path, format=Path(path).suffix.lstrip(".") or "svg", metadata={"Date": None})
+    if Path(path).suffix.lower() in ("", ".svg"):
+        _number_clip_paths(Path(path))
+
+
+def _number_clip_paths(path: Path) -> None:
+    """matplotlib names clip paths by a hash of their full-precision box, which can differ in the last digit
+    between two drawings of the same report in one process: number them in order instead, so the same report
+    draws the same bytes."""
+    import re
+
+    text = path.read_text(encoding="utf-8")
+    names: dict[str, str] = {}
+    for found in re.finditer(r'<clipPath id="(p[0-9a-f]{10})"', text):
+        names.setdefault(found.group(1), f"clip{len(names) + 1}")
+    text = re.sub(r"\bp[0-9a-f]{10}\b", lambda m: names.get(m.group(0), m.group(0)), text)
+    path.write_text(text, encoding="utf-8")
 
 
 def _rates(ax, entries: dict, prefix: str, fair: float, vertical: bool) -> None:
