@@ -40,11 +40,12 @@ def game_parser() -> GameParser:
     if standalone is not None:
         return standalone
     # No current standalone module (the grammar was edited since `orbis compile`, or the module is missing or
-    # damaged): build the parser with Lark, which caches its tables.
+    # damaged): build the parser with Lark, in the process (Lark's cache=True would unpickle a file from the shared
+    # temporary folder, which another user may have written).
     from lark import Lark
     from lark.exceptions import UnexpectedInput
 
-    return GameParser(Lark(grammar, cache=True, **GAME_PARSER_OPTIONS), UnexpectedInput)
+    return GameParser(Lark(grammar, **GAME_PARSER_OPTIONS), UnexpectedInput)
 
 
 def _standalone_parser(grammar: str) -> GameParser | None:

@@ -15,9 +15,12 @@ from .diagnostics import Diagnostic, Span, did_you_mean
 from .lark_errors import RULES_WORDS, syntax_diagnostic
 from .literals import BadToken, number, unquote
 from .resources import display_path, grammar_path
+from .rule_files import ReadRefused, allowed_roots, is_inside, read_rule_text, resolve_include
 
 # Rule files larger than this are refused before parsing: the whole base game is 14 kB.
 MAX_SOURCE_BYTES = 256_000
+# Bytes read at most from a rule file: up to 4 per character in UTF-8, and a BOM.
+MAX_READ_BYTES = 4 * MAX_SOURCE_BYTES + 3
 # Deeper syntax trees are refused: every later stage walks expressions recursively.
 MAX_DEPTH = 120
 
@@ -29,7 +32,9 @@ def rules_parser() -> Lark:
         parser="lalr",
         propagate_positions=True,
         maybe_placeholders=True,
-        cache=True,  # the LALR tables are kept in the temporary folder between runs
+        # No cache=True: Lark would unpickle its tables from a file in the shared temporary folder whose name
+        # anyone can predict, so another local user could have code run as whoever checks rules next. Building
+        # the tables in the process takes about 0.2 s, and only commands that parse rules pay it.
     )
 
 
@@ -620,16 +625,24 @@ class _Loader:
         self.layers: dict[str, int] = {}
         self.seen: set[Path] = set()
 
-    def read(self, path: Path, span: Span | None, layer: int) -> ast.RuleFile | None:
+    def read(self, path: Path, span: Span | None, layer: int, roots: tuple[Path, ...]) -> ast.RuleFile | None:
         resolved = path.resolve()
         if resolved in self.seen:
             return None
         self.seen.add(resolved)
         shown = display_path(path)
+        if not is_inside(path, roots):  # a symlink in a pack's folder pointing out of it: name the link
+            shown = str(Path(display_path(path.parent)) / path.name)
+            self.diagnostics.append(Diagnostic(f"{shown} leads outside the rule set's folder (a symlink?); "
+                                               "it is not read", span=span, file=shown))
+            return None
         try:
-            text = path.read_text(encoding="utf-8-sig")
+            text = read_rule_text(path, MAX_READ_BYTES)
         except FileNotFoundError:
             self.diagnostics.append(Diagnostic(f"no such rule file: {shown}", span=span, file=shown))
+            return None
+        except ReadRefused as error:
+            self.diagnostics.append(Diagnostic(f"cannot read {shown}: {error.message}", span=span, file=shown))
             return None
         except (OSError, UnicodeDecodeError) as error:
             self.diagnostics.append(Diagnostic(f"cannot read {shown}: {error}", span=span, file=shown))
@@ -639,10 +652,10 @@ class _Loader:
         self.diagnostics.extend(errors)
         return tree
 
-    def visit(self, root: Path, layer: int) -> None:
+    def visit(self, root: Path, layer: int, roots: tuple[Path, ...]) -> None:
         # A file is appended after its includes: what a file builds on comes first.
         stack: list[tuple[ast.RuleFile, list[ast.Include]]] = []
-        tree = self.read(root, None, layer)
+        tree = self.read(root, None, layer, roots)
         if tree is not None:
             stack.append((tree, [d for d in tree.decls if isinstance(d, ast.Include)]))
         while stack:
@@ -652,7 +665,12 @@ class _Loader:
                 self.files.append(tree)
                 continue
             include = includes.pop(0)
-            child = self.read(self.paths[tree.path].parent / include.path, include.span, layer)
+            try:
+                target = resolve_include(self.paths[tree.path], include.path, roots)
+            except ReadRefused as error:
+                self.diagnostics.append(Diagnostic(error.message, span=include.span))
+                continue
+            child = self.read(target, include.span, layer, roots)
             if child is not None:
                 stack.append((child, [d for d in child.decls if isinstance(d, ast.Include)]))
 
@@ -670,6 +688,7 @@ def load_sources(paths: list[Path], pack: list[Path] | None = None) -> tuple[Sou
             found = _rule_files_in(path)
             if not found:
                 loader.diagnostics.append(Diagnostic(f"no .orbis rule files in {shown}", file=shown))
+            roots = allowed_roots(path)
             for file in found:
-                loader.visit(file, layer)
+                loader.visit(file, layer, roots)
     return SourceSet(tuple(loader.files), loader.texts, loader.paths, loader.layers), loader.diagnostics
