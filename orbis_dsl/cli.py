@@ -355,7 +355,7 @@ def _load_rules(pack: Path | None):
         typer.echo(f"error: no such rule pack: {pack}", err=True)
         raise typer.Exit(2)
     rules, compiled = load_pack(pack)
-    if rules is None:
+    if compiled is not None:  # errors exit; a warning (a cache that could not be used) is printed
         _fail_with(compiled.diagnostics, compiled.sources.texts)
     return rules
 

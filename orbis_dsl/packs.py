@@ -1,22 +1,26 @@
 """Rule packs: `.orbis` files laid over the base game, compiled on the fly into a per-user cache.
 
-The cache key is a hash of every rule text involved and of this package's version, so an unchanged pack is
-imported from the cache without being parsed again, and nothing is ever written into the installed package.
+The cache key is a hash of this package's version, the compiler, its templates and the rules grammar, and the
+pack's own rule files (names and texts); the entry's manifest adds every rule file the compiler read, includes
+and the base game among them, and `pack_cache` executes an entry only when all of it still matches and the
+folder is this user's alone. Otherwise the pack is compiled again, into the cache when it can be written, else
+in memory. Nothing is ever written into the installed package.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
-import re
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
-from .files import write_atomic
-from .parse import _rule_files_in
-from .resources import base_rules_entry, data_dir
-from .ruleset import Compiled, compile_paths
-from .runtime.rules import Rules, load_directory
+from .diagnostics import Diagnostic
+from .pack_cache import UntrustedCache, private_folder, read_entry, sha256, write_entry
+from .parse import MAX_READ_BYTES, _rule_files_in
+from .resources import base_rules_entry, grammar_path
+from .rule_files import ReadRefused, read_rule_text
+from .ruleset import Compiled, compile_paths, rules_from_modules
+from .runtime.rules import Rules
 
 
 def cache_root() -> Path:
@@ -33,32 +37,29 @@ def _package_version() -> str:
         return "checkout"
 
 
-_INCLUDE = re.compile(rb'^\s*include\s+"([^"\n]*)"', re.M)
 # The compiler's own sources: a change to any of them must miss the cache.
-_COMPILER = ("ast.py", "check.py", "codegen.py", "compile.py", "describe.py", "model.py", "parse.py", "scope.py")
+_COMPILER = ("ast.py", "check.py", "check_expr.py", "codegen.py", "compile.py", "describe.py", "model.py",
+             "parse.py", "rule_files.py", "scope.py")
 
 
-def _rule_files_with_includes(roots: list[Path]) -> list[Path]:
-    """Every rule file of the roots and, transitively, what they include (found by a scan, not a parse)."""
-    seen: dict[Path, None] = {}
-    todo = [f.resolve() for root in roots if root.exists() for f in _rule_files_in(root)]
-    while todo:
-        path = todo.pop()
-        if path in seen or not path.is_file():
-            continue
-        seen[path] = None
-        for match in _INCLUDE.finditer(path.read_bytes()):
-            todo.append((path.parent / match.group(1).decode("utf-8", "replace")).resolve())
-    return sorted(seen)
+def source_digest(path: Path) -> str | None:
+    """The hash of a rule file's text as the compiler reads it, or None when it cannot be read."""
+    try:
+        return sha256(read_rule_text(path, MAX_READ_BYTES).encode("utf-8"))
+    except (OSError, ReadRefused, UnicodeDecodeError):
+        return None
 
 
 def pack_key(pack: Path) -> str:
-    """A hash of the package version, the compiler and templates, and every rule file involved, by path."""
+    """A hash of the package version, the compiler, templates and grammar, and the pack's own rule files."""
     digest = hashlib.sha256(_package_version().encode())
     here = Path(__file__).parent
-    sources = [here / name for name in _COMPILER] + sorted((here / "templates").glob("*.jinja"))
-    for path in sources + _rule_files_with_includes([data_dir("rules"), pack]):
-        digest.update(os.fsencode(path) + b"\0" + path.read_bytes() + b"\0")
+    for path in ([here / name for name in _COMPILER] + sorted((here / "templates").glob("*.jinja"))
+                 + [grammar_path("rules.lark")]):
+        digest.update(os.fsencode(path.name) + b"\0" + path.read_bytes() + b"\0")
+    digest.update(os.fsencode(pack.resolve()) + b"\0")
+    for path in _rule_files_in(pack) if pack.exists() else []:
+        digest.update(os.fsencode(path) + b"\0" + (source_digest(path) or "unreadable").encode() + b"\0")
     return digest.hexdigest()[:24]
 
 
@@ -68,15 +69,29 @@ def compile_pack(pack: Path) -> Compiled:
 
 
 def load_pack(pack: Path) -> tuple[Rules | None, Compiled | None]:
-    """The base game with the pack laid over it. On errors: (None, the compiled result with its diagnostics)."""
-    directory = cache_root() / pack_key(pack)
-    if (directory / "__init__.py").is_file():
-        return load_directory(directory, f"orbis_pack_{directory.name}"), None
+    """The base game with the pack laid over it: (rules, None) from the cache, (rules, compiled) when compiled
+    now (its diagnostics then hold a warning if the cache could not be used); on errors (None, compiled)."""
+    key = pack_key(pack)
+    package = f"orbis_pack_{key}"
+    try:
+        entry = private_folder(cache_root(), follow=True) / key
+    except UntrustedCache as error:
+        entry, problem = None, error.message
+    else:
+        problem = None
+        modules = read_entry(entry, key, source_digest)
+        if modules is not None:
+            return rules_from_modules(modules, package), None
     compiled = compile_pack(pack)
     if compiled.model is None:
         return None, compiled
-    for name, text in compiled.modules.items():
-        if name != "__init__.py":
-            write_atomic(directory / name, text)
-    write_atomic(directory / "__init__.py", compiled.modules["__init__.py"])  # last: marks the folder complete
-    return load_directory(directory, f"orbis_pack_{directory.name}"), compiled
+    if entry is not None:
+        try:
+            write_entry(entry, key, compiled.modules,
+                        {str(path): source_digest(path) for path in compiled.sources.paths.values()})
+        except (OSError, UntrustedCache) as error:
+            problem = getattr(error, "message", None) or f"cannot write the cache {entry}: {error.strerror or error}"
+    if problem is not None:
+        compiled.diagnostics.append(Diagnostic(f"{problem}; the pack was compiled in memory", file=str(cache_root()),
+                                               severity="warning"))
+    return rules_from_modules(compiled.modules, package), compiled

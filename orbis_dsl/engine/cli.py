@@ -38,9 +38,9 @@ def _rules(pack: Path | None):
         _fail(f"no such rule file or folder: {pack}")
     rules, compiled = load_pack(pack)
     source = f"pack:{pack}"
+    for d in compiled.diagnostics if compiled is not None else ():  # errors, or a cache warning
+        typer.echo(render(d, compiled.sources.texts), err=True)
     if rules is None:
-        for d in compiled.diagnostics:
-            typer.echo(render(d, compiled.sources.texts), err=True)
         _fail(f"the rules in {pack} do not check")
     return rules, source, compiled
 

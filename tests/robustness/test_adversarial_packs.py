@@ -135,10 +135,13 @@ def test_the_base_game_modules_pass_the_inspection(tmp_path):
 # ---- running a pack -----------------------------------------------------------------------------------------
 
 def cached_modules(folder: Path) -> dict[str, str]:
-    """A pack's cache folder, as files: Python's own `__pycache__` (when bytecode may be written) is no file of
-    ours, and anything else is."""
+    """A pack's cache folder, as modules: its manifest (the modules' hashes, see pack_cache.py) and Python's own
+    `__pycache__` (when bytecode may be written) are no modules, and anything else is."""
+    from orbis_dsl.pack_cache import MANIFEST
+
     assert {p.name for p in folder.iterdir() if p.is_dir()} <= {"__pycache__"}, sorted(folder.iterdir())
-    return {p.name: p.read_text(encoding="utf-8") for p in folder.iterdir() if p.is_file()}
+    assert (folder / MANIFEST).is_file()
+    return {p.name: p.read_text(encoding="utf-8") for p in folder.iterdir() if p.is_file() and p.name != MANIFEST}
 
 
 def run_pack(tmp_path: Path, monkeypatch, files: dict[str, str], game: Path = GAME,
