@@ -495,8 +495,11 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker):
             elif param.type.name != "amount":
                 self.error(f"'{amount.param}' is {_words(type_name(param.type))}, not an amount like '2 red'",
                            amount.span)
+            elif param.type.optional:
+                self.error(f"'{amount.param}' may have no value at all (an optional parameter, which a tile may "
+                           "leave as none): drop the '?'", amount.span)
             return
-        self.expect(amount.count, ctx, "int", "how many")
+        self.expect(amount.count, ctx, "int", "how many", none_ok=False)
         if isinstance(amount.count, ast.IntLit) and amount.count.value < 1:
             self.error("an amount must be at least 1", amount.count.span)
         if amount.color is not None:

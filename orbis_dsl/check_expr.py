@@ -24,7 +24,9 @@ def _optional_int(fact) -> str:
 WORDS = {"int": "a number", "int?": "a number (or none)", "bool": "a yes/no condition", "color": "a colour",
          "kind": "a tile piece", "star": "a tile mark", "string": "a string", "colors": "a set of colours",
          "kinds": "a set of tile pieces", "stars": "a set of tile marks", "amount": "an amount like '2 red'",
-         "cells": "a list of cells", "crossings": "a list of crossings", "waters": "a list of water cells"}
+         "cells": "a list of cells", "crossings": "a list of crossings", "waters": "a list of water cells",
+         "color?": "a colour (or none)", "colors?": "a set of colours (or none)",
+         "amount?": "an amount (or none)"}
 
 
 def words(t: str) -> str:
@@ -55,8 +57,12 @@ class ExpressionChecker:
         if got == "?" or got == want or (want == "int" and got == "int?" and none_ok):
             return
         if want == "int" and got == "int?":
-            self.error(f"{what} may have no value at all (a max or min of no tiles): "
+            self.error(f"{what} may have no value at all (a max or min of no tiles, or an optional parameter): "
                        f"compare it instead, e.g. `… >= 1`", e.span)
+            return
+        if got == want + "?":
+            self.error(f"{what} may have no value at all (an optional parameter, which a tile may leave as none): "
+                       "drop the '?'", e.span)
             return
         self.error(f"{what} must be {words(want)}, but this is {words(got)}", e.span)
 
@@ -168,8 +174,11 @@ class ExpressionChecker:
         listed = container[len("list:"):] if container.startswith("list:") else None
         if listed is not None and item not in ("?", "piece:" + listed, "member:" + listed):
             self.error(f"'in' needs one of {listed}, but this is {words(item)}", e.item.span)
-        elif "?" not in (item, container) and listed is None and container != item + "s":
-            self.error(f"'in' needs {words(item + 's')}, but this is {words(container)}", e.container.span)
+        elif listed is None and "?" not in (item, container) and container == item.rstrip("?") + "s?":
+            self.error("the set after 'in' may have no value at all (an optional parameter, which a tile may leave "
+                       "as none): drop the '?'", e.container.span)
+        elif "?" not in (item, container) and listed is None and container != item.rstrip("?") + "s":
+            self.error(f"'in' needs {words(item.rstrip('?') + 's')}, but this is {words(container)}", e.container.span)
         return "bool"
 
     def _e_Among(self, e, ctx):
@@ -193,7 +202,8 @@ class ExpressionChecker:
             return "?"
         if then.rstrip("?") != otherwise.rstrip("?"):
             self.error(f"both branches of 'if' must have one type; got {words(then)} and {words(otherwise)}", e.span)
-        return "int?" if "int?" in (then, otherwise) else then
+        base = then.rstrip("?")
+        return base + "?" if then.endswith("?") or otherwise.endswith("?") else base
 
     def _scope_ok(self, e, ctx) -> None:
         if e.scope == "players":

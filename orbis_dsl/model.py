@@ -30,12 +30,12 @@ def type_name(t: ast.TypeRef) -> str:
     """The type checker's name of a declared type; '?' for an unknown one (already reported)."""
     if t.name == "enum":
         return "string"
-    if t.name == "int" and t.optional:
-        return "int?"
     if t.name in ("cells", "crossings", "waters"):
         return t.name
     if t.name not in PARAM_TYPES:
         return "?"
+    if t.optional and t.name in MAY_BE_NONE:
+        return t.name + "?"
     return t.name
 
 
@@ -54,6 +54,11 @@ def list_spec(t: ast.TypeRef, sets) -> tuple[str, tuple[str, ...], str | None]:
 def listed_name(t: ast.TypeRef) -> str | None:
     """What a `list of NAME` fact lists (a set or a family); None for any other type."""
     return t.choices[0] if t.name == "list" else None
+
+
+# Optional types whose none the checker must keep from where a value is needed: handlers would raise on it
+# (`color in q`, `reduce c`, `gain g`, `gain n red`). A none bool or string only compares false.
+MAY_BE_NONE = frozenset({"int", "color", "colors", "amount"})
 
 
 @attrs.frozen
