@@ -12,12 +12,13 @@ from collections import defaultdict
 import attrs
 
 from . import ast
+from .bounds import resource_limits
 from .check_expr import ExpressionChecker
 from .check_expr import words as _words
 from .check_grid import GridChecker
 from .check_hexmap import MAP_FACT_TYPES, HexMapChecker
 from .check_says import AWARD_WORDS, CLAUSE_WORDS, check_says
-from .diagnostics import Diagnostic, Span, did_you_mean, unknown
+from .diagnostics import Diagnostic, Span, did_you_mean
 from .model import (
     BASE_REPORT_KEYS,
     BUILTIN_NAMES,
@@ -221,7 +222,7 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker):
         aliases = {}
         for _, decl in by_type[ast.AliasDecl]:
             if decl.target not in colors:
-                self.diags.append(unknown("colour", decl.target, colors, decl.target_span or decl.span))
+                self.diags.append(self.unknown("colour", decl.target, colors, decl.target_span or decl.span))
             elif decl.alias in colors:
                 self.error(f"'{decl.alias}' is a colour and cannot also be an alias", decl.span)
             else:
@@ -315,7 +316,7 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker):
             family = self.families.get(decl.family)
             if family is None:
                 if role == ROLES[0]:
-                    self.diags.append(unknown("family", decl.family, self.families, decl.family_span or decl.span))
+                    self.diags.append(self.unknown("family", decl.family, self.families, decl.family_span or decl.span))
             elif family.role == role:
                 found.append((f, decl))
         return found
@@ -420,7 +421,7 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker):
         canonical = self.aliases.get(name, name)
         if canonical in self.colors:
             return canonical
-        self.diags.append(unknown("colour", name, list(self.colors) + list(self.aliases), span))
+        self.diags.append(self.unknown("colour", name, lambda: list(self.colors) + list(self.aliases), span))
         return None
 
     def _param(self, decl) -> Param:
@@ -478,7 +479,7 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker):
         for effect in clause.effects:
             if effect.marker is not None and effect.marker != self.vocabulary.marker:
                 markers = [self.vocabulary.marker] if self.vocabulary.marker else []
-                d = unknown("marker", effect.marker, markers, effect.span)
+                d = self.unknown("marker", effect.marker, markers, effect.span)
                 self.diags.append(d if markers else d._replace(hint="declare it: marker NAME { supply N }"))
             if effect.amount is not None:
                 self._amount(effect.amount, ctx, params)
@@ -491,7 +492,7 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker):
         if amount.param is not None:
             param = params.get(amount.param)
             if param is None:
-                self.diags.append(unknown("parameter", amount.param, params, amount.span))
+                self.diags.append(self.unknown("parameter", amount.param, params, amount.span))
             elif param.type.name != "amount":
                 self.error(f"'{amount.param}' is {_words(type_name(param.type))}, not an amount like '2 red'",
                            amount.span)
@@ -569,7 +570,7 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker):
                            f"to change a rule value for its holder", m.span)
             elif isinstance(m, ast.Modify):
                 if m.name not in self.values:
-                    self.diags.append(unknown("value", m.name, self.values, m.span))
+                    self.diags.append(self.unknown("value", m.name, self.values, m.span))
                 modifiers[m.name] = m.value
         return God(decl.name, decl.title or decl.name, lets, taken, ends, modifiers, file, span=decl.span)
 
@@ -624,7 +625,7 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker):
         if for_each is None:
             return {}
         if for_each.set not in self.sets:
-            self.diags.append(unknown("set", for_each.set, self.sets, for_each.span))
+            self.diags.append(self.unknown("set", for_each.set, self.sets, for_each.span))
             return {}
         return {for_each.name: for_each.set}
 
@@ -655,7 +656,7 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker):
         if decl.low is not None and decl.low > decl.high:
             self.error(f"the range {decl.low}..{decl.high} is empty", decl.span)
         if decl.per is not None and decl.per not in self.sets:
-            self.diags.append(unknown("set", decl.per, self.sets, decl.span))
+            self.diags.append(self.unknown("set", decl.per, self.sets, decl.span))
         return Fact(decl.name, decl.title or decl.name, decl.type, decl.low, decl.high, decl.per, file, decl.level,
                     decl.key, decl.derive)
 
@@ -690,20 +691,20 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker):
             self.error("a variant needs at least one player", decl.span)
         for star, span in zip(decl.removed_marks, decl.removed_spans or (decl.span,) * len(decl.removed_marks)):
             if star not in self.stars:
-                self.diags.append(unknown("tile mark", star, self.stars, span))
+                self.diags.append(self.unknown("tile mark", star, self.stars, span))
         if decl.revealed_family is not None and decl.revealed_family != self.vocabulary.player_family:
             players_family = [self.vocabulary.player_family] if self.vocabulary.player_family else []
-            self.diags.append(unknown("family held by players", decl.revealed_family, players_family, decl.span))
+            self.diags.append(self.unknown("family held by players", decl.revealed_family, players_family, decl.span))
         prizes = {}
         for p in decl.prizes:
             if p.award not in self.awards:
-                self.diags.append(unknown("award", p.award, self.awards, p.span))
+                self.diags.append(self.unknown("award", p.award, self.awards, p.span))
             prizes[p.award] = p.prizes
         options = {}
         for o in decl.options:
             option = self.options.get(o.name)
             if option is None:
-                self.diags.append(unknown("option", o.name, self.options, o.span))
+                self.diags.append(self.unknown("option", o.name, self.options, o.span))
             else:
                 options[o.name] = self.literal(o.value, option.type, f"option '{o.name}'")
         players = decl.players or 0
@@ -717,14 +718,14 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker):
                        where("level", decl.span))
         colour = self.color(decl.color, where("color", decl.span))
         if decl.mark not in self.stars:
-            self.diags.append(unknown("tile mark", decl.mark, self.stars, where("mark", decl.span)))
+            self.diags.append(self.unknown("tile mark", decl.mark, self.stars, where("mark", decl.span)))
         for i, square in enumerate(decl.cost):
             if square is not None:
                 self.color(square, where(f"cost{i}", decl.span))
         kind = self.kinds.get(decl.piece)
         if kind is None:
             what = self.vocabulary.tile_family or "tile piece"
-            self.diags.append(unknown(what, decl.piece, self.kinds, where("piece", decl.span)))
+            self.diags.append(self.unknown(what, decl.piece, self.kinds, where("piece", decl.span)))
             return None
         params = self.tile_params(kind, decl.args, decl.span)
         cost = tuple(self.aliases.get(s, s) if s else None for s in decl.cost)
@@ -736,7 +737,7 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker):
         for arg in args:
             param = kind.params.get(arg.name)
             if param is None:
-                d = unknown("parameter", arg.name, kind.params, arg.span)
+                d = self.unknown("parameter", arg.name, kind.params, arg.span)
                 self.diags.append(d._replace(message=f"{d.message} of {kind.name}"))
             elif arg.name in values:
                 self.error(f"parameter '{arg.name}' is given twice", arg.span)
@@ -752,6 +753,9 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker):
 
 def check(sources: SourceSet) -> tuple[RuleSet | None, list[Diagnostic]]:
     """The checked rule set (None when there are errors) and every diagnostic found, in file order."""
+    too_costly = resource_limits(sources.files)  # first: the checker's own walks follow lets too
+    if too_costly:
+        return None, sorted(too_costly, key=_position)
     checker = Checker(sources)
     rules = checker.run()
     return rules, sorted(checker.diags, key=_position)

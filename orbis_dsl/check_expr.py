@@ -9,7 +9,7 @@ from __future__ import annotations
 import attrs
 
 from . import ast
-from .diagnostics import did_you_mean, unknown
+from .diagnostics import Diagnostic, did_you_mean, unknown
 from .scope import Context, held_names
 
 
@@ -46,6 +46,17 @@ class ExpressionChecker:
     """Mixed into the checker, which provides `error`, `diags`, `options`, `param_types_by_name` and
     `let_types`."""
 
+    # Unknown names that get a "did you mean" (and the list of known names built for it): each costs a pass over
+    # every known name, so thousands of mistakes among thousands of names were quadratic (minutes).
+    hints_left = 100
+
+    def unknown(self, what: str, name: str, choices, span):
+        """`diagnostics.unknown`; `choices` may be a function giving them, called only while hints are left."""
+        if self.hints_left <= 0:
+            return Diagnostic(f"unknown {what} '{name}'", span=span)
+        self.hints_left -= 1
+        return unknown(what, name, choices() if callable(choices) else choices, span)
+
     def expr(self, e, ctx: Context) -> str:
         """Check an expression; return its type name ('?' after an error, so one mistake is reported once)."""
         method = getattr(self, "_e_" + type(e).__name__)
@@ -78,7 +89,7 @@ class ExpressionChecker:
     def _e_Ref(self, e, ctx):
         binding = ctx.resolve(e.name)
         if binding is None:
-            self.diags.append(unknown("name", e.name, ctx.visible_names(), e.span))
+            self.diags.append(self.unknown("name", e.name, ctx.visible_names, e.span))
             return "?"
         if binding.what == "field" and binding.target == "validated" and not ctx.allow_validated:
             self.error(f"'{e.name}' cannot be used here: a tile's own scoring decides it", e.span)
@@ -228,7 +239,7 @@ class ExpressionChecker:
         self._scope_ok(e, ctx)
         field_type = self.param_types_by_name.get(e.field)
         if field_type is None:
-            self.diags.append(unknown("tile parameter", e.field, self.param_types_by_name, e.span))
+            self.diags.append(self.unknown("tile parameter", e.field, self.param_types_by_name, e.span))
         elif not _is_int(field_type):
             self.error(f"'{e.func}' adds up numbers, but '{e.field}' is {words(field_type)}", e.span)
         if e.where is not None:

@@ -3,6 +3,7 @@
 # No `from __future__ import annotations`: NamedTuple would compile every string annotation at import.
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import NamedTuple
 
 
@@ -38,11 +39,20 @@ class Diagnostic(NamedTuple):
         return self.file or "<input>"
 
 
+# Known names a "did you mean" compares a mistake with, at most: those closest in length. A file with thousands of
+# names and thousands of mistakes made the hints quadratic (3,000 unknown names took minutes).
+_HINT_POOL = 48
+
+
 def did_you_mean(name: str, choices: Iterable[str]) -> str | None:
     """A short hint naming the closest known name, if any is close enough to be a typo."""
     import difflib  # only when a name is unknown: not on every start
+    import heapq
 
-    close = difflib.get_close_matches(name, sorted(set(choices)), n=1, cutoff=0.6)
+    pool = sorted(set(choices))
+    if len(pool) > _HINT_POOL:
+        pool = heapq.nsmallest(_HINT_POOL, pool, key=lambda c: abs(len(c) - len(name)))
+    close = difflib.get_close_matches(name, pool, n=1, cutoff=0.6)
     if close:
         return f"did you mean '{close[0]}'?"
     return None
@@ -59,13 +69,19 @@ def unknown(what: str, name: str, choices: Iterable[str], span: Span | None = No
 _SHOWN = 100  # characters of a long source line shown around the caret
 
 
+@lru_cache(maxsize=8)
+def _lines(text: str) -> list[str]:
+    """A source's lines, split once for all its diagnostics (thousands of them made printing quadratic)."""
+    return text.splitlines()
+
+
 def render(diag: Diagnostic, sources: dict[str, str] | None = None) -> str:
     """`file:line:col: error: message`, then the source line with a caret under the column, then the hint."""
     lines = [f"{diag.where()}: {diag.severity}: {diag.message}"]
     span = diag.span
     text = (sources or {}).get(span.file) if span else None
     if span is not None and text is not None:
-        source_lines = text.splitlines()
+        source_lines = _lines(text)
         if 1 <= span.line <= len(source_lines):
             source_line = source_lines[span.line - 1].expandtabs(1)
             width = 1

@@ -751,16 +751,19 @@ def fmt_command(paths: list[Path], check: bool) -> int:
     2 when a file cannot be read or does not parse (it is then left alone)."""
     from .diagnostics import Diagnostic, render
     from .files import write_atomic
+    from .parse import MAX_READ_BYTES
     from .resources import display_path
+    from .rule_files import ReadRefused, read_rule_text
 
     failed, changed = 0, []
     files = rule_files(paths)
     for path in files:
         shown = display_path(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            reason = "no such file" if isinstance(error, FileNotFoundError) else f"cannot read it: {error}"
+        try:  # as `check` reads: only a regular file, only up to the size limit (not /dev/zero, not a FIFO)
+            text = read_rule_text(path, MAX_READ_BYTES, encoding="utf-8")
+        except (OSError, UnicodeDecodeError, ReadRefused) as error:
+            reason = ("no such file" if isinstance(error, FileNotFoundError) else
+                      f"cannot read it: {getattr(error, 'message', None) or error}")
             typer.echo(render(Diagnostic(reason, file=shown)), err=True)
             failed += 1
             continue
@@ -775,7 +778,12 @@ def fmt_command(paths: list[Path], check: bool) -> int:
             if check:
                 typer.echo(f"would reformat {shown}")
             else:
-                write_atomic(path, result)
+                try:
+                    write_atomic(path, result)
+                except OSError as error:  # a read-only file or folder: reported, the file left as it was
+                    typer.echo(render(Diagnostic(f"cannot write it: {error.strerror or error}", file=shown)), err=True)
+                    failed += 1
+                    continue
                 typer.echo(f"reformatted {shown}")
     if failed:
         typer.echo(f"{failed} file{'s' if failed != 1 else ''} could not be formatted", err=True)

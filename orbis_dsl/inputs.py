@@ -8,7 +8,13 @@ from pathlib import Path
 from .diagnostics import Diagnostic
 from .game import GameRecord
 from .resources import display_path
+from .rule_files import ReadRefused, read_rule_text
 from .runtime.rules import Rules
+
+
+# Bytes read at most from a game file: the readers refuse more than 256,000 characters (records.MAX_RECORD_BYTES),
+# which take at most 4 bytes each; this bounds only the read.
+MAX_GAME_FILE_BYTES = 4 << 20
 
 
 def is_json(path: Path, text: str) -> bool:
@@ -28,10 +34,12 @@ def comment_lines(text: str) -> int:
 def read_game(path: Path, rules: Rules) -> tuple[GameRecord | None, list[Diagnostic], dict[str, str]]:
     """The game, its diagnostics, and the source texts for rendering carets."""
     shown = display_path(path)
-    try:
-        text = path.read_text(encoding="utf-8-sig")  # -sig: files saved by Notepad start with a BOM
+    try:  # -sig: files saved by Notepad start with a BOM
+        text = read_rule_text(path, MAX_GAME_FILE_BYTES)  # a regular file, bounded: not /dev/zero, not a FIFO
     except FileNotFoundError:
         return None, [Diagnostic("no such file", file=shown)], {}
+    except ReadRefused as error:
+        return None, [Diagnostic(f"cannot read the file: {error.message}", file=shown)], {}
     except (OSError, UnicodeDecodeError) as error:
         return None, [Diagnostic(f"cannot read the file: {error}", file=shown)], {}
     if is_json(path, text):

@@ -6,6 +6,7 @@ Kept apart from the parsers so that reading a game does not load the rules langu
 from __future__ import annotations
 
 import ast as python_ast
+import re
 import warnings
 from typing import TYPE_CHECKING
 
@@ -14,6 +15,9 @@ if TYPE_CHECKING:  # the game notation's tokens come from its standalone parser,
 
 # No number in a rule set needs more digits; Python refuses to print ints past 4,300 digits.
 MAX_DIGITS = 9
+# Worshippers gained, paid, destroyed or exchanged at once; tiles in a pyramid row; display, realm and tokens:
+# the engine holds that many things in lists, so a rule file, a game or a log may not ask for more.
+MAX_QUANTITY = 1_000
 
 
 class BadToken(Exception):
@@ -42,3 +46,13 @@ def number(token: Token) -> int:
     if len(str(token).lstrip("-")) > MAX_DIGITS:
         raise BadToken(token, f"this number is too large (at most {MAX_DIGITS} digits)")
     return int(token)
+
+
+_PLAIN_COUNT = re.compile(r"[0-9]{1,%d}" % MAX_DIGITS)
+
+
+def plain_count(text: str) -> int | None:
+    """A whole number written with at most MAX_DIGITS ASCII digits, else None. Not `str.isdigit`, which takes
+    '²' and every script's digits (int() then fails on some), nor bare int(), which takes '+1', '1_000', spaces
+    and refuses 5,000 digits with an exception."""
+    return int(text) if _PLAIN_COUNT.fullmatch(text) else None

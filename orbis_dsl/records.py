@@ -296,13 +296,19 @@ class _Reader:
         return value
 
     def amount(self, value, path: str):
-        if not isinstance(value, str) or len(value.split()) != 2 or not value.split()[0].isdigit():
+        from .literals import MAX_QUANTITY, plain_count  # here: most records have no amount to read
+
+        count = plain_count(value.split()[0]) if isinstance(value, str) and len(value.split()) == 2 else None
+        if count is None:  # '² red' or 5,000 digits: str.isdigit took them, int() did not
             self.error(path, f"expected an amount like \"1 blue\" or \"1 any\", got {_json_words(value)}")
             return None
-        count, colour = value.split()
+        if count > MAX_QUANTITY:
+            self.error(path, f"an amount is at most {MAX_QUANTITY:,} worshippers, not {count:,}")
+            return None
+        colour = value.split()[1]
         if colour == "any":
-            return (int(count), None)
-        return (int(count), self.color(colour, path))
+            return (count, None)
+        return (count, self.color(colour, path))
 
 
 _PARAM_WORDS = {"int": "a number", "color": "a colour", "colors": "a set of colours like blue/green",

@@ -61,8 +61,8 @@ def _shown_roots(roots: tuple[Path, ...]) -> str:
     return ", ".join(display_path(root) for root in roots)
 
 
-def read_rule_text(path: Path, limit: int) -> str:
-    """The text of a regular file of at most `limit` bytes (a BOM dropped). Raises ReadRefused for anything
+def read_rule_text(path: Path, limit: int, encoding: str = "utf-8-sig") -> str:
+    """The text of a regular file of at most `limit` bytes (a BOM dropped, by default). Raises ReadRefused for anything
     else (a folder, FIFO, device or socket; a larger file), OSError or UnicodeDecodeError."""
     # O_NONBLOCK: opening a FIFO must not wait for a writer; fstat then tells what was opened (no race with a
     # swap between a stat and the open).
@@ -83,4 +83,4 @@ def read_rule_text(path: Path, limit: int) -> str:
     data = b"".join(chunks)
     if len(data) > limit:
         raise ReadRefused(f"the file is too large (more than {limit:,} bytes)")
-    return data.decode("utf-8-sig")
+    return data.decode(encoding)

@@ -111,10 +111,16 @@ def simulate(
     flags where one excludes the fair rate, mean CP by category, …"""
     from .variants import check_variant
 
+    from .simulate import MAX_GAMES, max_jobs
+
     if games < 1:
         _fail(f"--games must be at least 1, not {games}")
+    if games > MAX_GAMES:  # every game's result is kept for the summary
+        _fail(f"--games must be at most {MAX_GAMES:,}, not {games}", hint="run several seeds for more games")
     if jobs < 1:
         _fail(f"--jobs must be at least 1, not {jobs}")
+    if jobs > max_jobs():
+        _fail(f"--jobs must be at most {max_jobs()} (twice this machine's cores), not {jobs}")
     _check_policies(policy)
     rules, source, _ = _rules(pack)
     if players is not None and players < 1:
@@ -170,10 +176,15 @@ def replay(
     from ..resources import display_path
     from .log import replay as run_replay
 
-    try:
-        text = log.read_text(encoding="utf-8")
+    from ..inputs import MAX_GAME_FILE_BYTES
+    from ..rule_files import ReadRefused, read_rule_text
+
+    try:  # a regular file, bounded (not /dev/zero, not a FIFO)
+        text = read_rule_text(log, MAX_GAME_FILE_BYTES, encoding="utf-8")
     except FileNotFoundError:
         _fail(f"no such file: {log}")
+    except ReadRefused as error:
+        _fail(f"cannot read {log}: {error.message}")
     except (OSError, UnicodeDecodeError) as error:
         _fail(f"cannot read {log}: {error}")
     rules, _, _ = _rules(pack)
@@ -211,10 +222,14 @@ def variant_check(
     from ..diagnostics import render
     from .variants import check_variants, variant_spans, variants_declared_in
 
-    if simulate_games < 0:
-        _fail(f"--simulate must be 0 or more, not {simulate_games}")
+    from .simulate import MAX_GAMES, max_jobs
+
+    if not 0 <= simulate_games <= MAX_GAMES:
+        _fail(f"--simulate must be from 0 to {MAX_GAMES:,}, not {simulate_games}")
     if jobs < 1:
         _fail(f"--jobs must be at least 1, not {jobs}")
+    if jobs > max_jobs():
+        _fail(f"--jobs must be at most {max_jobs()} (twice this machine's cores), not {jobs}")
     _check_policies(policy)
     path = Path(target) if target is not None else None
     if path is not None and (path.suffix == ".orbis" or path.is_dir() or path.exists()):

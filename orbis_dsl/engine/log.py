@@ -32,6 +32,7 @@ import re
 import attrs
 
 from ..diagnostics import Diagnostic, Span
+from ..literals import MAX_QUANTITY, plain_count
 from ..records import find_god
 from ..runtime.rules import Rules
 from ..runtime.scoring import ScoreReport
@@ -140,11 +141,12 @@ class ReplayResult:
         return not any(d.is_error for d in self.diagnostics)
 
 
-_TAKE_DISPLAY = re.compile(r"take display (\d+)(?:\s*\((.*)\))?$")
+# Numbers are ASCII digits, at most 9 (`\d` takes every script's digits, and int() refuses 4,300 or more).
+_TAKE_DISPLAY = re.compile(r"take display ([0-9]{1,9})(?:\s*\((.*)\))?$")
 _TAKE_GOD = re.compile(r"take god (.+?)(?:\s*\((.*)\))?$")
-_PLACE = re.compile(r"place row (\d+),? tile (\d+)$")
-_DESTROY = re.compile(r"destroy (\d+) (\S+) from displays? (.+)$")
-_EXCHANGE = re.compile(r"exchange (\d+) (\S+) for (.+)$")
+_PLACE = re.compile(r"place row ([0-9]{1,9}),? tile ([0-9]{1,9})$")
+_DESTROY = re.compile(r"destroy ([0-9]{1,9}) (\S+) from displays? (.+)$")
+_EXCHANGE = re.compile(r"exchange ([0-9]{1,9}) (\S+) for (.+)$")
 
 
 def _norm(text: str) -> str:
@@ -233,8 +235,10 @@ class Script(Policy):
         out = []
         for word in text.split(","):
             word = word.strip().lower()
-            m = re.fullmatch(r"(\d+)\s+(\S+)", word)
-            count, name = (int(m.group(1)), m.group(2)) if m else (1, word)
+            m = re.fullmatch(r"([0-9]+)\s+(\S+)", word)
+            count, name = (plain_count(m.group(1)), m.group(2)) if m else (1, word)
+            if count is None or count > MAX_QUANTITY:  # the list below would hold that many
+                raise self._error(seg, f"at most {MAX_QUANTITY:,} worshippers change hands at once")
             c = self.T.cidx.get(name)
             if c is None:
                 raise self._error(seg, f"unknown colour '{name}'",
@@ -320,10 +324,10 @@ class Script(Policy):
             raise self._error(seg, f"expected 'destroy N colour from display a, b', found '{seg[0]}'")
         slots = []
         for word in m.group(3).split(","):
-            word = word.strip()
-            if not word.isdigit():
-                raise self._error(seg, f"expected display numbers, found '{word}'")
-            slots.append(int(word) - 1)
+            number = plain_count(word.strip())
+            if number is None:
+                raise self._error(seg, f"expected display numbers, found '{word.strip()[:20]}'")
+            slots.append(number - 1)
         return slots
 
     def choose_discard(self, game, me, count):
@@ -351,7 +355,7 @@ class Script(Policy):
 
 
 _HEADER_KEYS = ("format", "title", "variant", "seed", "players", "policies", "options", "gods revealed", "display")
-_TURN = re.compile(r"round\s+(\d+)\s*,\s*([^:]+?)\s*:\s?")
+_TURN = re.compile(r"round\s+([0-9]{1,9})\s*,\s*([^:]+?)\s*:\s?")
 _HEADER = re.compile(r"([a-z][a-z0-9 ]*?)\s*:\s*(.*)$")
 
 
@@ -380,7 +384,7 @@ def replay(text: str, rules: Rules, file: str = "<log>") -> ReplayResult:
             continue
         if m and not body:
             key = m.group(1)
-            if key not in _HEADER_KEYS and not re.fullmatch(r"pile \d+", key):
+            if key not in _HEADER_KEYS and not re.fullmatch(r"pile [0-9]{1,9}", key):
                 return diag(number, 1, f"unknown header '{key}'",
                             hint="expected one of: " + ", ".join((*_HEADER_KEYS, "pile N")))
             if key in header:
@@ -484,9 +488,10 @@ def _setup(rules: Rules, header: dict, file: str) -> Setup | ReplayResult:
                     return bad("options", f"option '{key}' is true or false, not '{value}'")
                 options[key] = value == "true"
             elif spec.type == "int":
-                if not value.lstrip("-").isdigit():
-                    return bad("options", f"option '{key}' is a whole number, not '{value}'")
-                options[key] = int(value)
+                number = plain_count(value.removeprefix("-"))
+                if number is None:
+                    return bad("options", f"option '{key}' is a whole number, not '{value[:20]}'")
+                options[key] = -number if value.startswith("-") else number
             else:
                 value = value.strip('"')
                 if spec.choices and value not in spec.choices:
@@ -519,7 +524,7 @@ def _setup(rules: Rules, header: dict, file: str) -> Setup | ReplayResult:
         return bad("display", "expected tile numbers separated by commas")
     piles_by_level = {}
     for key in header:
-        m = re.fullmatch(r"pile (\d+)", key)
+        m = re.fullmatch(r"pile ([0-9]{1,9})", key)
         if m:
             pile = ints(key)
             if pile is None:

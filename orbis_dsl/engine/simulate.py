@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
@@ -24,6 +25,13 @@ from .policy import make_policy
 from .stats import balance
 
 SUMMARY_FORMAT = "orbis-simulation/1"
+# Games of one run: every game's compact result is kept for the summary (a few kB each).
+MAX_GAMES = 100_000
+
+
+def max_jobs() -> int:
+    """Worker processes one run may start: twice the cores (more only queue for them)."""
+    return 2 * (os.cpu_count() or 1)
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -168,8 +176,8 @@ def run(variant: str, games: int, seed: int, policy: str | list[str] = "random",
         return results
     # Small chunks, many per worker: when one worker has finished, the other has little left to play alone.
     size = max(1, min(100, -(-games // (jobs * 16))))
-    chunks = [list(range(start, min(games, start + size))) for start in range(0, games, size)]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    chunks = [range(start, min(games, start + size)) for start in range(0, games, size)]
+    with ProcessPoolExecutor(max_workers=min(jobs, len(chunks))) as pool:
         futures = [pool.submit(_run_chunk, rules_source, variant, seed, chunk, policies, options, records, logs)
                    for chunk in chunks]
         for future in as_completed(futures):

@@ -1,0 +1,117 @@
+"""Bounds on the work a small rule file can ask for, checked before anything else walks its expressions.
+
+A `let` is copied into every expression that uses it (by the compiler, the describer and the checker's own name
+walk), so twenty lets that each use the previous one twice write out 2^20 copies: a 6 MB module and 1.6 GB
+while compiling. A `count(tiles where …)` inside another one multiplies the scoring work by the number of tiles
+for each level. Quantities of things (worshippers gained or paid, an exchange, the length of a pyramid row, the
+size of the display) become lists of that length in the engine. Each is refused here, located, before it costs
+anything; the limits are far above what a real game uses (the base game: 24 nodes at most after its lets are
+written out, no nested tile scans, quantities of at most 18).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from . import ast
+from .diagnostics import Diagnostic
+from .literals import MAX_QUANTITY
+
+# Nodes of one expression once its lets are written out.
+MAX_EXPANDED_NODES = 4_000
+# Scans of a tile collection (count, sum, max, min) nested inside each other, lets written out.
+MAX_NESTED_SCANS = 3
+
+_EXPRESSIONS = ast.Expr.__args__  # the classes of the union
+
+
+def _cost(e, lets: dict[str, tuple[int, int]]) -> tuple[int, int]:
+    """(nodes, nested scans) of an expression with its lets written out. Recursive: the parser bounds the depth."""
+    if isinstance(e, ast.Ref) and e.name in lets:
+        return lets[e.name]
+    nodes, scans = 1, 0
+    for child in _children(e):
+        child_nodes, child_scans = _cost(child, lets)
+        nodes, scans = nodes + child_nodes, max(scans, child_scans)
+    if isinstance(e, ast.Count | ast.Aggregate):
+        scans += 1
+    # Capped: a count past the limit is refused anyway, and a doubling chain must not build huge integers.
+    return min(nodes, MAX_EXPANDED_NODES + 1), scans
+
+
+def _children(node):
+    for field in attrs.fields(type(node)):
+        value = getattr(node, field.name)
+        for item in value if isinstance(value, tuple) else (value,):
+            if isinstance(item, _EXPRESSIONS):
+                yield item
+
+
+def _top_expressions(node):
+    """Every expression below a declaration that is not part of a larger expression (without recursion into
+    expressions)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, _EXPRESSIONS):
+            yield current
+            continue
+        if not attrs.has(type(current)):
+            continue
+        for field in attrs.fields(type(current)):
+            value = getattr(current, field.name)
+            items = value if isinstance(value, tuple) else (value,)
+            stack.extend(item for item in reversed(items) if attrs.has(type(item)))
+
+
+def _expression_limits(decl) -> list[Diagnostic]:
+    diags: list[Diagnostic] = []
+    lets: dict[str, tuple[int, int]] = {}
+    for member in getattr(decl, "members", ()):
+        if isinstance(member, ast.LetDecl):
+            lets[member.name] = _cost(member.expr, lets)
+    for expr in _top_expressions(decl):  # the first expression past a bound: the later ones build on it
+        nodes, scans = _cost(expr, lets)
+        if diags:
+            break
+        if nodes > MAX_EXPANDED_NODES:
+            diags.append(Diagnostic(
+                f"this expression is too large once the lets it uses are written out (more than "
+                f"{MAX_EXPANDED_NODES:,} parts): each use of a let copies it", span=expr.span,
+                hint="use a let once per expression, or add its parts up in fewer steps"))
+        elif scans > MAX_NESTED_SCANS:
+            diags.append(Diagnostic(
+                f"this expression nests {scans} scans of tiles (count, sum, max, min) inside each other, lets "
+                f"written out; at most {MAX_NESTED_SCANS}: each level multiplies the work by the number of tiles",
+                span=expr.span))
+    return diags
+
+
+def _quantities(decl) -> list[tuple[int, object]]:
+    """The (value, span) of every number of things a declaration asks the engine to hold at once."""
+    if isinstance(decl, ast.BoardDecl):
+        return [(value, decl.span) for value in decl.rows]
+    if isinstance(decl, ast.NumberDecl) and decl.what in ("display", "realm_limit", "cancel_tokens", "levels"):
+        return [(decl.value, decl.span)]
+    if isinstance(decl, ast.VariantDecl):
+        return [(value, decl.span) for value in (decl.players, decl.gods_revealed) if value is not None]
+    found = []
+    for member in getattr(decl, "members", ()):
+        for effect in getattr(member, "effects", ()):
+            amount = effect.amount
+            if amount is not None and isinstance(amount.count, ast.IntLit):
+                found.append((amount.count.value, amount.count.span))
+    return found
+
+
+def resource_limits(files: tuple[ast.RuleFile, ...]) -> list[Diagnostic]:
+    """Located errors for expressions and quantities past the bounds above (none for a sensible rule set)."""
+    diags: list[Diagnostic] = []
+    for file in files:
+        for decl in file.decls:
+            diags.extend(_expression_limits(decl))
+            for value, span in _quantities(decl):
+                if abs(value) > MAX_QUANTITY:
+                    diags.append(Diagnostic(f"{value:,} is too many (at most {MAX_QUANTITY:,} of anything a "
+                                            "player or the table holds at once)", span=span))
+    return diags

@@ -1,0 +1,101 @@
+"""Issue 15, item 7: numbers that passed `str.isdigit` or `\\d` and then broke `int()` ('²', 5,000 digits) gave
+tracebacks in `score`, `replay` and `enter`; `fmt` on a file it cannot write gave one too. Each is now a
+located refusal."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+
+import pytest
+
+from robustness.hostile import ROOT, assert_refused, orbis
+
+HUGE = "9" * 5_000
+
+
+@pytest.mark.parametrize("gain", ["² red", f"{HUGE} red", "١ red", "+1 red", "1_0 red"])
+def test_a_json_amount_that_is_no_plain_number(tmp_path, gain):
+    record = json.loads((ROOT / "examples" / "games" / "2p-first-game-new-box.json").read_text(encoding="utf-8"))
+    tiles = [t for p in record["players"] for row in p["pyramid"] for t in row]
+    target = next(t for t in tiles if "gain" in t)
+    target["gain"] = gain
+    (tmp_path / "g.json").write_text(json.dumps(record), encoding="utf-8")
+    stderr = assert_refused(orbis(tmp_path, "score", "g.json"), "g.json: $.players[")
+    assert "expected an amount" in stderr
+
+
+def _log() -> list[str]:
+    from orbis_dsl.engine.log import play_logged
+    from orbis_dsl.engine.policy import RandomPolicy
+    from orbis_dsl.ruleset import base_rules
+
+    return play_logged(base_rules(), "2p", 1, [RandomPolicy(0), RandomPolicy(1)])[2].splitlines()
+
+
+@pytest.mark.parametrize("pattern, replacement", [
+    (r"place row \d+", f"place row {HUGE}"),
+    (r"tile \d+$", f"tile {HUGE}"),
+    (r"take display \d+", f"take display {HUGE}"),
+    (r"take display \d+", "take display ²"),
+    (r"^round \d+", f"round {HUGE}"),
+    (r"^pile \d+", f"pile {HUGE}"),
+    (r"^pile \d+", "pile ³"),
+    (r"^display: \d+", f"display: {HUGE}"),
+    (r"^seed: \d+", "seed: ²"),
+])
+def test_replay_of_a_log_with_a_number_int_cannot_read(tmp_path, pattern, replacement):
+    lines = _log()
+    at = next(i for i, line in enumerate(lines) if re.search(pattern, line))
+    lines[at] = re.sub(pattern, replacement, lines[at], count=1)
+    (tmp_path / "g.log").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, stdout, stderr = orbis(tmp_path, "replay", "g.log")
+    assert "Traceback" not in stderr, stderr[-3000:]
+    assert code in (1, 2) and stdout == "", stderr  # 1: the log is refused, located (replay's contract)
+    assert stderr.startswith("g.log:"), stderr[:300]
+
+
+@pytest.mark.parametrize("answer", ["²", HUGE, "٣"])
+def test_enter_asks_again_for_a_number_int_cannot_read(tmp_path, answer):
+    code, _, stderr = orbis(tmp_path, "enter", "-o", "g.orbisgame", stdin=f"\n{answer}\n")
+    assert "Traceback" not in stderr, stderr[-3000:]
+    assert "expected a whole number" in stderr
+    assert not (tmp_path / "g.orbisgame").exists()
+
+
+def test_fmt_on_a_file_it_cannot_write_is_reported(tmp_path, monkeypatch):
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    target = rules / "messy.orbis"
+    target.write_text("value   bonus=1\n", encoding="utf-8")
+    if os.geteuid() != 0:
+        rules.chmod(0o555)  # the rename into the folder fails
+        target.chmod(0o444)
+        result = orbis(tmp_path, "fmt", target)
+        rules.chmod(0o755)
+    else:  # root writes anyway: make the write fail as it would for anyone else
+        from typer.testing import CliRunner
+
+        from orbis_dsl import files
+        from orbis_dsl.cli import app
+
+        def refuse(*args):
+            raise PermissionError(13, "Permission denied")
+
+        monkeypatch.setattr(files.os, "replace", refuse)
+        outcome = CliRunner().invoke(app, ["fmt", str(target)])
+        assert outcome.exception is None or isinstance(outcome.exception, SystemExit), outcome.exc_info
+        result = (outcome.exit_code, outcome.stdout, outcome.stderr)
+    code, _, stderr = result
+    assert code == 2 and "Traceback" not in stderr
+    assert "cannot write it: Permission denied" in stderr
+    assert target.read_text(encoding="utf-8") == "value   bonus=1\n"
+    assert [p.name for p in rules.iterdir()] == ["messy.orbis"]  # no temporary file left
+
+
+def test_fmt_does_not_read_a_device_or_fifo(tmp_path):
+    os.mkfifo(tmp_path / "pipe.orbis")
+    for target in ("pipe.orbis", "/dev/zero"):
+        code, _, stderr = orbis(tmp_path, "fmt", target)
+        assert code == 2 and "regular file" in stderr and "Traceback" not in stderr
