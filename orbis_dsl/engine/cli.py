@@ -189,10 +189,10 @@ def replay(
         _fail(f"cannot read {log}: {error}")
     rules, _, _ = _rules(pack)
     shown = display_path(log)
-    result = run_replay(text, rules, shown)
+    result = run_replay(text, rules, shown, rules_chosen=pack is not None)
+    for d in result.diagnostics:  # the errors, or warnings (other rules chosen, no result line)
+        typer.echo(render(d, {shown: text}), err=True)
     if not result.ok:
-        for d in result.diagnostics:
-            typer.echo(render(d, {shown: text}), err=True)
         raise typer.Exit(1)
     report = result.report
     if as_json:

@@ -2,6 +2,8 @@
 
     # Orbis game log. ...
     format: orbis-log/1
+    game: orbis
+    rules: sha256:9b0d0c7c…
     variant: 4p
     seed: 7
     players: Ana, Ben, Cleo, Dan
@@ -20,6 +22,9 @@ line the segments (separated by ' · ') come in the order the engine resolves th
 ('pay …', 'pay nothing' or 'desert'), the place, the tile's or god's effects ('gain …', 'reduce …', 'give …',
 'refuse to give …', 'cannot give …', 'destroy N colour from display a, b', 'cancelled', …) and the discards
 down to the realm limit. A header may give only a seed (and the variant and players): the deal is then redone.
+
+`rules:` is the hash of the rule texts the game was played under (`Rules.digest`): `replay` refuses a log of other
+rules unless they are chosen with `--rules` (then it warns), and a log with two result lines.
 
 `replay` plays the log again through the engine: every choice is checked by the rules, every consequence is
 compared with what the log says, and the first difference becomes a located diagnostic.
@@ -41,6 +46,7 @@ from .policy import Policy
 from .state import tables_for
 
 FORMAT = "orbis-log/1"
+GAME = "orbis"  # the game this engine plays; a log names it
 SEP = " · "
 
 
@@ -70,8 +76,11 @@ def header_lines(rules: Rules, setup: Setup, policies: list[str] | None = None) 
     lines = [
         "# Orbis game log. Tile numbers count the rule set's tile lines from 1; piles list the next tile first.",
         f"format: {FORMAT}",
-        f"variant: {setup.variant.name}",
+        f"game: {GAME}",
     ]
+    if rules.digest is not None:  # ties the log to its rules: replay refuses it under others
+        lines.append(f"rules: {rules.digest}")
+    lines.append(f"variant: {setup.variant.name}")
     if setup.seed is not None:
         lines.append(f"seed: {setup.seed}")
     lines.append("players: " + ", ".join(setup.names))
@@ -354,18 +363,21 @@ class Script(Policy):
         return gave[0], self._colours(seg, m.group(3))
 
 
-_HEADER_KEYS = ("format", "title", "variant", "seed", "players", "policies", "options", "gods revealed", "display")
+_HEADER_KEYS = ("format", "game", "rules", "title", "variant", "seed", "players", "policies", "options", "gods revealed", "display")
 _TURN = re.compile(r"round\s+([0-9]{1,9})\s*,\s*([^:]+?)\s*:\s?")
 _HEADER = re.compile(r"([a-z][a-z0-9 ]*?)\s*:\s*(.*)$")
 
 
-def replay(text: str, rules: Rules, file: str = "<log>") -> ReplayResult:
+def replay(text: str, rules: Rules, file: str = "<log>", rules_chosen: bool = False) -> ReplayResult:
     """Replay a log: the first illegal or mismatching move as a located diagnostic, else the final game and
-    its scores."""
+    its scores. A log played under other rules (its `rules:` hash) is refused, unless the rules were chosen
+    explicitly (`--rules`): then it is replayed with a warning."""
+
+    warnings: list[Diagnostic] = []  # shown before whatever else the replay finds
 
     def diag(line: int, column: int, message: str, end: int | None = None, hint: str | None = None):
-        return ReplayResult([Diagnostic(message, span=Span(file, line, max(1, column), line if end else None, end),
-                                        hint=hint)])
+        return ReplayResult([*warnings, Diagnostic(message, span=Span(file, line, max(1, column),
+                                                                      line if end else None, end), hint=hint)])
 
     lines = text.splitlines()
     header: dict[str, tuple[str, int, int]] = {}
@@ -380,6 +392,8 @@ def replay(text: str, rules: Rules, file: str = "<log>") -> ReplayResult:
             continue
         m = _HEADER.match(stripped)
         if m and m.group(1) == "result":
+            if result_at is not None:  # which one would count? neither: the log is ambiguous
+                return diag(number, 1, f"a second result line (the first is on line {result_at[0]})")
             result_at = (number, line)
             continue
         if m and not body:
@@ -395,9 +409,12 @@ def replay(text: str, rules: Rules, file: str = "<log>") -> ReplayResult:
             return diag(number, 1, f"expected a turn ('round N, NAME: …') or the result line, found '{stripped}'")
         return diag(number, 1, f"expected a header line ('key: value') or a turn, found '{stripped}'")
 
+    warnings.extend(_rules_mismatch(rules, header, file, rules_chosen))
+    if any(w.is_error for w in warnings):
+        return ReplayResult(warnings)
     setup_or_diag = _setup(rules, header, file)
     if isinstance(setup_or_diag, ReplayResult):
-        return setup_or_diag
+        return ReplayResult(warnings + setup_or_diag.diagnostics)
     setup = setup_or_diag
     T = tables_for(rules)
     script = Script(T)
@@ -440,9 +457,31 @@ def replay(text: str, rules: Rules, file: str = "<log>") -> ReplayResult:
     if result_at is not None:
         expected = result_line(report)
         if _norm(result_at[1]) != _norm(expected):
-            return ReplayResult([Diagnostic(f"the result does not match the replayed game: {expected}",
-                                            span=Span(file, result_at[0], 1))], game, report)
-    return ReplayResult([], game, report)
+            return ReplayResult([*warnings, Diagnostic(f"the result does not match the replayed game: {expected}",
+                                                       span=Span(file, result_at[0], 1))], game, report)
+    else:
+        warnings.append(Diagnostic("the log has no result line: the replayed scores were checked against nothing",
+                                   span=Span(file, last_line, 1), severity="warning"))
+    return ReplayResult(warnings, game, report)
+
+
+def _rules_mismatch(rules: Rules, header: dict, file: str, rules_chosen: bool) -> list[Diagnostic]:
+    """An error (or, for rules chosen with --rules, a warning) when the log names another game or rule set."""
+    out = []
+    if "game" in header and header["game"][0].strip() != GAME:
+        value, line, column = header["game"]
+        out.append(Diagnostic(f"this is a log of the game '{value.strip()[:40]}', not of {GAME}",
+                              span=Span(file, line, column)))
+    if "rules" in header and rules.digest is not None and header["rules"][0].strip() != rules.digest:
+        value, line, column = header["rules"]
+        if rules_chosen:
+            out.append(Diagnostic("the log was played under other rules than the ones given with --rules; "
+                                  "replaying it under these", span=Span(file, line, column), severity="warning"))
+        else:
+            out.append(Diagnostic("the log was played under other rules (another rule pack, or an older rule "
+                                  "set): its scores would not be reproduced", span=Span(file, line, column),
+                                  hint="replay it with --rules PACK, naming the rules it was played under"))
+    return out
 
 
 def _setup(rules: Rules, header: dict, file: str) -> Setup | ReplayResult:

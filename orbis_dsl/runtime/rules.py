@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import hashlib
 import importlib.util
 import sys
 from pathlib import Path
@@ -28,13 +29,16 @@ class Rules:
     """A runtime rule set. Not changed once built (`replace` makes a changed copy), so what is derived from
     it, like `param_fills`, is computed once here."""
 
-    __slots__ = ("awards", "board", "checks", "facts", "gods", "kinds", "param_fills", "placed_kinds", "scores",
-                 "settings", "taken_kinds", "tiles", "unique_params", "variants")
+    __slots__ = ("awards", "board", "checks", "digest", "facts", "gods", "kinds", "param_fills", "placed_kinds",
+                 "scores", "settings", "taken_kinds", "tiles", "unique_params", "variants")
 
     def __init__(self, settings: Settings, kinds: dict[str, KindSpec], gods: dict[str, GodSpec],
                  awards: dict[str, AwardSpec], variants: dict[str, VariantSpec], tiles: tuple[TileSpec, ...],
                  board: Board, facts: dict[str, FactSpec] | None = None, scores: dict[str, ScoreSpec] | None = None,
-                 checks: tuple[CheckSpec, ...] = ()):
+                 checks: tuple[CheckSpec, ...] = (), digest: str | None = None):
+        # Which rule texts these rules were compiled from (see `merge`), for move logs to name; None when not
+        # known (an interpreted or changed rule set).
+        self.digest = digest
         self.settings = settings
         # A score-sheet game: what each player's record gives, the sheet's columns, the rules a table may break.
         self.facts = facts or {}
@@ -124,7 +128,17 @@ def merge(modules: list[ModuleType]) -> Rules:
             tiles = list(module.TILES) if getattr(module, "REPLACES_TILES", False) else tiles + list(module.TILES)
     merged = Settings(**settings)
     return Rules(merged, kinds, gods, awards, variants, tuple(tiles), Board(merged.board), facts, scores,
-                 tuple(checks))
+                 tuple(checks), rules_digest(modules))
+
+
+def rules_digest(modules: list[ModuleType]) -> str | None:
+    """A hash of the rule texts the modules were compiled from, in the order they are laid over each other: the
+    same rules give the same digest whether loaded from generated/, compiled in memory or from the pack cache
+    (the paths and line numbers in the modules do not count), other rules another one."""
+    hashes = [getattr(module, "SOURCE_SHA256", None) for module in modules]
+    if not hashes or None in hashes:
+        return None
+    return "sha256:" + hashlib.sha256("\n".join(hashes).encode()).hexdigest()
 
 
 _RULES_FIELDS = ("settings", "kinds", "gods", "awards", "variants", "tiles", "board", "facts", "scores", "checks")

@@ -474,9 +474,10 @@ def logged(players=2, seed=3):
 def test_the_log_reads_one_line_per_turn():
     _game, report, text = logged(4, 8)
     lines = text.splitlines()
-    header = {line.split(":")[0]: line.split(":", 1)[1].strip() for line in lines[:12]
+    header = {line.split(":")[0]: line.split(":", 1)[1].strip() for line in lines[:14]
               if ":" in line and not line.startswith(("#", "round"))}
     assert header["format"] == "orbis-log/1" and header["variant"] == "4p" and header["seed"] == "8"
+    assert header["game"] == "orbis" and header["rules"] == RULES.digest  # the rules the log was played under
     assert header["players"] == "Ana, Ben, Cleo, Dan"
     assert len(header["gods revealed"].split(",")) == 5
     assert {"display", "pile 1", "pile 2", "pile 3"} <= set(header)
