@@ -154,11 +154,13 @@ def rules(
     if as_json:
         typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
         return
+    from .terminal import shown  # titles and variant names are a pack's text: no terminal controls
+
     typer.echo("kinds:    " + ", ".join(k["name"] for k in summary["kinds"]))
-    typer.echo("gods:     " + ", ".join(f'{g["name"]} ({g["title"]})' for g in summary["gods"]))
+    typer.echo(shown("gods:     " + ", ".join(f'{g["name"]} ({g["title"]})' for g in summary["gods"])))
     for v in summary["variants"]:
-        typer.echo(f'variant {v["name"]}: {v["players"]} players, {v["tiles"]} tiles, '
-                   f'{v["gods_revealed"]} gods revealed')
+        typer.echo(shown(f'variant {v["name"]}: {v["players"]} players, {v["tiles"]} tiles, '
+                         f'{v["gods_revealed"]} gods revealed'))
     levels = ", ".join(f"level {lvl}: {n}" for lvl, n in summary["tiles_per_level"].items())
     typer.echo(f"tiles:    {len(summary['tiles'])} ({levels})")
 

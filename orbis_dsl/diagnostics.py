@@ -77,13 +77,15 @@ def _lines(text: str) -> list[str]:
 
 def render(diag: Diagnostic, sources: dict[str, str] | None = None) -> str:
     """`file:line:col: error: message`, then the source line with a caret under the column, then the hint."""
-    lines = [f"{diag.where()}: {diag.severity}: {diag.message}"]
+    from .terminal import same_width, shown  # messages quote names and titles from the user's files
+
+    lines = [f"{shown(diag.where())}: {diag.severity}: {shown(diag.message)}"]
     span = diag.span
     text = (sources or {}).get(span.file) if span else None
     if span is not None and text is not None:
         source_lines = _lines(text)
         if 1 <= span.line <= len(source_lines):
-            source_line = source_lines[span.line - 1].expandtabs(1)
+            source_line = same_width(source_lines[span.line - 1].expandtabs(1))
             width = 1
             if span.end_line == span.line and span.end_column and span.end_column > span.column:
                 width = span.end_column - span.column
@@ -96,5 +98,5 @@ def render(diag: Diagnostic, sources: dict[str, str] | None = None) -> str:
             lines.append(gutter + source_line)
             lines.append(" " * (len(gutter) + column - 1) + "^" * max(1, min(width, 60)))
     if diag.hint:
-        lines.append(f"  = {diag.hint}")
+        lines.append(f"  = {shown(diag.hint)}")
     return "\n".join(lines)

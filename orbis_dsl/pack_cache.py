@@ -124,8 +124,8 @@ def write_entry(entry: Path, key: str, modules: dict[str, str], sources: dict[st
     private_folder(entry)
     (entry / MANIFEST).unlink(missing_ok=True)
     for name, text in modules.items():
-        write_atomic(entry / name, text)
+        write_atomic(entry / name, text, mode=0o600)  # read_entry trusts no file others may write
     manifest = {"format": FORMAT, "key": key,
                 "modules": {name: sha256(text.encode("utf-8")) for name, text in sorted(modules.items())},
                 "sources": dict(sorted(sources.items()))}
-    write_atomic(entry / MANIFEST, json.dumps(manifest, indent=1) + "\n")
+    write_atomic(entry / MANIFEST, json.dumps(manifest, indent=1) + "\n", mode=0o600)

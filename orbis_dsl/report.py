@@ -11,6 +11,7 @@ from rich.text import Text
 
 from .runtime.rules import Rules
 from .runtime.scoring import ScoreReport
+from .terminal import shown
 
 _STYLES = {"red": "bold red", "yellow": "bold yellow", "blue": "bold blue", "green": "bold green",
            "white": "bold white", "orange": "bold dark_orange"}
@@ -64,20 +65,21 @@ def pyramid_lines(score, rules: Rules) -> list[Text]:
 def print_report(report: ScoreReport, rules: Rules, console: Console, explain: bool = False,
                  title: str | None = None) -> None:
     if title:
-        console.print(Text(title, style="bold"))
+        console.print(Text(shown(title), style="bold"))
     for player in report.players:
         god = player.lines and next((line.what for line in player.lines if line.where == "god"), None)
-        console.print(Text(f"{player.name}" + (f" — {rules.gods[god].title}" if god in rules.gods else ""),
-                           style="bold"))
+        god_title = f" — {rules.gods[god].title}" if god in rules.gods else ""
+        console.print(Text(shown(player.name + god_title), style="bold"))
         for line in pyramid_lines(player, rules):
             console.print(line)
         console.print(Text(LEGEND, style="dim"))
         if explain:
             for line in player.lines:
-                console.print(f"  {line.where:<14} {line.what:<12} {line.cp:>+4}  {line.why}", highlight=False)
+                console.print(shown(f"  {line.where:<14} {line.what:<12} {line.cp:>+4}  {line.why}"),
+                              highlight=False)
         console.print()
     console.print(score_table(report))
-    winners = " and ".join(report.winners)
+    winners = " and ".join(shown(name) for name in report.winners)
     console.print(Text(f"Winner: {winners}" if len(report.winners) == 1 else f"Shared win: {winners}",
                        style="bold"))
     if report.warnings:
@@ -85,7 +87,7 @@ def print_report(report: ScoreReport, rules: Rules, console: Console, explain: b
         console.print(Text(f"{len(report.warnings)} warning{'s' if len(report.warnings) != 1 else ''}:",
                            style="bold yellow"))
         for warning in report.warnings:
-            console.print(f"  {warning.where}: {warning.message}", highlight=False)
+            console.print(shown(f"  {warning.where}: {warning.message}"), highlight=False)
 
 
 def score_table(report: ScoreReport) -> Table:
@@ -97,7 +99,7 @@ def score_table(report: ScoreReport) -> Table:
     for name in ("total", "worshippers", "place"):
         table.add_column(name, justify="right")
     for p in report.players:
-        table.add_row(p.name, *(f"{p.categories[c]:+d}" if c == "deserts" else str(p.categories[c])
+        table.add_row(shown(p.name), *(f"{p.categories[c]:+d}" if c == "deserts" else str(p.categories[c])
                                 for c in categories),
                       str(p.total), str(p.worshippers), str(p.place), style="bold" if p.winner else None)
     return table

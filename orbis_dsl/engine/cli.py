@@ -161,9 +161,10 @@ def simulate(
     if as_json:
         typer.echo(json.dumps(summary, indent=2))
         return
+    from ..terminal import shown_lines  # variant and god names come from the rules, which may be a pack
     from .summary_text import summary_text
 
-    typer.echo(summary_text(summary))
+    typer.echo(shown_lines(summary_text(summary)))
 
 
 def replay(
@@ -198,12 +199,14 @@ def replay(
     if as_json:
         typer.echo(json.dumps(report.to_json(), indent=2))
         return
+    from ..terminal import shown  # player names come from the log
+
     game = result.game
     typer.echo(f"ok: {game.turns} turns replayed, every move legal")
     for p in report.players:
         cats = ", ".join(f"{k} {v}" for k, v in p.categories.items())
-        typer.echo(f"  {p.name:<10} {p.total:>4} CP ({cats}; {p.worshippers} worshippers left)"
-                   + ("  winner" if p.winner else ""))
+        typer.echo(shown(f"  {p.name:<10} {p.total:>4} CP ({cats}; {p.worshippers} worshippers left)"
+                         + ("  winner" if p.winner else "")))
 
 
 def variant_check(
@@ -220,6 +223,7 @@ def variant_check(
     """Check variants statically (tile counts, gods revealed, prizes, stars, options); optionally play them and
     flag the win rates (by seat, god, kind) whose 95 % interval excludes the fair rate."""
     from ..diagnostics import render
+    from ..terminal import shown
     from .variants import check_variants, variant_spans, variants_declared_in
 
     from .simulate import MAX_GAMES, max_jobs
@@ -273,7 +277,7 @@ def variant_check(
         if name in bad:
             continue
         v = rules.variants[name]
-        line = f"ok: variant {name}: {v.players} players, {v.gods_revealed} gods revealed"
+        line = f"ok: variant {shown(name)}: {v.players} players, {v.gods_revealed} gods revealed"
         flags: list[str] = []
         if simulate_games:
             try:
@@ -291,7 +295,8 @@ def variant_check(
         for flag in flags:
             typer.echo(f"  ! {flag}")
     if bad:
-        typer.echo(f"{len(bad)} invalid variant{'s' if len(bad) != 1 else ''}: {', '.join(sorted(bad))}", err=True)
+        typer.echo(shown(f"{len(bad)} invalid variant{'s' if len(bad) != 1 else ''}: {', '.join(sorted(bad))}"),
+                   err=True)
         raise typer.Exit(1)
 
 

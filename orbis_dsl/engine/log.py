@@ -363,7 +363,8 @@ class Script(Policy):
         return gave[0], self._colours(seg, m.group(3))
 
 
-_HEADER_KEYS = ("format", "game", "rules", "title", "variant", "seed", "players", "policies", "options", "gods revealed", "display")
+_HEADER_KEYS = ("format", "game", "rules", "title", "variant", "seed", "players", "policies", "options",
+                "gods revealed", "display")
 _TURN = re.compile(r"round\s+([0-9]{1,9})\s*,\s*([^:]+?)\s*:\s?")
 _HEADER = re.compile(r"([a-z][a-z0-9 ]*?)\s*:\s*(.*)$")
 
