@@ -40,12 +40,17 @@ def game_parser() -> GameParser:
     if standalone is not None:
         return standalone
     # No current standalone module (the grammar was edited since `orbis compile`, or the module is missing or
-    # damaged): build the parser with Lark, in the process (Lark's cache=True would unpickle a file from the shared
-    # temporary folder, which another user may have written).
+    # damaged): build the parser with Lark, its tables kept only in the user's private cache (never cache=True,
+    # which would unpickle a file of the shared temporary folder that another user may have written).
     from lark import Lark
     from lark.exceptions import UnexpectedInput
 
-    return GameParser(Lark(grammar, **GAME_PARSER_OPTIONS), UnexpectedInput)
+    from .parser_cache import keep_private, trusted_cache_file
+
+    tables = trusted_cache_file("game")
+    parser = Lark(grammar, cache=tables, **GAME_PARSER_OPTIONS)
+    keep_private(tables)
+    return GameParser(parser, UnexpectedInput)
 
 
 def _standalone_parser(grammar: str) -> GameParser | None:

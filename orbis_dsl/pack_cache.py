@@ -26,11 +26,21 @@ from pathlib import Path
 
 from .files import write_atomic
 
+# The cache also keeps Lark's parse tables for the rules grammar (see parser_cache.py), in this subfolder.
+LARK_FOLDER = "lark"
+
 MANIFEST = "manifest.json"
 FORMAT = "orbis-pack-cache/1"
 _MODULE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\.py")
 # A module larger than this is not read (the compiler writes a few hundred kB for the largest packs).
 _MAX_MODULE_BYTES = 64 << 20
+
+
+def cache_root() -> Path:
+    """$ORBIS_CACHE_DIR as it is, else orbis-dsl/ in $XDG_CACHE_HOME (default ~/.cache)."""
+    if os.environ.get("ORBIS_CACHE_DIR"):
+        return Path(os.environ["ORBIS_CACHE_DIR"])
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "orbis-dsl"
 
 
 class UntrustedCache(Exception):

@@ -15,19 +15,12 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 from .diagnostics import Diagnostic
-from .pack_cache import UntrustedCache, private_folder, read_entry, sha256, write_entry
+from .pack_cache import UntrustedCache, cache_root, private_folder, read_entry, sha256, write_entry
 from .parse import MAX_READ_BYTES, _rule_files_in
 from .resources import base_rules_entry, grammar_path
 from .rule_files import ReadRefused, read_rule_text
 from .ruleset import Compiled, compile_paths, rules_from_modules
 from .runtime.rules import Rules
-
-
-def cache_root() -> Path:
-    """$ORBIS_CACHE_DIR as it is, else orbis-dsl/ in $XDG_CACHE_HOME (default ~/.cache)."""
-    if os.environ.get("ORBIS_CACHE_DIR"):
-        return Path(os.environ["ORBIS_CACHE_DIR"])
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "orbis-dsl"
 
 
 def _package_version() -> str:

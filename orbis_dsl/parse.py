@@ -27,15 +27,20 @@ MAX_DEPTH = 120
 
 @cache
 def rules_parser() -> Lark:
-    return Lark(
+    from .parser_cache import keep_private, trusted_cache_file
+
+    # Never cache=True (a predictable file in /tmp, which another user may write): the user's private cache
+    # folder, or no cache at all.
+    tables = trusted_cache_file("rules")
+    parser = Lark(
         grammar_path("rules.lark").read_text(encoding="utf-8"),
         parser="lalr",
         propagate_positions=True,
         maybe_placeholders=True,
-        # No cache=True: Lark would unpickle its tables from a file in the shared temporary folder whose name
-        # anyone can predict, so another local user could have code run as whoever checks rules next. Building
-        # the tables in the process takes about 0.2 s, and only commands that parse rules pay it.
+        cache=tables,
     )
+    keep_private(tables)
+    return parser
 
 
 def _span_of(file: str, item) -> Span | None:

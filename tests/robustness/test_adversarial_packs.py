@@ -144,6 +144,13 @@ def cached_modules(folder: Path) -> dict[str, str]:
     return {p.name: p.read_text(encoding="utf-8") for p in folder.iterdir() if p.is_file() and p.name != MANIFEST}
 
 
+def _entries(cache: Path) -> list[Path]:
+    """The pack entries of a cache folder (beside them, the parse tables of the rules grammar: parser_cache.py)."""
+    from orbis_dsl.pack_cache import LARK_FOLDER
+
+    return [p for p in cache.iterdir() if p.name != LARK_FOLDER]
+
+
 def run_pack(tmp_path: Path, monkeypatch, files: dict[str, str], game: Path = GAME,
              expect: dict[str, set[str]] | None = None) -> str:
     """Lay the pack out and score `game` under it (which compiles the pack into the cache). Refused: exit 2 with a
@@ -164,11 +171,11 @@ def run_pack(tmp_path: Path, monkeypatch, files: dict[str, str], game: Path = GA
         errors = [line for line in scored.stderr.splitlines() if ": error: " in line]
         assert errors and all(e.split(": error: ")[0].count(":") >= 2 or e.startswith("pack") for e in errors), \
             f"refused without a location:\n{scored.stderr}"
-        assert not cache.exists() or not any(cache.iterdir()), "a refused pack left files in the cache"
+        assert not cache.exists() or not _entries(cache), "a refused pack left files in the cache"
         return "refused"
     report = json.loads(scored.stdout)
     assert report["format"] == "orbis-score/1"
-    folders = list(cache.iterdir())
+    folders = _entries(cache)
     assert len(folders) == 1, folders
     modules = cached_modules(folders[0])
     assert "__init__.py" in modules and not any(n.endswith(".tmp") for n in modules), sorted(modules)
@@ -189,7 +196,7 @@ def test_the_cache_holds_exactly_the_compiled_modules(tmp_path, monkeypatch):
     assert run_pack(tmp_path, monkeypatch, files, expect={"gods": {"zeus"}}) == "compiled"
     with contextlib.chdir(tmp_path):
         compiled = compile_pack(Path("pack"))
-    (folder,) = (tmp_path / "cache").iterdir()
+    (folder,) = _entries(tmp_path / "cache")
     assert cached_modules(folder) == compiled.modules
     checked = orbis_without_crash(tmp_path, "check", "--rules", "pack")
     assert checked.exit_code == 0 and "11 gods" in checked.stdout, checked.stdout

@@ -4,11 +4,15 @@ The parsers are now built in the process: no file another user can write is ever
 
 from __future__ import annotations
 
+import ast
 import os
 import pickle
+import stat
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from robustness.hostile import ROOT, orbis, other_uid
 
@@ -57,7 +61,59 @@ def test_a_planted_lark_cache_file_is_never_unpickled(tmp_path):
         assert not marker.exists(), f"orbis {args[0]} ran code from a planted Lark cache file"
 
 
-def test_no_parser_is_built_with_larks_file_cache():
-    code_lines = [(path.name, line) for path in (ROOT / "orbis_dsl").rglob("*.py")
-                  for line in path.read_text(encoding="utf-8").splitlines()]
-    assert not [(name, line) for name, line in code_lines if "cache=" in line.split("#", 1)[0]]
+def test_no_parser_is_built_with_larks_temporary_file_cache():
+    """Every Lark(...) call of the package passes `cache=tables` (parser_cache.trusted_cache_file) or none."""
+    calls = []
+    for path in (ROOT / "orbis_dsl").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Lark":
+                cache = next((k.value for k in node.keywords if k.arg == "cache"), None)
+                calls.append((path.name, None if cache is None else ast.unparse(cache)))
+    assert calls and all(cache in (None, "tables") for _, cache in calls), calls
+    assert sum(cache == "tables" for _, cache in calls) == 2, calls  # the rules and the game notation
+
+
+# ---- the tables kept in the user's private cache instead (parser_cache.py) ------------------------------------
+
+def _tables(cache: Path) -> Path:
+    (path,) = (cache / "lark").glob("rules-*.tables")
+    return path
+
+
+def test_the_tables_are_kept_private_and_reused(tmp_path):
+    cache = tmp_path / "cache"
+    assert orbis(tmp_path, "check", ROOT / "rules", env={"ORBIS_CACHE_DIR": str(cache)})[0] == 0
+    tables = _tables(cache)
+    assert stat.S_IMODE(tables.stat().st_mode) == 0o600 and stat.S_IMODE((cache / "lark").stat().st_mode) == 0o700
+    before = tables.stat().st_mtime_ns
+    assert orbis(tmp_path, "check", ROOT / "rules", env={"ORBIS_CACHE_DIR": str(cache)})[0] == 0
+    assert tables.stat().st_mtime_ns == before  # read, not rebuilt
+
+
+@pytest.mark.parametrize("how", ["world-writable cache", "group-writable file", "file of another uid",
+                                 "symlink"])
+def test_tables_someone_else_could_have_written_are_not_unpickled(tmp_path, how):
+    cache, marker = tmp_path / "cache", tmp_path / "RAN"
+    assert orbis(tmp_path, "check", ROOT / "rules", env={"ORBIS_CACHE_DIR": str(cache)})[0] == 0
+    tables = _tables(cache)
+    first_line = tables.read_bytes().split(b"\n", 1)[0]
+    payload = first_line + b"\n" + pickle.dumps(_Payload(marker))
+    if how == "world-writable cache":
+        cache.chmod(0o777)
+        tables.write_bytes(payload)
+    elif how == "group-writable file":
+        tables.write_bytes(payload)
+        tables.chmod(0o664)
+    elif how == "file of another uid":
+        if os.geteuid() != 0:
+            pytest.skip("giving a file to another uid needs root")
+        tables.write_bytes(payload)
+        os.chown(tables, other_uid(), -1)
+    else:
+        elsewhere = tmp_path / "planted.tables"
+        elsewhere.write_bytes(payload)
+        tables.unlink()
+        tables.symlink_to(elsewhere)
+    code, _, stderr = orbis(tmp_path, "check", ROOT / "rules", env={"ORBIS_CACHE_DIR": str(cache)})
+    assert code == 0 and "Traceback" not in stderr, stderr
+    assert not marker.exists(), f"tables in a {how} were unpickled"

@@ -35,7 +35,9 @@ def _score(tmp_path: Path, pack: Path, cache: Path):
 
 
 def _entry(cache: Path) -> Path:
-    (entry,) = [p for p in cache.iterdir() if p.is_dir()]
+    from orbis_dsl.pack_cache import LARK_FOLDER
+
+    (entry,) = [p for p in cache.iterdir() if p.is_dir() and p.name != LARK_FOLDER]
     return entry
 
 
