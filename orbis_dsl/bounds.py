@@ -104,14 +104,43 @@ def _quantities(decl) -> list[tuple[int, object]]:
     return found
 
 
+def _nodes(root):
+    """Every syntax node below `root`, without recursion."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        yield node
+        for field in attrs.fields(type(node)):
+            value = getattr(node, field.name)
+            stack.extend(item for item in (value if isinstance(value, tuple) else (value,)) if attrs.has(type(item)))
+
+
+def _counted_quantities(files) -> list[tuple[int, object]]:
+    """Numbers that become how many worshippers an effect moves: an amount literal (`2 red`, as a default or a
+    tile's argument), and the value, default or tile argument of a name an effect counts with (`gain n red`)."""
+    nodes = [node for file in files for node in _nodes(file)]
+    counted = {n.count.name for n in nodes if isinstance(n, ast.Amount) and isinstance(n.count, ast.Ref)}
+    found = [(n.count, n.span) for n in nodes if isinstance(n, ast.AmountLit)]
+    for n in nodes:
+        if isinstance(n, ast.ValueDecl) and n.name in counted:
+            found.append((n.value, n.span))
+        elif isinstance(n, ast.ParamDecl | ast.AttributeDecl | ast.OptionDecl | ast.Arg) and n.name in counted:
+            literal = n.value if isinstance(n, ast.Arg) else n.default
+            if isinstance(literal, ast.IntLit):
+                found.append((literal.value, literal.span or n.span))
+    return found
+
+
 def resource_limits(files: tuple[ast.RuleFile, ...]) -> list[Diagnostic]:
     """Located errors for expressions and quantities past the bounds above (none for a sensible rule set)."""
     diags: list[Diagnostic] = []
+    quantities = _counted_quantities(files)
     for file in files:
         for decl in file.decls:
             diags.extend(_expression_limits(decl))
-            for value, span in _quantities(decl):
-                if abs(value) > MAX_QUANTITY:
-                    diags.append(Diagnostic(f"{value:,} is too many (at most {MAX_QUANTITY:,} of anything a "
-                                            "player or the table holds at once)", span=span))
+            quantities.extend(_quantities(decl))
+    for value, span in quantities:
+        if abs(value) > MAX_QUANTITY:
+            diags.append(Diagnostic(f"{value:,} is too many (at most {MAX_QUANTITY:,} of anything a "
+                                    "player or the table holds at once)", span=span))
     return diags

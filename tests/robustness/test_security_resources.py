@@ -32,6 +32,11 @@ def _nested_counts(n: int) -> str:
     ('kind rich "Rich" {\n  when taken: gain 999999999 any\n}\n', "pack.orbis:2:20:", "999,999,999 is too many"),
     ('exchange 1 for 999999999\n', "pack.orbis:1:1:", "999,999,999 is too many"),
     ('display 100000000\n', "pack.orbis:1:1:", "is too many"),
+    ('value big = 999999999\nkind rich "Rich" {\n  when taken: gain big red\n}\n', "pack.orbis:1:1:",
+     "999,999,999 is too many"),
+    ('kind rich "Rich" {\n  param n: int\n  when taken: gain n red\n}\ntile 1 red black [] rich(n: 999999999)\n',
+     "pack.orbis:5:29:", "999,999,999 is too many"),
+    ('tile 1 red black [] proselytism(gain: 5000 any)\n', "pack.orbis:1:39:", "5,000 is too many"),
 ])
 def test_a_costly_rule_file_is_refused_before_it_costs(tmp_path, text, place, words):
     (tmp_path / "pack.orbis").write_text(text, encoding="utf-8")
