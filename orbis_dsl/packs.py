@@ -31,8 +31,8 @@ def _package_version() -> str:
 
 
 # The compiler's own sources: a change to any of them must miss the cache.
-_COMPILER = ("ast.py", "check.py", "check_expr.py", "codegen.py", "compile.py", "describe.py", "model.py",
-             "parse.py", "rule_files.py", "scope.py")
+_COMPILER = ("ast.py", "bounds.py", "check.py", "check_expr.py", "codegen.py", "compile.py", "describe.py",
+             "literals.py", "model.py", "parse.py", "rule_files.py", "scope.py")
 
 
 def source_digest(path: Path) -> str | None:
@@ -80,8 +80,9 @@ def load_pack(pack: Path) -> tuple[Rules | None, Compiled | None]:
         return None, compiled
     if entry is not None:
         try:
-            write_entry(entry, key, compiled.modules,
-                        {str(path): source_digest(path) for path in compiled.sources.paths.values()})
+            sources = compiled.sources  # the texts the compiler read, not the files as they may be now
+            write_entry(entry, key, compiled.modules, {str(sources.paths[shown]): sha256(text.encode("utf-8"))
+                                                       for shown, text in sources.texts.items()})
         except (OSError, UntrustedCache) as error:
             problem = getattr(error, "message", None) or f"cannot write the cache {entry}: {error.strerror or error}"
     if problem is not None:
