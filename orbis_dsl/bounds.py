@@ -3,8 +3,8 @@
 A `let` is copied into every expression that uses it (by the compiler, the describer and the checker's own name
 walk), so twenty lets that each use the previous one twice write out 2^20 copies: a 6 MB module and 1.6 GB
 while compiling. A `count(tiles where …)` inside another one multiplies the scoring work by the number of tiles
-for each level. Quantities of things (worshippers gained or paid, an exchange, the length of a pyramid row, the
-size of the display) become lists of that length in the engine. Each is refused here, located, before it costs
+for each level. Quantities of things (worshippers gained or paid, a trade, the length of a board row, the size
+of the market, a marker's supply) become lists of that length in the engine. Each is refused here, located, before it costs
 anything; the limits are far above what a real game uses (the base game: 24 nodes at most after its lets are
 written out, no nested tile scans, quantities of at most 18).
 """
@@ -91,10 +91,14 @@ def _quantities(decl) -> list[tuple[int, object]]:
     """The (value, span) of every number of things a declaration asks the engine to hold at once."""
     if isinstance(decl, ast.BoardDecl):
         return [(value, decl.span) for value in decl.rows]
-    if isinstance(decl, ast.NumberDecl) and decl.what in ("display", "realm_limit", "cancel_tokens", "levels"):
+    if isinstance(decl, ast.NumberDecl):  # levels, market, rounds
         return [(decl.value, decl.span)]
+    if isinstance(decl, ast.ResourceDecl):  # the limit and the trade
+        return [(value, decl.span) for value in (decl.limit, *decl.trade) if value is not None]
+    if isinstance(decl, ast.MarkerDecl):
+        return [(decl.supply, decl.span)] if decl.supply is not None else []
     if isinstance(decl, ast.VariantDecl):
-        return [(value, decl.span) for value in (decl.players, decl.gods_revealed) if value is not None]
+        return [(value, decl.span) for value in (decl.players, decl.revealed) if value is not None]
     found = []
     for member in getattr(decl, "members", ()):
         for effect in getattr(member, "effects", ()):

@@ -55,7 +55,7 @@ def test_a_planted_lark_cache_file_is_never_unpickled(tmp_path):
     assert planted, "Lark wrote no cache file: the reproduction needs updating for this Lark"
     game = ROOT / "examples" / "quickstart-4p.orbisgame"
     env = {"TMPDIR": str(tmpdir)}
-    for args in (("check", ROOT / "rules"), ("score", game), ("fmt", "--check", ROOT / "rules" / "gods.orbis")):
+    for args in (("check", ROOT / "rules" / "orbis"), ("score", game), ("fmt", "--check", ROOT / "rules" / "orbis" / "gods.orbis")):
         code, _, stderr = orbis(tmp_path, *args, env=env)
         assert "Traceback" not in stderr
         assert not marker.exists(), f"orbis {args[0]} ran code from a planted Lark cache file"
@@ -82,11 +82,11 @@ def _tables(cache: Path) -> Path:
 
 def test_the_tables_are_kept_private_and_reused(tmp_path):
     cache = tmp_path / "cache"
-    assert orbis(tmp_path, "check", ROOT / "rules", env={"ORBIS_CACHE_DIR": str(cache)})[0] == 0
+    assert orbis(tmp_path, "check", ROOT / "rules" / "orbis", env={"ORBIS_CACHE_DIR": str(cache)})[0] == 0
     tables = _tables(cache)
     assert stat.S_IMODE(tables.stat().st_mode) == 0o600 and stat.S_IMODE((cache / "lark").stat().st_mode) == 0o700
     before = tables.stat().st_mtime_ns
-    assert orbis(tmp_path, "check", ROOT / "rules", env={"ORBIS_CACHE_DIR": str(cache)})[0] == 0
+    assert orbis(tmp_path, "check", ROOT / "rules" / "orbis", env={"ORBIS_CACHE_DIR": str(cache)})[0] == 0
     assert tables.stat().st_mtime_ns == before  # read, not rebuilt
 
 
@@ -94,7 +94,7 @@ def test_the_tables_are_kept_private_and_reused(tmp_path):
                                  "symlink"])
 def test_tables_someone_else_could_have_written_are_not_unpickled(tmp_path, how):
     cache, marker = tmp_path / "cache", tmp_path / "RAN"
-    assert orbis(tmp_path, "check", ROOT / "rules", env={"ORBIS_CACHE_DIR": str(cache)})[0] == 0
+    assert orbis(tmp_path, "check", ROOT / "rules" / "orbis", env={"ORBIS_CACHE_DIR": str(cache)})[0] == 0
     tables = _tables(cache)
     first_line = tables.read_bytes().split(b"\n", 1)[0]
     payload = first_line + b"\n" + pickle.dumps(_Payload(marker))
@@ -114,6 +114,6 @@ def test_tables_someone_else_could_have_written_are_not_unpickled(tmp_path, how)
         elsewhere.write_bytes(payload)
         tables.unlink()
         tables.symlink_to(elsewhere)
-    code, _, stderr = orbis(tmp_path, "check", ROOT / "rules", env={"ORBIS_CACHE_DIR": str(cache)})
+    code, _, stderr = orbis(tmp_path, "check", ROOT / "rules" / "orbis", env={"ORBIS_CACHE_DIR": str(cache)})
     assert code == 0 and "Traceback" not in stderr, stderr
     assert not marker.exists(), f"tables in a {how} were unpickled"

@@ -10,7 +10,7 @@ from robustness.hostile import ROOT, assert_refused, orbis
 CASES = {
     "a colour set tested with 'in'": ("param q: colors?", "end: 1 if color in q", "the set after 'in'"),
     "an amount gained": ("param g: amount?", "when taken: gain g", "'g' may have no value"),
-    "an amount paid": ("param g: amount?", "when taken: pay g else cancel", "'g' may have no value"),
+    "an amount paid": ("param g: amount?", "when taken: pay g else mark cancelled", "'g' may have no value"),
     "a colour reduced": ("param c: color?", "when taken: reduce c", "what 'reduce' takes"),
     "a count of worshippers": ("param n: int?", "when taken: gain n red", "how many"),
     "a colour of an amount, through a let": ("param c: color?\n  let d = c", "when taken: gain 1 d",

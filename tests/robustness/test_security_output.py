@@ -79,7 +79,7 @@ def test_score_shows_names_and_titles_escaped(tmp_path):
 def test_rule_titles_and_variant_names_are_shown_escaped(tmp_path):
     (tmp_path / "pack.orbis").write_text(
         'god trick "Trick\\x1b]0;owned\\x07\\u202e" {\n  end: 1\n}\n'
-        'variant "2p\\x1b[2J" {\n  players: 2\n  gods revealed: 3\n  remove stars: purple, white\n}\n',
+        'variant "2p\\x1b[2J" {\n  players: 2\n  reveal god: 3\n  remove tiles marked white, purple\n}\n',
         encoding="utf-8")
     for args in (("rules", "--rules", "pack.orbis"), ("variant", "check", "--rules", "pack.orbis")):
         code, stdout, stderr = orbis(tmp_path, *args)

@@ -28,10 +28,13 @@ def _nested_counts(n: int) -> str:
 @pytest.mark.parametrize("text, place, words", [
     (_doubling_lets(20), "pack.orbis:", "too large once the lets it uses are written out"),
     (_nested_counts(8), "pack.orbis:2:8:", "nests 8 scans of tiles"),
-    ('board pyramid 30000000\n', "pack.orbis:1:1:", "30,000,000 is too many"),
+    ('board stacked 30000000\n', "pack.orbis:1:1:", "30,000,000 is too many"),
     ('kind rich "Rich" {\n  when taken: gain 999999999 any\n}\n', "pack.orbis:2:20:", "999,999,999 is too many"),
-    ('exchange 1 for 999999999\n', "pack.orbis:1:1:", "999,999,999 is too many"),
-    ('display 100000000\n', "pack.orbis:1:1:", "is too many"),
+    ('resource worshippers "worshipper" {\n  per color\n  limit 10\n  trade 1 for 999999999\n}\n',
+     "pack.orbis:1:1:", "999,999,999 is too many"),
+    ('market 100000000\n', "pack.orbis:1:1:", "is too many"),
+    ('marker cancelled "Cancelation token" {\n  supply 999999999\n  otherwise validated\n}\n', "pack.orbis:1:1:",
+     "999,999,999 is too many"),
     ('value big = 999999999\nkind rich "Rich" {\n  when taken: gain big red\n}\n', "pack.orbis:1:1:",
      "999,999,999 is too many"),
     ('kind rich "Rich" {\n  param n: int\n  when taken: gain n red\n}\ntile 1 red black [] rich(n: 999999999)\n',
@@ -71,7 +74,7 @@ def test_thousands_of_unknown_names_get_a_bounded_number_of_hints(tmp_path, monk
     monkeypatch.setattr(difflib, "get_close_matches",
                         lambda word, possibilities, **kw: pools.append(len(possibilities)) or real(word, possibilities,
                                                                                                    **kw))
-    sources, diags = load_sources([ROOT / "rules" / "orbis.orbis"], [tmp_path / "many.orbis"])
+    sources, diags = load_sources([ROOT / "rules" / "orbis" / "game.orbis"], [tmp_path / "many.orbis"])
     assert not diags
     model, diags = check(sources)
     assert model is None and sum("unknown name 'alx" in d.message for d in diags) == n
