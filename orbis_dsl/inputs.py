@@ -64,9 +64,11 @@ def read_record(path: Path, orbis_rules) -> tuple[object | None, object, list[Di
 
     shown = display_path(path)
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        text = read_rule_text(path, MAX_GAME_FILE_BYTES)  # a regular file, bounded: not /dev/zero, not a FIFO
     except FileNotFoundError:
         return None, None, [Diagnostic("no such file", file=shown)], {}
+    except ReadRefused as error:
+        return None, None, [Diagnostic(f"cannot read the file: {error.message}", file=shown)], {}
     except (OSError, UnicodeDecodeError) as error:
         return None, None, [Diagnostic(f"cannot read the file: {error}", file=shown)], {}
     as_json = is_json(path, text)

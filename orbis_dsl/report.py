@@ -119,7 +119,7 @@ def print_sheet_report(report, rules: Rules, console: Console, explain: bool = F
                        title: str | None = None) -> None:
     """A score sheet: one row per player, one column per declared score (or per round), the lines when asked."""
     if title:
-        console.print(Text(title, style="bold"))
+        console.print(Text(shown(title), style="bold"))
     if report.boards:
         _print_boards(report, rules, console)
     if getattr(report, "cells", None) and rules.settings.hexmap is not None:
@@ -131,27 +131,27 @@ def print_sheet_report(report, rules: Rules, console: Console, explain: bool = F
         console.print()
     if explain:
         for summary in report.awards:
-            console.print(f"  {summary}", highlight=False)
+            console.print(shown(f"  {summary}"), highlight=False)
         console.print()
         for player in report.players:
-            console.print(Text(player.name, style="bold"))
+            console.print(Text(shown(player.name), style="bold"))
             for line in player.lines:
-                console.print(f"  {line.where:<24} {line.cp:>+5}  {line.why}", highlight=False)
+                console.print(shown(f"  {line.where:<24} {line.cp:>+5}  {line.why}"), highlight=False)
             console.print()
     table = Table(show_edge=False, pad_edge=False)
     table.add_column("player")
     columns = [c.name for c in rules.scores.values()] if not report.rounds else []
     for name in columns:
-        table.add_column(rules.scores[name].title, justify="right")
+        table.add_column(shown(rules.scores[name].title), justify="right")
     for r in range(len(report.players[0].rounds) if report.rounds and report.players else 0):
         table.add_column(f"round {r + 1}", justify="right")
     for name in ("total", "place"):
         table.add_column(name, justify="right")
     for p in report.players:
         cells = [str(p.columns[c]) for c in columns] + [str(t) for t in p.rounds]
-        table.add_row(p.name, *cells, str(p.total), str(p.place), style="bold" if p.winner else None)
+        table.add_row(shown(p.name), *cells, str(p.total), str(p.place), style="bold" if p.winner else None)
     console.print(table)
-    winners = " and ".join(report.winners)
+    winners = " and ".join(shown(name) for name in report.winners)
     console.print(Text("No winner" if not report.winners else f"Winner: {winners}" if len(report.winners) == 1
                        else f"Shared win: {winners}", style="bold"))
     if report.warnings:
@@ -159,7 +159,7 @@ def print_sheet_report(report, rules: Rules, console: Console, explain: bool = F
         console.print(Text(f"{len(report.warnings)} warning{'s' if len(report.warnings) != 1 else ''}:",
                            style="bold yellow"))
         for warning in report.warnings:
-            console.print(f"  {warning.where}: {warning.message}", highlight=False)
+            console.print(shown(f"  {warning.where}: {warning.message}"), highlight=False)
 
 
 def _print_boards(report, rules: Rules, console: Console) -> None:

@@ -99,3 +99,11 @@ def test_fmt_does_not_read_a_device_or_fifo(tmp_path):
     for target in ("pipe.orbis", "/dev/zero"):
         code, _, stderr = orbis(tmp_path, "fmt", target)
         assert code == 2 and "regular file" in stderr and "Traceback" not in stderr
+
+
+def test_score_and_convert_do_not_read_a_device_or_fifo(tmp_path):
+    os.mkfifo(tmp_path / "pipe.orbisgame")
+    for command in ("score", "convert"):
+        for target in ("pipe.orbisgame", "/dev/zero"):
+            stderr = assert_refused(orbis(tmp_path, command, target))
+            assert "regular file" in stderr

@@ -111,3 +111,15 @@ def test_replay_shows_player_names_escaped(tmp_path):
     assert code == 0, stderr
     _assert_nothing_raw(stdout + stderr)
     assert "Ana\\x1b[2J" in stdout and "Ben\\u202e" in stdout
+
+
+def test_a_score_sheet_game_shows_names_and_titles_escaped(tmp_path):
+    record = json.loads((ROOT / "examples" / "terra-mystica" / "3p-air-tie.json").read_text(encoding="utf-8"))
+    record["title"] = "Air \x1b]0;owned\x07"
+    record["players"][0]["name"] = "Ann\x1b[2J\u202e"
+    (tmp_path / "tm.json").write_text(json.dumps(record), encoding="utf-8")
+    for extra in ((), ("--explain",)):
+        code, stdout, stderr = orbis(tmp_path, "score", "tm.json", *extra)
+        assert code in (0, 1) and "Traceback" not in stderr, stderr
+        _assert_nothing_raw(stdout + stderr)
+        assert "Ann\\x1b[2J\\u202e" in stdout
