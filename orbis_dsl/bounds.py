@@ -4,8 +4,8 @@ A `let` is copied into every expression that uses it (by the compiler, the descr
 walk), so twenty lets that each use the previous one twice write out 2^20 copies: a 6 MB module and 1.6 GB
 while compiling. A `count(tiles where …)` inside another one multiplies the scoring work by the number of tiles
 for each level. Quantities of things (worshippers gained or paid, a trade, the length of a board row, the size
-of the market, a marker's supply) become lists of that length in the engine. Each is refused here, located, before it costs
-anything; the limits are far above what a real game uses (the base game: 24 nodes at most after its lets are
+of the market, a marker's supply) become lists of that length in the engine. Each is refused here, located,
+before it costs anything; the limits are far above what a real game uses (the base game: 24 nodes at most after its lets are
 written out, no nested tile scans, quantities of at most 18).
 """
 

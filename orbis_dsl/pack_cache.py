@@ -26,7 +26,7 @@ from pathlib import Path
 
 from .files import write_atomic
 
-# The cache also keeps Lark's parse tables for the rules grammar (see parser_cache.py), in this subfolder.
+# The user's cache folder also keeps Lark's parse tables (see parser_cache.py), in this subfolder.
 LARK_FOLDER = "lark"
 
 MANIFEST = "manifest.json"
@@ -37,9 +37,14 @@ _MAX_MODULE_BYTES = 64 << 20
 
 
 def cache_root() -> Path:
-    """$ORBIS_CACHE_DIR as it is, else orbis-dsl/ in $XDG_CACHE_HOME (default ~/.cache)."""
+    """The packs' cache: $ORBIS_CACHE_DIR as it is, else the user's cache folder."""
     if os.environ.get("ORBIS_CACHE_DIR"):
         return Path(os.environ["ORBIS_CACHE_DIR"])
+    return user_cache_root()
+
+
+def user_cache_root() -> Path:
+    """orbis-dsl/ in $XDG_CACHE_HOME (default ~/.cache)."""
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "orbis-dsl"
 
 

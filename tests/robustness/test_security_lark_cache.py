@@ -55,7 +55,8 @@ def test_a_planted_lark_cache_file_is_never_unpickled(tmp_path):
     assert planted, "Lark wrote no cache file: the reproduction needs updating for this Lark"
     game = ROOT / "examples" / "quickstart-4p.orbisgame"
     env = {"TMPDIR": str(tmpdir)}
-    for args in (("check", ROOT / "rules" / "orbis"), ("score", game), ("fmt", "--check", ROOT / "rules" / "orbis" / "gods.orbis")):
+    rules = ROOT / "rules" / "orbis"
+    for args in (("check", rules), ("score", game), ("fmt", "--check", rules / "gods.orbis")):
         code, _, stderr = orbis(tmp_path, *args, env=env)
         assert "Traceback" not in stderr
         assert not marker.exists(), f"orbis {args[0]} ran code from a planted Lark cache file"
@@ -76,17 +77,18 @@ def test_no_parser_is_built_with_larks_temporary_file_cache():
 # ---- the tables kept in the user's private cache instead (parser_cache.py) ------------------------------------
 
 def _tables(cache: Path) -> Path:
-    (path,) = (cache / "lark").glob("rules-*.tables")
+    (path,) = (cache / "orbis-dsl" / "lark").glob("rules-*.tables")
     return path
 
 
 def test_the_tables_are_kept_private_and_reused(tmp_path):
     cache = tmp_path / "cache"
-    assert orbis(tmp_path, "check", ROOT / "rules" / "orbis", env={"ORBIS_CACHE_DIR": str(cache)})[0] == 0
+    assert orbis(tmp_path, "check", ROOT / "rules" / "orbis", env={"XDG_CACHE_HOME": str(cache)})[0] == 0
     tables = _tables(cache)
-    assert stat.S_IMODE(tables.stat().st_mode) == 0o600 and stat.S_IMODE((cache / "lark").stat().st_mode) == 0o700
+    assert stat.S_IMODE(tables.stat().st_mode) == 0o600
+    assert stat.S_IMODE(tables.parent.stat().st_mode) == 0o700
     before = tables.stat().st_mtime_ns
-    assert orbis(tmp_path, "check", ROOT / "rules" / "orbis", env={"ORBIS_CACHE_DIR": str(cache)})[0] == 0
+    assert orbis(tmp_path, "check", ROOT / "rules" / "orbis", env={"XDG_CACHE_HOME": str(cache)})[0] == 0
     assert tables.stat().st_mtime_ns == before  # read, not rebuilt
 
 
@@ -94,12 +96,12 @@ def test_the_tables_are_kept_private_and_reused(tmp_path):
                                  "symlink"])
 def test_tables_someone_else_could_have_written_are_not_unpickled(tmp_path, how):
     cache, marker = tmp_path / "cache", tmp_path / "RAN"
-    assert orbis(tmp_path, "check", ROOT / "rules" / "orbis", env={"ORBIS_CACHE_DIR": str(cache)})[0] == 0
+    assert orbis(tmp_path, "check", ROOT / "rules" / "orbis", env={"XDG_CACHE_HOME": str(cache)})[0] == 0
     tables = _tables(cache)
     first_line = tables.read_bytes().split(b"\n", 1)[0]
     payload = first_line + b"\n" + pickle.dumps(_Payload(marker))
     if how == "world-writable cache":
-        cache.chmod(0o777)
+        (cache / "orbis-dsl").chmod(0o777)
         tables.write_bytes(payload)
     elif how == "group-writable file":
         tables.write_bytes(payload)
@@ -114,6 +116,6 @@ def test_tables_someone_else_could_have_written_are_not_unpickled(tmp_path, how)
         elsewhere.write_bytes(payload)
         tables.unlink()
         tables.symlink_to(elsewhere)
-    code, _, stderr = orbis(tmp_path, "check", ROOT / "rules" / "orbis", env={"ORBIS_CACHE_DIR": str(cache)})
+    code, _, stderr = orbis(tmp_path, "check", ROOT / "rules" / "orbis", env={"XDG_CACHE_HOME": str(cache)})
     assert code == 0 and "Traceback" not in stderr, stderr
     assert not marker.exists(), f"tables in a {how} were unpickled"
