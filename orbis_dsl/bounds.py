@@ -122,10 +122,15 @@ def _nodes(root):
 def _counted_quantities(files) -> list[tuple[int, object]]:
     """Numbers that become how many worshippers an effect moves: an amount literal (`2 red`, as a default or a
     tile's argument), and the value, default or tile argument of a name an effect counts with (`gain n red`)."""
-    nodes = [node for file in files for node in _nodes(file)]
+    decls = [decl for file in files for decl in file.decls]
+    # Tiles (thousands of them) hold only literal arguments: read directly, not walked node by node.
+    nodes = [node for decl in decls if not isinstance(decl, ast.TileDecl) for node in _nodes(decl)]
+    nodes += [arg for decl in decls if isinstance(decl, ast.TileDecl) for arg in decl.args]
     counted = {n.count.name for n in nodes if isinstance(n, ast.Amount) and isinstance(n.count, ast.Ref)}
     found = [(n.count, n.span) for n in nodes if isinstance(n, ast.AmountLit)]
     for n in nodes:
+        if isinstance(n, ast.Arg) and isinstance(n.value, ast.AmountLit):
+            found.append((n.value.count, n.value.span or n.span))
         if isinstance(n, ast.ValueDecl) and n.name in counted:
             found.append((n.value, n.span))
         elif isinstance(n, ast.ParamDecl | ast.AttributeDecl | ast.OptionDecl | ast.Arg) and n.name in counted:
@@ -141,7 +146,8 @@ def resource_limits(files: tuple[ast.RuleFile, ...]) -> list[Diagnostic]:
     quantities = _counted_quantities(files)
     for file in files:
         for decl in file.decls:
-            diags.extend(_expression_limits(decl))
+            if not isinstance(decl, ast.TileDecl):  # a tile's arguments are literals: nothing to write out
+                diags.extend(_expression_limits(decl))
             quantities.extend(_quantities(decl))
     for value, span in quantities:
         if abs(value) > MAX_QUANTITY:
