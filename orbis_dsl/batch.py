@@ -54,6 +54,8 @@ def score_files(paths: list[Path], orbis_rules: Callable, as_json: bool, explain
     # Forked workers start with what this process has loaded (a pack's rules too): nothing to compile or send.
     _WORKER.update(orbis_rules=orbis_rules, as_json=as_json, explain=explain, console=_console_settings(console))
     # Chunks small enough that the first reports come soon and the last worker is not left alone for long.
+    # No more workers than files, nor than twice the cores (`--jobs 1000` would start a thousand processes).
+    jobs = min(jobs, len(paths), 2 * (os.cpu_count() or 1))
     chunk = max(1, min(64, len(paths) // (jobs * 8)))
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
         yield from pool.imap(_score_in_worker, paths, chunksize=chunk)

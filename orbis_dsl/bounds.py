@@ -17,8 +17,9 @@ from . import ast
 from .diagnostics import Diagnostic
 from .literals import MAX_QUANTITY
 
-# Nodes of one expression once its lets are written out.
-MAX_EXPANDED_NODES = 4_000
+# Nodes of one expression once its lets are written out. A sum of that many terms becomes a chain of additions
+# in the generated module, which Python compiles recursively: 2,000 terms overflowed its stack.
+MAX_EXPANDED_NODES = 1_000
 # Scans of a tile collection (count, sum, max, min) nested inside each other, lets written out.
 MAX_NESTED_SCANS = 3
 

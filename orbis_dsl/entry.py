@@ -30,7 +30,8 @@ def quick_score_args(args: list[str]) -> dict | None:
             found[_FLAGS[arg]] = True
         elif arg in _JOBS or arg.startswith("--jobs="):
             value = arg.partition("=")[2] if "=" in arg else next(rest, "")
-            if not value.isascii() or not value.isdigit() or int(value) < 1:
+            # At most 9 digits (as literals.plain_count): int() refuses 4,300 and more with an exception.
+            if not value.isascii() or not value.isdigit() or len(value) > 9 or int(value) < 1:
                 return None
             found["jobs"] = int(value)
         elif arg.startswith("-"):

@@ -132,7 +132,9 @@ class TileSchema:
         if type(value) is not str:
             return _BAD
         parts = value.split()
-        if len(parts) != 2 or not (parts[0].isascii() and parts[0].isdigit()):
+        # At most 3 digits: an amount is at most literals.MAX_QUANTITY (1,000); the general reader says why
+        # (and int() refuses 4,300 digits with an exception).
+        if len(parts) != 2 or not (parts[0].isascii() and parts[0].isdigit()) or len(parts[0]) > 3:
             return _BAD
         count, colour = parts
         if colour == "any":

@@ -26,12 +26,14 @@ def _limit_memory() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_BOUND, MEMORY_BOUND))
 
 
-def orbis(cwd: Path, *args: str, env: dict[str, str] | None = None, stdin: str | None = None):
-    """`python -m orbis_dsl.cli ARGS` from `cwd` under MEMORY_BOUND: (exit code, stdout, stderr)."""
+def orbis(cwd: Path, *args: str, env: dict[str, str] | None = None, stdin: str | None = None,
+          module: str = "orbis_dsl.cli"):
+    """`python -m orbis_dsl.cli ARGS` from `cwd` under MEMORY_BOUND: (exit code, stdout, stderr). `module`:
+    orbis_dsl.entry for the installed command's quick path of `orbis score`."""
     full_env = {**os.environ, "ORBIS_CACHE_DIR": str(cwd / "cache"), "PYTHONPATH": str(ROOT), "COLUMNS": "100",
                 "PYTHONIOENCODING": "utf-8", **(env or {})}
     try:
-        proc = subprocess.run([sys.executable, "-m", "orbis_dsl.cli", *map(str, args)], cwd=cwd, env=full_env,
+        proc = subprocess.run([sys.executable, "-m", module, *map(str, args)], cwd=cwd, env=full_env,
                               capture_output=True, timeout=HANG_GUARD, preexec_fn=_limit_memory,
                               input=(stdin or "").encode())
     except subprocess.TimeoutExpired:

@@ -5,6 +5,7 @@ counted, the test counts it instead of timing it."""
 from __future__ import annotations
 
 import difflib
+import os
 
 import pytest
 
@@ -51,8 +52,8 @@ def test_a_costly_rule_file_is_refused_before_it_costs(tmp_path, text, place, wo
 
 
 def test_the_bounds_leave_room_for_real_rules(tmp_path):
-    """Up to the limits everything compiles: 11 doubling lets (2,047 copies) and 3 nested tile scans."""
-    (tmp_path / "lets.orbis").write_text(_doubling_lets(11), encoding="utf-8")
+    """Up to the limits everything compiles: 9 doubling lets (256 copies of cp) and 3 nested tile scans."""
+    (tmp_path / "lets.orbis").write_text(_doubling_lets(9), encoding="utf-8")
     (tmp_path / "nest.orbis").write_text(_nested_counts(3), encoding="utf-8")
     for name in ("lets.orbis", "nest.orbis"):
         code, _, stderr = orbis(tmp_path, "score", "--rules", name, GAME)
@@ -136,3 +137,29 @@ def test_replay_refuses_paying_hundreds_of_millions(tmp_path):
     code, stdout, stderr = orbis(tmp_path, "replay", "big.log")
     assert code == 1 and stdout == "" and "Traceback" not in stderr  # replay's code for a refused log
     assert stderr.startswith(f"big.log:{at + 1}:{start + 1}:") and "at most 1,000 worshippers" in stderr, stderr
+
+
+def test_score_starts_no_more_workers_than_files_or_twice_the_cores(monkeypatch):
+    import multiprocessing
+
+    from orbis_dsl import batch
+
+    started = []
+
+    class Context:
+        def Pool(self, processes):  # noqa: N802 (multiprocessing's name)
+            started.append(processes)
+            raise RuntimeError("stop here")
+
+    monkeypatch.setattr(multiprocessing, "get_context", lambda method: Context())
+    monkeypatch.setattr(batch, "_can_fork", lambda: True)
+    games = [ROOT / "examples" / "quickstart-4p.orbisgame"] * 3
+    with pytest.raises(RuntimeError):
+        list(batch.score_files(games, lambda: None, False, False, jobs=1000))
+    assert started == [min(3, 2 * (os.cpu_count() or 1))]
+
+
+@pytest.mark.parametrize("jobs", ["9" * 5000, "²"])
+def test_score_refuses_a_jobs_count_int_cannot_read(tmp_path, jobs):
+    for module in ("orbis_dsl.entry", "orbis_dsl.cli"):  # the installed command's quick path, and typer's
+        assert_refused(orbis(tmp_path, "score", "--jobs", jobs, GAME, module=module))
