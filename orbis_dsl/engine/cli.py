@@ -199,14 +199,14 @@ def replay(
     if as_json:
         typer.echo(json.dumps(report.to_json(), indent=2))
         return
-    from ..terminal import shown  # player names come from the log
+    from ..terminal import shown as escaped  # player names come from the log
 
     game = result.game
     typer.echo(f"ok: {game.turns} turns replayed, every move legal")
     for p in report.players:
         cats = ", ".join(f"{k} {v}" for k, v in p.categories.items())
-        typer.echo(shown(f"  {p.name:<10} {p.total:>4} CP ({cats}; {p.worshippers} worshippers left)"
-                         + ("  winner" if p.winner else "")))
+        typer.echo(escaped(f"  {p.name:<10} {p.total:>4} CP ({cats}; {p.worshippers} worshippers left)"
+                           + ("  winner" if p.winner else "")))
 
 
 def variant_check(
