@@ -5,8 +5,8 @@ walk), so twenty lets that each use the previous one twice write out 2^20 copies
 while compiling. A `count(tiles where …)` inside another one multiplies the scoring work by the number of tiles
 for each level. Quantities of things (worshippers gained or paid, a trade, the length of a board row, the size
 of the market, a marker's supply) become lists of that length in the engine. Each is refused here, located,
-before it costs anything; the limits are far above what a real game uses (the base game: 24 nodes at most after its lets are
-written out, no nested tile scans, quantities of at most 18).
+before it costs anything; the limits are far above what a real game uses (the base game: 24 nodes at most after
+its lets are written out, no nested tile scans, quantities of at most 18).
 """
 
 from __future__ import annotations
