@@ -109,7 +109,7 @@ class ExpressionChecker:
     def _e_Index(self, e, ctx):
         binding = ctx.resolve(e.name)
         if binding is None:
-            self.diags.append(unknown("fact", e.name, sorted(ctx.facts), e.span))
+            self.diags.append(self.unknown("fact", e.name, sorted(ctx.facts), e.span))
             self.expr(e.key, ctx)
             return "?"
         if not binding.type.startswith("per:"):
@@ -127,7 +127,7 @@ class ExpressionChecker:
 
     def _e_AwardRef(self, e, ctx):
         if e.name not in ctx.awards:
-            self.diags.append(unknown("award", e.name, sorted(ctx.awards), e.span))
+            self.diags.append(self.unknown("award", e.name, sorted(ctx.awards), e.span))
         elif not ctx.allow_awards:
             self.error(f"'award {e.name}' is known only once the awards are handed out: use it in a 'score'",
                        e.span)
@@ -135,7 +135,7 @@ class ExpressionChecker:
 
     def _e_Prior(self, e, ctx):
         if e.name != "total" and e.name not in ctx.scores:
-            self.diags.append(unknown("score", e.name, ["total", *sorted(ctx.scores)], e.span))
+            self.diags.append(self.unknown("score", e.name, ["total", *sorted(ctx.scores)], e.span))
         elif not self.rounds:
             self.error(f"'prior {e.name}' is the round before's: the rule set declares no 'rounds'", e.span)
         return "int?"
@@ -251,7 +251,7 @@ class ExpressionChecker:
         t = ctx.facts.get(e.fact)
         if t is None:
             lists = sorted(n for n, f in ctx.facts.items() if f.startswith("list:"))
-            self.diags.append(unknown("list fact", e.fact, lists, e.span))
+            self.diags.append(self.unknown("list fact", e.fact, lists, e.span))
             return "?"
         if not t.startswith("list:"):
             self.error(f"'{e.fact}' is {words(t)}, not a list of pieces", e.span)
@@ -262,7 +262,7 @@ class ExpressionChecker:
             return "?"
         held = held_names(ctx, e.fact)
         if e.field is not None and e.field not in self.values:
-            self.diags.append(unknown("value", e.field, self.values, e.span))
+            self.diags.append(self.unknown("value", e.field, self.values, e.span))
         if e.where is not None:
             self.expect(e.where, attrs.evolve(ctx, held=held), "bool", "the condition after 'where'")
         return "int"

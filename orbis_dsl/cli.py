@@ -254,9 +254,12 @@ def _convert_sheet(source: Path, output: Path | None, to: str | None) -> bool:
     from .inputs import is_json
     from .resources import display_path
 
-    try:
-        text = source.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError):
+    from .inputs import MAX_GAME_FILE_BYTES
+    from .rule_files import ReadRefused, read_rule_text
+
+    try:  # a regular file, bounded (not /dev/zero, not a FIFO)
+        text = read_rule_text(source, MAX_GAME_FILE_BYTES)
+    except (OSError, UnicodeDecodeError, ReadRefused):
         return False  # the Orbis path reports the file
     as_json = is_json(source, text)
     game = game_named(named_game(text, as_json) or "orbis")
