@@ -10,7 +10,7 @@ time and of CPU time (user + system of the process and its children, which is wh
 timing, the plain scorer's totals, categories and places are checked against orbis's on every file: a
 baseline that scored differently would not be a baseline.
 
-The games are `orbis_dsl.sample.random_game` tables (any tile anywhere, random tokens: about 19 warnings
+The games are `orbis_dsl.records.sample.random_game` tables (any tile anywhere, random tokens: about 19 warnings
 each, so the reports are long), written as JSON records and in the text notation.
 """
 
@@ -34,10 +34,10 @@ sys.path.insert(0, str(ROOT))
 
 
 def write_games(folder: Path, count: int) -> tuple[list[str], list[str]]:
-    from orbis_dsl.notation import write_text
-    from orbis_dsl.records import game_to_json
-    from orbis_dsl.ruleset import base_rules
-    from orbis_dsl.sample import random_game
+    from orbis_dsl.language.ruleset import base_rules
+    from orbis_dsl.records.notation import write_text
+    from orbis_dsl.records.orbis_json import game_to_json
+    from orbis_dsl.records.sample import random_game
 
     rules = base_rules()
     rng = random.Random(2018)

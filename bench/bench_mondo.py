@@ -38,12 +38,12 @@ def calibration() -> None:
 def main() -> None:
     from test_interpreter_agreement import _mondo_record
 
-    from orbis_dsl.games import game_named
-    from orbis_dsl.interpret import build_rules
-    from orbis_dsl.ruleset import compile_game, game_rules
+    from orbis_dsl.common.games import game_named
+    from orbis_dsl.language.interpret import build_rules
+    from orbis_dsl.language.ruleset import compile_game, game_rules
+    from orbis_dsl.records.sheet_convert import to_counts
+    from orbis_dsl.records.sheets import read_sheet_json
     from orbis_dsl.runtime.sheet import score_sheet
-    from orbis_dsl.sheet_convert import to_counts
-    from orbis_dsl.sheets import read_sheet_json
 
     game = game_named("mondo")
     compiled, interpreted = game_rules(game), build_rules(compile_game(game).model)

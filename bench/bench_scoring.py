@@ -1,10 +1,10 @@
 """Scoring benchmarks (issue 6). Prints its figures; run from the checkout: `python bench/bench_scoring.py`.
 
 1. cold `orbis score` of one 4-player game, against `python3 -c pass` (and `import typer`) in the same run
-   (`orbis score` of game files runs without typer, see orbis_dsl/entry.py; the full CLI is timed beside it);
+   (`orbis score` of game files runs without typer, see orbis_dsl/cli/entry.py; the full CLI is timed beside it);
 2. compiling the whole base rule set from source;
 3. in-process scoring throughput, generated handlers against the interpreter, on the same games: 10,000
-   random tables (`orbis_dsl.sample.random_game`: any tiles anywhere, random tokens, about 19 warnings each),
+   random tables (`orbis_dsl.records.sample.random_game`: any tiles anywhere, random tokens, about 19 warnings each),
    10,000 games played out by the engine with random players (the complete random-policy games of the
    simulation benchmark: legal tables, many deserts) and 1,000 played by greedy players (legal tables with few
    deserts, the closest to real records).
@@ -80,7 +80,7 @@ def bench_cold(runs: int) -> None:
 
 
 def bench_compile(runs: int) -> None:
-    from orbis_dsl.ruleset import compile_base
+    from orbis_dsl.language.ruleset import compile_base
 
     compile_base()  # the Lark tables are cached after the first build, as in real use
     times = []
@@ -114,9 +114,9 @@ def rates(rules, sample: list, lines: bool, repeat: int) -> list[float]:
 
 
 def bench_throughput(games: int, played: int, repeat: int) -> None:
-    from orbis_dsl.interpret import build_rules
-    from orbis_dsl.ruleset import base_rules, compile_base
-    from orbis_dsl.sample import random_game
+    from orbis_dsl.language.interpret import build_rules
+    from orbis_dsl.language.ruleset import base_rules, compile_base
+    from orbis_dsl.records.sample import random_game
 
     generated = base_rules()
     interpreted = build_rules(compile_base().model)

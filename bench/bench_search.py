@@ -23,7 +23,7 @@ from orbis_dsl.engine.game import play_game
 from orbis_dsl.engine.policy import GreedyPolicy, make_policy
 from orbis_dsl.engine.simulate import run
 from orbis_dsl.engine.stats import wilson
-from orbis_dsl.ruleset import base_rules
+from orbis_dsl.language.ruleset import base_rules
 
 
 def strength(policy: str, games: int, jobs: int, seed: int) -> tuple[float, int]:

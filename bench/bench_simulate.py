@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from orbis_dsl.engine.simulate import run, summarize
-from orbis_dsl.ruleset import base_rules
+from orbis_dsl.language.ruleset import base_rules
 
 
 def games_per_second(variant: str, games: int, jobs: int = 1, policy: str = "random", seed: int = 1,
@@ -39,7 +39,7 @@ def games_per_second(variant: str, games: int, jobs: int = 1, policy: str = "ran
 
 
 _ALONE = ("import sys, time; sys.path.insert(0, sys.argv[1]); from orbis_dsl.engine.simulate import run; "
-          "from orbis_dsl.ruleset import base_rules; rules = base_rules(); run('4p', 20, 1, rules=rules); "
+          "from orbis_dsl.language.ruleset import base_rules; rules = base_rules(); run('4p', 20, 1, rules=rules); "
           "start = time.perf_counter(); run('4p', int(sys.argv[2]), 5, rules=rules); "
           "print(time.perf_counter() - start)")
 

@@ -16,12 +16,12 @@ import random
 
 import attrs
 
-from ..game import GameRecord, PlayerRecord
-from ..runtime.rules import Rules
-from ..runtime.scoring import ScoreReport, score_game
-from ..runtime.specs import VariantSpec
-from ..runtime.views import GameView
-from .state import DESERT, EMPTY, PlayerState, Tables, desert_view, new_tile_view, tables_for
+from orbis_dsl.engine.state import DESERT, EMPTY, PlayerState, Tables, desert_view, new_tile_view, tables_for
+from orbis_dsl.records.game import GameRecord, PlayerRecord
+from orbis_dsl.runtime.rules import Rules
+from orbis_dsl.runtime.scoring import ScoreReport, score_game
+from orbis_dsl.runtime.specs import VariantSpec
+from orbis_dsl.runtime.views import GameView
 
 AETHER_PER_COLOUR = 20  # 100 worshippers in 5 colours (docs/rules/orbis.md §1); a count for conservation checks only
 DEFAULT_NAMES = ("Ana", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana")

@@ -36,14 +36,14 @@ import re
 
 import attrs
 
-from ..diagnostics import Diagnostic, Span
-from ..literals import MAX_QUANTITY, plain_count
-from ..records import find_god
-from ..runtime.rules import Rules
-from ..runtime.scoring import ScoreReport
-from .game import Game, IllegalMove, Setup, SetupError, deal, variant_tiles
-from .policy import Policy
-from .state import tables_for
+from orbis_dsl.common.diagnostics import Diagnostic, Span
+from orbis_dsl.engine.game import Game, IllegalMove, Setup, SetupError, deal, variant_tiles
+from orbis_dsl.engine.policy import Policy
+from orbis_dsl.engine.state import tables_for
+from orbis_dsl.language.literals import MAX_QUANTITY, plain_count
+from orbis_dsl.records.orbis_json import find_god
+from orbis_dsl.runtime.rules import Rules
+from orbis_dsl.runtime.scoring import ScoreReport
 
 FORMAT = "orbis-log/1"
 GAME = "orbis"  # the game this engine plays; a log names it

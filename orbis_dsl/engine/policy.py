@@ -220,7 +220,7 @@ class GreedyPolicy(Policy):
 
     def _desert_value(self, game, me):
         view = me.view
-        from ..runtime.views import TileView
+        from orbis_dsl.runtime.views import TileView
 
         t = TileView(0, desert=True)
         return sum((end.fn(game.g, view, t) or 0) for end in game.rules.settings.desert_ends)
@@ -232,7 +232,7 @@ class GreedyPolicy(Policy):
     def _tile_value(self, game, me, tile, pos, realm, slot, awards_before):
         """CP of `tile` placed face up at `pos` now (temporarily placed in the player's view)."""
         T = game.tables
-        from .state import new_tile_view
+        from orbis_dsl.engine.state import new_tile_view
 
         g = game.g
         view = me.view
@@ -478,7 +478,7 @@ def make_policy(name: str, seed=None) -> Policy:
         raise ValueError(f"{problem} (expected one of: {', '.join(POLICIES)})")
     base, _, budget = name.partition(":")
     if base == "mcts":
-        from .search import SearchPolicy
+        from orbis_dsl.engine.search import SearchPolicy
 
         if _seconds(budget) is not None:
             return SearchPolicy(seed, seconds=_seconds(budget))

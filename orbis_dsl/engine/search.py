@@ -25,8 +25,8 @@ import copy
 import random
 import time
 
-from ..runtime.scoring import score_game
-from .policy import GreedyPolicy, Policy
+from orbis_dsl.engine.policy import GreedyPolicy, Policy
+from orbis_dsl.runtime.scoring import score_game
 
 DEFAULT_ROLLOUTS = 24  # playouts per decision (see bench/bench_search.py for its strength and speed)
 DEFAULT_WIDTH = 3  # display tiles kept as candidates, best by the greedy values

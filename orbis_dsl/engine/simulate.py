@@ -15,14 +15,14 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
-from ..files import write_atomic
-from ..records import game_to_json
-from ..runtime.rules import Rules
-from ..runtime.scoring import score_game
-from .game import Game, deal
-from .log import Recorder, log_text
-from .policy import make_policy
-from .stats import balance
+from orbis_dsl.common.files import write_atomic
+from orbis_dsl.engine.game import Game, deal
+from orbis_dsl.engine.log import Recorder, log_text
+from orbis_dsl.engine.policy import make_policy
+from orbis_dsl.engine.stats import balance
+from orbis_dsl.records.orbis_json import game_to_json
+from orbis_dsl.runtime.rules import Rules
+from orbis_dsl.runtime.scoring import score_game
 
 SUMMARY_FORMAT = "orbis-simulation/1"
 # Games of one run: every game's compact result is kept for the summary (a few kB each).
@@ -66,11 +66,11 @@ def load_rules(source: str | None) -> Rules:
     if source in _LOADED:
         return _LOADED[source]
     if source is None:
-        from ..ruleset import base_rules
+        from orbis_dsl.language.ruleset import base_rules
 
         rules = base_rules()
     elif source.startswith("pack:"):
-        from ..packs import load_pack
+        from orbis_dsl.language.packs import load_pack
 
         rules, compiled = load_pack(Path(source[5:]))
         if rules is None:
@@ -86,7 +86,7 @@ def load_rules(source: str | None) -> Rules:
 
 def compile_rules(path: Path):
     """(rules or None, compiled) for a rule file or folder (a pack, or a file including the base game)."""
-    from ..ruleset import compile_paths, rules_from_modules
+    from orbis_dsl.language.ruleset import compile_paths, rules_from_modules
 
     compiled = compile_paths([path])
     if compiled.model is None or any(d.is_error for d in compiled.diagnostics):

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import math
 
-from ..game import TileRecord
-from ..runtime.rules import Rules
-from ..runtime.views import PlayerView, TileView
+from orbis_dsl.records.game import TileRecord
+from orbis_dsl.runtime.rules import Rules
+from orbis_dsl.runtime.views import PlayerView, TileView
 
 EMPTY = -1  # a board position with no tile yet
 DESERT = -2  # a face-down tile (matches every colour when the rule set says deserts are wild)

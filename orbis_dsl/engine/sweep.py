@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
-from .simulate import load_rules, play_one, seat_policies, summarize
-from .sweep_spec import Cell, Sweep
+from orbis_dsl.engine.simulate import load_rules, play_one, seat_policies, summarize
+from orbis_dsl.engine.sweep_spec import Cell, Sweep
 
 SWEEP_FORMAT = "orbis-sweep/1"
 BACKENDS = ("local", "dask")

@@ -21,8 +21,8 @@ import tomllib
 from pathlib import Path
 from typing import NamedTuple
 
-from ..diagnostics import Diagnostic, Span, did_you_mean, unknown
-from .policy import POLICIES, policy_problem
+from orbis_dsl.common.diagnostics import Diagnostic, Span, did_you_mean, unknown
+from orbis_dsl.engine.policy import POLICIES, policy_problem
 
 KEYS = ("games", "seed", "variants", "packs", "policies", "options")
 BASE = "base"
@@ -89,7 +89,7 @@ def read_spec(path: Path, shown: str) -> SpecResult:
 
 def _cells(folder: Path, packs, variants, policies, options, where, diags) -> list[Cell]:
     """Every combination, in the order pack, variant, policy, options; each checked against its rule set."""
-    from .simulate import load_rules
+    from orbis_dsl.engine.simulate import load_rules
 
     choices = {k: (v if isinstance(v, list) else [v]) for k, v in options.items()}
     combos = [dict(zip(choices, values)) for values in itertools.product(*choices.values())]

@@ -14,9 +14,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ..diagnostics import Diagnostic, Span, unknown
-from ..runtime.rules import Rules
-from ..runtime.specs import VariantSpec
+from orbis_dsl.common.diagnostics import Diagnostic, Span, unknown
+from orbis_dsl.runtime.rules import Rules
+from orbis_dsl.runtime.specs import VariantSpec
 
 
 def span_from_source(source: str) -> Span | None:
@@ -127,7 +127,7 @@ def variants_declared_in(compiled, path: Path) -> list[str]:
     """The names of the variants a given rule file declares itself (not those it includes)."""
     if compiled is None or compiled.model is None:
         return []
-    from ..resources import display_path
+    from orbis_dsl.common.resources import display_path
 
     shown = display_path(path)
     return [name for name, v in compiled.model.variants.items() if v.file == shown]

@@ -3,7 +3,7 @@ prize was split — "Water: Ann 7; Bo 5 = Cy 5 → Ann 8, Bo 3, Cy 3 ((4 + 2) / 
 
 from __future__ import annotations
 
-from .support import show
+from orbis_dsl.runtime.support import show
 
 
 def award_summary(title: str, names: list[str], placings, prizes: tuple[int, ...], ties: str) -> str:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
-from ..game import GameRecord
-from .rules import Rules
-from .specs import VariantSpec
-from .views import PlayerView
+from orbis_dsl.records.game import GameRecord
+from orbis_dsl.runtime.rules import Rules
+from orbis_dsl.runtime.specs import VariantSpec
+from orbis_dsl.runtime.views import PlayerView
 
 
 def table_warnings(rules: Rules, game: GameRecord, variant: VariantSpec | None,

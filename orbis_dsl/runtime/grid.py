@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from ..frozen import EMPTY
+from orbis_dsl.common.frozen import EMPTY
 
 DIRECTIONS = ("north", "east", "south", "west")
 _STEP = ((-1, 0), (0, 1), (1, 0), (0, -1))

@@ -9,9 +9,9 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-from ..resources import source_hash
-from .board import Board
-from .specs import (
+from orbis_dsl.common.resources import source_hash
+from orbis_dsl.runtime.board import Board
+from orbis_dsl.runtime.specs import (
     AwardSpec,
     CheckSpec,
     FactSpec,

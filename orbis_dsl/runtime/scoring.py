@@ -10,12 +10,12 @@ import json
 from functools import cache
 from typing import NamedTuple
 
-from ..game import GameRecord, PlayerRecord
-from .consistency import table_warnings
-from .rules import Rules
-from .specs import VariantSpec
-from .support import show
-from .views import GameView, PlayerView, TileView
+from orbis_dsl.records.game import GameRecord, PlayerRecord
+from orbis_dsl.runtime.consistency import table_warnings
+from orbis_dsl.runtime.rules import Rules
+from orbis_dsl.runtime.specs import VariantSpec
+from orbis_dsl.runtime.support import show
+from orbis_dsl.runtime.views import GameView, PlayerView, TileView
 
 
 class Line(NamedTuple):  # a NamedTuple: thousands are made per second while simulating

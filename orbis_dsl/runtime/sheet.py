@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .award_text import award_summary
-from .awards import hand_out
-from .hexmap import board_of
-from .rules import Rules
-from .scoring import Line, Warning
-from .support import show
+from orbis_dsl.runtime.award_text import award_summary
+from orbis_dsl.runtime.awards import hand_out
+from orbis_dsl.runtime.hexmap import board_of
+from orbis_dsl.runtime.rules import Rules
+from orbis_dsl.runtime.scoring import Line, Warning
+from orbis_dsl.runtime.support import show
 
 
 class SheetPlayerRecord(NamedTuple):
@@ -191,7 +191,7 @@ def score_sheet(rules: Rules, record: SheetRecord, report_format: str, explain: 
 
 def _board_lines(rules: Rules, g: SheetGame, sheets, lines: list[list[Line]], label: str) -> None:
     """`--explain` on a grid record: each enclosed area by its cells, each mismatched edge."""
-    from .grid import features
+    from orbis_dsl.runtime.grid import features
 
     grid = rules.settings.grid
     for p, sheet in zip(g.players, sheets):

@@ -12,8 +12,8 @@ shared read-only empty mapping (`frozen.EMPTY`), so no instance can change anoth
 from collections.abc import Callable, Collection, Mapping
 from typing import NamedTuple
 
-from ..frozen import EMPTY
-from .hexmap import HexMapSpec
+from orbis_dsl.common.frozen import EMPTY
+from orbis_dsl.runtime.hexmap import HexMapSpec
 
 
 class ParamSpec(NamedTuple):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import operator
 
-from .hexmap import largest_group, link  # noqa: F401  (the generated handlers import them from here)
+from orbis_dsl.runtime.hexmap import largest_group, link  # noqa: F401  (the generated handlers import them from here)
 
 
 def shown_divide(trace, left_word: str, right_word: str, a, b, last: bool):

@@ -53,7 +53,7 @@ def unusable_address(host: str, port: int) -> str | None:
 def run(rules, host: str, port: int) -> None:
     import uvicorn
 
-    from .app import create_app
+    from orbis_dsl.serve.app import create_app
 
     # Starlette's host check cuts an IPv6 Host header at its first colon, so [::1] goes without it.
     app = create_app(rules, local_only=host in ("127.0.0.1", "localhost"))

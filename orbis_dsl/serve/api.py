@@ -10,11 +10,11 @@ import hashlib
 import json
 from typing import NamedTuple
 
-from ..diagnostics import Diagnostic, render
-from ..listing import describe_rules
-from ..runtime.rules import Rules
-from ..runtime.scoring import ScoreReport, score_game
-from .records_in import Read, read_record, read_unfinished, tile_of
+from orbis_dsl.common.diagnostics import Diagnostic, render
+from orbis_dsl.reports.listing import describe_rules
+from orbis_dsl.runtime.rules import Rules
+from orbis_dsl.runtime.scoring import ScoreReport, score_game
+from orbis_dsl.serve.records_in import Read, read_record, read_unfinished, tile_of
 
 UNSCORABLE = 422  # the request was understood, but the record in it cannot be scored
 
@@ -96,15 +96,15 @@ def export(text: str, rules: Rules, to: str) -> Answer:
         return _refused(read)
     stem = _file_stem(read.game.title)
     if to == "json":
-        from ..records import game_to_json
+        from orbis_dsl.records.orbis_json import game_to_json
 
         body = json.dumps(game_to_json(read.game, rules), indent=2, ensure_ascii=False) + "\n"
         return Answer(200, body, "application/json", f"{stem}.json")
     if to == "text":
-        from ..notation import write_text
+        from orbis_dsl.records.notation import write_text
 
         return Answer(200, write_text(read.game, rules), "text/plain; charset=utf-8", f"{stem}.orbisgame")
-    from ..report_svg import score_sheet
+    from orbis_dsl.reports.svg import score_sheet
 
     sheet = score_sheet(score_game(rules, read.game), read.game, rules)
     return Answer(200, sheet, "image/svg+xml", f"{stem}.svg")

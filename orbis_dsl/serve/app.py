@@ -17,9 +17,9 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ..records import MAX_RECORD_BYTES
-from ..runtime.rules import Rules
-from . import api
+from orbis_dsl.records.orbis_json import MAX_RECORD_BYTES
+from orbis_dsl.runtime.rules import Rules
+from orbis_dsl.serve import api
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = MAX_RECORD_BYTES  # a four-player record is about 10 kB

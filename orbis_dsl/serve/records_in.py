@@ -11,10 +11,10 @@ import json
 import re
 from typing import NamedTuple
 
-from ..diagnostics import Diagnostic
-from ..game import GameRecord
-from ..records import read_json_text
-from ..runtime.rules import Rules
+from orbis_dsl.common.diagnostics import Diagnostic
+from orbis_dsl.records.game import GameRecord
+from orbis_dsl.records.orbis_json import read_json_text
+from orbis_dsl.runtime.rules import Rules
 
 REQUEST_FILE = "request"  # what diagnostics name as the file: the body of the HTTP request
 _TILE_PATH = re.compile(r"^\$\.players\[(\d+)\]\.pyramid\[(\d+)\]\[(\d+)\]")
@@ -31,7 +31,7 @@ def read_record(text: str, rules: Rules) -> Read:
     if text.lstrip().startswith("{"):
         game, diags = read_json_text(text, REQUEST_FILE, rules)
     else:
-        from ..notation import read_text
+        from orbis_dsl.records.notation import read_text
 
         game, diags = read_text(text, REQUEST_FILE, rules)
     return Read(game, diags, {REQUEST_FILE: text})

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from orbis_dsl.fmt import format_source
-from orbis_dsl.parse import parse_text
+from orbis_dsl.language.fmt import format_source
+from orbis_dsl.language.parse import parse_text
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -22,7 +22,7 @@ def _rule_files():
 
 
 def _comments(text: str) -> list[str]:
-    from orbis_dsl.fmt import _parser
+    from orbis_dsl.language.fmt import _parser
 
     return sorted(str(c).rstrip() for c in _parser().parse(text)[1])
 
@@ -246,8 +246,8 @@ def orbis_app(monkeypatch):
     """The `orbis` app, with `fmt` registered when cli.py does not register it yet."""
     import typer
 
-    from orbis_dsl import cli
-    from orbis_dsl.fmt import fmt_cli
+    from orbis_dsl.cli import app as cli
+    from orbis_dsl.language.fmt import fmt_cli
 
     if "fmt" not in {c.name or c.callback.__name__ for c in cli.app.registered_commands}:
         extra = typer.Typer()

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from orbis_dsl.diagnostics import Diagnostic
-from orbis_dsl.pack_hint import looks_like_a_pack
-from orbis_dsl.ruleset import base_rules
+from orbis_dsl.cli.pack_hint import looks_like_a_pack
+from orbis_dsl.common.diagnostics import Diagnostic
+from orbis_dsl.language.ruleset import base_rules
 
 
 def test_a_pack_checked_on_its_own_is_told_to_use_rules(orbis):

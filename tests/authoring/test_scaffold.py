@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from orbis_dsl.scaffold import new
+from orbis_dsl.cli.scaffold import new
 
 
 @pytest.fixture(autouse=True)
@@ -15,8 +15,8 @@ def _cache(tmp_path, monkeypatch):
 
 
 def _check(pack: Path):
-    from orbis_dsl.diagnostics import render
-    from orbis_dsl.packs import compile_pack
+    from orbis_dsl.common.diagnostics import render
+    from orbis_dsl.language.packs import compile_pack
 
     compiled = compile_pack(pack)
     errors = [render(d, compiled.sources.texts) for d in compiled.diagnostics if d.is_error]
@@ -27,7 +27,7 @@ def _check(pack: Path):
 @pytest.mark.parametrize("kind, name", [("god", "stargazer"), ("kind", "grove"), ("variant", "5p"),
                                         ("variant", "duo"), ("variant", "2p"), ("god", "love")])
 def test_each_starting_file_checks_clean_alone_and_is_formatted(tmp_path, kind, name):
-    from orbis_dsl.fmt import format_source
+    from orbis_dsl.language.fmt import format_source
 
     path = new(kind, name, tmp_path / "mypack")
     assert path == tmp_path / "mypack" / f"{name}.orbis"
@@ -78,8 +78,8 @@ def run(tmp_path, monkeypatch):
     import typer
     from typer.testing import CliRunner
 
-    from orbis_dsl import cli
-    from orbis_dsl.scaffold import new_cli
+    from orbis_dsl.cli import app as cli
+    from orbis_dsl.cli.scaffold import new_cli
 
     if "new" not in {c.name or c.callback.__name__ for c in cli.app.registered_commands}:
         extra = typer.Typer()
@@ -104,7 +104,7 @@ def test_the_command_writes_then_refuses(run, tmp_path):
 
 
 def _has(command: str) -> bool:
-    from orbis_dsl.cli import app
+    from orbis_dsl.cli.app import app
 
     return command in {g.name for g in getattr(app, "registered_groups", [])} | {
         c.name or c.callback.__name__ for c in app.registered_commands}

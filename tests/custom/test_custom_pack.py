@@ -195,7 +195,7 @@ def broken_pack(tmp_path, monkeypatch):
 def _run(*args):
     from typer.testing import CliRunner
 
-    from orbis_dsl.cli import app
+    from orbis_dsl.cli.app import app
 
     return CliRunner().invoke(app, [str(a) for a in args])
 
@@ -227,7 +227,7 @@ def test_a_syntax_error_in_a_pack_points_at_the_pack_file_and_line(tmp_path, mon
 def test_an_unchanged_pack_is_compiled_once(tmp_path, monkeypatch):
     import shutil
 
-    from orbis_dsl import packs
+    from orbis_dsl.language import packs
 
     pack = tmp_path / "pack"
     shutil.copytree(PACK, pack)
@@ -257,7 +257,7 @@ def test_an_unchanged_pack_is_compiled_once(tmp_path, monkeypatch):
 
 
 def test_scoring_twice_reuses_the_cache(orbis, tmp_path, monkeypatch):
-    from orbis_dsl import packs
+    from orbis_dsl.language import packs
 
     assert orbis("score", "--rules", "examples/custom/pack", "examples/custom/duel.orbisgame").exit_code == 0
     monkeypatch.setattr(packs, "compile_pack", lambda path: (_ for _ in ()).throw(AssertionError("recompiled")))
@@ -270,7 +270,7 @@ def test_scoring_twice_reuses_the_cache(orbis, tmp_path, monkeypatch):
 
 
 def _has(command: str) -> bool:
-    from orbis_dsl.cli import app
+    from orbis_dsl.cli.app import app
 
     names = {c.name or c.callback.__name__ for c in app.registered_commands}
     names |= {g.name for g in getattr(app, "registered_groups", [])}

@@ -66,8 +66,8 @@ def test_the_docs_exist():
 
 @pytest.mark.parametrize("block", orbis_blocks())
 def test_orbis_block_parses_and_is_formatted(block):
-    from orbis_dsl.fmt import format_source
-    from orbis_dsl.parse import parse_text
+    from orbis_dsl.language.fmt import format_source
+    from orbis_dsl.language.parse import parse_text
 
     tree, diags = parse_text(block.body, block.where)
     assert tree is not None, "\n".join(d.message for d in diags)
@@ -79,8 +79,8 @@ def test_orbis_block_parses_and_is_formatted(block):
 @pytest.mark.parametrize("doc", DOCS, ids=[d.name for d in DOCS])
 def test_file_blocks_check_clean_as_packs(doc, tmp_path, monkeypatch):
     """Each `<!-- file: … -->` rule file, written in document order, leaves its pack clean at that point."""
-    from orbis_dsl.diagnostics import render
-    from orbis_dsl.packs import compile_pack
+    from orbis_dsl.common.diagnostics import render
+    from orbis_dsl.language.packs import compile_pack
 
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("ORBIS_CACHE_DIR", str(tmp_path / "cache"))
@@ -107,10 +107,10 @@ def test_file_blocks_check_clean_as_packs(doc, tmp_path, monkeypatch):
 def test_game_blocks_check_clean_and_score_their_records(doc, tmp_path):
     """A `<!-- game: … -->` block is a whole game on its own: it checks and compiles, and each record after it
     marked `<!-- totals: NAME N, …; winners: NAME, … -->` scores to those totals."""
-    from orbis_dsl.diagnostics import render
-    from orbis_dsl.ruleset import compile_paths, rules_from_modules
+    from orbis_dsl.common.diagnostics import render
+    from orbis_dsl.language.ruleset import compile_paths, rules_from_modules
+    from orbis_dsl.records.sheets import read_sheet_json
     from orbis_dsl.runtime.sheet import score_sheet
-    from orbis_dsl.sheets import read_sheet_json
 
     rules = None
     for block in blocks(doc):
@@ -133,7 +133,7 @@ def test_game_blocks_check_clean_and_score_their_records(doc, tmp_path):
 
 def _rule_names_and_terminals():
     """Every rule (or alias) that can appear in a parse tree, and every named terminal, of rules.lark."""
-    from orbis_dsl.parse import rules_parser
+    from orbis_dsl.language.parse import rules_parser
 
     parser = rules_parser()
     rules = set()
@@ -144,7 +144,7 @@ def _rule_names_and_terminals():
             rules.add(rule.alias)
         elif not name.startswith("_") and not rule.options.expand1:
             rules.add(name)
-    from orbis_dsl.resources import grammar_path
+    from orbis_dsl.common.resources import grammar_path
 
     declared = set(re.findall(r"^([A-Z][A-Z_]*)(?:\.\d+)?\s*:", grammar_path("rules.lark").read_text(), re.M))
     terminals = {t.name for t in parser.terminals} & declared - {"COMMENT"}
@@ -154,7 +154,7 @@ def _rule_names_and_terminals():
 def test_language_reference_shows_every_construct():
     from lark import Token, Tree
 
-    from orbis_dsl.parse import rules_parser
+    from orbis_dsl.language.parse import rules_parser
 
     seen_rules, seen_terminals = set(), set()
     for block in blocks(ROOT / "docs" / "language.md"):
@@ -174,7 +174,7 @@ def test_language_reference_shows_every_construct():
 
 def test_language_reference_names_every_keyword():
     """Every keyword of the grammar appears in the reference's examples."""
-    from orbis_dsl.parse import rules_parser
+    from orbis_dsl.language.parse import rules_parser
 
     keywords = {t.pattern.value for t in rules_parser().terminals
                 if t.pattern.type == "str" and re.fullmatch(r"[a-z ]+", t.pattern.value)}
@@ -192,9 +192,9 @@ def orbis_app(monkeypatch):
     """The `orbis` app, with `fmt` and `new` registered when cli.py does not register them yet."""
     import typer
 
-    from orbis_dsl import cli
-    from orbis_dsl.fmt import fmt_cli
-    from orbis_dsl.scaffold import new_cli
+    from orbis_dsl.cli import app as cli
+    from orbis_dsl.cli.scaffold import new_cli
+    from orbis_dsl.language.fmt import fmt_cli
 
     names = {c.name or c.callback.__name__ for c in cli.app.registered_commands}
     extra = typer.Typer()

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from orbis_dsl.ruleset import base_rules
+from orbis_dsl.language.ruleset import base_rules
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES_DOC = (ROOT / "docs" / "rules" / "orbis.md").read_text(encoding="utf-8")

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from orbis_dsl.engine.cli import make_app
+from orbis_dsl.cli.engine import make_app
 from orbis_dsl.engine.progress import Progress, format_duration
 from orbis_dsl.engine.stats import balance, games_to_separate, mean_interval, wilson
 from orbis_dsl.engine.summary_text import summary_text

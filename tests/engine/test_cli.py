@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from orbis_dsl.engine.cli import make_app
+from orbis_dsl.cli.engine import make_app
 from orbis_dsl.engine.log import play_logged
 from orbis_dsl.engine.policy import RandomPolicy
-from orbis_dsl.ruleset import base_rules
+from orbis_dsl.language.ruleset import base_rules
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = base_rules()
@@ -156,7 +156,7 @@ def test_register_adds_the_commands():
     import typer
 
     app = typer.Typer()
-    from orbis_dsl.engine.cli import register
+    from orbis_dsl.cli.engine import register
 
     register(app)
     names = {c.name for c in app.registered_commands}
@@ -166,7 +166,7 @@ def test_register_adds_the_commands():
 
 def test_variant_check_lays_a_new_variant_file_over_the_base_game(cli, tmp_path, monkeypatch):
     """Issue 14, item 2: the file `orbis new variant duo` writes declares only its variant."""
-    from orbis_dsl.cli import app
+    from orbis_dsl.cli.app import app
 
     monkeypatch.setenv("ORBIS_CACHE_DIR", str(tmp_path / "cache"))
     made = CliRunner().invoke(app, ["new", "variant", "duo", "--dir", str(tmp_path / "mypack")])

@@ -7,7 +7,7 @@ import pytest
 from orbis_dsl.engine.game import Game, IllegalMove, Setup, deal, play_game
 from orbis_dsl.engine.policy import GreedyPolicy, Policy, RandomPolicy
 from orbis_dsl.engine.state import DESERT, EMPTY, PlayerState, tables_for
-from orbis_dsl.ruleset import base_rules
+from orbis_dsl.language.ruleset import base_rules
 
 RULES = base_rules()
 T = tables_for(RULES)

@@ -11,8 +11,8 @@ from orbis_dsl.engine.game import Game, deal
 from orbis_dsl.engine.log import Recorder, play_logged, replay
 from orbis_dsl.engine.policy import GreedyPolicy, RandomPolicy
 from orbis_dsl.engine.state import DESERT, EMPTY, tables_for
-from orbis_dsl.records import game_to_json
-from orbis_dsl.ruleset import base_rules
+from orbis_dsl.language.ruleset import base_rules
+from orbis_dsl.records.orbis_json import game_to_json
 
 RULES = base_rules()
 T = tables_for(RULES)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from orbis_dsl.engine.cli import make_app
+from orbis_dsl.cli.engine import make_app
 
 ROOT = Path(__file__).resolve().parents[2]
 PACK = ROOT / "examples" / "custom" / "pack"

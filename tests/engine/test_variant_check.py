@@ -16,7 +16,7 @@ from orbis_dsl.engine.variants import (
     variant_spans,
     variants_declared_in,
 )
-from orbis_dsl.ruleset import base_rules, compile_base
+from orbis_dsl.language.ruleset import base_rules, compile_base
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "variants"

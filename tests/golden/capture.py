@@ -6,7 +6,7 @@ see no difference: refreshing it to make tests/golden/test_golden.py pass after 
 
 What it holds (every parameter is in PARAMS and written beside the data):
 1. the stdout of `orbis score --json GAME` for every example game, in full (`capture/score/`);
-2. 10,000 random finished games (`orbis_dsl.sample.random_game`, record i drawn from `random.Random(i)` with
+2. 10,000 random finished games (`orbis_dsl.records.sample.random_game`, record i drawn from `random.Random(i)` with
    2, 3, 4, 2, … players), each scored exactly as `orbis score --json` prints it: one sha256 per block of 100
    reports, the full sha256 of each report of the first block, and the first 8 hex digits of every report's
    sha256 so that a failure can name the record (`capture/records.json`);
@@ -51,7 +51,7 @@ PARAMS = {
         "block_size": 100,
         "rng": "random.Random(i) for record i",
         "players": [2, 3, 4],  # record i has players[i % 3] players
-        "generator": "orbis_dsl.sample.random_game(base_rules(), rng, players)",
+        "generator": "orbis_dsl.records.sample.random_game(base_rules(), rng, players)",
         "report": "score_game(rules, game, explain=True).to_json_line() + '\\n' (what `orbis score --json` prints)",
         "prefix_digits": 8,
     },
@@ -85,7 +85,7 @@ def run_cli(*args: str) -> str:
     """`orbis ARGS…`'s stdout; inside `cli_session()`. Anything but exit 0 is a failure of the capture itself."""
     from typer.testing import CliRunner
 
-    from orbis_dsl.cli import app
+    from orbis_dsl.cli.app import app
 
     result = CliRunner().invoke(app, list(args))
     if result.exit_code != 0:
@@ -117,7 +117,7 @@ def example_capture_path(game: str) -> Path:
 # ---- 2. random records ------------------------------------------------------------------------------------------
 
 def random_record(rules, index: int):
-    from orbis_dsl.sample import random_game
+    from orbis_dsl.records.sample import random_game
 
     players = PARAMS["records"]["players"]
     return random_game(rules, random.Random(index), players[index % len(players)])
@@ -148,7 +148,7 @@ def block_digests(rules, block: int) -> tuple[str, list[str]]:
 
 def block_games_digest(rules, block: int) -> str:
     """sha256 of the block's games as orbis-game/1 JSON: tells a change of the sampled games from one of scoring."""
-    from orbis_dsl.records import game_to_json
+    from orbis_dsl.records.orbis_json import game_to_json
 
     size = PARAMS["records"]["block_size"]
     games = [game_to_json(random_record(rules, i), rules) for i in range(block * size, (block + 1) * size)]
@@ -197,7 +197,7 @@ def _write(path: Path, text: str) -> None:
 
 
 def capture() -> None:
-    from orbis_dsl.ruleset import base_rules
+    from orbis_dsl.language.ruleset import base_rules
 
     for folder in ("score", "simulate"):  # nothing stale may survive a refresh
         shutil.rmtree(CAPTURE / folder, ignore_errors=True)
@@ -214,8 +214,8 @@ def capture() -> None:
 
 
 def show_record(index: int) -> None:
-    from orbis_dsl.records import game_to_json
-    from orbis_dsl.ruleset import base_rules
+    from orbis_dsl.language.ruleset import base_rules
+    from orbis_dsl.records.orbis_json import game_to_json
 
     rules = base_rules()
     print(json.dumps(game_to_json(random_record(rules, index), rules), indent=2, ensure_ascii=False))

@@ -25,7 +25,7 @@ def cli():
 
 @pytest.fixture(scope="module")
 def rules():
-    from orbis_dsl.ruleset import base_rules
+    from orbis_dsl.language.ruleset import base_rules
 
     return base_rules()
 
@@ -78,7 +78,7 @@ def test_example_game_scores_as_captured(cli, rules, game):
 
 def test_the_cli_prints_what_the_records_are_scored_with(cli, rules):
     """The random records skip the CLI (10,000 processes would be slow): it must print the same function's text."""
-    from orbis_dsl.inputs import read_game
+    from orbis_dsl.records.inputs import read_game
     from orbis_dsl.runtime.scoring import score_game
 
     game = next(g for g in golden.example_games() if "custom" not in g)
@@ -118,7 +118,7 @@ def test_random_records_score_as_captured(rules):
 
 def _records_message(rules, captured: dict, differing: list, params: dict) -> str:
     """Name the first differing record and show its report as it is now (only digests were captured)."""
-    from orbis_dsl.records import game_to_json
+    from orbis_dsl.records.orbis_json import game_to_json
 
     size, digits = params["block_size"], params["prefix_digits"]
     block, each = differing[0]

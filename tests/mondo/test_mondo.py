@@ -11,12 +11,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from orbis_dsl.games import game_named
-from orbis_dsl.inputs import read_record, score_record
-from orbis_dsl.ruleset import game_rules
+from orbis_dsl.common.games import game_named
+from orbis_dsl.language.ruleset import game_rules
+from orbis_dsl.records.inputs import read_record, score_record
+from orbis_dsl.records.sheet_convert import to_counts
+from orbis_dsl.records.sheets import read_sheet_json
 from orbis_dsl.runtime.grid import BoardRecord, Cell, default_patches, features, layout, measures
-from orbis_dsl.sheet_convert import to_counts
-from orbis_dsl.sheets import read_sheet_json
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "mondo"
@@ -258,7 +258,7 @@ def test_each_malformed_record_is_refused_with_a_located_diagnostic(name, snapsh
 def test_a_malformed_record_exits_2_from_the_cli(tmp_path):
     from typer.testing import CliRunner
 
-    from orbis_dsl.cli import app
+    from orbis_dsl.cli.app import app
 
     bad = tmp_path / "bad.json"
     bad.write_text(broken(MALFORMED["unknown-terrain"]))
@@ -306,7 +306,7 @@ def test_the_rounds_schema_knows_the_packs_tasks_species_and_cards():
 
 @pytest.mark.parametrize("name", sorted(HAND))
 def test_the_text_notation_round_trips_and_scores_alike(name):
-    from orbis_dsl.sheet_text import convert_sheet, read_sheet_text
+    from orbis_dsl.records.sheet_text import convert_sheet, read_sheet_text
 
     text = (EXAMPLES / name).read_text()
     notation, diags = convert_sheet(text, name, RULES, True, "text")
@@ -320,7 +320,7 @@ def test_the_text_notation_round_trips_and_scores_alike(name):
 
 
 def test_the_notation_documented_in_docs_notation_mondo_scores():
-    from orbis_dsl.sheet_text import read_sheet_text
+    from orbis_dsl.records.sheet_text import read_sheet_text
 
     doc = (ROOT / "docs" / "notation-mondo.md").read_text()
     block = doc.split("```text\n", 1)[1].split("```", 1)[0]
@@ -331,7 +331,7 @@ def test_the_notation_documented_in_docs_notation_mondo_scores():
 
 
 def test_a_mistake_in_the_notation_is_shown_at_its_line_and_word():
-    from orbis_dsl.sheet_text import convert_sheet, read_sheet_text
+    from orbis_dsl.records.sheet_text import convert_sheet, read_sheet_text
 
     notation, _ = convert_sheet((EXAMPLES / "grid-beginner-2p.json").read_text(), "x", RULES, True, "text")
     lines = notation.splitlines()
@@ -347,7 +347,7 @@ def test_a_mistake_in_the_notation_is_shown_at_its_line_and_word():
 def test_the_terminal_view_draws_each_grid_and_explain_names_what_scored():
     from typer.testing import CliRunner
 
-    from orbis_dsl.cli import app
+    from orbis_dsl.cli.app import app
 
     result = CliRunner().invoke(app, ["score", str(EXAMPLES / "grid-advanced-2p-counts-as-active.json"),
                                       "--explain"])

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from hypothesis.control import currently_in_test_context
 from typer.testing import CliRunner
 
-from orbis_dsl.cli import app
+from orbis_dsl.cli.app import app
 
 EXAMPLES = int(os.environ.get("ORBIS_FUZZ_EXAMPLES", "150"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None,

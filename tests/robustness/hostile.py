@@ -27,9 +27,9 @@ def _limit_memory() -> None:
 
 
 def orbis(cwd: Path, *args: str, env: dict[str, str] | None = None, stdin: str | None = None,
-          module: str = "orbis_dsl.cli"):
-    """`python -m orbis_dsl.cli ARGS` from `cwd` under MEMORY_BOUND: (exit code, stdout, stderr). `module`:
-    orbis_dsl.entry for the installed command's quick path of `orbis score`."""
+          module: str = "orbis_dsl.cli.app"):
+    """`python -m orbis_dsl.cli.app ARGS` from `cwd` under MEMORY_BOUND: (exit code, stdout, stderr). `module`:
+    orbis_dsl.cli.entry for the installed command's quick path of `orbis score`."""
     full_env = {**os.environ, "ORBIS_CACHE_DIR": str(cwd / "cache"), "PYTHONPATH": str(ROOT), "COLUMNS": "100",
                 "PYTHONIOENCODING": "utf-8", **(env or {})}
     try:

@@ -28,8 +28,8 @@ PROBE = r"""
 import contextlib, hashlib, io, json, sys
 from pathlib import Path
 from typer.testing import CliRunner
-from orbis_dsl.cli import app
-from orbis_dsl.ruleset import compile_base, compile_paths
+from orbis_dsl.cli.app import app
+from orbis_dsl.language.ruleset import compile_base, compile_paths
 
 seeds = Path(sys.argv[1])
 out = {}
@@ -62,7 +62,7 @@ def _python(args: list[str], hash_seed: str, cwd: Path = ROOT, timeout: float = 
 
 
 def test_two_renders_in_one_process_are_identical():
-    from orbis_dsl.ruleset import compile_base, compile_paths
+    from orbis_dsl.language.ruleset import compile_base, compile_paths
 
     assert compile_base().modules == compile_base().modules
     mini = SEEDS / "rules" / "mini.orbis"
@@ -94,7 +94,7 @@ def test_outputs_do_not_depend_on_the_hash_seed(digests):
 
 
 def test_in_process_render_matches_a_fresh_process(digests):
-    from orbis_dsl.ruleset import compile_base
+    from orbis_dsl.language.ruleset import compile_base
 
     fresh = digests["0"]
     here = {f"base/{n}": hashlib.sha256(t.encode()).hexdigest() for n, t in compile_base().modules.items()}
@@ -104,7 +104,7 @@ def test_in_process_render_matches_a_fresh_process(digests):
 def test_generated_folder_is_current(monkeypatch):
     from typer.testing import CliRunner
 
-    from orbis_dsl.cli import app
+    from orbis_dsl.cli.app import app
 
     monkeypatch.chdir(ROOT)
     result = CliRunner().invoke(app, ["compile", "--check"])
@@ -115,7 +115,7 @@ def test_generated_folder_is_current(monkeypatch):
 # ---- simulations -------------------------------------------------------------------------------------------
 
 def _simulate_available() -> bool:
-    proc = subprocess.run([sys.executable, "-m", "orbis_dsl.cli", "simulate", "--help"], cwd=ROOT,
+    proc = subprocess.run([sys.executable, "-m", "orbis_dsl.cli.app", "simulate", "--help"], cwd=ROOT,
                           capture_output=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
     return proc.returncode == 0
 
@@ -126,7 +126,7 @@ def simulate():
         pytest.skip("`orbis simulate` does not exist yet")
 
     def run(*args: str, hash_seed: str = "0", cwd: Path = ROOT) -> str:
-        return _python(["-m", "orbis_dsl.cli", "simulate", *args, "--json"], hash_seed, cwd=cwd)
+        return _python(["-m", "orbis_dsl.cli.app", "simulate", *args, "--json"], hash_seed, cwd=cwd)
 
     return run
 

@@ -142,7 +142,7 @@ def judge(result, files: set[str], what: str) -> str:
 
 def compile_and_inspect(entry: Path, cwd: Path) -> dict[str, str]:
     """Compile a rule set that checked clean; every module must parse."""
-    from orbis_dsl.ruleset import compile_paths
+    from orbis_dsl.language.ruleset import compile_paths
 
     with contextlib.chdir(cwd):
         compiled = compile_paths([entry])
@@ -156,8 +156,8 @@ def compile_and_inspect(entry: Path, cwd: Path) -> dict[str, str]:
 
 def score_seed_game(modules: dict[str, str], cwd: Path, game_file: Path) -> None:
     """The compiled rules score a seed game, or refuse it with diagnostics: never an exception."""
-    from orbis_dsl.inputs import read_game
-    from orbis_dsl.ruleset import rules_from_modules
+    from orbis_dsl.language.ruleset import rules_from_modules
+    from orbis_dsl.records.inputs import read_game
     from orbis_dsl.runtime.scoring import score_game
 
     rules = rules_from_modules(modules, "orbis_fuzz_rules")
@@ -525,8 +525,8 @@ def random_game(draw, rules) -> dict:
 @FUZZ
 @given(data=st.data())
 def test_generated_rule_texts_check_compile_and_score(workdir, data):
-    from orbis_dsl.records import read_json_text
-    from orbis_dsl.ruleset import rules_from_modules
+    from orbis_dsl.language.ruleset import rules_from_modules
+    from orbis_dsl.records.orbis_json import read_json_text
     from orbis_dsl.runtime.scoring import score_game
 
     text = data.draw(rule_text(), label="rules")

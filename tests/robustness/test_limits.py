@@ -1,4 +1,4 @@
-"""Inputs at and past every size and depth limit, run as `python -m orbis_dsl.cli …` in a subprocess with a
+"""Inputs at and past every size and depth limit, run as `python -m orbis_dsl.cli.app …` in a subprocess with a
 2 GB address-space limit (RLIMIT_AS): each must end either with exit 0 or with exit 2 and a short, located
 message, and never with a traceback.
 
@@ -59,7 +59,7 @@ class _Job:
 
     def __init__(self, cwd: Path, args: tuple[str, ...]):
         self.args = args
-        self.proc = subprocess.Popen([sys.executable, "-m", "orbis_dsl.cli", *args], cwd=cwd, env=_env(cwd),
+        self.proc = subprocess.Popen([sys.executable, "-m", "orbis_dsl.cli.app", *args], cwd=cwd, env=_env(cwd),
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=_limit_memory)
         self.output: tuple[bytes, bytes] | None = None
         self.thread = threading.Thread(target=self._wait, daemon=True)
@@ -256,7 +256,7 @@ def _tile_file(folder: Path, count: int) -> Path:
 
 
 def _largest_tile_file(folder: Path) -> list[str]:
-    from orbis_dsl.parse import MAX_SOURCE_BYTES
+    from orbis_dsl.language.parse import MAX_SOURCE_BYTES
 
     _tile_file(folder, (MAX_SOURCE_BYTES - 1000 - len(_base_include(folder))) // len(TILE_LINE))
     return ["check", "tiles.orbis"]
@@ -269,7 +269,7 @@ def _text_game(players: int) -> str:
 
 
 def _largest_text_game(folder: Path) -> list[str]:
-    from orbis_dsl.records import MAX_RECORD_BYTES
+    from orbis_dsl.records.orbis_json import MAX_RECORD_BYTES
 
     one = len(_text_game(1))
     (folder / "many.orbisgame").write_text(_text_game((MAX_RECORD_BYTES - 2000) // one), encoding="utf-8")
@@ -316,7 +316,7 @@ CALLS_PER_GAME_CHARACTER = 40
 
 
 def test_checking_tile_lines_costs_the_same_per_line_at_every_size(tmp_path):
-    from orbis_dsl.ruleset import compile_paths
+    from orbis_dsl.language.ruleset import compile_paths
 
     def check(n):
         folder = tmp_path / str(n)
@@ -333,9 +333,9 @@ def test_checking_tile_lines_costs_the_same_per_line_at_every_size(tmp_path):
 def test_reading_a_text_game_costs_the_same_per_character_at_every_size(reader):
     """Both ways of reading the notation: the parser (which reads every file the quick reader is not sure of,
     and every file with a mistake, like the largest one above) and the quick line reader."""
-    from orbis_dsl.notation import read_text_parsed
-    from orbis_dsl.notation_quick import quick_document
-    from orbis_dsl.ruleset import base_rules
+    from orbis_dsl.language.ruleset import base_rules
+    from orbis_dsl.records.notation import read_text_parsed
+    from orbis_dsl.records.notation_quick import quick_document
 
     rules = base_rules()
     one = len(_text_game(1))

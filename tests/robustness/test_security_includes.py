@@ -9,7 +9,6 @@ import os
 from pathlib import Path
 
 import pytest
-
 from robustness.hostile import ROOT, assert_refused, orbis
 
 SECRET = "TOPSECRET-4f1c"  # a line no message may show

@@ -9,7 +9,6 @@ import os
 import re
 
 import pytest
-
 from robustness.hostile import ROOT, assert_refused, orbis
 
 HUGE = "9" * 5_000
@@ -29,7 +28,7 @@ def test_a_json_amount_that_is_no_plain_number(tmp_path, gain):
 def _log() -> list[str]:
     from orbis_dsl.engine.log import play_logged
     from orbis_dsl.engine.policy import RandomPolicy
-    from orbis_dsl.ruleset import base_rules
+    from orbis_dsl.language.ruleset import base_rules
 
     return play_logged(base_rules(), "2p", 1, [RandomPolicy(0), RandomPolicy(1)])[2].splitlines()
 
@@ -77,8 +76,8 @@ def test_fmt_on_a_file_it_cannot_write_is_reported(tmp_path, monkeypatch):
     else:  # root writes anyway: make the write fail as it would for anyone else
         from typer.testing import CliRunner
 
-        from orbis_dsl import files
-        from orbis_dsl.cli import app
+        from orbis_dsl.cli.app import app
+        from orbis_dsl.common import files
 
         def refuse(*args):
             raise PermissionError(13, "Permission denied")

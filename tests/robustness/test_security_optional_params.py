@@ -4,7 +4,6 @@ TypeError or KeyError in `score` or `simulate`. The checker now refuses each, at
 from __future__ import annotations
 
 import pytest
-
 from robustness.hostile import ROOT, assert_refused, orbis
 
 CASES = {

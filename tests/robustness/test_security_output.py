@@ -9,7 +9,6 @@ import os
 import stat
 
 import pytest
-
 from robustness.hostile import ROOT, orbis
 
 HOSTILE = ["\x1b]0;owned\x07", "\x1b[2J", "\r", "\x00", "\u202e", "\u2066", "\x9b"]
@@ -22,7 +21,7 @@ def _assert_nothing_raw(text: str) -> None:
 
 @pytest.mark.parametrize("mode", [0o644, 0o640, 0o755, 0o600])
 def test_write_atomic_keeps_the_mode(tmp_path, mode):
-    from orbis_dsl.files import write_atomic
+    from orbis_dsl.common.files import write_atomic
 
     path = tmp_path / "f.orbis"
     path.write_text("old\n")
@@ -32,7 +31,7 @@ def test_write_atomic_keeps_the_mode(tmp_path, mode):
 
 
 def test_a_new_file_gets_what_the_umask_gives(tmp_path):
-    from orbis_dsl.files import write_atomic
+    from orbis_dsl.common.files import write_atomic
 
     old = os.umask(0o022)
     try:
@@ -102,7 +101,7 @@ def test_diagnostics_show_names_escaped_and_keep_the_caret(tmp_path):
 def test_replay_shows_player_names_escaped(tmp_path):
     from orbis_dsl.engine.log import play_logged
     from orbis_dsl.engine.policy import RandomPolicy
-    from orbis_dsl.ruleset import base_rules
+    from orbis_dsl.language.ruleset import base_rules
 
     names = ["Ana\x1b[2J", "Ben\u202e"]
     _, _, text = play_logged(base_rules(), "2p", 3, [RandomPolicy(0), RandomPolicy(1)], names=names)

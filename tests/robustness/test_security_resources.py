@@ -8,7 +8,6 @@ import difflib
 import os
 
 import pytest
-
 from robustness.hostile import ROOT, assert_refused, orbis
 
 GAME = ROOT / "examples" / "quickstart-4p.orbisgame"
@@ -63,8 +62,8 @@ def test_the_bounds_leave_room_for_real_rules(tmp_path):
 def test_thousands_of_unknown_names_get_a_bounded_number_of_hints(tmp_path, monkeypatch):
     """3,000 aliases and 3,000 misspelt names: every mistake reported, but "did you mean" (a comparison with
     every known name) only for the first ones, against a bounded pool: the work is counted, not timed."""
-    from orbis_dsl.check import check
-    from orbis_dsl.parse import load_sources
+    from orbis_dsl.language.check import check
+    from orbis_dsl.language.parse import load_sources
 
     n = 3_000
     text = "".join(f"alias al{i} = red\n" for i in range(n))
@@ -83,8 +82,8 @@ def test_thousands_of_unknown_names_get_a_bounded_number_of_hints(tmp_path, monk
 
 
 def test_printing_thousands_of_diagnostics_splits_the_source_once(monkeypatch):
-    from orbis_dsl import diagnostics
-    from orbis_dsl.diagnostics import Diagnostic, Span, render
+    from orbis_dsl.common import diagnostics
+    from orbis_dsl.common.diagnostics import Diagnostic, Span, render
 
     text = "x\n" * 5_000
     diagnostics._lines.cache_clear()
@@ -121,7 +120,7 @@ def test_simulate_starts_no_more_workers_than_chunks(monkeypatch):
 def test_replay_refuses_paying_hundreds_of_millions(tmp_path):
     from orbis_dsl.engine.log import play_logged
     from orbis_dsl.engine.policy import RandomPolicy
-    from orbis_dsl.ruleset import base_rules
+    from orbis_dsl.language.ruleset import base_rules
 
     for seed in range(40):
         _, _, text = play_logged(base_rules(), "2p", seed, [RandomPolicy(i) for i in range(2)])
@@ -142,12 +141,12 @@ def test_replay_refuses_paying_hundreds_of_millions(tmp_path):
 def test_score_starts_no_more_workers_than_files_or_twice_the_cores(monkeypatch):
     import multiprocessing
 
-    from orbis_dsl import batch
+    from orbis_dsl.cli import batch
 
     started = []
 
     class Context:
-        def Pool(self, processes):  # noqa: N802 (multiprocessing's name)
+        def Pool(self, processes):
             started.append(processes)
             raise RuntimeError("stop here")
 
@@ -161,5 +160,5 @@ def test_score_starts_no_more_workers_than_files_or_twice_the_cores(monkeypatch)
 
 @pytest.mark.parametrize("jobs", ["9" * 5000, "²"])
 def test_score_refuses_a_jobs_count_int_cannot_read(tmp_path, jobs):
-    for module in ("orbis_dsl.entry", "orbis_dsl.cli"):  # the installed command's quick path, and typer's
+    for module in ("orbis_dsl.cli.entry", "orbis_dsl.cli.app"):  # the installed command's quick path, and typer's
         assert_refused(orbis(tmp_path, "score", "--jobs", jobs, GAME, module=module))

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from orbis_dsl.diagnostics import render
+from orbis_dsl.common.diagnostics import render
 
 # A minimal complete rule set, for checks that need their own colours, stars or levels.
 SMALL = """\

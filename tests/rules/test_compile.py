@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
-from orbis_dsl.compile import compare, module_name, render, write
-from orbis_dsl.notation import GAME_PARSER_MODULE
-from orbis_dsl.ruleset import compile_base, compile_paths, generated_files, rules_from_modules
+from orbis_dsl.language.compile import compare, module_name, render, write
+from orbis_dsl.language.ruleset import compile_base, compile_paths, generated_files, rules_from_modules
+from orbis_dsl.records.notation import GAME_PARSER_MODULE
 from orbis_dsl.runtime.rules import stale_sources
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -113,7 +113,7 @@ def test_rendering_does_not_depend_on_where_the_rules_lie(base, tmp_path):
 
 _RENDER_SCRIPT = (
     "import json, sys\n"
-    "from orbis_dsl.ruleset import compile_base\n"
+    "from orbis_dsl.language.ruleset import compile_base\n"
     "sys.stdout.write(json.dumps(compile_base().modules, sort_keys=True))\n"
 )
 
@@ -230,9 +230,9 @@ def test_compile_check_passes_from_another_working_directory(orbis, tmp_path, mo
 
 
 def test_compile_check_names_a_stale_module(orbis, tmp_path, monkeypatch):
-    import orbis_dsl.games
-    import orbis_dsl.resources
-    import orbis_dsl.ruleset
+    import orbis_dsl.common.games
+    import orbis_dsl.common.resources
+    import orbis_dsl.language.ruleset
 
     shutil.copytree(ROOT / "rules", tmp_path / "rules")
     shutil.copytree(ROOT / "generated", tmp_path / "generated", ignore=shutil.ignore_patterns("__pycache__"))
@@ -244,9 +244,9 @@ def test_compile_check_names_a_stale_module(orbis, tmp_path, monkeypatch):
     def data_dir(name: str) -> Path:
         return ROOT / "grammar" if name == "grammar" else tmp_path / name
 
-    monkeypatch.setattr(orbis_dsl.resources, "data_dir", data_dir)
-    monkeypatch.setattr(orbis_dsl.ruleset, "data_dir", data_dir)
-    monkeypatch.setattr(orbis_dsl.games, "data_dir", data_dir)
+    monkeypatch.setattr(orbis_dsl.common.resources, "data_dir", data_dir)
+    monkeypatch.setattr(orbis_dsl.language.ruleset, "data_dir", data_dir)
+    monkeypatch.setattr(orbis_dsl.common.games, "data_dir", data_dir)
     result = orbis("compile", "--check")
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [

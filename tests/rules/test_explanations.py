@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from orbis_dsl.ruleset import compile_paths
+from orbis_dsl.language.ruleset import compile_paths
 
 
 def lines_of(orbis, *args) -> dict[tuple[str, str], str]:
@@ -51,8 +51,8 @@ def test_without_a_sentence_every_summand_is_shown(orbis):
     ("end: cp says \"{title_word} of {cp}: {points}\"", None),  # an unknown placeholder is refused (below)
 ])
 def test_generated_explanations_follow_the_branch_taken(tmp_path, clause, expected):
-    from orbis_dsl.records import read_json_text
-    from orbis_dsl.ruleset import rules_from_modules
+    from orbis_dsl.language.ruleset import rules_from_modules
+    from orbis_dsl.records.orbis_json import read_json_text
     from orbis_dsl.runtime.scoring import score_game
 
     path = tmp_path / "x.orbis"

@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from orbis_dsl.interpret import build_rules
-from orbis_dsl.records import read_json_text
-from orbis_dsl.ruleset import compile_paths, rules_from_modules
+from orbis_dsl.language.interpret import build_rules
+from orbis_dsl.language.ruleset import compile_paths, rules_from_modules
+from orbis_dsl.records.orbis_json import read_json_text
 from orbis_dsl.runtime.scoring import score_game
 
 RULES = """\

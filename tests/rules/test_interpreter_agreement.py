@@ -13,9 +13,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from orbis_dsl.game import GameRecord, PlayerRecord, TileRecord
-from orbis_dsl.interpret import build_rules
-from orbis_dsl.ruleset import base_rules, compile_base
+from orbis_dsl.language.interpret import build_rules
+from orbis_dsl.language.ruleset import base_rules, compile_base
+from orbis_dsl.records.game import GameRecord, PlayerRecord, TileRecord
 from orbis_dsl.runtime.scoring import score_game
 
 COMPILED = base_rules()
@@ -256,7 +256,7 @@ tile 2 red white [] beta(need: 1, gift: 2 green, cp: 3, mystic: 1)
 
 @pytest.fixture(scope="module")
 def exotic(tmp_path_factory):
-    from orbis_dsl.ruleset import compile_paths, rules_from_modules
+    from orbis_dsl.language.ruleset import compile_paths, rules_from_modules
 
     path = tmp_path_factory.mktemp("exotic") / "exotic.orbis"
     path.write_text(EXOTIC, encoding="utf-8")
@@ -295,8 +295,8 @@ def test_compiled_and_interpreted_agree_on_a_pack_using_every_construct(exotic):
 
 
 def _mondo_rules():
-    from orbis_dsl.games import game_named
-    from orbis_dsl.ruleset import compile_game, game_rules
+    from orbis_dsl.common.games import game_named
+    from orbis_dsl.language.ruleset import compile_game, game_rules
 
     game = game_named("mondo")
     return game_rules(game), build_rules(compile_game(game).model)
@@ -363,8 +363,8 @@ def _mondo_record(seed: int, grid) -> str:
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10 ** 9))
 def test_mondo_interpreted_and_compiled_agree(seed):
+    from orbis_dsl.records.sheets import read_sheet_json
     from orbis_dsl.runtime.sheet import score_sheet
-    from orbis_dsl.sheets import read_sheet_json
 
     compiled, interpreted = MONDO
     text = _mondo_record(seed, compiled.settings.grid)
@@ -382,10 +382,10 @@ MONDO = _mondo_rules()
 
 
 def test_terra_mystica_examples_and_malformed_sheets_agree_interpreted_and_generated():
-    from orbis_dsl.games import game_named
-    from orbis_dsl.ruleset import compile_game, game_rules
+    from orbis_dsl.common.games import game_named
+    from orbis_dsl.language.ruleset import compile_game, game_rules
+    from orbis_dsl.records.sheets import read_sheet_json
     from orbis_dsl.runtime.sheet import refusals, score_sheet
-    from orbis_dsl.sheets import read_sheet_json
 
     game = game_named("terra-mystica")
     generated, interpreted = game_rules(game), build_rules(compile_game(game).model)

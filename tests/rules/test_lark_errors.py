@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from orbis_dsl.notation import read_row, read_text
-from orbis_dsl.parse import parse_text
-from orbis_dsl.ruleset import base_rules
+from orbis_dsl.language.parse import parse_text
+from orbis_dsl.language.ruleset import base_rules
+from orbis_dsl.records.notation import read_row, read_text
 
 
 def rule_error(text: str):

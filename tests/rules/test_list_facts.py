@@ -8,9 +8,9 @@ import json
 
 import pytest
 
-from orbis_dsl.interpret import build_rules
+from orbis_dsl.language.interpret import build_rules
+from orbis_dsl.records.sheets import read_sheet_json
 from orbis_dsl.runtime.sheet import score_sheet
-from orbis_dsl.sheets import read_sheet_json
 
 TALLY = """\
 game "tally" "Tally" {

@@ -8,9 +8,9 @@ import attrs
 import pytest
 from lark import Lark
 
-from orbis_dsl import ast
-from orbis_dsl.diagnostics import Span
-from orbis_dsl.parse import MAX_SOURCE_BYTES, load_sources, parse_text, rules_parser
+from orbis_dsl.common.diagnostics import Span
+from orbis_dsl.language import ast
+from orbis_dsl.language.parse import MAX_SOURCE_BYTES, load_sources, parse_text, rules_parser
 
 ROOT = Path(__file__).resolve().parents[2]
 GRAMMAR = ROOT / "grammar" / "rules.lark"

@@ -19,7 +19,7 @@ KIND_COLOUR = {"farm": "yellow", "village": "yellow", "volcano": "red", "irrigat
 def run(*args: str):
     from typer.testing import CliRunner
 
-    from orbis_dsl.cli import app
+    from orbis_dsl.cli.app import app
 
     try:
         runner = CliRunner(mix_stderr=False)  # click < 8.2

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from orbis_dsl.games import game_named
-from orbis_dsl.interpret import build_rules
-from orbis_dsl.ruleset import compile_game, game_rules
+from orbis_dsl.common.games import game_named
+from orbis_dsl.language.interpret import build_rules
+from orbis_dsl.language.ruleset import compile_game, game_rules
 from orbis_dsl.runtime.sheet import SheetPlayerRecord, SheetRecord, score_sheet
 
 

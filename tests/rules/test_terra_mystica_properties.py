@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from orbis_dsl.games import game_named
-from orbis_dsl.interpret import build_rules
-from orbis_dsl.ruleset import compile_game, game_rules
+from orbis_dsl.common.games import game_named
+from orbis_dsl.language.interpret import build_rules
+from orbis_dsl.language.ruleset import compile_game, game_rules
 from orbis_dsl.runtime.hexmap import board_of
 from orbis_dsl.runtime.sheet import SheetPlayerRecord, SheetRecord, refusals, score_sheet
 

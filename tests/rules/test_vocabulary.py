@@ -17,14 +17,14 @@ KINDS = ["stone", "proselytism", "farm", "village", "volcano", "irrigation", "fo
 GODS = ["love", "oceans", "fire", "nature", "harvests", "apprentice", "idleness", "technology", "balance", "death"]
 WORDS = KINDS + GODS
 
-SOURCES = [f"orbis_dsl/{name}.py" for name in
+SOURCES = [f"orbis_dsl/language/{name}.py" for name in
            ("parse", "check", "compile", "codegen", "scope", "model", "describe", "interpret")] + ["grammar/rules.lark"]
 
 PATTERN = re.compile(r"\b(" + "|".join(WORDS) + r")\b", re.IGNORECASE)
 
 
 def test_the_word_list_is_the_base_game():
-    from orbis_dsl.ruleset import base_rules
+    from orbis_dsl.language.ruleset import base_rules
 
     rules = base_rules()
     assert sorted(KINDS) == sorted(rules.kinds)
@@ -45,9 +45,9 @@ MONDO_WORDS = ["mondo", "landscape", "landscapes", "terrain", "terrains", "anima
                "volcanoes", "chip", "chips", "species", "lake", "lakes", "task", "tasks", "modifier", "panda",
                "forest", "desert", "plains", "water"]
 MONDO_PATTERN = re.compile(r"\b(" + "|".join(MONDO_WORDS) + r")\b", re.IGNORECASE)
-GRID_SOURCES = ["grammar/rules.lark", "orbis_dsl/runtime/grid.py", "orbis_dsl/grid_records.py",
-                "orbis_dsl/check_grid.py", "orbis_dsl/sheet_lists.py",
-                "orbis_dsl/sheet_convert.py"]
+GRID_SOURCES = ["grammar/rules.lark", "orbis_dsl/runtime/grid.py", "orbis_dsl/records/grid_records.py",
+                "orbis_dsl/language/check_grid.py", "orbis_dsl/records/sheet_lists.py",
+                "orbis_dsl/records/sheet_convert.py"]
 
 
 @pytest.mark.parametrize("source", GRID_SOURCES)

@@ -8,11 +8,11 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from orbis_dsl import batch
-from orbis_dsl.cli import app
-from orbis_dsl.records import game_to_json
-from orbis_dsl.ruleset import base_rules
-from orbis_dsl.sample import random_game
+from orbis_dsl.cli import batch
+from orbis_dsl.cli.app import app
+from orbis_dsl.language.ruleset import base_rules
+from orbis_dsl.records.orbis_json import game_to_json
+from orbis_dsl.records.sample import random_game
 
 RULES = base_rules()
 
@@ -68,7 +68,7 @@ def test_jobs_change_nothing_in_what_is_printed(tmp_path):
 
 
 def test_the_progress_bar_shows_only_for_a_long_batch_written_to_a_file_from_a_terminal(monkeypatch):
-    from orbis_dsl import score_command
+    from orbis_dsl.cli import score as score_command
 
     class Stream:
         def __init__(self, tty):

@@ -1,9 +1,9 @@
 """The pyramid drawn in a score report: a Cancelation token typed in the record and the rules' verdict are two
 marks (issue 14, item 3: an `x` was drawn where no token was typed)."""
 
-from orbis_dsl.notation import read_text
-from orbis_dsl.report import LEGEND, _cell
-from orbis_dsl.ruleset import base_rules
+from orbis_dsl.language.ruleset import base_rules
+from orbis_dsl.records.notation import read_text
+from orbis_dsl.reports.terminal import LEGEND, _cell
 from orbis_dsl.runtime.scoring import score_game
 
 RULES = base_rules()
@@ -52,7 +52,7 @@ def test_the_legend_names_each_mark():
 
 
 def test_the_pyramid_stays_centred():
-    from orbis_dsl.report import pyramid_lines
+    from orbis_dsl.reports.terminal import pyramid_lines
 
     game, _ = read_text(GAME.format(bottom="- | - | - | - | -"), "g", RULES)
     lines = [line.plain.rstrip() for line in pyramid_lines(score_game(RULES, game).players[0], RULES)]

@@ -5,9 +5,9 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from orbis_dsl.cli import app
-from orbis_dsl.notation import read_text
-from orbis_dsl.ruleset import base_rules
+from orbis_dsl.cli.app import app
+from orbis_dsl.language.ruleset import base_rules
+from orbis_dsl.records.notation import read_text
 
 ANSWERS = [
     "Tuesday",                                   # title
@@ -171,8 +171,8 @@ def test_an_existing_file_is_refused_without_force(tmp_path):
 def test_a_game_score_would_refuse_is_not_written(tmp_path, monkeypatch):
     """The last guard: the whole game is read back as `orbis score` reads a file, and nothing is written when
     that reader refuses it (here made to refuse, since every answer is already checked on its own)."""
-    import orbis_dsl.enter as enter
-    from orbis_dsl.diagnostics import Diagnostic, Span
+    import orbis_dsl.records.enter as enter
+    from orbis_dsl.common.diagnostics import Diagnostic, Span
 
     refusal = Diagnostic("this number is too large (at most 9 digits)", span=Span("the entered game", 3, 33))
     monkeypatch.setattr(enter, "read_text", lambda text, file, rules: (None, [refusal]))

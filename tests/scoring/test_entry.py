@@ -1,4 +1,4 @@
-"""The quick entry (orbis_dsl/entry.py) runs `orbis score` without typer: it must print and exit exactly as the
+"""The quick entry (orbis_dsl/cli/entry.py) runs `orbis score` without typer: it must print and exit exactly as the
 full command line does, and leave everything it does not know to it."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from orbis_dsl.entry import quick_score_args
+from orbis_dsl.cli.entry import quick_score_args
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ["examples/games/4p-club-night-shared-win.json", "examples/quickstart-4p.orbisgame",
@@ -38,7 +38,7 @@ def _run(args: list[str], full: bool) -> tuple[int, str, str]:
     env.update(PYTHONIOENCODING="utf-8", COLUMNS="100", TERM="dumb")
     if full:
         env["ORBIS_FULL_CLI"] = "1"
-    proc = subprocess.run([sys.executable, "-m", "orbis_dsl.entry", *args], cwd=ROOT, env=env, capture_output=True,
+    proc = subprocess.run([sys.executable, "-m", "orbis_dsl.cli.entry", *args], cwd=ROOT, env=env, capture_output=True,
                           text=True, encoding="utf-8")
     return proc.returncode, proc.stdout, proc.stderr
 

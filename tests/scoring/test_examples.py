@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from orbis_dsl.cli import app
-from orbis_dsl.inputs import read_game
-from orbis_dsl.ruleset import base_rules
+from orbis_dsl.cli.app import app
+from orbis_dsl.language.ruleset import base_rules
+from orbis_dsl.records.inputs import read_game
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "games"
@@ -370,6 +370,6 @@ def test_convert_says_that_comments_are_not_kept(tmp_path):
 
 
 def test_a_hash_inside_a_quoted_name_is_no_comment(tmp_path):
-    from orbis_dsl.inputs import comment_lines
+    from orbis_dsl.records.inputs import comment_lines
 
     assert comment_lines('game "Night #3"\nplayer "A#1" worshippers 3 # Ana\n# done\n') == 2

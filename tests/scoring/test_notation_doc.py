@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from orbis_dsl.cli import app
-from orbis_dsl.notation import read_text
-from orbis_dsl.ruleset import base_rules
+from orbis_dsl.cli.app import app
+from orbis_dsl.language.ruleset import base_rules
+from orbis_dsl.records.notation import read_text
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "notation.md"

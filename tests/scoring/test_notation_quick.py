@@ -12,11 +12,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 from robustness.fuzzing import FUZZ
 
-from orbis_dsl.notation import read_text, read_text_parsed, write_text
-from orbis_dsl.notation_quick import quick_document
-from orbis_dsl.records import _Reader
-from orbis_dsl.ruleset import base_rules
-from orbis_dsl.sample import random_game
+from orbis_dsl.language.ruleset import base_rules
+from orbis_dsl.records.notation import read_text, read_text_parsed, write_text
+from orbis_dsl.records.notation_quick import quick_document
+from orbis_dsl.records.orbis_json import _Reader
+from orbis_dsl.records.sample import random_game
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = base_rules()

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from orbis_dsl.cli import app
+from orbis_dsl.cli.app import app
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMAS = ROOT / "schemas"
@@ -61,7 +61,7 @@ def test_schema_files_are_draft_2020_12(name):
 
 
 def test_game_schema_knows_the_kinds_and_gods_of_the_base_rules():
-    from orbis_dsl.ruleset import base_rules
+    from orbis_dsl.language.ruleset import base_rules
 
     rules = base_rules()
     schema = _load("orbis-game-1.schema.json")
@@ -235,8 +235,8 @@ def test_reports_follow_the_contract(name, reports):
 
 @pytest.mark.parametrize("which", ["game", "score"])
 def test_the_shipped_schemas_are_what_orbis_rules_schema_writes_for_the_base_game(which):
-    from orbis_dsl.ruleset import base_rules
-    from orbis_dsl.schema import schema_for
+    from orbis_dsl.language.ruleset import base_rules
+    from orbis_dsl.records.schema import schema_for
 
     name = f"orbis-{which}-1.schema.json"
     assert _load(name) == schema_for(base_rules(), which), \

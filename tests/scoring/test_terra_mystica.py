@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from orbis_dsl.cli import app
+from orbis_dsl.cli.app import app
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples" / "terra-mystica"
@@ -177,9 +177,9 @@ SCHEMA_CANNOT_TELL = {"shared-faction.json", "shared-home-colour.json", "power-o
 
 
 def test_the_committed_schemas_are_generated_from_the_rules():
-    from orbis_dsl.games import game_named
-    from orbis_dsl.ruleset import game_rules
-    from orbis_dsl.sheet_schema import record_schema, report_schema
+    from orbis_dsl.common.games import game_named
+    from orbis_dsl.language.ruleset import game_rules
+    from orbis_dsl.records.sheet_schema import record_schema, report_schema
 
     rules = game_rules(game_named("terra-mystica"))
     assert json.loads((SCHEMAS / "tm-final-1.schema.json").read_text()) == record_schema(rules)
@@ -213,7 +213,7 @@ def _convert(path, *options) -> str:
 
 
 def _read(path):
-    from orbis_dsl.inputs import read_record
+    from orbis_dsl.records.inputs import read_record
 
     record, _, diags, _ = read_record(Path(path), None)
     assert record is not None, [d.message for d in diags]
@@ -264,8 +264,8 @@ def test_a_mistake_in_the_notation_is_placed_at_its_line_and_column(tmp_path):
 
 
 def test_cells_beside_one_listed_water_cell_connect():
-    from orbis_dsl.games import game_named
-    from orbis_dsl.ruleset import game_rules
+    from orbis_dsl.common.games import game_named
+    from orbis_dsl.language.ruleset import game_rules
     from orbis_dsl.runtime.hexmap import board_of, groups, link
 
     board = board_of(game_rules(game_named("terra-mystica")).settings.hexmap)

@@ -11,10 +11,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 from robustness.fuzzing import FUZZ
 
-from orbis_dsl.records import _Reader, game_to_json, read_json_text, tile_to_json
-from orbis_dsl.ruleset import base_rules
-from orbis_dsl.sample import random_game, random_tile
-from orbis_dsl.tile_schema import schema_for
+from orbis_dsl.language.ruleset import base_rules
+from orbis_dsl.records.orbis_json import _Reader, game_to_json, read_json_text, tile_to_json
+from orbis_dsl.records.sample import random_game, random_tile
+from orbis_dsl.records.tile_schema import schema_for
 
 RULES = base_rules()
 SCHEMA = schema_for(RULES)
@@ -39,7 +39,7 @@ def test_a_record_read_quickly_is_the_record_read_field_by_field(monkeypatch):
     rng = random.Random(8)
     texts = [json.dumps(game_to_json(random_game(RULES, rng), RULES)) for _ in range(50)]
     quick = [read_json_text(text, "g.json", RULES) for text in texts]
-    monkeypatch.setattr("orbis_dsl.tile_schema.TileSchema.read", lambda self, obj: None)
+    monkeypatch.setattr("orbis_dsl.records.tile_schema.TileSchema.read", lambda self, obj: None)
     slow = [read_json_text(text, "g.json", RULES) for text in texts]
     assert quick == slow
     assert all(game is not None and not diags for game, diags in quick)

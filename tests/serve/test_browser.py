@@ -25,9 +25,9 @@ CHROMIUM = os.environ.get("ORBIS_CHROMIUM") or next(
     (path for name in ("chromium", "chromium-browser") if (path := shutil.which(name))), None)
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium installed (apt-get install chromium)")
 
-from orbis_dsl.inputs import read_game  # noqa: E402
-from orbis_dsl.records import read_json_text  # noqa: E402
-from orbis_dsl.ruleset import base_rules  # noqa: E402
+from orbis_dsl.language.ruleset import base_rules  # noqa: E402
+from orbis_dsl.records.inputs import read_game  # noqa: E402
+from orbis_dsl.records.orbis_json import read_json_text  # noqa: E402
 
 GAME = "examples/games/2p-first-game-new-box.json"
 STEP_WAIT = 15_000  # ms: the most Playwright waits for one element before the test fails (not a timing check)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import xml.etree.ElementTree as ET
 
-from orbis_dsl.records import read_json_text
-from orbis_dsl.report_svg import score_sheet
-from orbis_dsl.ruleset import base_rules
+from orbis_dsl.language.ruleset import base_rules
+from orbis_dsl.records.orbis_json import read_json_text
+from orbis_dsl.reports.svg import score_sheet
 from orbis_dsl.runtime.scoring import score_game
 
 GAME = "examples/games/2p-first-game-new-box.json"

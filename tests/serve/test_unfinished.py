@@ -10,9 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from robustness.fuzzing import FUZZ
 
-from orbis_dsl.records import game_to_json
-from orbis_dsl.ruleset import base_rules
-from orbis_dsl.sample import random_game
+from orbis_dsl.language.ruleset import base_rules
+from orbis_dsl.records.orbis_json import game_to_json
+from orbis_dsl.records.sample import random_game
 from orbis_dsl.serve import api
 
 RULES = base_rules()

@@ -1,0 +1,1 @@
+"""cli: see orbis_dsl/__init__.py for the stages."""

@@ -1,0 +1,385 @@
+"""The `orbis` command line. It parses arguments, calls the pipeline, prints results; it holds no game logic.
+
+Imports of the heavier stages happen inside each command, so `orbis score` never loads the rules compiler.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+app = typer.Typer(
+    add_completion=False, no_args_is_help=True, rich_markup_mode=None,
+    help="Score, check and play-test the board game Orbis from rules written in the Orbis rules language.",
+)
+
+
+def _print_diagnostics(diagnostics, sources=None) -> int:
+    """Print each message with its source line and caret; return how many are errors."""
+    from orbis_dsl.common.diagnostics import render
+
+    for diag in diagnostics:  # already in file order
+        typer.echo(render(diag, sources), err=True)
+    return sum(1 for d in diagnostics if d.is_error)
+
+
+def _fail_with(diagnostics, sources=None, code: int = 2) -> None:
+    """Print the diagnostics; when any is an error, count them and exit with `code`."""
+    errors = _print_diagnostics(diagnostics, sources)
+    if errors:
+        typer.echo(f"{errors} error{'s' if errors != 1 else ''}", err=True)
+        raise typer.Exit(code)
+
+
+def _write(path: Path, text: str) -> None:
+    """Write atomically; a path that cannot be written is a user error (exit 2), not a traceback."""
+    from orbis_dsl.common.files import write_atomic
+
+    try:
+        write_atomic(path, text)
+    except OSError as error:
+        typer.echo(f"{path}: error: cannot write the file: {error.strerror or error}", err=True)
+        raise typer.Exit(2) from None
+
+
+@app.command()
+def check(
+    paths: list[Path] | None = typer.Argument(None, help="Rule files or folders of .orbis files."),
+    pack: Path | None = typer.Option(None, "--rules", help="Check a rule pack laid over the base game."),
+) -> None:
+    """Check rule files: exit 0 when clean, 2 with located messages when not."""
+    if not paths and pack is None:
+        typer.echo("error: give rule files or folders to check, or --rules PACK", err=True)
+        raise typer.Exit(2)
+    from orbis_dsl.language.ruleset import compile_paths, rule_sets_in, summary
+
+    if pack is not None:
+        from orbis_dsl.language.packs import compile_pack
+
+        results = [compile_pack(pack)]
+    else:
+        groups = rule_sets_in(paths)
+        results = [compile_paths(group) for group in groups]
+        if len(paths) == 1 and len(results) == 1 and results[0].model is None:
+            _fail_if_a_pack(paths[0], results[0])
+    diagnostics = [d for compiled in results for d in compiled.diagnostics]
+    _fail_with(diagnostics, {k: v for compiled in results for k, v in compiled.sources.texts.items()})
+    for compiled in results:
+        shown = f"{compiled.sources.files[-1].path}: " if len(results) > 1 else ""
+        typer.echo(f"ok: {shown}{len(compiled.sources.files)} files, {summary(compiled.model)}")
+
+
+_SHOWN_FOR_A_PACK = 5  # errors shown before the hint when a pack is checked without --rules
+
+
+def _fail_if_a_pack(path: Path, compiled) -> None:
+    """A pack checked on its own fails with hundreds of errors: show a few and say to use --rules."""
+    from orbis_dsl.cli.pack_hint import pack_hint
+    from orbis_dsl.language.ruleset import base_rules
+
+    hint = pack_hint(str(path), compiled.diagnostics, base_rules())
+    if hint is None:
+        return
+    errors = [d for d in compiled.diagnostics if d.is_error]
+    _print_diagnostics(errors[:_SHOWN_FOR_A_PACK], compiled.sources.texts)
+    if len(errors) > _SHOWN_FOR_A_PACK:
+        typer.echo(f"… and {len(errors) - _SHOWN_FOR_A_PACK} more errors", err=True)
+    _print_diagnostics([hint])
+    typer.echo(f"{len(errors)} error{'s' if len(errors) != 1 else ''} when checked on its own", err=True)
+    raise typer.Exit(2)
+
+
+@app.command("compile")
+def compile_command(
+    check_only: bool = typer.Option(False, "--check", help="Exit 1 naming every stale, missing or orphaned module."),
+) -> None:
+    """Regenerate generated/: each game's handler modules from rules/GAME/, the notation parser from grammar/."""
+    from orbis_dsl.common.games import all_games
+    from orbis_dsl.common.resources import data_dir
+    from orbis_dsl.language.compile import compare, orphaned_folders, write
+    from orbis_dsl.language.ruleset import JUDGED_BY_SOURCE, compile_game, generated_files
+
+    games = all_games()
+    expected = {}
+    for game in games:
+        compiled = compile_game(game)
+        _fail_with(compiled.diagnostics, compiled.sources.texts)
+        expected[game.folder] = generated_files(compiled, game)
+    total = sum(len(files) for files in expected.values())
+    if check_only:
+        stray = orphaned_folders(data_dir("generated"), set(expected))
+        for name in stray:
+            typer.echo(f"orphaned: generated/{name}/", err=True)
+        ok = not stray
+        for game in games:
+            result = compare(expected[game.folder], game.generated, JUDGED_BY_SOURCE)
+            for label, names in (("stale", result.stale), ("missing", result.missing),
+                                 ("orphaned", result.orphaned)):
+                for name in names:
+                    typer.echo(f"{label}: generated/{game.folder}/{name}", err=True)
+            ok = ok and result.ok
+        if not ok:
+            typer.echo("run `orbis compile` to regenerate", err=True)
+            raise typer.Exit(1)
+        typer.echo(f"generated/ is current ({len(games)} games, {total} modules)")
+        return
+    changed = [f"{game.folder}/{name}" for game in games
+               for name in write(expected[game.folder], game.generated, JUDGED_BY_SOURCE)]
+    typer.echo(f"wrote {len(changed)} of {total} modules"
+               + (": " + ", ".join(changed) if changed else " (all current)"))
+
+
+@app.command()
+def rules(
+    as_json: bool = typer.Option(False, "--json", help="Print the rule set as JSON."),
+    schema: str | None = typer.Option(None, "--schema", metavar="game|score",
+                                      help="Print the JSON Schema of this rule set's game records or score reports."),
+    pack: Path | None = typer.Option(None, "--rules", help="A rule pack (file or folder) instead of the base game."),
+) -> None:
+    """List the kinds, gods, variants and tiles of a rule set (or print the JSON Schemas of its records)."""
+    import json
+
+    from orbis_dsl.reports.listing import describe_rules
+
+    if schema is not None:
+        from orbis_dsl.records.schema import SCHEMA_KINDS, schema_for
+
+        if schema not in SCHEMA_KINDS:
+            typer.echo(f"error: --schema expects game or score, got '{schema}'", err=True)
+            raise typer.Exit(2)
+        typer.echo(json.dumps(schema_for(_load_rules(pack), schema), indent=2, ensure_ascii=False))
+        return
+    summary = describe_rules(_load_rules(pack))
+    if as_json:
+        typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
+        return
+    from orbis_dsl.common.terminal import shown  # titles and variant names are a pack's text: no terminal controls
+
+    typer.echo("kinds:    " + ", ".join(k["name"] for k in summary["kinds"]))
+    typer.echo(shown("gods:     " + ", ".join(f'{g["name"]} ({g["title"]})' for g in summary["gods"])))
+    for v in summary["variants"]:
+        typer.echo(shown(f'variant {v["name"]}: {v["players"]} players, {v["tiles"]} tiles, '
+                         f'{v["gods_revealed"]} gods revealed'))
+    levels = ", ".join(f"level {lvl}: {n}" for lvl, n in summary["tiles_per_level"].items())
+    typer.echo(f"tiles:    {len(summary['tiles'])} ({levels})")
+
+
+@app.command()
+def score(
+    files: list[Path] = typer.Argument(..., help="Game files: orbis-game/1 JSON or the game notation."),
+    as_json: bool = typer.Option(False, "--json", help="Print orbis-score/1 reports, one line per file."),
+    explain: bool = typer.Option(False, "--explain", help="Add one line per scoring item saying why."),
+    strict: bool = typer.Option(False, "--strict", help="Exit 1 when there are warnings."),
+    pack: Path | None = typer.Option(None, "--rules", help="Score under a rule pack instead of the base game."),
+    svg: Path | None = typer.Option(None, "--svg", help="Also draw the score sheet (one game) as an SVG image."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes for a batch (the output is the same)."),
+) -> None:
+    """Score finished games: totals, breakdown, temple tokens, gods, winner, and warnings.
+
+    Files are scored and printed one at a time, in order. A file that cannot be read is reported on stderr and
+    the others are still scored; the exit code is then 2."""
+    from orbis_dsl.cli.score import run_score
+
+    # A pack is checked first (its mistakes come before any game's); the base game loads only if a file needs it.
+    packed = _load_rules(pack) if pack is not None else None
+
+    def orbis_rules():
+        return packed if packed is not None else _load_rules(None)
+
+    if svg is not None and len(files) != 1:
+        typer.echo("error: --svg draws one game; give one game file", err=True)
+        raise typer.Exit(2)
+    code = run_score(files, orbis_rules, as_json, explain, strict, jobs, say=typer.echo,
+                     say_error=lambda text: typer.echo(text, err=True))
+    if svg is not None and code != 2:
+        _draw_svg(files[0], orbis_rules, svg, explain=explain or as_json)
+    if code:
+        raise typer.Exit(code)
+
+
+def _draw_svg(path: Path, orbis_rules, svg: Path, explain: bool) -> None:
+    """The one game's score sheet as an image: read and scored again (a millisecond), so that scoring a batch
+    keeps no game in memory."""
+    from orbis_dsl.records.inputs import read_record, score_record
+    from orbis_dsl.reports.svg import score_sheet
+
+    game, rules, _, _ = read_record(path, orbis_rules)
+    if rules.is_sheet:
+        typer.echo("error: --svg draws games played on a board of tiles; this one is a score sheet", err=True)
+        raise typer.Exit(2)
+    _write(svg, score_sheet(score_record(rules, game, explain=explain), game, rules))
+
+
+@app.command()
+def convert(
+    source: Path = typer.Argument(..., help="A game file, JSON or notation."),
+    output: Path | None = typer.Option(None, "--output", "-o", help="Write here (.json → JSON, else notation)."),
+    to: str | None = typer.Option(None, "--to", help="json, text (default: the other format), or counts (a "
+                                                     "grid record's boards as the facts derived from them)."),
+    pack: Path | None = typer.Option(None, "--rules", help="A rule pack instead of the base game."),
+) -> None:
+    """Turn a game record into the game notation, or the notation into a JSON record: the whole game, but not the
+    comments of a notation file (a note says how many lines had one)."""
+    from orbis_dsl.records.inputs import comment_lines, convert_record, is_json, read_record
+
+    if _convert_sheet(source, output, to):
+        return
+    game, rules, diags, texts = read_record(source, lambda: _load_rules(pack))
+    if game is None:
+        _print_diagnostics(diags, texts)
+        raise typer.Exit(2)
+    if to is None:
+        to = ("json" if output.suffix.lower() == ".json" else "text") if output else (
+            "text" if is_json(source, next(iter(texts.values()))) else "json")
+    if to not in ("json", "text"):
+        typer.echo(f"error: --to expects json or text, got '{to}'", err=True)
+        raise typer.Exit(2)
+    out = convert_record(game, rules, to)
+    text = next(iter(texts.values()))
+    comments = 0 if is_json(source, text) else comment_lines(text)
+    if output is None:
+        typer.echo(out, nl=False)
+    else:
+        _write(output, out)
+    if comments:
+        typer.echo(f"note: {comments} line{'s' if comments != 1 else ''} of {source} had a comment, which "
+                   f"{'is' if comments == 1 else 'are'} not kept", err=True)
+
+
+def _convert_sheet(source: Path, output: Path | None, to: str | None) -> bool:
+    """A record of a score-sheet game of rounds or grid boards (it names its game): converted here (`--to counts`
+    too), and True; else False."""
+    from orbis_dsl.common.games import game_named, named_game
+    from orbis_dsl.common.resources import display_path
+    from orbis_dsl.language.rule_files import ReadRefused, read_rule_text
+    from orbis_dsl.records.inputs import MAX_GAME_FILE_BYTES, is_json
+
+    try:  # a regular file, bounded (not /dev/zero, not a FIFO)
+        text = read_rule_text(source, MAX_GAME_FILE_BYTES)
+    except (OSError, UnicodeDecodeError, ReadRefused):
+        return False  # the Orbis path reports the file
+    as_json = is_json(source, text)
+    game = game_named(named_game(text, as_json) or "orbis")
+    if game is None or game.folder == "orbis":
+        return False
+    from orbis_dsl.language.ruleset import game_rules
+    from orbis_dsl.records.inputs import by_rounds
+    from orbis_dsl.records.sheet_text import convert_sheet
+
+    rules = game_rules(game)
+    if not by_rounds(rules):
+        return False  # one line per player: converted as a record, like the base game's
+
+    to = to or (("json" if output.suffix.lower() == ".json" else "text") if output else
+                ("text" if as_json else "json"))
+    if to not in ("json", "text", "counts"):
+        typer.echo(f"error: --to expects json, text or counts, got '{to}'", err=True)
+        raise typer.Exit(2)
+    shown = display_path(source)
+    out, diags = convert_sheet(text, shown, rules, as_json, to)
+    if out is None:
+        _print_diagnostics(diags, {shown: text})
+        raise typer.Exit(2)
+    if output is None:
+        typer.echo(out, nl=False)
+    else:
+        _write(output, out)
+    return True
+
+
+@app.command()
+def enter(
+    output: Path = typer.Option(Path("game.orbisgame"), "--output", "-o", help="Where to write the game."),
+    force: bool = typer.Option(False, "--force", help="Overwrite the output file if it exists."),
+    pack: Path | None = typer.Option(None, "--rules", help="A rule pack instead of the base game."),
+) -> None:
+    """Type a finished game at the table: players, gods, then each pyramid row by row; then score it."""
+    from orbis_dsl.records.enter import enter_game
+    from orbis_dsl.reports.terminal import print_report
+    from orbis_dsl.runtime.scoring import score_game
+
+    if output.exists() and not force:  # before the questions: a whole game typed in for nothing is worse
+        typer.echo(f"error: {output} exists; give --force to overwrite it, or -o another file", err=True)
+        raise typer.Exit(2)
+    rules = _load_rules(pack)
+    try:
+        game, text, refused = enter_game(rules, ask=lambda q: typer.prompt(q, default="", show_default=False),
+                                         say=lambda text: typer.echo(text, err=True))
+    except (typer.Abort, EOFError):
+        typer.echo("\nstopped: nothing was written", err=True)
+        raise typer.Exit(1) from None
+    if refused:
+        _print_diagnostics(refused, {"the entered game": text})
+        typer.echo("orbis score would refuse this game: nothing was written", err=True)
+        raise typer.Exit(2)
+    _write(output, text)
+    typer.echo(f"wrote {output}")
+    print_report(score_game(rules, game), rules, _console(), title=game.title)
+
+
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (0.0.0.0: phones on the network too)."),
+    port: int = typer.Option(8000, "--port", min=1, max=65535, help="Port to listen on."),
+    pack: Path | None = typer.Option(None, "--rules", help="A rule pack instead of the base game."),
+) -> None:
+    """A scoring pad in the browser, for the table: enter each pyramid tile by tile, see the totals, share the sheet."""
+    from orbis_dsl.serve import is_local, missing_extra, run, unusable_address, urls
+
+    if (missing := missing_extra()) is not None:
+        typer.echo(f"error: `orbis serve` needs {missing}: pip install 'orbis-dsl[serve]'", err=True)
+        raise typer.Exit(2)
+    rules = _load_rules(pack)
+    if (problem := unusable_address(host, port)) is not None:
+        typer.echo(f"error: {problem}", err=True)
+        raise typer.Exit(2)
+    typer.echo(f"scoring pad on {' or '.join(urls(host, port))}  (Ctrl-C stops it)")
+    if not is_local(host):
+        typer.echo(f"warning: listening on {host}: anyone on this network can open the pad and read the games "
+                   "entered in it; there is no password", err=True)
+    run(rules, host, port)
+
+
+def _console():
+    from orbis_dsl.reports.terminal import make_console
+
+    return make_console()
+
+
+def _load_rules(pack: Path | None):
+    from orbis_dsl.language.ruleset import base_rules
+
+    if pack is None:
+        return base_rules()
+    from orbis_dsl.language.packs import load_pack
+
+    if not pack.exists():
+        typer.echo(f"error: no such rule pack: {pack}", err=True)
+        raise typer.Exit(2)
+    rules, compiled = load_pack(pack)
+    if compiled is not None:  # errors exit; a warning (a cache that could not be used) is printed
+        _fail_with(compiled.diagnostics, compiled.sources.texts)
+    return rules
+
+
+def _register_subcommands() -> None:
+    """Commands whose modules live beside their stage; each imports only typer until it runs."""
+    from orbis_dsl.cli.engine import register
+    from orbis_dsl.cli.scaffold import new_cli
+    from orbis_dsl.language.fmt import fmt_cli
+
+    register(app)
+    app.command("fmt")(fmt_cli)
+    app.command("new")(new_cli)
+
+
+_register_subcommands()
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,92 @@
+"""Scoring a batch of game files: one file at a time and in the order given, so reports appear as they are
+made; a file that cannot be read is a result like any other (its messages), so it costs the others nothing;
+`jobs` > 1 spreads the files over worker processes and still yields them in order.
+
+Each record names its game (inputs.read_record); an Orbis record is scored under `orbis_rules`, a callable
+so that a batch of other games never loads Orbis's rules. Nothing here prints: the CLI writes each result as
+it comes.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import NamedTuple
+
+from orbis_dsl.common.diagnostics import render
+from orbis_dsl.records.inputs import read_record, score_record
+
+
+class FileResult(NamedTuple):
+    path: Path
+    errors: list[str]  # the file's messages, rendered with their source lines; empty when it was scored
+    text: str | None  # what to print: the orbis-score/1 line with `as_json`; from a worker, the report as drawn
+    report: object | None  # in this process, without `as_json`: the report to draw, under
+    rules: object | None  # the rules it was scored under
+    title: str | None
+    warnings: int
+
+
+def score_file(path: Path, orbis_rules: Callable, as_json: bool, explain: bool) -> FileResult:
+    record, rules, diags, texts = read_record(path, orbis_rules)
+    if record is None:
+        return FileResult(path, [render(d, texts) for d in diags], None, None, None, None, 0)
+    # The JSON report and --explain carry each line's reasons; the coloured table does not need them.
+    report = score_record(rules, record, explain=explain or as_json)
+    title = record.title or str(path)
+    if as_json:
+        return FileResult(path, [], report.to_json_line(), None, None, title, len(report.warnings))
+    return FileResult(path, [], None, report, rules, title, len(report.warnings))
+
+
+def score_files(paths: list[Path], orbis_rules: Callable, as_json: bool, explain: bool, jobs: int = 1,
+                console=None) -> Iterator[FileResult]:
+    """Each file's result, in the order of `paths`, as soon as it (and every file before it) is done. With
+    workers and without `as_json`, each report comes drawn as `console` would draw it."""
+    if jobs <= 1 or len(paths) < 2 or not _can_fork():
+        for path in paths:
+            yield score_file(path, orbis_rules, as_json, explain)
+        return
+    import multiprocessing
+
+    # Forked workers start with what this process has loaded (a pack's rules too): nothing to compile or send.
+    _WORKER.update(orbis_rules=orbis_rules, as_json=as_json, explain=explain, console=_console_settings(console))
+    # Chunks small enough that the first reports come soon and the last worker is not left alone for long.
+    # No more workers than files, nor than twice the cores (`--jobs 1000` would start a thousand processes).
+    jobs = min(jobs, len(paths), 2 * (os.cpu_count() or 1))
+    chunk = max(1, min(64, len(paths) // (jobs * 8)))
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        yield from pool.imap(_score_in_worker, paths, chunksize=chunk)
+
+
+_WORKER: dict = {}
+
+
+def _score_in_worker(path: Path) -> FileResult:
+    result = score_file(path, _WORKER["orbis_rules"], _WORKER["as_json"], _WORKER["explain"])
+    if result.report is None:
+        return result
+    # Rules hold compiled handlers, which need not pickle: the report goes back drawn, as the parent would.
+    from rich.console import Console
+
+    from orbis_dsl.reports.terminal import print_any_report
+
+    buffer = io.StringIO()
+    console = Console(file=buffer, highlight=False, soft_wrap=True, markup=False, emoji=False,
+                      **_WORKER["console"])
+    print_any_report(result.report, result.rules, console, explain=_WORKER["explain"], title=result.title)
+    return result._replace(text=buffer.getvalue(), report=None, rules=None)
+
+
+def _console_settings(console) -> dict:
+    if console is None:
+        return {}
+    return {"force_terminal": console.is_terminal, "color_system": console.color_system, "width": console.width}
+
+
+def _can_fork() -> bool:
+    import multiprocessing
+
+    return os.name == "posix" and "fork" in multiprocessing.get_all_start_methods()

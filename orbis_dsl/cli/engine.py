@@ -1,0 +1,322 @@
+"""The engine's commands: `orbis simulate`, `orbis replay LOG` and `orbis variant check [NAME|FILE]`.
+
+`register(app)` adds them to the main `orbis` Typer app. Exit codes:
+- simulate: 0 done; 2 bad arguments (unknown variant or policy, no variant for that many players, …).
+- replay: 0 the log replays and its result matches; 1 the log breaks the rules (the first illegal or mismatching
+  move is printed, located); 2 the file cannot be read.
+- variant check: 0 valid (and, with --simulate, K games played cleanly); 1 the variant is invalid; 2 bad
+  arguments (unknown name, a rule file that does not compile).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from pathlib import Path
+
+import typer
+
+
+def _fail(message: str, code: int = 2, hint: str | None = None) -> None:
+    typer.echo(f"error: {message}", err=True)
+    if hint:
+        typer.echo(f"  = {hint}", err=True)
+    raise typer.Exit(code)
+
+
+def _rules(pack: Path | None):
+    """(rules, rules source for worker processes, compiled or None). A pack is laid over the base game
+    (`orbis_dsl.language.packs`); compiled is None when the pack came from the cache unparsed."""
+    if pack is None:
+        from orbis_dsl.language.ruleset import base_rules
+
+        return base_rules(), None, None
+    from orbis_dsl.common.diagnostics import render
+    from orbis_dsl.language.packs import load_pack
+
+    if not pack.exists():
+        _fail(f"no such rule file or folder: {pack}")
+    rules, compiled = load_pack(pack)
+    source = f"pack:{pack}"
+    for d in compiled.diagnostics if compiled is not None else ():  # errors, or a cache warning
+        typer.echo(render(d, compiled.sources.texts), err=True)
+    if rules is None:
+        _fail(f"the rules in {pack} do not check")
+    return rules, source, compiled
+
+
+def _check_policies(policy: str) -> None:
+    """Exit 2 naming the first seat policy that is not one (a comma-separated list, one per seat)."""
+    from orbis_dsl.common.diagnostics import did_you_mean
+    from orbis_dsl.engine.policy import POLICIES, policy_problem
+
+    for name in [n.strip() for n in policy.split(",") if n.strip()] or [policy]:
+        problem = policy_problem(name)
+        if problem is not None:
+            base = name.partition(":")[0]
+            hint = None if base in POLICIES else did_you_mean(base, POLICIES)
+            _fail(problem, hint=hint or "expected one of: " + ", ".join(POLICIES) + " (mcts:N for N rollouts)")
+
+
+def _check_plotting(path: Path) -> None:
+    """Exit 2 before any game is played when the picture could not be drawn or written."""
+    from orbis_dsl.engine.plot import PlotUnavailable, require_matplotlib
+
+    try:
+        require_matplotlib()
+    except PlotUnavailable as error:
+        _fail(str(error))
+    if path.suffix.lower() not in (".svg", ".png", ".pdf"):
+        _fail(f"cannot tell the picture's format from '{path.name}'", hint="name it .svg, .png or .pdf")
+    if not path.parent.is_dir():
+        _fail(f"no such folder for the picture: {path.parent}")
+
+
+def _run_simulation(variant: str, games: int, seed: int, policy: str, jobs: int, records, source, logs=None,
+                    keep_results: bool = False):
+    """The summary (and the per-game results, with `keep_results`), with progress on stderr for long runs."""
+    from orbis_dsl.engine.progress import Progress
+    from orbis_dsl.engine.simulate import load_rules, run, summarize
+
+    progress = Progress(games)
+    try:
+        results = run(variant, games, seed, policy, jobs, records, source, progress=progress.advance, logs=logs)
+    finally:
+        progress.close()
+    summary = summarize(results, variant, seed, policy, load_rules(source))
+    return (summary, results) if keep_results else summary
+
+
+def simulate(
+    players: int | None = typer.Option(None, "--players", "-p",
+                                          help="Number of players (uses the variant '{N}p'; default 4)."),
+    games: int = typer.Option(100, "--games", "-k", help="Number of games."),
+    seed: int = typer.Option(0, "--seed", "-s", help="Seed of the run; game i uses a seed derived from it and i."),
+    policy: str = typer.Option("random", "--policy",
+                               help="random, greedy or mcts (mcts:N: N rollouts per decision; mcts:0.5s: "
+                                    "seconds per decision, not reproducible); a comma-separated list gives one "
+                                    "per seat, cycling."),
+    jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes (results do not depend on it)."),
+    records: Path | None = typer.Option(None, "--records",
+                                           help="Write each game as NAME.json and its score as NAME.score.json."),
+    logs: Path | None = typer.Option(None, "--logs", help="Write each game's move log as NAME.log."),
+    as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
+    variant: str | None = typer.Option(None, "--variant", help="A variant by name instead of '{N}p'."),
+    pack: Path | None = typer.Option(None, "--rules", help="A rule file or folder instead of the base game."),
+    plot: Path | None = typer.Option(None, "--plot", help="Also draw the report (win rates with their "
+                                                         "intervals, score distribution), e.g. report.svg; "
+                                                         "needs orbis-dsl[plot]."),
+) -> None:
+    """Play K games between policies and summarise them: win rates by seat, god and kind with 95 % intervals,
+    flags where one excludes the fair rate, mean CP by category, …"""
+    from orbis_dsl.engine.simulate import MAX_GAMES, max_jobs
+    from orbis_dsl.engine.variants import check_variant
+
+    if games < 1:
+        _fail(f"--games must be at least 1, not {games}")
+    if games > MAX_GAMES:  # every game's result is kept for the summary
+        _fail(f"--games must be at most {MAX_GAMES:,}, not {games}", hint="run several seeds for more games")
+    if jobs < 1:
+        _fail(f"--jobs must be at least 1, not {jobs}")
+    if jobs > max_jobs():
+        _fail(f"--jobs must be at most {max_jobs()} (twice this machine's cores), not {jobs}")
+    _check_policies(policy)
+    rules, source, _ = _rules(pack)
+    if players is not None and players < 1:
+        _fail(f"--players must be at least 1, not {players}")
+    name = variant or f"{players or 4}p"
+    spec = rules.variants.get(name)
+    if spec is None:
+        counts = sorted({v.players for v in rules.variants.values()})
+        if variant is None:
+            _fail(f"no variant for {players} players", hint="the rules have variants for "
+                  + ", ".join(map(str, counts)) + " players")
+        _fail(f"unknown variant '{variant}'", hint="expected one of: " + ", ".join(rules.variants))
+    if variant is not None and players is not None and spec.players != players:
+        _fail(f"variant '{name}' is for {spec.players} players, not {players}")
+    problems = check_variant(rules, spec)
+    if problems:
+        from orbis_dsl.common.diagnostics import render
+
+        for d in problems:
+            typer.echo(render(d), err=True)
+        _fail(f"variant '{name}' cannot be played")
+    for folder, what in ((records, "records"), (logs, "logs")):
+        if folder is not None:
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                _fail(f"cannot create the {what} folder {folder}: {error.strerror or error}")
+    if plot is not None:
+        _check_plotting(plot)
+    try:
+        summary, results = _run_simulation(name, games, seed, policy, jobs, records, source, logs, True)
+        if plot is not None:
+            from orbis_dsl.engine.plot import plot_report
+
+            plot_report(summary, results, plot)
+    except OSError as error:
+        _fail(f"cannot write {getattr(error, 'filename', None) or 'a file'}: {error.strerror or error}")
+    if as_json:
+        typer.echo(json.dumps(summary, indent=2))
+        return
+    from orbis_dsl.common.terminal import shown_lines  # variant and god names come from the rules, which may be a pack
+    from orbis_dsl.engine.summary_text import summary_text
+
+    typer.echo(shown_lines(summary_text(summary)))
+
+
+def replay(
+    log: Path = typer.Argument(..., help="A game log written by the engine (or by hand in its notation)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the replayed game's score report as JSON."),
+    pack: Path | None = typer.Option(None, "--rules", help="A rule file or folder instead of the base game."),
+) -> None:
+    """Replay a game log under the rules: the first illegal move, located, or the final scores."""
+    from orbis_dsl.common.diagnostics import render
+    from orbis_dsl.common.resources import display_path
+    from orbis_dsl.engine.log import replay as run_replay
+    from orbis_dsl.language.rule_files import ReadRefused, read_rule_text
+    from orbis_dsl.records.inputs import MAX_GAME_FILE_BYTES
+
+    try:  # a regular file, bounded (not /dev/zero, not a FIFO)
+        text = read_rule_text(log, MAX_GAME_FILE_BYTES, encoding="utf-8")
+    except FileNotFoundError:
+        _fail(f"no such file: {log}")
+    except ReadRefused as error:
+        _fail(f"cannot read {log}: {error.message}")
+    except (OSError, UnicodeDecodeError) as error:
+        _fail(f"cannot read {log}: {error}")
+    rules, _, _ = _rules(pack)
+    shown = display_path(log)
+    result = run_replay(text, rules, shown, rules_chosen=pack is not None)
+    for d in result.diagnostics:  # the errors, or warnings (other rules chosen, no result line)
+        typer.echo(render(d, {shown: text}), err=True)
+    if not result.ok:
+        raise typer.Exit(1)
+    report = result.report
+    if as_json:
+        typer.echo(json.dumps(report.to_json(), indent=2))
+        return
+    from orbis_dsl.common.terminal import shown as escaped  # player names come from the log
+
+    game = result.game
+    typer.echo(f"ok: {game.turns} turns replayed, every move legal")
+    for p in report.players:
+        cats = ", ".join(f"{k} {v}" for k, v in p.categories.items())
+        typer.echo(escaped(f"  {p.name:<10} {p.total:>4} CP ({cats}; {p.worshippers} worshippers left)"
+                           + ("  winner" if p.winner else "")))
+
+
+def variant_check(
+    target: str | None = typer.Argument(None, help="A variant name, or a rule file adding variants, laid over "
+                                                      "the base game as --rules is (default: every variant)."),
+    simulate_games: int = typer.Option(0, "--simulate", help="Also play K games of each valid variant and "
+                                                               "print the balance flags."),
+    seed: int = typer.Option(0, "--seed", help="Seed for --simulate."),
+    policy: str = typer.Option("mcts", "--policy", help="Who plays the --simulate games (default: the search "
+                                                        "policy; a comma-separated list gives one per seat)."),
+    jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes for --simulate."),
+    pack: Path | None = typer.Option(None, "--rules", help="A rule file or folder instead of the base game."),
+) -> None:
+    """Check variants statically (tile counts, gods revealed, prizes, stars, options); optionally play them and
+    flag the win rates (by seat, god, kind) whose 95 % interval excludes the fair rate."""
+    from orbis_dsl.common.diagnostics import render
+    from orbis_dsl.common.terminal import shown
+    from orbis_dsl.engine.simulate import MAX_GAMES, max_jobs
+    from orbis_dsl.engine.variants import check_variants, variant_spans, variants_declared_in
+
+    if not 0 <= simulate_games <= MAX_GAMES:
+        _fail(f"--simulate must be from 0 to {MAX_GAMES:,}, not {simulate_games}")
+    if jobs < 1:
+        _fail(f"--jobs must be at least 1, not {jobs}")
+    if jobs > max_jobs():
+        _fail(f"--jobs must be at most {max_jobs()} (twice this machine's cores), not {jobs}")
+    _check_policies(policy)
+    path = Path(target) if target is not None else None
+    if path is not None and (path.suffix == ".orbis" or path.is_dir() or path.exists()):
+        if not path.exists():
+            _fail(f"no such rule file: {target}")
+        if pack is not None:  # one file is laid over the base game; two packs cannot be stacked
+            _fail(f"give a rule file or --rules, not both: {target} is laid over the base game as --rules is")
+        # Laid over the base game like --rules: `orbis new variant` writes a file that declares only its variant.
+        rules, source, compiled = _rules(path)
+        if compiled is None:  # from the cache: compile again only for the declarations' places
+            from orbis_dsl.language.packs import compile_pack
+
+            compiled = compile_pack(path)
+        names = variants_declared_in(compiled, path) or list(rules.variants)
+    else:
+        rules, source, compiled = _rules(pack)
+        if compiled is None:
+            from orbis_dsl.language.ruleset import compile_base
+
+            base = compile_base()
+            compiled = base if base.model is not None else None
+        names = list(rules.variants)
+        if target is not None:
+            if target not in rules.variants:
+                from orbis_dsl.common.diagnostics import did_you_mean
+
+                same = [n for n in rules.variants if n.lower() == target.lower()]
+                hint = f"did you mean '{same[0]}'?" if same else did_you_mean(target, rules.variants)
+                _fail(f"unknown variant '{target}'", hint=hint or "expected one of: " + ", ".join(rules.variants))
+            names = [target]
+    texts = dict(compiled.sources.texts) if compiled is not None else {}
+    diags = check_variants(rules, variant_spans(compiled), names)
+    for d in diags:  # a pack loaded from the cache has no texts: read the declaring file for the caret
+        if d.span is not None and d.span.file not in texts:
+            with contextlib.suppress(OSError, UnicodeDecodeError):
+                texts[d.span.file] = Path(d.span.file).read_text(encoding="utf-8")
+    for d in diags:
+        typer.echo(render(d, texts), err=True)
+    bad = {name for name in names if any(f"variant '{name}':" in d.message for d in diags)}
+    for name in names:
+        if name in bad:
+            continue
+        v = rules.variants[name]
+        line = f"ok: variant {shown(name)}: {v.players} players, {v.gods_revealed} gods revealed"
+        flags: list[str] = []
+        if simulate_games:
+            try:
+                s = _run_simulation(name, simulate_games, seed, policy, jobs, None, source)
+            except Exception as error:  # an engine failure on a statically valid variant is a finding
+                typer.echo(f"error: variant '{name}': simulation failed: {error}", err=True)
+                bad.add(name)
+                continue
+            line += (f"; {simulate_games} {policy} games played, mean {s['mean_cp']['total']:.1f} CP, "
+                     f"{s['mean_deserts']:.1f} deserts, {len(s['balance']['flags']) or 'no'} "
+                     f"flag{'s' if len(s['balance']['flags']) != 1 else ''} (about "
+                     f"{s['balance']['flags_expected_by_chance']:g} by chance)")
+            flags = s["balance"]["flags"]
+        typer.echo(line)
+        for flag in flags:
+            typer.echo(f"  ! {flag}")
+    if bad:
+        typer.echo(shown(f"{len(bad)} invalid variant{'s' if len(bad) != 1 else ''}: {', '.join(sorted(bad))}"),
+                   err=True)
+        raise typer.Exit(1)
+
+
+def register(app: typer.Typer) -> None:
+    """Add `simulate`, `replay` and `variant check` to the `orbis` app."""
+    from orbis_dsl.cli.sweep import sweep
+
+    app.command("simulate")(simulate)
+    app.command("sweep")(sweep)
+    app.command("replay")(replay)
+    variant_app = typer.Typer(no_args_is_help=True, add_completion=False, rich_markup_mode=None,
+                              help="Check variants of a rule set.")
+    variant_app.command("check")(variant_check)
+    app.add_typer(variant_app, name="variant")
+
+
+def make_app() -> typer.Typer:
+    """A stand-alone app with only the engine's commands (for tests and `python -m orbis_dsl.cli.engine`)."""
+    app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
+                      help="The Orbis game engine.")
+    register(app)
+    return app
+
+
+if __name__ == "__main__":
+    make_app()()

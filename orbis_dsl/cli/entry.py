@@ -1,0 +1,80 @@
+"""The `orbis` command's entry point, with a quick way in for the command people run most.
+
+Importing typer (and the click it carries) costs more than reading and scoring a game, and `orbis score` of a
+few files with nothing but score's own flags needs none of it: such a command line is run here, through the
+same `run_score` as the full command. Anything else (another command, --help, --rules, an option this does
+not know, a value that does not parse) goes to the full command line (cli.py), so help and usage errors come
+from one place.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from pathlib import Path
+
+_FLAGS = {"--json": "as_json", "--explain": "explain", "--strict": "strict"}
+_JOBS = ("--jobs", "-j")
+_ANSI = re.compile(r"\033\[[;?0-9]*[a-zA-Z]")  # what click strips from output that is not a terminal
+
+
+def quick_score_args(args: list[str]) -> dict | None:
+    """`score` arguments this entry runs itself, as run_score's keywords; None for anything else."""
+    if not args or args[0] != "score":
+        return None
+    found: dict = {"files": [], "as_json": False, "explain": False, "strict": False, "jobs": 1}
+    rest = iter(args[1:])
+    for arg in rest:
+        if arg in _FLAGS:
+            found[_FLAGS[arg]] = True
+        elif arg in _JOBS or arg.startswith("--jobs="):
+            value = arg.partition("=")[2] if "=" in arg else next(rest, "")
+            # At most 9 digits (as literals.plain_count): int() refuses 4,300 and more with an exception.
+            if not value.isascii() or not value.isdigit() or len(value) > 9 or int(value) < 1:
+                return None
+            found["jobs"] = int(value)
+        elif arg.startswith("-"):
+            return None
+        else:
+            found["files"].append(Path(arg))
+    return found if found["files"] else None
+
+
+def _writer(stream):
+    plain = not stream.isatty()
+
+    def say(text: str) -> None:
+        if plain and "\033" in text:
+            text = _ANSI.sub("", text)
+        stream.write(text + "\n")
+
+    return say
+
+
+def main() -> None:
+    quick = quick_score_args(sys.argv[1:])
+    if quick is None or os.environ.get("ORBIS_FULL_CLI"):
+        from orbis_dsl.cli.app import main as full_cli
+
+        full_cli()
+        return
+    from orbis_dsl.cli.score import run_score
+    from orbis_dsl.language.ruleset import base_rules
+
+    try:
+        code = run_score(orbis_rules=base_rules, say=_writer(sys.stdout), say_error=_writer(sys.stderr), **quick)
+        sys.stdout.flush()
+    except BrokenPipeError:  # `orbis score *.json --json | head`: the reader has all it wanted
+        # Python flushes stdout once more at exit, which would fail again: point it at nothing (the recipe of
+        # the signal module's documentation).
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        code = 1
+    except KeyboardInterrupt:
+        sys.stderr.write("\nAborted!\n")
+        code = 1
+    sys.exit(code)
+
+
+if __name__ == "__main__":
+    main()

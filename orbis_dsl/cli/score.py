@@ -1,0 +1,70 @@
+"""What `orbis score` does once its arguments are parsed: score the files in turn, print each result as it comes,
+and answer the exit code. Shared by the full command line (cli.py, typer) and the quick entry (entry.py), so the
+two cannot drift apart; it imports neither typer nor, for JSON output, rich.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from orbis_dsl.cli.batch import score_files
+
+Say = Callable[[str], None]
+
+
+def run_score(files: list[Path], orbis_rules: Callable, as_json: bool, explain: bool, strict: bool, jobs: int,
+              say: Say, say_error: Say) -> int:
+    """0 when every file was scored; 1 with --strict and a warning; 2 when a file could not be read.
+    `orbis_rules()` gives the rules of Orbis records (the base game or a pack); each other game's are its own."""
+    console = None
+    if not as_json:
+        from orbis_dsl.reports.terminal import make_console
+
+        console = make_console()
+    bar = _progress_bar(len(files))
+    if bar is not None:
+        def say_error(text: str) -> None:  # above the bar, not through it
+            bar.console.print(text, markup=False, highlight=False, emoji=False, soft_wrap=True)
+
+    failed = warned = 0
+    task = bar.add_task(f"{len(files)} files", total=len(files)) if bar else None
+    if bar:
+        bar.start()
+    try:
+        for result in score_files(files, orbis_rules, as_json, explain, jobs, console):
+            for text in result.errors:
+                say_error(text)
+            failed += bool(result.errors)
+            warned += bool(result.warnings)
+            if as_json and result.text is not None:
+                say(result.text)
+            elif result.text is not None:  # a report a worker drew
+                console.file.write(result.text)
+            elif result.report is not None:
+                from orbis_dsl.reports.terminal import print_any_report
+
+                print_any_report(result.report, result.rules, console, explain=explain, title=result.title)
+            if bar:
+                bar.advance(task)
+    finally:
+        if bar:
+            bar.stop()
+    if failed:
+        if len(files) > 1:  # the count comes last, so that it is not lost among the reports
+            say_error(f"{failed} of {len(files)} files could not be scored")
+        return 2
+    return 1 if strict and warned else 0
+
+
+def _progress_bar(total: int):
+    """A progress bar on stderr for a long batch whose output goes to a file or a pipe: only when stderr is a
+    terminal and stdout is not (on a terminal, the reports themselves show how far it got). Else None."""
+    if total < 100 or not sys.stderr.isatty() or sys.stdout.isatty():
+        return None
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    return Progress("scoring {task.description}", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                    console=Console(stderr=True), transient=True)

@@ -1,0 +1,1 @@
+"""common: see orbis_dsl/__init__.py for the stages."""

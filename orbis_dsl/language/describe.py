@@ -1,0 +1,170 @@
+"""Plain-words labels of expressions, for the `why` of each scoring line.
+
+A label is a format string: `{value}` is the computed value and `{name}` a parameter of the tile being scored,
+so `count(neighbours where color in colors)` reads "3 neighbours that are blue/green or desert".
+"""
+
+from __future__ import annotations
+
+from orbis_dsl.language import ast
+
+_SCOPES = {"tiles": "tiles", "neighbours": "neighbours", "supports": "tiles below", "players": "players"}
+
+
+class Describer:
+    def __init__(self, params: set[str], wild: bool, lets: dict[str, ast.Expr] | None = None, vocabulary=None):
+        self.params = params
+        self.wild = wild
+        self.lets = lets or {}
+        # The game's nouns (`model.Vocabulary`): which names are the marker and its opposite, the face-down
+        # state and the tile family's field. Without one, Orbis's names (the labels' historical wording).
+        self.states = {n for n in (getattr(vocabulary, "marker", "cancelled"),
+                                   getattr(vocabulary, "opposite", "validated")) if n}
+        self.facedown = getattr(vocabulary, "facedown", "desert") or "desert"
+        self.family = getattr(vocabulary, "tile_family", "kind") or "kind"
+
+    def label(self, e) -> str:
+        """The label of a value: how a comparison's left side or an `among` measure is shown."""
+        if isinstance(e, ast.Count):
+            return "{value} " + self.counted(e.scope, e.where)
+        if isinstance(e, ast.Ref) and e.name in self.lets:
+            return self.label(self.lets[e.name])
+        if isinstance(e, ast.Ref):
+            return e.name + " is {value}"  # a parameter by its name: "cp is 3", not its value twice
+        return self.text(e) + " is {value}"
+
+    def counted(self, scope: str, where) -> str:
+        """'validated <kind> tiles', 'neighbours that are <colour>/<colour> or desert', 'desert tiles'."""
+        noun = _SCOPES[scope]
+        if where is None:
+            return noun
+        adjectives, kinds, rest = [], [], []
+        terms = _conjuncts(where)
+        # `… and not desert`: only face-up tiles count, so a colour needs no "or desert"
+        face_up = any(isinstance(t, ast.Not) and _is_field(t.operand, self.facedown) for t in terms)
+        for term in terms:
+            if isinstance(term, ast.Ref) and term.name in self.states:
+                adjectives.append(term.name)
+            elif isinstance(term, ast.Ref) and term.name == self.facedown:
+                kinds.append(self.facedown)
+            elif isinstance(term, ast.Not) and _is_field(term.operand, self.facedown):
+                adjectives.append("face-up")
+            elif isinstance(term, ast.Compare) and term.op == "=" and _is_field(term.left, self.family):
+                kinds.append(self.text(term.right))
+            elif face_up and isinstance(term, ast.Compare) and term.op == "=" and _is_field(term.left, "color"):
+                adjectives.append(self.text(term.right))
+            else:
+                rest.append(self.pred(term))
+        if kinds:
+            noun = "/".join(kinds) + (" tiles" if scope == "tiles" else " " + noun)
+        phrase = " ".join([*adjectives, noun])
+        return phrase + (" that are " + " and ".join(rest) if rest else "")
+
+    def _where(self, where) -> str:
+        if where is None:
+            return ""
+        return " that are " + self.pred(where)
+
+    def pred(self, e) -> str:
+        if isinstance(e, ast.Compare) and e.op == "=" and _is_field(e.left, "color"):
+            return self.text(e.right) + (f" or {self.facedown}" if self.wild else "")
+        if isinstance(e, ast.Compare) and e.op == "=" and _is_field(e.left, self.family):
+            return self.text(e.right)
+        if isinstance(e, ast.Member) and _is_field(e.item, "color"):
+            return self.text(e.container) + (f" or {self.facedown}" if self.wild else "")
+        if isinstance(e, ast.BoolOp):
+            return f"{self.pred(e.left)} {e.op} {self.pred(e.right)}"
+        if isinstance(e, ast.Not):
+            return "not " + self.pred(e.operand)
+        return self.text(e)
+
+    def _operand(self, e, op: str, right: bool = False) -> str:
+        """An operand of arithmetic, in parentheses where the source needed them: `(a + b) / 3`."""
+        text = self.text(e)
+        if isinstance(e, ast.Arith) and (_TIGHTNESS[e.op] < _TIGHTNESS[op]
+                                         or (right and _TIGHTNESS[e.op] == _TIGHTNESS[op])):
+            return f"({text})"
+        return text
+
+    def text(self, e) -> str:
+        """Source-like text, with the tile's own parameters as placeholders filled at run time."""
+        if isinstance(e, ast.IntLit):
+            return str(e.value)
+        if isinstance(e, ast.BoolLit):
+            return "true" if e.value else "false"
+        if isinstance(e, ast.StrLit):
+            return e.value.replace("{", "{{").replace("}", "}}")
+        if isinstance(e, ast.Ref):
+            return "{" + e.name + "}" if e.name in self.params else e.name
+        if isinstance(e, ast.SetLit):
+            return "/".join(e.names)
+        if isinstance(e, ast.Neg):
+            return "-" + self.text(e.operand)
+        if isinstance(e, ast.Arith):
+            return f"{self._operand(e.left, e.op)} {e.op} {self._operand(e.right, e.op, right=True)}"
+        if isinstance(e, ast.Compare):
+            return f"{self.text(e.left)} {e.op} {self.text(e.right)}"
+        if isinstance(e, ast.BoolOp):
+            return f"{self.text(e.left)} {e.op} {self.text(e.right)}"
+        if isinstance(e, ast.Member):
+            return f"{self.text(e.item)} in {self.text(e.container)}"
+        if isinstance(e, ast.Not):
+            return "not " + self.text(e.operand)
+        if isinstance(e, ast.Among):
+            return f"{self.text(e.value)} is {e.rank} among players"
+        if isinstance(e, ast.IfExpr):
+            return f"if {self.text(e.cond)} then {self.text(e.then)} else {self.text(e.otherwise)}"
+        if isinstance(e, ast.Count):
+            return "count of " + self.counted(e.scope, e.where)
+        if isinstance(e, ast.Aggregate):
+            return f"{e.func} of {e.field} of {_SCOPES[e.scope]}{self._where(e.where)}"
+        if isinstance(e, ast.Extreme):
+            return f"{e.func}(" + ", ".join(self.text(a) for a in e.args) + ")"
+        if isinstance(e, ast.Index):
+            return f"{e.name}[{self.text(e.key)}]"
+        if isinstance(e, ast.AwardRef):
+            return f"award {e.name}"
+        if isinstance(e, ast.HeldCount):
+            what = "count of" if e.func == "count" else f"sum of {e.field} of"
+            return f"{what} {e.fact}" + (f" where {self.pred(e.where)}" if e.where is not None else "")
+        if isinstance(e, ast.Prior):
+            return f"{e.name} of the round before"
+        if isinstance(e, ast.Size):
+            return f"size of {self.text(e.target)}"
+        if isinstance(e, ast.LargestGroup):
+            return f"the largest group of {e.fact}"
+        return "?"
+
+
+_TIGHTNESS = {"+": 1, "-": 1, "*": 2, "/": 2}
+
+
+class SheetDescriber(Describer):
+    """Labels of score-sheet columns: each fact, value and award shows its name and, filled in at run time, its
+    value: `(coins {coins} + workers {workers}) / coins_per_vp {coins_per_vp}` → "(coins 5 + workers 2) / …"."""
+
+    def __init__(self, facts: set[str], values: set[str], lets=None):
+        super().__init__(set(), False, lets)
+        self.facts = facts
+        self.values = values
+
+    def text(self, e) -> str:
+        if isinstance(e, ast.Ref) and (e.name in self.facts or e.name in self.values):
+            return f"{e.name} {{{e.name}}}"
+        if isinstance(e, ast.Ref) and e.name in self.lets:
+            return self.text(self.lets[e.name])
+        if isinstance(e, ast.Index) and e.name in self.facts and isinstance(e.key, ast.Ref):
+            return f"{e.name}[{e.key.name}] {{{e.name}[{e.key.name}]}}"
+        if isinstance(e, ast.AwardRef):
+            return f"award {e.name} {{awards[{e.name}]}}"
+        return super().text(e)
+
+
+def _conjuncts(e) -> list:
+    if isinstance(e, ast.BoolOp) and e.op == "and":
+        return _conjuncts(e.left) + _conjuncts(e.right)
+    return [e]
+
+
+def _is_field(e, name: str) -> bool:
+    return isinstance(e, ast.Ref) and e.name == name

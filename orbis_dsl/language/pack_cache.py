@@ -1,0 +1,146 @@
+"""The per-user cache of compiled rule packs, and what makes it safe to run code from it.
+
+Cached modules are Python that `orbis` executes, so a cache entry is used only when it is provably this user's
+own and unchanged since it was written:
+
+- the cache folder (`$ORBIS_CACHE_DIR`, else `$XDG_CACHE_HOME/orbis-dsl`) is created 0700, and refused when it
+  belongs to another user or is writable by group or others (a shared folder, or one someone else prepared);
+- every entry and file in it must be ours, not group- or world-writable, and no symlink;
+- `manifest.json`, written last, records the sha256 of each module and of each rule file the compiler read
+  (the parsed include graph, not a scan of the text); a module is executed only from the very bytes whose hash
+  matched, never re-read from disk or imported (so no `__pycache__` is trusted either);
+- anything missing, unreadable or different makes the entry stale: the pack is compiled again.
+
+Nothing here raises for a bad cache: reading gives None (compile instead), writing raises only OSError, which
+the caller turns into compiling in memory.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import stat
+from pathlib import Path
+
+from orbis_dsl.common.files import write_atomic
+
+# The user's cache folder also keeps Lark's parse tables (see parser_cache.py), in this subfolder.
+LARK_FOLDER = "lark"
+
+MANIFEST = "manifest.json"
+FORMAT = "orbis-pack-cache/1"
+_MODULE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\.py")
+# A module larger than this is not read (the compiler writes a few hundred kB for the largest packs).
+_MAX_MODULE_BYTES = 64 << 20
+
+
+def cache_root() -> Path:
+    """The packs' cache: $ORBIS_CACHE_DIR as it is, else the user's cache folder."""
+    if os.environ.get("ORBIS_CACHE_DIR"):
+        return Path(os.environ["ORBIS_CACHE_DIR"])
+    return user_cache_root()
+
+
+def user_cache_root() -> Path:
+    """orbis-dsl/ in $XDG_CACHE_HOME (default ~/.cache)."""
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "orbis-dsl"
+
+
+class UntrustedCache(Exception):
+    """The cache folder cannot be trusted or created: its reason, for a warning."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _not_private(what: str, info: os.stat_result) -> str | None:
+    """Why a file or folder someone else could have written must not be trusted, or None."""
+    if info.st_uid != os.geteuid():
+        return f"{what} belongs to another user (uid {info.st_uid})"
+    if info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        return f"{what} is writable by other users (mode {stat.S_IMODE(info.st_mode):o})"
+    return None
+
+
+def private_folder(path: Path, follow: bool = False) -> Path:
+    """Create `path` (mode 0700) or check that it is a folder of ours that nobody else may write; raises
+    UntrustedCache. `follow`: the cache root itself may be a symlink to such a folder (its target is checked)."""
+    try:
+        path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError as error:
+        raise UntrustedCache(f"cannot create the cache folder {path}: {error.strerror or error}") from None
+    return checked_folder(path, follow)
+
+
+def checked_folder(path: Path, follow: bool = False) -> Path:
+    """`path` when it is a folder of ours that nobody else may write; else UntrustedCache (OSError if missing)."""
+    info = os.stat(path) if follow else os.lstat(path)
+    if not stat.S_ISDIR(info.st_mode):
+        raise UntrustedCache(f"the cache folder {path} is not a folder")
+    problem = _not_private(f"the cache folder {path}", info)
+    if problem:
+        raise UntrustedCache(problem)
+    return path
+
+
+def _read_private(path: Path) -> bytes:
+    """A regular file of ours that only we may write, read through one descriptor (no swap between the check
+    and the read); OSError or ValueError otherwise."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > _MAX_MODULE_BYTES:
+            raise ValueError(f"{path} is not a regular file of a sensible size")
+        problem = _not_private(str(path), info)
+        if problem:
+            raise ValueError(problem)
+        with os.fdopen(os.dup(fd), "rb") as file:
+            return file.read(_MAX_MODULE_BYTES + 1)
+    finally:
+        os.close(fd)
+
+
+def read_entry(entry: Path, key: str, source_digest) -> dict[str, str] | None:
+    """The modules of a cache entry when it is complete, ours and unchanged, and every rule file it was compiled
+    from still has the recorded hash (`source_digest(path)` gives the current one, or None); else None."""
+    try:
+        checked_folder(entry)
+        manifest = json.loads(_read_private(entry / MANIFEST))
+        if manifest.get("format") != FORMAT or manifest.get("key") != key:
+            return None
+        modules = {}
+        for name, digest in manifest["modules"].items():
+            if not _MODULE_NAME.fullmatch(name):
+                return None
+            data = _read_private(entry / name)
+            if sha256(data) != digest:
+                return None
+            modules[name] = data.decode("utf-8")
+        if "__init__.py" not in modules:
+            return None
+        for path, digest in manifest["sources"].items():
+            if source_digest(Path(path)) != digest:
+                return None
+        return modules
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, UntrustedCache):
+        return None
+
+
+def write_entry(entry: Path, key: str, modules: dict[str, str], sources: dict[str, str]) -> None:
+    """Store compiled modules with their manifest (`sources`: rule file path → sha256). Raises OSError or
+    UntrustedCache. The old manifest goes first and the new one comes last: an interrupted write is stale."""
+    private_folder(entry)
+    (entry / MANIFEST).unlink(missing_ok=True)
+    for name, text in modules.items():
+        write_atomic(entry / name, text, mode=0o600)  # read_entry trusts no file others may write
+    manifest = {"format": FORMAT, "key": key,
+                "modules": {name: sha256(text.encode("utf-8")) for name, text in sorted(modules.items())},
+                "sources": dict(sorted(sources.items()))}
+    write_atomic(entry / MANIFEST, json.dumps(manifest, indent=1) + "\n", mode=0o600)

@@ -1,0 +1,92 @@
+"""Rule packs: `.orbis` files laid over the base game, compiled on the fly into a per-user cache.
+
+The cache key is a hash of this package's version, the compiler, its templates and the rules grammar, and the
+pack's own rule files (names and texts); the entry's manifest adds every rule file the compiler read, includes
+and the base game among them, and `pack_cache` executes an entry only when all of it still matches and the
+folder is this user's alone. Otherwise the pack is compiled again, into the cache when it can be written, else
+in memory. Nothing is ever written into the installed package.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+
+from orbis_dsl.common.diagnostics import Diagnostic
+from orbis_dsl.common.resources import base_rules_entry, grammar_path
+from orbis_dsl.language.pack_cache import UntrustedCache, cache_root, private_folder, read_entry, sha256, write_entry
+from orbis_dsl.language.parse import MAX_READ_BYTES, _rule_files_in
+from orbis_dsl.language.rule_files import ReadRefused, read_rule_text
+from orbis_dsl.language.ruleset import Compiled, compile_paths, rules_from_modules
+from orbis_dsl.runtime.rules import Rules
+
+
+def _package_version() -> str:
+    try:
+        return version("orbis-dsl")
+    except PackageNotFoundError:
+        return "checkout"
+
+
+# The compiler's own sources: a change to any of them must miss the cache.
+_COMPILER = ("ast.py", "bounds.py", "check.py", "check_expr.py", "check_grid.py", "check_hexmap.py",
+             "check_says.py", "codegen.py", "compile.py", "describe.py", "literals.py", "model.py", "parse.py",
+             "rule_files.py", "scope.py")
+
+
+def source_digest(path: Path) -> str | None:
+    """The hash of a rule file's text as the compiler reads it, or None when it cannot be read."""
+    try:
+        return sha256(read_rule_text(path, MAX_READ_BYTES).encode("utf-8"))
+    except (OSError, ReadRefused, UnicodeDecodeError):
+        return None
+
+
+def pack_key(pack: Path) -> str:
+    """A hash of the package version, the compiler, templates and grammar, and the pack's own rule files."""
+    digest = hashlib.sha256(_package_version().encode())
+    here = Path(__file__).parent
+    for path in ([here / name for name in _COMPILER] + sorted((here / "templates").glob("*.jinja"))
+                 + [grammar_path("rules.lark")]):
+        digest.update(os.fsencode(path.name) + b"\0" + path.read_bytes() + b"\0")
+    digest.update(os.fsencode(pack.resolve()) + b"\0")
+    for path in _rule_files_in(pack) if pack.exists() else []:
+        digest.update(os.fsencode(path) + b"\0" + (source_digest(path) or "unreadable").encode() + b"\0")
+    return digest.hexdigest()[:24]
+
+
+def compile_pack(pack: Path) -> Compiled:
+    return compile_paths([base_rules_entry()], root=pack.resolve() if pack.is_dir() else pack.resolve().parent,
+                         pack=[pack])
+
+
+def load_pack(pack: Path) -> tuple[Rules | None, Compiled | None]:
+    """The base game with the pack laid over it: (rules, None) from the cache, (rules, compiled) when compiled
+    now (its diagnostics then hold a warning if the cache could not be used); on errors (None, compiled)."""
+    key = pack_key(pack)
+    package = f"orbis_pack_{key}"
+    try:
+        entry = private_folder(cache_root(), follow=True) / key
+    except UntrustedCache as error:
+        entry, problem = None, error.message
+    else:
+        problem = None
+        modules = read_entry(entry, key, source_digest)
+        if modules is not None:
+            return rules_from_modules(modules, package), None
+    compiled = compile_pack(pack)
+    if compiled.model is None:
+        return None, compiled
+    if entry is not None:
+        try:
+            sources = compiled.sources  # the texts the compiler read, not the files as they may be now
+            write_entry(entry, key, compiled.modules, {str(sources.paths[shown]): sha256(text.encode("utf-8"))
+                                                       for shown, text in sources.texts.items()})
+        except (OSError, UntrustedCache) as error:
+            problem = getattr(error, "message", None) or f"cannot write the cache {entry}: {error.strerror or error}"
+    if problem is not None:
+        compiled.diagnostics.append(Diagnostic(f"{problem}; the pack was compiled in memory", file=str(cache_root()),
+                                               severity="warning"))
+    return rules_from_modules(compiled.modules, package), compiled

@@ -1,0 +1,1 @@
+"""records: see orbis_dsl/__init__.py for the stages."""

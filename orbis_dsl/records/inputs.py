@@ -1,0 +1,152 @@
+"""Reading a game file in either format: JSON records (`.json`, or text starting with `{`) or the notation."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from orbis_dsl.common.diagnostics import Diagnostic
+from orbis_dsl.common.resources import display_path
+from orbis_dsl.language.rule_files import ReadRefused, read_rule_text
+from orbis_dsl.records.game import GameRecord
+from orbis_dsl.runtime.rules import Rules
+
+# Bytes read at most from a game file: the readers refuse more than 256,000 characters (records.MAX_RECORD_BYTES),
+# which take at most 4 bytes each; this bounds only the read.
+MAX_GAME_FILE_BYTES = 4 << 20
+
+
+def is_json(path: Path, text: str) -> bool:
+    return path.suffix.lower() == ".json" or text.lstrip().startswith("{")
+
+
+# The notation's quoted string (grammar/game.lark): a '#' inside one starts no comment.
+_STRING = re.compile(r'"[^"\\\n]*(\\.[^"\\\n]*)*"')
+
+
+def comment_lines(text: str) -> int:
+    """How many lines of a notation text carry a comment: what a conversion cannot keep (JSON has no comments,
+    and the notation is written back from the record)."""
+    return sum("#" in _STRING.sub("", line) for line in text.splitlines())
+
+
+def read_game(path: Path, rules: Rules) -> tuple[GameRecord | None, list[Diagnostic], dict[str, str]]:
+    """The game, its diagnostics, and the source texts for rendering carets."""
+    shown = display_path(path)
+    try:  # -sig: files saved by Notepad start with a BOM
+        text = read_rule_text(path, MAX_GAME_FILE_BYTES)  # a regular file, bounded: not /dev/zero, not a FIFO
+    except FileNotFoundError:
+        return None, [Diagnostic("no such file", file=shown)], {}
+    except ReadRefused as error:
+        return None, [Diagnostic(f"cannot read the file: {error.message}", file=shown)], {}
+    except (OSError, UnicodeDecodeError) as error:
+        return None, [Diagnostic(f"cannot read the file: {error}", file=shown)], {}
+    if is_json(path, text):
+        from orbis_dsl.records.orbis_json import read_json_text
+
+        game, diags = read_json_text(text, shown, rules)
+    else:
+        from orbis_dsl.records.notation import read_text
+
+        game, diags = read_text(text, shown, rules)
+    return game, diags, {shown: text}
+
+
+def read_record(path: Path, orbis_rules) -> tuple[object | None, object, list[Diagnostic], dict[str, str]]:
+    """A record of any game this installation scores: (record, the rules it is scored under, diagnostics, texts).
+
+    The record names its game (JSON `"game"`, a `game NAME` header line); one that names none is Orbis, scored
+    under `orbis_rules` (the base game, or a pack laid over it). `orbis_rules` may be a callable giving them, so
+    that a batch of other games never loads Orbis's rules.
+    """
+    from orbis_dsl.common.games import game_named, named_game
+
+    shown = display_path(path)
+    try:
+        text = read_rule_text(path, MAX_GAME_FILE_BYTES)  # a regular file, bounded: not /dev/zero, not a FIFO
+    except FileNotFoundError:
+        return None, None, [Diagnostic("no such file", file=shown)], {}
+    except ReadRefused as error:
+        return None, None, [Diagnostic(f"cannot read the file: {error.message}", file=shown)], {}
+    except (OSError, UnicodeDecodeError) as error:
+        return None, None, [Diagnostic(f"cannot read the file: {error}", file=shown)], {}
+    as_json = is_json(path, text)
+    named = named_game(text, as_json)
+    game = game_named(named) if named is not None else None
+    if named is not None and game is None:
+        from orbis_dsl.common.games import all_games
+
+        known = [g.id for g in all_games()]
+        from orbis_dsl.common.diagnostics import unknown
+
+        d = unknown("game", named, known)
+        return None, None, [Diagnostic(d.message, file=shown, path="$.game" if as_json else None,
+                                       hint=d.hint)], {shown: text}
+    if game is None or game.folder == "orbis":
+        rules = orbis_rules() if callable(orbis_rules) else orbis_rules
+        if as_json:
+            from orbis_dsl.records.orbis_json import read_json_text
+
+            record, diags = read_json_text(text, shown, rules)
+        else:
+            from orbis_dsl.records.notation import read_text
+
+            record, diags = read_text(text, shown, rules)
+        return record, rules, diags, {shown: text}
+    from orbis_dsl.language.ruleset import game_rules
+
+    rules = game_rules(game)
+    if not as_json:
+        # Two notations: records of rounds and grid boards (Mondo's: `round`, `player`, board rows) and one line
+        # per player (Terra Mystica's); the rule set's shape says which one its records are typed in.
+        if by_rounds(rules):
+            from orbis_dsl.records.sheet_text import read_sheet_text
+        else:
+            from orbis_dsl.records.sheet_notation import read_sheet_text
+
+        record, diags = read_sheet_text(text, shown, rules)
+        return record, rules, diags, {shown: text}
+    from orbis_dsl.records.sheets import read_sheet_json
+
+    record, diags = read_sheet_json(text, shown, rules)
+    return record, rules, diags, {shown: text}
+
+
+def by_rounds(rules) -> bool:
+    """Whether a score-sheet game's text notation is the one of rounds and grid boards (sheet_text.py) rather than
+    one line per player (sheet_notation.py)."""
+    return bool(rules.settings.rounds or rules.settings.grid)
+
+
+def convert_record(record, rules, to: str) -> str:
+    """A record read by `read_record`, written as JSON (`to` = "json") or as its game's text notation."""
+    import json
+
+    from orbis_dsl.runtime.sheet import SheetRecord
+
+    if isinstance(record, SheetRecord):
+        from orbis_dsl.records.sheet_notation import sheet_to_json, write_sheet_text
+
+        if to == "json":
+            return json.dumps(sheet_to_json(record, rules), indent=2, ensure_ascii=False) + "\n"
+        return write_sheet_text(record, rules)
+    if to == "json":
+        from orbis_dsl.records.orbis_json import game_to_json
+
+        return json.dumps(game_to_json(record, rules), indent=2, ensure_ascii=False) + "\n"
+    from orbis_dsl.records.notation import write_text
+
+    return write_text(record, rules)
+
+
+def score_record(rules, record, explain: bool = True):
+    """The score report of a record read by `read_record`, whichever game it is."""
+    from orbis_dsl.runtime.sheet import SheetRecord
+
+    if isinstance(record, SheetRecord):
+        from orbis_dsl.runtime.sheet import score_sheet
+
+        return score_sheet(rules, record, rules.settings.report_format or "", explain=explain)
+    from orbis_dsl.runtime.scoring import score_game
+
+    return score_game(rules, record, explain=explain)

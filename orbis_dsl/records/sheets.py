@@ -1,0 +1,302 @@
+"""Reading score-sheet records (Terra Mystica's `tm-final/1`, Mondo's `mondo-rounds/1` …) against a rule set.
+
+What a record may say comes from the rules: every declared fact (its type, range, and the set it is given per),
+the family players hold, the options. A game without rounds lists `players`; a game of rounds lists `rounds`, each
+with its `players` in the same order. Every problem is a diagnostic naming its JSON path; reading goes on to
+collect several per run. A `refuse` rule the record breaks is an input error too.
+"""
+
+from __future__ import annotations
+
+from orbis_dsl.common.diagnostics import Diagnostic, did_you_mean, unknown
+from orbis_dsl.records.orbis_json import json_words, load_json
+from orbis_dsl.records.sheet_cells import CellReader, check_shared_cells
+from orbis_dsl.records.sheet_lists import derive_board, held_list
+from orbis_dsl.runtime.hexmap import board_of
+from orbis_dsl.runtime.rules import Rules
+from orbis_dsl.runtime.sheet import SheetPlayerRecord, SheetRecord, refusals
+from orbis_dsl.runtime.specs import FactSpec
+
+_TOP_KEYS = {"format", "game", "title", "options"}
+
+
+class _SheetReader:
+    def __init__(self, rules: Rules, file: str):
+        self.rules = rules
+        self.file = file
+        self.diags: list[Diagnostic] = []
+        self.notes: list[tuple[str, str]] = []  # warnings: the record is scored anyway
+        self.chosen: dict = {}
+        self.cells = CellReader(self, board_of(rules.settings.hexmap))
+
+    def error(self, path: str, message: str, hint: str | None = None) -> None:
+        self.diags.append(Diagnostic(message, path=path, file=self.file, hint=hint))
+
+    def unknown_keys(self, obj: dict, path: str, allowed: set[str]) -> None:
+        for key in obj:
+            if key not in allowed:
+                self.error(f"{path}.{key}", f"unknown key '{key}'",
+                           did_you_mean(key, allowed) or "expected one of: " + ", ".join(sorted(allowed)))
+
+    # ---- the document ---------------------------------------------------------------------------------
+
+    def record(self, doc) -> SheetRecord | None:
+        settings = self.rules.settings
+        if not isinstance(doc, dict):
+            self.error("$", f"expected a JSON object with \"format\": \"{settings.record_format}\", "
+                            f"got {json_words(doc)}")
+            return None
+        body = "rounds" if settings.rounds else "players"
+        options = {o.name for o in settings.options}
+        whole = [f for f in self.rules.facts.values() if f.level == "game"]
+        self.unknown_keys(doc, "$", _TOP_KEYS | {body} | options | {f.json_key for f in whole})
+        if "format" in doc and doc["format"] != settings.record_format:
+            self.error("$.format", f"expected \"{settings.record_format}\", got {json_words(doc['format'])}")
+        if "game" in doc and doc["game"] != settings.game:
+            self.error("$.game", f"expected \"{settings.game}\", got {json_words(doc['game'])}")
+        title = doc.get("title")
+        if title is not None and not isinstance(title, str):
+            self.error("$.title", f"expected a string, got {json_words(title)}")
+            title = None
+        chosen = self.options(doc)
+        self.chosen = chosen
+        if body not in doc:
+            self.error("$", f"missing key '{body}'")
+            return None
+        # Facts given once for the whole record: every player reads them as their own.
+        shared = self.level_facts(doc, "$", whole)
+        if settings.rounds:
+            rounds = self.rounds(doc["rounds"], shared)
+        else:
+            players = self.players(doc["players"], "$.players", None, shared)
+            rounds = [players] if players is not None else None
+        if rounds is None or self.diags:
+            return None
+        return SheetRecord(rounds, chosen, title, notes=tuple(self.notes))
+
+    def options(self, doc: dict) -> dict:
+        """`options` as an object, and any option given by name at the top (Mondo's `level`)."""
+        specs = {o.name: o for o in self.rules.settings.options}
+        given = {k: (f"$.{k}", v) for k, v in doc.items() if k in specs}
+        if "options" in doc:
+            if not isinstance(doc["options"], dict):
+                self.error("$.options", f"expected an object, got {json_words(doc['options'])}")
+            else:
+                self.unknown_keys(doc["options"], "$.options", set(specs))
+                given.update({k: (f"$.options.{k}", v) for k, v in doc["options"].items() if k in specs})
+        chosen = {}
+        for name, (path, value) in given.items():
+            spec = specs[name]
+            if spec.type == "bool" and not isinstance(value, bool):
+                self.error(path, f"expected true or false, got {json_words(value)}")
+            elif spec.type == "enum" and value not in spec.choices:
+                self.error(path, f"expected one of {', '.join(spec.choices)}, got {json_words(value)}",
+                           did_you_mean(str(value), spec.choices))
+            elif spec.type == "int" and (isinstance(value, bool) or not isinstance(value, int)):
+                self.error(path, f"expected a whole number, got {json_words(value)}")
+            else:
+                chosen[name] = value
+        return chosen
+
+    def level_facts(self, obj: dict, path: str, facts: list[FactSpec]) -> dict:
+        """Facts given once for the whole record or once per round, on that object under their JSON keys (every
+        player reads them as their own)."""
+        return {f.name: self.fact(f, obj.get(f.json_key), f"{path}.{f.json_key}", f.json_key in obj) for f in facts}
+
+    def rounds(self, items, whole: dict) -> list[list[SheetPlayerRecord]] | None:
+        settings = self.rules.settings
+        wanted = f"{settings.rounds}" + (f" or {settings.rounds_also}" if settings.rounds_also else "")
+        if not isinstance(items, list):
+            self.error("$.rounds", f"expected a list of {wanted} rounds, got {json_words(items)}")
+            return None
+        if len(items) not in (settings.rounds, settings.rounds_also):
+            self.error("$.rounds", f"expected {wanted} rounds, got {len(items)}")
+        rounds, names = [], None
+        for r, item in enumerate(items):
+            path = f"$.rounds[{r}]"
+            if not isinstance(item, dict):
+                self.error(path, f"expected an object with \"players\", got {json_words(item)}")
+                continue
+            round_facts = [f for f in self.rules.facts.values() if f.level == "round"]
+            self.unknown_keys(item, path, {"players", "round"} | {f.json_key for f in round_facts})
+            if "players" not in item:
+                self.error(path, "missing key 'players'")
+                continue
+            shared = {**whole, **self.level_facts(item, path, round_facts)}
+            players = self.players(item["players"], f"{path}.players", names, shared)
+            if players is not None:
+                names = names or [p.name for p in players]
+                rounds.append(players)
+        return rounds if len(rounds) == len(items) else None
+
+    # ---- players ------------------------------------------------------------------------------------------
+
+    def players(self, items, path: str, names: list[str] | None,
+                shared: dict | None = None) -> list[SheetPlayerRecord] | None:
+        if not isinstance(items, list):
+            self.error(path, f"expected a list of players, got {json_words(items)}")
+            return None
+        if not items:
+            self.error(path, "expected at least one player")
+            return None
+        players = [self.player(obj, f"{path}[{i}]", shared or {}) for i, obj in enumerate(items)]
+        seen = set()
+        for i, p in enumerate(players):
+            if p is None:
+                continue
+            if p.name in seen:
+                self.error(f"{path}[{i}].name", f"two players are called '{p.name}'")
+            seen.add(p.name)
+        if names is not None and [p.name for p in players if p] != names:
+            self.error(path, "the players must be the same, in the same order, in every round: "
+                             + ", ".join(names))
+        self.distinct_pieces(players, path)
+        check_shared_cells(self, players, self.rules.facts, path)
+        return None if None in players else players
+
+    def distinct_pieces(self, players, path: str) -> None:
+        family = self.rules.settings.held_family
+        held: dict[str, int] = {}
+        for i, p in enumerate(players):
+            if p is None or p.piece is None:
+                continue
+            if p.piece in held:
+                self.error(f"{path}[{i}].{family}", f"{players[held[p.piece]].name} already plays {p.piece}: "
+                                                    f"each {family} is played by one player")
+            held.setdefault(p.piece, i)
+
+    def player(self, obj, path: str, shared: dict) -> SheetPlayerRecord | None:
+        if not isinstance(obj, dict):
+            self.error(path, f"expected a player object, got {json_words(obj)}")
+            return None
+        facts = {f.json_key: f for f in self.rules.facts.values() if f.level is None}
+        family = self.rules.settings.held_family
+        grid = self.rules.settings.grid
+        board_key = grid.name if grid is not None else None
+        self.unknown_keys(obj, path, {"name"} | set(facts) | ({family} if family else set())
+                          | ({board_key} if board_key else set()))
+        before = len(self.diags)
+        name = obj.get("name")
+        if not isinstance(name, str) or not name.strip():
+            self.error(f"{path}.name", f"expected the player's name, got {json_words(name)}")
+        piece = self.piece(obj.get(family), f"{path}.{family}") if family else None
+        values = dict(shared)
+        board = None
+        if board_key is not None and board_key in obj:
+            board = derive_board(self, obj[board_key], f"{path}.{board_key}", shared, values)
+            for key, fact in facts.items():
+                if fact.derive is not None and key in obj:
+                    self.error(f"{path}.{key}", f"'{key}' is derived from the {board_key}: leave it out, or give "
+                                                f"the counts without the {board_key}")
+        for key, fact in facts.items():
+            if board_key is not None and board_key in obj and fact.derive is not None:
+                continue  # derived from the board (or the board's own errors are reported)
+            values[fact.name] = self.fact(fact, obj.get(key), f"{path}.{key}", key in obj)
+        if len(self.diags) > before:
+            return None
+        return SheetPlayerRecord(name, piece, values, board)
+
+    def piece(self, value, path: str) -> str | None:
+        family = self.rules.settings.held_family
+        pieces = self.rules.gods
+        if not isinstance(value, str):
+            self.error(path, f"expected a {family} (one of {', '.join(sorted(pieces))}), got {json_words(value)}")
+            return None
+        key = value.strip().lower()
+        if key in pieces:
+            return key
+        by_title = {p.title.lower(): p.name for p in pieces.values()}
+        if key in by_title:
+            return by_title[key]
+        d = unknown(family, value, sorted(pieces))
+        self.error(path, d.message, d.hint)
+        return None
+
+    def fact(self, fact: FactSpec, value, path: str, present: bool):
+        if fact.type == "held":
+            return held_list(self, fact, value, path, present)
+        if not present or value is None:
+            if not fact.optional:
+                self.error(path.rsplit(".", 1)[0], f"missing key '{fact.json_key}' ({fact.title})")
+            return None
+        if fact.type in ("cells", "crossings", "waters", "list"):
+            return self.cells.fact(fact, value, path)
+        if not fact.members:
+            return self.scalar(fact, value, path)
+        if isinstance(value, list):
+            if len(value) != len(fact.members):
+                self.error(path, f"expected {len(fact.members)} values ({', '.join(fact.members)}), "
+                                 f"got {len(value)}")
+                return None
+            value = dict(zip(fact.members, value))
+            paths = {m: f"{path}[{i}]" for i, m in enumerate(fact.members)}
+        elif isinstance(value, dict):
+            self.unknown_keys(value, path, set(fact.members))
+            for member in fact.members:
+                if member not in value:
+                    self.error(path, f"missing key '{member}'")
+            paths = {m: f"{path}.{m}" for m in fact.members}
+        else:
+            self.error(path, f"expected an object with {', '.join(fact.members)} (or a list in that order), "
+                             f"got {json_words(value)}")
+            return None
+        return {m: self.scalar(fact, value.get(m), paths[m]) for m in fact.members}
+
+    def scalar(self, fact: FactSpec, value, path: str):
+        if fact.type == "bool":
+            if not isinstance(value, bool):
+                self.error(path, f"expected true or false, got {json_words(value)}")
+            return value
+        if fact.type == "enum":
+            if value not in fact.choices:
+                self.error(path, f"expected one of {', '.join(fact.choices)}, got {json_words(value)}",
+                           did_you_mean(str(value), fact.choices))
+            return value
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.error(path, f"expected a whole number, got {json_words(value)}")
+            return None
+        if (fact.low is not None and value < fact.low) or (fact.high is not None and value > fact.high):
+            self.error(path, f"{fact.title}: {value} is out of range; expected {fact.low} to {fact.high}")
+            return None
+        return value
+
+
+def read_sheet_json(text: str, file: str, rules: Rules) -> tuple[SheetRecord | None, list[Diagnostic]]:
+    """A score-sheet record read and checked against the rules: the record, or None and every problem found."""
+    doc, diags = load_json(text, file)
+    if diags:
+        return None, diags
+    return read_sheet_doc(doc, file, rules)
+
+
+def read_sheet_doc(doc, file: str, rules: Rules) -> tuple[SheetRecord | None, list[Diagnostic]]:
+    """A record already parsed into JSON values (from a JSON file, or built from the text notation)."""
+    reader = _SheetReader(rules, file)
+    record = reader.record(doc)
+    if record is None:
+        return None, reader.diags
+    broken = [Diagnostic(f"{failure.message}", file=file, path=path)
+              for failure, path in _whole_table(rules, record, refusals(rules, record))]
+    return (None, broken) if broken else (record, [])
+
+
+def _whole_table(rules: Rules, record: SheetRecord, failures) -> list[tuple]:
+    """Each refusal with its JSON path; one that every player of a round breaks alike (too many players) is said
+    once, of the round's players, not once per player."""
+    out, said = [], set()
+    for failure in failures:
+        alike = [f for f in failures if f.message == failure.message and f.round == failure.round]
+        if len(alike) == len(record.rounds[failure.round]) > 1:
+            if (failure.round, failure.message) not in said:
+                said.add((failure.round, failure.message))
+                path = f"$.rounds[{failure.round}].players" if rules.settings.rounds else "$.players"
+                out.append((failure, path))
+            continue
+        out.append((failure, _player_path(rules, failure)))
+    return out
+
+
+def _player_path(rules: Rules, failure) -> str:
+    if rules.settings.rounds:
+        return f"$.rounds[{failure.round}].players[{failure.player}]"
+    return f"$.players[{failure.player}]"

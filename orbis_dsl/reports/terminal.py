@@ -1,0 +1,178 @@
+"""Score reports for people: pyramids drawn in their colours, a score table, the winner, the reasons.
+
+Rich decides about colour: NO_COLOR and output that is not a terminal get plain text.
+"""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from orbis_dsl.common.terminal import shown
+from orbis_dsl.runtime.rules import Rules
+from orbis_dsl.runtime.scoring import ScoreReport
+
+_STYLES = {"red": "bold red", "yellow": "bold yellow", "blue": "bold blue", "green": "bold green",
+           "white": "bold white", "orange": "bold dark_orange"}
+
+
+def make_console() -> Console:
+    # Names and messages come from the user's files: never read them as Rich markup ("[/x]" would raise) or
+    # emoji codes.
+    return Console(highlight=False, soft_wrap=True, markup=False, emoji=False)
+
+
+# Two marks, never merged: what the table shows (a token typed in the record) and what the rules computed (the
+# tile scores nothing). An unvalidated Irrigation whose token was left off is "no token" in the notation, so it
+# shows only the second mark.
+LEGEND = "  x Cancelation token on the table · - scores nothing (as the rules compute it) · ~ desert"
+_INNER_WIDTH = 15  # what every cell holds between its brackets
+
+
+def _marks(tile) -> str:
+    token = "x" if tile.recorded else " "
+    verdict = "-" if tile.cancelled or not tile.validated else " "
+    return token + verdict
+
+
+def _cell(tile, rules: Rules) -> Text:
+    if tile is None:
+        return Text("[" + " " * _INNER_WIDTH + "]", style="dim")
+    if tile.desert:
+        return Text(f"[~ {'desert':<7}{tile.points:>3}   ]", style="dim")
+    kind = rules.kinds.get(tile.kind)
+    name = (kind.name if kind else tile.kind)[:7]
+    body = f"{tile.color[0].upper()} {name:<7}{tile.points:>3} {_marks(tile)}"
+    return Text(f"[{body}]", style=_STYLES.get(tile.color, ""))
+
+
+def pyramid_lines(score, rules: Rules) -> list[Text]:
+    """The pyramid top row first, centred like the real one (half a cell, with its space, per missing tile)."""
+    board = rules.board
+    out = []
+    widest = board.rows[0] if board.rows else 0
+    half = (_INNER_WIDTH + 3) // 2
+    for r in reversed(range(len(board.rows))):
+        line = Text(" " * half * (widest - board.rows[r]))
+        for i in range(board.rows[r]):
+            line.append_text(_cell(score.tiles[board.position(r, i)], rules))
+            line.append(" ")
+        out.append(line)
+    return out
+
+
+def print_report(report: ScoreReport, rules: Rules, console: Console, explain: bool = False,
+                 title: str | None = None) -> None:
+    if title:
+        console.print(Text(shown(title), style="bold"))
+    for player in report.players:
+        god = player.lines and next((line.what for line in player.lines if line.where == "god"), None)
+        god_title = f" — {rules.gods[god].title}" if god in rules.gods else ""
+        console.print(Text(shown(player.name + god_title), style="bold"))
+        for line in pyramid_lines(player, rules):
+            console.print(line)
+        console.print(Text(LEGEND, style="dim"))
+        if explain:
+            for line in player.lines:
+                console.print(shown(f"  {line.where:<14} {line.what:<12} {line.cp:>+4}  {line.why}"),
+                              highlight=False)
+        console.print()
+    console.print(score_table(report))
+    winners = " and ".join(shown(name) for name in report.winners)
+    console.print(Text(f"Winner: {winners}" if len(report.winners) == 1 else f"Shared win: {winners}",
+                       style="bold"))
+    if report.warnings:
+        console.print()
+        console.print(Text(f"{len(report.warnings)} warning{'s' if len(report.warnings) != 1 else ''}:",
+                           style="bold yellow"))
+        for warning in report.warnings:
+            console.print(shown(f"  {warning.where}: {warning.message}"), highlight=False)
+
+
+def score_table(report: ScoreReport) -> Table:
+    categories = list(report.players[0].categories) if report.players else []
+    table = Table(show_edge=False, pad_edge=False)
+    table.add_column("player")
+    for name in categories:
+        table.add_column(name, justify="right")
+    for name in ("total", "worshippers", "place"):
+        table.add_column(name, justify="right")
+    for p in report.players:
+        table.add_row(shown(p.name), *(f"{p.categories[c]:+d}" if c == "deserts" else str(p.categories[c])
+                                for c in categories),
+                      str(p.total), str(p.worshippers), str(p.place), style="bold" if p.winner else None)
+    return table
+
+
+def print_any_report(report, rules: Rules, console: Console, explain: bool = False, title: str | None = None) -> None:
+    """The terminal report of any game: a board of tiles (Orbis) or a score sheet."""
+    from orbis_dsl.runtime.sheet import SheetReport
+
+    if isinstance(report, SheetReport):
+        print_sheet_report(report, rules, console, explain, title)
+    else:
+        print_report(report, rules, console, explain, title)
+
+
+def print_sheet_report(report, rules: Rules, console: Console, explain: bool = False,
+                       title: str | None = None) -> None:
+    """A score sheet: one row per player, one column per declared score (or per round), the lines when asked."""
+    if title:
+        console.print(Text(shown(title), style="bold"))
+    if report.boards:
+        _print_boards(report, rules, console)
+    if getattr(report, "cells", None) and rules.settings.hexmap is not None:
+        from orbis_dsl.reports.map import map_lines
+        from orbis_dsl.runtime.hexmap import board_of
+
+        for line in map_lines(board_of(rules.settings.hexmap), report.cells):
+            console.print(line)
+        console.print()
+    if explain:
+        for summary in report.awards:
+            console.print(shown(f"  {summary}"), highlight=False)
+        console.print()
+        for player in report.players:
+            console.print(Text(shown(player.name), style="bold"))
+            for line in player.lines:
+                console.print(shown(f"  {line.where:<24} {line.cp:>+5}  {line.why}"), highlight=False)
+            console.print()
+    table = Table(show_edge=False, pad_edge=False)
+    table.add_column("player")
+    columns = [c.name for c in rules.scores.values()] if not report.rounds else []
+    for name in columns:
+        table.add_column(shown(rules.scores[name].title), justify="right")
+    for r in range(len(report.players[0].rounds) if report.rounds and report.players else 0):
+        table.add_column(f"round {r + 1}", justify="right")
+    for name in ("total", "place"):
+        table.add_column(name, justify="right")
+    for p in report.players:
+        cells = [str(p.columns[c]) for c in columns] + [str(t) for t in p.rounds]
+        table.add_row(shown(p.name), *cells, str(p.total), str(p.place), style="bold" if p.winner else None)
+    console.print(table)
+    winners = " and ".join(shown(name) for name in report.winners)
+    console.print(Text("No winner" if not report.winners else f"Winner: {winners}" if len(report.winners) == 1
+                       else f"Shared win: {winners}", style="bold"))
+    if report.warnings:
+        console.print()
+        console.print(Text(f"{len(report.warnings)} warning{'s' if len(report.warnings) != 1 else ''}:",
+                           style="bold yellow"))
+        for warning in report.warnings:
+            console.print(shown(f"  {warning.where}: {warning.message}"), highlight=False)
+
+
+def _print_boards(report, rules: Rules, console: Console) -> None:
+    """Each player's board, round by round, as the record gives it (a grid record's)."""
+    from orbis_dsl.reports.grid import board_lines
+
+    grid = rules.settings.grid
+    for player, boards in zip(report.players, report.boards):
+        for r, board in enumerate(boards, 1):
+            if board is None:
+                continue
+            label = f"{player.name}, round {r}" if report.rounds else player.name
+            console.print(Text(f"{label} — {grid.title}, {board.side} side", style="bold"))
+            for line in board_lines(grid, board):
+                console.print(line)
+    console.print()
