@@ -11,7 +11,7 @@ from __future__ import annotations
 import attrs
 
 from orbis_dsl.language import ast
-from orbis_dsl.language.describe import Describer
+from orbis_dsl.language.describe import Describer, needs_parentheses
 from orbis_dsl.language.scope import Context, held_names
 
 # Where a tile's position fields are read: the board's precomputed tables, by position.
@@ -288,9 +288,6 @@ def compile_effect(compiler: ExprCompiler, effect: ast.Effect, target: str) -> l
 
 # ---- explanations: what a scoring line says it added up ---------------------------------------------------
 
-_TIGHT = {"+": 1, "-": 1, "*": 2, "/": 2}
-
-
 def explain_expr(compiler: ExprCompiler, e) -> str:
     """Python source of the text that explains how `e` came to its value: each summand with its value, and of an
     `if`, the branch taken (`cp 3 + 3 neighbours that are blue`). Run only when a line's reasons are shown."""
@@ -319,6 +316,6 @@ def explain_expr(compiler: ExprCompiler, e) -> str:
 
 def _operand(compiler: ExprCompiler, e, op: str, right: bool = False) -> str:
     text = explain_expr(compiler, e)
-    if isinstance(e, ast.Arith) and (_TIGHT[e.op] < _TIGHT[op] or (right and _TIGHT[e.op] == _TIGHT[op])):
+    if needs_parentheses(e, op, right):
         return f"'(' + {text} + ')'"
     return text

@@ -81,8 +81,7 @@ class Describer:
     def _operand(self, e, op: str, right: bool = False) -> str:
         """An operand of arithmetic, in parentheses where the source needed them: `(a + b) / 3`."""
         text = self.text(e)
-        if isinstance(e, ast.Arith) and (_TIGHTNESS[e.op] < _TIGHTNESS[op]
-                                         or (right and _TIGHTNESS[e.op] == _TIGHTNESS[op])):
+        if needs_parentheses(e, op, right):
             return f"({text})"
         return text
 
@@ -137,6 +136,13 @@ class Describer:
 
 
 _TIGHTNESS = {"+": 1, "-": 1, "*": 2, "/": 2}
+
+
+def needs_parentheses(e, op: str, right: bool = False) -> bool:
+    """Whether `e`, an operand of `op`, must be written in parentheses to mean what the tree means: a looser
+    operation inside a tighter one, or an equally tight one on the right (`a - (b - c)`)."""
+    return isinstance(e, ast.Arith) and (_TIGHTNESS[e.op] < _TIGHTNESS[op]
+                                         or (right and _TIGHTNESS[e.op] == _TIGHTNESS[op]))
 
 
 class SheetDescriber(Describer):

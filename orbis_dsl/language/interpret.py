@@ -14,7 +14,7 @@ import attrs
 from orbis_dsl.language import ast
 from orbis_dsl.language.check_says import CLAUSE_WORDS, placeholders
 from orbis_dsl.language.codegen import POSITION_TABLES, operand_word, sum_terms
-from orbis_dsl.language.describe import Describer, SheetDescriber
+from orbis_dsl.language.describe import Describer, SheetDescriber, needs_parentheses
 from orbis_dsl.language.model import RuleSet, list_spec, listed_name
 from orbis_dsl.language.scope import Context, desert_context, god_context, held_names, kind_context, rule_context
 from orbis_dsl.runtime import support
@@ -297,9 +297,6 @@ def _end_specs(ends, ctx, wild, prefix, tile_clause) -> tuple[EndSpec, ...]:
     return tuple(specs)
 
 
-_TIGHT = {"+": 1, "-": 1, "*": 2, "/": 2}
-
-
 def explain_value(ev: Evaluator, e, env: Env) -> str:
     """As `codegen.explain_expr`: how `e` came to its value, each summand with its value, the branch taken."""
     if isinstance(e, ast.IntLit):
@@ -321,7 +318,7 @@ def explain_value(ev: Evaluator, e, env: Env) -> str:
 
 def _operand(ev: Evaluator, e, op: str, env: Env, right: bool = False) -> str:
     text = explain_value(ev, e, env)
-    if isinstance(e, ast.Arith) and (_TIGHT[e.op] < _TIGHT[op] or (right and _TIGHT[e.op] == _TIGHT[op])):
+    if needs_parentheses(e, op, right):
         return f"({text})"
     return text
 

@@ -48,7 +48,7 @@ def number(token: Token) -> int:
     return int(token)
 
 
-_PLAIN_COUNT = re.compile(r"[0-9]{1,%d}" % MAX_DIGITS)
+_PLAIN_COUNT = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
 
 
 def plain_count(text: str) -> int | None:
