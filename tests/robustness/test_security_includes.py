@@ -80,7 +80,7 @@ def test_includes_inside_the_pack_and_of_the_base_rules_still_work(tmp_path, pac
     (pack / "sub").mkdir()
     (pack / "sub" / "extra.orbis").write_text('value extra_points = 2\n', encoding="utf-8")
     base = os.path.relpath(ROOT / "rules" / "orbis" / "game.orbis", pack)
-    code, stdout, stderr = _check_pack(tmp_path, pack, f'include "sub/extra.orbis"\ninclude "{base}"\n')
+    code, _stdout, stderr = _check_pack(tmp_path, pack, f'include "sub/extra.orbis"\ninclude "{base}"\n')
     assert code == 0, stderr
     code, _, stderr = orbis(tmp_path, "check", ROOT / "examples" / "variants" / "five_players.orbis")
     assert code == 0, stderr

@@ -56,7 +56,7 @@ def test_a_planted_lark_cache_file_is_never_unpickled(tmp_path):
     env = {"TMPDIR": str(tmpdir)}
     rules = ROOT / "rules" / "orbis"
     for args in (("check", rules), ("score", game), ("fmt", "--check", rules / "gods.orbis")):
-        code, _, stderr = orbis(tmp_path, *args, env=env)
+        _code, _, stderr = orbis(tmp_path, *args, env=env)
         assert "Traceback" not in stderr
         assert not marker.exists(), f"orbis {args[0]} ran code from a planted Lark cache file"
 

@@ -57,7 +57,7 @@ def test_replay_of_a_log_with_a_number_int_cannot_read(tmp_path, pattern, replac
 
 @pytest.mark.parametrize("answer", ["²", HUGE, "٣"])
 def test_enter_asks_again_for_a_number_int_cannot_read(tmp_path, answer):
-    code, _, stderr = orbis(tmp_path, "enter", "-o", "g.orbisgame", stdin=f"\n{answer}\n")
+    _code, _, stderr = orbis(tmp_path, "enter", "-o", "g.orbisgame", stdin=f"\n{answer}\n")
     assert "Traceback" not in stderr, stderr[-3000:]
     assert "expected a whole number" in stderr or "too large" in stderr, stderr[-2000:]
     assert not (tmp_path / "g.orbisgame").exists()

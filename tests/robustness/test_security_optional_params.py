@@ -43,5 +43,5 @@ def test_an_optional_parameter_where_a_value_is_needed_is_refused(tmp_path, case
 ])
 def test_safe_uses_of_optional_and_required_parameters_still_check(tmp_path, param, use):
     (tmp_path / "pack.orbis").write_text(_kind(param, use), encoding="utf-8")
-    code, stdout, stderr = orbis(tmp_path, "check", "--rules", "pack.orbis")
+    code, _stdout, stderr = orbis(tmp_path, "check", "--rules", "pack.orbis")
     assert code == 0, stderr

@@ -81,7 +81,7 @@ def test_rule_titles_and_variant_names_are_shown_escaped(tmp_path):
         'variant "2p\\x1b[2J" {\n  players: 2\n  reveal god: 3\n  remove tiles marked white, purple\n}\n',
         encoding="utf-8")
     for args in (("rules", "--rules", "pack.orbis"), ("variant", "check", "--rules", "pack.orbis")):
-        code, stdout, stderr = orbis(tmp_path, *args)
+        _code, stdout, stderr = orbis(tmp_path, *args)
         assert "Traceback" not in stderr
         _assert_nothing_raw(stdout + stderr)
     assert "Trick\\x1b]0;owned\\x07\\u202e" in orbis(tmp_path, "rules", "--rules", "pack.orbis")[1]
