@@ -597,8 +597,6 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker):
             self.expect(decl.eligible, inner, "bool", "who is eligible")
         if decl.tiebreak is not None:
             self.expect(decl.tiebreak, inner, "int", "a tie-break")
-        if decl.unless_equal and (decl.ties or "keep_order") == "keep_order" and decl.warn:
-            pass  # allowed: an unbroken tie is still reported
         self.diags.extend(check_says(decl.says, lambda name: False, AWARD_WORDS, decl.span))
         return Award(decl.name, decl.title or decl.name, decl.measure, decl.eligible, decl.tiebreak,
                      decl.ties or "keep_order", decl.warn, decl.prizes, file, decl.for_each, decl.rank,

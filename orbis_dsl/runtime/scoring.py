@@ -379,15 +379,6 @@ class _Sentence(dict):
         return "none"
 
 
-def _why(trace, text: str, points) -> str:
-    """The `why` of a line: what the conditions found, or else the clause as written with what it adds up
-    ("cp = 1", "desert_penalty = -1")."""
-    if trace:
-        reason = "; ".join(trace)
-        return reason if points is not None else f"{reason}: scores nothing"
-    return _static_why(text, points)
-
-
 @cache
 def _static_why(text: str, points) -> str:
     # Few (clause, points) pairs exist in a rule set: each text is made once per process.
