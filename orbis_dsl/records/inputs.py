@@ -71,7 +71,19 @@ def read_record(path: Path, orbis_rules) -> tuple[object | None, object, list[Di
     except (OSError, UnicodeDecodeError) as error:
         return None, None, [Diagnostic(f"cannot read the file: {error}", file=shown)], {}
     as_json = is_json(path, text)
-    named = named_game(text, as_json)
+    doc = None
+    if as_json and '"game"' in text:
+        # A record naming its game (every Terra Mystica and Mondo record): parse it once, here, with the readers'
+        # own bounds, and hand the document on. Most Orbis records name none and are parsed by their reader.
+        from orbis_dsl.records.orbis_json import load_json
+
+        doc, diags = load_json(text, shown)
+        if diags:
+            return None, None, diags, {shown: text}
+        value = doc.get("game") if isinstance(doc, dict) else None
+        named = value if isinstance(value, str) else None
+    else:
+        named = named_game(text, as_json)
     game = game_named(named) if named is not None else None
     if named is not None and game is None:
         from orbis_dsl.common.games import all_games
@@ -106,9 +118,9 @@ def read_record(path: Path, orbis_rules) -> tuple[object | None, object, list[Di
 
         record, diags = read_sheet_text(text, shown, rules)
         return record, rules, diags, {shown: text}
-    from orbis_dsl.records.sheets import read_sheet_json
+    from orbis_dsl.records.sheets import read_sheet_doc
 
-    record, diags = read_sheet_json(text, shown, rules)
+    record, diags = read_sheet_doc(doc, shown, rules)
     return record, rules, diags, {shown: text}
 
 

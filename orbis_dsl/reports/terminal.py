@@ -79,15 +79,7 @@ def print_report(report: ScoreReport, rules: Rules, console: Console, explain: b
                               highlight=False)
         console.print()
     console.print(score_table(report))
-    winners = " and ".join(shown(name) for name in report.winners)
-    console.print(Text(f"Winner: {winners}" if len(report.winners) == 1 else f"Shared win: {winners}",
-                       style="bold"))
-    if report.warnings:
-        console.print()
-        console.print(Text(f"{len(report.warnings)} warning{'s' if len(report.warnings) != 1 else ''}:",
-                           style="bold yellow"))
-        for warning in report.warnings:
-            console.print(shown(f"  {warning.where}: {warning.message}"), highlight=False)
+    print_outcome(report, console)
 
 
 def score_table(report: ScoreReport) -> Table:
@@ -151,6 +143,11 @@ def print_sheet_report(report, rules: Rules, console: Console, explain: bool = F
         cells = [str(p.columns[c]) for c in columns] + [str(t) for t in p.rounds]
         table.add_row(shown(p.name), *cells, str(p.total), str(p.place), style="bold" if p.winner else None)
     console.print(table)
+    print_outcome(report, console)
+
+
+def print_outcome(report, console: Console) -> None:
+    """The winner (or winners, or none: a solo game lost) and every warning, under any game's table."""
     winners = " and ".join(shown(name) for name in report.winners)
     console.print(Text("No winner" if not report.winners else f"Winner: {winners}" if len(report.winners) == 1
                        else f"Shared win: {winners}", style="bold"))
