@@ -173,6 +173,8 @@ def score(
     strict: bool = typer.Option(False, "--strict", help="Exit 1 when there are warnings."),
     pack: Path | None = typer.Option(None, "--rules", help="Score under a rule pack instead of the base game."),
     svg: Path | None = typer.Option(None, "--svg", help="Also draw the score sheet (one game) as an SVG image."),
+    png: Path | None = typer.Option(None, "--png", help="Also draw the score sheet (one game) as a PNG image "
+                                                        "(needs Pillow: the [png] extra)."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes for a batch (the output is the same)."),
 ) -> None:
     """Score finished games: totals, breakdown, temple tokens, gods, winner, and warnings.
@@ -187,28 +189,22 @@ def score(
     def orbis_rules():
         return packed if packed is not None else _load_rules(None)
 
-    if svg is not None and len(files) != 1:
-        typer.echo("error: --svg draws one game; give one game file", err=True)
+    images = {kind: path for kind, path in (("svg", svg), ("png", png)) if path is not None}
+    if images and len(files) != 1:
+        typer.echo(f"error: --{next(iter(images))} draws one game; give one game file", err=True)
+        raise typer.Exit(2)
+    from orbis_dsl.cli.images import draw_images, png_missing
+
+    if png is not None and (missing := png_missing()) is not None:
+        typer.echo(f"error: {missing}", err=True)
         raise typer.Exit(2)
     code = run_score(files, orbis_rules, as_json, explain, strict, jobs, say=typer.echo,
                      say_error=lambda text: typer.echo(text, err=True))
-    if svg is not None and code != 2:
-        _draw_svg(files[0], orbis_rules, svg, explain=explain or as_json)
+    if images and code != 2 and (problem := draw_images(files[0], orbis_rules, images, explain or as_json)):
+        typer.echo(problem, err=True)
+        raise typer.Exit(2)
     if code:
         raise typer.Exit(code)
-
-
-def _draw_svg(path: Path, orbis_rules, svg: Path, explain: bool) -> None:
-    """The one game's score sheet as an image: read and scored again (a millisecond), so that scoring a batch
-    keeps no game in memory."""
-    from orbis_dsl.records.inputs import read_record, score_record
-    from orbis_dsl.reports.svg import score_sheet
-
-    game, rules, _, _ = read_record(path, orbis_rules)
-    if rules.is_sheet:
-        typer.echo("error: --svg draws games played on a board of tiles; this one is a score sheet", err=True)
-        raise typer.Exit(2)
-    _write(svg, score_sheet(score_record(rules, game, explain=explain), game, rules))
 
 
 @app.command()
