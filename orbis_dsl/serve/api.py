@@ -14,14 +14,14 @@ from orbis_dsl.common.diagnostics import Diagnostic, render
 from orbis_dsl.reports.listing import describe_rules
 from orbis_dsl.runtime.rules import Rules
 from orbis_dsl.runtime.scoring import ScoreReport, score_game
-from orbis_dsl.serve.records_in import Read, read_record, read_unfinished, tile_of
+from orbis_dsl.serve.records_in import ReadAny, read_any, read_unfinished, sheet_rules, tile_of
 
 UNSCORABLE = 422  # the request was understood, but the record in it cannot be scored
 
 
 class Answer(NamedTuple):
     status: int
-    body: object  # a JSON value, or text for `media` other than JSON
+    body: object  # a JSON value, or text (bytes for an image) for `media` other than JSON
     media: str = "application/json"
     filename: str | None = None  # offered as a download
 
@@ -64,17 +64,49 @@ def diagnostics_json(diags: list[Diagnostic], texts: dict[str, str]) -> list[dic
     return out
 
 
+def games() -> list[dict]:
+    """`GET /api/games`: the games the pad scores, Orbis first; `sheet` games are scored from a score sheet."""
+    from orbis_dsl.common.games import all_games
+
+    out = []
+    for game in all_games():
+        if game.folder == "orbis":
+            out.append({"id": game.id, "title": "Orbis", "sheet": False})
+        else:
+            out.append({"id": game.id, "title": sheet_rules(game.id).settings.title or game.id, "sheet": True})
+    return out
+
+
+def rules_of(game_id: str | None, orbis_declared: dict) -> Answer:
+    """`GET /api/rules?game=ID`: a game's declarations (Orbis's, under the pad's rule pack, by default)."""
+    from orbis_dsl.common.diagnostics import unknown
+    from orbis_dsl.common.games import all_games, game_named
+
+    if game_id is None or game_id == "orbis":
+        return Answer(200, orbis_declared)
+    game = game_named(game_id)
+    if game is None:
+        d = unknown("game", game_id, [g.id for g in all_games()])
+        return Answer(404, {"errors": [{"where": "game", "message": d.message, "hint": d.hint}]})
+    from orbis_dsl.serve.sheets import sheet_declarations
+
+    return Answer(200, sheet_declarations(sheet_rules(game.id)))
+
+
 def score(text: str, rules: Rules) -> Answer:
-    """`POST /api/score`: the report `orbis score --json` prints for the same record."""
-    read = read_record(text, rules)
-    if read.game is None:
+    """`POST /api/score`: the report `orbis score --json` prints for the same record, whichever game it is."""
+    read = read_any(text, rules)
+    if read.record is None:
         return _refused(read)
-    return Answer(200, score_game(rules, read.game).to_json())
+    return Answer(200, _score(read).to_json())
 
 
 def check(text: str, rules: Rules) -> Answer:
-    """`POST /api/check`: a record still being entered → its tiles' messages, placed where they belong, and the
-    total so far. Tiles with errors are left out of the total; the answer is 200 whenever any total exists."""
+    """`POST /api/check`: a record still being entered → its messages, placed where they belong, and the total
+    so far. For Orbis, tiles with errors are left out of the total and the answer is 200 whenever any total
+    exists; a score sheet is checked whole (the form always holds a value for every field it asks)."""
+    if _names_a_sheet_game(text):
+        return _check_sheet(text, rules)
     read = read_unfinished(text, rules)
     problems = diagnostics_json([d for d in read.diagnostics if d.is_error], read.texts)
     if read.game is None:
@@ -87,30 +119,92 @@ def check(text: str, rules: Rules) -> Answer:
                         "finished": finished})
 
 
+EXPORTS = ("json", "text", "svg", "png")
+_TEXT_SUFFIX = {"orbis": ".orbisgame", "terra-mystica": ".tmgame", "mondo": ".mondo"}
+
+
 def export(text: str, rules: Rules, to: str) -> Answer:
-    """`POST /api/export?to=json|text|svg`: the record as an `orbis-game/1` file, the notation, or the score sheet."""
-    if to not in ("json", "text", "svg"):
-        return Answer(400, {"errors": [{"where": "to", "message": f"expected json, text or svg, got '{to}'"}]})
-    read = read_record(text, rules)
-    if read.game is None:
+    """`POST /api/export?to=json|text|svg|png`: the record as its game's JSON file, its notation, or the score
+    sheet as an image."""
+    if to not in EXPORTS:
+        return Answer(400, {"errors": [{"where": "to", "message": f"expected json, text, svg or png, got '{to}'"}]})
+    read = read_any(text, rules)
+    if read.record is None:
         return _refused(read)
-    stem = _file_stem(read.game.title)
-    if to == "json":
+    game_id = (read.rules.settings.game or "orbis") if read.rules.is_sheet else "orbis"
+    stem = _file_stem(read.record.title, game_id)
+    if to in ("svg", "png"):
+        from orbis_dsl.reports.images import draw, png_missing
+
+        if to == "png" and (missing := png_missing()) is not None:
+            return Answer(501, {"errors": [{"where": "to", "message": missing}]})
+        picture = draw(_score(read), read.record, read.rules, to)
+        return Answer(200, picture, "image/png" if to == "png" else "image/svg+xml", f"{stem}.{to}")
+    if read.rules.is_sheet:
+        from orbis_dsl.serve.sheets import sheet_export
+
+        body = sheet_export(text, read.record, read.rules, to)
+    elif to == "json":
         from orbis_dsl.records.orbis_json import game_to_json
 
-        body = json.dumps(game_to_json(read.game, rules), indent=2, ensure_ascii=False) + "\n"
-        return Answer(200, body, "application/json", f"{stem}.json")
-    if to == "text":
+        body = json.dumps(game_to_json(read.record, rules), indent=2, ensure_ascii=False) + "\n"
+    else:
         from orbis_dsl.records.notation import write_text
 
-        return Answer(200, write_text(read.game, rules), "text/plain; charset=utf-8", f"{stem}.orbisgame")
-    from orbis_dsl.reports.svg import score_sheet
+        body = write_text(read.record, rules)
+    if to == "json":
+        return Answer(200, body, "application/json", f"{stem}.json")
+    return Answer(200, body, "text/plain; charset=utf-8", stem + _TEXT_SUFFIX.get(game_id, ".txt"))
 
-    sheet = score_sheet(score_game(rules, read.game), read.game, rules)
-    return Answer(200, sheet, "image/svg+xml", f"{stem}.svg")
+
+def import_record(text: str, rules: Rules) -> Answer:
+    """`POST /api/import`: a record of any game, JSON or notation → {"game": its id, "record": it as JSON}, for
+    the page to load into its form."""
+    read = read_any(text, rules)
+    if read.record is None:
+        return _refused(read)
+    from orbis_dsl.serve.sheets import as_json_record
+
+    game_id = read.rules.settings.game if read.rules.is_sheet else "orbis"
+    return Answer(200, {"game": game_id, "record": as_json_record(text, read.record, read.rules)})
 
 
-def _refused(read: Read) -> Answer:
+def _score(read: ReadAny):
+    from orbis_dsl.records.inputs import score_record
+
+    return score_record(read.rules, read.record)
+
+
+def _names_a_sheet_game(text: str) -> bool:
+    from orbis_dsl.common.games import named_game
+
+    named = named_game(text, text.lstrip().startswith("{"))
+    return named is not None and named.strip().lower() != "orbis"
+
+
+def _check_sheet(text: str, rules: Rules) -> Answer:
+    """A score sheet as the form holds it: its errors (each with its JSON path, which the page puts beside the
+    field), or its report so far with each warning's player."""
+    read = read_any(text, rules)
+    problems = diagnostics_json([d for d in read.diagnostics if d.is_error], read.texts)
+    if read.record is None:
+        return Answer(UNSCORABLE, {"errors": problems, "finished": False})
+    report = _score(read)
+    names = [p.name for p in report.players]
+    warnings = [{**w.to_json(), "player": _player_named(w.where, names)} for w in report.warnings]
+    return Answer(200, {"errors": problems, "report": {**report.to_json(), "warnings": warnings},
+                        "finished": not problems})
+
+
+def _player_named(where: str, names: list[str]) -> int | None:
+    """The player a sheet warning's `where` names ("Ann", "Ann, round 2"), by seat."""
+    for seat, name in enumerate(names):
+        if where == name or where.startswith(f"{name}, round "):
+            return seat
+    return None
+
+
+def _refused(read) -> Answer:
     return Answer(UNSCORABLE, {"errors": diagnostics_json(read.diagnostics, read.texts)})
 
 
@@ -128,10 +222,10 @@ def _places(report: ScoreReport, game, rules: Rules) -> dict[str, list[dict]]:
     return found
 
 
-def _file_stem(title: str | None) -> str:
+def _file_stem(title: str | None, game_id: str = "orbis") -> str:
     """A download name from the game's title: letters, digits and dashes only."""
     words = "".join(c if c.isascii() and c.isalnum() else " " for c in (title or "")).split()
-    return "-".join(words).lower()[:60] or "orbis-game"
+    return "-".join(words).lower()[:60] or f"{game_id}-game"
 
 
 def _plain(value):

@@ -79,7 +79,10 @@ def create_app(rules: Rules, local_only: bool = False) -> Starlette:
         return FileResponse(STATIC / "index.html", headers=_HEADERS)
 
     async def rules_endpoint(request: Request) -> Response:
-        return _respond(api.Answer(200, declared))
+        return _respond(api.rules_of(request.query_params.get("game"), declared))
+
+    async def games_endpoint(request: Request) -> Response:
+        return _respond(api.Answer(200, api.games()))
 
     async def no_icon(request: Request) -> Response:
         return Response(status_code=204, headers=_HEADERS)  # browsers ask for one; the pad has none
@@ -88,6 +91,8 @@ def create_app(rules: Rules, local_only: bool = False) -> Starlette:
         Route("/", index),
         Route("/favicon.ico", no_icon),
         Route("/api/rules", rules_endpoint),
+        Route("/api/games", games_endpoint),
+        Route("/api/import", posting(lambda text, request: api.import_record(text, rules)), methods=["POST"]),
         Route("/api/score", posting(lambda text, request: api.score(text, rules)), methods=["POST"]),
         Route("/api/check", posting(lambda text, request: api.check(text, rules)), methods=["POST"]),
         Route("/api/export", posting(lambda text, request: api.export(text, rules, request.query_params.get(

@@ -96,3 +96,51 @@ def _with_gaps(game: GameRecord, places: set[tuple[int, int, int]]) -> GameRecor
                      for r, row in enumerate(player.pyramid))
         players.append(player._replace(pyramid=rows))
     return game._replace(players=tuple(players))
+
+
+class ReadAny(NamedTuple):
+    record: object | None  # an Orbis GameRecord, or a score-sheet game's SheetRecord
+    rules: object | None  # the rules it is read and scored under
+    diagnostics: list[Diagnostic]
+    texts: dict[str, str]
+
+
+def read_any(text: str, orbis_rules: Rules) -> ReadAny:
+    """A finished record of any bundled game, JSON or its notation, as `orbis score` reads a file: the record names
+    its game (JSON `"game"`, a `game NAME` first line); one naming none is Orbis, read under `orbis_rules`."""
+    from orbis_dsl.common.diagnostics import unknown
+    from orbis_dsl.common.games import all_games, game_named, named_game
+
+    texts = {REQUEST_FILE: text}
+    as_json = text.lstrip().startswith("{")
+    named = named_game(text, as_json)
+    game = game_named(named) if named is not None else None
+    if named is not None and game is None:
+        d = unknown("game", named, [g.id for g in all_games()])
+        return ReadAny(None, None, [Diagnostic(d.message, file=REQUEST_FILE, path="$.game" if as_json else None,
+                                               hint=d.hint)], texts)
+    if game is None or game.folder == "orbis":
+        read = read_record(text, orbis_rules)
+        return ReadAny(read.game, orbis_rules, read.diagnostics, texts)
+    rules = sheet_rules(game.id)
+    if as_json:
+        from orbis_dsl.records.sheets import read_sheet_json
+
+        record, diags = read_sheet_json(text, REQUEST_FILE, rules)
+    else:
+        from orbis_dsl.records.inputs import by_rounds
+
+        if by_rounds(rules):
+            from orbis_dsl.records.sheet_text import read_sheet_text
+        else:
+            from orbis_dsl.records.sheet_notation import read_sheet_text
+        record, diags = read_sheet_text(text, REQUEST_FILE, rules)
+    return ReadAny(record, rules, diags, texts)
+
+
+def sheet_rules(game_id: str):
+    """A bundled score-sheet game's rules (compiled once per process: `game_rules` keeps them)."""
+    from orbis_dsl.common.games import game_named
+    from orbis_dsl.language.ruleset import game_rules
+
+    return game_rules(game_named(game_id))

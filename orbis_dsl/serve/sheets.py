@@ -1,0 +1,72 @@
+"""The score-sheet games in the pad (Terra Mystica's final scoring, Mondo's rounds): what their forms are built
+from, and their records written back out. Nothing here names a game: the form comes from the rule set's
+declarations (each `fact` with its type, bounds, set, level), so a new sheet game gets its form for free.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from orbis_dsl.runtime.rules import Rules
+from orbis_dsl.runtime.specs import FactSpec
+
+# How the page asks for a fact of each type. Map positions (cells, crossings, river hexes) are not asked: a
+# record typed on a phone gives the counts instead (Terra Mystica's `network`); a loaded record keeps them.
+_FORMS = {"int": "int", "bool": "bool", "enum": "enum", "list": "list", "held": "held"}
+
+
+def sheet_declarations(rules: Rules) -> dict:
+    """`GET /api/rules?game=ID` for a score-sheet game."""
+    settings = rules.settings
+    pieces = [{"name": g.name, "title": g.title} for g in rules.gods.values()]
+    out = {
+        "game": settings.game,
+        "title": settings.title or settings.game,
+        "sheet": True,
+        "record_format": settings.record_format,
+        "report_format": settings.report_format,
+        "rounds": settings.rounds,
+        "rounds_also": settings.rounds_also,
+        "family": {"key": settings.held_family, "pieces": pieces} if settings.held_family else None,
+        "pieces": pieces,  # what a list of held pieces may name (a family's pieces: tasks, factions)
+        "facts": [_fact(f) for f in rules.facts.values()],
+        "options": [{"name": o.name, "type": o.type, "default": o.default, "choices": list(o.choices)}
+                    for o in settings.options],
+        "scores": [{"name": s.name, "title": s.title} for s in rules.scores.values()],
+    }
+    # Lets a browser tell that a saved game was typed under other rules.
+    out["id"] = hashlib.sha256(json.dumps(out, sort_keys=True).encode()).hexdigest()[:16]
+    return out
+
+
+def _fact(fact: FactSpec) -> dict:
+    return {"name": fact.name, "key": fact.json_key, "title": fact.title, "type": fact.type,
+            "form": _FORMS.get(fact.type), "choices": list(fact.choices), "low": fact.low, "high": fact.high,
+            "members": list(fact.members), "optional": fact.optional, "level": fact.level, "flag": fact.flag,
+            "counted": fact.derive is not None}
+
+
+def sheet_export(text: str, record, rules: Rules, to: str) -> str:
+    """A read score-sheet record as its JSON record (`to` json) or its text notation (text), as `orbis convert`
+    writes them."""
+    from orbis_dsl.records.inputs import by_rounds, convert_record
+
+    if by_rounds(rules):  # records of rounds are converted from their text, boards and all
+        from orbis_dsl.records.sheet_text import convert_sheet
+        from orbis_dsl.serve.records_in import REQUEST_FILE
+
+        out, _ = convert_sheet(text, REQUEST_FILE, rules, text.lstrip().startswith("{"), to)
+        return out
+    return convert_record(record, rules, to)
+
+
+def as_json_record(text: str, record, rules: Rules) -> dict:
+    """A read record as the JSON document the page keeps (`POST /api/import`)."""
+    from orbis_dsl.runtime.sheet import SheetRecord
+
+    if isinstance(record, SheetRecord):
+        return json.loads(sheet_export(text, record, rules, "json"))
+    from orbis_dsl.records.orbis_json import game_to_json
+
+    return game_to_json(record, rules)
