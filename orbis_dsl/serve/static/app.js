@@ -1,264 +1,70 @@
-// The scoring pad: three steps (setup, pyramids, results), each drawn from the game state and the server's
-// answers. The server does all the scoring and checking (POST /api/check, /api/score); this file only draws.
+// The scoring pad's shell: which game is being scored (kept in local storage), its rules from the server, and the
+// game chooser each setup step shows (with "Load a record", which opens any game's record in its form). The
+// game's own steps are drawn by orbis.js (a pyramid of tiles) or sheet.js (a score sheet's facts).
 
-import { h, tileEditor, fillOf } from "./editor.js";
+import { h } from "./editor.js";
 import * as store from "./state.js";
-import { renderResults } from "./results.js";
+import { startOrbis, gameFromRecord } from "./orbis.js";
+import { startSheet, sheetFromRecord } from "./sheet.js";
 
-const app = document.getElementById("app");
-let rules = null;
-let game = null;
-let checked = null; // the last answer of /api/check
-let draft = {}; // the tile being typed into the selected place
+const GAME_KEY = "orbis-pad:game";
+let games = [];
+let current = "orbis";
+let problems = []; // what a record that could not be loaded had wrong
 
 async function post(path, record) {
   const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(record) });
+    body: typeof record === "string" ? record : JSON.stringify(record) });
   return { status: response.status, response, body: response.headers.get("content-type")?.includes("json")
     ? await response.clone().json() : null };
 }
 
-function commit() {
-  store.save(rules, game);
-  render();
+async function rulesOf(id) {
+  return (await fetch(`/api/rules?game=${encodeURIComponent(id)}`)).json();
 }
 
-function go(step, push = true) {
-  game.step = step;
-  // Each step is a history entry: a back-swipe goes back one step inside the pad instead of leaving it.
-  if (push) history.pushState({ step }, "", `#${step}`);
-  commit();
-  if (step !== "setup") recheck();
+function open(id) {
+  localStorage.setItem(GAME_KEY, id);
+  location.hash = "";
+  location.reload(); // each game's steps start from a clean page
 }
 
-let asked = 0; // answers can arrive out of order: only the latest question's answer is drawn
-
-async function recheck() {
-  const question = ++asked;
-  const { status, body } = await post("/api/check", store.toRecord(game));
-  if (question !== asked) return;
-  checked = status === 200 || status === 422 ? body : { errors: [{ where: "server", message: `status ${status}` }] };
-  render();
-}
-
-// ---- setup -------------------------------------------------------------------------------------------------
-
-// A rule option's field, by its declared type (bool, enum or int).
-function optionField(o) {
-  const value = game.options[o.name] ?? o.default;
-  const choose = (v) => { game.options[o.name] = v; commit(); };
-  if (o.type === "bool") {
-    return h("input", { type: "checkbox", checked: value, onchange: (e) => choose(e.target.checked) });
+async function load(file) {
+  const { status, body } = await post("/api/import", await file.text());
+  if (status !== 200) {
+    problems = (body?.errors || [{ message: `status ${status}` }]).map((e) => e.rendered || e.message);
+    document.dispatchEvent(new Event("pad:redraw"));
+    return;
   }
-  if (o.type === "enum") {
-    return h("select", { onchange: (e) => choose(e.target.value) },
-      o.choices.map((c) => h("option", { value: c, selected: value === c, text: c })));
-  }
-  return h("input", { type: "number", inputmode: "numeric", value: value ?? "",
-    onchange: (e) => choose(Number(e.target.value) || 0) });
+  const rules = await rulesOf(body.game);
+  store.save(rules, rules.sheet ? sheetFromRecord(rules, body.record) : gameFromRecord(rules, body.record));
+  open(body.game);
 }
 
-function setupStep() {
-  const counts = store.playerCounts(rules);
-  const variants = rules.variants.filter((v) => v.players === game.players.length);
-  const players = game.players.map((p, i) => h("fieldset", { class: "player" },
-    h("legend", { text: `Player ${i + 1}` }),
-    h("input", { type: "text", placeholder: "name", value: p.name, "data-name": i, autocomplete: "off",
-      maxlength: "40", oninput: (e) => { p.name = e.target.value; store.save(rules, game); } }),
-    h("select", { "data-god": i, onchange: (e) => { p.god = e.target.value; commit(); } },
-      h("option", { value: "", text: "god: none yet" }),
-      rules.gods.map((g) => h("option", { value: g.name, selected: p.god === g.name, text: g.title }))),
-    rules.gods.find((g) => g.name === p.god)?.cancellable ? h("label", { class: "check" },
-      h("input", { type: "checkbox", checked: p.god_cancelled, onchange: (e) => { p.god_cancelled = e.target.checked; commit(); } }),
-      " a Cancelation token covers the god") : null,
-    h("label", { class: "inline" }, "worshippers left ",
-      h("input", { type: "number", inputmode: "numeric", min: "0", value: p.worshippers, "data-worshippers": i,
-        oninput: (e) => { p.worshippers = Math.max(0, Number(e.target.value) || 0); store.save(rules, game); } }))));
-  const options = rules.options.map((o) => h("label", { class: "inline" }, `${o.name} `, optionField(o)));
-  const problem = h("p", { class: "error", role: "alert" });
-  return [
-    h("section", { class: "card" },
-      h("label", { class: "inline" }, "Game ", h("input", { type: "text", placeholder: "title (optional)",
-        value: game.title, maxlength: "80", oninput: (e) => { game.title = e.target.value; store.save(rules, game); } })),
-      h("h2", { text: "Players" }),
-      h("div", { class: "choices" }, counts.map((n) => h("button", { type: "button", "data-players": n,
-        class: "choice" + (n === game.players.length ? " chosen" : ""), text: `${n} players`,
-        onclick: () => { store.setPlayerCount(game, rules, n); commit(); } }))),
-      players,
-      h("h2", { text: "Variant and options" }),
-      h("select", { onchange: (e) => { game.variant = e.target.value; commit(); } },
-        variants.map((v) => h("option", { value: v.name, selected: v.name === game.variant,
-          text: `${v.name}: ${v.tiles} tiles, ${v.gods_revealed} gods revealed` }))),
-      options),
-    problem,
-    h("button", { type: "button", class: "primary", id: "to-pyramids", text: "Enter the pyramids →", onclick: () => {
-      const names = game.players.map((p) => p.name.trim());
-      if (names.some((n) => !n)) { problem.textContent = "Every player needs a name."; return; }
-      if (new Set(names).size !== names.length) { problem.textContent = "Two players have the same name."; return; }
-      game.selected = game.selected || store.nextEmpty(game, rules, { player: 0 }) || { player: 0, row: 0, index: 0 };
-      draft = {};
-      go("pyramids");
-    } }),
-  ];
+// The card at the top of every setup step: a button per game, and a record to load.
+function chooser() {
+  return h("section", { class: "card", "aria-label": "game" },
+    h("div", { class: "choices" }, games.map((g) => h("button", {
+      type: "button", class: "choice" + (g.id === current ? " chosen" : ""), "data-game": g.id, text: g.title,
+      "aria-pressed": String(g.id === current), onclick: () => { if (g.id !== current) open(g.id); } }))),
+    h("label", { class: "inline load" }, "Load a record ", h("input", { type: "file", id: "load-record",
+      accept: ".json,.orbisgame,.tmgame,.mondo,.txt,application/json,text/plain",
+      onchange: (e) => e.target.files[0] && load(e.target.files[0]) })),
+    problems.length ? h("ul", { class: "notes", "data-notes": "load" },
+      problems.map((text) => h("li", { class: "error" }, h("pre", { text })))) : null);
 }
-
-// ---- pyramids ----------------------------------------------------------------------------------------------
-
-function messagesAt(player, row, index) {
-  if (!checked) return [];
-  const here = (t) => t.player === player && t.row === row && t.index === index;
-  const errors = (checked.errors || []).filter((e) => e.tile && here(e.tile)).map((e) => ({ kind: "error", text:
-    e.message + (e.hint ? ` (${e.hint})` : "") }));
-  const warnings = (checked.report?.warnings || []).filter((w) => w.tiles.some(here))
-    .map((w) => ({ kind: "warning", text: w.message }));
-  return [...errors, ...warnings];
-}
-
-function scoredTile(player, label) {
-  return checked?.report?.players[player]?.lines.filter((l) => l.where === label) || [];
-}
-
-function slot(p, row, index) {
-  const tile = game.players[p].pyramid[row][index];
-  const sel = game.selected;
-  const selected = sel && sel.player === p && sel.row === row && sel.index === index;
-  const label = rules.labels[rules.board.slice(0, row).reduce((a, b) => a + b, 0) + index];
-  const notes = messagesAt(p, row, index);
-  const lines = scoredTile(p, label);
-  const points = lines.reduce((sum, l) => sum + l.cp, 0);
-  const kind = tile && !tile.desert ? rules.kinds.find((k) => k.name === tile.kind) : null;
-  const color = tile ? (tile.desert ? "desert" : tile.color) : null;
-  return h("button", {
-    type: "button", class: "slot" + (tile ? " filled" : "") + (selected ? " selected" : "")
-      + (notes.some((n) => n.kind === "error") ? " has-error" : notes.length ? " has-warning" : ""),
-    fill: color ? fillOf(color) : null, "data-slot": `${p}-${row}-${index}`, "aria-label": label,
-    onclick: () => { game.selected = { player: p, row, index }; draft = { ...(tile || {}) }; commit(); },
-  },
-  h("span", { class: "slot-kind", text: tile ? (tile.desert ? "desert" : (kind?.title || tile.kind || "?")) : "+" }),
-  tile ? h("span", { class: "slot-points", text: lines.length ? (points > 0 ? `+${points}` : String(points)) : "" }) : null,
-  tile?.cancelled ? h("span", { class: "token", title: "Cancelation token", text: "×" }) : null,
-  notes.length ? h("span", { class: "badge", text: "!" }) : null);
-}
-
-function pyramid(p) {
-  return h("div", { class: "pyramid", "data-pyramid": p }, [...rules.board.keys()].reverse().map((row) =>
-    h("div", { class: "row" }, [...Array(rules.board[row]).keys()].map((index) => slot(p, row, index)))));
-}
-
-function saveTile() {
-  const { player, row, index } = game.selected;
-  game.players[player].pyramid[row][index] = draft.desert ? { desert: true } : draft;
-  game.selected = store.nextEmpty(game, rules, { player }) || game.selected;
-  const next = game.selected;
-  draft = { ...(game.players[next.player].pyramid[next.row][next.index] || {}) };
-  commit();
-  recheck();
-}
-
-function clearTile() {
-  const { player, row, index } = game.selected;
-  game.players[player].pyramid[row][index] = null;
-  draft = {};
-  commit();
-  recheck();
-}
-
-function editorCard() {
-  const { player, row, index } = game.selected;
-  const label = rules.labels[rules.board.slice(0, row).reduce((a, b) => a + b, 0) + index];
-  const notes = messagesAt(player, row, index);
-  const ready = draft.desert || (draft.color && draft.kind);
-  return h("section", { class: "card editor", "aria-label": "tile editor" },
-    h("h2", { text: `${game.players[player].name} · ${label}` }),
-    notes.length ? h("ul", { class: "notes", "data-notes": "tile" }, notes.map((n) =>
-      h("li", { class: n.kind, text: n.text }))) : null,
-    tileEditor(rules, draft, (quiet) => { if (!quiet) render(); }),
-    h("div", { class: "actions" },
-      h("button", { type: "button", class: "primary", id: "save-tile", disabled: !ready, text: "Save tile",
-        onclick: saveTile }),
-      h("button", { type: "button", class: "secondary", id: "clear-tile", text: "Clear", onclick: clearTile })));
-}
-
-function totalsCard(p) {
-  const report = checked?.report;
-  const score = report?.players[p];
-  // The game's own messages, and those on this player's tiles (also shown on the tiles themselves).
-  const general = (checked?.errors || []).filter((e) => !e.tile || e.tile.player === p);
-  const loose = (report?.warnings || []).filter((w) => !w.tiles.length || w.tiles.some((t) => t.player === p));
-  return h("section", { class: "card" },
-    h("h2", {}, "Total so far: ", h("strong", { id: "live-total", text: score ? String(score.total) : "…" })),
-    score ? h("p", { class: "categories", text: Object.entries(score).filter(([k, v]) => typeof v === "number"
-      && !["total", "place", "worshippers"].includes(k)).map(([k, v]) => `${k} ${v}`).join(" · ") }) : null,
-    score ? h("ul", { class: "lines" }, score.lines.map((l) => h("li", {},
-      h("span", { class: "cp", text: l.cp > 0 ? `+${l.cp}` : String(l.cp) }),
-      h("span", { text: ` ${l.where}, ${l.what}: ${l.why}` })))) : null,
-    general.length || loose.length ? h("ul", { class: "notes", "data-notes": "game" },
-      general.map((e) => h("li", { class: "error", text: `${e.where}: ${e.message}` })),
-      loose.map((w) => h("li", { class: "warning", text: `${w.where}: ${w.message}` }))) : null);
-}
-
-function pyramidsStep() {
-  const current = game.selected?.player ?? 0;
-  const totals = checked?.report?.players || [];
-  const finished = checked?.finished;
-  return [
-    h("div", { class: "tabs", role: "tablist" }, game.players.map((p, i) => h("button", {
-      type: "button", role: "tab", class: "tab" + (i === current ? " chosen" : ""), "aria-selected": String(i === current),
-      "data-tab": i, onclick: () => { game.selected = store.nextEmpty(game, rules, { player: i }, true)
-        || { player: i, row: 0, index: 0 }; draft = { ...(game.players[i].pyramid[game.selected.row][game.selected.index] || {}) };
-      commit(); },
-    }, h("span", { text: p.name }), h("span", { class: "tab-total", text: totals[i] ? String(totals[i].total) : "" })))),
-    pyramid(current),
-    editorCard(),
-    totalsCard(current),
-    h("button", { type: "button", class: "primary", id: "finish", disabled: !finished,
-      text: finished ? "Finish: final scores →" : "Finish (every place needs a tile)", onclick: () => go("results") }),
-  ];
-}
-
-// ---- frame -------------------------------------------------------------------------------------------------
-
-function steps() {
-  const names = [["setup", "Players"], ["pyramids", "Pyramids"], ["results", "Results"]];
-  return names.map(([step, label]) => h("button", { type: "button", class: "navstep" + (game.step === step ? " chosen" : ""),
-    text: label, disabled: step === "results" && !checked?.finished, onclick: () => go(step) }));
-}
-
-function render() {
-  document.getElementById("steps").replaceChildren(...steps());
-  const scrollY = window.scrollY;
-  if (game.step === "results") {
-    app.replaceChildren(...renderResults({ rules, game, post, h, restart, rerender: render }));
-  } else if (game.step === "pyramids" && game.selected) {
-    app.replaceChildren(...pyramidsStep());
-  } else {
-    app.replaceChildren(...setupStep());
-  }
-  window.scrollTo(0, scrollY);
-}
-
-function restart() {
-  store.forget(rules);
-  game = store.newGame(rules);
-  checked = null;
-  draft = {};
-  go("setup");
-}
-
-window.addEventListener("popstate", (event) => {
-  if (game) go(event.state?.step || "setup", false);
-});
 
 async function start() {
-  rules = await (await fetch("/api/rules")).json();
-  game = store.load(rules);
-  if (game.selected) {
-    const { player, row, index } = game.selected;
-    draft = { ...(game.players[player]?.pyramid[row]?.[index] || {}) };
-  }
-  history.replaceState({ step: game.step }, "", `#${game.step}`);
-  render();
-  if (game.step !== "setup") recheck();
+  games = await (await fetch("/api/games")).json();
+  const saved = localStorage.getItem(GAME_KEY);
+  current = games.some((g) => g.id === saved) ? saved : "orbis";
+  const rules = await rulesOf(current);
+  const title = `${games.find((g) => g.id === current)?.title || "Orbis"} scoring pad`;
+  document.querySelector(".bar h1").textContent = title;
+  document.title = title;
+  const shell = { post, chooser };
+  if (rules.sheet) startSheet(rules, shell);
+  else startOrbis(rules, shell);
 }
 
 start();

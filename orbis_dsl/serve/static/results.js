@@ -1,7 +1,6 @@
-// The results step: the final table and winner as `orbis score` computes them (POST /api/score), the score sheet,
-// and downloads: the orbis-game/1 record, the notation, the sheet as SVG and as PNG (drawn by the browser itself).
-
-import * as store from "./state.js";
+// The results step of every game: the final table and winner as `orbis score` computes them (POST /api/score),
+// the score sheet, and downloads: the game's JSON record, its notation, the sheet as SVG and as PNG (both drawn
+// by the server from one scene; the browser draws the PNG itself only where the server has no Pillow).
 
 let shown = { key: null, answer: null }; // the last score, for the record it was computed from
 
@@ -23,7 +22,14 @@ function save(blob, name) {
 }
 
 async function downloadPng(post, record) {
-  // The SVG drawn onto a canvas at twice its size: a PNG without any image library on the server.
+  const made = await post("/api/export?to=png", record);
+  if (made.status !== 501) {
+    if (made.status !== 200) throw new Error(made.body?.errors?.[0]?.message || `status ${made.status}`);
+    const name = /filename="([^"]+)"/.exec(made.response.headers.get("content-disposition") || "")?.[1];
+    save(await made.response.blob(), name || "sheet.png");
+    return;
+  }
+  // No Pillow on the server: the SVG drawn onto a canvas at twice its size.
   const { response } = await post("/api/export?to=svg", record);
   const url = URL.createObjectURL(await response.blob());
   const image = new Image();
@@ -39,8 +45,16 @@ async function downloadPng(post, record) {
   canvas.toBlob((blob) => save(blob, name.replace(/\.svg$/, ".png")), "image/png");
 }
 
-export function renderResults({ rules, game, post, h, restart, rerender }) {
-  const record = store.toRecord(game);
+// The columns of the final table: each category the report gives a number for, or each round's total.
+function columnsOf(report) {
+  const first = report.players[0];
+  const named = Object.keys(first).filter((k) => typeof first[k] === "number"
+    && !["total", "worshippers", "place"].includes(k)).map((k) => [k, (p) => p[k]]);
+  const rounds = Array.isArray(first.rounds) ? first.rounds.map((_, r) => [`round ${r + 1}`, (p) => p.rounds[r]]) : [];
+  return [...named, ...rounds];
+}
+
+export function renderResults({ record, post, h, restart, rerender }) {
   const key = JSON.stringify(record);
   if (shown.key !== key) {
     shown = { key, answer: null };
@@ -56,8 +70,7 @@ export function renderResults({ rules, game, post, h, restart, rerender }) {
       h("ul", { class: "notes" }, (body?.errors || []).map((e) => h("li", { class: "error", text: `${e.where}: ${e.message}` }))))];
   }
   const report = body;
-  const categories = Object.keys(report.players[0]).filter((k) =>
-    !["name", "total", "worshippers", "place", "winner", "lines"].includes(k));
+  const categories = columnsOf(report);
   const winners = report.winners.join(" and ");
   const action = (label, id, fn) => h("button", { type: "button", class: "secondary", id, text: label,
     onclick: () => fn().catch((error) => alert(error.message)) });
@@ -71,12 +84,13 @@ export function renderResults({ rules, game, post, h, restart, rerender }) {
   }
   return [
     h("section", { class: "card" },
-      h("h2", { id: "winner", text: report.winners.length === 1 ? `Winner: ${winners}` : `Shared win: ${winners}` }),
+      h("h2", { id: "winner", text: !report.winners.length ? "Nobody wins"
+        : report.winners.length === 1 ? `Winner: ${winners}` : `Shared win: ${winners}` }),
       h("div", { class: "scroll" }, h("table", { id: "final-table" },
-        h("thead", {}, h("tr", {}, h("th", { text: "player" }), categories.map((c) => h("th", { text: c })),
+        h("thead", {}, h("tr", {}, h("th", { text: "player" }), categories.map(([c]) => h("th", { text: c })),
           h("th", { text: "total" }), h("th", { text: "place" }))),
         h("tbody", {}, report.players.map((p) => h("tr", { class: p.winner ? "winner" : "", "data-player": p.name },
-          h("td", { text: p.name }), categories.map((c) => h("td", { text: String(p[c]) })),
+          h("td", { text: p.name }), categories.map(([, value]) => h("td", { text: String(value(p)) })),
           h("td", { class: "total", text: String(p.total) }), h("td", { text: String(p.place) })))))),
       report.warnings.length ? h("ul", { class: "notes" }, report.warnings.map((w) =>
         h("li", { class: "warning", text: `${w.where}: ${w.message}` }))) : null),

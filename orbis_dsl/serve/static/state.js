@@ -30,14 +30,18 @@ export function setPlayerCount(game, rules, n) {
   if (!fits.includes(game.variant)) game.variant = fits.includes(`${n}p`) ? `${n}p` : (fits[0] || "");
 }
 
-export function load(rules) {
+// What this browser keeps for a rule set (any game's state), or null.
+export function saved(rules) {
   try {
-    const saved = JSON.parse(localStorage.getItem(PREFIX + rules.id) || "null");
-    if (saved && Array.isArray(saved.players)) return saved;
+    return JSON.parse(localStorage.getItem(PREFIX + rules.id) || "null");
   } catch (error) {
-    // A damaged entry is replaced by a new game rather than stopping the pad.
+    return null; // a damaged entry is replaced by a new game rather than stopping the pad
   }
-  return newGame(rules);
+}
+
+export function load(rules) {
+  const game = saved(rules);
+  return game && Array.isArray(game.players) ? game : newGame(rules);
 }
 
 export function save(rules, game) {

@@ -1,0 +1,269 @@
+// A score-sheet game in the scoring pad (Terra Mystica's final scoring, Mondo's rounds): setup (players, the
+// family piece each holds, options, rounds, facts of the whole game), the sheet (a tab per player, a round at a
+// time, every fact the rules declare), and the results. Nothing here names a game: every field comes from the
+// rule set's declarations. After each change the server checks the sheet (POST /api/check, the checks of
+// `orbis score`); its messages are put beside the field whose JSON path they name.
+
+import { h } from "./editor.js";
+import * as store from "./state.js";
+import * as model from "./sheet_state.js";
+import { factField, asked } from "./sheet_fields.js";
+import { renderResults } from "./results.js";
+
+export { sheetFromRecord } from "./sheet_state.js";
+
+const app = document.getElementById("app");
+let rules = null;
+let shell = null;
+let sheet = null;
+let checked = null; // the last answer of /api/check
+let lastReport = null; // the last report the sheet had: totals stay on screen while a field is wrong
+let asking = 0; // answers can arrive out of order: only the latest question's answer is drawn
+
+const record = () => model.toRecord(rules, sheet);
+
+function commit() {
+  store.save(rules, sheet);
+  render();
+}
+
+async function recheck() {
+  const question = ++asking;
+  const { status, body } = await shell.post("/api/check", record());
+  if (question !== asking) return;
+  checked = status === 200 || status === 422 ? body : { errors: [{ where: "server", message: `status ${status}` }] };
+  if (checked.report) lastReport = checked.report;
+  render();
+}
+
+function go(step, push = true) {
+  sheet.step = step;
+  // Each step is a history entry: a back-swipe goes back one step inside the pad instead of leaving it.
+  if (push) history.pushState({ step }, "", `#${step}`);
+  commit();
+  if (step !== "setup") recheck();
+}
+
+// A field's setter: store quietly while digits are typed; check (and redraw) on a tap or when the field is left.
+function setter(store_, key) {
+  return (value, check) => {
+    if (value === null || value === undefined) delete store_[key];
+    else store_[key] = value;
+    store.save(rules, sheet);
+    if (check) { render(); recheck(); }
+  };
+}
+
+// ---- setup -------------------------------------------------------------------------------------------------
+
+function optionField(o) {
+  const value = sheet.options[o.name] ?? o.default;
+  const choose = (v) => { sheet.options[o.name] = v; commit(); };
+  if (o.type === "bool") {
+    return h("input", { type: "checkbox", checked: value, "data-option": o.name, onchange: (e) => choose(e.target.checked) });
+  }
+  if (o.type === "enum") {
+    return h("div", { class: "choices", "data-option": o.name }, o.choices.map((c) => h("button", {
+      type: "button", class: "choice" + (c === value ? " chosen" : ""), "data-value": c, text: c.replaceAll("_", " "),
+      "aria-pressed": String(c === value), onclick: () => choose(c) })));
+  }
+  return h("input", { type: "number", inputmode: "numeric", value: value ?? "", "data-option": o.name,
+    onchange: (e) => choose(Number(e.target.value) || 0) });
+}
+
+function setupStep() {
+  const counts = [...Array(model.MAX_PLAYERS).keys()].map((i) => i + 1);
+  const problem = h("p", { class: "error", role: "alert" });
+  const players = sheet.names.slice(0, sheet.count).map((name, i) => h("fieldset", { class: "player" },
+    h("legend", { text: `Player ${i + 1}` }),
+    h("input", { type: "text", placeholder: "name", value: name, "data-name": i, autocomplete: "off", maxlength: "40",
+      oninput: (e) => { sheet.names[i] = e.target.value; store.save(rules, sheet); } }),
+    rules.family ? h("select", { "data-piece": i, onchange: (e) => { sheet.pieces[i] = e.target.value; commit(); } },
+      h("option", { value: "", text: `${rules.family.key}: none yet` }),
+      rules.family.pieces.map((p) => h("option", { value: p.name, selected: sheet.pieces[i] === p.name, text: p.title })))
+      : null));
+  const rounds = rules.rounds_also ? [rules.rounds, rules.rounds_also] : [];
+  const whole = model.wholeFacts(rules).filter(asked);
+  return [
+    shell.chooser(),
+    h("section", { class: "card" },
+      h("label", { class: "inline" }, "Game ", h("input", { type: "text", placeholder: "title (optional)",
+        value: sheet.title, maxlength: "80", oninput: (e) => { sheet.title = e.target.value; store.save(rules, sheet); } })),
+      h("h2", { text: "Players" }),
+      h("div", { class: "choices" }, counts.map((n) => h("button", { type: "button", "data-players": n,
+        class: "choice" + (n === sheet.count ? " chosen" : ""), text: String(n),
+        onclick: () => { model.setCount(sheet, rules, n); commit(); } }))),
+      players,
+      rules.options.length ? h("h2", { text: "Options" }) : null,
+      rules.options.map((o) => h("div", { class: "field" }, h("span", { class: "fact-title", text: o.name.replaceAll("_", " ") }),
+        optionField(o))),
+      rounds.length ? h("div", { class: "field" }, h("span", { class: "fact-title", text: "rounds played" }),
+        h("div", { class: "choices" }, rounds.map((n) => h("button", { type: "button", "data-rounds": n,
+          class: "choice" + (n === sheet.nrounds ? " chosen" : ""), text: `${n} round${n === 1 ? "" : "s"}`,
+          onclick: () => { sheet.nrounds = n; sheet.round = Math.min(sheet.round, n - 1); commit(); } })))) : null,
+      whole.length ? h("h2", { text: "For the whole game" }) : null,
+      whole.map((f) => factField(f, sheet.whole[f.key], `$.${f.key}`, setter(sheet.whole, f.key), rules.pieces))),
+    problem,
+    h("button", { type: "button", class: "primary", id: "to-sheet", text: "Enter the sheet →", onclick: () => {
+      const names = sheet.names.slice(0, sheet.count).map((n) => n.trim());
+      if (names.some((n) => !n)) { problem.textContent = "Every player needs a name."; return; }
+      if (new Set(names).size !== names.length) { problem.textContent = "Two players have the same name."; return; }
+      go("sheet");
+    } }),
+  ];
+}
+
+// ---- the sheet ---------------------------------------------------------------------------------------------
+
+function notesList(items) {
+  return items.length ? h("ul", { class: "notes" }, items.map((n) => h("li", { class: n.kind, text: n.text }))) : null;
+}
+
+// The seat a message concerns, from its JSON path or (a warning) the player it names.
+function seatOf(note) {
+  if (note.player !== undefined && note.player !== null) return note.player;
+  const match = /players\[(\d+)\]/.exec(note.path || "");
+  return match ? Number(match[1]) : null;
+}
+
+function playerCard() {
+  const seat = sheet.seat;
+  const path = model.playerPath(rules, sheet.round, seat);
+  const facts = sheet.rounds[sheet.round].players[seat];
+  const piece = rules.family?.pieces.find((p) => p.name === sheet.pieces[seat]);
+  const notAsked = model.playerFacts(rules).filter((f) => !asked(f) && facts[f.key] === undefined);
+  return h("section", { class: "card", "data-path": path, "aria-label": "sheet" },
+    h("h2", { text: sheet.names[seat] + (piece ? ` · ${piece.title}` : "") + (rules.rounds ? ` · round ${sheet.round + 1}` : "") }),
+    model.playerFacts(rules).filter(asked).map((f) => factField(f, facts[f.key], `${path}.${f.key}`, setter(facts, f.key), rules.pieces)),
+    notAsked.length ? h("p", { class: "note", text: `Not asked here (give them in the JSON record or the notation): ${
+      notAsked.map((f) => f.title).join("; ")}.` }) : null);
+}
+
+function roundCard() {
+  const facts = model.roundFacts(rules).filter(asked);
+  if (!rules.rounds || !facts.length) return null;
+  const round = sheet.rounds[sheet.round];
+  const path = `$.rounds[${sheet.round}]`;
+  return h("section", { class: "card", "data-path": path, "aria-label": "round" },
+    h("h2", { text: `Round ${sheet.round + 1}, for everyone` }),
+    facts.map((f) => factField(f, round.facts[f.key], `${path}.${f.key}`, setter(round.facts, f.key), rules.pieces)));
+}
+
+function totalsCard() {
+  const stale = !checked?.report && lastReport;
+  const score = (checked?.report || lastReport)?.players[sheet.seat];
+  const label = `round ${sheet.round + 1}`;
+  const lines = (score?.lines || []).filter((l) => !rules.rounds || l.where === label);
+  const parts = score ? (rules.rounds ? score.rounds.map((t, r) => `round ${r + 1}: ${t}`)
+    : rules.scores.map((s) => `${s.title} ${score[s.name] ?? 0}`)) : [];
+  return h("section", { class: "card", "aria-label": "totals" },
+    h("h2", {}, "Total so far: ", h("strong", { id: "live-total", text: score ? String(score.total) : "…" })),
+    stale ? h("p", { class: "note", text: "As before the last change: the sheet has an error to correct." }) : null,
+    !score ? h("p", { class: "note", text: "The total appears once the sheet can be scored (see the messages)." }) : null,
+    parts.length ? h("p", { class: "categories", text: parts.join(" · ") }) : null,
+    lines.length ? h("ul", { class: "lines" }, lines.map((l) => h("li", {},
+      h("span", { class: "cp", text: l.cp > 0 ? `+${l.cp}` : String(l.cp) }),
+      h("span", { text: ` ${l.where}, ${l.what}: ${l.why}` })))) : null);
+}
+
+function sheetStep() {
+  const totals = checked?.report?.players || [];
+  const notes = [...(checked?.errors || []).map((e) => ({ ...e, kind: "error" })),
+    ...(checked?.report?.warnings || []).map((w) => ({ ...w, kind: "warning" }))];
+  const flagged = new Set(notes.map(seatOf));
+  return [
+    h("div", { class: "tabs", role: "tablist" }, sheet.names.slice(0, sheet.count).map((name, i) => h("button", {
+      type: "button", role: "tab", class: "tab" + (i === sheet.seat ? " chosen" : "") + (flagged.has(i) ? " flagged" : ""),
+      "aria-selected": String(i === sheet.seat), "data-tab": i, onclick: () => { sheet.seat = i; commit(); },
+    }, h("span", { text: name }), h("span", { class: "tab-total", text: totals[i] ? String(totals[i].total) : "" })))),
+    rules.rounds && sheet.nrounds > 1 ? h("div", { class: "choices rounds" }, [...Array(sheet.nrounds).keys()].map((r) =>
+      h("button", { type: "button", class: "choice" + (r === sheet.round ? " chosen" : ""), "data-round": r,
+        text: `Round ${r + 1}`, onclick: () => { sheet.round = r; commit(); } }))) : null,
+    h("div", { id: "sheet-notes" }),
+    roundCard(),
+    playerCard(),
+    totalsCard(),
+    h("button", { type: "button", class: "primary", id: "finish", disabled: !checked?.finished,
+      text: checked?.finished ? "Finish: final scores →" : "Finish (the sheet has errors)", onclick: () => go("results") }),
+  ];
+}
+
+// Each message beside the field whose path is the nearest to the one it names (a refusal names the player's whole
+// sheet); a message about a player or round not on screen goes to the list at the top, with its place.
+function placeNotes(notes) {
+  const loose = [];
+  for (const note of notes) {
+    const text = note.message + (note.hint ? ` (${note.hint})` : "");
+    let field = null;
+    for (let path = note.path || ""; path && !field; path = parent(path)) {
+      field = app.querySelector(`[data-path="${CSS.escape(path)}"]`);
+    }
+    if (!field && note.kind === "warning" && note.player === sheet.seat) field = app.querySelector('[aria-label="sheet"]');
+    if (field) field.append(h("ul", { class: "notes", "data-notes": "field" }, h("li", { class: note.kind, text })));
+    else loose.push({ kind: note.kind, text: `${note.path ? placeName(note.path) : note.where}: ${text}` });
+  }
+  app.querySelector("#sheet-notes")?.replaceChildren(...[notesList(loose)].filter(Boolean));
+}
+
+// A JSON path in the players' words: "$.rounds[1].players[0].chip" → "Ann, round 2, chip".
+function placeName(path) {
+  const parts = [];
+  const round = /rounds\[(\d+)\]/.exec(path);
+  const seat = /players\[(\d+)\]/.exec(path);
+  if (seat) parts.push(sheet.names[Number(seat[1])] || `player ${Number(seat[1]) + 1}`);
+  else if (/\.players$/.test(path)) parts.push("the players");
+  if (round) parts.push(`round ${Number(round[1]) + 1}`);
+  const key = /\.([^.[\]]+)$/.exec(path.replace(/\.players$/, ""))?.[1];
+  if (key && !/^(players|rounds)$/.test(key)) parts.push(key.replaceAll("_", " "));
+  return parts.join(", ") || "the sheet";
+}
+
+// "$.players[1].cults.fire" → "$.players[1].cults" → "$.players[1]" → "$.players" → "$" → "".
+function parent(path) {
+  const shorter = path.replace(/(\.[^.[\]]+|\[\d+\])$/, "");
+  return shorter === path ? "" : shorter;
+}
+
+// ---- frame -------------------------------------------------------------------------------------------------
+
+function steps() {
+  const names = [["setup", "Players"], ["sheet", "Sheet"], ["results", "Results"]];
+  return names.map(([step, label]) => h("button", { type: "button", class: "navstep" + (sheet.step === step ? " chosen" : ""),
+    text: label, disabled: step === "results" && !checked?.finished, onclick: () => go(step) }));
+}
+
+function render() {
+  document.getElementById("steps").replaceChildren(...steps());
+  const scrollY = window.scrollY;
+  const focused = document.activeElement?.matches?.("input[type=number]") ? document.activeElement.closest("[data-path]")?.dataset.path : null;
+  if (sheet.step === "results") {
+    app.replaceChildren(...renderResults({ record: record(), post: shell.post, h, restart, rerender: render }));
+  } else if (sheet.step === "sheet") {
+    app.replaceChildren(...sheetStep().filter(Boolean));
+    placeNotes([...(checked?.errors || []).map((e) => ({ ...e, kind: "error" })),
+      ...(checked?.report?.warnings || []).map((w) => ({ ...w, kind: "warning" }))]);
+  } else {
+    app.replaceChildren(...setupStep());
+  }
+  if (focused) app.querySelector(`[data-path="${CSS.escape(focused)}"] input[type=number]`)?.focus();
+  window.scrollTo(0, scrollY);
+}
+
+function restart() {
+  store.forget(rules);
+  sheet = model.newSheet(rules);
+  checked = null;
+  go("setup");
+}
+
+export function startSheet(sheetRules, theShell) {
+  rules = sheetRules;
+  shell = theShell;
+  const saved = store.saved(rules);
+  sheet = saved?.kind === "sheet" ? saved : model.newSheet(rules);
+  window.addEventListener("popstate", (event) => go(event.state?.step || "setup", false));
+  document.addEventListener("pad:redraw", () => render());
+  history.replaceState({ step: sheet.step }, "", `#${sheet.step}`);
+  render();
+  if (sheet.step !== "setup") recheck();
+}

@@ -1,0 +1,111 @@
+// A score sheet's fields, one widget per declared fact type (int, bool, enum, a list of a set's members, a list
+// of held pieces with their flag), with large touch targets. Each field carries `data-path`, the JSON path the
+// server's messages name, so a message is shown beside the field it concerns.
+
+import { h } from "./editor.js";
+
+const FEW = 6; // a range of at most this many values is a row of buttons rather than a stepper
+
+function choiceRow(values, chosen, pick, label = String) {
+  return h("div", { class: "choices" }, values.map((v) => h("button", {
+    type: "button", class: "choice" + (v === chosen ? " chosen" : ""), "data-value": String(v),
+    "aria-pressed": String(v === chosen), text: label(v), onclick: () => pick(v) })));
+}
+
+// A number: − and + (bounded by the fact), and the value typed in between. Typing changes the value quietly;
+// leaving the field (change) checks it. `optional`: empty means not given.
+function stepper(value, fact, set, label) {
+  const clamp = (n) => Math.min(fact.high ?? Infinity, Math.max(fact.low ?? -Infinity, n));
+  const from = value ?? fact.low ?? 0;
+  return h("div", { class: "stepper" },
+    h("button", { type: "button", class: "step", "data-step": "-1", "aria-label": `${label} minus one`, text: "−",
+      onclick: () => set(clamp(from - 1), true) }),
+    h("input", { type: "number", inputmode: "numeric", value: value ?? "", placeholder: "—", "aria-label": label,
+      min: fact.low ?? undefined, max: fact.high ?? undefined,
+      oninput: (e) => set(e.target.value === "" ? null : Number(e.target.value), false),
+      onchange: (e) => set(e.target.value === "" ? null : Number(e.target.value), true) }),
+    h("button", { type: "button", class: "step", "data-step": "+1", "aria-label": `${label} plus one`, text: "+",
+      onclick: () => set(value === null || value === undefined ? from : clamp(value + 1), true) }));
+}
+
+function number(value, fact, set, label) {
+  const span = (fact.high ?? Infinity) - (fact.low ?? -Infinity) + 1;
+  if (span <= FEW) {
+    const values = [...Array(span).keys()].map((i) => fact.low + i);
+    return choiceRow(fact.optional ? [null, ...values] : values, value ?? null, (v) => set(v, true),
+      (v) => (v === null ? "none" : String(v)));
+  }
+  return stepper(value, fact, set, label);
+}
+
+// One value of a fact (a member's, for a fact per set).
+function single(value, fact, set, label, pieces) {
+  if (fact.form === "int") return number(value, fact, set, label);
+  if (fact.form === "bool") {
+    return h("input", { type: "checkbox", checked: !!value, "aria-label": label,
+      onchange: (e) => set(e.target.checked, true) });
+  }
+  if (fact.form === "enum") {
+    return choiceRow(fact.optional ? [null, ...fact.choices] : fact.choices, value ?? null, (v) => set(v, true),
+      (v) => (v === null ? "none" : v.replaceAll("_", " ")));
+  }
+  if (fact.form === "list") return toggles(value || [], fact.choices.map((c) => [c, c]), set, fact.optional);
+  if (fact.form === "held") return heldToggles(value || [], fact, pieces, set);
+  return null;
+}
+
+function toggles(items, choices, set, optional) {
+  return h("div", { class: "choices" }, choices.map(([name, title]) => {
+    const on = items.includes(name);
+    return h("button", { type: "button", class: "choice" + (on ? " chosen" : ""), "data-value": name, title,
+      "aria-pressed": String(on), text: name, onclick: () => {
+        const next = on ? items.filter((x) => x !== name) : [...items, name];
+        set(next.length || !optional ? next : null, true);
+      } });
+  }));
+}
+
+// Pieces held (tasks taken): tap once to hold a piece, again to set its flag ("done"), again to let it go. A
+// list without a flag is a plain list of ids.
+function heldToggles(items, fact, pieces, set) {
+  const ids = items.map((x) => (typeof x === "string" ? x : x.id));
+  return h("div", { class: "choices" }, pieces.map(({ name, title }) => {
+    const at = ids.indexOf(name);
+    const item = at >= 0 ? items[at] : null;
+    const flagged = fact.flag && item && item[fact.flag];
+    const next = () => {
+      const rest = items.filter((_, i) => i !== at);
+      if (!fact.flag) return at >= 0 ? rest : [...items, name];
+      if (!item) return [...items, { id: name, [fact.flag]: false }];
+      if (!flagged) return items.map((x, i) => (i === at ? { ...x, [fact.flag]: true } : x));
+      return rest;
+    };
+    return h("button", { type: "button", class: "choice" + (item ? " chosen" : ""), "data-value": name, title,
+      "aria-pressed": String(!!item), text: name + (flagged ? ` ✓ ${fact.flag}` : item && fact.flag ? ` (not ${fact.flag})` : ""),
+      onclick: () => { const list = next(); set(list.length || !fact.optional ? list : null, true); } });
+  }));
+}
+
+// A fact's whole field: its title, then one widget (or one per member of its set). `set(value, check)` stores
+// the value; `check` says whether to check the sheet now (a tap) or later (a digit typed).
+export function factField(fact, value, path, set, pieces) {
+  const title = h("span", { class: "fact-title", text: fact.title + (fact.optional ? " (if known)" : "") });
+  if (!fact.members.length) {
+    return h("div", { class: "field", "data-path": path, "data-fact": fact.key }, title,
+      single(value, fact, set, fact.title, pieces));
+  }
+  const values = value || {};
+  const setMember = (member) => (v, check) => {
+    const next = { ...values, [member]: v };
+    const any = Object.values(next).some((x) => x !== null && x !== undefined);
+    set(any || !fact.optional ? next : null, check);
+  };
+  return h("div", { class: "field", "data-path": path, "data-fact": fact.key }, title,
+    fact.members.map((m) => h("div", { class: "member", "data-path": `${path}.${m}` },
+      h("span", { class: "member-name", text: m }),
+      single(values[m] ?? null, fact, setMember(m), `${fact.title}: ${m}`, pieces))));
+}
+
+export function asked(fact) {
+  return fact.form !== null;
+}
