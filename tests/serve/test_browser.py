@@ -10,16 +10,13 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
-import threading
-import time
 from pathlib import Path
 
 import pytest
 
 pytest.importorskip("starlette")
-uvicorn = pytest.importorskip("uvicorn")
-playwright_api = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("uvicorn")
+pytest.importorskip("playwright.sync_api")
 
 CHROMIUM = os.environ.get("ORBIS_CHROMIUM") or next(
     (path for name in ("chromium", "chromium-browser") if (path := shutil.which(name))), None)
@@ -30,40 +27,6 @@ from orbis_dsl.records.inputs import read_game  # noqa: E402
 from orbis_dsl.records.orbis_json import read_json_text  # noqa: E402
 
 GAME = "examples/games/2p-first-game-new-box.json"
-STEP_WAIT = 15_000  # ms: the most Playwright waits for one element before the test fails (not a timing check)
-
-
-@pytest.fixture(scope="module")
-def pad_url():
-    from orbis_dsl.serve.app import create_app
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(base_rules()), host="127.0.0.1", port=port,
-                                           log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    for _ in range(400):  # bounded: the server is up long before this runs out
-        if server.started:
-            break
-        time.sleep(0.05)
-    assert server.started, "the pad's server did not start"
-    yield f"http://127.0.0.1:{port}/"
-    server.should_exit = True
-    thread.join(10)
-
-
-@pytest.fixture(scope="module")
-def page(pad_url):
-    with playwright_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        context = browser.new_context(viewport={"width": 390, "height": 844}, accept_downloads=True)
-        context.set_default_timeout(STEP_WAIT)
-        tab = context.new_page()
-        tab.goto(pad_url)
-        yield tab
-        browser.close()
 
 
 def type_number(page, selector: str, value) -> None:

@@ -1,0 +1,55 @@
+"""The scoring pad's server and a phone-sized page of headless Chromium, for the browser tests (one of each per
+test module). The libraries are imported inside the fixtures: the API tests in this folder need none of them."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+
+import pytest
+
+# Debian's `chromium` package, never a downloaded browser; the browser tests skip where there is none.
+CHROMIUM = os.environ.get("ORBIS_CHROMIUM") or next(
+    (path for name in ("chromium", "chromium-browser") if (path := shutil.which(name))), None)
+STEP_WAIT = 15_000  # ms: the most Playwright waits for one element before the test fails (not a timing check)
+
+
+@pytest.fixture(scope="module")
+def pad_url():
+    uvicorn = pytest.importorskip("uvicorn")
+    from orbis_dsl.language.ruleset import base_rules
+    from orbis_dsl.serve.app import create_app
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(create_app(base_rules()), host="127.0.0.1", port=port,
+                                           log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    for _ in range(400):  # bounded: the server is up long before this runs out
+        if server.started:
+            break
+        time.sleep(0.05)
+    assert server.started, "the pad's server did not start"
+    yield f"http://127.0.0.1:{port}/"
+    server.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def page(pad_url):
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    if CHROMIUM is None:
+        pytest.skip("no Chromium installed (apt-get install chromium)")
+    with playwright_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        context = browser.new_context(viewport={"width": 390, "height": 844}, accept_downloads=True)
+        context.set_default_timeout(STEP_WAIT)
+        tab = context.new_page()
+        tab.goto(pad_url)
+        yield tab
+        browser.close()

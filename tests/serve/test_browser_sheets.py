@@ -1,0 +1,192 @@
+"""Terra Mystica's score sheet and Mondo's counts typed into the scoring pad by headless Chromium (Debian's
+`chromium` through Playwright, as test_browser.py): the game chosen, every field of the form the rule set's facts
+make, a warning and an error shown beside what they concern, a reload in the middle, the final table, and the
+downloads, each scored again by the CLI.
+
+Skipped only when no Chromium is installed (CI installs one, see .ci/run).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+pytest.importorskip("playwright.sync_api")
+
+TM_GAME = "examples/terra-mystica/2p-basic.json"
+MONDO_GAME = "examples/mondo/counts-beginner-2p.json"
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def choose_game(page, game_id: str) -> None:
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.click(f'[data-game="{game_id}"]')  # the page reloads with the game's own form
+    page.wait_for_selector(f'[data-game="{game_id}"].chosen')
+    page.wait_for_selector('[data-name="0"]')
+
+
+def type_field(page, path: str, value: int) -> None:
+    """Key by key into a number field, as on a phone, then leave it (which checks the sheet)."""
+    field = f'[data-path="{path}"] input[type=number]'
+    page.fill(field, "")
+    page.locator(field).press_sequentially(str(value))
+    page.locator(field).press("Tab")
+
+
+def wait_for_check(page) -> None:
+    page.wait_for_function("() => document.querySelector('#live-total')?.textContent !== '…'")
+
+
+def totals_on_page(page) -> dict[str, int]:
+    return {row.get_attribute("data-player"): int(row.locator("td.total").inner_text())
+            for row in page.locator("#final-table tbody tr").all()}
+
+
+def cli_totals(orbis, path) -> tuple[dict[str, int], list[str]]:
+    result = orbis("score", "--json", path)
+    assert result.exit_code == 0, result.stderr
+    report = json.loads(result.stdout)
+    return {p["name"]: p["total"] for p in report["players"]}, report["winners"]
+
+
+def check_downloads(page, orbis, tmp_path, text_suffix: str, expected: dict[str, int]) -> None:
+    """The JSON record and the notation score, under the CLI, to the totals the page shows; the images are an SVG
+    and a PNG."""
+    for button, suffix in (("#download-json", ".json"), ("#download-text", text_suffix)):
+        with page.expect_download() as download:
+            page.click(button)
+        saved = tmp_path / f"game{suffix}"
+        download.value.save_as(saved)
+        assert cli_totals(orbis, saved)[0] == expected
+    with page.expect_download() as download:
+        page.click("#download-svg")
+    assert Path(download.value.path()).read_text(encoding="utf-8").startswith("<svg")
+    with page.expect_download() as download:
+        page.click("#download-png")
+    assert download.value.suggested_filename.endswith(".png")
+    assert Path(download.value.path()).read_bytes()[:8] == PNG
+
+
+def test_a_terra_mystica_sheet_in_the_browser_scores_as_the_cli_does(page, orbis, repo_root, tmp_path):
+    record = json.loads((repo_root / TM_GAME).read_text())
+    choose_game(page, "terra-mystica")
+    page.fill('input[placeholder="title (optional)"]', record["title"])
+    for seat, player in enumerate(record["players"]):
+        page.fill(f'[data-name="{seat}"]', player["name"])
+        page.select_option(f'[data-piece="{seat}"]', player["faction"])  # the rule set's factions
+    page.click("#to-sheet")
+
+    for seat, player in enumerate(record["players"]):
+        page.click(f'[data-tab="{seat}"]')
+        at = f"$.players[{seat}]"
+        for key in ("vp", "network", "coins", "workers", "priests"):
+            type_field(page, f"{at}.{key}", player[key])
+        for track, value in player["cults"].items():
+            type_field(page, f"{at}.cults.{track}", value)
+        for bowl, value in zip(("I", "II", "III"), player["power"]):
+            type_field(page, f"{at}.power.{bowl}", value)
+        if seat == 0:
+            # A value out of the fact's range is an error beside its field, and the sheet cannot be finished.
+            type_field(page, f"{at}.cults.fire", 11)
+            page.wait_for_selector(f'[data-path="{at}.cults.fire"] .notes .error')
+            assert "out of range; expected 0 to 10" in page.inner_text(f'[data-path="{at}.cults.fire"] .notes')
+            assert page.is_disabled("#finish")
+            type_field(page, f"{at}.cults.fire", player["cults"]["fire"])
+            page.wait_for_selector(f'[data-path="{at}.cults.fire"] .notes .error', state="detached")
+        if seat == 1:
+            # Both players at 10 on water: the rules' warning shows on this player's sheet.
+            type_field(page, f"{at}.cults.water", 10)
+            page.click('[data-tab="0"]')
+            type_field(page, "$.players[0].cults.water", 10)
+            page.wait_for_selector('[aria-label="sheet"] .notes .warning')
+            assert "only one faction may reach the top of a track" in page.inner_text('[aria-label="sheet"] .notes')
+            type_field(page, "$.players[0].cults.water", record["players"][0]["cults"]["water"])
+            page.click('[data-tab="1"]')
+            type_field(page, f"{at}.cults.water", player["cults"]["water"])
+
+    # Nothing is lost: a reload finds the sheet as typed.
+    page.reload()
+    page.wait_for_selector('[data-path="$.players[1].vp"] input')
+    assert page.input_value('[data-path="$.players[1].vp"] input') == str(record["players"][1]["vp"])
+    wait_for_check(page)
+
+    expected, winners = cli_totals(orbis, TM_GAME)
+    page.wait_for_selector("#finish:not([disabled])")
+    assert page.inner_text("#live-total") == str(expected[record["players"][1]["name"]])  # the live total
+    page.click("#finish")
+    page.wait_for_selector("#final-table")
+    assert totals_on_page(page) == expected
+    assert page.inner_text("#winner") == "Winner: " + " and ".join(winners)
+    check_downloads(page, orbis, tmp_path, ".tmgame", expected)
+
+
+def test_mondo_counts_in_the_browser_score_as_the_cli_does(page, orbis, repo_root, tmp_path):
+    record = json.loads((repo_root / MONDO_GAME).read_text())
+    choose_game(page, "mondo")
+    for seat, player in enumerate(record["rounds"][0]["players"]):
+        page.fill(f'[data-name="{seat}"]', player["name"])
+    page.click(f'[data-option="level"] [data-value="{record["level"]}"]')
+    page.click("#to-sheet")
+
+    for r, round_ in enumerate(record["rounds"]):
+        page.click(f'[data-round="{r}"]')
+        for seat, player in enumerate(round_["players"]):
+            page.click(f'[data-tab="{seat}"]')
+            at = f"$.rounds[{r}].players[{seat}]"
+            for key in ("animals", "enclosed", "empty", "mismatches"):
+                type_field(page, f"{at}.{key}", player[key])
+            for state, value in player["volcanoes"].items():
+                type_field(page, f"{at}.volcanoes.{state}", value)
+            chip = player["chip"]
+            page.click(f'[data-path="{at}.chip"] [data-value="{"null" if chip is None else chip}"]')
+            if (r, seat) == (0, 0):
+                # More animals than tiles placed (24 spaces, 5 empty): the rules' warning, on this player's sheet.
+                type_field(page, f"{at}.empty", 5)
+                type_field(page, f"{at}.animals", 24)
+                page.wait_for_selector('[aria-label="sheet"] .notes .warning')
+                assert "more animals than tiles placed" in page.inner_text('[aria-label="sheet"] .notes')
+                type_field(page, f"{at}.animals", player["animals"])
+                type_field(page, f"{at}.empty", player["empty"])
+            if (r, seat) == (0, 1):
+                # Two players holding bonus chip 4 in one round: an error on the round.
+                page.click(f'[data-path="{at}.chip"] [data-value="4"]')
+                page.wait_for_selector('[aria-label="round"] .notes .error')
+                assert "another player holds bonus chip 4" in page.inner_text('[aria-label="round"] .notes')
+                page.click(f'[data-path="{at}.chip"] [data-value="null"]')
+    wait_for_check(page)
+
+    page.reload()
+    page.wait_for_selector('[data-tab="1"]')
+    wait_for_check(page)
+    expected, winners = cli_totals(orbis, MONDO_GAME)
+    page.wait_for_selector("#finish:not([disabled])")
+    page.click("#finish")
+    page.wait_for_selector("#final-table")
+    assert totals_on_page(page) == expected
+    assert page.inner_text("#winner") == "Winner: " + " and ".join(winners)
+    check_downloads(page, orbis, tmp_path, ".mondo", expected)
+
+
+def test_a_record_loaded_from_a_file_opens_in_its_game_form(page, repo_root):
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.set_input_files("#load-record", str(repo_root / "examples/terra-mystica/3p-map-shipping-bridge.tmgame"))
+    page.wait_for_function("() => document.title === 'Terra Mystica scoring pad'")
+    page.wait_for_selector('[data-path="$.players[0].vp"] input')
+    assert page.input_value('[data-path="$.players[0].vp"] input') == "96"
+    page.wait_for_selector("#finish:not([disabled])")  # its map positions are kept, so it scores
+
+
+def test_a_broken_record_is_refused_with_its_place(page, tmp_path):
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "tm-final/1", "game": "terra-mystica", "players": [{"name": "Ann", "vp": "x"}]}')
+    page.set_input_files("#load-record", str(broken))
+    page.wait_for_selector('[data-notes="load"] .error')
+    assert "$.players[0]" in page.inner_text('[data-notes="load"]')
