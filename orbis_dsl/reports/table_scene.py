@@ -45,6 +45,8 @@ def table_scene(report: SheetReport, record: SheetRecord, rules: Rules) -> Scene
         items.append(Text(MARGIN + 6, y + 17, short(label, 40), size=size, bold=bold,
                           color="#222" if kind != "fact" else "#444"))
         for p, value in enumerate(values):
+            if not value:
+                continue  # a section's row has no values
             items.append(Text(MARGIN + LABEL_W + (p + 1) * COLUMN_W - 10, y + 17, short(value, 15), size=size,
                               bold=bold, anchor="end"))
     items.append(Text(MARGIN, top + ROW_H * len(rows) + 34, verdict(report.winners), size=15, bold=True))

@@ -1,0 +1,212 @@
+"""The pad's API for the score-sheet games (Terra Mystica's `tm-final/1`, Mondo's `mondo-rounds/1`): the same
+reports as `orbis score`, the declarations the form is built from, and malformed records refused with the CLI's
+located diagnostics (a JSON path, or a line and column, and a suggestion for a near-miss name)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx2")
+
+from starlette.testclient import TestClient
+
+from orbis_dsl.language.ruleset import base_rules
+from orbis_dsl.serve.app import create_app
+
+TM = "examples/terra-mystica/2p-basic.json"
+TM_TEXT = "examples/terra-mystica/3p-map-shipping-bridge.tmgame"
+MONDO = "examples/mondo/counts-beginner-2p.json"
+MONDO_SOLO = "examples/mondo/counts-solo-level2.json"
+SHEETS = [TM, TM_TEXT, "examples/terra-mystica/5p-alchemists.json", MONDO, MONDO_SOLO,
+          "examples/mondo/counts-expert-2p-tasks.json", "examples/mondo/grid-beginner-2p.json"]
+
+
+@pytest.fixture(scope="module")
+def client():
+    return TestClient(create_app(base_rules()))
+
+
+def doc_of(repo_root, path: str) -> dict:
+    return json.loads((repo_root / path).read_text())
+
+
+@pytest.mark.parametrize("game", SHEETS)
+def test_score_equals_the_cli_report(client, orbis, repo_root, game):
+    cli = orbis("score", "--json", game)
+    assert cli.exit_code == 0, cli.stderr
+    answer = client.post("/api/score", content=(repo_root / game).read_bytes())
+    assert answer.status_code == 200
+    assert answer.json() == json.loads(cli.stdout)
+
+
+def test_mondo_notation_scores_too(client, orbis):
+    text = orbis("convert", MONDO, "--to", "text").stdout
+    assert text.startswith("game mondo")
+    answer = client.post("/api/score", content=text.encode())
+    assert answer.status_code == 200
+    assert answer.json() == json.loads(orbis("score", "--json", MONDO).stdout)
+
+
+def test_games_are_listed_orbis_first(client):
+    games = client.get("/api/games").json()
+    assert games[0] == {"id": "orbis", "title": "Orbis", "sheet": False}
+    assert {"id": "terra-mystica", "title": "Terra Mystica", "sheet": True} in games
+    assert {"id": "mondo", "title": "Mondo", "sheet": True} in games
+
+
+def test_terra_mystica_declares_its_sheet(client):
+    rules = client.get("/api/rules?game=terra-mystica").json()
+    assert rules["sheet"] and rules["record_format"] == "tm-final/1" and rules["rounds"] is None
+    facts = {f["name"]: f for f in rules["facts"]}
+    assert (facts["cults"]["form"], facts["cults"]["low"], facts["cults"]["high"], facts["cults"]["members"]) == (
+        "int", 0, 10, ["fire", "water", "earth", "air"])
+    assert facts["power"]["members"] == ["I", "II", "III"] and facts["power"]["high"] == 12
+    assert facts["network"]["optional"] and not facts["vp"]["optional"]
+    assert facts["favor_tiles"]["form"] == "list" and "FAV1" in facts["favor_tiles"]["choices"]
+    assert facts["scoring_tiles"]["level"] == "game"
+    assert facts["structures"]["form"] is None  # map positions: not asked by the form
+    assert rules["family"]["key"] == "faction"
+    assert {"name": "halflings", "title": "Halflings"} in rules["family"]["pieces"]
+    assert [s["name"] for s in rules["scores"]] == ["vp", "cults", "network", "resources"]
+    assert rules["options"] == [{"name": "tiebreak", "type": "enum", "default": "shared",
+                                 "choices": ["shared", "resources"]}]
+
+
+def test_mondo_declares_rounds_and_its_levels(client):
+    rules = client.get("/api/rules?game=mondo").json()
+    assert (rules["rounds"], rules["rounds_also"], rules["family"]) == (3, 1, None)
+    facts = {f["name"]: f for f in rules["facts"]}
+    assert facts["card"]["level"] == "round" and facts["card"]["key"] == "modifier"
+    assert facts["tasks"]["form"] == "held" and facts["tasks"]["flag"] == "done"
+    assert facts["volcanoes"]["members"] == ["active", "inactive"]
+    assert facts["animals"]["counted"]  # derived from a board, typed as a count at the counts level
+    assert (facts["chip"]["low"], facts["chip"]["high"], facts["chip"]["optional"]) == (1, 4, True)
+    levels = next(o for o in rules["options"] if o["name"] == "level")
+    assert "solo" in levels["choices"]
+
+
+def test_an_unknown_game_is_a_404_with_a_suggestion(client):
+    answer = client.get("/api/rules?game=terra-mistica")
+    assert answer.status_code == 404
+    assert answer.json()["errors"][0]["hint"] == "did you mean 'terra-mystica'?"
+
+
+def test_a_record_naming_an_unknown_game_is_located(client, repo_root):
+    doc = doc_of(repo_root, MONDO) | {"game": "mondoo"}
+    [error] = client.post("/api/score", json=doc).json()["errors"]
+    assert (error["path"], error["hint"]) == ("$.game", "did you mean 'mondo'?")
+
+
+def test_out_of_range_and_misspelt_values_get_their_json_paths(client, repo_root):
+    doc = doc_of(repo_root, TM)
+    doc["players"][0]["cults"]["fire"] = 11
+    doc["players"][1]["faction"] = "darklins"
+    answer = client.post("/api/score", json=doc)
+    assert answer.status_code == 422
+    errors = {e["path"]: e for e in answer.json()["errors"]}
+    assert errors["$.players[0].cults.fire"]["message"] == "cult positions: 11 is out of range; expected 0 to 10"
+    assert errors["$.players[1].faction"]["hint"] == "did you mean 'darklings'?"
+    assert errors["$.players[1].faction"]["rendered"].startswith("request: $.players[1].faction: error:")
+
+
+def test_a_rule_the_sheet_breaks_is_refused_on_the_player(client, repo_root):
+    doc = doc_of(repo_root, TM)
+    doc["players"][1]["power"] = [6, 6, 6]
+    [error] = client.post("/api/score", json=doc).json()["errors"]
+    assert (error["path"], error["message"]) == ("$.players[1]", "the power bowls hold more than 12 tokens")
+
+
+def test_broken_mondo_json_is_located_by_line_and_column(client, repo_root):
+    text = (repo_root / MONDO).read_text().replace('"chip": 4},', '"chip": 4,,', 1)
+    answer = client.post("/api/score", content=text.encode())
+    assert answer.status_code == 422
+    [error] = answer.json()["errors"]
+    assert error["line"] == 3 and error["column"] > 1
+    assert "^" in error["rendered"]
+
+
+def test_a_terra_mystica_notation_typo_is_located_by_line_and_column(client, repo_root):
+    text = (repo_root / TM_TEXT).read_text()
+    assert "witches" in text
+    answer = client.post("/api/score", content=text.replace("witches", "wiches", 1).encode())
+    assert answer.status_code == 422
+    [error] = answer.json()["errors"]
+    assert error["line"] >= 1 and error["column"] >= 1
+    assert error["hint"] == "did you mean 'witches'?"
+
+
+def test_two_players_with_one_bonus_chip_are_refused_on_the_round(client, repo_root):
+    doc = doc_of(repo_root, MONDO)
+    doc["rounds"][0]["players"][1]["chip"] = 4
+    [error] = client.post("/api/score", json=doc).json()["errors"]
+    assert error["path"] == "$.rounds[0].players"
+    assert error["message"] == "another player holds bonus chip 4 in this round"
+
+
+def test_check_gives_each_warning_its_player(client, repo_root):
+    doc = doc_of(repo_root, MONDO)
+    doc["rounds"][1]["players"][1].update(animals=24, empty=5)
+    body = client.post("/api/check", json=doc).json()
+    assert body["finished"] and not body["errors"]
+    assert body["report"]["warnings"] == [{"where": "Bo, round 2", "player": 1,
+                                           "message": "more animals than tiles placed: a tile shows at most one"}]
+
+
+def test_check_of_a_sheet_with_errors_is_a_422_with_them(client, repo_root):
+    doc = doc_of(repo_root, TM)
+    del doc["players"][0]["network"]
+    answer = client.post("/api/check", json=doc)
+    assert answer.status_code == 422
+    assert answer.json()["finished"] is False
+    assert [e["path"] for e in answer.json()["errors"]] == ["$.players[0]"]
+
+
+@pytest.mark.parametrize(("game", "suffix"), [(TM, ".tmgame"), (MONDO, ".mondo"), (MONDO_SOLO, ".mondo")])
+def test_exports_score_as_the_original_does(client, orbis, repo_root, tmp_path, game, suffix):
+    expected = json.loads(orbis("score", "--json", game).stdout)
+    for to, ending in (("json", ".json"), ("text", suffix)):
+        answer = client.post(f"/api/export?to={to}", content=(repo_root / game).read_bytes())
+        assert answer.status_code == 200
+        name = answer.headers["content-disposition"].split('filename="')[1].rstrip('"')
+        assert name.endswith(ending)
+        saved = tmp_path / f"again{ending}"
+        saved.write_bytes(answer.content)
+        again = orbis("score", "--json", saved)
+        assert again.exit_code == 0, again.stderr
+        assert json.loads(again.stdout) == expected
+
+
+@pytest.mark.parametrize("game", [TM, MONDO])
+def test_images_of_a_sheet(client, repo_root, game):
+    svg = client.post("/api/export?to=svg", content=(repo_root / game).read_bytes())
+    assert svg.headers["content-type"].startswith("image/svg+xml") and svg.text.startswith("<svg")
+    pytest.importorskip("PIL")
+    png = client.post("/api/export?to=png", content=(repo_root / game).read_bytes())
+    assert png.status_code == 200 and png.headers["content-type"] == "image/png"
+    assert png.content[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_import_reads_a_notation_into_the_json_record(client, repo_root):
+    answer = client.post("/api/import", content=(repo_root / TM_TEXT).read_bytes())
+    assert answer.status_code == 200
+    body = answer.json()
+    assert body["game"] == "terra-mystica"
+    twin = json.loads((repo_root / TM_TEXT.replace(".tmgame", ".json")).read_text())
+    assert body["record"]["players"][0]["vp"] == twin["players"][0]["vp"]
+    assert body["record"]["players"][0]["structures"]["D"] == twin["players"][0]["structures"]["D"]
+
+
+def test_import_of_an_orbis_record(client, repo_root):
+    text = (repo_root / "examples/games/2p-sunday-lunch.orbisgame").read_bytes()
+    body = client.post("/api/import", content=text).json()
+    assert body["game"] == "orbis" and body["record"]["format"] == "orbis-game/1"
+
+
+def test_import_refuses_a_broken_record_with_its_place(client):
+    answer = client.post("/api/import", json={"format": "tm-final/1", "game": "terra-mystica",
+                                              "players": [{"name": "Ann", "vp": "x"}]})
+    assert answer.status_code == 422
+    assert any(e.get("path", "").startswith("$.players[0]") for e in answer.json()["errors"])
