@@ -1,4 +1,5 @@
-"""Retake docs/serve-phone.png: the scoring pad on a 390×844 phone screen, half-way through a game.
+"""Retake docs/serve-phone.png (Orbis, half-way through a game), docs/serve-phone-terra-mystica.png and
+docs/serve-phone-mondo.png (a score sheet with a warning in place): the scoring pad on a 390×844 phone screen.
 
 Run with the pad already serving (`orbis serve`), from the checkout's root:
     .venv/bin/python docs/serve_screenshot.py [URL]
@@ -10,6 +11,7 @@ from __future__ import annotations
 import json
 import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
@@ -34,12 +36,44 @@ def half_entered_game() -> dict:
             "selected": {"player": 1, "row": 3, "index": 0}}
 
 
+def sheet_with_a_warning(page, example: str, change, shot: str, seat: int, round_: int | None = None) -> None:
+    """Load a bundled sheet game's record, changed so that the rules warn, through "Load a record"; show the
+    player (and round) the warning concerns; in a game of rounds, scrolled past the round's card to the warning."""
+    record = json.loads((ROOT / example).read_text())
+    change(record)
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / Path(example).name
+        path.write_text(json.dumps(record))
+        page.set_input_files("#load-record", str(path))
+        page.wait_for_selector("#live-total")
+    if round_ is not None:
+        page.click(f'[data-round="{round_}"]')
+    page.click(f'[data-tab="{seat}"]')
+    page.wait_for_selector('[aria-label="sheet"] .notes .warning')
+    if round_ is not None:
+        page.evaluate("window.scrollTo(0, document.querySelector('[aria-label=\"sheet\"]').offsetTop - 150)")
+    page.screenshot(path=str(ROOT / "docs" / shot), full_page=len(sys.argv) > 2)
+
+
+def both_at_the_top_of_water(record: dict) -> None:
+    for player in record["players"]:
+        player["cults"]["water"] = 10
+
+
+def more_animals_than_tiles(record: dict) -> None:
+    record["rounds"][1]["players"][0].update(animals=24, empty=5)
+
+
 def main() -> None:
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
         page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
         page.goto(URL)
+        page.evaluate("localStorage.clear()")
+        page.reload()
         rules_id = page.evaluate("fetch('/api/rules').then(r => r.json()).then(r => r.id)")
         page.evaluate("([key, game]) => localStorage.setItem(key, JSON.stringify(game))",
                       [f"orbis-pad:{rules_id}", half_entered_game()])
@@ -47,6 +81,11 @@ def main() -> None:
         page.wait_for_selector(".slot.has-warning")
         page.click('[data-slot="1-2-2"]')  # the misplaced tile: its warning shows above its editor
         page.screenshot(path=str(ROOT / "docs/serve-phone.png"), full_page=len(sys.argv) > 2)
+        sheet_with_a_warning(page, "examples/terra-mystica/2p-basic.json", both_at_the_top_of_water,
+                             "serve-phone-terra-mystica.png", seat=1)
+        sheet_with_a_warning(page, "examples/mondo/counts-beginner-2p.json", more_animals_than_tiles,
+                             "serve-phone-mondo.png", seat=0, round_=1)
+        page.evaluate("localStorage.clear()")
         browser.close()
 
 

@@ -320,7 +320,8 @@ def serve(
     port: int = typer.Option(8000, "--port", min=1, max=65535, help="Port to listen on."),
     pack: Path | None = typer.Option(None, "--rules", help="A rule pack instead of the base game."),
 ) -> None:
-    """A scoring pad in the browser, for the table: enter each pyramid tile by tile, see the totals, share the sheet."""
+    """A scoring pad in the browser, for the table: Orbis's pyramids tile by tile, Terra Mystica's and Mondo's score
+    sheets field by field; see the totals, share the sheet."""
     from orbis_dsl.serve import is_local, missing_extra, run, unusable_address, urls
 
     if (missing := missing_extra()) is not None:

@@ -199,7 +199,9 @@ function placeNotes(notes) {
       field = app.querySelector(`[data-path="${CSS.escape(path)}"]`);
     }
     if (!field && note.kind === "warning" && note.player === sheet.seat) field = app.querySelector('[aria-label="sheet"]');
-    if (field) field.append(h("ul", { class: "notes", "data-notes": "field" }, h("li", { class: note.kind, text })));
+    const list = h("ul", { class: "notes", "data-notes": "field" }, h("li", { class: note.kind, text }));
+    if (field?.matches("section")) field.querySelector("h2").after(list); // a card's own messages: at its top
+    else if (field) field.append(list);
     else loose.push({ kind: note.kind, text: `${note.path ? placeName(note.path) : note.where}: ${text}` });
   }
   app.querySelector("#sheet-notes")?.replaceChildren(...[notesList(loose)].filter(Boolean));
