@@ -48,8 +48,8 @@ def _fact(fact: FactSpec) -> dict:
 
 
 def sheet_export(text: str, record, rules: Rules, to: str) -> str:
-    """A read score-sheet record as its JSON record (`to` json) or its text notation (text), as `orbis convert`
-    writes them."""
+    """A read score-sheet record as its JSON record (`to` json), its text notation (text) or, for a game of
+    boards, the counts level (counts), as `orbis convert` writes them."""
     from orbis_dsl.records.inputs import by_rounds, convert_record
 
     if by_rounds(rules):  # records of rounds are converted from their text, boards and all
@@ -66,7 +66,9 @@ def as_json_record(text: str, record, rules: Rules) -> dict:
     from orbis_dsl.runtime.sheet import SheetRecord
 
     if isinstance(record, SheetRecord):
-        return json.loads(sheet_export(text, record, rules, "json"))
+        # A board typed row by row becomes its counts (`orbis convert --to counts`): the counts are what the form
+        # asks, and they score the same.
+        return json.loads(sheet_export(text, record, rules, "counts" if rules.settings.grid else "json"))
     from orbis_dsl.records.orbis_json import game_to_json
 
     return game_to_json(record, rules)

@@ -210,3 +210,16 @@ def test_import_refuses_a_broken_record_with_its_place(client):
                                               "players": [{"name": "Ann", "vp": "x"}]})
     assert answer.status_code == 422
     assert any(e.get("path", "").startswith("$.players[0]") for e in answer.json()["errors"])
+
+
+def test_import_turns_a_mondo_board_into_its_counts(client, orbis, repo_root):
+    grid = "examples/mondo/grid-beginner-2p.json"
+    body = client.post("/api/import", content=(repo_root / grid).read_bytes()).json()
+    first = body["record"]["rounds"][0]["players"][0]
+    assert "animals" in first and not any(isinstance(v, list) and v and isinstance(v[0], list)
+                                          for v in first.values())
+    again = client.post("/api/score", json=body["record"]).json()
+    original = json.loads(orbis("score", "--json", grid).stdout)
+    totals = [{k: p[k] for k in ("name", "total", "rounds", "place")} for p in original["players"]]
+    assert [{k: p[k] for k in ("name", "total", "rounds", "place")} for p in again["players"]] == totals
+    assert again["winners"] == original["winners"]
