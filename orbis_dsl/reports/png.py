@@ -24,7 +24,7 @@ def to_png(scene: Scene, scale: int = SCALE) -> bytes:
     for item in scene.items:
         _paint(pen, item, scale)
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
+    image.save(out, format="PNG")  # optimize=True took five times as long for 4 % fewer bytes
     return out.getvalue()
 
 
