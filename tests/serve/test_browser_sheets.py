@@ -190,3 +190,16 @@ def test_a_broken_record_is_refused_with_its_place(page, tmp_path):
     page.set_input_files("#load-record", str(broken))
     page.wait_for_selector('[data-notes="load"] .error')
     assert "$.players[0]" in page.inner_text('[data-notes="load"]')
+
+
+def test_an_orbis_record_loaded_over_an_orbis_game_opens_on_its_pyramids(page, orbis, repo_root):
+    # The game on screen is Orbis too: loading must not let it save itself over the record just loaded.
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.fill('[data-name="0"]', "Someone")
+    page.set_input_files("#load-record", str(repo_root / "examples/games/2p-sunday-lunch.orbisgame"))
+    page.wait_for_selector("#finish:not([disabled])")
+    page.click("#finish")
+    page.wait_for_selector("#final-table")
+    expected, _ = cli_totals(orbis, "examples/games/2p-sunday-lunch.orbisgame")
+    assert totals_on_page(page) == expected

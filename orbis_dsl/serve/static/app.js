@@ -25,8 +25,9 @@ async function rulesOf(id) {
 
 function open(id) {
   localStorage.setItem(GAME_KEY, id);
-  location.hash = "";
-  location.reload(); // each game's steps start from a clean page
+  // A new page load, each game's steps starting clean. Not `location.hash = ""`: that is a popstate, on which the
+  // game on screen saves itself, over a record just loaded for the same game.
+  location.replace(location.pathname);
 }
 
 async function load(file) {
