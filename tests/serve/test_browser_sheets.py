@@ -203,3 +203,21 @@ def test_an_orbis_record_loaded_over_an_orbis_game_opens_on_its_pyramids(page, o
     page.wait_for_selector("#final-table")
     expected, _ = cli_totals(orbis, "examples/games/2p-sunday-lunch.orbisgame")
     assert totals_on_page(page) == expected
+
+
+@pytest.mark.parametrize("example", ["examples/mondo/counts-expert-2p-tasks.json",
+                                     "examples/mondo/counts-solo-level2.json",
+                                     "examples/terra-mystica/4p-map-checks.json"])
+def test_a_loaded_record_keeps_every_fact_through_the_form(page, orbis, repo_root, example):
+    """Tasks held with their flag, the round's card and revealed tasks, options at the top, a solo round, lists of
+    tiles: the record the form sends back scores as the file does."""
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.set_input_files("#load-record", str(repo_root / example))
+    page.wait_for_selector("#finish:not([disabled])")
+    page.click("#finish")
+    page.wait_for_selector("#final-table")
+    expected, winners = cli_totals(orbis, example)
+    assert totals_on_page(page) == expected
+    assert page.inner_text("#winner") == ("Winner: " + " and ".join(winners) if len(winners) == 1 else
+                                          "Shared win: " + " and ".join(winners) if winners else "Nobody wins")
