@@ -95,7 +95,7 @@ def bench_compile(runs: int) -> None:
 
 def played_games(rules, count: int, policy: str) -> list:
     from orbis_dsl.engine.game import play_game
-    from orbis_dsl.engine.policy import POLICIES
+    from orbis_dsl.engine.policy_names import POLICIES
 
     return [play_game(rules, "4p", seed, [POLICIES[policy](seed * 10 + seat) for seat in range(4)]).record()
             for seed in range(count)]

@@ -20,7 +20,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from orbis_dsl.engine.game import play_game
-from orbis_dsl.engine.policy import GreedyPolicy, make_policy
+from orbis_dsl.engine.policy_greedy import GreedyPolicy
+from orbis_dsl.engine.policy_names import make_policy
 from orbis_dsl.engine.simulate import run
 from orbis_dsl.engine.stats import wilson
 from orbis_dsl.language.ruleset import base_rules

@@ -48,7 +48,7 @@ def _rules(pack: Path | None):
 def _check_policies(policy: str) -> None:
     """Exit 2 naming the first seat policy that is not one (a comma-separated list, one per seat)."""
     from orbis_dsl.common.diagnostics import did_you_mean
-    from orbis_dsl.engine.policy import POLICIES, policy_problem
+    from orbis_dsl.engine.policy_names import POLICIES, policy_problem
 
     for name in [n.strip() for n in policy.split(",") if n.strip()] or [policy]:
         problem = policy_problem(name)

@@ -11,8 +11,9 @@ from importlib import import_module
 # Loaded on first use: `orbis score` imports the CLI, which registers the engine's commands, and must not pay
 # for the engine itself.
 _EXPORTS = {"Game": "game", "IllegalMove": "game", "Setup": "game", "SetupError": "game", "deal": "game",
-            "play_game": "game", "play_logged": "log", "replay": "log", "GreedyPolicy": "policy",
-            "Policy": "policy", "RandomPolicy": "policy", "make_policy": "policy", "SearchPolicy": "search"}
+            "play_game": "game", "play_logged": "log", "replay": "log", "Policy": "policy",
+            "GreedyPolicy": "policy_greedy", "RandomPolicy": "policy_random", "make_policy": "policy_names",
+            "SearchPolicy": "search"}
 
 __all__ = sorted(_EXPORTS)
 

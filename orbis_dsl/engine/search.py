@@ -25,7 +25,8 @@ import copy
 import random
 import time
 
-from orbis_dsl.engine.policy import GreedyPolicy, Policy
+from orbis_dsl.engine.policy import Policy
+from orbis_dsl.engine.policy_greedy import GreedyPolicy
 from orbis_dsl.runtime.scoring import score_game
 
 DEFAULT_ROLLOUTS = 24  # playouts per decision (see bench/bench_search.py for its strength and speed)

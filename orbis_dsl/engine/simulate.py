@@ -18,7 +18,7 @@ from pathlib import Path
 from orbis_dsl.common.files import write_atomic
 from orbis_dsl.engine.game import Game, deal
 from orbis_dsl.engine.log import Recorder, log_text
-from orbis_dsl.engine.policy import make_policy
+from orbis_dsl.engine.policy_names import make_policy
 from orbis_dsl.engine.stats import balance
 from orbis_dsl.records.orbis_json import game_to_json
 from orbis_dsl.runtime.rules import Rules

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from orbis_dsl.common.diagnostics import Diagnostic, Span, did_you_mean, unknown
-from orbis_dsl.engine.policy import POLICIES, policy_problem
+from orbis_dsl.engine.policy_names import POLICIES, policy_problem
 
 KEYS = ("games", "seed", "variants", "packs", "policies", "options")
 BASE = "base"

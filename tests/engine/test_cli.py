@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from orbis_dsl.cli.engine import make_app
 from orbis_dsl.engine.log import play_logged
-from orbis_dsl.engine.policy import RandomPolicy
+from orbis_dsl.engine.policy_random import RandomPolicy
 from orbis_dsl.language.ruleset import base_rules
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from orbis_dsl.engine.game import Game, IllegalMove, Setup, deal, play_game
-from orbis_dsl.engine.policy import GreedyPolicy, Policy, RandomPolicy
+from orbis_dsl.engine.policy import Policy
+from orbis_dsl.engine.policy_greedy import GreedyPolicy
+from orbis_dsl.engine.policy_random import RandomPolicy
 from orbis_dsl.engine.state import DESERT, EMPTY, PlayerState, tables_for
 from orbis_dsl.language.ruleset import base_rules
 

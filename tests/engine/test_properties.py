@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from orbis_dsl.engine.game import Game, deal
 from orbis_dsl.engine.log import Recorder, play_logged, replay
-from orbis_dsl.engine.policy import GreedyPolicy, RandomPolicy
+from orbis_dsl.engine.policy_greedy import GreedyPolicy
+from orbis_dsl.engine.policy_random import RandomPolicy
 from orbis_dsl.engine.state import DESERT, EMPTY, tables_for
 from orbis_dsl.language.ruleset import base_rules
 from orbis_dsl.records.orbis_json import game_to_json

@@ -7,7 +7,8 @@ import json
 import pytest
 
 from orbis_dsl.engine.game import play_game
-from orbis_dsl.engine.policy import GreedyPolicy, RandomPolicy
+from orbis_dsl.engine.policy_greedy import GreedyPolicy
+from orbis_dsl.engine.policy_random import RandomPolicy
 from orbis_dsl.engine.simulate import game_seed, run
 from orbis_dsl.language.ruleset import base_rules
 from orbis_dsl.records.inputs import read_game

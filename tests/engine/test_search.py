@@ -8,7 +8,9 @@ import random
 import pytest
 
 from orbis_dsl.engine.game import Game, deal, play_game
-from orbis_dsl.engine.policy import GreedyPolicy, RandomPolicy, make_policy, policy_problem
+from orbis_dsl.engine.policy_greedy import GreedyPolicy
+from orbis_dsl.engine.policy_names import make_policy, policy_problem
+from orbis_dsl.engine.policy_random import RandomPolicy
 from orbis_dsl.engine.search import SearchPolicy, clone_game, playout_value
 from orbis_dsl.language.ruleset import base_rules
 from orbis_dsl.runtime.scoring import score_game

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from orbis_dsl.engine.game import play_game
-from orbis_dsl.engine.policy import RandomPolicy
+from orbis_dsl.engine.policy_random import RandomPolicy
 from orbis_dsl.engine.simulate import compile_rules
 from orbis_dsl.engine.variants import (
     check_variant,

@@ -27,7 +27,7 @@ def test_a_json_amount_that_is_no_plain_number(tmp_path, gain):
 
 def _log() -> list[str]:
     from orbis_dsl.engine.log import play_logged
-    from orbis_dsl.engine.policy import RandomPolicy
+    from orbis_dsl.engine.policy_random import RandomPolicy
     from orbis_dsl.language.ruleset import base_rules
 
     return play_logged(base_rules(), "2p", 1, [RandomPolicy(0), RandomPolicy(1)])[2].splitlines()

@@ -54,7 +54,7 @@ def test_the_scorer_unpacks_tile_records_in_this_field_order():
 
 def test_records_and_reports_pickle_and_copy():
     from orbis_dsl.engine.game import play_game
-    from orbis_dsl.engine.policy import RandomPolicy
+    from orbis_dsl.engine.policy_random import RandomPolicy
 
     record = play_game(RULES, "4p", 3, [RandomPolicy(seat) for seat in range(4)]).record()
     assert pickle.loads(pickle.dumps(record)) == record

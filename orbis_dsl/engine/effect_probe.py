@@ -1,0 +1,45 @@
+"""A dry run of a rule handler: an `api` that totals what an effect would do without touching the game, so a
+policy can weigh a take before making it."""
+
+from __future__ import annotations
+
+
+class EffectProbe:
+    """An `api` that runs a handler without touching the game: it totals what the effect would gain, pay and
+    whether it would cancel, assuming the player pays whatever it can."""
+
+    __slots__ = ("cancelled", "gained", "game", "realm", "reduced", "slot", "spent")
+
+    def __init__(self, game, realm, slot):
+        self.game = game
+        self.realm = realm
+        self.spent = 0
+        self.gained = 0
+        self.reduced = 0
+        self.cancelled = False
+        self.slot = slot
+
+    def gain(self, p, count, colour):
+        self.gained += count
+
+    def reduce(self, p, colour):
+        ci = self.game.tables.cidx[colour]
+        if not self.game.players[p.index].reduced[ci]:
+            self.reduced += 1
+
+    def pay(self, p, count, colour):
+        have = sum(self.realm) if colour is None else self.realm[self.game.tables.cidx[colour]]
+        if have - self.spent >= count:
+            self.spent += count
+            return True
+        return False
+
+    def destroy(self, p, count, colour):
+        ci = self.game.tables.cidx[colour]
+        dw = self.game.dw
+        here = sum(dw[s][ci] for s in range(len(dw)) if s != self.slot)
+        return here >= count
+
+    def cancel(self, p, t):
+        self.cancelled = True
+

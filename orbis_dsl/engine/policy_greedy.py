@@ -1,0 +1,264 @@
+"""The greedy player: one-ply lookahead on immediate creation points, through the rule set's own handlers."""
+
+from __future__ import annotations
+
+import random
+
+from orbis_dsl.engine.effect_probe import EffectProbe
+from orbis_dsl.engine.policy import Policy, fewest, take_from
+from orbis_dsl.engine.state import new_tile_view
+from orbis_dsl.runtime.views import TileView
+
+
+class GreedyPolicy(Policy):
+    """One-ply lookahead on immediate creation points, through the rule set's own handlers.
+
+    A display tile is worth the best of: paid and placed face up at its best place (the CP its end clauses give
+    there now, a share of the printed CP when a condition may still come true, what its 'when taken' effect
+    gains, minus what it costs and whether it would be cancelled; plus its share of a ranked award such as
+    the base game's Temple tokens), or turned into a desert (what the desert clauses cost). The worshippers
+    collected add to either. A god is taken when it is worth more now than the best display tile, or when it
+    must be. Pays 'pay … else cancel', destroys when it can, exchanges when that makes the chosen tile
+    affordable.
+    """
+
+    name = "greedy"
+    WORSHIPPER = 0.3  # CP a worshipper in the realm is worth
+    REDUCTION = 1.5  # CP a reduction token is worth
+    POTENTIAL = 0.4  # share of the printed CP a condition that fails now may still bring
+    AWARD = 2.0  # CP one point of an award measure (e.g. one Temple icon) is worth
+
+    def __init__(self, seed=None):
+        self.rng = random.Random(seed)
+        self._tile = -1
+        self._slot = -1
+
+    # ---- evaluation helpers -------------------------------------------------------------------------------
+
+    def _realm_value(self, game, n):
+        limit = game.tables.realm_limit
+        return self.WORSHIPPER * (min(n, limit) if limit is not None else n)
+
+    def _desert_value(self, game, me):
+        view = me.view
+        t = TileView(0, desert=True)
+        return sum((end.fn(game.g, view, t) or 0) for end in game.rules.settings.desert_ends)
+
+    def _award_measures(self, game, me):
+        g = game.g
+        return [award.measure(g, me.view) for award in game.rules.awards.values()]
+
+    def _tile_value(self, game, me, tile, pos, realm, slot, awards_before):
+        """CP of `tile` placed face up at `pos` now (temporarily placed in the player's view)."""
+        T = game.tables
+        g = game.g
+        view = me.view
+        tv = new_tile_view(T, pos, tile)
+        view.slots[pos] = tv
+        view.tiles.append(tv)
+        try:
+            value = 0.0
+            cancelled = False
+            condition = T.t_placed[tile]
+            if condition is not None and not condition(g, view, tv):
+                cancelled = True
+            probe = None
+            handler = T.t_taken[tile]
+            if handler is not None:
+                probe = EffectProbe(game, realm, slot)
+                handler(probe, g, view, tv)
+                cancelled = cancelled or probe.cancelled
+                value += (probe.gained - probe.spent) * self.WORSHIPPER + probe.reduced * self.REDUCTION
+            kind = T.t_kind[tile]
+            if kind is not None and not cancelled:
+                tv.validated = True
+                for end in kind.ends:
+                    points = end.fn(g, view, tv)
+                    if points is None:
+                        value += self.POTENTIAL * (T.t_params[tile].get("cp") or 0)
+                    else:
+                        value += points
+            if awards_before:
+                after = self._award_measures(game, me)
+                value += self.AWARD * sum((a or 0) - (b or 0) for a, b in zip(after, awards_before))
+            # a small preference for low places, which keep the pyramid open
+            value -= 0.01 * T.row_of[pos]
+            return value
+        finally:
+            view.tiles.pop()
+            view.slots[pos] = None
+            if g.cache:
+                g.cache.clear()
+
+    def _region_value(self, game, me, slot):
+        """(value, face up?) of taking the display tile in `slot`."""
+        T = game.tables
+        tile = game.display[slot]
+        collected = game.dw[slot]
+        realm = [a + b for a, b in zip(me.realm, collected)]
+        have = sum(me.realm)
+        gain = self._realm_value(game, sum(realm)) - self._realm_value(game, have)
+        desert = self._desert_value(game, me)
+        best = desert
+        opened = me.open
+        if _affordable(T, me, tile, realm):
+            up = me.colour_positions(T, T.t_color[tile], opened)
+            if up:
+                fixed = me.cost_fixed(T, tile)
+                cost = len(fixed) + T.t_any[tile]
+                left = list(realm)
+                for c in fixed + take_from(realm, fixed, T.t_any[tile]):
+                    left[c] -= 1
+                awards = self._award_measures(game, me)
+                spend = self._realm_value(game, sum(realm)) - self._realm_value(game, sum(realm) - cost)
+                for pos in up:
+                    v = self._tile_value(game, me, tile, pos, left, slot, awards) - spend
+                    if v > best:
+                        best = v
+        return best + gain
+
+    def _god_value(self, game, me, name):
+        g = game.g
+        view = me.view
+        god = game.rules.gods[name]
+        old_values = dict(me.values)
+        view.god = name
+        me.values.update(god.modifiers)
+        try:
+            g.cache.clear()
+            value = 0.0
+            for end in god.ends:
+                value += end.fn(g, view) or 0
+            # what a modifier changes on the deserts already placed
+            if god.modifiers:
+
+                for t in view.tiles:
+                    if t.desert:
+                        for end in game.rules.settings.desert_ends:
+                            value += (end.fn(g, view, t) or 0)
+                me.values.clear()
+                me.values.update(old_values)
+                for t in view.tiles:
+                    if t.desert:
+                        for end in game.rules.settings.desert_ends:
+                            value -= (end.fn(g, view, t) or 0)
+            if god.taken is not None:
+                probe = EffectProbe(game, me.realm, -1)
+                god.taken(probe, g, view)
+                value += (probe.gained - probe.spent) * self.WORSHIPPER + probe.reduced * self.REDUCTION
+                if probe.cancelled:
+                    value -= 3
+            return value
+        finally:
+            view.god = None
+            me.values.clear()
+            me.values.update(old_values)
+            g.cache.clear()
+
+    # ---- choices ------------------------------------------------------------------------------------------
+
+    def choose_take(self, game, me, slots, gods):
+        best, choice = None, None
+        slot_values, god_values = self.take_values(game, me, slots, gods)
+        for v, slot in slot_values:
+            if best is None or v > best:
+                best, choice = v, slot
+        for v, name in god_values:
+            if best is None or v > best + 1.0 or not slots:
+                best, choice = v, name
+        self.note_take(game, choice)
+        return choice
+
+    def take_values(self, game, me, slots, gods):
+        """([(value, slot)], [(value, god)]): what this policy thinks each take is worth now (a search policy
+        ranks its candidates with it)."""
+        slot_values = [(self._region_value(game, me, slot), slot) for slot in slots]
+        god_values = []
+        if gods:
+            remaining = game.tables.rounds - game.round
+            for name in gods:
+                # taking a god only moves a region take to a later turn: worth it when the display is poor now,
+                # or when few turns remain
+                god_values.append((self._god_value(game, me, name) + (0.5 if remaining <= 2 else 0.0), name))
+        return slot_values, god_values
+
+    def note_take(self, game, choice) -> None:
+        """Remember the take (chosen here or by a caller) that the cost, place and exchange choices follow."""
+        if type(choice) is int:
+            self._tile = game.display[choice]
+            self._slot = choice
+        else:
+            self._tile = self._slot = -1
+
+    def choose_cost(self, game, me, tile, fixed, nany, up, opened):
+        realm = me.realm
+        awards = self._award_measures(game, me)
+        cost = len(fixed) + nany
+        spend = self._realm_value(game, sum(realm)) - self._realm_value(game, sum(realm) - cost)
+        left = list(realm)
+        for c in fixed + take_from(realm, fixed, nany):
+            left[c] -= 1
+        best = max(self._tile_value(game, me, tile, pos, left, self._slot, awards) for pos in up) - spend
+        if best < self._desert_value(game, me):
+            return None
+        return take_from(realm, fixed, nany, most_first=True)
+
+    def choose_place(self, game, me, tile, positions):
+        T = game.tables
+        if tile < 0:
+            # a desert: as low as possible, where it helps most tiles above (it matches every colour)
+            return min(positions, key=lambda p: (T.row_of[p], p))
+        awards = self._award_measures(game, me)
+        return max(positions, key=lambda p: (self._tile_value(game, me, tile, p, list(me.realm), self._slot,
+                                                               awards), -p))
+
+    def choose_gain(self, game, me, count):
+        # the colours the display's tiles ask for most, that the realm lacks
+        T = game.tables
+        want = [0] * T.nc
+        for t in game.display:
+            if t >= 0:
+                for c, n in T.t_fixed[t]:
+                    want[c] += n
+        realm = list(me.realm)
+        out = []
+        for _ in range(count):
+            c = max(range(T.nc), key=lambda c: (want[c] - realm[c], -c))
+            realm[c] += 1
+            out.append(c)
+        return out
+
+    def choose_exchange(self, game, me, moment):
+        T = game.tables
+        give, get = T.exchange
+        realm = me.realm
+        if moment == "pay" and self._tile >= 0 and not me.can_afford(T, self._tile):
+            for c in range(T.nc):
+                if realm[c] < give:
+                    continue
+                for d in range(T.nc):
+                    if d == c:
+                        continue
+                    trial = list(realm)
+                    trial[c] -= give
+                    trial[d] += get
+                    if _affordable(T, me, self._tile, trial):
+                        return c, [d] * get
+            return None
+        if moment == "end" and T.realm_limit is not None and sum(realm) - T.realm_limit >= give - get:
+            c = max(range(T.nc), key=lambda c: realm[c])
+            if realm[c] >= give:
+                return c, [fewest(realm)] * get
+        return None
+
+
+def _affordable(T, me, tile, realm) -> bool:
+    spare = sum(realm)
+    for c, n in T.t_fixed[tile]:
+        if me.reduced[c]:
+            continue
+        if realm[c] < n:
+            return False
+        spare -= n
+    return spare >= T.t_any[tile]
+
