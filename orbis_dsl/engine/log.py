@@ -37,7 +37,9 @@ import re
 import attrs
 
 from orbis_dsl.common.diagnostics import Diagnostic, Span
-from orbis_dsl.engine.game import Game, IllegalMove, Setup, SetupError, deal, variant_tiles
+from orbis_dsl.engine.game import Game
+from orbis_dsl.engine.game_setup import Setup, SetupError, deal, variant_tiles
+from orbis_dsl.engine.game_turn import IllegalMove
 from orbis_dsl.engine.policy import Policy
 from orbis_dsl.engine.state import tables_for
 from orbis_dsl.language.literals import MAX_QUANTITY, plain_count

@@ -16,7 +16,8 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 from orbis_dsl.common.files import write_atomic
-from orbis_dsl.engine.game import Game, deal
+from orbis_dsl.engine.game import Game
+from orbis_dsl.engine.game_setup import deal
 from orbis_dsl.engine.log import Recorder, log_text
 from orbis_dsl.engine.policy_names import make_policy
 from orbis_dsl.engine.stats import balance

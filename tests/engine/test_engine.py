@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from orbis_dsl.engine.game import Game, IllegalMove, Setup, deal, play_game
+from orbis_dsl.engine.game import Game, play_game
+from orbis_dsl.engine.game_setup import Setup, deal
+from orbis_dsl.engine.game_turn import IllegalMove
 from orbis_dsl.engine.policy import Policy
 from orbis_dsl.engine.policy_greedy import GreedyPolicy
 from orbis_dsl.engine.policy_random import RandomPolicy

@@ -7,7 +7,8 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from orbis_dsl.engine.game import Game, deal
+from orbis_dsl.engine.game import Game
+from orbis_dsl.engine.game_setup import deal
 from orbis_dsl.engine.log import Recorder, play_logged, replay
 from orbis_dsl.engine.policy_greedy import GreedyPolicy
 from orbis_dsl.engine.policy_random import RandomPolicy

@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from orbis_dsl.engine.game import Game, deal, play_game
+from orbis_dsl.engine.game import Game, play_game
+from orbis_dsl.engine.game_setup import deal
 from orbis_dsl.engine.policy_greedy import GreedyPolicy
 from orbis_dsl.engine.policy_names import make_policy, policy_problem
 from orbis_dsl.engine.policy_random import RandomPolicy

@@ -1,0 +1,74 @@
+"""Everything dealt before the first turn of a game of Orbis (docs/rules/orbis.md §3): the seats, the shuffled
+piles of region tiles, the display, the gods revealed."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+
+from orbis_dsl.engine.state import tables_for
+from orbis_dsl.runtime.rules import Rules
+from orbis_dsl.runtime.specs import VariantSpec
+
+DEFAULT_NAMES = ("Ana", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana")
+
+
+class SetupError(ValueError):
+    """A variant the engine cannot set up (see `variants.check_variant` for the full static check)."""
+
+
+@attrs.define
+class Setup:
+    """Everything dealt before the first turn. Piles are listed top first (the next tile drawn first)."""
+
+    variant: VariantSpec
+    names: list[str]
+    gods: list[str]
+    display: list[int]
+    piles: list[list[int]]
+    seed: int | None = None
+    options: dict = attrs.field(factory=dict)
+
+
+def variant_tiles(rules: Rules, variant: VariantSpec) -> list[int]:
+    return rules.tile_ids_in_play(variant)
+
+
+def deal(rules: Rules, variant: VariantSpec | str, seed: int, names: list[str] | None = None,
+         options: dict | None = None) -> Setup:
+    """Shuffle each level into its own pile, deal the display from the lowest pile, reveal the gods."""
+    if isinstance(variant, str):
+        if variant not in rules.variants:
+            raise SetupError(f"unknown variant '{variant}'")
+        variant = rules.variants[variant]
+    tables = tables_for(rules)
+    names = list(names) if names else list(DEFAULT_NAMES[:variant.players])
+    if len(names) < variant.players:
+        names += [f"P{i + 1}" for i in range(len(names), variant.players)]
+    if len(names) != variant.players:
+        raise SetupError(f"variant '{variant.name}' is for {variant.players} players, got {len(names)} names")
+    rng = random.Random(seed)
+    ids = variant_tiles(rules, variant)
+    need = tables.display + tables.size * variant.players
+    if len(ids) != need:
+        raise SetupError(f"variant '{variant.name}' leaves {len(ids)} tiles; {variant.players} players need "
+                         f"{tables.display} + {tables.size} x {variant.players} = {need}")
+    levels = sorted({rules.tiles[i].level for i in ids})
+    piles = []
+    for level in levels:
+        pile = [i for i in ids if rules.tiles[i].level == level]
+        rng.shuffle(pile)
+        piles.append(pile)
+    display = []
+    for _ in range(tables.display):
+        pile = next(p for p in piles if p)
+        display.append(pile.pop(0))
+    gods = list(rules.gods)
+    rng.shuffle(gods)
+    if variant.gods_revealed > len(gods) or variant.gods_revealed < variant.players:
+        raise SetupError(f"variant '{variant.name}' reveals {variant.gods_revealed} gods; "
+                         f"{len(gods)} exist and {variant.players} players need one each")
+    return Setup(variant, names, gods[:variant.gods_revealed], display, piles, seed, dict(options or {}))
+
+
