@@ -174,7 +174,7 @@ def replay(
     """Replay a game log under the rules: the first illegal move, located, or the final scores."""
     from orbis_dsl.common.diagnostics import render
     from orbis_dsl.common.resources import display_path
-    from orbis_dsl.engine.log import replay as run_replay
+    from orbis_dsl.engine.log_replay import replay as run_replay
     from orbis_dsl.language.rule_files import ReadRefused, read_rule_text
     from orbis_dsl.records.inputs import MAX_GAME_FILE_BYTES
 

@@ -10,11 +10,10 @@ from importlib import import_module
 
 # Loaded on first use: `orbis score` imports the CLI, which registers the engine's commands, and must not pay
 # for the engine itself.
-_EXPORTS = {"Game": "game", "IllegalMove": "game_turn", "Setup": "game_setup", "SetupError": "game_setup",
-            "deal": "game_setup",
-            "play_game": "game", "play_logged": "log", "replay": "log", "Policy": "policy",
-            "GreedyPolicy": "policy_greedy", "RandomPolicy": "policy_random", "make_policy": "policy_names",
-            "SearchPolicy": "search"}
+_EXPORTS = {"Game": "game", "play_game": "game", "IllegalMove": "game_turn", "Setup": "game_setup",
+            "SetupError": "game_setup", "deal": "game_setup", "play_logged": "log_write", "replay": "log_replay",
+            "Policy": "policy", "GreedyPolicy": "policy_greedy", "RandomPolicy": "policy_random",
+            "make_policy": "policy_names", "SearchPolicy": "search"}
 
 __all__ = sorted(_EXPORTS)
 

@@ -3,7 +3,7 @@
 Game i is dealt and played from `game_seed(seed, i)`, so a summary depends only on the rule set, the variant, the
 policies, the number of games and the seed, never on `jobs`. With a records folder each game is written as an
 `orbis-game/1` record (NAME.json) with the engine's `orbis-score/1` report beside it (NAME.score.json); with a
-logs folder each game's move log (NAME.log, see `log.py`), which `orbis replay` checks.
+logs folder each game's move log (NAME.log, see `log_write.py`), which `orbis replay` checks.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from pathlib import Path
 from orbis_dsl.common.files import write_atomic
 from orbis_dsl.engine.game import Game
 from orbis_dsl.engine.game_setup import deal
-from orbis_dsl.engine.log import Recorder, log_text
+from orbis_dsl.engine.log_write import Recorder, log_text
 from orbis_dsl.engine.policy_names import make_policy
 from orbis_dsl.engine.stats import balance
 from orbis_dsl.records.orbis_json import game_to_json

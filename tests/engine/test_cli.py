@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from orbis_dsl.cli.engine import make_app
-from orbis_dsl.engine.log import play_logged
+from orbis_dsl.engine.log_write import play_logged
 from orbis_dsl.engine.policy_random import RandomPolicy
 from orbis_dsl.language.ruleset import base_rules
 

@@ -468,7 +468,8 @@ def test_empty_marks():
 
 # ---- the move log and its replay ---------------------------------------------------------------------------------
 
-from orbis_dsl.engine.log import play_logged, replay  # noqa: E402
+from orbis_dsl.engine.log_replay import replay  # noqa: E402
+from orbis_dsl.engine.log_write import play_logged  # noqa: E402
 
 
 def logged(players=2, seed=3):

@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from orbis_dsl.engine.game import Game
 from orbis_dsl.engine.game_setup import deal
-from orbis_dsl.engine.log import Recorder, play_logged, replay
+from orbis_dsl.engine.log_replay import replay
+from orbis_dsl.engine.log_write import Recorder, play_logged
 from orbis_dsl.engine.policy_greedy import GreedyPolicy
 from orbis_dsl.engine.policy_random import RandomPolicy
 from orbis_dsl.engine.state import DESERT, EMPTY, tables_for

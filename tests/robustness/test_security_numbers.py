@@ -26,7 +26,7 @@ def test_a_json_amount_that_is_no_plain_number(tmp_path, gain):
 
 
 def _log() -> list[str]:
-    from orbis_dsl.engine.log import play_logged
+    from orbis_dsl.engine.log_write import play_logged
     from orbis_dsl.engine.policy_random import RandomPolicy
     from orbis_dsl.language.ruleset import base_rules
 

@@ -99,7 +99,7 @@ def test_diagnostics_show_names_escaped_and_keep_the_caret(tmp_path):
 
 
 def test_replay_shows_player_names_escaped(tmp_path):
-    from orbis_dsl.engine.log import play_logged
+    from orbis_dsl.engine.log_write import play_logged
     from orbis_dsl.engine.policy_random import RandomPolicy
     from orbis_dsl.language.ruleset import base_rules
 

@@ -118,7 +118,7 @@ def test_simulate_starts_no_more_workers_than_chunks(monkeypatch):
 
 
 def test_replay_refuses_paying_hundreds_of_millions(tmp_path):
-    from orbis_dsl.engine.log import play_logged
+    from orbis_dsl.engine.log_write import play_logged
     from orbis_dsl.engine.policy_random import RandomPolicy
     from orbis_dsl.language.ruleset import base_rules
 
