@@ -190,53 +190,65 @@ def run(variant: str, games: int, seed: int, policy: str | list[str] = "random",
     return results
 
 
+_PLAYER_SUMS = ("total", "deserts", "cancels", "exchanges", "worshippers", "god_round")  # per player, summed
+
+
+class _Tally:
+    """Sums over every player of every game, added in game order (which fixes the float sums, and so the JSON)."""
+
+    def __init__(self, nplayers: int, award_names: list[str]):
+        self.seats = [0.0] * nplayers
+        self.by_god: dict[str, list[float]] = {}  # god → [players who took it, wins]
+        self.by_policy: dict[str, list[float]] = {}  # policy → [players, wins]
+        self.categories: dict[str, float] = {}
+        self.award_names = award_names
+        self.awards: dict[str, dict] = {}
+        self.sums = dict.fromkeys(_PLAYER_SUMS, 0.0)
+        self.short = self.shared = self.turns = self.rounds = 0
+
+    def add_game(self, r: dict) -> None:
+        self.short += 1 if r["tokens_short"] else 0
+        self.shared += 1 if r["shared"] else 0
+        self.turns += r["turns"]
+        self.rounds += r["rounds"]
+        for p in r["players"]:
+            self._add_player(p)
+
+    def _add_player(self, p: dict) -> None:
+        self.seats[p["seat"]] += p["win"]
+        if p["god"] is not None:
+            entry = self.by_god.setdefault(p["god"], [0, 0.0])
+            entry[0] += 1
+            entry[1] += p["win"]
+        entry = self.by_policy.setdefault(p["policy"], [0, 0.0])
+        entry[0] += 1
+        entry[1] += p["win"]
+        for k, v in p["categories"].items():
+            self.categories[k] = self.categories.get(k, 0.0) + v
+        for name in self.award_names:
+            prize = p["categories"].get(name, 0)
+            a = self.awards.setdefault(name, {"holders": 0, "cp": 0.0, "prizes": {}})
+            if prize:
+                a["holders"] += 1
+                a["cp"] += prize
+                a["prizes"][str(prize)] = a["prizes"].get(str(prize), 0) + 1
+        for key in _PLAYER_SUMS:
+            self.sums[key] += p[key]
+
+
+def _rate(x: float, n: int) -> float:
+    return round(x / n, 4) if n else 0.0
+
+
 def summarize(results: list[dict], variant: str, seed: int, policy, rules: Rules | None = None) -> dict:
     """Win rates by seat, god and policy, mean CP by category, deserts, awards and game length."""
     games = len(results)
     nplayers = len(results[0]["players"]) if results else 0
-    seats = [0.0] * nplayers
-    by_god: dict[str, list[float]] = {}
-    by_policy: dict[str, list[float]] = {}
-    categories: dict[str, float] = {}
-    awards: dict[str, dict] = {}
-    award_names = list(rules.awards) if rules is not None else []
-    total = deserts = cancels = exchanges = worshippers = god_round = 0.0
-    short = shared = 0
-    turns = rounds = 0
+    tally = _Tally(nplayers, list(rules.awards) if rules is not None else [])
     for r in results:
-        short += 1 if r["tokens_short"] else 0
-        shared += 1 if r["shared"] else 0
-        turns += r["turns"]
-        rounds += r["rounds"]
-        for p in r["players"]:
-            seats[p["seat"]] += p["win"]
-            if p["god"] is not None:
-                entry = by_god.setdefault(p["god"], [0, 0.0])
-                entry[0] += 1
-                entry[1] += p["win"]
-            entry = by_policy.setdefault(p["policy"], [0, 0.0])
-            entry[0] += 1
-            entry[1] += p["win"]
-            for k, v in p["categories"].items():
-                categories[k] = categories.get(k, 0.0) + v
-            for name in award_names:
-                prize = p["categories"].get(name, 0)
-                a = awards.setdefault(name, {"holders": 0, "cp": 0.0, "prizes": {}})
-                if prize:
-                    a["holders"] += 1
-                    a["cp"] += prize
-                    a["prizes"][str(prize)] = a["prizes"].get(str(prize), 0) + 1
-            total += p["total"]
-            deserts += p["deserts"]
-            cancels += p["cancels"]
-            exchanges += p["exchanges"]
-            worshippers += p["worshippers"]
-            god_round += p["god_round"]
+        tally.add_game(r)
     plays = games * nplayers or 1
-
-    def rate(x: float, n: int) -> float:
-        return round(x / n, 4) if n else 0.0
-
+    sums = tally.sums
     return {
         "format": SUMMARY_FORMAT,
         "variant": variant,
@@ -244,21 +256,22 @@ def summarize(results: list[dict], variant: str, seed: int, policy, rules: Rules
         "games": games,
         "seed": seed,
         "policies": seat_policies(policy, nplayers) if nplayers else [],
-        "win_rate_by_seat": {str(i + 1): rate(w, games) for i, w in enumerate(seats)},
-        "win_rate_by_god": {g: {"games": n, "win_rate": rate(w, n)} for g, (n, w) in sorted(by_god.items())},
-        "win_rate_by_policy": {k: {"players": n, "win_rate": rate(w, n)} for k, (n, w) in sorted(by_policy.items())},
-        "shared_wins": shared,
-        "mean_cp": {"total": rate(total, plays), **{k: rate(v, plays) for k, v in categories.items()}},
-        "mean_deserts": rate(deserts, plays),
-        "mean_cancellations": rate(cancels, plays),
-        "games_short_of_cancel_tokens": short,
-        "mean_exchanges": rate(exchanges, plays),
-        "mean_worshippers_left": rate(worshippers, plays),
-        "awards": {name: {"holders_per_game": rate(a["holders"], games), "mean_cp": rate(a["cp"], plays),
+        "win_rate_by_seat": {str(i + 1): _rate(w, games) for i, w in enumerate(tally.seats)},
+        "win_rate_by_god": {g: {"games": n, "win_rate": _rate(w, n)} for g, (n, w) in sorted(tally.by_god.items())},
+        "win_rate_by_policy": {k: {"players": n, "win_rate": _rate(w, n)}
+                               for k, (n, w) in sorted(tally.by_policy.items())},
+        "shared_wins": tally.shared,
+        "mean_cp": {"total": _rate(sums["total"], plays), **{k: _rate(v, plays) for k, v in tally.categories.items()}},
+        "mean_deserts": _rate(sums["deserts"], plays),
+        "mean_cancellations": _rate(sums["cancels"], plays),
+        "games_short_of_cancel_tokens": tally.short,
+        "mean_exchanges": _rate(sums["exchanges"], plays),
+        "mean_worshippers_left": _rate(sums["worshippers"], plays),
+        "awards": {name: {"holders_per_game": _rate(a["holders"], games), "mean_cp": _rate(a["cp"], plays),
                           "prizes": dict(sorted(a["prizes"].items(), key=lambda kv: -int(kv[0])))}
-                   for name, a in awards.items()},
-        "game_length": {"rounds": rate(rounds, games), "turns": rate(turns, games),
-                        "mean_god_round": rate(god_round, plays)},
+                   for name, a in tally.awards.items()},
+        "game_length": {"rounds": _rate(tally.rounds, games), "turns": _rate(tally.turns, games),
+                        "mean_god_round": _rate(sums["god_round"], plays)},
         "balance": balance(results),
     }
 

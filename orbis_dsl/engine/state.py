@@ -36,9 +36,13 @@ class Tables:
         self.exchange = tuple(s.exchange) if len(s.exchange) == 2 else None
         self.cancel_tokens = s.cancel_tokens
         self.levels = max([s.levels] + [t.level for t in rules.tiles])
+        self._board_tables(rules.board)
+        self._display_tables(s.display)
+        self._tile_tables(rules)
+        self._god_tables(rules)
 
-        # ---- board ----
-        board = rules.board
+    def _board_tables(self, board) -> None:
+        """The pyramid's positions: rows, supports, the words a log names them by, the bottom row's neighbours."""
         self.board = board
         self.size = board.size
         self.rounds = board.size + 1
@@ -56,8 +60,8 @@ class Tables:
                   and abs(board.coords[q][1] - board.coords[p][1]) == 1) if p in base else ()
             for p in range(board.size))
 
-        # ---- display ----
-        n = s.display
+    def _display_tables(self, n: int) -> None:
+        """The display's slots, read row by row, and which slots touch (where a take generates worshippers)."""
         self.display = n
         side = math.isqrt(n)
         width = side if side * side == n else n  # a square grid when possible, else one row
@@ -73,7 +77,9 @@ class Tables:
             adj.append(tuple(cells))
         self.display_adj = tuple(adj)
 
-        # ---- tiles ----
+    def _tile_tables(self, rules: Rules) -> None:
+        """Per tile id: level, colour, cost, kind and handlers, parameters, words for logs, records for scoring."""
+        s = rules.settings
         attr_defaults = {p.name: p.default for p in s.attributes}
         self.ntiles = len(rules.tiles)
         level, color, fixed, nany, kind, taken, placed, params, desc, stars = ([] for _ in range(10))
@@ -121,7 +127,8 @@ class Tables:
         self.rec = (tuple(rec_none), tuple(rec_false), tuple(rec_true))
         self.desert_record = TileRecord(desert=True)
 
-        # ---- gods ----
+    def _god_tables(self, rules: Rules) -> None:
+        """Per god: its 'when taken' handler and the settings it modifies."""
         self.gods = tuple(rules.gods)
         self.god_taken = {name: g.taken for name, g in rules.gods.items()}
         self.god_modifiers = {name: dict(g.modifiers) for name, g in rules.gods.items()}

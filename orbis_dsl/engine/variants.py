@@ -26,6 +26,7 @@ def span_from_source(source: str) -> Span | None:
 
 
 def check_variant(rules: Rules, variant: VariantSpec, span: Span | None = None) -> list[Diagnostic]:
+    """What keeps `variant` from being dealt and played (see the module's docstring), located at its declaration."""
     s = rules.settings
     span = span or span_from_source(variant.source)
     name = variant.name
@@ -61,31 +62,47 @@ def check_variant(rules: Rules, variant: VariantSpec, span: Span | None = None) 
         error(f"reveals {variant.gods_revealed} gods; {players} players need players + 1 = {players + 1}")
     if variant.gods_revealed > gods:
         error(f"reveals {variant.gods_revealed} gods, but the rule set has only {gods}")
+    for message, hint in (*_prize_problems(rules, variant), *_option_problems(rules, variant)):
+        error(message, hint)
+    return diags
+
+
+def _prize_problems(rules: Rules, variant: VariantSpec) -> list[tuple[str, str | None]]:
+    """(message, hint) for prizes of unknown awards, and for ranked awards without one distinct prize a player."""
+    problems = []
+    players = variant.players
     for award_name in variant.prizes:
         if award_name not in rules.awards:
             d = unknown("award", award_name, rules.awards)
-            error(d.message, d.hint)
+            problems.append((d.message, d.hint))
     for award in rules.awards.values():
         prizes = variant.prizes.get(award.name, award.prizes)
         if len(prizes) != players:
-            error(f"{len(prizes)} {award.title} prize{'s' if len(prizes) != 1 else ''} "
-                  f"({', '.join(map(str, prizes)) or 'none'}); {players} players need {players}")
+            problems.append((f"{len(prizes)} {award.title} prize{'s' if len(prizes) != 1 else ''} "
+                             f"({', '.join(map(str, prizes)) or 'none'}); {players} players need {players}", None))
         if len(set(prizes)) != len(prizes):
             twice = sorted({p for p in prizes if list(prizes).count(p) > 1})
-            error(f"{award.title} prizes must all differ; {', '.join(map(str, twice))} appears twice")
+            problems.append((f"{award.title} prizes must all differ; {', '.join(map(str, twice))} appears twice",
+                             None))
+    return problems
+
+
+def _option_problems(rules: Rules, variant: VariantSpec) -> list[tuple[str, str | None]]:
+    """(message, hint) for option values the variant sets that its rule set does not declare or allow."""
+    problems = []
     options = rules.options
     for key, value in variant.options.items():
         spec = options.get(key)
         if spec is None:
             d = unknown("rule option", key, options)
-            error(d.message, d.hint)
+            problems.append((d.message, d.hint))
         elif spec.type == "bool" and not isinstance(value, bool):
-            error(f"option '{key}' is true or false, not {value!r}")
+            problems.append((f"option '{key}' is true or false, not {value!r}", None))
         elif spec.type == "int" and (isinstance(value, bool) or not isinstance(value, int)):
-            error(f"option '{key}' is a whole number, not {value!r}")
+            problems.append((f"option '{key}' is a whole number, not {value!r}", None))
         elif spec.type == "enum" and value not in spec.choices:
-            error(f"option '{key}' is one of {', '.join(spec.choices)}, not {value!r}")
-    return diags
+            problems.append((f"option '{key}' is one of {', '.join(spec.choices)}, not {value!r}", None))
+    return problems
 
 
 def _fix_hint(rules: Rules, variant: VariantSpec, need: int) -> str | None:
