@@ -13,6 +13,7 @@ class EffectApi:
     """What a handler may do to the game; mixed into `Game` (game.py), whose state it reads and changes."""
 
     def gain(self, p, count, colour) -> None:
+        """`count` worshippers from the aether: of `colour`, or of the colours the policy picks when None."""
         T = self.tables
         me = self.players[p.index]
         if count <= 0:
@@ -40,6 +41,8 @@ class EffectApi:
             self.rec.emit(f"reduce {colour}")
 
     def pay(self, p, count, colour) -> bool:
+        """Give `count` worshippers (of `colour`, or any when None) if the player can and the policy will:
+        False lets the handler apply what the rule does otherwise (such as cancelling the tile)."""
         T = self.tables
         me = self.players[p.index]
         policy = self.policies[me.seat]
@@ -66,6 +69,8 @@ class EffectApi:
         return True
 
     def destroy(self, p, count, colour) -> bool:
+        """Destroy `count` worshippers of `colour` on the other display tiles, where the policy says, if there are
+        enough and the policy will: False lets the handler apply what the rule does otherwise."""
         T = self.tables
         me = self.players[p.index]
         ci = T.cidx[colour]
@@ -100,6 +105,7 @@ class EffectApi:
         return True
 
     def cancel(self, p, t) -> None:
+        """Cancel a tile (or, with `t` None, the player's god) once, using a cancellation token."""
         me = self.players[p.index]
         if t is None:
             if me.god_cancelled:

@@ -17,6 +17,8 @@ class TurnActions:
     changes."""
 
     def turn(self, seat: int) -> None:
+        """The seat's turn of the current round: a display tile or a god (a god is forced when the universe is
+        full, or on the last turn without one), then the end of the turn."""
         T = self.tables
         me = self.players[seat]
         policy = self.policies[seat]
@@ -179,6 +181,7 @@ class TurnActions:
         return reason or "that place is not allowed"
 
     def _pay_cost(self, me, fixed, nany, choice) -> list[int]:
+        """The coloured squares due and the policy's colours for the multicoloured ones, taken from the realm."""
         if len(choice) != nany:
             raise IllegalMove(f"the cost has {nany} multicoloured square{'s' if nany != 1 else ''}; "
                               f"{len(choice)} worshipper{'s' if len(choice) != 1 else ''} given for them")
@@ -209,6 +212,7 @@ class TurnActions:
             done.append(c)
 
     def _take_god(self, me: PlayerState, policy, name: str) -> None:
+        """The god leaves the offer for the player: its modifiers apply at once, then its 'when taken' effect."""
         T = self.tables
         self.gods.remove(name)
         me.god = name
@@ -228,6 +232,7 @@ class TurnActions:
             handler(self, self.g, me.view)
 
     def _end_of_turn(self, me, policy) -> None:
+        """Exchanges the policy wants, then discards down to the realm limit."""
         T = self.tables
         if T.exchange is not None and max(me.realm) >= T.exchange[0]:
             self._exchanges(me, policy, "end")
@@ -244,6 +249,7 @@ class TurnActions:
                     self.rec.emit("discard " + T.color_list(choice))
 
     def _exchanges(self, me, policy, moment: str) -> None:
+        """As many exchanges as the policy asks for at this moment, while a colour has enough to give."""
         give, _get = self.tables.exchange
         realm = me.realm
         while max(realm) >= give:
@@ -253,6 +259,7 @@ class TurnActions:
             self.exchange(me, x[0], x[1])
 
     def exchange(self, me, colour: int, gets) -> None:
+        """Give the rule set's number of one colour back to the aether for the colours in `gets`."""
         T = self.tables
         if T.exchange is None:
             raise IllegalMove("this rule set has no exchange")
