@@ -14,7 +14,7 @@ from __future__ import annotations
 import attrs
 
 from orbis_dsl.common.diagnostics import Diagnostic
-from orbis_dsl.language import ast
+from orbis_dsl.language import ast_decl, ast_expr
 from orbis_dsl.language.literals import MAX_QUANTITY
 
 # Nodes of one expression once its lets are written out. A sum of that many terms becomes a chain of additions
@@ -23,18 +23,18 @@ MAX_EXPANDED_NODES = 1_000
 # Scans of a tile collection (count, sum, max, min) nested inside each other, lets written out.
 MAX_NESTED_SCANS = 3
 
-_EXPRESSIONS = ast.Expr.__args__  # the classes of the union
+_EXPRESSIONS = ast_expr.Expr.__args__  # the classes of the union
 
 
 def _cost(e, lets: dict[str, tuple[int, int]]) -> tuple[int, int]:
     """(nodes, nested scans) of an expression with its lets written out. Recursive: the parser bounds the depth."""
-    if isinstance(e, ast.Ref) and e.name in lets:
+    if isinstance(e, ast_expr.Ref) and e.name in lets:
         return lets[e.name]
     nodes, scans = 1, 0
     for child in _children(e):
         child_nodes, child_scans = _cost(child, lets)
         nodes, scans = nodes + child_nodes, max(scans, child_scans)
-    if isinstance(e, ast.Count | ast.Aggregate):
+    if isinstance(e, ast_expr.Count | ast_expr.Aggregate):
         scans += 1
     # Capped: a count past the limit is refused anyway, and a doubling chain must not build huge integers.
     return min(nodes, MAX_EXPANDED_NODES + 1), scans
@@ -69,7 +69,7 @@ def _expression_limits(decl) -> list[Diagnostic]:
     diags: list[Diagnostic] = []
     lets: dict[str, tuple[int, int]] = {}
     for member in getattr(decl, "members", ()):
-        if isinstance(member, ast.LetDecl):
+        if isinstance(member, ast_decl.LetDecl):
             lets[member.name] = _cost(member.expr, lets)
     for expr in _top_expressions(decl):  # the first expression past a bound: the later ones build on it
         nodes, scans = _cost(expr, lets)
@@ -90,21 +90,21 @@ def _expression_limits(decl) -> list[Diagnostic]:
 
 def _quantities(decl) -> list[tuple[int, object]]:
     """The (value, span) of every number of things a declaration asks the engine to hold at once."""
-    if isinstance(decl, ast.BoardDecl):
+    if isinstance(decl, ast_decl.BoardDecl):
         return [(value, decl.span) for value in decl.rows]
-    if isinstance(decl, ast.NumberDecl):  # levels, market, rounds
+    if isinstance(decl, ast_decl.NumberDecl):  # levels, market, rounds
         return [(decl.value, decl.span)]
-    if isinstance(decl, ast.ResourceDecl):  # the limit and the trade
+    if isinstance(decl, ast_decl.ResourceDecl):  # the limit and the trade
         return [(value, decl.span) for value in (decl.limit, *decl.trade) if value is not None]
-    if isinstance(decl, ast.MarkerDecl):
+    if isinstance(decl, ast_decl.MarkerDecl):
         return [(decl.supply, decl.span)] if decl.supply is not None else []
-    if isinstance(decl, ast.VariantDecl):
+    if isinstance(decl, ast_decl.VariantDecl):
         return [(value, decl.span) for value in (decl.players, decl.revealed) if value is not None]
     found = []
     for member in getattr(decl, "members", ()):
         for effect in getattr(member, "effects", ()):
             amount = effect.amount
-            if amount is not None and isinstance(amount.count, ast.IntLit):
+            if amount is not None and isinstance(amount.count, ast_expr.IntLit):
                 found.append((amount.count.value, amount.count.span))
     return found
 
@@ -125,29 +125,30 @@ def _counted_quantities(files) -> list[tuple[int, object]]:
     tile's argument), and the value, default or tile argument of a name an effect counts with (`gain n red`)."""
     decls = [decl for file in files for decl in file.decls]
     # Tiles (thousands of them) hold only literal arguments: read directly, not walked node by node.
-    nodes = [node for decl in decls if not isinstance(decl, ast.TileDecl) for node in _nodes(decl)]
-    nodes += [arg for decl in decls if isinstance(decl, ast.TileDecl) for arg in decl.args]
-    counted = {n.count.name for n in nodes if isinstance(n, ast.Amount) and isinstance(n.count, ast.Ref)}
-    found = [(n.count, n.span) for n in nodes if isinstance(n, ast.AmountLit)]
+    nodes = [node for decl in decls if not isinstance(decl, ast_decl.TileDecl) for node in _nodes(decl)]
+    nodes += [arg for decl in decls if isinstance(decl, ast_decl.TileDecl) for arg in decl.args]
+    counted = {n.count.name for n in nodes if isinstance(n, ast_decl.Amount) and isinstance(n.count, ast_expr.Ref)}
+    found = [(n.count, n.span) for n in nodes if isinstance(n, ast_expr.AmountLit)]
     for n in nodes:
-        if isinstance(n, ast.Arg) and isinstance(n.value, ast.AmountLit):
+        if isinstance(n, ast_decl.Arg) and isinstance(n.value, ast_expr.AmountLit):
             found.append((n.value.count, n.value.span or n.span))
-        if isinstance(n, ast.ValueDecl) and n.name in counted:
+        if isinstance(n, ast_decl.ValueDecl) and n.name in counted:
             found.append((n.value, n.span))
-        elif isinstance(n, ast.ParamDecl | ast.AttributeDecl | ast.OptionDecl | ast.Arg) and n.name in counted:
-            literal = n.value if isinstance(n, ast.Arg) else n.default
-            if isinstance(literal, ast.IntLit):
+        elif (isinstance(n, ast_decl.ParamDecl | ast_decl.AttributeDecl | ast_decl.OptionDecl | ast_decl.Arg)
+              and n.name in counted):
+            literal = n.value if isinstance(n, ast_decl.Arg) else n.default
+            if isinstance(literal, ast_expr.IntLit):
                 found.append((literal.value, literal.span or n.span))
     return found
 
 
-def resource_limits(files: tuple[ast.RuleFile, ...]) -> list[Diagnostic]:
+def resource_limits(files: tuple[ast_decl.RuleFile, ...]) -> list[Diagnostic]:
     """Located errors for expressions and quantities past the bounds above (none for a sensible rule set)."""
     diags: list[Diagnostic] = []
     quantities = _counted_quantities(files)
     for file in files:
         for decl in file.decls:
-            if not isinstance(decl, ast.TileDecl):  # a tile's arguments are literals: nothing to write out
+            if not isinstance(decl, ast_decl.TileDecl):  # a tile's arguments are literals: nothing to write out
                 diags.extend(_expression_limits(decl))
             quantities.extend(_quantities(decl))
     for value, span in quantities:

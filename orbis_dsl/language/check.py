@@ -12,7 +12,7 @@ from collections import defaultdict
 import attrs
 
 from orbis_dsl.common.diagnostics import Diagnostic, Span, did_you_mean
-from orbis_dsl.language import ast
+from orbis_dsl.language import ast_decl, ast_expr, ast_sheet
 from orbis_dsl.language.bounds import resource_limits
 from orbis_dsl.language.check_expr import ExpressionChecker
 from orbis_dsl.language.check_expr import words as _words
@@ -52,8 +52,8 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker):
         self.let_types: dict[int, str] = {}  # id of a `let` expression -> its type
         self.sets: dict[str, tuple[str, ...]] = {}
         self.facts: dict[str, Fact] = {}
-        self.top_lets: dict[str, ast.Expr] = {}  # a score sheet's top-level `let`s
-        self.winner_if: ast.Expr | None = None
+        self.top_lets: dict[str, ast_expr.Expr] = {}  # a score sheet's top-level `let`s
+        self.winner_if: ast_expr.Expr | None = None
         self.score_names: frozenset[str] = frozenset()
         self.awards: dict[str, object] = {}
         self.rounds: int | None = None
@@ -73,14 +73,14 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker):
         if not any(f.role == "tiles" for f in self.families.values()):
             # A game with no tiles (a score sheet's) has no tile fields: `level` may name its option.
             self.reserved -= set(BUILTIN_TILE_FIELDS)
-        pack_has_tiles = any(isinstance(d, ast.TileDecl) for f in self.sources.files
+        pack_has_tiles = any(isinstance(d, ast_decl.TileDecl) for f in self.sources.files
                              if layers.get(f.path, 0) > 0 for d in f.decls)
         entries: list[tuple[str, object] | None] = []
         owners: dict[str, tuple[int, int, str]] = {}  # key -> (layer, entry index, what)
         for file in self.sources.files:
             layer = layers.get(file.path, 0)
             for decl in file.decls:
-                if isinstance(decl, ast.TileDecl) and layer == 0 and pack_has_tiles:
+                if isinstance(decl, ast_decl.TileDecl) and layer == 0 and pack_has_tiles:
                     continue
                 key, what = self._key(decl)
                 if key is not None and not self._free(key, what, decl):
@@ -120,7 +120,7 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker):
 
     def _free(self, key: str, what: str, decl) -> bool:
         shown = key.split(":", 1)[-1]
-        if what != "singleton" and shown in self.reserved and not isinstance(decl, ast.FamilyDecl):
+        if what != "singleton" and shown in self.reserved and not isinstance(decl, ast_decl.FamilyDecl):
             self.error(f"'{shown}' is {self.taken_by(shown)} and cannot name a {what}", decl.span)
             return False
         return True
@@ -131,25 +131,26 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker):
             return "a built-in name"
         if name in self.families:
             return f"the name of the family '{name}'"
-        for cls, words in ((ast.MarkerDecl, "the name of a marker"), (ast.FacedownDecl, "the face-down state"),
-                           (ast.ResourceDecl, "the name of a resource")):
+        for cls, words in ((ast_decl.MarkerDecl, "the name of a marker"),
+                           (ast_decl.FacedownDecl, "the face-down state"),
+                           (ast_decl.ResourceDecl, "the name of a resource")):
             for file in self.sources.files:
                 for decl in file.decls:
                     if isinstance(decl, cls) and decl.name == name:
                         return words
-                    if isinstance(decl, ast.MarkerDecl) and decl.opposite == name:
+                    if isinstance(decl, ast_decl.MarkerDecl) and decl.opposite == name:
                         return "the opposite of a marker"
-                    if isinstance(decl, ast.NamesDecl) and decl.mark == name:
+                    if isinstance(decl, ast_decl.NamesDecl) and decl.mark == name:
                         return "the tile mark"
         return "a declared name"
 
-    def _families(self) -> dict[str, ast.FamilyDecl]:
+    def _families(self) -> dict[str, ast_decl.FamilyDecl]:
         """Every family, by name, read before anything else: a piece's declaration needs its family's role.
         (Duplicates are reported when the declarations are collected.)"""
         families = {}
         for file in self.sources.files:
             for decl in file.decls:
-                if isinstance(decl, ast.FamilyDecl):
+                if isinstance(decl, ast_decl.FamilyDecl):
                     families[decl.name] = decl
         return families
 
@@ -157,44 +158,46 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker):
         names = set(self.families)
         for file in self.sources.files:
             for decl in file.decls:
-                if isinstance(decl, (ast.MarkerDecl, ast.FacedownDecl, ast.ResourceDecl)):
+                if isinstance(decl, (ast_decl.MarkerDecl, ast_decl.FacedownDecl, ast_decl.ResourceDecl)):
                     names.add(decl.name)
-                if isinstance(decl, ast.MarkerDecl) and decl.opposite:
+                if isinstance(decl, ast_decl.MarkerDecl) and decl.opposite:
                     names.add(decl.opposite)
-                if isinstance(decl, ast.NamesDecl) and decl.mark:
+                if isinstance(decl, ast_decl.NamesDecl) and decl.mark:
                     names.add(decl.mark)
         return names
 
     @staticmethod
     def _singleton_key(decl) -> str | None:
-        if isinstance(decl, (ast.NamesDecl, ast.NumberDecl)):
+        if isinstance(decl, (ast_decl.NamesDecl, ast_decl.NumberDecl)):
             return decl.what
-        for cls, key in ((ast.GameDecl, "game"), (ast.BoardDecl, "board"), (ast.WinnerDecl, "winner"),
-                         (ast.GridDecl, "grid"), (ast.HexMapDecl, "hexmap"),
-                         (ast.FacedownDecl, "facedown"),
-                         (ast.MarkerDecl, "marker"), (ast.ResourceDecl, "resource")):
+        for cls, key in ((ast_decl.GameDecl, "game"), (ast_decl.BoardDecl, "board"), (ast_sheet.WinnerDecl, "winner"),
+                         (ast_sheet.GridDecl, "grid"), (ast_sheet.HexMapDecl, "hexmap"),
+                         (ast_decl.FacedownDecl, "facedown"),
+                         (ast_decl.MarkerDecl, "marker"), (ast_decl.ResourceDecl, "resource")):
             if isinstance(decl, cls):
                 return key
         return None
 
     def _declared_name(self, decl) -> tuple[str, str] | None:
-        for cls, what in ((ast.OptionDecl, "option"), (ast.ValueDecl, "value"),
-                          (ast.AttributeDecl, "attribute"), (ast.AliasDecl, "alias"), (ast.SetDecl, "set"),
-                          (ast.FactDecl, "fact")):
+        for cls, what in ((ast_decl.OptionDecl, "option"), (ast_decl.ValueDecl, "value"),
+                          (ast_decl.AttributeDecl, "attribute"), (ast_decl.AliasDecl, "alias"),
+                          (ast_sheet.SetDecl, "set"),
+                          (ast_sheet.FactDecl, "fact")):
             if isinstance(decl, cls):
                 # Tile pieces, options, values, attributes, aliases, sets and facts share the namespace of
                 # expressions.
-                return (decl.alias if isinstance(decl, ast.AliasDecl) else decl.name, what)
-        if isinstance(decl, ast.ScoreDecl):
+                return (decl.alias if isinstance(decl, ast_decl.AliasDecl) else decl.name, what)
+        if isinstance(decl, ast_sheet.ScoreDecl):
             return (f"score:{decl.name}", "score")
-        if isinstance(decl, ast.PieceDecl):
+        if isinstance(decl, ast_decl.PieceDecl):
             family = self.families.get(decl.family)
             if family is not None and family.role == "tiles":
                 return (decl.name, decl.family)
             # Held pieces (and those of an unknown family, reported later) have a namespace per family.
             return (f"{decl.family}:{decl.name}", decl.family)
         # Families, awards and variants are never named inside expressions: each has a namespace of its own.
-        for cls, what in ((ast.FamilyDecl, "family"), (ast.AwardDecl, "award"), (ast.VariantDecl, "variant")):
+        for cls, what in ((ast_decl.FamilyDecl, "family"), (ast_sheet.AwardDecl, "award"),
+                          (ast_decl.VariantDecl, "variant")):
             if isinstance(decl, cls):
                 return (f"{what}:{decl.name}", what)
         return None
@@ -207,7 +210,7 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker):
         by_type, singletons = self.collect()
         entry = self.sources.files[-1].path if self.sources.files else None
         # A game scored from score sheets (it declares `score` columns) needs no tiles, so no colours or board.
-        sheet = bool(by_type[ast.ScoreDecl])
+        sheet = bool(by_type[ast_sheet.ScoreDecl])
         self.sheet = sheet
         for missing in ("winner",) if sheet else ("colors", "board", "winner"):
             if missing not in singletons:
@@ -220,7 +223,7 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker):
         stars = tuple(mark_decl.names) if mark_decl else ()
         self._check_unique(mark_decl, "tile mark")
         aliases = {}
-        for _, decl in by_type[ast.AliasDecl]:
+        for _, decl in by_type[ast_decl.AliasDecl]:
             if decl.target not in colors:
                 self.diags.append(self.unknown("colour", decl.target, colors, decl.target_span or decl.span))
             elif decl.alias in colors:
@@ -239,37 +242,38 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker):
         tile_pieces = self._pieces(by_type, "tiles")
         held_pieces = self._pieces(by_type, "players")
         self.kind_names = frozenset(d.name for _, d in tile_pieces)
-        attributes = {d.name: self._param(d) for _, d in by_type[ast.AttributeDecl]}
+        attributes = {d.name: self._param(d) for _, d in by_type[ast_decl.AttributeDecl]}
         self.attributes = attributes
-        options = {d.name: self._option(f, d) for f, d in by_type[ast.OptionDecl]}
+        options = {d.name: self._option(f, d) for f, d in by_type[ast_decl.OptionDecl]}
         self.options = options
-        values = {d.name: d.value for _, d in by_type[ast.ValueDecl]}
+        values = {d.name: d.value for _, d in by_type[ast_decl.ValueDecl]}
         self.values = values
         self.param_types_by_name = self._param_types_by_name(tile_pieces)
         self.rounds = singletons["rounds"].value if "rounds" in singletons else None
-        self.sets = self._sets(by_type[ast.SetDecl])
+        self.sets = self._sets(by_type[ast_sheet.SetDecl])
         self.check_hexmap(singletons.get("hexmap"))
-        self.facts = {d.name: self._fact(f, d) for f, d in by_type[ast.FactDecl]}
-        self.top_lets = self._lets([d for _, d in by_type[ast.LetDecl]], self.context())
+        self.facts = {d.name: self._fact(f, d) for f, d in by_type[ast_sheet.FactDecl]}
+        self.top_lets = self._lets([d for _, d in by_type[ast_decl.LetDecl]], self.context())
         grid = self.grid_spec(singletons.get("grid"))
-        self._derived_facts(by_type[ast.FactDecl], grid)
-        self.score_names = frozenset(d.name for _, d in by_type[ast.ScoreDecl])
-        desert = self._desert(singletons.get("facedown"), [f for f, d in by_type[ast.FacedownDecl]])
+        self._derived_facts(by_type[ast_sheet.FactDecl], grid)
+        self.score_names = frozenset(d.name for _, d in by_type[ast_sheet.ScoreDecl])
+        desert = self._desert(singletons.get("facedown"), [f for f, d in by_type[ast_decl.FacedownDecl]])
         kinds = {d.name: self._kind(f, d) for f, d in tile_pieces}
         self.kinds = kinds
         gods = {d.name: self._god(f, d) for f, d in held_pieces}
-        self.awards = {d.name: d for _, d in by_type[ast.AwardDecl]}
-        awards = {d.name: self._award(f, d) for f, d in by_type[ast.AwardDecl]}
+        self.awards = {d.name: d for _, d in by_type[ast_sheet.AwardDecl]}
+        awards = {d.name: self._award(f, d) for f, d in by_type[ast_sheet.AwardDecl]}
         self.awards = awards
-        scores = {d.name: self._score(f, d) for f, d in by_type[ast.ScoreDecl]}
-        checks = tuple(self._check_decl(f, d) for f, d in by_type[ast.WarnDecl])
+        scores = {d.name: self._score(f, d) for f, d in by_type[ast_sheet.ScoreDecl]}
+        checks = tuple(self._check_decl(f, d) for f, d in by_type[ast_sheet.WarnDecl])
         winner = self._winner(singletons.get("winner"))
-        variants = {d.name: self._variant(f, d, gods) for f, d in by_type[ast.VariantDecl]}
-        tiles = tuple(self._tile(f, d) for f, d in by_type[ast.TileDecl])
+        variants = {d.name: self._variant(f, d, gods) for f, d in by_type[ast_decl.VariantDecl]}
+        tiles = tuple(self._tile(f, d) for f, d in by_type[ast_decl.TileDecl])
         decl_files = {}
         for label, entries in (("KindDecl", tile_pieces), ("GodDecl", held_pieces),
-                               ("AwardDecl", by_type[ast.AwardDecl]), ("VariantDecl", by_type[ast.VariantDecl]),
-                               ("ScoreDecl", by_type[ast.ScoreDecl]), ("FactDecl", by_type[ast.FactDecl])):
+                               ("AwardDecl", by_type[ast_sheet.AwardDecl]),
+                               ("VariantDecl", by_type[ast_decl.VariantDecl]),
+                               ("ScoreDecl", by_type[ast_sheet.ScoreDecl]), ("FactDecl", by_type[ast_sheet.FactDecl])):
             for f, d in entries:
                 decl_files[f"{label}:{d.name}"] = f
         if any(d.is_error for d in self.diags):
@@ -290,8 +294,8 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker):
 
     def _vocabulary(self, by_type, singletons) -> Vocabulary:
         """The game's nouns, from its families (one per role), face-down state, marker, mark and resource."""
-        by_role: dict[str, ast.FamilyDecl] = {}
-        for _, decl in by_type[ast.FamilyDecl]:
+        by_role: dict[str, ast_decl.FamilyDecl] = {}
+        for _, decl in by_type[ast_decl.FamilyDecl]:
             if decl.role in by_role:
                 self.error(f"a rule set has one family for {decl.role}; '{by_role[decl.role].name}' is that family",
                            decl.span)
@@ -309,10 +313,10 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker):
             resource=resource.name if resource else None, resource_title=_title(resource),
         )
 
-    def _pieces(self, by_type, role: str) -> list[tuple[str, ast.PieceDecl]]:
+    def _pieces(self, by_type, role: str) -> list[tuple[str, ast_decl.PieceDecl]]:
         """The pieces of the family with this role (a piece of an unknown family is reported once, here)."""
         found = []
-        for f, decl in by_type[ast.PieceDecl]:
+        for f, decl in by_type[ast_decl.PieceDecl]:
             family = self.families.get(decl.family)
             if family is None:
                 if role == ROLES[0]:
@@ -334,8 +338,8 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker):
 
     def _check_constants_unshadowed(self, by_type, constants: set[str]) -> None:
         """Colours and tile marks are names in expressions too: nothing else may take them."""
-        for cls, what in ((ast.PieceDecl, None), (ast.OptionDecl, "option"), (ast.ValueDecl, "value"),
-                          (ast.AttributeDecl, "attribute")):
+        for cls, what in ((ast_decl.PieceDecl, None), (ast_decl.OptionDecl, "option"), (ast_decl.ValueDecl, "value"),
+                          (ast_decl.AttributeDecl, "attribute")):
             for _, decl in by_type[cls]:
                 if decl.name in constants:
                     self.error(f"'{decl.name}' is a colour or tile mark and cannot also name "
@@ -359,13 +363,13 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker):
         types = {name: type_name(p.type) for name, p in self.attributes.items()}
         for _, decl in kind_decls:
             for member in decl.members:
-                if isinstance(member, ast.ParamDecl) and member.name not in types:
+                if isinstance(member, ast_decl.ParamDecl) and member.name not in types:
                     types[member.name] = type_name(member.type)
         return types
 
     # ---- types and literals --------------------------------------------------------------------------------
 
-    def _check_type(self, t: ast.TypeRef) -> None:
+    def _check_type(self, t: ast_expr.TypeRef) -> None:
         if t.name == "enum":
             if len(set(t.choices)) != len(t.choices):
                 self.error("a choice is listed twice", t.span)
@@ -378,24 +382,24 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker):
         elif t.size is not None and not 1 <= t.size <= max(1, len(self.colors)):
             self.error(f"a colour set of {t.size} is impossible with {len(self.colors)} colours", t.span)
 
-    def literal(self, lit, t: ast.TypeRef, what: str):
+    def literal(self, lit, t: ast_expr.TypeRef, what: str):
         """The Python value of a literal of type `t`, or None after reporting a mismatch."""
         name = t.name
         if name not in PARAM_TYPES and name != "enum":
             return None  # the unknown type is reported already
-        if name == "int" and isinstance(lit, ast.IntLit):
+        if name == "int" and isinstance(lit, ast_expr.IntLit):
             return lit.value
-        if name == "bool" and isinstance(lit, ast.BoolLit):
+        if name == "bool" and isinstance(lit, ast_expr.BoolLit):
             return lit.value
-        if name in ("string", "enum") and isinstance(lit, ast.StrLit):
+        if name in ("string", "enum") and isinstance(lit, ast_expr.StrLit):
             if name == "enum" and lit.value not in t.choices:
                 self.error(f"'{lit.value}' is not a choice of {what}", lit.span,
                            hint=did_you_mean(lit.value, t.choices) or "expected one of: " + ", ".join(t.choices))
                 return None
             return lit.value
-        if name == "color" and isinstance(lit, ast.NameLit):
+        if name == "color" and isinstance(lit, ast_expr.NameLit):
             return self.color(lit.name, lit.span)
-        if name == "colors" and isinstance(lit, ast.SetLit):
+        if name == "colors" and isinstance(lit, ast_expr.SetLit):
             colours = [self.color(n, lit.span) for n in lit.names]
             if None in colours:
                 return None
@@ -406,7 +410,7 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker):
                 self.error(f"{what} needs exactly {t.size} colours, got {len(colours)}", lit.span)
                 return None
             return tuple(sorted(colours, key=self.colors.index))
-        if name == "amount" and isinstance(lit, ast.AmountLit):
+        if name == "amount" and isinstance(lit, ast_expr.AmountLit):
             if lit.count < 1:
                 self.error(f"{what} must be at least 1", lit.span)
                 return None
@@ -453,10 +457,10 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker):
 
     # ---- clauses --------------------------------------------------------------------------------------
 
-    def _lets(self, members, ctx: Context) -> dict[str, ast.Expr]:
-        lets: dict[str, ast.Expr] = {}
+    def _lets(self, members, ctx: Context) -> dict[str, ast_expr.Expr]:
+        lets: dict[str, ast_expr.Expr] = {}
         for m in members:
-            if isinstance(m, ast.LetDecl):
+            if isinstance(m, ast_decl.LetDecl):
                 if m.name in lets or m.name in ctx.params:
                     self.error(f"'{m.name}' is already defined in this block", m.span)
                     continue
@@ -475,7 +479,7 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker):
             if clause.cond is not None:
                 self.expect(clause.cond, ctx, "bool", "the condition of an 'end' clause")
 
-    def _effects(self, clause: ast.WhenClause, ctx: Context, params: dict[str, Param]) -> None:
+    def _effects(self, clause: ast_decl.WhenClause, ctx: Context, params: dict[str, Param]) -> None:
         for effect in clause.effects:
             if effect.marker is not None and effect.marker != self.vocabulary.marker:
                 markers = [self.vocabulary.marker] if self.vocabulary.marker else []
@@ -488,7 +492,7 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker):
             if effect.verb == "require":
                 self.expect(effect.expr, ctx, "bool", "what 'require' checks")
 
-    def _amount(self, amount: ast.Amount, ctx: Context, params: dict[str, Param]) -> None:
+    def _amount(self, amount: ast_decl.Amount, ctx: Context, params: dict[str, Param]) -> None:
         if amount.param is not None:
             param = params.get(amount.param)
             if param is None:
@@ -501,16 +505,16 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker):
                            "leave as none): drop the '?'", amount.span)
             return
         self.expect(amount.count, ctx, "int", "how many", none_ok=False)
-        if isinstance(amount.count, ast.IntLit) and amount.count.value < 1:
+        if isinstance(amount.count, ast_expr.IntLit) and amount.count.value < 1:
             self.error("an amount must be at least 1", amount.count.span)
         if amount.color is not None:
-            self.expect(ast.Ref(amount.color, span=amount.span), ctx, "color", "the colour of an amount")
+            self.expect(ast_expr.Ref(amount.color, span=amount.span), ctx, "color", "the colour of an amount")
 
     def _when(self, members, ctx, params, allowed_events):
-        taken: list[ast.Effect] = []
-        placed: list[ast.Effect] = []
+        taken: list[ast_decl.Effect] = []
+        placed: list[ast_decl.Effect] = []
         for m in members:
-            if not isinstance(m, ast.WhenClause):
+            if not isinstance(m, ast_decl.WhenClause):
                 continue
             if m.event not in allowed_events:
                 hint = did_you_mean(m.event, allowed_events) or "expected " + " or ".join(allowed_events)
@@ -525,10 +529,10 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker):
                            effect.span)
         return tuple(taken), tuple(placed)
 
-    def _kind(self, file, decl: ast.PieceDecl) -> Kind:
+    def _kind(self, file, decl: ast_decl.PieceDecl) -> Kind:
         params: dict[str, Param] = {}
         for m in decl.members:
-            if isinstance(m, ast.ParamDecl):
+            if isinstance(m, ast_decl.ParamDecl):
                 if m.name in params:
                     self.error(f"parameter '{m.name}' is declared twice", m.span)
                 elif m.name in self.reserved:
@@ -545,10 +549,10 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker):
         lets = self._lets(decl.members, ctx)
         ctx = attrs.evolve(ctx, lets=lets)
         taken, placed = self._when(decl.members, ctx, all_params, EVENTS)
-        ends = tuple(m for m in decl.members if isinstance(m, ast.EndClause))
+        ends = tuple(m for m in decl.members if isinstance(m, ast_decl.EndClause))
         self._ends(ends, attrs.evolve(ctx, allow_validated=False))
         for m in decl.members:
-            if isinstance(m, ast.Modify):
+            if isinstance(m, ast_decl.Modify):
                 held = self.vocabulary.player_family or "none declared"
                 self.error(f"'modify' belongs in a piece players hold ({held}): "
                            f"a {decl.family} cannot change rule values", m.span)
@@ -556,19 +560,19 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker):
         return Kind(decl.name, decl.title or decl.name, all_params, lets, taken, placed, ends,
                     frozenset(n for n in used if n in all_params), tuple(params), file, span=decl.span)
 
-    def _god(self, file, decl: ast.PieceDecl) -> God:
+    def _god(self, file, decl: ast_decl.PieceDecl) -> God:
         ctx = self.context(self_kind="god")
         lets = self._lets(decl.members, ctx)
         ctx = attrs.evolve(ctx, lets=lets)
         taken, _ = self._when(decl.members, ctx, {}, ("taken",))
-        ends = tuple(m for m in decl.members if isinstance(m, ast.EndClause))
+        ends = tuple(m for m in decl.members if isinstance(m, ast_decl.EndClause))
         self._ends(ends, ctx)
         modifiers = {}
         for m in decl.members:
-            if isinstance(m, ast.ParamDecl):
+            if isinstance(m, ast_decl.ParamDecl):
                 self.error(f"a {decl.family} has no parameters; use 'let' for a named value, or 'modify' "
                            f"to change a rule value for its holder", m.span)
-            elif isinstance(m, ast.Modify):
+            elif isinstance(m, ast_decl.Modify):
                 if m.name not in self.values:
                     self.diags.append(self.unknown("value", m.name, self.values, m.span))
                 modifiers[m.name] = m.value
@@ -581,7 +585,7 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker):
         self._ends(decl.ends, ctx)
         return Desert(decl.wild, decl.ends, files[0])
 
-    def _award(self, file, decl: ast.AwardDecl) -> Award:
+    def _award(self, file, decl: ast_sheet.AwardDecl) -> Award:
         ctx = self.context(each=self._each(decl.for_each))
         report_keys = self.vocabulary.report_keys
         if decl.name in report_keys:
@@ -619,7 +623,7 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker):
             sets[decl.name] = decl.members
         return sets
 
-    def _each(self, for_each: ast.ForEach | None) -> dict[str, str]:
+    def _each(self, for_each: ast_sheet.ForEach | None) -> dict[str, str]:
         if for_each is None:
             return {}
         if for_each.set not in self.sets:
@@ -633,7 +637,7 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker):
             if decl.derive is not None:
                 self.derive(decl, grid, shared_facts)
 
-    def _fact(self, file, decl: ast.FactDecl) -> Fact:
+    def _fact(self, file, decl: ast_sheet.FactDecl) -> Fact:
         kind = decl.type.name
         if kind == "list":
             # One `list of NAME` for both kinds: members of a set, or pieces of a family a player holds.
@@ -658,20 +662,20 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker):
         return Fact(decl.name, decl.title or decl.name, decl.type, decl.low, decl.high, decl.per, file, decl.level,
                     decl.key, decl.derive)
 
-    def _score(self, file, decl: ast.ScoreDecl) -> Score:
+    def _score(self, file, decl: ast_sheet.ScoreDecl) -> Score:
         if decl.name in BASE_REPORT_KEYS - {"regions"}:
             self.error(f"a score cannot be called '{decl.name}': the score report uses that name", decl.span)
         ctx = self.context(allow_awards=True)
         self.expect(decl.expr, ctx, "int", f"score '{decl.name}'", none_ok=False)
         return Score(decl.name, decl.title or decl.name, decl.expr, file)
 
-    def _check_decl(self, file, decl: ast.WarnDecl) -> Check:
+    def _check_decl(self, file, decl: ast_sheet.WarnDecl) -> Check:
         ctx = self.context(each=self._each(decl.for_each), allow_awards=not decl.refuse)
         verb = "refuse" if decl.refuse else "note" if decl.note else "warn"
         self.expect(decl.cond, ctx, "bool", f"the condition of '{verb}'")
         return Check(decl.message, decl.cond, decl.for_each, decl.refuse, file, span=decl.span, note=decl.note)
 
-    def _winner(self, decl) -> tuple[ast.WinnerKey, ...]:
+    def _winner(self, decl) -> tuple[ast_sheet.WinnerKey, ...]:
         if decl is None:
             return ()
         ctx = self.context(extras={"total": "int"})
@@ -682,7 +686,7 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker):
             self.winner_if = decl.only_if
         return decl.keys
 
-    def _variant(self, file, decl: ast.VariantDecl, gods) -> Variant:
+    def _variant(self, file, decl: ast_decl.VariantDecl, gods) -> Variant:
         if decl.players is None:
             self.error(f"variant '{decl.name}' says nothing of 'players'", decl.span)
         elif decl.players < 1:
@@ -709,7 +713,7 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker):
         revealed = decl.revealed if decl.revealed is not None else players + 1
         return Variant(decl.name, players, revealed, decl.removed_marks, prizes, options, file, span=decl.span)
 
-    def _tile(self, file, decl: ast.TileDecl) -> Tile | None:
+    def _tile(self, file, decl: ast_decl.TileDecl) -> Tile | None:
         where = decl.parts.get
         if not 1 <= decl.level <= self.levels:
             self.error(f"level {decl.level} is out of range: the rule set has levels 1 to {self.levels}",
@@ -771,7 +775,7 @@ def _names_used(exprs, lets) -> set[str]:
     def walk(e):
         if e is None:
             return
-        if isinstance(e, ast.Ref):
+        if isinstance(e, ast_expr.Ref):
             found.add(e.name)
             if e.name in lets:
                 walk(lets[e.name])
@@ -802,7 +806,7 @@ def _where(span: Span | None) -> str:
     return f"{span.file}:{span.line}:{span.column}" if span else "another file"
 
 
-def _type_words(t: ast.TypeRef) -> str:
+def _type_words(t: ast_expr.TypeRef) -> str:
     if t.name == "enum":
         return "one of " + ", ".join(f'"{c}"' for c in t.choices)
     if t.name == "colors" and t.size:
@@ -811,10 +815,11 @@ def _type_words(t: ast.TypeRef) -> str:
 
 
 def _literal_words(lit) -> str:
-    if isinstance(lit, ast.NameLit):
+    if isinstance(lit, ast_expr.NameLit):
         return f"the name '{lit.name}'"
-    if isinstance(lit, ast.IntLit):
+    if isinstance(lit, ast_expr.IntLit):
         return f"the number {lit.value}"
-    if isinstance(lit, ast.StrLit):
+    if isinstance(lit, ast_expr.StrLit):
         return f'the string "{lit.value}"'
-    return {ast.BoolLit: "true/false", ast.SetLit: "a set", ast.AmountLit: "an amount"}.get(type(lit), "a value")
+    return {ast_expr.BoolLit: "true/false", ast_expr.SetLit: "a set",
+            ast_expr.AmountLit: "an amount"}.get(type(lit), "a value")

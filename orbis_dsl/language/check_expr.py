@@ -9,7 +9,7 @@ from __future__ import annotations
 import attrs
 
 from orbis_dsl.common.diagnostics import Diagnostic, did_you_mean, unknown
-from orbis_dsl.language import ast
+from orbis_dsl.language import ast_expr
 from orbis_dsl.language.scope import Context, held_names
 
 
@@ -141,7 +141,7 @@ class ExpressionChecker:
         return "int?"
 
     def _e_SetLit(self, e, ctx):
-        types = {self._e_Ref(ast.Ref(n, span=e.span), ctx) for n in e.names}
+        types = {self._e_Ref(ast_expr.Ref(n, span=e.span), ctx) for n in e.names}
         if "?" in types:
             return "?"
         if len(types) != 1 or not types <= {"color", "kind", "star"}:
@@ -174,7 +174,7 @@ class ExpressionChecker:
 
     def _check_choice(self, ref, lit) -> None:
         """`option = "typo"`: a string compared with a choice option must be one of its choices."""
-        if isinstance(ref, ast.Ref) and isinstance(lit, ast.StrLit) and ref.name in self.options:
+        if isinstance(ref, ast_expr.Ref) and isinstance(lit, ast_expr.StrLit) and ref.name in self.options:
             choices = self.options[ref.name].type.choices
             if choices and lit.value not in choices:
                 self.error(f"'{lit.value}' is not a choice of option '{ref.name}'", lit.span,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import attrs
 
 from orbis_dsl.common.diagnostics import unknown
-from orbis_dsl.language import ast
+from orbis_dsl.language import ast_expr, ast_sheet
 from orbis_dsl.runtime.grid import layout, measure_types
 from orbis_dsl.runtime.specs import GridMarkSpec, GridSpec
 
@@ -15,7 +15,7 @@ _FACINGS = 4  # a border side gives one member for every edge, or one per facing
 
 
 class GridChecker:
-    def grid_spec(self, decl: ast.GridDecl | None) -> GridSpec | None:
+    def grid_spec(self, decl: ast_sheet.GridDecl | None) -> GridSpec | None:
         if decl is None:
             return None
         if not decl.shape or min(decl.shape) < 1:
@@ -79,7 +79,7 @@ class GridChecker:
                 home[member] = edge
         return home
 
-    def held_list_fact(self, decl: ast.FactDecl) -> None:
+    def held_list_fact(self, decl: ast_sheet.FactDecl) -> None:
         family_name, flag = decl.type.choices
         family = self.families.get(family_name)
         if family is None or family.role != "players":
@@ -89,7 +89,7 @@ class GridChecker:
         if flag and flag in self.values:
             self.error(f"'{flag}' is a value: the flag of a list needs a name of its own", decl.type.span)
 
-    def derive(self, decl: ast.FactDecl, grid: GridSpec | None, shared_facts: dict[str, str]) -> None:
+    def derive(self, decl: ast_sheet.FactDecl, grid: GridSpec | None, shared_facts: dict[str, str]) -> None:
         """`from EXPR`: read over the grid's measures (and the facts given for the round or the game), a number
         like the fact."""
         if grid is None:
@@ -99,7 +99,7 @@ class GridChecker:
         ctx = attrs.evolve(self.context(), facts={**shared_facts, **measure_types(grid)})
         if decl.per is not None:
             # A fact per member of a set is one of the grid's measures over that same set.
-            got = ctx.facts.get(decl.derive.name) if isinstance(decl.derive, ast.Ref) else None
+            got = ctx.facts.get(decl.derive.name) if isinstance(decl.derive, ast_expr.Ref) else None
             if got != f"per:{decl.per}":
                 self.error(f"'{decl.name}' is given per member of {decl.per}: 'from' names a measure of the grid "
                            f"given per member of {decl.per}", decl.derive.span)

@@ -6,16 +6,16 @@ Mixed into the checker, which provides `error`, `diags`, `expr`, `expect` and `f
 from __future__ import annotations
 
 from orbis_dsl.common.diagnostics import unknown
-from orbis_dsl.language import ast
+from orbis_dsl.language import ast_expr, ast_sheet
 
 # Fact types read against the rule set's hex map: a list of cells, a list of crossings (pairs of cells).
 MAP_FACT_TYPES = ("cells", "crossings", "waters")
 
 
 class HexMapChecker:
-    hexmap: ast.HexMapDecl | None = None
+    hexmap: ast_sheet.HexMapDecl | None = None
 
-    def check_hexmap(self, decl: ast.HexMapDecl | None) -> None:
+    def check_hexmap(self, decl: ast_sheet.HexMapDecl | None) -> None:
         self.hexmap = decl
         if decl is None:
             return
@@ -37,28 +37,28 @@ class HexMapChecker:
                                decl.span)
                     break
 
-    def member_list_fact(self, decl: ast.FactDecl) -> None:
+    def member_list_fact(self, decl: ast_sheet.FactDecl) -> None:
         """`list of SET`: a list of the set's members (no flag: a member is listed or not)."""
         if decl.type.choices[1]:
             self.error(f"only a list of held pieces has a flag; '{decl.type.choices[0]}' is a set", decl.type.span)
         if decl.per is not None:
             self.error("a list of set members is given once, not per member of a set", decl.span)
 
-    def map_fact(self, decl: ast.FactDecl) -> None:
+    def map_fact(self, decl: ast_sheet.FactDecl) -> None:
         """A fact of cells or crossings: it needs the map (the checker refuses a range on anything but a number)."""
         if self.hexmap is None:
             self.error(f"a fact of {decl.type.name} needs a `hexmap` to name the cells of", decl.type.span)
 
-    def _e_Size(self, e: ast.Size, ctx) -> str:
+    def _e_Size(self, e: ast_expr.Size, ctx) -> str:
         target = e.target
-        name = target.name if isinstance(target, (ast.Ref, ast.Index)) else None
+        name = target.name if isinstance(target, (ast_expr.Ref, ast_expr.Index)) else None
         fact = self.facts.get(name) if name else None
         if fact is None or fact.type.name not in (*MAP_FACT_TYPES, "list"):
             listed = [n for n, f in self.facts.items() if f.type.name in (*MAP_FACT_TYPES, "list")]
             self.error("'size' counts the items of a list fact (cells, crossings, set members or held pieces)", e.span,
                        hint="the list facts: " + ", ".join(listed) if listed else None)
             return "?"
-        if isinstance(target, ast.Index):
+        if isinstance(target, ast_expr.Index):
             if fact.per is None:
                 self.error(f"'{name}' is not given per member of a set", target.span)
                 return "?"
@@ -68,7 +68,7 @@ class HexMapChecker:
                            hint="expected one of: " + ", ".join(self.sets.get(fact.per, ())))
         return "int?"
 
-    def _e_LargestGroup(self, e: ast.LargestGroup, ctx) -> str:
+    def _e_LargestGroup(self, e: ast_expr.LargestGroup, ctx) -> str:
         fact = self.facts.get(e.fact)
         if fact is None:
             self.diags.append(unknown("fact", e.fact, [n for n, f in self.facts.items()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import attrs
 
-from orbis_dsl.language import ast
+from orbis_dsl.language import ast_decl, ast_expr
 from orbis_dsl.language.describe import Describer, needs_parentheses
 from orbis_dsl.language.scope import Context, held_names
 
@@ -131,7 +131,7 @@ class ExprCompiler:
 
     def _colour_field(self, e) -> str | None:
         """The tile variable when `e` is some tile's `color`: deserts then match every colour."""
-        if isinstance(e, ast.Ref):
+        if isinstance(e, ast_expr.Ref):
             b = self.ctx.resolve(e.name)
             if b is not None and b.what == "field" and b.target == "color":
                 return self.item if b.where == "item" else "t"
@@ -146,7 +146,7 @@ class ExprCompiler:
             if tile is not None and self.wild:
                 test = f"({tile}.desert or {tile}.color == {self.compile(other)})"
                 return test if e.op == "=" else f"(not {test})"
-            if isinstance(e.left, ast.Ref) or isinstance(e.right, ast.Ref):
+            if isinstance(e.left, ast_expr.Ref) or isinstance(e.right, ast_expr.Ref):
                 return f"({self.compile(e.left)} {'==' if e.op == '=' else '!='} {self.compile(e.right)})"
         label = self.describer.label(e.left)
         params = ", t.params" if self.tile_clause and "{" in label.replace("{value}", "") else ""
@@ -156,7 +156,7 @@ class ExprCompiler:
     def _Member(self, e):
         tile = self._colour_field(e.item)
         container = self.compile(e.container)
-        if isinstance(e.container, ast.Ref) and self.ctx.resolve(e.container.name).type.startswith("list:"):
+        if isinstance(e.container, ast_expr.Ref) and self.ctx.resolve(e.container.name).type.startswith("list:"):
             return f"_holds({container}, {self.compile(e.item)})"
         if tile is not None and self.wild:
             return f"({tile}.desert or {tile}.color in {container})"
@@ -199,7 +199,7 @@ class ExprCompiler:
         return f"sum(1 for {n} in {self._scope(e.scope)}{cond})"
 
     def _Size(self, e):
-        if isinstance(e.target, ast.Index):
+        if isinstance(e.target, ast_expr.Index):
             return f"_size({self.player}.facts[{e.target.name!r}], {self.compile(e.target.key)})"
         return f"_size({self.player}.facts[{e.target.name!r}])"
 
@@ -232,7 +232,7 @@ class ExprCompiler:
 
 
 def _is_sum(e) -> bool:
-    return isinstance(e, ast.Arith) and e.op == "+"
+    return isinstance(e, ast_expr.Arith) and e.op == "+"
 
 
 def sum_terms(e) -> list:
@@ -243,35 +243,35 @@ def sum_terms(e) -> list:
 def operand_word(e) -> str:
     """How a traced step names an operand before its value: `coins 5`, `power[II] 6`; a computed one shows only
     its value."""
-    if isinstance(e, ast.Ref):
+    if isinstance(e, ast_expr.Ref):
         return f"{e.name} "
-    if isinstance(e, ast.Index) and isinstance(e.key, ast.Ref):
+    if isinstance(e, ast_expr.Index) and isinstance(e.key, ast_expr.Ref):
         return f"{e.name}[{e.key.name}] "
     return ""
 
 
 def compile_flag(compiler: ExprCompiler, e) -> str:
     """A condition of an `end` clause, traced: a bare status like `cancelled` says which way it went."""
-    if isinstance(e, ast.Ref) and compiler.ctx.resolve(e.name).type == "bool":
+    if isinstance(e, ast_expr.Ref) and compiler.ctx.resolve(e.name).type == "bool":
         if compiler.ctx.resolve(e.name).what == "option":
             return f"_option_flag(trace, {e.name!r}, {compiler.compile(e)})"
         return f"_flag(trace, {e.name!r}, {compiler.compile(e)})"
-    if isinstance(e, ast.Not):
+    if isinstance(e, ast_expr.Not):
         return f"(not {compile_flag(compiler, e.operand)})"
-    if isinstance(e, ast.BoolOp):
+    if isinstance(e, ast_expr.BoolOp):
         return f"({compile_flag(compiler, e.left)} {e.op} {compile_flag(compiler, e.right)})"
     return compiler.compile(e)
 
 
-def compile_amount(compiler: ExprCompiler, amount: ast.Amount) -> tuple[str, str]:
+def compile_amount(compiler: ExprCompiler, amount: ast_decl.Amount) -> tuple[str, str]:
     """(count, colour-or-None) source for an effect's amount."""
     if amount.param is not None:
         return f"t.params[{amount.param!r}][0]", f"t.params[{amount.param!r}][1]"
-    colour = "None" if amount.color is None else compiler.compile(ast.Ref(amount.color))
+    colour = "None" if amount.color is None else compiler.compile(ast_expr.Ref(amount.color))
     return compiler.compile(amount.count), colour
 
 
-def compile_effect(compiler: ExprCompiler, effect: ast.Effect, target: str) -> list[str]:
+def compile_effect(compiler: ExprCompiler, effect: ast_decl.Effect, target: str) -> list[str]:
     """Statements performing one effect through the engine's `api`; failed costs cancel `target`."""
     if effect.verb == "gain":
         count, colour = compile_amount(compiler, effect.amount)
@@ -292,23 +292,23 @@ def explain_expr(compiler: ExprCompiler, e) -> str:
     """Python source of the text that explains how `e` came to its value: each summand with its value, and of an
     `if`, the branch taken (`cp 3 + 3 neighbours that are blue`). Run only when a line's reasons are shown."""
     d = compiler.describer
-    if isinstance(e, ast.IntLit):
+    if isinstance(e, ast_expr.IntLit):
         return repr(str(e.value))
-    if isinstance(e, ast.Arith):
+    if isinstance(e, ast_expr.Arith):
         return (f"{_operand(compiler, e.left, e.op)} + {' ' + e.op + ' '!r} + "
                 f"{_operand(compiler, e.right, e.op, right=True)}")
-    if isinstance(e, ast.Neg):
+    if isinstance(e, ast_expr.Neg):
         return f"'-' + {_operand(compiler, e.operand, '*')}"
-    if isinstance(e, ast.IfExpr):
+    if isinstance(e, ast_expr.IfExpr):
         return f"({explain_expr(compiler, e.then)} if {compiler.compile(e.cond)} else " \
                f"{explain_expr(compiler, e.otherwise)})"
-    if isinstance(e, ast.Extreme):
+    if isinstance(e, ast_expr.Extreme):
         args = ", ".join(explain_expr(compiler, a) for a in e.args)
         return f"{e.func + '('!r} + ', '.join([{args}]) + ')'"
-    if isinstance(e, ast.Ref) and e.name in compiler.ctx.lets:
+    if isinstance(e, ast_expr.Ref) and e.name in compiler.ctx.lets:
         return explain_expr(compiler, compiler.ctx.lets[e.name])
     params = ", t.params" if compiler.tile_clause else ", None"
-    if isinstance(e, (ast.Count, ast.Aggregate)):
+    if isinstance(e, (ast_expr.Count, ast_expr.Aggregate)):
         return f"_fill({d.label(e)!r}, {compiler.compile(e)}{params})"
     # any other value: its name as written, then the value it had
     return f"{d.text(e).replace('{', '').replace('}', '') + ' '!r} + _show({compiler.compile(e)})"

@@ -16,7 +16,7 @@ import jinja2
 
 from orbis_dsl.common.files import write_atomic
 from orbis_dsl.common.resources import source_hash
-from orbis_dsl.language import ast
+from orbis_dsl.language import ast_decl, ast_expr, ast_sheet
 from orbis_dsl.language.check_says import CLAUSE_WORDS, placeholders
 from orbis_dsl.language.codegen import ExprCompiler, compile_effect, compile_flag, explain_expr
 from orbis_dsl.language.describe import SheetDescriber
@@ -115,7 +115,7 @@ class ModuleBuilder:
         names = placeholders(clause.says) if clause.says else []
         for placeholder in names if isinstance(names, list) else []:
             if placeholder not in CLAUSE_WORDS:
-                entries.append(f"{placeholder!r}: _show({comp.compile(ast.Ref(placeholder))})")
+                entries.append(f"{placeholder!r}: _show({comp.compile(ast_expr.Ref(placeholder))})")
         self.functions.append(Function(name, signature, ["return {" + ", ".join(entries) + "}"],
                                        _origin(self.source, clause.span)))
         return name
@@ -258,46 +258,46 @@ _SETTING_OF = {"mark": "stars", "market": "display", "rounds": "rounds"}
 def _settings_fields(rules: RuleSet, builder: ModuleBuilder, decls) -> dict[str, str]:
     """The unnamed declarations a file holds (colours, board, options …), as Settings keyword arguments."""
     fields: dict[str, str] = {}
-    attributes = [_param_spec(rules.attributes[d.name]) for d in decls if isinstance(d, ast.AttributeDecl)]
-    options = [_option_spec(rules.options[d.name]) for d in decls if isinstance(d, ast.OptionDecl)]
-    values = {d.name: d.value for d in decls if isinstance(d, ast.ValueDecl)}
-    aliases = {d.alias: rules.aliases[d.alias] for d in decls if isinstance(d, ast.AliasDecl)}
+    attributes = [_param_spec(rules.attributes[d.name]) for d in decls if isinstance(d, ast_decl.AttributeDecl)]
+    options = [_option_spec(rules.options[d.name]) for d in decls if isinstance(d, ast_decl.OptionDecl)]
+    values = {d.name: d.value for d in decls if isinstance(d, ast_decl.ValueDecl)}
+    aliases = {d.alias: rules.aliases[d.alias] for d in decls if isinstance(d, ast_decl.AliasDecl)}
     sets: dict[str, tuple[str, ...]] = {}
     for decl in decls:
-        if isinstance(decl, ast.NamesDecl):
+        if isinstance(decl, ast_decl.NamesDecl):
             fields[_SETTING_OF.get(decl.what, decl.what)] = repr(tuple(decl.names))
-        elif isinstance(decl, ast.NumberDecl):
+        elif isinstance(decl, ast_decl.NumberDecl):
             fields[_SETTING_OF.get(decl.what, decl.what)] = repr(decl.value)
             if decl.also is not None:
                 fields["rounds_also"] = repr(decl.also)
-        elif isinstance(decl, ast.GridDecl) and rules.grid is not None:
+        elif isinstance(decl, ast_sheet.GridDecl) and rules.grid is not None:
             fields["grid"] = _grid_spec(rules.grid)
-        elif isinstance(decl, ast.BoardDecl):
+        elif isinstance(decl, ast_decl.BoardDecl):
             fields["board"] = repr(decl.rows)
-        elif isinstance(decl, ast.ResourceDecl):
+        elif isinstance(decl, ast_decl.ResourceDecl):
             if decl.limit is not None:
                 fields["realm_limit"] = repr(decl.limit)
             if decl.trade:
                 fields["exchange"] = repr(decl.trade)
-        elif isinstance(decl, ast.MarkerDecl) and decl.supply is not None:
+        elif isinstance(decl, ast_decl.MarkerDecl) and decl.supply is not None:
             fields["cancel_tokens"] = repr(decl.supply)
-        elif isinstance(decl, ast.FacedownDecl):
+        elif isinstance(decl, ast_decl.FacedownDecl):
             ends = builder.end_functions("_desert", decl.ends, desert_context(rules), "g, p, t, trace=None", True)
             fields["desert_wild"] = repr(decl.wild)
             fields["desert_ends"] = _tuple(ends)
-        elif isinstance(decl, ast.WinnerDecl):
+        elif isinstance(decl, ast_sheet.WinnerDecl):
             fields["winner"] = _tuple(_winner_keys(rules, builder, decl))
             if decl.only_if is not None:
                 fields["winner_if"] = _winner_if(rules, builder, decl.only_if)
-        elif isinstance(decl, ast.SetDecl):
+        elif isinstance(decl, ast_sheet.SetDecl):
             sets[decl.name] = decl.members
-        elif isinstance(decl, ast.HexMapDecl):
+        elif isinstance(decl, ast_sheet.HexMapDecl):
             fields["hexmap"] = (f"HexMapSpec({decl.name!r}, {(decl.title or decl.name)!r}, {decl.water!r}, "
                                 f"{decl.rows!r}, {(decl.water_prefix or '~')!r})")
-        elif isinstance(decl, ast.GameDecl):
+        elif isinstance(decl, ast_decl.GameDecl):
             fields.update({"game": repr(decl.id), "title": repr(decl.title), "record_format": repr(decl.record),
                            "report_format": repr(decl.report)})
-        elif isinstance(decl, ast.FamilyDecl) and decl.role == "players" and rules.is_sheet and not any(
+        elif isinstance(decl, ast_decl.FamilyDecl) and decl.role == "players" and rules.is_sheet and not any(
                 listed_name(f.type) == decl.name for f in rules.facts.values()):
             # (a family only held in lists, like cards taken during play, is no piece every player holds)
             fields["held_family"] = repr(decl.name)
@@ -314,7 +314,7 @@ def _settings_fields(rules: RuleSet, builder: ModuleBuilder, decls) -> dict[str,
     return fields
 
 
-def _winner_keys(rules: RuleSet, builder: ModuleBuilder, decl: ast.WinnerDecl) -> list[str]:
+def _winner_keys(rules: RuleSet, builder: ModuleBuilder, decl: ast_sheet.WinnerDecl) -> list[str]:
     keys = []
     ctx = rule_context(rules, extras={"total": "int"})
     for i, key in enumerate(decl.keys):
@@ -337,30 +337,30 @@ def _option_spec(o) -> str:
     return f"OptionSpec(name={o.name!r}, type={o.type.name!r}, choices={o.type.choices!r}, default={o.default!r})"
 
 
-def render_module(rules: RuleSet, file: ast.RuleFile, text: str, source: str) -> str:
+def render_module(rules: RuleSet, file: ast_decl.RuleFile, text: str, source: str) -> str:
     builder = ModuleBuilder(rules, source)
     kinds, gods, awards, variants, tiles = [], [], [], [], []
     facts, scores, checks = [], [], []
     vocabulary = rules.vocabulary
     for decl in file.decls:
         label = type(decl).__name__
-        if isinstance(decl, ast.PieceDecl):
+        if isinstance(decl, ast_decl.PieceDecl):
             label = "KindDecl" if decl.family == vocabulary.tile_family else "GodDecl"
         if rules.decl_files.get(f"{label}:{getattr(decl, 'name', '')}", file.path) != file.path:
             continue  # a rule pack replaced this declaration
-        if isinstance(decl, ast.PieceDecl) and decl.family == vocabulary.tile_family:
+        if isinstance(decl, ast_decl.PieceDecl) and decl.family == vocabulary.tile_family:
             kinds.append(builder.kind(rules.kinds[decl.name]))
-        elif isinstance(decl, ast.PieceDecl) and decl.family == vocabulary.player_family:
+        elif isinstance(decl, ast_decl.PieceDecl) and decl.family == vocabulary.player_family:
             gods.append(builder.god(rules.gods[decl.name]))
-        elif isinstance(decl, ast.AwardDecl):
+        elif isinstance(decl, ast_sheet.AwardDecl):
             awards.append(builder.award(rules.awards[decl.name]))
-        elif isinstance(decl, ast.VariantDecl):
+        elif isinstance(decl, ast_decl.VariantDecl):
             variants.append(_variant(rules.variants[decl.name], source))
-        elif isinstance(decl, ast.FactDecl):
+        elif isinstance(decl, ast_sheet.FactDecl):
             facts.append(_fact_spec(rules.facts[decl.name], rules.sets, builder.derive(rules.facts[decl.name])))
-        elif isinstance(decl, ast.ScoreDecl):
+        elif isinstance(decl, ast_sheet.ScoreDecl):
             scores.append(builder.score(rules.scores[decl.name]))
-        elif isinstance(decl, ast.WarnDecl):
+        elif isinstance(decl, ast_sheet.WarnDecl):
             check = next(c for c in rules.checks if c.span == decl.span and c.file == file.path)
             checks.append(builder.check(check, len(checks)))
     tiles = [_tile(t, source) for t in rules.tiles if t.file == file.path]

@@ -6,13 +6,13 @@ so `count(neighbours where color in colors)` reads "3 neighbours that are blue/g
 
 from __future__ import annotations
 
-from orbis_dsl.language import ast
+from orbis_dsl.language import ast_expr
 
 _SCOPES = {"tiles": "tiles", "neighbours": "neighbours", "supports": "tiles below", "players": "players"}
 
 
 class Describer:
-    def __init__(self, params: set[str], wild: bool, lets: dict[str, ast.Expr] | None = None, vocabulary=None):
+    def __init__(self, params: set[str], wild: bool, lets: dict[str, ast_expr.Expr] | None = None, vocabulary=None):
         self.params = params
         self.wild = wild
         self.lets = lets or {}
@@ -25,11 +25,11 @@ class Describer:
 
     def label(self, e) -> str:
         """The label of a value: how a comparison's left side or an `among` measure is shown."""
-        if isinstance(e, ast.Count):
+        if isinstance(e, ast_expr.Count):
             return "{value} " + self.counted(e.scope, e.where)
-        if isinstance(e, ast.Ref) and e.name in self.lets:
+        if isinstance(e, ast_expr.Ref) and e.name in self.lets:
             return self.label(self.lets[e.name])
-        if isinstance(e, ast.Ref):
+        if isinstance(e, ast_expr.Ref):
             return e.name + " is {value}"  # a parameter by its name: "cp is 3", not its value twice
         return self.text(e) + " is {value}"
 
@@ -41,17 +41,17 @@ class Describer:
         adjectives, kinds, rest = [], [], []
         terms = _conjuncts(where)
         # `… and not desert`: only face-up tiles count, so a colour needs no "or desert"
-        face_up = any(isinstance(t, ast.Not) and _is_field(t.operand, self.facedown) for t in terms)
+        face_up = any(isinstance(t, ast_expr.Not) and _is_field(t.operand, self.facedown) for t in terms)
         for term in terms:
-            if isinstance(term, ast.Ref) and term.name in self.states:
+            if isinstance(term, ast_expr.Ref) and term.name in self.states:
                 adjectives.append(term.name)
-            elif isinstance(term, ast.Ref) and term.name == self.facedown:
+            elif isinstance(term, ast_expr.Ref) and term.name == self.facedown:
                 kinds.append(self.facedown)
-            elif isinstance(term, ast.Not) and _is_field(term.operand, self.facedown):
+            elif isinstance(term, ast_expr.Not) and _is_field(term.operand, self.facedown):
                 adjectives.append("face-up")
-            elif isinstance(term, ast.Compare) and term.op == "=" and _is_field(term.left, self.family):
+            elif isinstance(term, ast_expr.Compare) and term.op == "=" and _is_field(term.left, self.family):
                 kinds.append(self.text(term.right))
-            elif face_up and isinstance(term, ast.Compare) and term.op == "=" and _is_field(term.left, "color"):
+            elif face_up and isinstance(term, ast_expr.Compare) and term.op == "=" and _is_field(term.left, "color"):
                 adjectives.append(self.text(term.right))
             else:
                 rest.append(self.pred(term))
@@ -66,15 +66,15 @@ class Describer:
         return " that are " + self.pred(where)
 
     def pred(self, e) -> str:
-        if isinstance(e, ast.Compare) and e.op == "=" and _is_field(e.left, "color"):
+        if isinstance(e, ast_expr.Compare) and e.op == "=" and _is_field(e.left, "color"):
             return self.text(e.right) + (f" or {self.facedown}" if self.wild else "")
-        if isinstance(e, ast.Compare) and e.op == "=" and _is_field(e.left, self.family):
+        if isinstance(e, ast_expr.Compare) and e.op == "=" and _is_field(e.left, self.family):
             return self.text(e.right)
-        if isinstance(e, ast.Member) and _is_field(e.item, "color"):
+        if isinstance(e, ast_expr.Member) and _is_field(e.item, "color"):
             return self.text(e.container) + (f" or {self.facedown}" if self.wild else "")
-        if isinstance(e, ast.BoolOp):
+        if isinstance(e, ast_expr.BoolOp):
             return f"{self.pred(e.left)} {e.op} {self.pred(e.right)}"
-        if isinstance(e, ast.Not):
+        if isinstance(e, ast_expr.Not):
             return "not " + self.pred(e.operand)
         return self.text(e)
 
@@ -87,50 +87,50 @@ class Describer:
 
     def text(self, e) -> str:
         """Source-like text, with the tile's own parameters as placeholders filled at run time."""
-        if isinstance(e, ast.IntLit):
+        if isinstance(e, ast_expr.IntLit):
             return str(e.value)
-        if isinstance(e, ast.BoolLit):
+        if isinstance(e, ast_expr.BoolLit):
             return "true" if e.value else "false"
-        if isinstance(e, ast.StrLit):
+        if isinstance(e, ast_expr.StrLit):
             return e.value.replace("{", "{{").replace("}", "}}")
-        if isinstance(e, ast.Ref):
+        if isinstance(e, ast_expr.Ref):
             return "{" + e.name + "}" if e.name in self.params else e.name
-        if isinstance(e, ast.SetLit):
+        if isinstance(e, ast_expr.SetLit):
             return "/".join(e.names)
-        if isinstance(e, ast.Neg):
+        if isinstance(e, ast_expr.Neg):
             return "-" + self.text(e.operand)
-        if isinstance(e, ast.Arith):
+        if isinstance(e, ast_expr.Arith):
             return f"{self._operand(e.left, e.op)} {e.op} {self._operand(e.right, e.op, right=True)}"
-        if isinstance(e, ast.Compare):
+        if isinstance(e, ast_expr.Compare):
             return f"{self.text(e.left)} {e.op} {self.text(e.right)}"
-        if isinstance(e, ast.BoolOp):
+        if isinstance(e, ast_expr.BoolOp):
             return f"{self.text(e.left)} {e.op} {self.text(e.right)}"
-        if isinstance(e, ast.Member):
+        if isinstance(e, ast_expr.Member):
             return f"{self.text(e.item)} in {self.text(e.container)}"
-        if isinstance(e, ast.Not):
+        if isinstance(e, ast_expr.Not):
             return "not " + self.text(e.operand)
-        if isinstance(e, ast.Among):
+        if isinstance(e, ast_expr.Among):
             return f"{self.text(e.value)} is {e.rank} among players"
-        if isinstance(e, ast.IfExpr):
+        if isinstance(e, ast_expr.IfExpr):
             return f"if {self.text(e.cond)} then {self.text(e.then)} else {self.text(e.otherwise)}"
-        if isinstance(e, ast.Count):
+        if isinstance(e, ast_expr.Count):
             return "count of " + self.counted(e.scope, e.where)
-        if isinstance(e, ast.Aggregate):
+        if isinstance(e, ast_expr.Aggregate):
             return f"{e.func} of {e.field} of {_SCOPES[e.scope]}{self._where(e.where)}"
-        if isinstance(e, ast.Extreme):
+        if isinstance(e, ast_expr.Extreme):
             return f"{e.func}(" + ", ".join(self.text(a) for a in e.args) + ")"
-        if isinstance(e, ast.Index):
+        if isinstance(e, ast_expr.Index):
             return f"{e.name}[{self.text(e.key)}]"
-        if isinstance(e, ast.AwardRef):
+        if isinstance(e, ast_expr.AwardRef):
             return f"award {e.name}"
-        if isinstance(e, ast.HeldCount):
+        if isinstance(e, ast_expr.HeldCount):
             what = "count of" if e.func == "count" else f"sum of {e.field} of"
             return f"{what} {e.fact}" + (f" where {self.pred(e.where)}" if e.where is not None else "")
-        if isinstance(e, ast.Prior):
+        if isinstance(e, ast_expr.Prior):
             return f"{e.name} of the round before"
-        if isinstance(e, ast.Size):
+        if isinstance(e, ast_expr.Size):
             return f"size of {self.text(e.target)}"
-        if isinstance(e, ast.LargestGroup):
+        if isinstance(e, ast_expr.LargestGroup):
             return f"the largest group of {e.fact}"
         return "?"
 
@@ -141,7 +141,7 @@ _TIGHTNESS = {"+": 1, "-": 1, "*": 2, "/": 2}
 def needs_parentheses(e, op: str, right: bool = False) -> bool:
     """Whether `e`, an operand of `op`, must be written in parentheses to mean what the tree means: a looser
     operation inside a tighter one, or an equally tight one on the right (`a - (b - c)`)."""
-    return isinstance(e, ast.Arith) and (_TIGHTNESS[e.op] < _TIGHTNESS[op]
+    return isinstance(e, ast_expr.Arith) and (_TIGHTNESS[e.op] < _TIGHTNESS[op]
                                          or (right and _TIGHTNESS[e.op] == _TIGHTNESS[op]))
 
 
@@ -155,22 +155,22 @@ class SheetDescriber(Describer):
         self.values = values
 
     def text(self, e) -> str:
-        if isinstance(e, ast.Ref) and (e.name in self.facts or e.name in self.values):
+        if isinstance(e, ast_expr.Ref) and (e.name in self.facts or e.name in self.values):
             return f"{e.name} {{{e.name}}}"
-        if isinstance(e, ast.Ref) and e.name in self.lets:
+        if isinstance(e, ast_expr.Ref) and e.name in self.lets:
             return self.text(self.lets[e.name])
-        if isinstance(e, ast.Index) and e.name in self.facts and isinstance(e.key, ast.Ref):
+        if isinstance(e, ast_expr.Index) and e.name in self.facts and isinstance(e.key, ast_expr.Ref):
             return f"{e.name}[{e.key.name}] {{{e.name}[{e.key.name}]}}"
-        if isinstance(e, ast.AwardRef):
+        if isinstance(e, ast_expr.AwardRef):
             return f"award {e.name} {{awards[{e.name}]}}"
         return super().text(e)
 
 
 def _conjuncts(e) -> list:
-    if isinstance(e, ast.BoolOp) and e.op == "and":
+    if isinstance(e, ast_expr.BoolOp) and e.op == "and":
         return _conjuncts(e.left) + _conjuncts(e.right)
     return [e]
 
 
 def _is_field(e, name: str) -> bool:
-    return isinstance(e, ast.Ref) and e.name == name
+    return isinstance(e, ast_expr.Ref) and e.name == name

@@ -11,7 +11,7 @@ import operator
 
 import attrs
 
-from orbis_dsl.language import ast
+from orbis_dsl.language import ast_expr
 from orbis_dsl.language.check_says import CLAUSE_WORDS, placeholders
 from orbis_dsl.language.codegen import POSITION_TABLES, operand_word, sum_terms
 from orbis_dsl.language.describe import Describer, SheetDescriber, needs_parentheses
@@ -119,7 +119,7 @@ class Evaluator:
 
     def _Arith(self, e, env):
         if e.op == "/" and self.steps:
-            if isinstance(e.left, ast.Arith) and e.left.op == "+":
+            if isinstance(e.left, ast_expr.Arith) and e.left.op == "+":
                 terms = [(operand_word(t), self.eval(t, env)) for t in sum_terms(e.left)]
                 left = support.shown_sum(env.trace, terms)
             else:
@@ -132,7 +132,7 @@ class Evaluator:
         return _EXTREMES[e.func]([self.eval(a, env) for a in e.args])
 
     def _Size(self, e, env):
-        if isinstance(e.target, ast.Index):
+        if isinstance(e.target, ast_expr.Index):
             return support.size(env.p.facts[e.target.name], self.eval(e.target.key, env))
         return support.size(env.p.facts[e.target.name])
 
@@ -157,7 +157,7 @@ class Evaluator:
         return self.eval(e.then, env) if self.eval(e.cond, env) else self.eval(e.otherwise, env)
 
     def _colour_tile(self, e, env):
-        if isinstance(e, ast.Ref):
+        if isinstance(e, ast_expr.Ref):
             b = self.ctx.resolve(e.name)
             if b is not None and b.what == "field" and b.target == "color":
                 return env.item if b.where == "item" else env.t
@@ -171,7 +171,7 @@ class Evaluator:
             if tile is not None and self.wild:
                 test = tile.desert or tile.color == self.eval(other, env)
                 return test if e.op == "=" else not test
-            if isinstance(e.left, ast.Ref) or isinstance(e.right, ast.Ref):
+            if isinstance(e.left, ast_expr.Ref) or isinstance(e.right, ast_expr.Ref):
                 equal = self.eval(e.left, env) == self.eval(e.right, env)
                 return equal if e.op == "=" else not equal
         label = self.describer.label(e.left)
@@ -181,7 +181,7 @@ class Evaluator:
     def _Member(self, e, env):
         tile = self._colour_tile(e.item, env)
         container = self.eval(e.container, env)
-        if isinstance(e.container, ast.Ref) and self.ctx.resolve(e.container.name).type.startswith("list:"):
+        if isinstance(e.container, ast_expr.Ref) and self.ctx.resolve(e.container.name).type.startswith("list:"):
             return support.holds(container, self.eval(e.item, env))
         if tile is not None and self.wild:
             return tile.desert or tile.color in container
@@ -227,13 +227,13 @@ class Evaluator:
 
     def flag(self, e, env):
         """As `codegen.compile_flag`: bare statuses in an end condition say which way they went."""
-        if isinstance(e, ast.Ref) and self.ctx.resolve(e.name).type == "bool":
+        if isinstance(e, ast_expr.Ref) and self.ctx.resolve(e.name).type == "bool":
             if self.ctx.resolve(e.name).what == "option":
                 return support.option_flag(env.trace, e.name, self.eval(e, env))
             return support.flag(env.trace, e.name, self.eval(e, env))
-        if isinstance(e, ast.Not):
+        if isinstance(e, ast_expr.Not):
             return not self.flag(e.operand, env)
-        if isinstance(e, ast.BoolOp):
+        if isinstance(e, ast_expr.BoolOp):
             left = self.flag(e.left, env)
             if e.op == "and":
                 return left and self.flag(e.right, env)
@@ -250,7 +250,7 @@ class _Effects:
     def amount(self, amount, env):
         if amount.param is not None:
             return env.t.params[amount.param]
-        colour = None if amount.color is None else self.evaluator.eval(ast.Ref(amount.color), env)
+        colour = None if amount.color is None else self.evaluator.eval(ast_expr.Ref(amount.color), env)
         return self.evaluator.eval(amount.count, env), colour
 
     def __call__(self, api, g, p, t=None):
@@ -290,7 +290,7 @@ def _end_specs(ends, ctx, wild, prefix, tile_clause) -> tuple[EndSpec, ...]:
         def explain(g, p, t=None, clause=clause, ev=ev, shown=shown):
             env = Env(g, p, t if tile_clause else None)
             values = {"_sum": explain_value(ev, clause.points, env)}
-            values.update({n: support.show(ev.eval(ast.Ref(n), env)) for n in shown})
+            values.update({n: support.show(ev.eval(ast_expr.Ref(n), env)) for n in shown})
             return values
 
         specs.append(EndSpec(fn=fn, text=text, explain=explain, says=clause.says))
@@ -299,19 +299,19 @@ def _end_specs(ends, ctx, wild, prefix, tile_clause) -> tuple[EndSpec, ...]:
 
 def explain_value(ev: Evaluator, e, env: Env) -> str:
     """As `codegen.explain_expr`: how `e` came to its value, each summand with its value, the branch taken."""
-    if isinstance(e, ast.IntLit):
+    if isinstance(e, ast_expr.IntLit):
         return str(e.value)
-    if isinstance(e, ast.Arith):
+    if isinstance(e, ast_expr.Arith):
         return f"{_operand(ev, e.left, e.op, env)} {e.op} {_operand(ev, e.right, e.op, env, right=True)}"
-    if isinstance(e, ast.Neg):
+    if isinstance(e, ast_expr.Neg):
         return "-" + _operand(ev, e.operand, "*", env)
-    if isinstance(e, ast.IfExpr):
+    if isinstance(e, ast_expr.IfExpr):
         return explain_value(ev, e.then if ev.eval(e.cond, env) else e.otherwise, env)
-    if isinstance(e, ast.Extreme):
+    if isinstance(e, ast_expr.Extreme):
         return f"{e.func}(" + ", ".join(explain_value(ev, a, env) for a in e.args) + ")"
-    if isinstance(e, ast.Ref) and e.name in ev.ctx.lets:
+    if isinstance(e, ast_expr.Ref) and e.name in ev.ctx.lets:
         return explain_value(ev, ev.ctx.lets[e.name], env)
-    if isinstance(e, (ast.Count, ast.Aggregate)):
+    if isinstance(e, (ast_expr.Count, ast_expr.Aggregate)):
         return support.fill(ev.describer.label(e), ev.eval(e, env), env.t.params if ev.tile_clause else None)
     return ev.describer.text(e).replace("{", "").replace("}", "") + " " + support.show(ev.eval(e, env))
 

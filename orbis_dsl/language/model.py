@@ -9,7 +9,7 @@ from __future__ import annotations
 import attrs
 
 from orbis_dsl.common.diagnostics import Span
-from orbis_dsl.language import ast
+from orbis_dsl.language import ast_decl, ast_expr, ast_sheet
 
 # Fields every tile has, whatever the game: name -> (the runtime's attribute, type). A face-down tile, or a
 # recorded tile that does not say, has no level: `level` may be none. Row and column count from 1, rows from the
@@ -26,7 +26,7 @@ EVENTS = ("taken", "placed")
 ROLES = ("tiles", "players")
 
 
-def type_name(t: ast.TypeRef) -> str:
+def type_name(t: ast_expr.TypeRef) -> str:
     """The type checker's name of a declared type; '?' for an unknown one (already reported)."""
     if t.name == "enum":
         return "string"
@@ -39,7 +39,7 @@ def type_name(t: ast.TypeRef) -> str:
     return t.name
 
 
-def list_spec(t: ast.TypeRef, sets) -> tuple[str, tuple[str, ...], str | None]:
+def list_spec(t: ast_expr.TypeRef, sets) -> tuple[str, tuple[str, ...], str | None]:
     """A fact type as the runtime reads it: (kind, choices, flag). `list of NAME` is one construct with two kinds of
     item: a set's members (kind `list`, the members as choices: a record lists them by name) or a family's held
     pieces (kind `held`, the family as the one choice: a record gives piece ids, each with the list's flag)."""
@@ -51,7 +51,7 @@ def list_spec(t: ast.TypeRef, sets) -> tuple[str, tuple[str, ...], str | None]:
     return "held", (listed,), flag or None
 
 
-def listed_name(t: ast.TypeRef) -> str | None:
+def listed_name(t: ast_expr.TypeRef) -> str | None:
     """What a `list of NAME` fact lists (a set or a family); None for any other type."""
     return t.choices[0] if t.name == "list" else None
 
@@ -113,7 +113,7 @@ class Vocabulary:
 @attrs.frozen
 class Param:
     name: str
-    type: ast.TypeRef
+    type: ast_expr.TypeRef
     default: object
     has_default: bool
     unique: bool = False
@@ -129,10 +129,10 @@ class Kind:
     name: str
     title: str
     params: dict[str, Param]
-    lets: dict[str, ast.Expr]
-    taken: tuple[ast.Effect, ...]
-    placed: tuple[ast.Effect, ...]
-    ends: tuple[ast.EndClause, ...]
+    lets: dict[str, ast_expr.Expr]
+    taken: tuple[ast_decl.Effect, ...]
+    placed: tuple[ast_decl.Effect, ...]
+    ends: tuple[ast_decl.EndClause, ...]
     # Parameters the scorer reads (end clauses and placement conditions): a game record must give them.
     scoring_params: frozenset[str]
     declared: tuple[str, ...]  # the kind's own parameters in declaration order (positional in game notation)
@@ -144,9 +144,9 @@ class Kind:
 class God:
     name: str
     title: str
-    lets: dict[str, ast.Expr]
-    taken: tuple[ast.Effect, ...]
-    ends: tuple[ast.EndClause, ...]
+    lets: dict[str, ast_expr.Expr]
+    taken: tuple[ast_decl.Effect, ...]
+    ends: tuple[ast_decl.EndClause, ...]
     modifiers: dict[str, int]
     file: str
     span: Span | None = attrs.field(default=None, eq=False)
@@ -155,7 +155,7 @@ class God:
 @attrs.frozen
 class Option:
     name: str
-    type: ast.TypeRef
+    type: ast_expr.TypeRef
     default: object
     file: str
 
@@ -164,14 +164,14 @@ class Option:
 class Award:
     name: str
     title: str
-    measure: ast.Expr
-    eligible: ast.Expr | None
-    tiebreak: ast.Expr | None
+    measure: ast_expr.Expr
+    eligible: ast_expr.Expr | None
+    tiebreak: ast_expr.Expr | None
     ties: str
     warn: bool
     prizes: tuple[int, ...]
     file: str
-    for_each: ast.ForEach | None = None
+    for_each: ast_sheet.ForEach | None = None
     rank: str = "most"
     unless_equal: bool = False
     says: str | None = None
@@ -183,14 +183,14 @@ class Fact:
 
     name: str
     title: str
-    type: ast.TypeRef
+    type: ast_expr.TypeRef
     low: int | None
     high: int | None
     per: str | None  # a set: the fact is given once per member
     file: str
     level: str | None = None  # 'round': given once per round; 'game': once for the whole record
     key: str | None = None  # the record's JSON key, when not the name
-    derive: ast.Expr | None = None  # `from EXPR`: derived from a grid record's board
+    derive: ast_expr.Expr | None = None  # `from EXPR`: derived from a grid record's board
 
     @property
     def whole(self) -> bool:
@@ -204,7 +204,7 @@ class Score:
 
     name: str
     title: str
-    expr: ast.Expr
+    expr: ast_expr.Expr
     file: str
 
 
@@ -213,8 +213,8 @@ class Check:
     """A rule the table breaks: a warning, or (`refuse`) an input error."""
 
     message: str
-    cond: ast.Expr
-    for_each: ast.ForEach | None
+    cond: ast_expr.Expr
+    for_each: ast_sheet.ForEach | None
     refuse: bool
     file: str
     span: Span | None = attrs.field(default=None, eq=False)
@@ -248,7 +248,7 @@ class Tile:
 @attrs.frozen
 class Desert:
     wild: bool
-    ends: tuple[ast.EndClause, ...]
+    ends: tuple[ast_decl.EndClause, ...]
     file: str
 
 
@@ -268,7 +268,7 @@ class RuleSet:
     kinds: dict[str, Kind]
     gods: dict[str, God]
     awards: dict[str, Award]
-    winner: tuple[ast.WinnerKey, ...]
+    winner: tuple[ast_sheet.WinnerKey, ...]
     variants: dict[str, Variant]
     tiles: tuple[Tile, ...]
     realm_limit: int | None
@@ -283,12 +283,12 @@ class RuleSet:
     scores: dict[str, Score] = attrs.field(factory=dict)
     checks: tuple[Check, ...] = ()
     rounds: int | None = None
-    game: ast.GameDecl | None = None  # the game's id and the formats of its records and reports
+    game: ast_decl.GameDecl | None = None  # the game's id and the formats of its records and reports
     rounds_also: int | None = None  # `rounds 3 or 1`
     grid: object = None  # runtime.specs.GridSpec: the square grid records may give boards on
     lets: dict = attrs.field(factory=dict)  # a score sheet's top-level `let`s: name -> expression
-    winner_if: ast.Expr | None = None  # `winner: …, only if COND`
-    hexmap: ast.HexMapDecl | None = None  # a board of named hex cells, as data
+    winner_if: ast_expr.Expr | None = None  # `winner: …, only if COND`
+    hexmap: ast_sheet.HexMapDecl | None = None  # a board of named hex cells, as data
 
     @property
     def is_sheet(self) -> bool:

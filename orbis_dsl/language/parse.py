@@ -12,7 +12,7 @@ from lark.exceptions import UnexpectedInput, UnexpectedToken, VisitError
 
 from orbis_dsl.common.diagnostics import Diagnostic, Span, did_you_mean
 from orbis_dsl.common.resources import display_path, grammar_path
-from orbis_dsl.language import ast
+from orbis_dsl.language import ast_decl, ast_expr, ast_sheet
 from orbis_dsl.language.lark_errors import RULES_WORDS, syntax_diagnostic
 from orbis_dsl.language.literals import BadToken, number, unquote
 from orbis_dsl.language.rule_files import ReadRefused, allowed_roots, is_inside, read_rule_text, resolve_include
@@ -68,18 +68,18 @@ class _Builder(Transformer):
         return token
 
     def start(self, meta, *decls):
-        return ast.RuleFile(self.file, tuple(decls), span=self._s(meta))
+        return ast_decl.RuleFile(self.file, tuple(decls), span=self._s(meta))
 
     def signed_int(self, meta, minus, value):
-        return ast.IntLit(-number(value) if minus else number(value), span=self._s(meta))
+        return ast_expr.IntLit(-number(value) if minus else number(value), span=self._s(meta))
 
     # top-level declarations
     def include(self, meta, path):
-        return ast.Include(unquote(path), span=self._s(meta))
+        return ast_decl.Include(unquote(path), span=self._s(meta))
 
     def game_decl(self, meta, game_id, title, *members):
         fields = dict(members)
-        return ast.GameDecl(unquote(game_id), unquote(title) if title else None, fields.get("record"),
+        return ast_decl.GameDecl(unquote(game_id), unquote(title) if title else None, fields.get("record"),
                             fields.get("report"), span=self._s(meta))
 
     def record_clause(self, meta, value):
@@ -96,23 +96,23 @@ class _Builder(Transformer):
 
     def _names_decl(self, what, meta, names, mark=None):
         spans = tuple(_span_of(self.file, n) for n in names)
-        return ast.NamesDecl(what, tuple(str(n) for n in names), spans, mark, span=self._s(meta))
+        return ast_decl.NamesDecl(what, tuple(str(n) for n in names), spans, mark, span=self._s(meta))
 
     def alias_decl(self, meta, alias, target):
-        return ast.AliasDecl(str(alias), str(target), _span_of(self.file, target), span=self._s(meta))
+        return ast_decl.AliasDecl(str(alias), str(target), _span_of(self.file, target), span=self._s(meta))
 
     def levels_decl(self, meta, value):
-        return ast.NumberDecl("levels", number(value), span=self._s(meta))
+        return ast_decl.NumberDecl("levels", number(value), span=self._s(meta))
 
     def market_decl(self, meta, value):
-        return ast.NumberDecl("market", number(value), span=self._s(meta))
+        return ast_decl.NumberDecl("market", number(value), span=self._s(meta))
 
     def board_decl(self, meta, *rows):
-        return ast.BoardDecl(tuple(number(r) for r in rows), "stacked", span=self._s(meta))
+        return ast_decl.BoardDecl(tuple(number(r) for r in rows), "stacked", span=self._s(meta))
 
     def resource_decl(self, meta, name, title, *members):
         fields = dict(members)
-        return ast.ResourceDecl(str(name), unquote(title) if title else None, "per_color" in fields,
+        return ast_decl.ResourceDecl(str(name), unquote(title) if title else None, "per_color" in fields,
                                 fields.get("limit"), fields.get("trade", ()), span=self._s(meta))
 
     def per_color(self, meta):
@@ -126,7 +126,7 @@ class _Builder(Transformer):
 
     def marker_decl(self, meta, name, title, *members):
         fields = dict(members)
-        return ast.MarkerDecl(str(name), unquote(title) if title else None, fields.get("supply"),
+        return ast_decl.MarkerDecl(str(name), unquote(title) if title else None, fields.get("supply"),
                               fields.get("otherwise"), span=self._s(meta))
 
     def supply_clause(self, meta, value):
@@ -136,82 +136,82 @@ class _Builder(Transformer):
         return ("otherwise", str(name))
 
     def option_decl(self, meta, name, type_, default):
-        return ast.OptionDecl(str(name), type_, default, span=self._s(meta))
+        return ast_decl.OptionDecl(str(name), type_, default, span=self._s(meta))
 
     def value_decl(self, meta, name, value):
-        return ast.ValueDecl(str(name), value.value, span=self._s(meta))
+        return ast_decl.ValueDecl(str(name), value.value, span=self._s(meta))
 
     def attribute_decl(self, meta, name, type_, default):
-        return ast.AttributeDecl(str(name), type_, default, span=self._s(meta))
+        return ast_decl.AttributeDecl(str(name), type_, default, span=self._s(meta))
 
     def wild_decl(self, meta):
         return "wild"
 
     def facedown_decl(self, meta, name, title, *members):
-        ends = tuple(m for m in members if isinstance(m, ast.EndClause))
-        return ast.FacedownDecl(str(name), unquote(title) if title else None, "wild" in members, ends,
+        ends = tuple(m for m in members if isinstance(m, ast_decl.EndClause))
+        return ast_decl.FacedownDecl(str(name), unquote(title) if title else None, "wild" in members, ends,
                                 span=self._s(meta))
 
     def family_decl(self, meta, name, title, role):
-        return ast.FamilyDecl(str(name), unquote(title) if title else None, str(role), span=self._s(meta))
+        return ast_decl.FamilyDecl(str(name), unquote(title) if title else None, str(role), span=self._s(meta))
 
     def piece_decl(self, meta, family, name, title, *members):
-        return ast.PieceDecl(str(family), str(name), unquote(title) if title else None, tuple(members),
+        return ast_decl.PieceDecl(str(family), str(name), unquote(title) if title else None, tuple(members),
                              _span_of(self.file, family), span=self._s(meta))
 
     def param_decl(self, meta, name, type_, default, unique):
-        return ast.ParamDecl(str(name), type_, default, unique is not None, span=_span_of(self.file, name))
+        return ast_decl.ParamDecl(str(name), type_, default, unique is not None, span=_span_of(self.file, name))
 
     def let_decl(self, meta, name, expr):
-        return ast.LetDecl(str(name), expr, span=_span_of(self.file, name))
+        return ast_decl.LetDecl(str(name), expr, span=_span_of(self.file, name))
 
     def when_clause(self, meta, event, *effects):
-        return ast.WhenClause(str(event), tuple(effects), span=_span_of(self.file, event))
+        return ast_decl.WhenClause(str(event), tuple(effects), span=_span_of(self.file, event))
 
     def end_clause(self, meta, points, *rest):
         # `[_cond_word expr]` gives no placeholders (its first item is inlined), `[says_clause]` does: tell them apart
         says = next((r[1] for r in rest if isinstance(r, tuple)), None)
         word, cond = (rest[0], rest[1]) if len(rest) >= 2 and isinstance(rest[0], Token) else (None, None)
         negate = word is not None and word.type == "UNLESS"
-        return ast.EndClause(points, cond, negate, says, span=self._s(meta))
+        return ast_decl.EndClause(points, cond, negate, says, span=self._s(meta))
 
     def says_clause(self, meta, text):
         return ("says", unquote(text))
 
     def modify_clause(self, meta, name, value):
-        return ast.Modify(str(name), value.value, span=_span_of(self.file, name))
+        return ast_decl.Modify(str(name), value.value, span=_span_of(self.file, name))
 
     # effects
     def gain(self, meta, amount):
-        return ast.Effect("gain", amount=amount, span=self._s(meta))
+        return ast_decl.Effect("gain", amount=amount, span=self._s(meta))
 
     def reduce(self, meta, expr):
-        return ast.Effect("reduce", expr=expr, span=self._s(meta))
+        return ast_decl.Effect("reduce", expr=expr, span=self._s(meta))
 
     def pay(self, meta, amount, marker):
-        return ast.Effect("pay", amount=amount, marker=str(marker), span=self._s(meta))
+        return ast_decl.Effect("pay", amount=amount, marker=str(marker), span=self._s(meta))
 
     def destroy(self, meta, amount, marker):
-        return ast.Effect("destroy", amount=amount, marker=str(marker), span=self._s(meta))
+        return ast_decl.Effect("destroy", amount=amount, marker=str(marker), span=self._s(meta))
 
     def require(self, meta, expr, marker):
-        return ast.Effect("require", expr=expr, marker=str(marker), span=self._s(meta))
+        return ast_decl.Effect("require", expr=expr, marker=str(marker), span=self._s(meta))
 
     def amount(self, meta, count, color):
         if isinstance(count, Token) and count.type == "INT":
-            count_expr = ast.IntLit(number(count), span=_span_of(self.file, count))
+            count_expr = ast_expr.IntLit(number(count), span=_span_of(self.file, count))
         else:
-            count_expr = ast.Ref(str(count), span=_span_of(self.file, count))
+            count_expr = ast_expr.Ref(str(count), span=_span_of(self.file, count))
         colour = None if color.type == "ANY" else str(color)
-        return ast.Amount(count_expr, colour, span=self._s(meta))
+        return ast_decl.Amount(count_expr, colour, span=self._s(meta))
 
     def amount_param(self, meta, name):
-        return ast.Amount(None, None, param=str(name), span=self._s(meta))
+        return ast_decl.Amount(None, None, param=str(name), span=self._s(meta))
 
     # awards and winner
     def award_decl(self, meta, name, title, for_each, *clauses):
         fields = dict(clauses)
-        return ast.AwardDecl(
+        return ast_sheet.AwardDecl(
             str(name),
             unquote(title) if title else None,
             measure=fields.get("measure"),
@@ -237,15 +237,15 @@ class _Builder(Transformer):
         return "each_takes"
 
     def for_each(self, meta, name, set_name):
-        return ast.ForEach(str(name), str(set_name), span=self._s(meta))
+        return ast_sheet.ForEach(str(name), str(set_name), span=self._s(meta))
 
     # score sheets
     def set_decl(self, meta, name, *members):
-        return ast.SetDecl(str(name), tuple(str(m) for m in members), span=self._s(meta))
+        return ast_sheet.SetDecl(str(name), tuple(str(m) for m in members), span=self._s(meta))
 
     def fact_decl(self, meta, name, title, type_, range_, per, level, key, derive):
         low, high = range_ if range_ is not None else (None, None)
-        return ast.FactDecl(str(name), unquote(title) if title else None, type_, low, high, per, level, key,
+        return ast_sheet.FactDecl(str(name), unquote(title) if title else None, type_, low, high, per, level, key,
                             derive, span=_span_of(self.file, name))
 
     def round_level(self, meta):
@@ -261,7 +261,7 @@ class _Builder(Transformer):
         return expr
 
     def list_type(self, meta, family, flag):
-        return ast.TypeRef("list", choices=(str(family), str(flag) if flag is not None else ""),
+        return ast_expr.TypeRef("list", choices=(str(family), str(flag) if flag is not None else ""),
                            span=self._s(meta))
 
     def grid_decl(self, meta, name, title, *members):
@@ -271,7 +271,7 @@ class _Builder(Transformer):
                 fields[what].append(value)
             else:
                 fields[what] = value
-        return ast.GridDecl(str(name), unquote(title) if title else None, fields["shape"], fields["edges"],
+        return ast_sheet.GridDecl(str(name), unquote(title) if title else None, fields["shape"], fields["edges"],
                             tuple(fields["marks"]), tuple(fields["borders"]), tuple(fields["homes"]),
                             tuple(fields["areas"]),
                             span=_span_of(self.file, name))
@@ -298,10 +298,10 @@ class _Builder(Transformer):
         return ("borders", (str(side), tuple(str(m) for m in members)))
 
     def count_held(self, meta, fact, where=None):
-        return ast.HeldCount("count", None, str(fact), where, span=self._s(meta))
+        return ast_expr.HeldCount("count", None, str(fact), where, span=self._s(meta))
 
     def sum_held(self, meta, func, field, fact, where=None):
-        return ast.HeldCount("sum", str(field), str(fact), where, span=self._s(meta))
+        return ast_expr.HeldCount("sum", str(field), str(fact), where, span=self._s(meta))
 
     def fact_range(self, meta, low, high):
         return (low.value, high.value)
@@ -310,14 +310,14 @@ class _Builder(Transformer):
         return str(name)
 
     def score_decl(self, meta, name, title, expr):
-        return ast.ScoreDecl(str(name), unquote(title) if title else None, expr, span=_span_of(self.file, name))
+        return ast_sheet.ScoreDecl(str(name), unquote(title) if title else None, expr, span=_span_of(self.file, name))
 
     def warn_decl(self, meta, verb, message, cond, for_each):
-        return ast.WarnDecl(unquote(message), cond, for_each, str(verb) == "refuse", str(verb) == "note",
+        return ast_sheet.WarnDecl(unquote(message), cond, for_each, str(verb) == "refuse", str(verb) == "note",
                             span=self._s(meta))
 
     def rounds_decl(self, meta, value, also):
-        return ast.NumberDecl("rounds", number(value), number(also) if also is not None else None,
+        return ast_decl.NumberDecl("rounds", number(value), number(also) if also is not None else None,
                               span=self._s(meta))
 
     def measure_clause(self, meta, expr):
@@ -342,15 +342,15 @@ class _Builder(Transformer):
         return ("prizes", tuple(v.value for v in values))
 
     def winner_decl(self, meta, *keys):
-        only_if = keys[-1] if keys and not isinstance(keys[-1], ast.WinnerKey) else None
-        keys = tuple(k for k in keys if isinstance(k, ast.WinnerKey))
-        return ast.WinnerDecl(keys, only_if, span=self._s(meta))
+        only_if = keys[-1] if keys and not isinstance(keys[-1], ast_sheet.WinnerKey) else None
+        keys = tuple(k for k in keys if isinstance(k, ast_sheet.WinnerKey))
+        return ast_sheet.WinnerDecl(keys, only_if, span=self._s(meta))
 
     def winner_if(self, meta, expr):
         return expr
 
     def winner_key(self, meta, rank, expr):
-        return ast.WinnerKey(str(rank), expr, span=self._s(meta))
+        return ast_sheet.WinnerKey(str(rank), expr, span=self._s(meta))
 
     # variants
     def variant_decl(self, meta, label, *clauses):
@@ -358,9 +358,9 @@ class _Builder(Transformer):
         players = revealed = family = None
         removed, removed_spans, prizes, options = (), (), [], []
         for clause in clauses:
-            if isinstance(clause, ast.VariantPrizes):
+            if isinstance(clause, ast_decl.VariantPrizes):
                 prizes.append(clause)
-            elif isinstance(clause, ast.VariantOption):
+            elif isinstance(clause, ast_decl.VariantOption):
                 options.append(clause)
             elif clause[0] == "players":
                 players = clause[1]
@@ -368,7 +368,7 @@ class _Builder(Transformer):
                 family, revealed = clause[1], clause[2]
             else:
                 removed, removed_spans = removed + clause[1], removed_spans + clause[2]
-        return ast.VariantDecl(name, players, revealed, family, removed, tuple(prizes), tuple(options),
+        return ast_decl.VariantDecl(name, players, revealed, family, removed, tuple(prizes), tuple(options),
                                removed_spans, span=self._s(meta))
 
     def players_clause(self, meta, value):
@@ -381,10 +381,10 @@ class _Builder(Transformer):
         return ("remove", tuple(str(n) for n in names), tuple(_span_of(self.file, n) for n in names))
 
     def variant_prizes(self, meta, name, *values):
-        return ast.VariantPrizes(str(name), tuple(v.value for v in values), span=self._s(meta))
+        return ast_decl.VariantPrizes(str(name), tuple(v.value for v in values), span=self._s(meta))
 
     def variant_option(self, meta, name, value):
-        return ast.VariantOption(str(name), value, span=self._s(meta))
+        return ast_decl.VariantOption(str(name), value, span=self._s(meta))
 
     # tiles
     def tile_decl(self, meta, level, color, mark, cost, piece, *args):
@@ -393,7 +393,7 @@ class _Builder(Transformer):
         parts = {"level": _span_of(self.file, level), "color": _span_of(self.file, color),
                  "mark": _span_of(self.file, mark), "piece": _span_of(self.file, piece)}
         parts.update({f"cost{i}": span for i, span in enumerate(square_spans)})
-        return ast.TileDecl(number(level), str(color), str(mark), squares, str(piece), args, parts,
+        return ast_decl.TileDecl(number(level), str(color), str(mark), squares, str(piece), args, parts,
                             span=self._s(meta))
 
     def cost(self, meta, *squares):
@@ -402,96 +402,96 @@ class _Builder(Transformer):
                 tuple(_span_of(self.file, s) for s in squares))
 
     def arg(self, meta, name, value):
-        return ast.Arg(str(name), value, span=_span_of(self.file, name))
+        return ast_decl.Arg(str(name), value, span=_span_of(self.file, name))
 
     # types and literals
     def type(self, meta, base, qmark):
         return attrs.evolve(base, optional=qmark is not None, span=self._s(meta))
 
     def named_type(self, meta, name):
-        return ast.TypeRef(str(name), span=self._s(meta))
+        return ast_expr.TypeRef(str(name), span=self._s(meta))
 
     def sized_type(self, meta, name, size):
-        return ast.TypeRef(str(name), size=number(size), span=self._s(meta))
+        return ast_expr.TypeRef(str(name), size=number(size), span=self._s(meta))
 
     def enum_type(self, meta, *choices):
-        return ast.TypeRef("enum", choices=tuple(unquote(c) for c in choices), span=self._s(meta))
+        return ast_expr.TypeRef("enum", choices=tuple(unquote(c) for c in choices), span=self._s(meta))
 
     def string_lit(self, meta, token):
-        return ast.StrLit(unquote(token), span=self._s(meta))
+        return ast_expr.StrLit(unquote(token), span=self._s(meta))
 
     def name_lit(self, meta, token):
-        return ast.NameLit(str(token), span=self._s(meta))
+        return ast_expr.NameLit(str(token), span=self._s(meta))
 
     def amount_lit(self, meta, count, color):
-        return ast.AmountLit(number(count), None if color.type == "ANY" else str(color), span=self._s(meta))
+        return ast_expr.AmountLit(number(count), None if color.type == "ANY" else str(color), span=self._s(meta))
 
     def set_lit(self, meta, *names):
-        return ast.SetLit(tuple(str(n) for n in names if n is not None), span=self._s(meta))
+        return ast_expr.SetLit(tuple(str(n) for n in names if n is not None), span=self._s(meta))
 
     def true_lit(self, meta):
-        return ast.BoolLit(True, span=self._s(meta))
+        return ast_expr.BoolLit(True, span=self._s(meta))
 
     def false_lit(self, meta):
-        return ast.BoolLit(False, span=self._s(meta))
+        return ast_expr.BoolLit(False, span=self._s(meta))
 
     # expressions
     def int_lit(self, meta, token):
-        return ast.IntLit(number(token), span=self._s(meta))
+        return ast_expr.IntLit(number(token), span=self._s(meta))
 
     def ref(self, meta, token):
-        return ast.Ref(str(token), span=self._s(meta))
+        return ast_expr.Ref(str(token), span=self._s(meta))
 
     def neg(self, meta, _minus, operand):
-        return ast.Neg(operand, span=self._s(meta))
+        return ast_expr.Neg(operand, span=self._s(meta))
 
     def arith(self, meta, left, op, right):
-        return ast.Arith(str(op), left, right, span=self._s(meta))
+        return ast_expr.Arith(str(op), left, right, span=self._s(meta))
 
     def compare(self, meta, left, op, right):
-        return ast.Compare(str(op), left, right, span=self._s(meta))
+        return ast_expr.Compare(str(op), left, right, span=self._s(meta))
 
     def member(self, meta, item, container):
-        return ast.Member(item, container, span=self._s(meta))
+        return ast_expr.Member(item, container, span=self._s(meta))
 
     def among(self, meta, value, rank):
-        return ast.Among(value, str(rank), span=self._s(meta))
+        return ast_expr.Among(value, str(rank), span=self._s(meta))
 
     def not_expr(self, meta, operand):
-        return ast.Not(operand, span=self._s(meta))
+        return ast_expr.Not(operand, span=self._s(meta))
 
     def and_expr(self, meta, left, right):
-        return ast.BoolOp("and", left, right, span=self._s(meta))
+        return ast_expr.BoolOp("and", left, right, span=self._s(meta))
 
     def or_expr(self, meta, left, right):
-        return ast.BoolOp("or", left, right, span=self._s(meta))
+        return ast_expr.BoolOp("or", left, right, span=self._s(meta))
 
     def cond_expr(self, meta, cond, then, otherwise):
-        return ast.IfExpr(cond, then, otherwise, span=self._s(meta))
+        return ast_expr.IfExpr(cond, then, otherwise, span=self._s(meta))
 
     def count(self, meta, scope, where=None):
-        return ast.Count(str(scope), where, span=self._s(meta))
+        return ast_expr.Count(str(scope), where, span=self._s(meta))
 
     def aggregate(self, meta, func, field, scope, where=None):
-        return ast.Aggregate(str(func), str(field), str(scope), where, span=self._s(meta))
+        return ast_expr.Aggregate(str(func), str(field), str(scope), where, span=self._s(meta))
 
     def index(self, meta, name, key):
-        return ast.Index(str(name), key, span=self._s(meta))
+        return ast_expr.Index(str(name), key, span=self._s(meta))
 
     def award_ref(self, meta, name):
-        return ast.AwardRef(str(name), span=self._s(meta))
+        return ast_expr.AwardRef(str(name), span=self._s(meta))
 
     def prior(self, meta, name):
-        return ast.Prior(str(name), span=self._s(meta))
+        return ast_expr.Prior(str(name), span=self._s(meta))
 
     def extreme(self, meta, func, *args):
-        return ast.Extreme(str(func), tuple(args), span=self._s(meta))
+        return ast_expr.Extreme(str(func), tuple(args), span=self._s(meta))
 
     # ---- hex maps ----
     def hexmap_decl(self, meta, name, title, *members):
         water = next((m[1] for m in members if m[0] == "water"), (None, None))
         rows = tuple(m[1] for m in members if m[0] == "row")
-        return ast.HexMapDecl(str(name), unquote(title) if title else None, water[0], rows, water[1],
+        return ast_sheet.HexMapDecl(str(name), unquote(title) if title else None, water[0], rows, water[1],
                               span=self._s(meta))
 
     def water_clause(self, meta, symbol, prefix):
@@ -501,28 +501,28 @@ class _Builder(Transformer):
         return ("row", (str(label), unquote(symbols)))
 
     def largest_group(self, meta, fact, *links):
-        return ast.LargestGroup(str(fact), tuple(links), span=self._s(meta))
+        return ast_expr.LargestGroup(str(fact), tuple(links), span=self._s(meta))
 
     def size(self, meta, target):
-        return ast.Size(target, span=self._s(meta))
+        return ast_expr.Size(target, span=self._s(meta))
 
     def adjacent_link(self, meta):
-        return ast.GroupLink("adjacent", span=self._s(meta))
+        return ast_expr.GroupLink("adjacent", span=self._s(meta))
 
     def joined_link(self, meta, fact):
-        return ast.GroupLink("joined", fact=str(fact), span=self._s(meta))
+        return ast_expr.GroupLink("joined", fact=str(fact), span=self._s(meta))
 
     def water_link(self, meta, reach):
-        return ast.GroupLink("water", reach=reach, span=self._s(meta))
+        return ast_expr.GroupLink("water", reach=reach, span=self._s(meta))
 
     def beside_link(self, meta, fact):
-        return ast.GroupLink("beside", fact=str(fact), span=self._s(meta))
+        return ast_expr.GroupLink("beside", fact=str(fact), span=self._s(meta))
 
     def within_link(self, meta, reach):
-        return ast.GroupLink("within", reach=reach, span=self._s(meta))
+        return ast_expr.GroupLink("within", reach=reach, span=self._s(meta))
 
 
-def parse_text(text: str, file: str) -> tuple[ast.RuleFile | None, list[Diagnostic]]:
+def parse_text(text: str, file: str) -> tuple[ast_decl.RuleFile | None, list[Diagnostic]]:
     """Parse one rule file. Returns the tree, or None and the syntax error."""
     if len(text) > MAX_SOURCE_BYTES:
         return None, [Diagnostic(f"the file is too large ({len(text):,} characters; at most {MAX_SOURCE_BYTES:,})",
@@ -606,7 +606,7 @@ def _too_deep(tree: Tree) -> Tree | None:
 class SourceSet:
     """Every rule file of a rule set, in a deterministic order, with their texts for diagnostics."""
 
-    files: tuple[ast.RuleFile, ...]
+    files: tuple[ast_decl.RuleFile, ...]
     texts: dict[str, str]
     paths: dict[str, Path]
     # 0 for the base rules, 1 for a rule pack laid over them: a pack's declarations replace the base's.
@@ -624,13 +624,13 @@ class _Loader:
 
     def __init__(self):
         self.diagnostics: list[Diagnostic] = []
-        self.files: list[ast.RuleFile] = []
+        self.files: list[ast_decl.RuleFile] = []
         self.texts: dict[str, str] = {}
         self.paths: dict[str, Path] = {}
         self.layers: dict[str, int] = {}
         self.seen: set[Path] = set()
 
-    def read(self, path: Path, span: Span | None, layer: int, roots: tuple[Path, ...]) -> ast.RuleFile | None:
+    def read(self, path: Path, span: Span | None, layer: int, roots: tuple[Path, ...]) -> ast_decl.RuleFile | None:
         resolved = path.resolve()
         if resolved in self.seen:
             return None
@@ -659,10 +659,10 @@ class _Loader:
 
     def visit(self, root: Path, layer: int, roots: tuple[Path, ...]) -> None:
         # A file is appended after its includes: what a file builds on comes first.
-        stack: list[tuple[ast.RuleFile, list[ast.Include]]] = []
+        stack: list[tuple[ast_decl.RuleFile, list[ast_decl.Include]]] = []
         tree = self.read(root, None, layer, roots)
         if tree is not None:
-            stack.append((tree, [d for d in tree.decls if isinstance(d, ast.Include)]))
+            stack.append((tree, [d for d in tree.decls if isinstance(d, ast_decl.Include)]))
         while stack:
             tree, includes = stack[-1]
             if not includes:
@@ -677,7 +677,7 @@ class _Loader:
                 continue
             child = self.read(target, include.span, layer, roots)
             if child is not None:
-                stack.append((child, [d for d in child.decls if isinstance(d, ast.Include)]))
+                stack.append((child, [d for d in child.decls if isinstance(d, ast_decl.Include)]))
 
 
 def load_sources(paths: list[Path], pack: list[Path] | None = None) -> tuple[SourceSet, list[Diagnostic]]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import attrs
 
-from orbis_dsl.language import ast
+from orbis_dsl.language import ast_expr
 from orbis_dsl.language.model import Vocabulary, type_name
 
 # In a game of rounds: the round being scored (from 1) and how many rounds the record gives.
@@ -45,7 +45,7 @@ class Context:
     values: frozenset[str]
     vocabulary: Vocabulary = attrs.field(factory=Vocabulary)
     params: dict[str, str] = attrs.field(factory=dict)
-    lets: dict[str, ast.Expr] = attrs.field(factory=dict)
+    lets: dict[str, ast_expr.Expr] = attrs.field(factory=dict)
     self_kind: str | None = None  # 'tile' in a kind or desert clause, 'god' in a god clause, None elsewhere
     in_item: bool = False
     extras: dict[str, str] = attrs.field(factory=dict)  # e.g. `measure` in an award, `total` in the winner rule

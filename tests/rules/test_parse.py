@@ -9,7 +9,7 @@ import pytest
 from lark import Lark
 
 from orbis_dsl.common.diagnostics import Span
-from orbis_dsl.language import ast
+from orbis_dsl.language import ast_decl, ast_expr, ast_sheet
 from orbis_dsl.language.parse import MAX_SOURCE_BYTES, load_sources, parse_text, rules_parser
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -17,14 +17,14 @@ GRAMMAR = ROOT / "grammar" / "rules.lark"
 BASE_FILES = sorted((ROOT / "rules").glob("*.orbis"))
 
 
-def parse_ok(text: str, file: str = "t.orbis") -> ast.RuleFile:
+def parse_ok(text: str, file: str = "t.orbis") -> ast_decl.RuleFile:
     tree, diags = parse_text(text, file)
     assert diags == [], diags
     assert tree is not None
     return tree
 
 
-def only(tree: ast.RuleFile, cls):
+def only(tree: ast_decl.RuleFile, cls):
     found = [d for d in tree.decls if isinstance(d, cls)]
     assert len(found) == 1, found
     return found[0]
@@ -80,15 +80,15 @@ colors red, blue
 
 def test_spans_of_declarations_and_members():
     tree = parse_ok(KIND)
-    kind = only(tree, ast.PieceDecl)
+    kind = only(tree, ast_decl.PieceDecl)
     assert kind.span == Span("t.orbis", 2, 1, 5, 2)
     param, end = kind.members
-    assert isinstance(param, ast.ParamDecl)
+    assert isinstance(param, ast_decl.ParamDecl)
     assert (param.span.line, param.span.column, param.span.end_column) == (3, 9, 11)  # the parameter's name
     assert param.type.span.line == 3 and param.type.span.column == 13
-    assert isinstance(end, ast.EndClause)
+    assert isinstance(end, ast_decl.EndClause)
     assert (end.span.line, end.span.column) == (4, 3)
-    assert end.points == ast.Ref("cp")
+    assert end.points == ast_expr.Ref("cp")
     assert (end.points.span.line, end.points.span.column, end.points.span.end_column) == (4, 8, 10)
     assert (end.cond.span.line, end.cond.span.column) == (4, 18)
     assert end.negate is True
@@ -96,13 +96,13 @@ def test_spans_of_declarations_and_members():
 
 def test_spans_of_tiles_arguments_and_name_lists():
     tree = parse_ok(KIND)
-    tile = only(tree, ast.TileDecl)
+    tile = only(tree, ast_decl.TileDecl)
     assert (tile.span.line, tile.span.column, tile.span.end_line) == (6, 1, 6)
     assert tile.cost == ("blue", None)
     (arg,) = tile.args
     assert arg.name == "cp"
     assert (arg.span.line, arg.span.column) == (6, 36)
-    colors = only(tree, ast.NamesDecl)
+    colors = only(tree, ast_decl.NamesDecl)
     assert colors.names == ("red", "blue")
     assert [(s.line, s.column) for s in colors.name_spans] == [(7, 8), (7, 13)]
 
@@ -118,15 +118,15 @@ def test_every_node_of_the_base_rules_has_a_span():
 
 
 def test_number_literals_are_nodes_with_spans():
-    """Arguments and defaults are `ast.Literal`s (see ast.py); a bare int loses where it was written, and a
+    """Arguments and defaults are `ast_expr.Literal`s (see ast_expr.py); a bare int loses where it was written, and a
     checker message about it (`farm(reduces: 3)`) then has no location at all."""
     tree = parse_ok("tile 1 red black [] stone(cp: 2)\nattribute cp: int = 0\n")
-    tile = only(tree, ast.TileDecl)
+    tile = only(tree, ast_decl.TileDecl)
     value = tile.args[0].value
-    assert isinstance(value, ast.IntLit), type(value)
+    assert isinstance(value, ast_expr.IntLit), type(value)
     assert (value.span.line, value.span.column) == (1, 31)
-    default = only(tree, ast.AttributeDecl).default
-    assert isinstance(default, ast.IntLit), type(default)
+    default = only(tree, ast_decl.AttributeDecl).default
+    assert isinstance(default, ast_expr.IntLit), type(default)
 
 
 def test_spans_are_kept_out_of_equality_hash_and_repr():
@@ -136,7 +136,7 @@ def test_spans_are_kept_out_of_equality_hash_and_repr():
     assert a == b
     assert hash(a) == hash(b)
     assert "Span" not in repr(a) and "line=" not in repr(a)
-    kind = only(a, ast.PieceDecl)
+    kind = only(a, ast_decl.PieceDecl)
     assert attrs.evolve(kind, span=None) == kind
     assert attrs.evolve(kind, span=Span("elsewhere.orbis", 99, 9)) == kind
 
@@ -148,7 +148,7 @@ def test_equality_still_sees_the_content():
 
 
 def test_ast_nodes_are_frozen():
-    kind = only(parse_ok(KIND), ast.PieceDecl)
+    kind = only(parse_ok(KIND), ast_decl.PieceDecl)
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         kind.name = "other"
 
@@ -172,7 +172,7 @@ kind stone "Sacred Stone" {   # after the brace
 
 
 def test_a_hash_inside_a_string_is_not_a_comment():
-    kind = only(parse_ok('kind stone "Stone #1" {\n  end: 1\n}\n'), ast.PieceDecl)
+    kind = only(parse_ok('kind stone "Stone #1" {\n  end: 1\n}\n'), ast_decl.PieceDecl)
     assert kind.title == "Stone #1"
 
 
@@ -185,7 +185,7 @@ def test_a_file_of_comments_only_has_no_declarations():
 
 
 def test_include_is_a_declaration():
-    inc = only(parse_ok('include "parts/more.orbis"\n'), ast.Include)
+    inc = only(parse_ok('include "parts/more.orbis"\n'), ast_decl.Include)
     assert inc.path == "parts/more.orbis"
     assert (inc.span.line, inc.span.column) == (1, 1)
 
@@ -200,8 +200,8 @@ def test_includes_are_relative_to_the_including_file(tmp_path, monkeypatch):
     sources, diags = load_sources([tmp_path / "main.orbis"])
     assert diags == []
     assert sorted(f.path for f in sources.files) == ["main.orbis", "parts/a.orbis", "parts/b.orbis"]
-    levels = [d for f in sources.files for d in f.decls if isinstance(d, ast.NumberDecl)]
-    assert levels == [ast.NumberDecl("levels", 3)]
+    levels = [d for f in sources.files for d in f.decls if isinstance(d, ast_decl.NumberDecl)]
+    assert levels == [ast_decl.NumberDecl("levels", 3)]
     assert sources.paths["parts/b.orbis"] == (tmp_path / "parts" / "b.orbis").resolve()
 
 
@@ -239,12 +239,12 @@ def test_a_file_saved_with_a_byte_order_mark_loads(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     sources, diags = load_sources([tmp_path / "bom.orbis"])
     assert diags == []
-    assert sources.files[0].decls[0] == ast.NamesDecl("colors", ("red",))
+    assert sources.files[0].decls[0] == ast_decl.NamesDecl("colors", ("red",))
 
 
 def test_windows_line_ends_and_tabs_keep_columns(tmp_path):
     tree = parse_ok("kind k {\r\n\tend: cp\r\n}\r\n")
-    end = only(tree, ast.PieceDecl).members[0]
+    end = only(tree, ast_decl.PieceDecl).members[0]
     assert (end.span.line, end.span.column) == (2, 2)
 
 
@@ -254,18 +254,18 @@ def test_windows_line_ends_and_tabs_keep_columns(tmp_path):
 def test_titles_are_strings_with_spaces():
     tree = parse_ok('kind stone "Sacred Stone" { end: 1 }\ngod oceans "God of the Oceans" { end: 1 }\n'
                     'award temple "Temple token" { measure: 1 }\n')
-    stone, oceans = (d for d in tree.decls if isinstance(d, ast.PieceDecl))
+    stone, oceans = (d for d in tree.decls if isinstance(d, ast_decl.PieceDecl))
     assert (stone.family, stone.name, stone.title) == ("kind", "stone", "Sacred Stone")
     assert (oceans.family, oceans.name, oceans.title) == ("god", "oceans", "God of the Oceans")
-    assert only(tree, ast.AwardDecl).title == "Temple token"
+    assert only(tree, ast_sheet.AwardDecl).title == "Temple token"
 
 
 def test_a_title_may_be_left_out():
-    assert only(parse_ok("kind stone { end: 1 }\n"), ast.PieceDecl).title is None
+    assert only(parse_ok("kind stone { end: 1 }\n"), ast_decl.PieceDecl).title is None
 
 
 def test_escaped_quotes_in_a_title():
-    kind = only(parse_ok('kind stone "The \\"Old\\" Stone" { end: 1 }\n'), ast.PieceDecl)
+    kind = only(parse_ok('kind stone "The \\"Old\\" Stone" { end: 1 }\n'), ast_decl.PieceDecl)
     assert kind.title == 'The "Old" Stone'
 
 
@@ -282,7 +282,7 @@ def test_a_bad_escape_in_a_string_is_a_located_syntax_error():
 def test_variants_are_named_by_strings_or_names():
     tree = parse_ok('variant "4p" { players: 4 }\nvariant "two players, quick" { players: 2 }\n'
                     "variant solo { players: 1 }\n")
-    variants = [d for d in tree.decls if isinstance(d, ast.VariantDecl)]
+    variants = [d for d in tree.decls if isinstance(d, ast_decl.VariantDecl)]
     assert [v.name for v in variants] == ["4p", "two players, quick", "solo"]
     assert [v.players for v in variants] == [4, 2, 1]
 
@@ -290,72 +290,79 @@ def test_variants_are_named_by_strings_or_names():
 def test_a_variant_collects_its_clauses():
     text = ('variant "3p" {\n  players: 3\n  reveal god: 4\n  remove tiles marked white\n  remove tiles marked purple\n'
             '  award temple: 9, 4, 2\n  option majority_needs_one = true\n}\n')
-    variant = only(parse_ok(text), ast.VariantDecl)
+    variant = only(parse_ok(text), ast_decl.VariantDecl)
     assert (variant.revealed_family, variant.revealed) == ("god", 4)
     assert variant.removed_marks == ("white", "purple")
-    assert variant.prizes == (ast.VariantPrizes("temple", (9, 4, 2)),)
-    assert variant.options == (ast.VariantOption("majority_needs_one", ast.BoolLit(True)),)
+    assert variant.prizes == (ast_decl.VariantPrizes("temple", (9, 4, 2)),)
+    assert variant.options == (ast_decl.VariantOption("majority_needs_one", ast_expr.BoolLit(True)),)
 
 
 def test_the_base_variants_have_string_names():
     tree = parse_ok((ROOT / "rules" / "orbis" / "variants.orbis").read_text(encoding="utf-8"))
-    assert [d.name for d in tree.decls if isinstance(d, ast.VariantDecl)] == ["4p", "3p", "2p"]
+    assert [d.name for d in tree.decls if isinstance(d, ast_decl.VariantDecl)] == ["4p", "3p", "2p"]
 
 
 # ---- expressions and clauses ------------------------------------------------------------------------------
 
 
 def end_points(text: str):
-    kind = only(parse_ok(f"kind k {{\n  end: {text}\n}}\n"), ast.PieceDecl)
+    kind = only(parse_ok(f"kind k {{\n  end: {text}\n}}\n"), ast_decl.PieceDecl)
     return kind.members[0].points
 
 
 def test_arithmetic_binds_tighter_than_comparison_and_logic():
-    assert end_points("1 + 2 * 3") == ast.Arith("+", ast.IntLit(1), ast.Arith("*", ast.IntLit(2), ast.IntLit(3)))
-    assert end_points("-cp") == ast.Neg(ast.Ref("cp"))
-    assert end_points("not a and b") == ast.BoolOp("and", ast.Not(ast.Ref("a")), ast.Ref("b"))
-    assert end_points("a or b and c") == ast.BoolOp("or", ast.Ref("a"), ast.BoolOp("and", ast.Ref("b"), ast.Ref("c")))
-    assert end_points("x + 1 >= 2") == ast.Compare(">=", ast.Arith("+", ast.Ref("x"), ast.IntLit(1)), ast.IntLit(2))
+    assert end_points("1 + 2 * 3") == ast_expr.Arith(
+        "+", ast_expr.IntLit(1), ast_expr.Arith("*", ast_expr.IntLit(2), ast_expr.IntLit(3)))
+    assert end_points("-cp") == ast_expr.Neg(ast_expr.Ref("cp"))
+    assert end_points("not a and b") == ast_expr.BoolOp("and", ast_expr.Not(ast_expr.Ref("a")), ast_expr.Ref("b"))
+    assert end_points("a or b and c") == ast_expr.BoolOp(
+        "or", ast_expr.Ref("a"), ast_expr.BoolOp("and", ast_expr.Ref("b"), ast_expr.Ref("c")))
+    assert end_points("x + 1 >= 2") == ast_expr.Compare(
+        ">=", ast_expr.Arith("+", ast_expr.Ref("x"), ast_expr.IntLit(1)), ast_expr.IntLit(2))
 
 
 def test_counting_and_ranking_expressions():
-    assert end_points("count(tiles where kind = temple)") == ast.Count(
-        "tiles", ast.Compare("=", ast.Ref("kind"), ast.Ref("temple")))
-    assert end_points("max(mystic of tiles where desert)") == ast.Aggregate("max", "mystic", "tiles", ast.Ref("desert"))
-    assert end_points("x is fewest among players") == ast.Among(ast.Ref("x"), "fewest")
-    assert end_points("color in {red, blue}") == ast.Member(ast.Ref("color"), ast.SetLit(("red", "blue")))
-    assert end_points('if o = "a" then 1 else 2') == ast.IfExpr(
-        ast.Compare("=", ast.Ref("o"), ast.StrLit("a")), ast.IntLit(1), ast.IntLit(2))
+    assert end_points("count(tiles where kind = temple)") == ast_expr.Count(
+        "tiles", ast_expr.Compare("=", ast_expr.Ref("kind"), ast_expr.Ref("temple")))
+    assert end_points("max(mystic of tiles where desert)") == ast_expr.Aggregate(
+        "max", "mystic", "tiles", ast_expr.Ref("desert"))
+    assert end_points("x is fewest among players") == ast_expr.Among(ast_expr.Ref("x"), "fewest")
+    assert end_points("color in {red, blue}") == ast_expr.Member(
+        ast_expr.Ref("color"), ast_expr.SetLit(("red", "blue")))
+    assert end_points('if o = "a" then 1 else 2') == ast_expr.IfExpr(
+        ast_expr.Compare("=", ast_expr.Ref("o"), ast_expr.StrLit("a")), ast_expr.IntLit(1), ast_expr.IntLit(2))
 
 
 def test_count_and_aggregates_without_where():
     """`where` is optional in the grammar (`[_where]`); leaving it out must not break the tree builder."""
-    assert end_points("count(neighbours)") == ast.Count("neighbours", None)
-    assert end_points("sum(cp of tiles)") == ast.Aggregate("sum", "cp", "tiles", None)
+    assert end_points("count(neighbours)") == ast_expr.Count("neighbours", None)
+    assert end_points("sum(cp of tiles)") == ast_expr.Aggregate("sum", "cp", "tiles", None)
 
 
 def test_end_conditions_if_and_unless():
-    kind = only(parse_ok("kind k {\n  end: 2 if x\n  end: 3 unless y\n  end: 4\n}\n"), ast.PieceDecl)
-    assert [(e.cond, e.negate) for e in kind.members] == [(ast.Ref("x"), False), (ast.Ref("y"), True), (None, False)]
+    kind = only(parse_ok("kind k {\n  end: 2 if x\n  end: 3 unless y\n  end: 4\n}\n"), ast_decl.PieceDecl)
+    assert [(e.cond, e.negate) for e in kind.members] == [
+        (ast_expr.Ref("x"), False), (ast_expr.Ref("y"), True), (None, False)]
 
 
 def test_when_clauses_and_effects():
     text = ("kind k {\n  param need: int\n  param gain: amount\n"
             "  when taken: pay need any else mark cancelled, gain gain, gain 2 red\n"
             "  when placed: require count(supports where color = red) >= 1 else mark cancelled\n}\n")
-    kind = only(parse_ok(text), ast.PieceDecl)
+    kind = only(parse_ok(text), ast_decl.PieceDecl)
     taken, placed = kind.members[2:]
     assert taken.event == "taken" and placed.event == "placed"
     assert (taken.span.line, taken.span.column) == (4, 8)  # the moment's name
     assert [e.verb for e in taken.effects] == ["pay", "gain", "gain"]
-    assert taken.effects[0].amount == ast.Amount(ast.Ref("need"), None)
-    assert taken.effects[1].amount == ast.Amount(None, None, param="gain")
-    assert taken.effects[2].amount == ast.Amount(ast.IntLit(2), "red")
+    assert taken.effects[0].amount == ast_decl.Amount(ast_expr.Ref("need"), None)
+    assert taken.effects[1].amount == ast_decl.Amount(None, None, param="gain")
+    assert taken.effects[2].amount == ast_decl.Amount(ast_expr.IntLit(2), "red")
     assert placed.effects[0].verb == "require"
 
 
 def test_types_of_parameters():
-    kind = only(parse_ok('kind k {\n  param a: colors(2)\n  param b: int?\n  param c: "x" | "y"\n}\n'), ast.PieceDecl)
+    kind = only(parse_ok('kind k {\n  param a: colors(2)\n  param b: int?\n  param c: "x" | "y"\n}\n'),
+                ast_decl.PieceDecl)
     a, b, c = (m.type for m in kind.members)
     assert (a.name, a.size, a.optional) == ("colors", 2, False)
     assert (b.name, b.optional) == ("int", True)

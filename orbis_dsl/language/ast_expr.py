@@ -1,0 +1,241 @@
+"""The typed syntax tree of rule files, part 1: expressions, the literals of parameters and options, and types.
+
+Every node is a frozen attrs class whose source span is kept out of equality and repr. Declarations are in
+`ast_decl` (pieces, tiles, variants, the game itself) and `ast_sheet` (score sheets, awards, the winner).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from orbis_dsl.common.diagnostics import Span
+
+
+def span_field():
+    """Where a node was written: out of equality (two equal rules are equal wherever written) and of repr."""
+    return attrs.field(default=None, eq=False, repr=False, kw_only=True)
+
+
+def node(cls):
+    """Frozen, slotted, with a `span` that equality and repr ignore."""
+    return attrs.frozen(cls)
+
+
+@node
+class IntLit:
+    value: int
+    span: Span | None = span_field()
+
+
+@node
+class BoolLit:
+    value: bool
+    span: Span | None = span_field()
+
+
+@node
+class StrLit:
+    value: str
+    span: Span | None = span_field()
+
+
+@node
+class Ref:
+    """A bare name: a tile field, a parameter, a `let`, an option, a value, a colour, a kind …"""
+
+    name: str
+    span: Span | None = span_field()
+
+
+@node
+class SetLit:
+    names: tuple[str, ...]
+    span: Span | None = span_field()
+
+
+@node
+class Neg:
+    operand: Expr
+    span: Span | None = span_field()
+
+
+@node
+class Arith:
+    op: str  # + - *
+    left: Expr
+    right: Expr
+    span: Span | None = span_field()
+
+
+@node
+class Compare:
+    op: str  # >= <= != = > <
+    left: Expr
+    right: Expr
+    span: Span | None = span_field()
+
+
+@node
+class Member:
+    item: Expr
+    container: Expr
+    span: Span | None = span_field()
+
+
+@node
+class Among:
+    """`X is most|fewest among players`: the player's X compared with every player's, ties included."""
+
+    value: Expr
+    rank: str  # most | fewest
+    span: Span | None = span_field()
+
+
+@node
+class Not:
+    operand: Expr
+    span: Span | None = span_field()
+
+
+@node
+class BoolOp:
+    op: str  # and | or
+    left: Expr
+    right: Expr
+    span: Span | None = span_field()
+
+
+@node
+class IfExpr:
+    cond: Expr
+    then: Expr
+    otherwise: Expr
+    span: Span | None = span_field()
+
+
+@node
+class Count:
+    """`count(SCOPE where PRED)`: how many tiles of a scope satisfy a predicate."""
+
+    scope: str  # tiles | neighbours | supports
+    where: Expr | None
+    span: Span | None = span_field()
+
+
+@node
+class Aggregate:
+    """`sum|max|min(FIELD of SCOPE where PRED)`; max and min of nothing is `none`."""
+
+    func: str
+    field: str
+    scope: str
+    where: Expr | None
+    span: Span | None = span_field()
+
+
+@node
+class Extreme:
+    """`min(a, b, …)` or `max(a, b, …)`: the least or greatest of values; none when every one is none."""
+
+    func: str  # min | max
+    args: tuple[Expr, ...]
+    span: Span | None = span_field()
+
+
+@node
+class Index:
+    """`cults[fire]` or `cults[track]`: a fact given per member of a set, at one member."""
+
+    name: str
+    key: Expr
+    span: Span | None = span_field()
+
+
+@node
+class AwardRef:
+    """`award cult`: the prizes the player takes from an award (every member's, for an award `for each`)."""
+
+    name: str
+    span: Span | None = span_field()
+
+
+@node
+class Prior:
+    """`prior total`: the player's value in the round before (none in the first round)."""
+
+    name: str
+    span: Span | None = span_field()
+
+
+@node
+class GroupLink:
+    """One way cells connect in `largest group(…)`: `adjacent`, `joined by FACT` (a `crossings` fact), `by water
+    within EXPR`, `within EXPR`."""
+
+    kind: str  # adjacent | joined | water | within | beside
+    fact: str | None = None
+    reach: object = None  # an expression (water, within)
+    span: Span | None = span_field()
+
+
+@node
+class LargestGroup:
+    """`largest group(FACT: LINK, …)`: the most cells of a player's `cells` fact connected by any link."""
+
+    fact: str
+    links: tuple[GroupLink, ...]
+    span: Span | None = span_field()
+
+
+@node
+class Size:
+    """`size(FACT)` or `size(FACT[MEMBER])`: how many cells, crossings or set members a list fact holds."""
+
+    target: object  # a Ref or an Index
+    span: Span | None = span_field()
+
+
+@node
+class HeldCount:
+    """`count(LIST where PRED)`, `sum(VALUE of LIST where PRED)`: over the pieces a list fact holds."""
+
+    func: str  # count | sum
+    field: str | None
+    fact: str
+    where: Expr | None
+    span: Span | None = span_field()
+
+
+Expr = (
+    IntLit | BoolLit | StrLit | Ref | SetLit | Neg | Arith | Compare | Member | Among | Not | BoolOp | IfExpr
+    | Count | Aggregate | Extreme | Index | AwardRef | Prior | LargestGroup | Size
+)
+
+
+@node
+class AmountLit:
+    """`2 red` or `1 any` (color None)."""
+
+    count: int
+    color: str | None
+    span: Span | None = span_field()
+
+
+@node
+class NameLit:
+    name: str
+    span: Span | None = span_field()
+
+
+Literal = IntLit | BoolLit | StrLit | NameLit | SetLit | AmountLit
+
+
+@node
+class TypeRef:
+    """`int`, `colors(2)`, `"icons" | "tiles"`, optionally followed by `?`."""
+
+    name: str  # int | bool | string | color | colors | amount | enum
+    size: int | None = None
+    choices: tuple[str, ...] = ()
+    optional: bool = False
+    span: Span | None = span_field()
