@@ -44,7 +44,7 @@ def check_rules(tmp_path):
     loads and checks it. Returns (model or None, diagnostics, shown name of the file). With `base`, the text
     starts on line 2 of the file."""
     from orbis_dsl.language.check import check
-    from orbis_dsl.language.parse import load_sources
+    from orbis_dsl.language.sources import load_sources
 
     counter = iter(range(1_000_000))
 

@@ -41,8 +41,8 @@ from orbis_dsl.language.model import (
     Vocabulary,
     type_name,
 )
-from orbis_dsl.language.parse import SourceSet
 from orbis_dsl.language.scope import Context, fact_types, list_flags, set_members
+from orbis_dsl.language.sources import SourceSet
 
 
 class Checker(ExpressionChecker, GridChecker, HexMapChecker):

@@ -17,9 +17,10 @@ from pathlib import Path
 from orbis_dsl.common.diagnostics import Diagnostic
 from orbis_dsl.common.resources import base_rules_entry, grammar_path
 from orbis_dsl.language.pack_cache import UntrustedCache, cache_root, private_folder, read_entry, sha256, write_entry
-from orbis_dsl.language.parse import MAX_READ_BYTES, _rule_files_in
+from orbis_dsl.language.parse import MAX_READ_BYTES
 from orbis_dsl.language.rule_files import ReadRefused, read_rule_text
 from orbis_dsl.language.ruleset import Compiled, compile_paths, rules_from_modules
+from orbis_dsl.language.sources import rule_files_in
 from orbis_dsl.runtime.rules import Rules
 
 
@@ -51,7 +52,7 @@ def pack_key(pack: Path) -> str:
     for path in _compiler_sources(here):
         digest.update(os.fsencode(path.name) + b"\0" + path.read_bytes() + b"\0")
     digest.update(os.fsencode(pack.resolve()) + b"\0")
-    for path in _rule_files_in(pack) if pack.exists() else []:
+    for path in rule_files_in(pack) if pack.exists() else []:
         digest.update(os.fsencode(path) + b"\0" + (source_digest(path) or "unreadable").encode() + b"\0")
     return digest.hexdigest()[:24]
 

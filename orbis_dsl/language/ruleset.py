@@ -13,7 +13,7 @@ from orbis_dsl.runtime.rules import Rules, load_directory, merge, stale_sources
 
 if TYPE_CHECKING:  # the compiler stages load only when something must be compiled
     from orbis_dsl.language.model import RuleSet
-    from orbis_dsl.language.parse import SourceSet
+    from orbis_dsl.language.sources import SourceSet
 
 
 class Compiled(NamedTuple):
@@ -29,7 +29,7 @@ def compile_paths(paths: list[Path], root: Path | None = None, pack: list[Path] 
                   module_root: Path | None = None) -> Compiled:
     from orbis_dsl.language.check import check
     from orbis_dsl.language.compile import render
-    from orbis_dsl.language.parse import load_sources
+    from orbis_dsl.language.sources import load_sources
 
     sources, diags = load_sources(paths, pack)
     model, more = check(sources) if not diags else (None, [])

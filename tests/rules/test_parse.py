@@ -10,7 +10,8 @@ from lark import Lark
 
 from orbis_dsl.common.diagnostics import Span
 from orbis_dsl.language import ast_decl, ast_expr, ast_sheet
-from orbis_dsl.language.parse import MAX_SOURCE_BYTES, load_sources, parse_text, rules_parser
+from orbis_dsl.language.parse import MAX_SOURCE_BYTES, parse_text, rules_parser
+from orbis_dsl.language.sources import load_sources
 
 ROOT = Path(__file__).resolve().parents[2]
 GRAMMAR = ROOT / "grammar" / "rules.lark"

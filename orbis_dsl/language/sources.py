@@ -1,0 +1,111 @@
+"""Reading a rule set: its files (a folder: every `.orbis` below it) and, transitively, their includes, each parsed
+once, and a rule pack's files as a second layer laid over them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import attrs
+
+from orbis_dsl.common.diagnostics import Diagnostic, Span
+from orbis_dsl.common.resources import display_path
+from orbis_dsl.language import ast_decl
+from orbis_dsl.language.parse import MAX_READ_BYTES, parse_text
+from orbis_dsl.language.rule_files import ReadRefused, allowed_roots, is_inside, read_rule_text, resolve_include
+
+
+@attrs.frozen
+class SourceSet:
+    """Every rule file of a rule set, in a deterministic order, with their texts for diagnostics."""
+
+    files: tuple[ast_decl.RuleFile, ...]
+    texts: dict[str, str]
+    paths: dict[str, Path]
+    # 0 for the base rules, 1 for a rule pack laid over them: a pack's declarations replace the base's.
+    layers: dict[str, int] = attrs.field(factory=dict)
+
+
+def rule_files_in(path: Path) -> list[Path]:
+    if path.is_dir():
+        return sorted(p for p in path.rglob("*.orbis") if p.is_file())
+    return [path]
+
+
+class _Loader:
+    """Reads rule files and their includes depth first, without recursion (an include chain may be long)."""
+
+    def __init__(self):
+        self.diagnostics: list[Diagnostic] = []
+        self.files: list[ast_decl.RuleFile] = []
+        self.texts: dict[str, str] = {}
+        self.paths: dict[str, Path] = {}
+        self.layers: dict[str, int] = {}
+        self.seen: set[Path] = set()
+
+    def read(self, path: Path, span: Span | None, layer: int, roots: tuple[Path, ...]) -> ast_decl.RuleFile | None:
+        resolved = path.resolve()
+        if resolved in self.seen:
+            return None
+        self.seen.add(resolved)
+        shown = display_path(path)
+        if not is_inside(path, roots):  # a symlink in a pack's folder pointing out of it: name the link
+            shown = str(Path(display_path(path.parent)) / path.name)
+            self.diagnostics.append(Diagnostic(f"{shown} leads outside the rule set's folder (a symlink?); "
+                                               "it is not read", span=span, file=shown))
+            return None
+        try:
+            text = read_rule_text(path, MAX_READ_BYTES)
+        except FileNotFoundError:
+            self.diagnostics.append(Diagnostic(f"no such rule file: {shown}", span=span, file=shown))
+            return None
+        except ReadRefused as error:
+            self.diagnostics.append(Diagnostic(f"cannot read {shown}: {error.message}", span=span, file=shown))
+            return None
+        except (OSError, UnicodeDecodeError) as error:
+            self.diagnostics.append(Diagnostic(f"cannot read {shown}: {error}", span=span, file=shown))
+            return None
+        self.texts[shown], self.paths[shown], self.layers[shown] = text, resolved, layer
+        tree, errors = parse_text(text, shown)
+        self.diagnostics.extend(errors)
+        return tree
+
+    def visit(self, root: Path, layer: int, roots: tuple[Path, ...]) -> None:
+        # A file is appended after its includes: what a file builds on comes first.
+        stack: list[tuple[ast_decl.RuleFile, list[ast_decl.Include]]] = []
+        tree = self.read(root, None, layer, roots)
+        if tree is not None:
+            stack.append((tree, [d for d in tree.decls if isinstance(d, ast_decl.Include)]))
+        while stack:
+            tree, includes = stack[-1]
+            if not includes:
+                stack.pop()
+                self.files.append(tree)
+                continue
+            include = includes.pop(0)
+            try:
+                target = resolve_include(self.paths[tree.path], include.path, roots)
+            except ReadRefused as error:
+                self.diagnostics.append(Diagnostic(error.message, span=include.span))
+                continue
+            child = self.read(target, include.span, layer, roots)
+            if child is not None:
+                stack.append((child, [d for d in child.decls if isinstance(d, ast_decl.Include)]))
+
+
+def load_sources(paths: list[Path], pack: list[Path] | None = None) -> tuple[SourceSet, list[Diagnostic]]:
+    """Parse the given files (folders: every `.orbis` below them) and, transitively, their includes;
+    then the files of a rule pack, as a second layer."""
+    loader = _Loader()
+    for layer, group in enumerate((paths, pack or [])):
+        for path in group:
+            shown = display_path(path)
+            if not path.exists():
+                loader.diagnostics.append(Diagnostic(f"no such file or folder: {shown}", file=shown))
+                continue
+            found = rule_files_in(path)
+            if not found:
+                loader.diagnostics.append(Diagnostic(f"no .orbis rule files in {shown}", file=shown))
+            roots = allowed_roots(path)
+            for file in found:
+                loader.visit(file, layer, roots)
+    return SourceSet(tuple(loader.files), loader.texts, loader.paths, loader.layers), loader.diagnostics

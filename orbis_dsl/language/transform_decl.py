@@ -1,0 +1,201 @@
+"""The Lark transformer, part 2: declarations (the game, names and numbers, pieces and their members, effects,
+variants, tiles) and the rule file. Builds syntax nodes and nothing else."""
+
+from __future__ import annotations
+
+from lark import Token, v_args
+
+from orbis_dsl.language import ast_decl, ast_expr
+from orbis_dsl.language.literals import number, unquote
+from orbis_dsl.language.transform_expr import NodeBuilder, span_of
+
+
+@v_args(meta=True, inline=True)
+class DeclBuilder(NodeBuilder):
+    """Top-level declarations, the members of pieces, effects, variants and tiles."""
+
+    def start(self, meta, *decls):
+        return ast_decl.RuleFile(self.file, tuple(decls), span=self._s(meta))
+
+    def include(self, meta, path):
+        return ast_decl.Include(unquote(path), span=self._s(meta))
+
+    def game_decl(self, meta, game_id, title, *members):
+        fields = dict(members)
+        return ast_decl.GameDecl(unquote(game_id), unquote(title) if title else None, fields.get("record"),
+                            fields.get("report"), span=self._s(meta))
+
+    def record_clause(self, meta, value):
+        return ("record", unquote(value))
+
+    def report_clause(self, meta, value):
+        return ("report", unquote(value))
+
+    def colors_decl(self, meta, *names):
+        return self._names_decl("colors", meta, names)
+
+    def mark_decl(self, meta, mark, *names):
+        return self._names_decl("mark", meta, names, mark=str(mark))
+
+    def _names_decl(self, what, meta, names, mark=None):
+        spans = tuple(span_of(self.file, n) for n in names)
+        return ast_decl.NamesDecl(what, tuple(str(n) for n in names), spans, mark, span=self._s(meta))
+
+    def alias_decl(self, meta, alias, target):
+        return ast_decl.AliasDecl(str(alias), str(target), span_of(self.file, target), span=self._s(meta))
+
+    def levels_decl(self, meta, value):
+        return ast_decl.NumberDecl("levels", number(value), span=self._s(meta))
+
+    def market_decl(self, meta, value):
+        return ast_decl.NumberDecl("market", number(value), span=self._s(meta))
+
+    def board_decl(self, meta, *rows):
+        return ast_decl.BoardDecl(tuple(number(r) for r in rows), "stacked", span=self._s(meta))
+
+    def resource_decl(self, meta, name, title, *members):
+        fields = dict(members)
+        return ast_decl.ResourceDecl(str(name), unquote(title) if title else None, "per_color" in fields,
+                                fields.get("limit"), fields.get("trade", ()), span=self._s(meta))
+
+    def per_color(self, meta):
+        return ("per_color", True)
+
+    def limit_clause(self, meta, value):
+        return ("limit", number(value))
+
+    def trade_clause(self, meta, give, get):
+        return ("trade", (number(give), number(get)))
+
+    def marker_decl(self, meta, name, title, *members):
+        fields = dict(members)
+        return ast_decl.MarkerDecl(str(name), unquote(title) if title else None, fields.get("supply"),
+                              fields.get("otherwise"), span=self._s(meta))
+
+    def supply_clause(self, meta, value):
+        return ("supply", number(value))
+
+    def otherwise_clause(self, meta, name):
+        return ("otherwise", str(name))
+
+    def option_decl(self, meta, name, type_, default):
+        return ast_decl.OptionDecl(str(name), type_, default, span=self._s(meta))
+
+    def value_decl(self, meta, name, value):
+        return ast_decl.ValueDecl(str(name), value.value, span=self._s(meta))
+
+    def attribute_decl(self, meta, name, type_, default):
+        return ast_decl.AttributeDecl(str(name), type_, default, span=self._s(meta))
+
+    def wild_decl(self, meta):
+        return "wild"
+
+    def facedown_decl(self, meta, name, title, *members):
+        ends = tuple(m for m in members if isinstance(m, ast_decl.EndClause))
+        return ast_decl.FacedownDecl(str(name), unquote(title) if title else None, "wild" in members, ends,
+                                span=self._s(meta))
+
+    def family_decl(self, meta, name, title, role):
+        return ast_decl.FamilyDecl(str(name), unquote(title) if title else None, str(role), span=self._s(meta))
+
+    def piece_decl(self, meta, family, name, title, *members):
+        return ast_decl.PieceDecl(str(family), str(name), unquote(title) if title else None, tuple(members),
+                             span_of(self.file, family), span=self._s(meta))
+
+    def param_decl(self, meta, name, type_, default, unique):
+        return ast_decl.ParamDecl(str(name), type_, default, unique is not None, span=span_of(self.file, name))
+
+    def let_decl(self, meta, name, expr):
+        return ast_decl.LetDecl(str(name), expr, span=span_of(self.file, name))
+
+    def when_clause(self, meta, event, *effects):
+        return ast_decl.WhenClause(str(event), tuple(effects), span=span_of(self.file, event))
+
+    def end_clause(self, meta, points, *rest):
+        # `[_cond_word expr]` gives no placeholders (its first item is inlined), `[says_clause]` does: tell them apart
+        says = next((r[1] for r in rest if isinstance(r, tuple)), None)
+        word, cond = (rest[0], rest[1]) if len(rest) >= 2 and isinstance(rest[0], Token) else (None, None)
+        negate = word is not None and word.type == "UNLESS"
+        return ast_decl.EndClause(points, cond, negate, says, span=self._s(meta))
+
+    def says_clause(self, meta, text):
+        return ("says", unquote(text))
+
+    def modify_clause(self, meta, name, value):
+        return ast_decl.Modify(str(name), value.value, span=span_of(self.file, name))
+
+    def gain(self, meta, amount):
+        return ast_decl.Effect("gain", amount=amount, span=self._s(meta))
+
+    def reduce(self, meta, expr):
+        return ast_decl.Effect("reduce", expr=expr, span=self._s(meta))
+
+    def pay(self, meta, amount, marker):
+        return ast_decl.Effect("pay", amount=amount, marker=str(marker), span=self._s(meta))
+
+    def destroy(self, meta, amount, marker):
+        return ast_decl.Effect("destroy", amount=amount, marker=str(marker), span=self._s(meta))
+
+    def require(self, meta, expr, marker):
+        return ast_decl.Effect("require", expr=expr, marker=str(marker), span=self._s(meta))
+
+    def amount(self, meta, count, color):
+        if isinstance(count, Token) and count.type == "INT":
+            count_expr = ast_expr.IntLit(number(count), span=span_of(self.file, count))
+        else:
+            count_expr = ast_expr.Ref(str(count), span=span_of(self.file, count))
+        colour = None if color.type == "ANY" else str(color)
+        return ast_decl.Amount(count_expr, colour, span=self._s(meta))
+
+    def amount_param(self, meta, name):
+        return ast_decl.Amount(None, None, param=str(name), span=self._s(meta))
+
+    def variant_decl(self, meta, label, *clauses):
+        name = unquote(label) if label.type == "STRING" else str(label)
+        players = revealed = family = None
+        removed, removed_spans, prizes, options = (), (), [], []
+        for clause in clauses:
+            if isinstance(clause, ast_decl.VariantPrizes):
+                prizes.append(clause)
+            elif isinstance(clause, ast_decl.VariantOption):
+                options.append(clause)
+            elif clause[0] == "players":
+                players = clause[1]
+            elif clause[0] == "reveal":
+                family, revealed = clause[1], clause[2]
+            else:
+                removed, removed_spans = removed + clause[1], removed_spans + clause[2]
+        return ast_decl.VariantDecl(name, players, revealed, family, removed, tuple(prizes), tuple(options),
+                               removed_spans, span=self._s(meta))
+
+    def players_clause(self, meta, value):
+        return ("players", number(value))
+
+    def reveal_clause(self, meta, family, value):
+        return ("reveal", str(family), number(value))
+
+    def remove_clause(self, meta, _tiles, *names):
+        return ("remove", tuple(str(n) for n in names), tuple(span_of(self.file, n) for n in names))
+
+    def variant_prizes(self, meta, name, *values):
+        return ast_decl.VariantPrizes(str(name), tuple(v.value for v in values), span=self._s(meta))
+
+    def variant_option(self, meta, name, value):
+        return ast_decl.VariantOption(str(name), value, span=self._s(meta))
+
+    def tile_decl(self, meta, level, color, mark, cost, piece, *args):
+        args = tuple(a for a in args if a is not None)
+        squares, square_spans = cost
+        parts = {"level": span_of(self.file, level), "color": span_of(self.file, color),
+                 "mark": span_of(self.file, mark), "piece": span_of(self.file, piece)}
+        parts.update({f"cost{i}": span for i, span in enumerate(square_spans)})
+        return ast_decl.TileDecl(number(level), str(color), str(mark), squares, str(piece), args, parts,
+                            span=self._s(meta))
+
+    def cost(self, meta, *squares):
+        squares = [s for s in squares if s is not None]
+        return (tuple(None if s.type == "ANY" else str(s) for s in squares),
+                tuple(span_of(self.file, s) for s in squares))
+
+    def arg(self, meta, name, value):
+        return ast_decl.Arg(str(name), value, span=span_of(self.file, name))

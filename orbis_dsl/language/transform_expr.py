@@ -1,0 +1,155 @@
+"""The Lark transformer, part 1: expressions, types and literals. Builds syntax nodes and nothing else (every check
+lives in the check stage). `RuleBuilder` (parse.py) joins it with the builders of declarations and of sheets."""
+
+from __future__ import annotations
+
+import attrs
+from lark import Token, Transformer, v_args
+
+from orbis_dsl.common.diagnostics import Span
+from orbis_dsl.language import ast_expr
+from orbis_dsl.language.literals import number, unquote
+
+
+def span_of(file: str, item) -> Span | None:
+    """Where a token or a subtree was written in `file`; None for an empty optional part."""
+    if isinstance(item, Token):
+        return Span(file, item.line, item.column, item.end_line, item.end_column)
+    meta = getattr(item, "meta", item)
+    if getattr(meta, "empty", True):
+        return None
+    return Span(file, meta.line, meta.column, meta.end_line, meta.end_column)
+
+
+class NodeBuilder(Transformer):
+    """What every builder shares: the file whose tree it builds, for spans."""
+
+    def __init__(self, file: str):
+        super().__init__()
+        self.file = file
+
+    def _s(self, meta):
+        return span_of(self.file, meta)
+
+
+@v_args(meta=True, inline=True)
+class ExprBuilder(NodeBuilder):
+    """Expressions, types and the literals of parameters and options."""
+
+    def name(self, meta, token):
+        return token
+
+    def signed_int(self, meta, minus, value):
+        return ast_expr.IntLit(-number(value) if minus else number(value), span=self._s(meta))
+
+    def type(self, meta, base, qmark):
+        return attrs.evolve(base, optional=qmark is not None, span=self._s(meta))
+
+    def named_type(self, meta, name):
+        return ast_expr.TypeRef(str(name), span=self._s(meta))
+
+    def sized_type(self, meta, name, size):
+        return ast_expr.TypeRef(str(name), size=number(size), span=self._s(meta))
+
+    def enum_type(self, meta, *choices):
+        return ast_expr.TypeRef("enum", choices=tuple(unquote(c) for c in choices), span=self._s(meta))
+
+    def list_type(self, meta, family, flag):
+        return ast_expr.TypeRef("list", choices=(str(family), str(flag) if flag is not None else ""),
+                           span=self._s(meta))
+
+    def string_lit(self, meta, token):
+        return ast_expr.StrLit(unquote(token), span=self._s(meta))
+
+    def name_lit(self, meta, token):
+        return ast_expr.NameLit(str(token), span=self._s(meta))
+
+    def amount_lit(self, meta, count, color):
+        return ast_expr.AmountLit(number(count), None if color.type == "ANY" else str(color), span=self._s(meta))
+
+    def set_lit(self, meta, *names):
+        return ast_expr.SetLit(tuple(str(n) for n in names if n is not None), span=self._s(meta))
+
+    def true_lit(self, meta):
+        return ast_expr.BoolLit(True, span=self._s(meta))
+
+    def false_lit(self, meta):
+        return ast_expr.BoolLit(False, span=self._s(meta))
+
+    def int_lit(self, meta, token):
+        return ast_expr.IntLit(number(token), span=self._s(meta))
+
+    def ref(self, meta, token):
+        return ast_expr.Ref(str(token), span=self._s(meta))
+
+    def neg(self, meta, _minus, operand):
+        return ast_expr.Neg(operand, span=self._s(meta))
+
+    def arith(self, meta, left, op, right):
+        return ast_expr.Arith(str(op), left, right, span=self._s(meta))
+
+    def compare(self, meta, left, op, right):
+        return ast_expr.Compare(str(op), left, right, span=self._s(meta))
+
+    def member(self, meta, item, container):
+        return ast_expr.Member(item, container, span=self._s(meta))
+
+    def among(self, meta, value, rank):
+        return ast_expr.Among(value, str(rank), span=self._s(meta))
+
+    def not_expr(self, meta, operand):
+        return ast_expr.Not(operand, span=self._s(meta))
+
+    def and_expr(self, meta, left, right):
+        return ast_expr.BoolOp("and", left, right, span=self._s(meta))
+
+    def or_expr(self, meta, left, right):
+        return ast_expr.BoolOp("or", left, right, span=self._s(meta))
+
+    def cond_expr(self, meta, cond, then, otherwise):
+        return ast_expr.IfExpr(cond, then, otherwise, span=self._s(meta))
+
+    def count(self, meta, scope, where=None):
+        return ast_expr.Count(str(scope), where, span=self._s(meta))
+
+    def aggregate(self, meta, func, field, scope, where=None):
+        return ast_expr.Aggregate(str(func), str(field), str(scope), where, span=self._s(meta))
+
+    def index(self, meta, name, key):
+        return ast_expr.Index(str(name), key, span=self._s(meta))
+
+    def award_ref(self, meta, name):
+        return ast_expr.AwardRef(str(name), span=self._s(meta))
+
+    def prior(self, meta, name):
+        return ast_expr.Prior(str(name), span=self._s(meta))
+
+    def extreme(self, meta, func, *args):
+        return ast_expr.Extreme(str(func), tuple(args), span=self._s(meta))
+
+    def count_held(self, meta, fact, where=None):
+        return ast_expr.HeldCount("count", None, str(fact), where, span=self._s(meta))
+
+    def sum_held(self, meta, func, field, fact, where=None):
+        return ast_expr.HeldCount("sum", str(field), str(fact), where, span=self._s(meta))
+
+    def largest_group(self, meta, fact, *links):
+        return ast_expr.LargestGroup(str(fact), tuple(links), span=self._s(meta))
+
+    def size(self, meta, target):
+        return ast_expr.Size(target, span=self._s(meta))
+
+    def adjacent_link(self, meta):
+        return ast_expr.GroupLink("adjacent", span=self._s(meta))
+
+    def joined_link(self, meta, fact):
+        return ast_expr.GroupLink("joined", fact=str(fact), span=self._s(meta))
+
+    def water_link(self, meta, reach):
+        return ast_expr.GroupLink("water", reach=reach, span=self._s(meta))
+
+    def beside_link(self, meta, fact):
+        return ast_expr.GroupLink("beside", fact=str(fact), span=self._s(meta))
+
+    def within_link(self, meta, reach):
+        return ast_expr.GroupLink("within", reach=reach, span=self._s(meta))
