@@ -97,7 +97,7 @@ def compile_command(
     """Regenerate generated/: each game's handler modules from rules/GAME/, the notation parser from grammar/."""
     from orbis_dsl.common.games import all_games
     from orbis_dsl.common.resources import data_dir
-    from orbis_dsl.language.compile import compare, orphaned_folders, write
+    from orbis_dsl.language.generated_modules import compare, orphaned_folders, write
     from orbis_dsl.language.ruleset import JUDGED_BY_SOURCE, compile_game, generated_files
 
     games = all_games()

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from lark import Lark
 
-from orbis_dsl.language.compile import compare
+from orbis_dsl.language.generated_modules import compare
 from orbis_dsl.language.lark_errors import GAME_WORDS, syntax_diagnostic
 from orbis_dsl.language.parsergen import render_game_parser
 from orbis_dsl.language.ruleset import base_rules
