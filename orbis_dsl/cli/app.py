@@ -46,7 +46,7 @@ def _write(path: Path, text: str) -> None:
 @app.command()
 def check(
     paths: list[Path] | None = typer.Argument(None, help="Rule files or folders of .orbis files."),
-    pack: Path | None = typer.Option(None, "--rules", help="Check a rule pack laid over the base game."),
+    pack: Path | None = typer.Option(None, "--rules", help="Check a rule pack laid over the game it extends."),
 ) -> None:
     """Check rule files: exit 0 when clean, 2 with located messages when not."""
     if not paths and pack is None:
@@ -148,9 +148,9 @@ def rules(
         if schema not in SCHEMA_KINDS:
             typer.echo(f"error: --schema expects game or score, got '{schema}'", err=True)
             raise typer.Exit(2)
-        typer.echo(json.dumps(schema_for(_load_rules(pack), schema), indent=2, ensure_ascii=False))
+        typer.echo(json.dumps(schema_for(_load_rules(pack, "rules --schema"), schema), indent=2, ensure_ascii=False))
         return
-    summary = describe_rules(_load_rules(pack))
+    summary = describe_rules(_lay_pack(pack).rules if pack is not None else _load_rules(None, "rules"))
     if as_json:
         typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
         return
@@ -183,11 +183,8 @@ def score(
     the others are still scored; the exit code is then 2."""
     from orbis_dsl.cli.score import run_score
 
-    # A pack is checked first (its mistakes come before any game's); the base game loads only if a file needs it.
-    packed = _load_rules(pack) if pack is not None else None
-
-    def orbis_rules():
-        return packed if packed is not None else _load_rules(None)
+    # A pack is checked first (its mistakes come before any record's); each game's rules load when a file needs them.
+    laid = _lay_pack(pack) if pack is not None else None
 
     images = {kind: path for kind, path in (("svg", svg), ("png", png)) if path is not None}
     if images and len(files) != 1:
@@ -198,9 +195,9 @@ def score(
     if png is not None and (missing := png_missing()) is not None:
         typer.echo(f"error: {missing}", err=True)
         raise typer.Exit(2)
-    code = run_score(files, orbis_rules, as_json, explain, strict, jobs, say=typer.echo,
+    code = run_score(files, laid, as_json, explain, strict, jobs, say=typer.echo,
                      say_error=lambda text: typer.echo(text, err=True))
-    if images and code != 2 and (problem := draw_images(files[0], orbis_rules, images, explain or as_json)):
+    if images and code != 2 and (problem := draw_images(files[0], laid, images, explain or as_json)):
         typer.echo(problem, err=True)
         raise typer.Exit(2)
     if code:
@@ -219,9 +216,10 @@ def convert(
     comments of a notation file (a note says how many lines had one)."""
     from orbis_dsl.records.inputs import comment_lines, convert_record, is_json, read_record
 
-    if _convert_sheet(source, output, to):
+    laid = _lay_pack(pack) if pack is not None else None
+    if _convert_sheet(source, output, to, laid):
         return
-    game, rules, diags, texts = read_record(source, lambda: _load_rules(pack))
+    game, rules, diags, texts = read_record(source, laid)
     if game is None:
         _print_diagnostics(diags, texts)
         raise typer.Exit(2)
@@ -243,7 +241,7 @@ def convert(
                    f"{'is' if comments == 1 else 'are'} not kept", err=True)
 
 
-def _convert_sheet(source: Path, output: Path | None, to: str | None) -> bool:
+def _convert_sheet(source: Path, output: Path | None, to: str | None, laid) -> bool:
     """A record of a score-sheet game of rounds or grid boards (it names its game): converted here (`--to counts`
     too), and True; else False."""
     from orbis_dsl.common.games import game_named, named_game
@@ -259,11 +257,13 @@ def _convert_sheet(source: Path, output: Path | None, to: str | None) -> bool:
     game = game_named(named_game(text, as_json) or "orbis")
     if game is None or game.folder == "orbis":
         return False
-    from orbis_dsl.language.ruleset import game_rules
+    from orbis_dsl.language.pack_game import rules_for
     from orbis_dsl.records.inputs import by_rounds
     from orbis_dsl.records.sheet_text import convert_sheet
 
-    rules = game_rules(game)
+    rules = rules_for(game, laid)
+    if rules is None:
+        return False  # a record of another game than the pack's: read_record says so, located
     if not by_rounds(rules):
         return False  # one line per player: converted as a record, like the base game's
 
@@ -298,7 +298,7 @@ def enter(
     if output.exists() and not force:  # before the questions: a whole game typed in for nothing is worse
         typer.echo(f"error: {output} exists; give --force to overwrite it, or -o another file", err=True)
         raise typer.Exit(2)
-    rules = _load_rules(pack)
+    rules = _load_rules(pack, "enter")
     try:
         game, text, refused = enter_game(rules, ask=lambda q: typer.prompt(q, default="", show_default=False),
                                          say=lambda text: typer.echo(text, err=True))
@@ -327,7 +327,7 @@ def serve(
     if (missing := missing_extra()) is not None:
         typer.echo(f"error: `orbis serve` needs {missing}: pip install 'orbis-dsl[serve]'", err=True)
         raise typer.Exit(2)
-    rules = _load_rules(pack)
+    rules = _load_rules(pack, "serve")
     if (problem := unusable_address(host, port)) is not None:
         typer.echo(f"error: {problem}", err=True)
         raise typer.Exit(2)
@@ -344,20 +344,33 @@ def _console():
     return make_console()
 
 
-def _load_rules(pack: Path | None):
-    from orbis_dsl.language.ruleset import base_rules
-
-    if pack is None:
-        return base_rules()
-    from orbis_dsl.language.packs import load_pack
+def _lay_pack(pack: Path):
+    """A rule pack laid over the game it extends (`language.packs.lay_pack`); its errors exit 2, a warning (a cache
+    that could not be used) is printed."""
+    from orbis_dsl.language.packs import lay_pack
 
     if not pack.exists():
         typer.echo(f"error: no such rule pack: {pack}", err=True)
         raise typer.Exit(2)
-    rules, compiled = load_pack(pack)
-    if compiled is not None:  # errors exit; a warning (a cache that could not be used) is printed
+    laid, compiled = lay_pack(pack)
+    if compiled is not None:
         _fail_with(compiled.diagnostics, compiled.sources.texts)
-    return rules
+    return laid
+
+
+def _load_rules(pack: Path | None, command: str):
+    """The rules of a command made for games of tiles (entering a game, the web pad, the schemas): the base game,
+    or a pack laid over a game of tiles."""
+    from orbis_dsl.language.ruleset import base_rules
+
+    if pack is None:
+        return base_rules()
+    laid = _lay_pack(pack)
+    if laid.rules.is_sheet:
+        typer.echo(f"error: `orbis {command}` is made for games of tiles; the rule pack {laid.shown} extends "
+                   f"{laid.game.id}, a game of score sheets", err=True)
+        raise typer.Exit(2)
+    return laid.rules
 
 
 def _register_subcommands() -> None:

@@ -2,16 +2,16 @@
 made; a file that cannot be read is a result like any other (its messages), so it costs the others nothing;
 `jobs` > 1 spreads the files over worker processes and still yields them in order.
 
-Each record names its game (inputs.read_record); an Orbis record is scored under `orbis_rules`, a callable
-so that a batch of other games never loads Orbis's rules. Nothing here prints: the CLI writes each result as
-it comes.
+Each record names its game (inputs.read_record) and is scored under that game's rules, or under a rule pack
+laid over it (`pack`, a `pack_game.LaidPack`); each game's rules load on first need. Nothing here prints: the
+CLI writes each result as it comes.
 """
 
 from __future__ import annotations
 
 import io
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import NamedTuple
 
@@ -29,8 +29,8 @@ class FileResult(NamedTuple):
     warnings: int
 
 
-def score_file(path: Path, orbis_rules: Callable, as_json: bool, explain: bool) -> FileResult:
-    record, rules, diags, texts = read_record(path, orbis_rules)
+def score_file(path: Path, pack, as_json: bool, explain: bool) -> FileResult:
+    record, rules, diags, texts = read_record(path, pack)
     if record is None:
         return FileResult(path, [render(d, texts) for d in diags], None, None, None, None, 0)
     # The JSON report and --explain carry each line's reasons; the coloured table does not need them.
@@ -41,18 +41,18 @@ def score_file(path: Path, orbis_rules: Callable, as_json: bool, explain: bool) 
     return FileResult(path, [], None, report, rules, title, len(report.warnings))
 
 
-def score_files(paths: list[Path], orbis_rules: Callable, as_json: bool, explain: bool, jobs: int = 1,
+def score_files(paths: list[Path], pack, as_json: bool, explain: bool, jobs: int = 1,
                 console=None) -> Iterator[FileResult]:
     """Each file's result, in the order of `paths`, as soon as it (and every file before it) is done. With
     workers and without `as_json`, each report comes drawn as `console` would draw it."""
     if jobs <= 1 or len(paths) < 2 or not _can_fork():
         for path in paths:
-            yield score_file(path, orbis_rules, as_json, explain)
+            yield score_file(path, pack, as_json, explain)
         return
     import multiprocessing
 
     # Forked workers start with what this process has loaded (a pack's rules too): nothing to compile or send.
-    _WORKER.update(orbis_rules=orbis_rules, as_json=as_json, explain=explain, console=_console_settings(console))
+    _WORKER.update(pack=pack, as_json=as_json, explain=explain, console=_console_settings(console))
     # Chunks small enough that the first reports come soon and the last worker is not left alone for long.
     # No more workers than files, nor than twice the cores (`--jobs 1000` would start a thousand processes).
     jobs = min(jobs, len(paths), 2 * (os.cpu_count() or 1))
@@ -65,7 +65,7 @@ _WORKER: dict = {}
 
 
 def _score_in_worker(path: Path) -> FileResult:
-    result = score_file(path, _WORKER["orbis_rules"], _WORKER["as_json"], _WORKER["explain"])
+    result = score_file(path, _WORKER["pack"], _WORKER["as_json"], _WORKER["explain"])
     if result.report is None:
         return result
     # Rules hold compiled handlers, which need not pickle: the report goes back drawn, as the parent would.

@@ -25,24 +25,28 @@ def _fail(message: str, code: int = 2, hint: str | None = None) -> None:
 
 
 def _rules(pack: Path | None):
-    """(rules, rules source for worker processes, compiled or None). A pack is laid over the base game
-    (`orbis_dsl.language.packs`); compiled is None when the pack came from the cache unparsed."""
+    """(rules, rules source for worker processes, compiled or None). A pack is laid over the game it extends
+    (`orbis_dsl.language.packs`), which must be a game of tiles: the engine deals and plays tiles. Compiled is None
+    when the pack came from the cache unparsed."""
     if pack is None:
         from orbis_dsl.language.ruleset import base_rules
 
         return base_rules(), None, None
     from orbis_dsl.common.diagnostics import render
-    from orbis_dsl.language.packs import load_pack
+    from orbis_dsl.language.packs import lay_pack
 
     if not pack.exists():
         _fail(f"no such rule file or folder: {pack}")
-    rules, compiled = load_pack(pack)
+    laid, compiled = lay_pack(pack)
     source = f"pack:{pack}"
     for d in compiled.diagnostics if compiled is not None else ():  # errors, or a cache warning
         typer.echo(render(d, compiled.sources.texts), err=True)
-    if rules is None:
+    if laid is None:
         _fail(f"the rules in {pack} do not check")
-    return rules, source, compiled
+    if laid.rules.is_sheet:
+        _fail(f"the engine plays games of tiles; the rule pack {laid.shown} extends {laid.game.id}, a game of "
+              "score sheets")
+    return laid.rules, source, compiled
 
 
 def _check_policies(policy: str) -> None:

@@ -60,10 +60,9 @@ def main() -> None:
         full_cli()
         return
     from orbis_dsl.cli.score import run_score
-    from orbis_dsl.language.ruleset import base_rules
 
     try:
-        code = run_score(orbis_rules=base_rules, say=_writer(sys.stdout), say_error=_writer(sys.stderr), **quick)
+        code = run_score(pack=None, say=_writer(sys.stdout), say_error=_writer(sys.stderr), **quick)
         sys.stdout.flush()
     except BrokenPipeError:  # `orbis score *.json --json | head`: the reader has all it wanted
         # Python flushes stdout once more at exit, which would fail again: point it at nothing (the recipe of

@@ -12,14 +12,15 @@ from orbis_dsl.reports.images import png_missing
 __all__ = ["draw_images", "png_missing"]
 
 
-def draw_images(path: Path, orbis_rules, images: dict[str, Path], explain: bool) -> str | None:
-    """Each image asked for (svg or png → where). The game is read and scored again (a millisecond), so that
-    scoring a batch keeps no game in memory. None, or why a file could not be written."""
+def draw_images(path: Path, pack, images: dict[str, Path], explain: bool) -> str | None:
+    """Each image asked for (svg or png → where), the game scored under its rules or `pack` (a laid pack, as
+    `orbis score` was given). The game is read and scored again (a millisecond), so that scoring a batch keeps no
+    game in memory. None, or why a file could not be written."""
     from orbis_dsl.common.files import write_atomic
     from orbis_dsl.records.inputs import read_record, score_record
     from orbis_dsl.reports.images import draw
 
-    game, rules, _, _ = read_record(path, orbis_rules)
+    game, rules, _, _ = read_record(path, pack)
     report = score_record(rules, game, explain=explain)
     for kind, where in images.items():
         picture = draw(report, game, rules, kind)

@@ -14,10 +14,11 @@ from orbis_dsl.cli.batch import score_files
 Say = Callable[[str], None]
 
 
-def run_score(files: list[Path], orbis_rules: Callable, as_json: bool, explain: bool, strict: bool, jobs: int,
+def run_score(files: list[Path], pack, as_json: bool, explain: bool, strict: bool, jobs: int,
               say: Say, say_error: Say) -> int:
     """0 when every file was scored; 1 with --strict and a warning; 2 when a file could not be read.
-    `orbis_rules()` gives the rules of Orbis records (the base game or a pack); each other game's are its own."""
+    Each record is scored under its game's rules, or under `pack` (a `pack_game.LaidPack`, or None) when the pack
+    extends that game; a record of another game than the pack's cannot be scored."""
     console = None
     if not as_json:
         from orbis_dsl.reports.terminal import make_console
@@ -33,7 +34,7 @@ def run_score(files: list[Path], orbis_rules: Callable, as_json: bool, explain: 
     if bar:
         bar.start()
     try:
-        for result in score_files(files, orbis_rules, as_json, explain, jobs, console):
+        for result in score_files(files, pack, as_json, explain, jobs, console):
             for text in result.errors:
                 say_error(text)
             failed += bool(result.errors)

@@ -123,6 +123,14 @@ class GameDecl:
 
 
 @node
+class ExtendsDecl:
+    """`extends "ID"`: the game a rule pack is laid over, by the id its records name it by."""
+
+    game: str
+    span: Span | None = span_field()
+
+
+@node
 class Include:
     path: str
     span: Span | None = span_field()
@@ -272,7 +280,7 @@ class TileDecl:
 
 
 Decl = (
-    Include | GameDecl | NamesDecl | AliasDecl | NumberDecl | BoardDecl | ResourceDecl | MarkerDecl
+    Include | GameDecl | ExtendsDecl | NamesDecl | AliasDecl | NumberDecl | BoardDecl | ResourceDecl | MarkerDecl
     | OptionDecl | ValueDecl | AttributeDecl | FacedownDecl | FamilyDecl | PieceDecl | AwardDecl | WinnerDecl
     | VariantDecl | TileDecl | SetDecl | FactDecl | ScoreDecl | WarnDecl | GridDecl | HexMapDecl
 )

@@ -428,6 +428,8 @@ def _decl_lines(t, indent: str) -> list[str]:
         return [indent + f"option {_tok(k[0])} = {literal(k[1])}"]
     if d == "include":
         return [indent + f"include {k[0]}"]
+    if d == "extends_decl":
+        return [indent + f"extends {k[0]}"]
     if d == "colors_decl":
         return [indent + f"colors {_names(k)}"]
     if d == "mark_decl":

@@ -19,7 +19,7 @@ from pygments.token import Comment, Keyword, Name, Number, Operator, Punctuation
 __all__ = ["OrbisLexer", "highlight"]
 
 # Words that open a top-level declaration (each at the start of a statement).
-DECLARATIONS = ("include", "colors", "alias", "levels", "board", "market", "resource", "marker", "family",
+DECLARATIONS = ("include", "extends", "colors", "alias", "levels", "board", "market", "resource", "marker", "family",
                 "option", "value", "attribute", "facedown", "award", "winner", "variant", "tile")
 # Words inside declarations and blocks.
 CLAUSES = ("param", "let", "when", "end", "modify", "matches", "every", "unique", "measure", "eligible",

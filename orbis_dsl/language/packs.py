@@ -1,8 +1,8 @@
-"""Rule packs: `.orbis` files laid over the base game, compiled on the fly into a per-user cache.
+"""Rule packs: `.orbis` files laid over the game they extend (`pack_game`), compiled on the fly into a per-user cache.
 
 The cache key is a hash of this package's version, the compiler, its templates and the rules grammar, and the
 pack's own rule files (names and texts); the entry's manifest adds every rule file the compiler read, includes
-and the base game among them, and `pack_cache` executes an entry only when all of it still matches and the
+and the extended game's among them, and `pack_cache` executes an entry only when all of it still matches and the
 folder is this user's alone. Otherwise the pack is compiled again, into the cache when it can be written, else
 in memory. Nothing is ever written into the installed package.
 """
@@ -15,12 +15,13 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 from orbis_dsl.common.diagnostics import Diagnostic
-from orbis_dsl.common.resources import base_rules_entry, grammar_path
+from orbis_dsl.common.resources import grammar_path
 from orbis_dsl.language.pack_cache import UntrustedCache, cache_root, private_folder, read_entry, sha256, write_entry
+from orbis_dsl.language.pack_game import LaidPack, extended_game, laid_pack
 from orbis_dsl.language.parse import MAX_READ_BYTES
 from orbis_dsl.language.rule_files import ReadRefused, read_rule_text
 from orbis_dsl.language.ruleset import Compiled, compile_paths, rules_from_modules
-from orbis_dsl.language.sources import rule_files_in
+from orbis_dsl.language.sources import load_sources, rule_files_in
 from orbis_dsl.runtime.rules import Rules
 
 
@@ -58,13 +59,20 @@ def pack_key(pack: Path) -> str:
 
 
 def compile_pack(pack: Path) -> Compiled:
-    return compile_paths([base_rules_entry()], root=pack.resolve() if pack.is_dir() else pack.resolve().parent,
+    """The game the pack extends (`extends "ID"`; none: Orbis) with the pack laid over it. The pack's files are
+    parsed first on their own, to learn which game that is; a mistake there (a syntax error, an unknown game) is
+    reported before any game's rules are read."""
+    alone, diags = load_sources([pack])
+    game, more = extended_game(alone) if not diags else (None, [])
+    if game is None:
+        return Compiled(alone, None, {}, diags + more)
+    return compile_paths([game.entry], root=pack.resolve() if pack.is_dir() else pack.resolve().parent,
                          pack=[pack])
 
 
 def load_pack(pack: Path) -> tuple[Rules | None, Compiled | None]:
-    """The base game with the pack laid over it: (rules, None) from the cache, (rules, compiled) when compiled
-    now (its diagnostics then hold a warning if the cache could not be used); on errors (None, compiled)."""
+    """The game the pack extends, with the pack laid over it: (rules, None) from the cache, (rules, compiled) when
+    compiled now (its diagnostics then hold a warning if the cache could not be used); on errors (None, compiled)."""
     key = pack_key(pack)
     package = f"orbis_pack_{key}"
     try:
@@ -90,3 +98,9 @@ def load_pack(pack: Path) -> tuple[Rules | None, Compiled | None]:
         compiled.diagnostics.append(Diagnostic(f"{problem}; the pack was compiled in memory", file=str(cache_root()),
                                                severity="warning"))
     return rules_from_modules(compiled.modules, package), compiled
+
+
+def lay_pack(pack: Path) -> tuple[LaidPack | None, Compiled | None]:
+    """`load_pack`, with the game the rules are: (the laid pack, compiled or None), or (None, compiled) on errors."""
+    rules, compiled = load_pack(pack)
+    return (laid_pack(pack, rules) if rules is not None else None), compiled

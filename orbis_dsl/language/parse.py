@@ -108,7 +108,7 @@ def _unknown_leading_word(parser: Lark, text: str, error: UnexpectedInput, file:
                       column + len(word.group(1))), hint=hint)
 
 
-_STATEMENT_WORDS = ("include", "colors", "alias", "tile", "levels", "board", "market", "resource", "marker",
+_STATEMENT_WORDS = ("include", "extends", "colors", "alias", "tile", "levels", "board", "market", "resource", "marker",
                     "option", "value", "attribute", "facedown", "family", "award", "winner", "variant")
 
 

@@ -25,6 +25,9 @@ class DeclBuilder(NodeBuilder):
         return ast_decl.GameDecl(unquote(game_id), unquote(title) if title else None, fields.get("record"),
                             fields.get("report"), span=self._s(meta))
 
+    def extends_decl(self, meta, game_id):
+        return ast_decl.ExtendsDecl(unquote(game_id), span=self._s(meta))
+
     def record_clause(self, meta, value):
         return ("record", unquote(value))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from orbis_dsl.common.diagnostics import Diagnostic
+from orbis_dsl.common.diagnostics import Diagnostic, Span
 from orbis_dsl.common.resources import display_path
 from orbis_dsl.language.rule_files import ReadRefused, read_rule_text
 from orbis_dsl.records.game import GameRecord
@@ -52,12 +52,13 @@ def read_game(path: Path, rules: Rules) -> tuple[GameRecord | None, list[Diagnos
     return game, diags, {shown: text}
 
 
-def read_record(path: Path, orbis_rules) -> tuple[object | None, object, list[Diagnostic], dict[str, str]]:
+def read_record(path: Path, pack=None) -> tuple[object | None, object, list[Diagnostic], dict[str, str]]:
     """A record of any game this installation scores: (record, the rules it is scored under, diagnostics, texts).
 
-    The record names its game (JSON `"game"`, a `game NAME` header line); one that names none is Orbis, scored
-    under `orbis_rules` (the base game, or a pack laid over it). `orbis_rules` may be a callable giving them, so
-    that a batch of other games never loads Orbis's rules.
+    The record names its game (JSON `"game"`, a `game NAME` header line); one that names none is Orbis. It is
+    scored under that game's rules or, when `pack` (a `pack_game.LaidPack`) extends that game, under the pack; a
+    record of another game than the pack's is refused, located at the name of its game. Each game's rules load on
+    first need, so a batch of other games never loads Orbis's.
     """
     from orbis_dsl.common.games import game_named, named_game
 
@@ -84,7 +85,7 @@ def read_record(path: Path, orbis_rules) -> tuple[object | None, object, list[Di
         named = value if isinstance(value, str) else None
     else:
         named = named_game(text, as_json)
-    game = game_named(named) if named is not None else None
+    game = game_named(named) if named is not None else game_named("orbis")
     if named is not None and game is None:
         from orbis_dsl.common.games import all_games
 
@@ -94,8 +95,12 @@ def read_record(path: Path, orbis_rules) -> tuple[object | None, object, list[Di
         d = unknown("game", named, known)
         return None, None, [Diagnostic(d.message, file=shown, path="$.game" if as_json else None,
                                        hint=d.hint)], {shown: text}
-    if game is None or game.folder == "orbis":
-        rules = orbis_rules() if callable(orbis_rules) else orbis_rules
+    from orbis_dsl.language.pack_game import rules_for
+
+    rules = rules_for(game, pack)
+    if rules is None:
+        return None, None, [game_mismatch(shown, text, as_json, game, pack, named is not None)], {shown: text}
+    if game.folder == "orbis":
         if as_json:
             from orbis_dsl.records.orbis_json import read_json_text
 
@@ -105,9 +110,6 @@ def read_record(path: Path, orbis_rules) -> tuple[object | None, object, list[Di
 
             record, diags = read_text(text, shown, rules)
         return record, rules, diags, {shown: text}
-    from orbis_dsl.language.ruleset import game_rules
-
-    rules = game_rules(game)
     if not as_json:
         # Two notations: records of rounds and grid boards (Mondo's: `round`, `player`, board rows) and one line
         # per player (Terra Mystica's); the rule set's shape says which one its records are typed in.
@@ -122,6 +124,26 @@ def read_record(path: Path, orbis_rules) -> tuple[object | None, object, list[Di
 
     record, diags = read_sheet_doc(doc, shown, rules)
     return record, rules, diags, {shown: text}
+
+
+def game_mismatch(shown: str, text: str, as_json: bool, game, pack, names_it: bool) -> Diagnostic:
+    """A record of one game given with a rule pack laid over another: located at the record's `"game"` (JSON) or
+    its `game NAME` header line; a record naming no game, at its top."""
+    from orbis_dsl.language.pack_game import mismatch
+
+    message, hint = mismatch(game, pack, names_it)
+    if as_json:
+        return Diagnostic(message, file=shown, path="$.game" if names_it else "$", hint=hint)
+    return Diagnostic(message, span=_first_line(shown, text), hint=hint)
+
+
+def _first_line(shown: str, text: str) -> Span:
+    """The first line that is not blank or a comment (a record's `game NAME` header, when it has one), whole."""
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.strip() and not line.lstrip().startswith("#"):
+            start = len(line) - len(line.lstrip()) + 1
+            return Span(shown, number, start, number, len(line.rstrip()) + 1)
+    return Span(shown, 1, 1)
 
 
 def by_rounds(rules) -> bool:

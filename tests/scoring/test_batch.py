@@ -36,8 +36,8 @@ def test_files_are_read_one_at_a_time_as_results_are_taken(tmp_path, monkeypatch
     paths = _games(tmp_path, 5, set())
     read = []
     real = batch.read_record
-    monkeypatch.setattr(batch, "read_record", lambda path, rules: (read.append(path), real(path, rules))[1])
-    results = batch.score_files(paths, base_rules, as_json=True, explain=False)
+    monkeypatch.setattr(batch, "read_record", lambda path, pack: (read.append(path), real(path, pack))[1])
+    results = batch.score_files(paths, None, as_json=True, explain=False)
     first = next(results)
     assert read == paths[:1] and first.path == paths[0] and first.text.startswith('{"format": "orbis-score/1"')
     assert [r.path for r in results] == paths[1:]

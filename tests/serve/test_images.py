@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from orbis_dsl.language.ruleset import base_rules
 from orbis_dsl.records.inputs import read_record, score_record
 from orbis_dsl.reports.images import sheet_scene
 from orbis_dsl.reports.scene import Text
@@ -25,7 +24,7 @@ GAMES = {"orbis": "examples/games/2p-first-game-new-box.json",
 
 
 def scored(repo_root, path: str):
-    record, rules, diags, _ = read_record(repo_root / path, base_rules)
+    record, rules, diags, _ = read_record(repo_root / path)
     assert record is not None, diags
     return score_record(rules, record), record, rules
 
