@@ -76,9 +76,10 @@ _SHOWN_FOR_A_PACK = 5  # errors shown before the hint when a pack is checked wit
 def _fail_if_a_pack(path: Path, compiled) -> None:
     """A pack checked on its own fails with hundreds of errors: show a few and say to use --rules."""
     from orbis_dsl.cli.pack_hint import pack_hint
+    from orbis_dsl.language.pack_game import said_to_be_a_pack
     from orbis_dsl.language.ruleset import base_rules
 
-    hint = pack_hint(str(path), compiled.diagnostics, base_rules())
+    hint = said_to_be_a_pack(str(path), compiled.sources) or pack_hint(str(path), compiled.diagnostics, base_rules())
     if hint is None:
         return
     errors = [d for d in compiled.diagnostics if d.is_error]

@@ -35,6 +35,16 @@ def extended_game(sources) -> tuple[Game | None, list[Diagnostic]]:
     return (None, diags) if diags else (game, [])
 
 
+def said_to_be_a_pack(shown: str, sources) -> Diagnostic | None:
+    """Rule files checked on their own that say which game they extend: a pack, whose errors on its own are of no
+    use. The message, located at its `extends`, says how to check it; None for files that say nothing of it."""
+    declared = next((d for file in sources.files for d in file.decls if isinstance(d, ast_decl.ExtendsDecl)), None)
+    if declared is None:
+        return None
+    return Diagnostic(f"this is a rule pack: it extends {declared.game}", span=declared.span,
+                      hint=f"check it laid over that game: orbis check --rules {shown}")
+
+
 @attrs.frozen
 class LaidPack:
     """A rule pack laid over the game it extends: the rules of that game's records."""
