@@ -142,7 +142,7 @@ def needs_parentheses(e, op: str, right: bool = False) -> bool:
     """Whether `e`, an operand of `op`, must be written in parentheses to mean what the tree means: a looser
     operation inside a tighter one, or an equally tight one on the right (`a - (b - c)`)."""
     return isinstance(e, ast_expr.Arith) and (_TIGHTNESS[e.op] < _TIGHTNESS[op]
-                                         or (right and _TIGHTNESS[e.op] == _TIGHTNESS[op]))
+                                              or (right and _TIGHTNESS[e.op] == _TIGHTNESS[op]))
 
 
 class SheetDescriber(Describer):

@@ -23,7 +23,7 @@ class DeclBuilder(NodeBuilder):
     def game_decl(self, meta, game_id, title, *members):
         fields = dict(members)
         return ast_decl.GameDecl(unquote(game_id), unquote(title) if title else None, fields.get("record"),
-                            fields.get("report"), span=self._s(meta))
+                                 fields.get("report"), span=self._s(meta))
 
     def extends_decl(self, meta, game_id):
         return ast_decl.ExtendsDecl(unquote(game_id), span=self._s(meta))
@@ -59,7 +59,7 @@ class DeclBuilder(NodeBuilder):
     def resource_decl(self, meta, name, title, *members):
         fields = dict(members)
         return ast_decl.ResourceDecl(str(name), unquote(title) if title else None, "per_color" in fields,
-                                fields.get("limit"), fields.get("trade", ()), span=self._s(meta))
+                                     fields.get("limit"), fields.get("trade", ()), span=self._s(meta))
 
     def per_color(self, meta):
         return ("per_color", True)
@@ -73,7 +73,7 @@ class DeclBuilder(NodeBuilder):
     def marker_decl(self, meta, name, title, *members):
         fields = dict(members)
         return ast_decl.MarkerDecl(str(name), unquote(title) if title else None, fields.get("supply"),
-                              fields.get("otherwise"), span=self._s(meta))
+                                   fields.get("otherwise"), span=self._s(meta))
 
     def supply_clause(self, meta, value):
         return ("supply", number(value))
@@ -96,14 +96,14 @@ class DeclBuilder(NodeBuilder):
     def facedown_decl(self, meta, name, title, *members):
         ends = tuple(m for m in members if isinstance(m, ast_decl.EndClause))
         return ast_decl.FacedownDecl(str(name), unquote(title) if title else None, "wild" in members, ends,
-                                span=self._s(meta))
+                                     span=self._s(meta))
 
     def family_decl(self, meta, name, title, role):
         return ast_decl.FamilyDecl(str(name), unquote(title) if title else None, str(role), span=self._s(meta))
 
     def piece_decl(self, meta, family, name, title, *members):
         return ast_decl.PieceDecl(str(family), str(name), unquote(title) if title else None, tuple(members),
-                             span_of(self.file, family), span=self._s(meta))
+                                  span_of(self.file, family), span=self._s(meta))
 
     def param_decl(self, meta, name, type_, default, unique):
         return ast_decl.ParamDecl(str(name), type_, default, unique is not None, span=span_of(self.file, name))
@@ -169,7 +169,7 @@ class DeclBuilder(NodeBuilder):
             else:
                 removed, removed_spans = removed + clause[1], removed_spans + clause[2]
         return ast_decl.VariantDecl(name, players, revealed, family, removed, tuple(prizes), tuple(options),
-                               removed_spans, span=self._s(meta))
+                                    removed_spans, span=self._s(meta))
 
     def players_clause(self, meta, value):
         return ("players", number(value))
@@ -193,7 +193,7 @@ class DeclBuilder(NodeBuilder):
                  "mark": span_of(self.file, mark), "piece": span_of(self.file, piece)}
         parts.update({f"cost{i}": span for i, span in enumerate(square_spans)})
         return ast_decl.TileDecl(number(level), str(color), str(mark), squares, str(piece), args, parts,
-                            span=self._s(meta))
+                                 span=self._s(meta))
 
     def cost(self, meta, *squares):
         squares = [s for s in squares if s is not None]

@@ -56,7 +56,7 @@ class ExprBuilder(NodeBuilder):
 
     def list_type(self, meta, family, flag):
         return ast_expr.TypeRef("list", choices=(str(family), str(flag) if flag is not None else ""),
-                           span=self._s(meta))
+                                span=self._s(meta))
 
     def string_lit(self, meta, token):
         return ast_expr.StrLit(unquote(token), span=self._s(meta))

@@ -20,7 +20,7 @@ class SheetBuilder(NodeBuilder):
     def fact_decl(self, meta, name, title, type_, range_, per, level, key, derive):
         low, high = range_ if range_ is not None else (None, None)
         return ast_sheet.FactDecl(str(name), unquote(title) if title else None, type_, low, high, per, level, key,
-                            derive, span=span_of(self.file, name))
+                                  derive, span=span_of(self.file, name))
 
     def fact_range(self, meta, low, high):
         return (low.value, high.value)
@@ -48,9 +48,9 @@ class SheetBuilder(NodeBuilder):
             else:
                 fields[what] = value
         return ast_sheet.GridDecl(str(name), unquote(title) if title else None, fields["shape"], fields["edges"],
-                            tuple(fields["marks"]), tuple(fields["borders"]), tuple(fields["homes"]),
-                            tuple(fields["areas"]),
-                            span=span_of(self.file, name))
+                                  tuple(fields["marks"]), tuple(fields["borders"]), tuple(fields["homes"]),
+                                  tuple(fields["areas"]),
+                                  span=span_of(self.file, name))
 
     def grid_shape(self, meta, *rows):
         return ("shape", tuple(number(r) for r in rows))
@@ -77,7 +77,7 @@ class SheetBuilder(NodeBuilder):
         water = next((m[1] for m in members if m[0] == "water"), (None, None))
         rows = tuple(m[1] for m in members if m[0] == "row")
         return ast_sheet.HexMapDecl(str(name), unquote(title) if title else None, water[0], rows, water[1],
-                              span=self._s(meta))
+                                    span=self._s(meta))
 
     def water_clause(self, meta, symbol, prefix):
         return ("water", (unquote(symbol), unquote(prefix) if prefix else None))
@@ -90,11 +90,11 @@ class SheetBuilder(NodeBuilder):
 
     def warn_decl(self, meta, verb, message, cond, for_each):
         return ast_sheet.WarnDecl(unquote(message), cond, for_each, str(verb) == "refuse", str(verb) == "note",
-                            span=self._s(meta))
+                                  span=self._s(meta))
 
     def rounds_decl(self, meta, value, also):
         return ast_decl.NumberDecl("rounds", number(value), number(also) if also is not None else None,
-                              span=self._s(meta))
+                                   span=self._s(meta))
 
     def award_decl(self, meta, name, title, for_each, *clauses):
         fields = dict(clauses)
