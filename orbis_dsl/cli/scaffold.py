@@ -19,9 +19,9 @@ _VARIANT = re.compile(r"[A-Za-z0-9_]+")  # a variant name is one word of the gam
 # Words of grammar/rules.lark, built-in names and the base game's declared nouns (its families, face-down state,
 # marker, mark and resource): not usable as the name of a god or a kind.
 KEYWORDS = frozenset({
-    "include", "colors", "alias", "mark", "marked", "levels", "board", "stacked", "market", "resource", "per",
-    "limit", "trade", "marker", "supply", "otherwise", "family", "facedown", "for", "option", "value", "attribute",
-    "matches", "every", "color", "param", "let", "when", "end", "modify", "gain", "reduce", "pay", "else",
+    "include", "extends", "colors", "alias", "mark", "marked", "levels", "board", "stacked", "market", "resource",
+    "per", "limit", "trade", "marker", "supply", "otherwise", "family", "facedown", "for", "option", "value",
+    "attribute", "matches", "every", "color", "param", "let", "when", "end", "modify", "gain", "reduce", "pay", "else",
     "destroy", "from", "require", "award", "measure", "eligible", "tiebreak", "ties", "keep", "order", "and", "warn",
     "split", "prizes", "winner", "then", "shared", "variant", "players", "reveal", "remove", "tile", "if", "unless",
     "not", "or", "in", "is", "among", "count", "sum", "max", "min", "of", "where", "tiles", "neighbours",
