@@ -136,7 +136,8 @@ def rules(
     as_json: bool = typer.Option(False, "--json", help="Print the rule set as JSON."),
     schema: str | None = typer.Option(None, "--schema", metavar="game|score",
                                       help="Print the JSON Schema of this rule set's game records or score reports."),
-    pack: Path | None = typer.Option(None, "--rules", help="A rule pack (file or folder) instead of the base game."),
+    pack: Path | None = typer.Option(None, "--rules",
+                                     help="A rule pack (file or folder), laid over the game it extends."),
 ) -> None:
     """List the kinds, gods, variants and tiles of a rule set (or print the JSON Schemas of its records)."""
     import json
@@ -172,7 +173,8 @@ def score(
     as_json: bool = typer.Option(False, "--json", help="Print orbis-score/1 reports, one line per file."),
     explain: bool = typer.Option(False, "--explain", help="Add one line per scoring item saying why."),
     strict: bool = typer.Option(False, "--strict", help="Exit 1 when there are warnings."),
-    pack: Path | None = typer.Option(None, "--rules", help="Score under a rule pack instead of the base game."),
+    pack: Path | None = typer.Option(None, "--rules", help="Score under a rule pack laid over the game it extends "
+                                                           "(a record of another game is refused)."),
     svg: Path | None = typer.Option(None, "--svg", help="Also draw the score sheet (one game) as an SVG image."),
     png: Path | None = typer.Option(None, "--png", help="Also draw the score sheet (one game) as a PNG image "
                                                         "(needs Pillow: the [png] extra)."),
@@ -211,7 +213,7 @@ def convert(
     output: Path | None = typer.Option(None, "--output", "-o", help="Write here (.json → JSON, else notation)."),
     to: str | None = typer.Option(None, "--to", help="json, text (default: the other format), or counts (a "
                                                      "grid record's boards as the facts derived from them)."),
-    pack: Path | None = typer.Option(None, "--rules", help="A rule pack instead of the base game."),
+    pack: Path | None = typer.Option(None, "--rules", help="A rule pack laid over the game it extends."),
 ) -> None:
     """Turn a game record into the game notation, or the notation into a JSON record: the whole game, but not the
     comments of a notation file (a note says how many lines had one)."""
@@ -289,7 +291,7 @@ def _convert_sheet(source: Path, output: Path | None, to: str | None, laid) -> b
 def enter(
     output: Path = typer.Option(Path("game.orbisgame"), "--output", "-o", help="Where to write the game."),
     force: bool = typer.Option(False, "--force", help="Overwrite the output file if it exists."),
-    pack: Path | None = typer.Option(None, "--rules", help="A rule pack instead of the base game."),
+    pack: Path | None = typer.Option(None, "--rules", help="A rule pack laid over the game it extends."),
 ) -> None:
     """Type a finished game at the table: players, gods, then each pyramid row by row; then score it."""
     from orbis_dsl.records.enter import enter_game
@@ -319,7 +321,7 @@ def enter(
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (0.0.0.0: phones on the network too)."),
     port: int = typer.Option(8000, "--port", min=1, max=65535, help="Port to listen on."),
-    pack: Path | None = typer.Option(None, "--rules", help="A rule pack instead of the base game."),
+    pack: Path | None = typer.Option(None, "--rules", help="A rule pack laid over the game it extends."),
 ) -> None:
     """A scoring pad in the browser, for the table: Orbis's pyramids tile by tile, Terra Mystica's and Mondo's score
     sheets field by field; see the totals, share the sheet."""
