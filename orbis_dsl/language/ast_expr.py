@@ -206,9 +206,12 @@ class HeldCount:
     span: Span | None = span_field()
 
 
+from orbis_dsl.language.ast_lists import Distinct, ListCount, PlayerSum, Position  # noqa: E402 (after the core)
+
 Expr = (
     IntLit | BoolLit | StrLit | Ref | SetLit | Neg | Arith | Compare | Member | Among | Not | BoolOp | IfExpr
     | Count | Aggregate | Extreme | Index | AwardRef | Prior | LargestGroup | Size
+    | ListCount | Position | Distinct | PlayerSum
 )
 
 

@@ -18,6 +18,7 @@ from orbis_dsl.language.check_expr import ExpressionChecker
 from orbis_dsl.language.check_expr import words as _words
 from orbis_dsl.language.check_grid import GridChecker
 from orbis_dsl.language.check_hexmap import MAP_FACT_TYPES, HexMapChecker
+from orbis_dsl.language.check_lists import ListChecker
 from orbis_dsl.language.check_says import AWARD_WORDS, CLAUSE_WORDS, check_says
 from orbis_dsl.language.model import (
     BASE_REPORT_KEYS,
@@ -45,7 +46,7 @@ from orbis_dsl.language.scope import Context, fact_types, list_flags, set_member
 from orbis_dsl.language.sources import SourceSet
 
 
-class Checker(ExpressionChecker, GridChecker, HexMapChecker):
+class Checker(ExpressionChecker, GridChecker, HexMapChecker, ListChecker):
     def __init__(self, sources: SourceSet):
         self.sources = sources
         self.diags: list[Diagnostic] = []

@@ -11,6 +11,7 @@ from __future__ import annotations
 import attrs
 
 from orbis_dsl.language import ast_decl, ast_expr
+from orbis_dsl.language.codegen_lists import ListCompiler
 from orbis_dsl.language.describe import Describer, needs_parentheses
 from orbis_dsl.language.scope import Context, held_names
 
@@ -19,7 +20,7 @@ POSITION_TABLES = {"row": "row_numbers", "column": "column_numbers", "border": "
 
 
 @attrs.define
-class ExprCompiler:
+class ExprCompiler(ListCompiler):
     ctx: Context
     wild: bool  # a desert matches every colour
     site: str  # where in the rules this clause is, for `among`'s per-game cache

@@ -16,6 +16,7 @@ import jinja2
 
 from orbis_dsl.common.resources import source_hash
 from orbis_dsl.language import ast_decl, ast_sheet
+from orbis_dsl.language.codegen_lists import LIST_HELPERS
 from orbis_dsl.language.compile_settings import settings_fields
 from orbis_dsl.language.model import RuleSet, list_spec
 from orbis_dsl.language.module_builder import Constant, ModuleBuilder, safe_identifier, tuple_text
@@ -83,9 +84,12 @@ def render_module(rules: RuleSet, file: ast_decl.RuleFile, text: str, source: st
                                  "show", "option_flag", "holds", "largest_group", "link", "size", "shown_divide",
                                  "shown_sum")
                      if re.search(rf"\b_{h}\(", body_text))
+    list_helpers = sorted(h for h in LIST_HELPERS if re.search(rf"\b_{h}\(", body_text))
     imports = []
     if helpers:
         imports.append("from orbis_dsl.runtime.support import " + ", ".join(f"{h} as _{h}" for h in helpers))
+    if list_helpers:
+        imports.append("from orbis_dsl.runtime.lists import " + ", ".join(f"{h} as _{h}" for h in list_helpers))
     if spec_names:
         imports.append("from orbis_dsl.runtime.specs import " + ", ".join(spec_names))
     code = _environment().get_template("module.py.jinja").render(

@@ -132,6 +132,13 @@ class Describer:
             return f"size of {self.text(e.target)}"
         if isinstance(e, ast_expr.LargestGroup):
             return f"the largest group of {e.fact}"
+        if isinstance(e, (ast_expr.ListCount, ast_expr.Position)):
+            what = "count" if isinstance(e, ast_expr.ListCount) else "position"
+            return f"{what} of {self.text(e.item)} in {e.fact}"
+        if isinstance(e, ast_expr.Distinct):
+            return f"distinct({e.fact})"
+        if isinstance(e, ast_expr.PlayerSum):
+            return f"sum of {self.text(e.expr)} over players"
         return "?"
 
 

@@ -20,6 +20,8 @@ from pathlib import Path
 
 import typer
 
+from orbis_dsl.language.fmt_lists import LIST_LAYOUTS
+
 WIDTH = 120  # lines longer than this break at `and`/`or` or before `else`, where a clause allows it
 INDENT = "  "
 
@@ -108,6 +110,8 @@ def expr(tree, min_level: int = 0) -> str:
 
 def _expr(t) -> str:
     d, k = t.data, _kids(t)
+    if d in LIST_LAYOUTS:
+        return LIST_LAYOUTS[d](k, expr)
     if d == "cond_expr":
         return f"if {expr(k[0])} then {expr(k[1])} else {expr(k[2])}"
     if d == "or_expr":

@@ -15,6 +15,7 @@ from orbis_dsl.language import ast_expr
 from orbis_dsl.language.check_says import CLAUSE_WORDS, placeholders
 from orbis_dsl.language.codegen import POSITION_TABLES, operand_word, sum_terms
 from orbis_dsl.language.describe import Describer, SheetDescriber, needs_parentheses
+from orbis_dsl.language.interpret_lists import ListEvaluator
 from orbis_dsl.language.model import RuleSet, list_spec, listed_name
 from orbis_dsl.language.scope import Context, desert_context, god_context, held_names, kind_context, rule_context
 from orbis_dsl.runtime import support
@@ -52,7 +53,7 @@ class Env:
 
 
 @attrs.define
-class Evaluator:
+class Evaluator(ListEvaluator):
     ctx: Context
     wild: bool
     site: str

@@ -59,8 +59,9 @@ def parse_text(text: str, file: str) -> tuple[ast_decl.RuleFile | None, list[Dia
     try:
         tree = parser.parse(text)
     except UnexpectedInput as error:
-        return None, [_unknown_leading_word(parser, text, error, file)
-                      or syntax_diagnostic(parser, error, file, RULES_WORDS)]
+        found = _unknown_leading_word(parser, text, error, file) or syntax_diagnostic(parser, error, file, RULES_WORDS)
+        return None, [found._replace(hint=SUM_HINT) if found.hint is None and found.message.endswith("'over'")
+                      else found]
     except RecursionError:
         return None, [Diagnostic("the file nests expressions too deeply", span=Span(file, 1, 1))]
     deep = _too_deep(tree)
@@ -78,6 +79,9 @@ def parse_text(text: str, file: str) -> tuple[ast_decl.RuleFile | None, list[Dia
     except RecursionError:
         return None, [Diagnostic("the file nests expressions too deeply", span=Span(file, 1, 1))]
 
+
+# `sum(2 * …)`: since `sum(EXPR over players)`, an expression after `sum(` is read as one over players.
+SUM_HINT = "sum(FIELD of tiles …) adds up a parameter of tiles; sum(EXPR over players) adds up a value over players"
 
 # A piece declaration, `FAMILY NAME "Title" {`: the one statement that starts with a word of the rule set's own.
 _PIECE_HEAD = re.compile(r'\s*[A-Za-z_]\w*\s+[A-Za-z_]\w*\s*["{]')

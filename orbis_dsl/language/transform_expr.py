@@ -139,6 +139,19 @@ class ExprBuilder(NodeBuilder):
     def size(self, meta, target):
         return ast_expr.Size(target, span=self._s(meta))
 
+    # lists and players (ast_lists)
+    def list_count(self, meta, item, fact):
+        return ast_expr.ListCount(item, str(fact), fact_span=span_of(self.file, fact), span=self._s(meta))
+
+    def list_position(self, meta, item, fact):
+        return ast_expr.Position(item, str(fact), fact_span=span_of(self.file, fact), span=self._s(meta))
+
+    def list_distinct(self, meta, fact):
+        return ast_expr.Distinct(str(fact), fact_span=span_of(self.file, fact), span=self._s(meta))
+
+    def player_sum(self, meta, func, expr, players):
+        return ast_expr.PlayerSum(expr, span=self._s(meta))
+
     def adjacent_link(self, meta):
         return ast_expr.GroupLink("adjacent", span=self._s(meta))
 

@@ -16,10 +16,18 @@ def rule_error(text: str):
 
 
 def test_a_number_where_a_name_is_expected_says_what_the_place_takes():
-    d = rule_error('god sun "Sun" {\n  end: sum(2 * count(tiles))\n}\n')
-    assert d.message == "unexpected number 2; expected a name, then 'of'"
-    assert (d.span.line, d.span.column) == (2, 12)
+    d = rule_error('god sun "Sun" {\n  end: largest group(2: adjacent)\n}\n')
+    assert d.message == "unexpected number 2; expected a name, then ':'"
+    assert (d.span.line, d.span.column) == (2, 22)
     assert d.hint == "no number can stand here: this place takes a name, which starts with a letter or _"
+
+
+def test_a_sum_of_a_number_is_told_both_sums():
+    """`sum(2 * …)` reads as a sum over players, which then lacks `over players`: the hint names both sums."""
+    d = rule_error('god sun "Sun" {\n  end: sum(2 * count(tiles))\n}\n')
+    assert d.message == "unexpected ')'; expected 'over'"
+    assert (d.span.line, d.span.column) == (2, 28)
+    assert d.hint.startswith("sum(FIELD of tiles …) adds up a parameter of tiles; sum(EXPR over players)")
 
 
 @pytest.mark.parametrize("name, number", [("5p", "5"), ("12players", "12"), ("3", "3")])
