@@ -1,14 +1,15 @@
 # generated — do not edit.
 # source: 'rules/terra_mystica/game.orbis'
-# sha256: 35bad6f0203e7c3c738b44d5f3c9bc675d2b682fa5c5f36152e2e29913f33bdb
+# sha256: 51a53d3905aaaf6bde8e88bcc5131521ec494dd765ddc20d8b2fb7fdd6d4017e
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
 from orbis_dsl.runtime.support import compare as _compare, extreme_max as _extreme_max, extreme_min as _extreme_min, holds as _holds, largest_group as _largest_group, link as _link, shown_divide as _shown_divide, shown_sum as _shown_sum, size as _size
+from orbis_dsl.runtime.lists import count_in as _count_in, position as _position, sum_over as _sum_over
 from orbis_dsl.runtime.specs import AwardSpec, CheckSpec, FactSpec, OptionSpec, ScoreSpec, Settings
 
 SOURCE = 'rules/terra_mystica/game.orbis'
-SOURCE_SHA256 = '35bad6f0203e7c3c738b44d5f3c9bc675d2b682fa5c5f36152e2e29913f33bdb'
+SOURCE_SHA256 = '51a53d3905aaaf6bde8e88bcc5131521ec494dd765ddc20d8b2fb7fdd6d4017e'
 
 
 # from 'rules/terra_mystica/game.orbis', line 74
@@ -151,88 +152,83 @@ def _check_19(g, p, each, trace=None):
     return (_compare(trace, 'size of mermaid_river_towns is {value}', '>=', _size(p.facts['mermaid_river_towns']), 1) and (p.values['river_towns'] == 0))
 
 
-# from 'rules/terra_mystica/game.orbis', line 141
-def _check_20(g, p, each, trace=None):
-    return (_holds(p.facts['favor_tiles'], 'FAV1') and _compare(trace, '{value} players that are FAV1 in favor_tiles', '>=', sum(1 for q0 in g.players if _holds(q0.facts['favor_tiles'], 'FAV1')), 2))
-
-
-# from 'rules/terra_mystica/game.orbis', line 143
-def _check_21(g, p, each, trace=None):
-    return (_holds(p.facts['favor_tiles'], 'FAV2') and _compare(trace, '{value} players that are FAV2 in favor_tiles', '>=', sum(1 for q0 in g.players if _holds(q0.facts['favor_tiles'], 'FAV2')), 2))
-
-
 # from 'rules/terra_mystica/game.orbis', line 145
-def _check_22(g, p, each, trace=None):
-    return (_holds(p.facts['favor_tiles'], 'FAV3') and _compare(trace, '{value} players that are FAV3 in favor_tiles', '>=', sum(1 for q0 in g.players if _holds(q0.facts['favor_tiles'], 'FAV3')), 2))
-
-
-# from 'rules/terra_mystica/game.orbis', line 147
-def _check_23(g, p, each, trace=None):
-    return (_holds(p.facts['favor_tiles'], 'FAV4') and _compare(trace, '{value} players that are FAV4 in favor_tiles', '>=', sum(1 for q0 in g.players if _holds(q0.facts['favor_tiles'], 'FAV4')), 2))
+def _check_20(g, p, each, trace=None):
+    return (_compare(trace, 'count of fav in favor_tiles is {value}', '=', _count_in(p.facts['favor_tiles'], each), 1) and _compare(trace, 'sum of count of fav in favor_tiles over players is {value}', '>', _sum_over(_count_in(q0.facts['favor_tiles'], each) for q0 in g.players), (1 if ((((each == 'FAV1') or (each == 'FAV2')) or (each == 'FAV3')) or (each == 'FAV4')) else 3)))
 
 
 # from 'rules/terra_mystica/game.orbis', line 149
-def _check_24(g, p, each, trace=None):
-    return (_holds(p.facts['favor_tiles'], each) and _compare(trace, '{value} players that are fav in favor_tiles', '>', sum(1 for q0 in g.players if _holds(q0.facts['favor_tiles'], each)), 3))
-
-
-# from 'rules/terra_mystica/game.orbis', line 151
-def _check_25(g, p, each, trace=None):
-    return (_holds(p.facts['town_tiles'], each) and _compare(trace, '{value} players that are town in town_tiles', '>', sum(1 for q0 in g.players if _holds(q0.facts['town_tiles'], each)), 2))
-
-
-# from 'rules/terra_mystica/game.orbis', line 153
-def _check_26(g, p, each, trace=None):
-    return (_holds(p.facts['town_tiles'], 'TW6') and _compare(trace, '{value} players that are TW6 in town_tiles', '>=', sum(1 for q0 in g.players if _holds(q0.facts['town_tiles'], 'TW6')), 2))
+def _check_21(g, p, each, trace=None):
+    return (_compare(trace, 'count of town in town_tiles is {value}', '>=', _count_in(p.facts['town_tiles'], each), 1) and _compare(trace, 'sum of count of town in town_tiles over players is {value}', '>', _sum_over(_count_in(q0.facts['town_tiles'], each) for q0 in g.players), (1 if ((each == 'TW6') or (each == 'TW8')) else 2)))
 
 
 # from 'rules/terra_mystica/game.orbis', line 155
-def _check_27(g, p, each, trace=None):
-    return (_holds(p.facts['town_tiles'], 'TW8') and _compare(trace, '{value} players that are TW8 in town_tiles', '>=', sum(1 for q0 in g.players if _holds(q0.facts['town_tiles'], 'TW8')), 2))
+def _check_22(g, p, each, trace=None):
+    return _compare(trace, 'count of fav in favor_tiles is {value}', '>=', _count_in(p.facts['favor_tiles'], each), 2)
+
+
+# from 'rules/terra_mystica/game.orbis', line 157
+def _check_23(g, p, each, trace=None):
+    return _compare(trace, 'count of scoring in scoring_tiles is {value}', '>=', _count_in(p.facts['scoring_tiles'], each), 2)
 
 
 # from 'rules/terra_mystica/game.orbis', line 159
-def _check_28(g, p, each, trace=None):
-    return (_compare(trace, 'cults[track] is {value}', '=', p.facts['cults'][each], 10) and _compare(trace, '{value} players that are cults[track] = 10', '>=', sum(1 for q0 in g.players if _compare(trace, 'cults[track] is {value}', '=', q0.facts['cults'][each], 10)), 2))
+def _check_24(g, p, each, trace=None):
+    return _compare(trace, 'position of SCORE1 in scoring_tiles is {value}', '>=', _position(p.facts['scoring_tiles'], 'SCORE1'), 5)
 
 
 # from 'rules/terra_mystica/game.orbis', line 161
-def _check_29(g, p, each, trace=None):
-    return _compare(trace, 'cults[fire] is {value}', '<', p.facts['cults']['fire'], _extreme_min(((((p.values['start_fire'] + (3 if _holds(p.facts['favor_tiles'], 'FAV1') else 0)) + (2 if _holds(p.facts['favor_tiles'], 'FAV5') else 0)) + (1 if _holds(p.facts['favor_tiles'], 'FAV9') else 0)), 9,)))
-
-
-# from 'rules/terra_mystica/game.orbis', line 163
-def _check_30(g, p, each, trace=None):
-    return _compare(trace, 'cults[water] is {value}', '<', p.facts['cults']['water'], _extreme_min(((((p.values['start_water'] + (3 if _holds(p.facts['favor_tiles'], 'FAV2') else 0)) + (2 if _holds(p.facts['favor_tiles'], 'FAV6') else 0)) + (1 if _holds(p.facts['favor_tiles'], 'FAV10') else 0)), 9,)))
+def _check_25(g, p, each, trace=None):
+    return _compare(trace, 'count of card in bonus_cards_in_play is {value}', '>=', _count_in(p.facts['bonus_cards_in_play'], each), 2)
 
 
 # from 'rules/terra_mystica/game.orbis', line 165
-def _check_31(g, p, each, trace=None):
-    return _compare(trace, 'cults[earth] is {value}', '<', p.facts['cults']['earth'], _extreme_min(((((p.values['start_earth'] + (3 if _holds(p.facts['favor_tiles'], 'FAV3') else 0)) + (2 if _holds(p.facts['favor_tiles'], 'FAV7') else 0)) + (1 if _holds(p.facts['favor_tiles'], 'FAV11') else 0)), 9,)))
-
-
-# from 'rules/terra_mystica/game.orbis', line 167
-def _check_32(g, p, each, trace=None):
-    return _compare(trace, 'cults[air] is {value}', '<', p.facts['cults']['air'], _extreme_min(((((p.values['start_air'] + (3 if _holds(p.facts['favor_tiles'], 'FAV4') else 0)) + (2 if _holds(p.facts['favor_tiles'], 'FAV8') else 0)) + (1 if _holds(p.facts['favor_tiles'], 'FAV12') else 0)), 9,)))
+def _check_26(g, p, each, trace=None):
+    return (_compare(trace, 'priests_on_cult[track] is {value}', '>=', (p.facts['priests_on_cult'] or {}).get(each), 1) and _compare(trace, 'sum of priests_on_cult[track] over players is {value}', '>', _sum_over((q0.facts['priests_on_cult'] or {}).get(each) for q0 in g.players), 4))
 
 
 # from 'rules/terra_mystica/game.orbis', line 169
-def _check_33(g, p, each, trace=None):
-    return _compare(trace, 'network is {value}', '>', p.facts['network'], _size(p.facts['structures']))
+def _check_27(g, p, each, trace=None):
+    return (_compare(trace, 'cults[track] is {value}', '=', p.facts['cults'][each], 10) and _compare(trace, '{value} players that are cults[track] = 10', '>=', sum(1 for q0 in g.players if _compare(trace, 'cults[track] is {value}', '=', q0.facts['cults'][each], 10)), 2))
 
 
-# from 'rules/terra_mystica/game.orbis', line 170
-def _check_34(g, p, each, trace=None):
-    return (_compare(trace, 'network is {value}', '<=', p.facts['network'], _size(p.facts['structures'])) and (p.facts['network'] != _largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if (p.values['ships'] == 1) else (-1))), _link('within', ((-1) if (p.values['ships'] == 1) else _extreme_max((p.facts['shipping'], p.values['start_range'],)))),), trace)))
+# from 'rules/terra_mystica/game.orbis', line 171
+def _check_28(g, p, each, trace=None):
+    return _compare(trace, 'cults[fire] is {value}', '<', p.facts['cults']['fire'], _extreme_min(((((p.values['start_fire'] + (3 if _holds(p.facts['favor_tiles'], 'FAV1') else 0)) + (2 if _holds(p.facts['favor_tiles'], 'FAV5') else 0)) + (1 if _holds(p.facts['favor_tiles'], 'FAV9') else 0)), 9,)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 172
-def _check_35(g, p, each, trace=None):
-    return (_compare(trace, 'size of structures is {value}', '>=', _size(p.facts['structures']), 0) and _compare(trace, 'size of favor_tiles is {value}', '!=', _size(p.facts['favor_tiles']), ((p.values['favours_per_temple'] * (_extreme_max((_size(p.facts['structures'], 'TE'), 0,)) + _extreme_max((_size(p.facts['structures'], 'SA'), 0,)))) + (p.values['sh_favour'] if _compare(trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1) else 0))))
+# from 'rules/terra_mystica/game.orbis', line 173
+def _check_29(g, p, each, trace=None):
+    return _compare(trace, 'cults[water] is {value}', '<', p.facts['cults']['water'], _extreme_min(((((p.values['start_water'] + (3 if _holds(p.facts['favor_tiles'], 'FAV2') else 0)) + (2 if _holds(p.facts['favor_tiles'], 'FAV6') else 0)) + (1 if _holds(p.facts['favor_tiles'], 'FAV10') else 0)), 9,)))
 
 
 # from 'rules/terra_mystica/game.orbis', line 175
-def _check_36(g, p, each, trace=None):
+def _check_30(g, p, each, trace=None):
+    return _compare(trace, 'cults[earth] is {value}', '<', p.facts['cults']['earth'], _extreme_min(((((p.values['start_earth'] + (3 if _holds(p.facts['favor_tiles'], 'FAV3') else 0)) + (2 if _holds(p.facts['favor_tiles'], 'FAV7') else 0)) + (1 if _holds(p.facts['favor_tiles'], 'FAV11') else 0)), 9,)))
+
+
+# from 'rules/terra_mystica/game.orbis', line 177
+def _check_31(g, p, each, trace=None):
+    return _compare(trace, 'cults[air] is {value}', '<', p.facts['cults']['air'], _extreme_min(((((p.values['start_air'] + (3 if _holds(p.facts['favor_tiles'], 'FAV4') else 0)) + (2 if _holds(p.facts['favor_tiles'], 'FAV8') else 0)) + (1 if _holds(p.facts['favor_tiles'], 'FAV12') else 0)), 9,)))
+
+
+# from 'rules/terra_mystica/game.orbis', line 179
+def _check_32(g, p, each, trace=None):
+    return _compare(trace, 'network is {value}', '>', p.facts['network'], _size(p.facts['structures']))
+
+
+# from 'rules/terra_mystica/game.orbis', line 180
+def _check_33(g, p, each, trace=None):
+    return (_compare(trace, 'network is {value}', '<=', p.facts['network'], _size(p.facts['structures'])) and (p.facts['network'] != _largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if (p.values['ships'] == 1) else (-1))), _link('within', ((-1) if (p.values['ships'] == 1) else _extreme_max((p.facts['shipping'], p.values['start_range'],)))),), trace)))
+
+
+# from 'rules/terra_mystica/game.orbis', line 182
+def _check_34(g, p, each, trace=None):
+    return (_compare(trace, 'size of structures is {value}', '>=', _size(p.facts['structures']), 0) and _compare(trace, 'size of favor_tiles is {value}', '!=', _size(p.facts['favor_tiles']), ((p.values['favours_per_temple'] * (_extreme_max((_size(p.facts['structures'], 'TE'), 0,)) + _extreme_max((_size(p.facts['structures'], 'SA'), 0,)))) + (p.values['sh_favour'] if _compare(trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1) else 0))))
+
+
+# from 'rules/terra_mystica/game.orbis', line 185
+def _check_35(g, p, each, trace=None):
     return (_compare(trace, 'size of town_tiles is {value}', '>=', _size(p.facts['town_tiles']), 0) and _compare(trace, 'if cults[fire] = 10 then 1 else 0 + if cults[water] = 10 then 1 else 0 + if cults[earth] = 10 then 1 else 0 + if cults[air] = 10 then 1 else 0 is {value}', '>', ((((1 if _compare(trace, 'cults[fire] is {value}', '=', p.facts['cults']['fire'], 10) else 0) + (1 if _compare(trace, 'cults[water] is {value}', '=', p.facts['cults']['water'], 10) else 0)) + (1 if _compare(trace, 'cults[earth] is {value}', '=', p.facts['cults']['earth'], 10) else 0)) + (1 if _compare(trace, 'cults[air] is {value}', '=', p.facts['cults']['air'], 10) else 0)), (_extreme_max((_size(p.facts['town_tiles']), 0,)) + (1 if _holds(p.facts['town_tiles'], 'TW6') else 0))))
 
 
@@ -340,21 +336,20 @@ CHECKS = (
     CheckSpec(message='{card} is not among the bonus cards in play', fn=_check_17, each_name='card', members=('BON1', 'BON2', 'BON3', 'BON4', 'BON5', 'BON6', 'BON7', 'BON8', 'BON9', 'BON10'), refuse=True),
     CheckSpec(message='{card} is held by another player too', fn=_check_18, each_name='card', members=('BON1', 'BON2', 'BON3', 'BON4', 'BON5', 'BON6', 'BON7', 'BON8', 'BON9', 'BON10'), refuse=True),
     CheckSpec(message='only the Mermaids found a town across a river hex', fn=_check_19, each_name=None, members=(), refuse=True),
-    CheckSpec(message='FAV1 is held by another faction too: the box has one', fn=_check_20, each_name=None, members=(), refuse=True),
-    CheckSpec(message='FAV2 is held by another faction too: the box has one', fn=_check_21, each_name=None, members=(), refuse=True),
-    CheckSpec(message='FAV3 is held by another faction too: the box has one', fn=_check_22, each_name=None, members=(), refuse=True),
-    CheckSpec(message='FAV4 is held by another faction too: the box has one', fn=_check_23, each_name=None, members=(), refuse=True),
-    CheckSpec(message='{fav} is held by more than the 3 factions the box has copies for', fn=_check_24, each_name='fav', members=('FAV1', 'FAV2', 'FAV3', 'FAV4', 'FAV5', 'FAV6', 'FAV7', 'FAV8', 'FAV9', 'FAV10', 'FAV11', 'FAV12'), refuse=True),
-    CheckSpec(message='{town} is held by more than the 2 factions the box has copies for', fn=_check_25, each_name='town', members=('TW1', 'TW2', 'TW3', 'TW4', 'TW5', 'TW6', 'TW7', 'TW8'), refuse=True),
-    CheckSpec(message='TW6 is held by another faction too: the box has one', fn=_check_26, each_name=None, members=(), refuse=True),
-    CheckSpec(message='TW8 is held by another faction too: the box has one', fn=_check_27, each_name=None, members=(), refuse=True),
-    CheckSpec(message='another player also stands at 10 on {track}: only one faction may reach the top of a track', fn=_check_28, each_name='track', members=('fire', 'water', 'earth', 'air'), refuse=False),
-    CheckSpec(message="below the faction's starting position on fire (plus its favour tiles' steps): cult positions never go down", fn=_check_29, each_name=None, members=(), refuse=False),
-    CheckSpec(message="below the faction's starting position on water (plus its favour tiles' steps): cult positions never go down", fn=_check_30, each_name=None, members=(), refuse=False),
-    CheckSpec(message="below the faction's starting position on earth (plus its favour tiles' steps): cult positions never go down", fn=_check_31, each_name=None, members=(), refuse=False),
-    CheckSpec(message="below the faction's starting position on air (plus its favour tiles' steps): cult positions never go down", fn=_check_32, each_name=None, members=(), refuse=False),
-    CheckSpec(message='the network is larger than the structures on the map', fn=_check_33, each_name=None, members=(), refuse=False),
-    CheckSpec(message='the network the sheet gives differs from the one the structures on the map make', fn=_check_34, each_name=None, members=(), refuse=False),
-    CheckSpec(message='the favour tiles do not match the temples and Sanctuary built (one each; Chaos Magicians two; Auren one more with the Stronghold)', fn=_check_35, each_name=None, members=(), refuse=False),
-    CheckSpec(message='more tracks at 10 than the keys the town tiles give (one per town, two for TW6)', fn=_check_36, each_name=None, members=(), refuse=False),
+    CheckSpec(message='{fav} appears more often across the players than the box has copies (FAV1 to FAV4: one; the others: three)', fn=_check_20, each_name='fav', members=('FAV1', 'FAV2', 'FAV3', 'FAV4', 'FAV5', 'FAV6', 'FAV7', 'FAV8', 'FAV9', 'FAV10', 'FAV11', 'FAV12'), refuse=True),
+    CheckSpec(message='{town} appears more often across the players than the box has copies (TW6 and TW8: one; the others: two)', fn=_check_21, each_name='town', members=('TW1', 'TW2', 'TW3', 'TW4', 'TW5', 'TW6', 'TW7', 'TW8'), refuse=True),
+    CheckSpec(message='{fav} is listed twice: a faction takes each favour tile once', fn=_check_22, each_name='fav', members=('FAV1', 'FAV2', 'FAV3', 'FAV4', 'FAV5', 'FAV6', 'FAV7', 'FAV8', 'FAV9', 'FAV10', 'FAV11', 'FAV12'), refuse=True),
+    CheckSpec(message='{scoring} is the scoring tile of two rounds: the 6 rounds have 6 different tiles', fn=_check_23, each_name='scoring', members=('SCORE1', 'SCORE2', 'SCORE3', 'SCORE4', 'SCORE5', 'SCORE6', 'SCORE7', 'SCORE8', 'SCORE9'), refuse=True),
+    CheckSpec(message='SCORE1 is the scoring tile of round 5 or 6: it may only be one of rounds 1 to 4', fn=_check_24, each_name=None, members=(), refuse=True),
+    CheckSpec(message='{card} is listed twice among the bonus cards in play', fn=_check_25, each_name='card', members=('BON1', 'BON2', 'BON3', 'BON4', 'BON5', 'BON6', 'BON7', 'BON8', 'BON9', 'BON10'), refuse=True),
+    CheckSpec(message='more than 4 priests on the {track} track across the players: it has 4 priest spaces', fn=_check_26, each_name='track', members=('fire', 'water', 'earth', 'air'), refuse=True),
+    CheckSpec(message='another player also stands at 10 on {track}: only one faction may reach the top of a track', fn=_check_27, each_name='track', members=('fire', 'water', 'earth', 'air'), refuse=False),
+    CheckSpec(message="below the faction's starting position on fire (plus its favour tiles' steps): cult positions never go down", fn=_check_28, each_name=None, members=(), refuse=False),
+    CheckSpec(message="below the faction's starting position on water (plus its favour tiles' steps): cult positions never go down", fn=_check_29, each_name=None, members=(), refuse=False),
+    CheckSpec(message="below the faction's starting position on earth (plus its favour tiles' steps): cult positions never go down", fn=_check_30, each_name=None, members=(), refuse=False),
+    CheckSpec(message="below the faction's starting position on air (plus its favour tiles' steps): cult positions never go down", fn=_check_31, each_name=None, members=(), refuse=False),
+    CheckSpec(message='the network is larger than the structures on the map', fn=_check_32, each_name=None, members=(), refuse=False),
+    CheckSpec(message='the network the sheet gives differs from the one the structures on the map make', fn=_check_33, each_name=None, members=(), refuse=False),
+    CheckSpec(message='the favour tiles do not match the temples and Sanctuary built (one each; Chaos Magicians two; Auren one more with the Stronghold)', fn=_check_34, each_name=None, members=(), refuse=False),
+    CheckSpec(message='more tracks at 10 than the keys the town tiles give (one per town, two for TW6)', fn=_check_35, each_name=None, members=(), refuse=False),
 )

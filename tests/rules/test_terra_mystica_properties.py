@@ -57,9 +57,37 @@ def random_sheets(rng: random.Random) -> SheetRecord:
                 facts["mermaid_river_towns"] = rng.sample(WATER, rng.randint(0, 2))
             if rng.random() < 0.3:
                 facts["network"] = rng.randint(0, 17)
+        _level_two_lists(rng, facts)
         players.append(SheetPlayerRecord(NAMES[i], faction, facts))
+    _table_lists(rng, players)
     options = {"tiebreak": rng.choice(["shared", "resources"])}
     return SheetRecord([players], options)
+
+
+def _level_two_lists(rng: random.Random, facts: dict) -> None:
+    """Favour and town tiles and priests on the cult board, now and then, with repeats now and then: what the
+    checks of copies across the players and of repeats within a list read."""
+    if rng.random() < 0.4:
+        facts["favor_tiles"] = [f"FAV{rng.choice([1, 5, 6, 10, 12])}" for _ in range(rng.randint(0, 3))]
+    if rng.random() < 0.4:
+        facts["town_tiles"] = [f"TW{rng.choice([1, 2, 6, 8])}" for _ in range(rng.randint(0, 3))]
+    if rng.random() < 0.4:
+        facts["priests_on_cult"] = {t: rng.choice([None, 0, 1, 2]) for t in ("fire", "water", "earth", "air")}
+
+
+def _table_lists(rng: random.Random, players: list[SheetPlayerRecord]) -> None:
+    """The scoring tiles and the bonus cards in play, given once for the table (every player reads the same)."""
+    scoring = bonus = None
+    if rng.random() < 0.4:
+        scoring = rng.sample([f"SCORE{i}" for i in range(1, 9)], 6)
+        if rng.random() < 0.3:
+            scoring[rng.randrange(6)] = rng.choice(["SCORE1", scoring[0]])
+    if rng.random() < 0.4:
+        bonus = rng.sample([f"BON{i}" for i in range(1, 10)], len(players) + 3)
+        if rng.random() < 0.3:
+            bonus[-1] = bonus[0]
+    for p in players:
+        p.facts["scoring_tiles"], p.facts["bonus_cards_in_play"] = scoring, bonus
 
 
 def _bowls(rng: random.Random) -> tuple[int, int, int]:
@@ -127,3 +155,17 @@ def test_the_random_sheets_reach_map_networks_ties_and_every_faction():
         tied_tracks += any("tied with" in line.why for p in report.players for line in p.lines)
     assert factions == set(GENERATED.gods)
     assert mapped > 100 and tied_tracks > 100
+
+
+def test_the_random_sheets_break_the_list_and_table_checks_too():
+    """Each check of repeats within a list, of a list position and of copies across the players is broken by
+    some random sheets (and not by all), so the agreement above covers them."""
+    rng = random.Random("lists")
+    broken: dict[str, int] = {}
+    for _ in range(500):
+        for failure in refusals(GENERATED, random_sheets(rng)):
+            for words in ("listed twice", "scoring tile of two rounds", "round 5 or 6", "among the bonus cards",
+                          "appears more often", "priests on the"):
+                if words in failure.message:
+                    broken[words] = broken.get(words, 0) + 1
+    assert len(broken) == 6 and all(n >= 5 for n in broken.values()), broken
