@@ -3,6 +3,8 @@ warnings), awards and the winner."""
 
 from __future__ import annotations
 
+import attrs
+
 from orbis_dsl.common.diagnostics import Span
 from orbis_dsl.language.ast_expr import Expr, TypeRef, node, span_field
 
@@ -118,4 +120,6 @@ class HexMapDecl:
     water: str | None
     rows: tuple[tuple[str, str], ...]  # (label, symbols)
     water_prefix: str | None = None  # water cells are named by it and a count from 0 (`r0`)
+    player_colors: tuple = ()  # `player colors by VALUE: COLOUR, …`: (value name, colours), or ()
+    colors_span: Span | None = attrs.field(default=None, eq=False, repr=False)
     span: Span | None = span_field()

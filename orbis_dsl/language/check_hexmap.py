@@ -5,6 +5,7 @@ Mixed into the checker, which provides `error`, `diags`, `expr`, `expect` and `f
 
 from __future__ import annotations
 
+from orbis_dsl.common.colours import SHOWN
 from orbis_dsl.common.diagnostics import unknown
 from orbis_dsl.language import ast_expr, ast_sheet
 
@@ -36,6 +37,18 @@ class HexMapChecker:
                     self.error(f"row '{label}': '{symbol}' is not one character; separate the cells with spaces",
                                decl.span)
                     break
+        self._player_colors(decl)
+
+    def _player_colors(self, decl: ast_sheet.HexMapDecl) -> None:
+        """`player colors by VALUE: …`: a declared value picks the colour; every colour is one the views can draw."""
+        if not decl.player_colors:
+            return
+        value, colours = decl.player_colors
+        if value not in self.values:
+            self.diags.append(unknown("value", value, sorted(self.values), decl.colors_span or decl.span))
+        for colour in colours:
+            if colour not in SHOWN:
+                self.diags.append(unknown("colour to draw", colour, sorted(SHOWN), decl.colors_span or decl.span))
 
     def member_list_fact(self, decl: ast_sheet.FactDecl) -> None:
         """`list of SET`: a list of the set's members (no flag: a member is listed or not)."""

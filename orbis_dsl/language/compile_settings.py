@@ -50,7 +50,7 @@ def settings_fields(rules: RuleSet, builder: ModuleBuilder, decls) -> dict[str, 
             sets[decl.name] = decl.members
         elif isinstance(decl, ast_sheet.HexMapDecl):
             fields["hexmap"] = (f"HexMapSpec({decl.name!r}, {(decl.title or decl.name)!r}, {decl.water!r}, "
-                                f"{decl.rows!r}, {(decl.water_prefix or '~')!r})")
+                                f"{decl.rows!r}, {(decl.water_prefix or '~')!r}, {decl.player_colors!r})")
         elif isinstance(decl, ast_decl.GameDecl):
             fields.update({"game": repr(decl.id), "title": repr(decl.title), "record_format": repr(decl.record),
                            "report_format": repr(decl.report)})

@@ -353,6 +353,8 @@ def _decl_lines(t, indent: str) -> list[str]:
         return [indent + f"water {k[0]}" + (f" {k[1]}" if len(k) > 1 else "")]
     if d == "hexmap_row":
         return [indent + f"row {_tok(k[0])}: {k[1]}"]
+    if d == "hexmap_colors":
+        return _fill(indent + f"player colors by {_tok(k[0])}: ", [_tok(n) for n in k[1:]])
     if d == "set_decl":
         return _fill(indent + f"set {_tok(k[0])}: ", [_tok(n) for n in k[1:]])
     if d == "fact_decl":

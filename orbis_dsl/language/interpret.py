@@ -439,7 +439,8 @@ def _line(decl) -> str:
 def _hexmap(decl) -> HexMapSpec | None:
     if decl is None:
         return None
-    return HexMapSpec(decl.name, decl.title or decl.name, decl.water, decl.rows, decl.water_prefix or "~")
+    return HexMapSpec(decl.name, decl.title or decl.name, decl.water, decl.rows, decl.water_prefix or "~",
+                      decl.player_colors)
 
 
 def _game_fields(game) -> dict:

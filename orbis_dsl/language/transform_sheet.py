@@ -76,14 +76,18 @@ class SheetBuilder(NodeBuilder):
     def hexmap_decl(self, meta, name, title, *members):
         water = next((m[1] for m in members if m[0] == "water"), (None, None))
         rows = tuple(m[1] for m in members if m[0] == "row")
-        return ast_sheet.HexMapDecl(str(name), unquote(title) if title else None, water[0], rows, water[1],
-                                    span=self._s(meta))
+        colors, colors_span = next((m[1] for m in members if m[0] == "colors"), ((), None))
+        return ast_sheet.HexMapDecl(str(name), unquote(title) if title else None, water[0], rows, water[1], colors,
+                                    colors_span, span=self._s(meta))
 
     def water_clause(self, meta, symbol, prefix):
         return ("water", (unquote(symbol), unquote(prefix) if prefix else None))
 
     def hexmap_row(self, meta, label, symbols):
         return ("row", (str(label), unquote(symbols)))
+
+    def hexmap_colors(self, meta, value, *colors):
+        return ("colors", ((str(value), tuple(str(c) for c in colors)), self._s(meta)))
 
     def score_decl(self, meta, name, title, expr):
         return ast_sheet.ScoreDecl(str(name), unquote(title) if title else None, expr, span=span_of(self.file, name))

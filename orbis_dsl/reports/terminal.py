@@ -118,7 +118,7 @@ def print_sheet_report(report, rules: Rules, console: Console, explain: bool = F
         from orbis_dsl.reports.map import map_lines
         from orbis_dsl.runtime.hexmap import board_of
 
-        for line in map_lines(board_of(rules.settings.hexmap), report.cells):
+        for line in map_lines(board_of(rules.settings.hexmap), report.cells, getattr(report, "colours", None)):
             console.print(line)
         console.print()
     if explain:

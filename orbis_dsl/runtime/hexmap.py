@@ -25,6 +25,7 @@ class HexMapSpec(NamedTuple):
     water: str  # the symbol of water cells
     rows: tuple[tuple[str, str], ...]  # (label, symbols separated by spaces)
     water_prefix: str = "~"  # water cells are named by it and a count of them all from 0, in reading order
+    player_colors: tuple = ()  # (value name, colour words): a player's cells drawn in the colour their value picks
 
 
 class Link(NamedTuple):

@@ -95,6 +95,7 @@ class SheetReport(NamedTuple):
     awards: tuple[str, ...] = ()  # with --explain: each award's ranking and prizes in one line, in the order handed out
     cells: dict | None = None  # player name -> the map cells their record occupies (drawn), if any
     boards: tuple = ()  # per player, each round's board (a grid record's), or None: what the terminal view draws
+    colours: dict | None = None  # player name -> the colour word their map cells are drawn in (`player colors by`)
 
     def to_json_line(self) -> str:
         """The report as `orbis score --json` prints it: one line, non-ASCII kept."""
@@ -186,7 +187,8 @@ def score_sheet(rules: Rules, record: SheetRecord, report_format: str, explain: 
     cells = occupied_cells(rules, record.rounds[-1]) if record.rounds else {}
     return SheetReport(report_format, players, [p.name for p in players if p.winner], warnings, settings.rounds,
                        tuple(summaries) if explain else (), cells,
-                       boards if any(b is not None for row in boards for b in row) else ())
+                       boards if any(b is not None for row in boards for b in row) else (),
+                       player_colours(rules, g) if cells and g is not None else None)
 
 
 def _board_lines(rules: Rules, g: SheetGame, sheets, lines: list[list[Line]], label: str) -> None:
@@ -272,6 +274,17 @@ def occupied_cells(rules: Rules, sheets: list[SheetPlayerRecord]) -> dict[str, l
         if cells:
             found[sheet.name] = cells
     return found
+
+
+def player_colours(rules: Rules, g: SheetGame) -> dict[str, str]:
+    """Each player's drawing colour, by the hex map's `player colors by VALUE: …` (1 picks the first); a player whose
+    value picks none is left out (drawn by seat)."""
+    hexmap = rules.settings.hexmap
+    if hexmap is None or not hexmap.player_colors:
+        return {}
+    value, colours = hexmap.player_colors
+    picked = {p.name: p.values.get(value, 0) for p in g.players}
+    return {name: colours[i - 1] for name, i in picked.items() if isinstance(i, int) and 1 <= i <= len(colours)}
 
 
 def _ranking(g: SheetGame, placings) -> str:
