@@ -13,6 +13,7 @@ import attrs
 
 from orbis_dsl.language import ast_expr
 from orbis_dsl.language.check_says import CLAUSE_WORDS, placeholders
+from orbis_dsl.language.check_table import table_key
 from orbis_dsl.language.codegen import POSITION_TABLES, operand_word, sum_terms
 from orbis_dsl.language.describe import Describer, SheetDescriber, needs_parentheses
 from orbis_dsl.language.interpret_lists import ListEvaluator
@@ -406,7 +407,7 @@ def _check(rules: RuleSet, check, index: int) -> CheckSpec:
 
     members = rules.sets[check.for_each.set] if check.for_each else ()
     return CheckSpec(check.message, fn, check.for_each.name if check.for_each else None, members, check.refuse,
-                     check.note)
+                     check.note, table_key(rules, check))
 
 
 def _fact(rules: RuleSet, f) -> FactSpec:

@@ -9,6 +9,7 @@ import attrs
 
 from orbis_dsl.language import ast_expr
 from orbis_dsl.language.check_says import CLAUSE_WORDS, placeholders
+from orbis_dsl.language.check_table import table_key
 from orbis_dsl.language.codegen import ExprCompiler, compile_effect, compile_flag, explain_expr
 from orbis_dsl.language.describe import SheetDescriber
 from orbis_dsl.language.model import Kind, RuleSet
@@ -189,8 +190,9 @@ class ModuleBuilder:
                                        origin(self.source, check.span)))
         members = self.rules.sets[check.for_each.set] if check.for_each else ()
         each_name = check.for_each.name if check.for_each else None
+        at = table_key(self.rules, check)
         return (f"CheckSpec(message={check.message!r}, fn={name}, each_name={each_name!r}, members={members!r}, "
-                f"refuse={check.refuse!r}" + (", note=True)" if check.note else ")"))
+                f"refuse={check.refuse!r}" + (", note=True" if check.note else "") + (f", at={at!r})" if at else ")"))
 
     def derive(self, fact) -> str | None:
         """`fact … from EXPR`: a handler over a grid record's measures (as facts) and the round's facts."""

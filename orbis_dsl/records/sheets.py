@@ -290,6 +290,8 @@ def _whole_table(rules: Rules, record: SheetRecord, failures) -> list[tuple]:
             if (failure.round, failure.message) not in said:
                 said.add((failure.round, failure.message))
                 path = f"$.rounds[{failure.round}].players" if rules.settings.rounds else "$.players"
+                if failure.at is not None:  # a check of a fact given once for the whole record: said at its key
+                    path = f"$.{failure.at}"
                 out.append((failure, path))
             continue
         out.append((failure, _player_path(rules, failure)))

@@ -126,6 +126,7 @@ class CheckFailure(NamedTuple):
     player: int
     round: int
     message: str
+    at: str | None = None  # the record's key of the whole-record fact the check reads (CheckSpec.at)
 
 
 def refusals(rules: Rules, record: SheetRecord) -> list[CheckFailure]:
@@ -136,7 +137,7 @@ def refusals(rules: Rules, record: SheetRecord) -> list[CheckFailure]:
         for p in g.players:
             for check in rules.checks:
                 if check.refuse:
-                    found.extend(CheckFailure(p.index, r, message) for message in _broken(check, g, p))
+                    found.extend(CheckFailure(p.index, r, message, check.at) for message in _broken(check, g, p))
     return found
 
 

@@ -155,6 +155,7 @@ class CheckSpec(NamedTuple):
     members: tuple[str, ...] = ()
     refuse: bool = False
     note: bool = False  # a line of the explanation for the player, not a warning
+    at: str | None = None  # the record's key of the whole-record fact it reads (said there), or None
 
 
 class OptionSpec(NamedTuple):

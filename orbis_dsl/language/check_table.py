@@ -1,0 +1,44 @@
+"""Where a check's failure is said: a check that reads only facts given once for the whole record (`for game`) is
+about the record's key of that fact (`$.scoring_tiles`), not about the players, who all break it alike.
+
+Used by the compiler and the interpreter alike, which hand it to the runtime's `CheckSpec.at`.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from orbis_dsl.language.model import RuleSet
+
+
+def facts_read(rules: RuleSet, expr) -> list[str]:
+    """The facts an expression reads, in the order written, following top-level `let`s (every node field that
+    names a fact: a name, an indexed fact, a list or cells fact)."""
+    found: list[str] = []
+    seen_lets: set[str] = set()
+
+    def walk(node) -> None:
+        for field in attrs.fields(type(node)):
+            value = getattr(node, field.name)
+            for item in value if isinstance(value, tuple) else (value,):
+                if isinstance(item, str) and field.name in ("name", "fact", "target") and item in rules.facts:
+                    if item not in found:
+                        found.append(item)
+                elif isinstance(item, str) and field.name == "name" and item in rules.lets and item not in seen_lets:
+                    seen_lets.add(item)
+                    walk(rules.lets[item])
+                elif attrs.has(type(item)):
+                    walk(item)
+
+    walk(expr)
+    return found
+
+
+def table_key(rules: RuleSet, check) -> str | None:
+    """The JSON key of the whole-record fact a check reads, when every fact it reads is one (the first written);
+    else None (a check about each player)."""
+    read = facts_read(rules, check.cond)
+    if not read or any(rules.facts[name].level != "game" for name in read):
+        return None
+    fact = rules.facts[read[0]]
+    return fact.key or fact.name
