@@ -1,6 +1,6 @@
 # generated — do not edit.
 # source: 'rules/terra_mystica/game.orbis'
-# sha256: 51a53d3905aaaf6bde8e88bcc5131521ec494dd765ddc20d8b2fb7fdd6d4017e
+# sha256: 70451986af321b523ca580c75f944af01ce11713275f87fd736e31bde8944489
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
@@ -9,7 +9,7 @@ from orbis_dsl.runtime.lists import count_in as _count_in, position as _position
 from orbis_dsl.runtime.specs import AwardSpec, CheckSpec, FactSpec, OptionSpec, ScoreSpec, Settings
 
 SOURCE = 'rules/terra_mystica/game.orbis'
-SOURCE_SHA256 = '51a53d3905aaaf6bde8e88bcc5131521ec494dd765ddc20d8b2fb7fdd6d4017e'
+SOURCE_SHA256 = '70451986af321b523ca580c75f944af01ce11713275f87fd736e31bde8944489'
 
 
 # from 'rules/terra_mystica/game.orbis', line 74
@@ -32,212 +32,242 @@ def _award_area_eligible(g, p, measure, trace=None):
     return _compare(trace, 'measure is {value}', '>=', measure, 1)
 
 
-# from 'rules/terra_mystica/game.orbis', line 96
+# from 'rules/terra_mystica/game.orbis', line 114
+def _award_final_tile_measure(g, p, trace=None):
+    return (0 if (not (p.facts['edition'] == 'fire_and_ice')) else (_extreme_max((_largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if (p.values['ships'] == 1) else (-1))), _link('within', ((-1) if (p.values['ships'] == 1) else _extreme_max((p.facts['shipping'], p.values['start_range'],)))),), trace, by='span', between=(), parts=()), 0,)) if (p.facts['final_tile'] == 'connected-distance') else (_extreme_max((_largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if (p.values['ships'] == 1) else (-1))), _link('within', ((-1) if (p.values['ships'] == 1) else _extreme_max((p.facts['shipping'], p.values['start_range'],)))),), trace, by='span', between=('SA', 'SH'), parts=()), 0,)) if (p.facts['final_tile'] == 'connected-sa-sh-distance') else (_extreme_max((_largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if (p.values['ships'] == 1) else (-1))), _link('within', ((-1) if (p.values['ships'] == 1) else _extreme_max((p.facts['shipping'], p.values['start_range'],)))),), trace, by='border', between=(), parts=()), 0,)) if (p.facts['final_tile'] == 'building-on-edge') else _extreme_max((_largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if (p.values['ships'] == 1) else (-1))), _link('within', ((-1) if (p.values['ships'] == 1) else _extreme_max((p.facts['shipping'], p.values['start_range'],)))),), trace, by='parts', between=(), parts=(_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']),)), 0,))))))
+
+
+# from 'rules/terra_mystica/game.orbis', line 119
+def _award_final_tile_eligible(g, p, measure, trace=None):
+    return _compare(trace, 'measure is {value}', '>=', measure, 1)
+
+
+# from 'rules/terra_mystica/game.orbis', line 124
 def _score_vp(g, p, trace=None):
     return p.facts['vp']
 
 
-# from 'rules/terra_mystica/game.orbis', line 97
+# from 'rules/terra_mystica/game.orbis', line 125
 def _score_cults(g, p, trace=None):
     return p.awards.get('cult', 0)
 
 
-# from 'rules/terra_mystica/game.orbis', line 98
+# from 'rules/terra_mystica/game.orbis', line 126
 def _score_network(g, p, trace=None):
     return p.awards.get('area', 0)
 
 
-# from 'rules/terra_mystica/game.orbis', line 99
+# from 'rules/terra_mystica/game.orbis', line 127
 def _score_resources(g, p, trace=None):
     return _shown_divide(trace, '', 'coins_per_vp ', _shown_sum(trace, (('coins ', p.facts['coins']), ('workers ', p.facts['workers']), ('priests ', p.facts['priests']), ('power[III] ', p.facts['power']['III']), ('', _shown_divide(trace, 'power[II] ', '', p.facts['power']['II'], 2, False)),)), p.values['coins_per_vp'], True)
 
 
-# from 'rules/terra_mystica/game.orbis', line 109
+# from 'rules/terra_mystica/game.orbis', line 128
+def _score_final_tile(g, p, trace=None):
+    return p.awards.get('final_tile', 0)
+
+
+# from 'rules/terra_mystica/game.orbis', line 138
 def _check_0(g, p, each, trace=None):
     return (_compare(trace, '{value} players', '<', len(g.players), 2) or _compare(trace, '{value} players', '>', len(g.players), 5))
 
 
-# from 'rules/terra_mystica/game.orbis', line 110
+# from 'rules/terra_mystica/game.orbis', line 139
 def _check_1(g, p, each, trace=None):
     return ((((((((p.values['home'] == 1) and _compare(trace, '{value} players that are home = 1', '>=', sum(1 for q0 in g.players if (q0.values['home'] == 1)), 2)) or ((p.values['home'] == 2) and _compare(trace, '{value} players that are home = 2', '>=', sum(1 for q0 in g.players if (q0.values['home'] == 2)), 2))) or ((p.values['home'] == 3) and _compare(trace, '{value} players that are home = 3', '>=', sum(1 for q0 in g.players if (q0.values['home'] == 3)), 2))) or ((p.values['home'] == 4) and _compare(trace, '{value} players that are home = 4', '>=', sum(1 for q0 in g.players if (q0.values['home'] == 4)), 2))) or ((p.values['home'] == 5) and _compare(trace, '{value} players that are home = 5', '>=', sum(1 for q0 in g.players if (q0.values['home'] == 5)), 2))) or ((p.values['home'] == 6) and _compare(trace, '{value} players that are home = 6', '>=', sum(1 for q0 in g.players if (q0.values['home'] == 6)), 2))) or ((p.values['home'] == 7) and _compare(trace, '{value} players that are home = 7', '>=', sum(1 for q0 in g.players if (q0.values['home'] == 7)), 2)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 118
+# from 'rules/terra_mystica/game.orbis', line 147
 def _check_2(g, p, each, trace=None):
     return ((not _compare(trace, 'network is {value}', '>=', p.facts['network'], 0)) and (not _compare(trace, 'size of structures is {value}', '>=', _size(p.facts['structures']), 0)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 120
+# from 'rules/terra_mystica/game.orbis', line 149
 def _check_3(g, p, each, trace=None):
     return _compare(trace, 'power[I] + power[II] + power[III] is {value}', '>', ((p.facts['power']['I'] + p.facts['power']['II']) + p.facts['power']['III']), 12)
 
 
-# from 'rules/terra_mystica/game.orbis', line 121
+# from 'rules/terra_mystica/game.orbis', line 150
 def _check_4(g, p, each, trace=None):
     return _compare(trace, 'priests + max(priests_on_cult[fire], 0) + max(priests_on_cult[water], 0) + max(priests_on_cult[earth], 0) + max(priests_on_cult[air], 0) is {value}', '>', ((((p.facts['priests'] + _extreme_max(((p.facts['priests_on_cult'] or {}).get('fire'), 0,))) + _extreme_max(((p.facts['priests_on_cult'] or {}).get('water'), 0,))) + _extreme_max(((p.facts['priests_on_cult'] or {}).get('earth'), 0,))) + _extreme_max(((p.facts['priests_on_cult'] or {}).get('air'), 0,))), 7)
 
 
-# from 'rules/terra_mystica/game.orbis', line 123
+# from 'rules/terra_mystica/game.orbis', line 152
 def _check_5(g, p, each, trace=None):
     return _compare(trace, 'shipping is {value}', '<', p.facts['shipping'], p.values['min_shipping'])
 
 
-# from 'rules/terra_mystica/game.orbis', line 124
+# from 'rules/terra_mystica/game.orbis', line 153
 def _check_6(g, p, each, trace=None):
     return _compare(trace, 'shipping is {value}', '>', p.facts['shipping'], p.values['max_shipping'])
 
 
-# from 'rules/terra_mystica/game.orbis', line 125
+# from 'rules/terra_mystica/game.orbis', line 154
 def _check_7(g, p, each, trace=None):
     return _compare(trace, 'dig is {value}', '>', p.facts['dig'], p.values['max_dig'])
 
 
-# from 'rules/terra_mystica/game.orbis', line 126
+# from 'rules/terra_mystica/game.orbis', line 155
 def _check_8(g, p, each, trace=None):
     return _compare(trace, 'size of structures[D] is {value}', '>', _size(p.facts['structures'], 'D'), 8)
 
 
-# from 'rules/terra_mystica/game.orbis', line 127
+# from 'rules/terra_mystica/game.orbis', line 156
 def _check_9(g, p, each, trace=None):
     return _compare(trace, 'size of structures[TP] is {value}', '>', _size(p.facts['structures'], 'TP'), 4)
 
 
-# from 'rules/terra_mystica/game.orbis', line 128
+# from 'rules/terra_mystica/game.orbis', line 157
 def _check_10(g, p, each, trace=None):
     return _compare(trace, 'size of structures[TE] is {value}', '>', _size(p.facts['structures'], 'TE'), 3)
 
 
-# from 'rules/terra_mystica/game.orbis', line 129
+# from 'rules/terra_mystica/game.orbis', line 158
 def _check_11(g, p, each, trace=None):
     return _compare(trace, 'size of structures[SH] is {value}', '>', _size(p.facts['structures'], 'SH'), 1)
 
 
-# from 'rules/terra_mystica/game.orbis', line 130
+# from 'rules/terra_mystica/game.orbis', line 159
 def _check_12(g, p, each, trace=None):
     return _compare(trace, 'size of structures[SA] is {value}', '>', _size(p.facts['structures'], 'SA'), 1)
 
 
-# from 'rules/terra_mystica/game.orbis', line 131
+# from 'rules/terra_mystica/game.orbis', line 160
 def _check_13(g, p, each, trace=None):
     return _compare(trace, 'size of bridges is {value}', '>', _size(p.facts['bridges']), 3)
 
 
-# from 'rules/terra_mystica/game.orbis', line 132
+# from 'rules/terra_mystica/game.orbis', line 161
 def _check_14(g, p, each, trace=None):
     return (_compare(trace, 'size of scoring_tiles is {value}', '>=', _size(p.facts['scoring_tiles']), 0) and _compare(trace, 'size of scoring_tiles is {value}', '!=', _size(p.facts['scoring_tiles']), 6))
 
 
-# from 'rules/terra_mystica/game.orbis', line 133
+# from 'rules/terra_mystica/game.orbis', line 162
 def _check_15(g, p, each, trace=None):
     return (_compare(trace, 'size of bonus_cards_in_play is {value}', '>=', _size(p.facts['bonus_cards_in_play']), 0) and _compare(trace, 'size of bonus_cards_in_play is {value}', '!=', _size(p.facts['bonus_cards_in_play']), (len(g.players) + 3)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 135
+# from 'rules/terra_mystica/game.orbis', line 164
 def _check_16(g, p, each, trace=None):
     return (_compare(trace, 'size of bonus_card is {value}', '>=', _size(p.facts['bonus_card']), 0) and _compare(trace, 'size of bonus_card is {value}', '!=', _size(p.facts['bonus_card']), 1))
 
 
-# from 'rules/terra_mystica/game.orbis', line 136
+# from 'rules/terra_mystica/game.orbis', line 165
 def _check_17(g, p, each, trace=None):
     return ((_holds(p.facts['bonus_card'], each) and _compare(trace, 'size of bonus_cards_in_play is {value}', '>=', _size(p.facts['bonus_cards_in_play']), 0)) and (not _holds(p.facts['bonus_cards_in_play'], each)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 138
+# from 'rules/terra_mystica/game.orbis', line 167
 def _check_18(g, p, each, trace=None):
     return (_holds(p.facts['bonus_card'], each) and _compare(trace, '{value} players that are card in bonus_card', '>=', sum(1 for q0 in g.players if _holds(q0.facts['bonus_card'], each)), 2))
 
 
-# from 'rules/terra_mystica/game.orbis', line 140
+# from 'rules/terra_mystica/game.orbis', line 169
 def _check_19(g, p, each, trace=None):
     return (_compare(trace, 'size of mermaid_river_towns is {value}', '>=', _size(p.facts['mermaid_river_towns']), 1) and (p.values['river_towns'] == 0))
 
 
-# from 'rules/terra_mystica/game.orbis', line 145
+# from 'rules/terra_mystica/game.orbis', line 174
 def _check_20(g, p, each, trace=None):
     return (_compare(trace, 'count of fav in favor_tiles is {value}', '=', _count_in(p.facts['favor_tiles'], each), 1) and _compare(trace, 'sum of count of fav in favor_tiles over players is {value}', '>', _sum_over(_count_in(q0.facts['favor_tiles'], each) for q0 in g.players), (1 if ((((each == 'FAV1') or (each == 'FAV2')) or (each == 'FAV3')) or (each == 'FAV4')) else 3)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 149
+# from 'rules/terra_mystica/game.orbis', line 178
 def _check_21(g, p, each, trace=None):
     return (_compare(trace, 'count of town in town_tiles is {value}', '>=', _count_in(p.facts['town_tiles'], each), 1) and _compare(trace, 'sum of count of town in town_tiles over players is {value}', '>', _sum_over(_count_in(q0.facts['town_tiles'], each) for q0 in g.players), (1 if ((each == 'TW6') or (each == 'TW8')) else 2)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 155
+# from 'rules/terra_mystica/game.orbis', line 184
 def _check_22(g, p, each, trace=None):
     return _compare(trace, 'count of fav in favor_tiles is {value}', '>=', _count_in(p.facts['favor_tiles'], each), 2)
 
 
-# from 'rules/terra_mystica/game.orbis', line 157
+# from 'rules/terra_mystica/game.orbis', line 186
 def _check_23(g, p, each, trace=None):
     return _compare(trace, 'count of scoring in scoring_tiles is {value}', '>=', _count_in(p.facts['scoring_tiles'], each), 2)
 
 
-# from 'rules/terra_mystica/game.orbis', line 159
+# from 'rules/terra_mystica/game.orbis', line 188
 def _check_24(g, p, each, trace=None):
     return _compare(trace, 'position of SCORE1 in scoring_tiles is {value}', '>=', _position(p.facts['scoring_tiles'], 'SCORE1'), 5)
 
 
-# from 'rules/terra_mystica/game.orbis', line 161
+# from 'rules/terra_mystica/game.orbis', line 190
 def _check_25(g, p, each, trace=None):
     return _compare(trace, 'count of card in bonus_cards_in_play is {value}', '>=', _count_in(p.facts['bonus_cards_in_play'], each), 2)
 
 
-# from 'rules/terra_mystica/game.orbis', line 165
+# from 'rules/terra_mystica/game.orbis', line 194
 def _check_26(g, p, each, trace=None):
     return (_compare(trace, 'priests_on_cult[track] is {value}', '>=', (p.facts['priests_on_cult'] or {}).get(each), 1) and _compare(trace, 'sum of priests_on_cult[track] over players is {value}', '>', _sum_over((q0.facts['priests_on_cult'] or {}).get(each) for q0 in g.players), 4))
 
 
-# from 'rules/terra_mystica/game.orbis', line 169
+# from 'rules/terra_mystica/game.orbis', line 198
 def _check_27(g, p, each, trace=None):
+    return ((p.facts['edition'] == 'fire_and_ice') and (not ((((p.facts['final_tile'] == 'connected-distance') or (p.facts['final_tile'] == 'connected-sa-sh-distance')) or (p.facts['final_tile'] == 'building-on-edge')) or (p.facts['final_tile'] == 'connected-clusters'))))
+
+
+# from 'rules/terra_mystica/game.orbis', line 199
+def _check_28(g, p, each, trace=None):
+    return (((((p.facts['final_tile'] == 'connected-distance') or (p.facts['final_tile'] == 'connected-sa-sh-distance')) or (p.facts['final_tile'] == 'building-on-edge')) or (p.facts['final_tile'] == 'connected-clusters')) and (not (p.facts['edition'] == 'fire_and_ice')))
+
+
+# from 'rules/terra_mystica/game.orbis', line 200
+def _check_29(g, p, each, trace=None):
+    return (((p.facts['edition'] == 'fire_and_ice') and ((((p.facts['final_tile'] == 'connected-distance') or (p.facts['final_tile'] == 'connected-sa-sh-distance')) or (p.facts['final_tile'] == 'building-on-edge')) or (p.facts['final_tile'] == 'connected-clusters'))) and (not _compare(trace, 'size of structures is {value}', '>=', _size(p.facts['structures']), 0)))
+
+
+# from 'rules/terra_mystica/game.orbis', line 204
+def _check_30(g, p, each, trace=None):
     return (_compare(trace, 'cults[track] is {value}', '=', p.facts['cults'][each], 10) and _compare(trace, '{value} players that are cults[track] = 10', '>=', sum(1 for q0 in g.players if _compare(trace, 'cults[track] is {value}', '=', q0.facts['cults'][each], 10)), 2))
 
 
-# from 'rules/terra_mystica/game.orbis', line 171
-def _check_28(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 206
+def _check_31(g, p, each, trace=None):
     return _compare(trace, 'cults[fire] is {value}', '<', p.facts['cults']['fire'], _extreme_min(((((p.values['start_fire'] + (3 if _holds(p.facts['favor_tiles'], 'FAV1') else 0)) + (2 if _holds(p.facts['favor_tiles'], 'FAV5') else 0)) + (1 if _holds(p.facts['favor_tiles'], 'FAV9') else 0)), 9,)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 173
-def _check_29(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 208
+def _check_32(g, p, each, trace=None):
     return _compare(trace, 'cults[water] is {value}', '<', p.facts['cults']['water'], _extreme_min(((((p.values['start_water'] + (3 if _holds(p.facts['favor_tiles'], 'FAV2') else 0)) + (2 if _holds(p.facts['favor_tiles'], 'FAV6') else 0)) + (1 if _holds(p.facts['favor_tiles'], 'FAV10') else 0)), 9,)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 175
-def _check_30(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 210
+def _check_33(g, p, each, trace=None):
     return _compare(trace, 'cults[earth] is {value}', '<', p.facts['cults']['earth'], _extreme_min(((((p.values['start_earth'] + (3 if _holds(p.facts['favor_tiles'], 'FAV3') else 0)) + (2 if _holds(p.facts['favor_tiles'], 'FAV7') else 0)) + (1 if _holds(p.facts['favor_tiles'], 'FAV11') else 0)), 9,)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 177
-def _check_31(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 212
+def _check_34(g, p, each, trace=None):
     return _compare(trace, 'cults[air] is {value}', '<', p.facts['cults']['air'], _extreme_min(((((p.values['start_air'] + (3 if _holds(p.facts['favor_tiles'], 'FAV4') else 0)) + (2 if _holds(p.facts['favor_tiles'], 'FAV8') else 0)) + (1 if _holds(p.facts['favor_tiles'], 'FAV12') else 0)), 9,)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 179
-def _check_32(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 214
+def _check_35(g, p, each, trace=None):
     return _compare(trace, 'network is {value}', '>', p.facts['network'], _size(p.facts['structures']))
 
 
-# from 'rules/terra_mystica/game.orbis', line 180
-def _check_33(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 215
+def _check_36(g, p, each, trace=None):
     return (_compare(trace, 'network is {value}', '<=', p.facts['network'], _size(p.facts['structures'])) and (p.facts['network'] != _largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if (p.values['ships'] == 1) else (-1))), _link('within', ((-1) if (p.values['ships'] == 1) else _extreme_max((p.facts['shipping'], p.values['start_range'],)))),), trace)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 182
-def _check_34(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 217
+def _check_37(g, p, each, trace=None):
     return (_compare(trace, 'size of structures is {value}', '>=', _size(p.facts['structures']), 0) and _compare(trace, 'size of favor_tiles is {value}', '!=', _size(p.facts['favor_tiles']), ((p.values['favours_per_temple'] * (_extreme_max((_size(p.facts['structures'], 'TE'), 0,)) + _extreme_max((_size(p.facts['structures'], 'SA'), 0,)))) + (p.values['sh_favour'] if _compare(trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1) else 0))))
 
 
-# from 'rules/terra_mystica/game.orbis', line 185
-def _check_35(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 220
+def _check_38(g, p, each, trace=None):
     return (_compare(trace, 'size of town_tiles is {value}', '>=', _size(p.facts['town_tiles']), 0) and _compare(trace, 'if cults[fire] = 10 then 1 else 0 + if cults[water] = 10 then 1 else 0 + if cults[earth] = 10 then 1 else 0 + if cults[air] = 10 then 1 else 0 is {value}', '>', ((((1 if _compare(trace, 'cults[fire] is {value}', '=', p.facts['cults']['fire'], 10) else 0) + (1 if _compare(trace, 'cults[water] is {value}', '=', p.facts['cults']['water'], 10) else 0)) + (1 if _compare(trace, 'cults[earth] is {value}', '=', p.facts['cults']['earth'], 10) else 0)) + (1 if _compare(trace, 'cults[air] is {value}', '=', p.facts['cults']['air'], 10) else 0)), (_extreme_max((_size(p.facts['town_tiles']), 0,)) + (1 if _holds(p.facts['town_tiles'], 'TW6') else 0))))
 
 
-# from 'rules/terra_mystica/game.orbis', line 104
+# from 'rules/terra_mystica/game.orbis', line 133
 def _winner_key_0(g, p, trace=None):
     return p.total
 
 
-# from 'rules/terra_mystica/game.orbis', line 105
+# from 'rules/terra_mystica/game.orbis', line 134
 def _winner_key_1(g, p, trace=None):
     return ((((((p.facts['coins'] + p.facts['workers']) + p.facts['priests']) + p.facts['power']['I']) + p.facts['power']['II']) + p.facts['power']['III']) if (g.options['tiebreak'] == 'resources') else 0)
 
@@ -282,6 +312,16 @@ AWARDS = (
     warn=False,
     prizes=(18, 12, 6),
 ),
+    AwardSpec(
+    name='final_tile',
+    title='Fire & Ice final tile',
+    measure=_award_final_tile_measure,
+    eligible=_award_final_tile_eligible,
+    tiebreak=None,
+    ties='split',
+    warn=False,
+    prizes=(18, 12, 6),
+),
 )
 
 
@@ -304,6 +344,8 @@ FACTS = (
     FactSpec(name='scoring_tiles', title='scoring tiles', type='list', choices=('SCORE1', 'SCORE2', 'SCORE3', 'SCORE4', 'SCORE5', 'SCORE6', 'SCORE7', 'SCORE8', 'SCORE9'), low=None, high=None, members=(), optional=True, level='game'),
     FactSpec(name='bonus_cards_in_play', title='bonus cards in play', type='list', choices=('BON1', 'BON2', 'BON3', 'BON4', 'BON5', 'BON6', 'BON7', 'BON8', 'BON9', 'BON10'), low=None, high=None, members=(), optional=True, level='game'),
     FactSpec(name='mermaid_river_towns', title="river hexes of the Mermaids' towns", type='waters', choices=(), low=None, high=None, members=(), optional=True),
+    FactSpec(name='edition', title='edition', type='enum', choices=('base', 'fire_and_ice'), low=None, high=None, members=(), optional=True, level='game'),
+    FactSpec(name='final_tile', title='Fire & Ice final scoring tile', type='enum', choices=('connected-distance', 'connected-sa-sh-distance', 'building-on-edge', 'connected-clusters'), low=None, high=None, members=(), optional=True, level='game'),
 )
 
 
@@ -312,6 +354,7 @@ SCORES = (
     ScoreSpec(name='cults', title='Cult tracks', fn=_score_cults, text='award cult {awards[cult]}'),
     ScoreSpec(name='network', title='Largest network', fn=_score_network, text='award area {awards[area]}'),
     ScoreSpec(name='resources', title='Resources', fn=_score_resources, text='(coins {coins} + workers {workers} + priests {priests} + power[III] {power[III]} + power[II] {power[II]} / 2) / coins_per_vp {coins_per_vp}'),
+    ScoreSpec(name='final_tile', title='Fire & Ice final tile', fn=_score_final_tile, text='award final_tile {awards[final_tile]}'),
 )
 
 
@@ -343,13 +386,16 @@ CHECKS = (
     CheckSpec(message='SCORE1 is the scoring tile of round 5 or 6: it may only be one of rounds 1 to 4', fn=_check_24, each_name=None, members=(), refuse=True, at='scoring_tiles'),
     CheckSpec(message='{card} is listed twice among the bonus cards in play', fn=_check_25, each_name='card', members=('BON1', 'BON2', 'BON3', 'BON4', 'BON5', 'BON6', 'BON7', 'BON8', 'BON9', 'BON10'), refuse=True, at='bonus_cards_in_play'),
     CheckSpec(message='more than 4 priests on the {track} track across the players: it has 4 priest spaces', fn=_check_26, each_name='track', members=('fire', 'water', 'earth', 'air'), refuse=True),
-    CheckSpec(message='another player also stands at 10 on {track}: only one faction may reach the top of a track', fn=_check_27, each_name='track', members=('fire', 'water', 'earth', 'air'), refuse=False),
-    CheckSpec(message="below the faction's starting position on fire (plus its favour tiles' steps): cult positions never go down", fn=_check_28, each_name=None, members=(), refuse=False),
-    CheckSpec(message="below the faction's starting position on water (plus its favour tiles' steps): cult positions never go down", fn=_check_29, each_name=None, members=(), refuse=False),
-    CheckSpec(message="below the faction's starting position on earth (plus its favour tiles' steps): cult positions never go down", fn=_check_30, each_name=None, members=(), refuse=False),
-    CheckSpec(message="below the faction's starting position on air (plus its favour tiles' steps): cult positions never go down", fn=_check_31, each_name=None, members=(), refuse=False),
-    CheckSpec(message='the network is larger than the structures on the map', fn=_check_32, each_name=None, members=(), refuse=False),
-    CheckSpec(message='the network the sheet gives differs from the one the structures on the map make', fn=_check_33, each_name=None, members=(), refuse=False),
-    CheckSpec(message='the favour tiles do not match the temples and Sanctuary built (one each; Chaos Magicians two; Auren one more with the Stronghold)', fn=_check_34, each_name=None, members=(), refuse=False),
-    CheckSpec(message='more tracks at 10 than the keys the town tiles give (one per town, two for TW6)', fn=_check_35, each_name=None, members=(), refuse=False),
+    CheckSpec(message='a Fire & Ice game names its final scoring tile: add "final_tile"', fn=_check_27, each_name=None, members=(), refuse=True, at='edition'),
+    CheckSpec(message='a Fire & Ice final scoring tile needs "edition": "fire_and_ice"', fn=_check_28, each_name=None, members=(), refuse=True, at='final_tile'),
+    CheckSpec(message='the Fire & Ice final tile is scored from the structures on the map: add this player\'s "structures"', fn=_check_29, each_name=None, members=(), refuse=True),
+    CheckSpec(message='another player also stands at 10 on {track}: only one faction may reach the top of a track', fn=_check_30, each_name='track', members=('fire', 'water', 'earth', 'air'), refuse=False),
+    CheckSpec(message="below the faction's starting position on fire (plus its favour tiles' steps): cult positions never go down", fn=_check_31, each_name=None, members=(), refuse=False),
+    CheckSpec(message="below the faction's starting position on water (plus its favour tiles' steps): cult positions never go down", fn=_check_32, each_name=None, members=(), refuse=False),
+    CheckSpec(message="below the faction's starting position on earth (plus its favour tiles' steps): cult positions never go down", fn=_check_33, each_name=None, members=(), refuse=False),
+    CheckSpec(message="below the faction's starting position on air (plus its favour tiles' steps): cult positions never go down", fn=_check_34, each_name=None, members=(), refuse=False),
+    CheckSpec(message='the network is larger than the structures on the map', fn=_check_35, each_name=None, members=(), refuse=False),
+    CheckSpec(message='the network the sheet gives differs from the one the structures on the map make', fn=_check_36, each_name=None, members=(), refuse=False),
+    CheckSpec(message='the favour tiles do not match the temples and Sanctuary built (one each; Chaos Magicians two; Auren one more with the Stronghold)', fn=_check_37, each_name=None, members=(), refuse=False),
+    CheckSpec(message='more tracks at 10 than the keys the town tiles give (one per town, two for TW6)', fn=_check_38, each_name=None, members=(), refuse=False),
 )

@@ -184,6 +184,10 @@ class LargestGroup:
 
     fact: str
     links: tuple[GroupLink, ...]
+    # `by MEASURE` (runtime.hexmap_measures): what is largest over the groups; None: the cells of a group
+    by: str | None = None  # span | parts | border
+    between: tuple[str, ...] = ()  # `by span between A and B`: members of the fact's set
+    parts: tuple[GroupLink, ...] = ()  # `by parts(LINK, …)`: the links a group's parts are joined by
     span: Span | None = span_field()
 
 

@@ -88,8 +88,22 @@ class HexMapChecker:
                                                        if f.type.name == "cells"], e.span))
         elif fact.type.name != "cells":
             self.error(f"'largest group' needs a fact of cells, and '{e.fact}' is of {fact.type.name}", e.span)
-        kinds = [link.kind for link in e.links]
-        for link in e.links:
+        self._links(e.links, ctx)
+        self._links(e.parts, ctx)
+        if e.between:
+            members = self.sets.get(fact.per, ()) if fact is not None and fact.per else ()
+            if fact is not None and not fact.per:
+                self.error(f"'by span between' needs a fact of cells per member of a set, and '{e.fact}' is not",
+                           e.span)
+            for member in e.between if members else ():
+                if member not in members:
+                    self.diags.append(unknown(f"member of {fact.per}", member, members, e.span))
+        return "int?"
+
+    def _links(self, links, ctx) -> None:
+        """The links of a `largest group(…)` (or of its `by parts(…)`): each once, each fact of the right type."""
+        kinds = [link.kind for link in links]
+        for link in links:
             if kinds.count(link.kind) > 1 and link.kind not in ("joined", "beside"):
                 self.error(f"the link '{link.kind}' is given twice", link.span)
             if link.kind in ("joined", "beside"):
@@ -103,4 +117,3 @@ class HexMapChecker:
                                f"{joined.type.name}", link.span)
             if link.reach is not None:
                 self.expect(link.reach, ctx, "int", "a reach")
-        return "int?"

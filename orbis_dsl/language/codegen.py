@@ -205,15 +205,21 @@ class ExprCompiler(ListCompiler):
         return f"_size({self.player}.facts[{e.target.name!r}])"
 
     def _LargestGroup(self, e):
+        measure = ""
+        if e.by is not None:  # `by span|parts|border`: what is largest over the groups (runtime.hexmap_measures)
+            measure = f", by={e.by!r}, between={e.between!r}, parts={self._links(e.parts)}"
+        return f"_largest_group(g.board, {self.player}.facts[{e.fact!r}], {self._links(e.links)}, trace{measure})"
+
+    def _links(self, group_links) -> str:
         links = []
-        for link in e.links:
+        for link in group_links:
             if link.kind in ("joined", "beside"):
                 links.append(f"_link({link.kind!r}, pairs={self.player}.facts[{link.fact!r}])")
             elif link.reach is not None:
                 links.append(f"_link({link.kind!r}, {self.compile(link.reach)})")
             else:
                 links.append(f"_link({link.kind!r})")
-        return f"_largest_group(g.board, {self.player}.facts[{e.fact!r}], ({', '.join(links)},), trace)"
+        return f"({', '.join(links)},)" if links else "()"
 
     def _Aggregate(self, e):
         n, cond = self._filtered(e)

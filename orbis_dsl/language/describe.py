@@ -131,7 +131,7 @@ class Describer:
         if isinstance(e, ast_expr.Size):
             return f"size of {self.text(e.target)}"
         if isinstance(e, ast_expr.LargestGroup):
-            return f"the largest group of {e.fact}"
+            return f"the largest group of {e.fact}" + (f" by {e.by}" if e.by else "")
         if isinstance(e, (ast_expr.ListCount, ast_expr.Position)):
             what = "count" if isinstance(e, ast_expr.ListCount) else "position"
             return f"{what} of {self.text(e.item)} in {e.fact}"

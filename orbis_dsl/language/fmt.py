@@ -163,8 +163,22 @@ def _expr(t) -> str:
     if d == "size":
         return f"size({expr(k[0])})"
     if d == "largest_group":
-        return f"largest group({_tok(k[0])}: " + ", ".join(_link(x) for x in k[1:]) + ")"
+        links = [x for x in k[1:] if x.data.endswith("_link")]
+        measure = next((x for x in k[1:] if x.data.endswith("_measure")), None)
+        return f"largest group({_tok(k[0])}: " + ", ".join(_link(x) for x in links) + ")" + _measure(measure)
     raise ValueError(f"unknown expression node {d}")
+
+
+def _measure(t) -> str:
+    """`by span [between A and B]`, `by parts(LINK, …)`, `by border cells` after a `largest group(…)`."""
+    if t is None:
+        return ""
+    k = _kids(t)
+    if t.data == "span_measure":
+        return " by span" + (f" between {_tok(k[0])} and {_tok(k[1])}" if k else "")
+    if t.data == "parts_measure":
+        return " by parts(" + ", ".join(_link(x) for x in k) + ")"
+    return " by border cells"
 
 
 def _link(t) -> str:

@@ -139,12 +139,16 @@ class Evaluator(ListEvaluator):
         return support.size(env.p.facts[e.target.name])
 
     def _LargestGroup(self, e, env):
-        links = tuple(
+        measure = {"by": e.by, "between": e.between, "parts": self._links(e.parts, env)} if e.by else {}
+        return support.largest_group(env.g.board, env.p.facts[e.fact], self._links(e.links, env), env.trace,
+                                     **measure)
+
+    def _links(self, group_links, env) -> tuple:
+        return tuple(
             support.link(link.kind, pairs=env.p.facts[link.fact]) if link.kind in ("joined", "beside")
             else support.link(link.kind, self.eval(link.reach, env)) if link.reach is not None
             else support.link(link.kind)
-            for link in e.links)
-        return support.largest_group(env.g.board, env.p.facts[e.fact], links, env.trace)
+            for link in group_links)
 
     def _Not(self, e, env):
         return not self.eval(e.operand, env)

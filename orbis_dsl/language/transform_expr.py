@@ -133,8 +133,19 @@ class ExprBuilder(NodeBuilder):
     def sum_held(self, meta, func, field, fact, where=None):
         return ast_expr.HeldCount("sum", str(field), str(fact), where, span=self._s(meta))
 
-    def largest_group(self, meta, fact, *links):
-        return ast_expr.LargestGroup(str(fact), tuple(links), span=self._s(meta))
+    def largest_group(self, meta, fact, *rest):
+        *links, measure = rest  # `[group_by]`: None when the group is measured by its cells
+        by, between, parts = measure or (None, (), ())
+        return ast_expr.LargestGroup(str(fact), tuple(links), by, between, parts, span=self._s(meta))
+
+    def span_measure(self, meta, a=None, b=None):
+        return ("span", (str(a), str(b)) if a is not None else (), ())
+
+    def parts_measure(self, meta, *links):
+        return ("parts", (), tuple(links))
+
+    def border_measure(self, meta):
+        return ("border", (), ())
 
     def size(self, meta, target):
         return ast_expr.Size(target, span=self._s(meta))

@@ -133,6 +133,8 @@ def print_sheet_report(report, rules: Rules, console: Console, explain: bool = F
     table = Table(show_edge=False, pad_edge=False)
     table.add_column("player")
     columns = [c.name for c in rules.scores.values()] if not report.rounds else []
+    # A column nobody scored in is left out (Terra Mystica's Fire & Ice tile in a base game); the JSON keeps it.
+    columns = [c for c in columns if any(p.columns[c] for p in report.players)] or columns
     for name in columns:
         table.add_column(shown(rules.scores[name].title), justify="right")
     for r in range(len(report.players[0].rounds) if report.rounds and report.players else 0):

@@ -172,14 +172,22 @@ def groups(board: HexMap, cells, links: tuple[Link, ...]) -> list[list[str]]:
     return found
 
 
-def largest_group(board: HexMap | None, occupied, links: tuple[Link, ...], trace: list | None = None) -> int | None:
+def largest_group(board: HexMap | None, occupied, links: tuple[Link, ...], trace: list | None = None,
+                  by: str | None = None, between: tuple = (), parts: tuple = ()) -> int | None:
     """The size of the largest connected group of `occupied` (a list of cells, or cells per member of a set);
-    none when the record gives no cells. The trace names the group's cells."""
+    none when the record gives no cells. The trace names the group's cells. With `by` (span, parts, border), the
+    largest of that measure over the groups instead (runtime.hexmap_measures)."""
     if board is None or occupied is None:
         return None
+    by_member = occupied if isinstance(occupied, dict) else {}
     if isinstance(occupied, dict):
         occupied = [cell for member in occupied.values() if member for cell in member]
     found = groups(board, occupied, tuple(_with_pairs(link) for link in links))
+    if by is not None:
+        from orbis_dsl.runtime.hexmap_measures import group_measure
+
+        return group_measure(board, found, by, [by_member.get(m) or () for m in between],
+                             tuple(_with_pairs(link) for link in parts), trace)
     if trace is not None:
         trace.append(f"largest group {len(found[0]) if found else 0}: " + (", ".join(found[0]) if found else "none"))
     return len(found[0]) if found else 0

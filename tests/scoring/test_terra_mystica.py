@@ -36,10 +36,18 @@ HAND = {
     "2p-map-dwarves.json": {"Ann": (87, 16, 18, 4, 125), "Bo": (93, 28, 12, 3, 136)},
     "4p-map-checks.json": {"Ann": (101, 14, 12, 3, 130), "Bo": (98, 16, 18, 5, 137), "Cy": (95, 16, 6, 5, 122),
                            "Di": (90, 10, 0, 4, 104)},
+    # Fire & Ice: the total adds the final tile's prize (FIRE_ICE below) to the four columns.
+    "3p-fire-ice-distance.json": {"Ann": (96, 20, 9, 4, 135), "Bo": (91, 14, 18, 4, 139), "Cy": (99, 20, 9, 2, 148)},
+    "2p-fire-ice-clusters.json": {"Ann": (87, 16, 18, 4, 143), "Bo": (93, 28, 12, 3, 148)},
+    "2p-fire-ice-edge.json": {"Ann": (87, 16, 18, 4, 143), "Bo": (93, 28, 12, 3, 136)},
 }
+# The Fire & Ice final tile's prize, by hand (examples/terra-mystica/README.md); 0 in every base game.
+FIRE_ICE = {"3p-fire-ice-distance.json": {"Ann": 6, "Bo": 12, "Cy": 18},
+            "2p-fire-ice-clusters.json": {"Ann": 18, "Bo": 12}, "2p-fire-ice-edge.json": {"Ann": 18, "Bo": 0}}
 WINNERS = {"2p-basic.json": ["Ann"], "3p-air-tie.json": ["Ann", "Bo"], "4p-cult-ties.json": ["Ann"],
            "5p-alchemists.json": ["Cy"], "2p-tiebreak-resources.json": ["Bo"], "3p-map-shipping-bridge.json": ["Cy"],
-           "3p-map-shipping-bridge-sheet.json": ["Cy"], "2p-map-dwarves.json": ["Bo"], "4p-map-checks.json": ["Bo"]}
+           "3p-map-shipping-bridge-sheet.json": ["Cy"], "2p-map-dwarves.json": ["Bo"], "4p-map-checks.json": ["Bo"],
+           "3p-fire-ice-distance.json": ["Cy"], "2p-fire-ice-clusters.json": ["Bo"], "2p-fire-ice-edge.json": ["Ann"]}
 
 
 @pytest.fixture(autouse=True)
@@ -72,7 +80,8 @@ def test_example_scores_to_its_hand_computed_totals(name):
     assert got == HAND[name]
     assert doc["winners"] == WINNERS[name]
     for p in doc["players"]:
-        assert p["total"] == p["vp"] + p["cults"] + p["network"] + p["resources"]
+        assert p["final_tile"] == FIRE_ICE.get(name, {}).get(p["name"], 0)
+        assert p["total"] == p["vp"] + p["cults"] + p["network"] + p["resources"] + p["final_tile"]
         assert p["winner"] == (p["name"] in WINNERS[name])
 
 
@@ -177,7 +186,10 @@ SCHEMA_CANNOT_TELL = {"shared-faction.json", "shared-home-colour.json", "power-o
                       # repeats and positions within a list, sums across the players
                       "favour-tile-twice-in-one-hand.json", "scoring-tile-twice.json", "score1-in-round-five.json",
                       "bonus-card-in-play-twice.json", "town-tile-three-copies.json",
-                      "priests-on-fire-over-four.json"}
+                      "priests-on-fire-over-four.json",
+                      # Fire & Ice: the edition, its tile and the map go together
+                      "fire-ice-without-its-tile.json", "fire-ice-tile-in-a-base-game.json",
+                      "fire-ice-player-without-structures.json"}
 
 
 def test_the_committed_schemas_are_generated_from_the_rules():
