@@ -1,6 +1,6 @@
 # generated — do not edit.
 # source: 'rules/terra_mystica/game.orbis'
-# sha256: 70451986af321b523ca580c75f944af01ce11713275f87fd736e31bde8944489
+# sha256: 3bd9fca6e1b49baea3dcd20617748461e32b3a0b7d9374200987410d96535a7f
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
@@ -9,7 +9,7 @@ from orbis_dsl.runtime.lists import count_in as _count_in, position as _position
 from orbis_dsl.runtime.specs import AwardSpec, CheckSpec, FactSpec, OptionSpec, ScoreSpec, Settings
 
 SOURCE = 'rules/terra_mystica/game.orbis'
-SOURCE_SHA256 = '70451986af321b523ca580c75f944af01ce11713275f87fd736e31bde8944489'
+SOURCE_SHA256 = '3bd9fca6e1b49baea3dcd20617748461e32b3a0b7d9374200987410d96535a7f'
 
 
 # from 'rules/terra_mystica/game.orbis', line 74
@@ -33,12 +33,12 @@ def _award_area_eligible(g, p, measure, trace=None):
 
 
 # from 'rules/terra_mystica/game.orbis', line 114
-def _award_final_tile_measure(g, p, trace=None):
+def _award_fire_ice_measure(g, p, trace=None):
     return (0 if (not (p.facts['edition'] == 'fire_and_ice')) else (_extreme_max((_largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if (p.values['ships'] == 1) else (-1))), _link('within', ((-1) if (p.values['ships'] == 1) else _extreme_max((p.facts['shipping'], p.values['start_range'],)))),), trace, by='span', between=(), parts=()), 0,)) if (p.facts['final_tile'] == 'connected-distance') else (_extreme_max((_largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if (p.values['ships'] == 1) else (-1))), _link('within', ((-1) if (p.values['ships'] == 1) else _extreme_max((p.facts['shipping'], p.values['start_range'],)))),), trace, by='span', between=('SA', 'SH'), parts=()), 0,)) if (p.facts['final_tile'] == 'connected-sa-sh-distance') else (_extreme_max((_largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if (p.values['ships'] == 1) else (-1))), _link('within', ((-1) if (p.values['ships'] == 1) else _extreme_max((p.facts['shipping'], p.values['start_range'],)))),), trace, by='border', between=(), parts=()), 0,)) if (p.facts['final_tile'] == 'building-on-edge') else _extreme_max((_largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if (p.values['ships'] == 1) else (-1))), _link('within', ((-1) if (p.values['ships'] == 1) else _extreme_max((p.facts['shipping'], p.values['start_range'],)))),), trace, by='parts', between=(), parts=(_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']),)), 0,))))))
 
 
 # from 'rules/terra_mystica/game.orbis', line 119
-def _award_final_tile_eligible(g, p, measure, trace=None):
+def _award_fire_ice_eligible(g, p, measure, trace=None):
     return _compare(trace, 'measure is {value}', '>=', measure, 1)
 
 
@@ -64,7 +64,7 @@ def _score_resources(g, p, trace=None):
 
 # from 'rules/terra_mystica/game.orbis', line 128
 def _score_final_tile(g, p, trace=None):
-    return p.awards.get('final_tile', 0)
+    return p.awards.get('fire_ice', 0)
 
 
 # from 'rules/terra_mystica/game.orbis', line 138
@@ -313,10 +313,10 @@ AWARDS = (
     prizes=(18, 12, 6),
 ),
     AwardSpec(
-    name='final_tile',
+    name='fire_ice',
     title='Fire & Ice final tile',
-    measure=_award_final_tile_measure,
-    eligible=_award_final_tile_eligible,
+    measure=_award_fire_ice_measure,
+    eligible=_award_fire_ice_eligible,
     tiebreak=None,
     ties='split',
     warn=False,
@@ -354,7 +354,7 @@ SCORES = (
     ScoreSpec(name='cults', title='Cult tracks', fn=_score_cults, text='award cult {awards[cult]}'),
     ScoreSpec(name='network', title='Largest network', fn=_score_network, text='award area {awards[area]}'),
     ScoreSpec(name='resources', title='Resources', fn=_score_resources, text='(coins {coins} + workers {workers} + priests {priests} + power[III] {power[III]} + power[II] {power[II]} / 2) / coins_per_vp {coins_per_vp}'),
-    ScoreSpec(name='final_tile', title='Fire & Ice final tile', fn=_score_final_tile, text='award final_tile {awards[final_tile]}'),
+    ScoreSpec(name='final_tile', title='Fire & Ice final tile', fn=_score_final_tile, text='award fire_ice {awards[fire_ice]}'),
 )
 
 

@@ -316,10 +316,17 @@ class _Shown(dict):
     def __init__(self, p: SheetPlayer):
         super().__init__(p.values)
         self.update(p.facts)
-        self["awards"] = p.awards
+        self["awards"] = _Prizes(p.awards)
 
     def __missing__(self, key):
         return "none"
+
+
+class _Prizes(dict):
+    """A player's prizes by award: an award they took no place in gave them 0."""
+
+    def __missing__(self, key):
+        return 0
 
 
 def _filled(label: str, p: SheetPlayer) -> str:
