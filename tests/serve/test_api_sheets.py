@@ -70,7 +70,9 @@ def test_terra_mystica_declares_its_sheet(client):
     assert facts["structures"]["form"] is None  # map positions: not asked by the form
     assert rules["family"]["key"] == "faction"
     assert {"name": "halflings", "title": "Halflings"} in rules["family"]["pieces"]
-    assert [s["name"] for s in rules["scores"]] == ["vp", "cults", "network", "resources"]
+    # final_tile: the Fire & Ice tile's prize (0 in a base game), named by the record's edition and final_tile
+    assert [s["name"] for s in rules["scores"]] == ["vp", "cults", "network", "resources", "final_tile"]
+    assert facts["edition"]["level"] == facts["final_tile"]["level"] == "game"
     assert rules["options"] == [{"name": "tiebreak", "type": "enum", "default": "shared",
                                  "choices": ["shared", "resources"]}]
 
