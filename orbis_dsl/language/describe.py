@@ -170,7 +170,7 @@ class SheetDescriber(Describer):
             return f"{e.name}[{e.key.name}] {{{e.name}[{e.key.name}]}}"
         if isinstance(e, ast_expr.AwardRef):
             return f"award {e.name} {{awards[{e.name}]}}"
-        if isinstance(e, ast.PlayerSum):  # every player's values are summed: the column's player's would mislead
+        if isinstance(e, ast_expr.PlayerSum):  # every player's values are summed: the column's player's would mislead
             return "sum of " + Describer(set(), False, self.lets).text(e.expr) + " over players"
         return super().text(e)
 
