@@ -40,14 +40,17 @@ HAND = {
     "3p-fire-ice-distance.json": {"Ann": (96, 20, 9, 4, 135), "Bo": (91, 14, 18, 4, 139), "Cy": (99, 20, 9, 2, 148)},
     "2p-fire-ice-clusters.json": {"Ann": (87, 16, 18, 4, 143), "Bo": (93, 28, 12, 3, 148)},
     "2p-fire-ice-edge.json": {"Ann": (87, 16, 18, 4, 143), "Bo": (93, 28, 12, 3, 136)},
+    "3p-fire-ice-sa-sh.json": {"Ann": (96, 20, 9, 4, 141), "Bo": (91, 14, 18, 4, 133), "Cy": (99, 20, 9, 2, 148)},
 }
 # The Fire & Ice final tile's prize, by hand (examples/terra-mystica/README.md); 0 in every base game.
 FIRE_ICE = {"3p-fire-ice-distance.json": {"Ann": 6, "Bo": 12, "Cy": 18},
-            "2p-fire-ice-clusters.json": {"Ann": 18, "Bo": 12}, "2p-fire-ice-edge.json": {"Ann": 18, "Bo": 0}}
+            "2p-fire-ice-clusters.json": {"Ann": 18, "Bo": 12}, "2p-fire-ice-edge.json": {"Ann": 18, "Bo": 0},
+            "3p-fire-ice-sa-sh.json": {"Ann": 12, "Bo": 6, "Cy": 18}}
 WINNERS = {"2p-basic.json": ["Ann"], "3p-air-tie.json": ["Ann", "Bo"], "4p-cult-ties.json": ["Ann"],
            "5p-alchemists.json": ["Cy"], "2p-tiebreak-resources.json": ["Bo"], "3p-map-shipping-bridge.json": ["Cy"],
            "3p-map-shipping-bridge-sheet.json": ["Cy"], "2p-map-dwarves.json": ["Bo"], "4p-map-checks.json": ["Bo"],
-           "3p-fire-ice-distance.json": ["Cy"], "2p-fire-ice-clusters.json": ["Bo"], "2p-fire-ice-edge.json": ["Ann"]}
+           "3p-fire-ice-distance.json": ["Cy"], "2p-fire-ice-clusters.json": ["Bo"], "2p-fire-ice-edge.json": ["Ann"],
+           "3p-fire-ice-sa-sh.json": ["Cy"]}
 
 
 @pytest.fixture(autouse=True)
