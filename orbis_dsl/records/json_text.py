@@ -61,7 +61,7 @@ def load_json(text: str, file: str) -> tuple[object, list[Diagnostic]]:
                                  file=file, path="$")]
     # Python-level hooks only where they can matter: when no run of MAX_DIGITS + 1 digits is anywhere in the text
     # (in a string or not), no number can be refused, and the C parser reads the numbers itself.
-    numbers = {"parse_int": _bounded_int} if _may_hold_long_numbers(text) else {}
+    numbers = {"parse_int": _bounded_int} if may_hold_long_numbers(text) else {}
     try:
         doc = json.loads(text, object_pairs_hook=_no_repeated_keys, **numbers)
     except json.JSONDecodeError as error:
@@ -70,7 +70,7 @@ def load_json(text: str, file: str) -> tuple[object, list[Diagnostic]]:
         return None, [Diagnostic(str(error), file=file, path="$")]
     except RecursionError:
         return None, [Diagnostic("the JSON nests too deeply", file=file, path="$")]
-    broken = _surrogate_path(doc) if _may_hold_surrogates(text) else None
+    broken = _surrogate_path(doc) if may_hold_surrogates(text) else None
     if broken is not None:
         return None, [Diagnostic("this string holds a lone surrogate escape (\\ud800-\\udfff), which is no character",
                                  file=file, path=broken)]
@@ -86,7 +86,7 @@ _TOO_MANY_DIGITS = b"0" * (MAX_DIGITS + 1)
 # before "u"): then the exact walk of the document finds nothing.
 
 
-def _may_hold_surrogates(text: str) -> bool:
+def may_hold_surrogates(text: str) -> bool:
     """At C speed: could the decoded document hold a lone surrogate? False means surely not."""
     if "\\u" in text:
         return True
@@ -97,7 +97,7 @@ def _may_hold_surrogates(text: str) -> bool:
     return False
 
 
-def _may_hold_long_numbers(text: str) -> bool:
+def may_hold_long_numbers(text: str) -> bool:
     """At C speed (a regular expression took longer than parsing): does the text hold a run of more than
     MAX_DIGITS digits? False means no number in it can be too long."""
     try:

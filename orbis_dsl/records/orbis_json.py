@@ -12,6 +12,7 @@ import json
 from orbis_dsl.common.diagnostics import Diagnostic, did_you_mean, unknown
 from orbis_dsl.records.game import GameRecord, PlayerRecord, TileRecord
 from orbis_dsl.records.json_text import MAX_RECORD_BYTES, json_words, load_json
+from orbis_dsl.records.orbis_json_quick import quick_record
 from orbis_dsl.records.orbis_json_write import FORMAT, game_to_json, tile_to_json
 from orbis_dsl.records.tile_schema import schema_for
 from orbis_dsl.runtime.rules import Rules
@@ -347,6 +348,9 @@ def find_god(rules: Rules, text: str) -> str | None:
 
 
 def read_json_text(text: str, file: str, rules: Rules) -> tuple[GameRecord | None, list[Diagnostic]]:
+    game = quick_record(text, rules)  # a well-formed record, in one pass; else read in full, with every message
+    if game is not None:
+        return game, []
     doc, diags = load_json(text, file)
     if diags:
         return None, diags
