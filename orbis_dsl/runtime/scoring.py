@@ -6,7 +6,6 @@ the rule set declares (kinds that can be cancelled, placement conditions, unique
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from typing import NamedTuple
 
@@ -76,8 +75,12 @@ class ScoreReport(NamedTuple):
     def to_json_line(self) -> str:
         """The report exactly as `orbis score --json` prints it (without the newline): one line, non-ASCII kept.
 
-        The CLI and the golden capture (tests/golden) both call this, so the capture checks the real output."""
-        return json.dumps(self.to_json(), ensure_ascii=False)
+        The CLI and the golden capture (tests/golden) both call this, so the capture checks the real output.
+        Written by score_json.py (byte for byte what `json.dumps(self.to_json(), ensure_ascii=False)` writes,
+        without building the dicts)."""
+        from orbis_dsl.runtime.score_json import report_line
+
+        return report_line(self)
 
 
 class _Tally(NamedTuple):
