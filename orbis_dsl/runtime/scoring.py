@@ -109,7 +109,7 @@ class Scorer:
         self.lines = lines
         self.variant = variant_for(rules, game)
         self.warnings: list[Warning] = []
-        self.placement_why: dict[tuple[int, int], str] = {}  # why a placement condition cancelled a tile
+        self.placement_why: dict[TileView, str] = {}  # why a placement condition cancelled a tile
 
     def warn(self, where: str, message: str) -> None:
         if self.lines:
@@ -204,7 +204,7 @@ class Scorer:
                     kind.placed(g, p, t, trace)
                     reason = "; ".join(trace)
                     if self.explain:
-                        self.placement_why[(p.index, t.pos)] = reason
+                        self.placement_why[t] = reason
                     if wrong:
                         should = "cancelled" if cancelled else "validated"
                         self.warn(self._where(p, t), f"{kind.name}: {reason}: it should be {should}")
@@ -253,7 +253,7 @@ class Scorer:
                 if keep:
                     if explain:
                         why = explained(end, trace, points, (g, p, t))
-                        placed = placement_why.get((p.index, t.pos))
+                        placed = placement_why.get(t)
                         if placed:
                             why = f"{placed}; {why}"
                     else:
@@ -354,6 +354,25 @@ def explained(end, trace, points, args) -> str:
     if points is None:
         return f"{conditions}: scores nothing" if conditions else _static_why(end.text, None)
     values = end.explain(*args) if end.explain is not None else {}
+    # The sentence depends on nothing else, and a batch meets the same few thousand again and again. Types are in
+    # the key because 1 == True, which would be shown as "1" and "yes".
+    try:
+        key = (end, conditions, points, type(points), tuple(values.items()), tuple(map(type, values.values())))
+        why = _WHYS.get(key)
+    except TypeError:  # a value that cannot be in a key
+        return _sentence(end, conditions, points, values)
+    if why is None:
+        if len(_WHYS) >= _WHYS_LIMIT:
+            _WHYS.clear()
+        why = _WHYS[key] = _sentence(end, conditions, points, values)
+    return why
+
+
+_WHYS: dict = {}
+_WHYS_LIMIT = 20_000
+
+
+def _sentence(end, conditions: str, points, values: dict) -> str:
     how = values.get("_sum", end.text)
     amount = show(points)
     if how == amount:
