@@ -194,14 +194,17 @@ class Scorer:
                 continue
             when = kind.cancellable_when
             if when == "placed":
-                cancelled = not kind.placed(g, p, t)
+                # With a trace only when its words will be shown (traces cost more than the check): with `explain`
+                # at once, else asked again when the table disagrees.
+                trace: list[str] | None = [] if self.explain else None
+                cancelled = not kind.placed(g, p, t, trace)
                 recorded = t.recorded
                 wrong = self.lines and recorded is not None and recorded != cancelled
                 if self.explain or wrong:
-                    # Asked again with a trace only when its words are shown: traces cost more than the check.
                     # (Before the verdict is stored, so both calls see the tile as the condition first saw it.)
-                    trace: list[str] = []
-                    kind.placed(g, p, t, trace)
+                    if trace is None:
+                        trace = []
+                        kind.placed(g, p, t, trace)
                     reason = "; ".join(trace)
                     if self.explain:
                         self.placement_why[t] = reason
