@@ -94,7 +94,7 @@ def stages(json_files: list[str], passes: int = 3) -> None:
 
     paths = [Path(f) for f in json_files]
     rules = base_rules()
-    records = [read_record(path, rules)[0] for path in paths]
+    records = [read_record(path)[0] for path in paths]
     reports = [score_record(rules, record) for record in records]
     texts = [path.read_text(encoding="utf-8") for path in paths]
 
@@ -104,7 +104,7 @@ def stages(json_files: list[str], passes: int = 3) -> None:
                 json.dumps(plain_scorer.score(json.load(file)), ensure_ascii=False)
 
     work = {
-        "orbis: read the record (file, JSON, checks)": lambda: [read_record(path, rules) for path in paths],
+        "orbis: read the record (file, JSON, checks)": lambda: [read_record(path) for path in paths],
         "orbis: score it, with reasons and table checks": lambda: [score_record(rules, r) for r in records],
         "orbis: write the report's JSON line": lambda: [report.to_json_line() for report in reports],
         "the plain scorer's whole loop (read, json.load, score, dump)": plain,
