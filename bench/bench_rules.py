@@ -9,7 +9,7 @@ through (its generator is imported from there): the base game included, then one
 to parse.MAX_SOURCE_BYTES. Targets: parse + check + render of that file ≤ 1 s; the base game ≤ 0.2 s.
 
 Stages, each in this process after one untimed round (Lark's tables and the Jinja templates loaded):
-  parse   load_sources: read the files, Lark, the syntax tree (includes too)
+  parse   sources.load_sources: read the files, Lark, the syntax tree (includes too)
   check   check: names, types, bounds; the rule-set model
   render  compile.render: the Python modules, through the Jinja templates
   load    rules_from_modules: Python compiles and runs the rendered modules (what a rule pack costs once)
@@ -64,8 +64,8 @@ def pipeline(paths: list[Path], root: Path, module_root: Path | None = None) -> 
 def _stages(paths: list[Path], root: Path, module_root: Path | None) -> dict[str, tuple[float, float]]:
     from orbis_dsl.language.check import check
     from orbis_dsl.language.compile import render
-    from orbis_dsl.language.parse import load_sources
     from orbis_dsl.language.ruleset import rules_from_modules
+    from orbis_dsl.language.sources import load_sources
 
     times = {}
     times["parse"], wall_parse, (sources, diags) = timed(lambda: load_sources(paths))
