@@ -80,6 +80,54 @@ def check_plain_against_orbis(plain_out: bytes, orbis_out: bytes, count: int) ->
     print(f"plain scorer checked: totals, categories, places and winners equal orbis's on all {count} files")
 
 
+def stages(json_files: list[str], passes: int = 3) -> None:
+    """Where a game's CPU time goes, in this process (best of `passes` over the files, the cyclic collector paused as
+    in a batch): orbis's stages, the plain scorer's whole loop, and the floor no reader and writer of these reports
+    can go below in Python: the C JSON parser reading the file, and the C string writer writing the report's text."""
+    import gc
+
+    from orbis_dsl.language.ruleset import base_rules
+    from orbis_dsl.records.inputs import read_record, score_record
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    import plain_scorer
+
+    paths = [Path(f) for f in json_files]
+    rules = base_rules()
+    records = [read_record(path)[0] for path in paths]
+    reports = [score_record(rules, record) for record in records]
+    texts = [path.read_text(encoding="utf-8") for path in paths]
+
+    def plain() -> None:
+        for path in paths:
+            with open(path, encoding="utf-8") as file:
+                json.dumps(plain_scorer.score(json.load(file)), ensure_ascii=False)
+
+    work = {
+        "orbis: read the record (file, JSON, checks)": lambda: [read_record(path) for path in paths],
+        "orbis: score it, with reasons and table checks": lambda: [score_record(rules, r) for r in records],
+        "orbis: write the report's JSON line": lambda: [report.to_json_line() for report in reports],
+        "the plain scorer's whole loop (read, json.load, score, dump)": plain,
+        "floor: json.loads of the file's text": lambda: [json.loads(text) for text in texts],
+        "floor: the report's strings through the C string writer": lambda: [
+            [json.encoder.encode_basestring(line.why) for p in r.players for line in p.lines] for r in reports],
+    }
+    gc.disable()
+    try:
+        print(f"per game, CPU µs in one process (best of {passes} passes over {len(paths):,} files):")
+        for label, run_once in work.items():
+            best = min(_cpu(run_once) for _ in range(passes))
+            print(f"  {label:<64} {best / len(paths) * 1e6:6.1f}")
+    finally:
+        gc.enable()
+
+
+def _cpu(work) -> float:
+    start = time.process_time()
+    work()
+    return time.process_time() - start
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=2000)
@@ -123,6 +171,7 @@ def main() -> None:
                   f"{args.games / cpu:6,.0f} ({base_cpu / cpu:4.2f}x)")
         text, js = statistics.median(walls[list(commands)[2]]), statistics.median(walls[list(commands)[1]])
         print(f"  text notation against JSON, wall: {text / js:.2f}x the time")
+        stages(json_files)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 from functools import cache
 from pathlib import Path
 
@@ -43,10 +44,26 @@ def base_rules_entry() -> Path:
 
 def display_path(path: Path) -> str:
     """A path as a person would type it: relative to the working directory when it lies below it."""
+    cwd = os.getcwd()
     try:
-        return str(path.resolve().relative_to(_resolved(os.getcwd())))
+        return str(_resolved_file(path, cwd).relative_to(_resolved(cwd)))
     except ValueError:
         return str(path)
+
+
+def _resolved_file(path: Path, cwd: str) -> Path:
+    """`path.resolve()`, with its folder's resolution remembered: a batch names thousands of files in a few
+    folders, and resolving walks every component of the path with lstat. Only a file that is not a link (one
+    lstat) takes its folder's remembered resolution; a link, `..` or a missing file is resolved in full."""
+    name = path.name
+    if name in ("", ".", ".."):
+        return path.resolve()
+    try:
+        if stat.S_ISLNK(os.lstat(path).st_mode):
+            return path.resolve()
+    except OSError:
+        return path.resolve()
+    return _resolved(os.path.join(cwd, str(path.parent))) / name
 
 
 @cache

@@ -78,13 +78,15 @@ def render_module(rules: RuleSet, file: ast_decl.RuleFile, text: str, source: st
             "Settings", "FactSpec", "ScoreSpec", "CheckSpec", "GridSpec", "GridMarkSpec", "HexMapSpec"}
     body_text = "\n".join(c.value for c in builder.constants) + "\n".join(
         "\n".join(f.body) for f in builder.functions)
-    spec_names = sorted(n for n in used if re.search(rf"\b{n}\(", body_text))
+    # A substring test first: each regular expression below scans the whole body (600 kB for the largest tile file
+    # the size limit lets through), and most names are not in it at all.
+    spec_names = sorted(n for n in used if f"{n}(" in body_text and re.search(rf"\b{n}\(", body_text))
     helpers = sorted(h for h in ("among", "compare", "flag", "neighbours", "supports", "aggregate_max",
                                  "aggregate_min", "aggregate_sum", "extreme_max", "extreme_min", "divide", "fill",
                                  "show", "option_flag", "holds", "largest_group", "link", "size", "shown_divide",
                                  "shown_sum")
-                     if re.search(rf"\b_{h}\(", body_text))
-    list_helpers = sorted(h for h in LIST_HELPERS if re.search(rf"\b_{h}\(", body_text))
+                     if f"_{h}(" in body_text and re.search(rf"\b_{h}\(", body_text))
+    list_helpers = sorted(h for h in LIST_HELPERS if f"_{h}(" in body_text and re.search(rf"\b_{h}\(", body_text))
     imports = []
     if helpers:
         imports.append("from orbis_dsl.runtime.support import " + ", ".join(f"{h} as _{h}" for h in helpers))

@@ -68,16 +68,22 @@ def read_rule_text(path: Path, limit: int, encoding: str = "utf-8-sig") -> str:
     # swap between a stat and the open).
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     try:
-        mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
             raise ReadRefused("not a regular file (a rule file is a plain text file)")
+        # One read of the size fstat gave, plus a byte: when that gives exactly the size, the file was read as it
+        # stood, in one syscall (a batch reads thousands); a short read or a file that grew is read on to its end.
         chunks, left = [], limit + 1
+        want = min(left, info.st_size + 1)
         while left > 0:
-            chunk = os.read(fd, min(left, 1 << 16))
+            chunk = os.read(fd, want)
             if not chunk:
                 break
             chunks.append(chunk)
             left -= len(chunk)
+            if not chunks[1:] and len(chunk) == info.st_size:
+                break
+            want = min(left, 1 << 16)
     finally:
         os.close(fd)
     data = b"".join(chunks)

@@ -6,6 +6,7 @@ import types
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
+from orbis_dsl.common.collector import collector_paused
 from orbis_dsl.common.diagnostics import Diagnostic
 from orbis_dsl.common.games import Game
 from orbis_dsl.common.resources import BASE_GAME, GAME_ENTRY, GAME_PARSER_MODULE, data_dir
@@ -31,12 +32,13 @@ def compile_paths(paths: list[Path], root: Path | None = None, pack: list[Path] 
     from orbis_dsl.language.compile import render
     from orbis_dsl.language.sources import load_sources
 
-    sources, diags = load_sources(paths, pack)
-    model, more = check(sources) if not diags else (None, [])
-    diags = diags + more
-    modules = {}
-    if model is not None:
-        modules = render(model, sources, (root or paths[0]).resolve(), module_root and module_root.resolve())
+    with collector_paused():  # a large rule file's syntax tree: see common/collector.py
+        sources, diags = load_sources(paths, pack)
+        model, more = check(sources) if not diags else (None, [])
+        diags = diags + more
+        modules = {}
+        if model is not None:
+            modules = render(model, sources, (root or paths[0]).resolve(), module_root and module_root.resolve())
     return Compiled(sources, model, modules, diags)
 
 

@@ -9,15 +9,17 @@ from __future__ import annotations
 
 import json
 
-from orbis_dsl.common.diagnostics import Diagnostic, Span, did_you_mean, unknown
+from orbis_dsl.common.diagnostics import Diagnostic, did_you_mean, unknown
 from orbis_dsl.records.game import GameRecord, PlayerRecord, TileRecord
+from orbis_dsl.records.json_text import MAX_RECORD_BYTES, json_words, load_json
+from orbis_dsl.records.orbis_json_quick import quick_record
+from orbis_dsl.records.orbis_json_write import FORMAT, game_to_json, tile_to_json
 from orbis_dsl.records.tile_schema import schema_for
 from orbis_dsl.runtime.rules import Rules
 
-FORMAT = "orbis-game/1"
-# A four-player record is about 10 kB; larger files are refused before parsing.
-MAX_RECORD_BYTES = 256_000
-MAX_DIGITS = 9
+# Imported from here by the other readers and writers, which came before the split (the sheet readers too).
+__all__ = ["FORMAT", "MAX_RECORD_BYTES", "find_god", "game_to_json", "json_words", "load_json", "option_problems",
+           "read_json_text", "tile_to_json", "worshippers_problem"]
 _TILE_KEYS = {"kind", "color", "level", "stars", "cancelled"}
 _GAME_KEYS = {"format", "game", "title", "variant", "options", "players"}
 _PLAYER_KEYS = {"name", "god", "god_cancelled", "worshippers", "pyramid"}
@@ -51,16 +53,16 @@ class _Reader:
 
     def typed(self, value, path: str, kind: type, words: str):
         if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-            self.error(path, f"expected {words}, got {_json_words(value)}")
+            self.error(path, f"expected {words}, got {json_words(value)}")
             return None
         if kind is not int and not isinstance(value, kind):
-            self.error(path, f"expected {words}, got {_json_words(value)}")
+            self.error(path, f"expected {words}, got {json_words(value)}")
             return None
         return value
 
     def color(self, value, path: str) -> str | None:
         if not isinstance(value, str):
-            self.error(path, f"expected a colour name, got {_json_words(value)}")
+            self.error(path, f"expected a colour name, got {json_words(value)}")
             return None
         canonical = self.rules.canonical_color(value.lower())
         if canonical is None:
@@ -72,7 +74,7 @@ class _Reader:
 
     def game(self, doc) -> GameRecord | None:
         if not isinstance(doc, dict):
-            self.error("$", f"expected a JSON object with \"format\": \"{FORMAT}\", got {_json_words(doc)}")
+            self.error("$", f"expected a JSON object with \"format\": \"{FORMAT}\", got {json_words(doc)}")
             return None
         self.keys(doc, "$", _GAME_KEYS, {"format", "players"})
         if "format" in doc and doc["format"] != FORMAT:
@@ -91,7 +93,7 @@ class _Reader:
         if name is None:
             return None
         if not isinstance(name, str):
-            self.error("$.variant", f"expected a variant name, got {_json_words(name)}")
+            self.error("$.variant", f"expected a variant name, got {json_words(name)}")
             return None
         variant = self.rules.variants.get(name)
         if variant is None:
@@ -104,7 +106,7 @@ class _Reader:
 
     def options(self, obj, path: str) -> dict:
         if not isinstance(obj, dict):
-            self.error(path, f"expected an object of rule options, got {_json_words(obj)}")
+            self.error(path, f"expected an object of rule options, got {json_words(obj)}")
             return {}
         specs = self.rules.options
         result = {}
@@ -115,7 +117,7 @@ class _Reader:
                 self.error(f"{path}.{key}", d.message, d.hint)
                 continue
             if spec.type == "bool" and not isinstance(value, bool):
-                self.error(f"{path}.{key}", f"expected true or false, got {_json_words(value)}")
+                self.error(f"{path}.{key}", f"expected true or false, got {json_words(value)}")
             elif spec.type == "enum" and value not in spec.choices:
                 self.error(f"{path}.{key}", f"expected one of {', '.join(map(json.dumps, spec.choices))}, "
                                             f"got {json.dumps(value)}",
@@ -130,7 +132,7 @@ class _Reader:
         if items is None:
             return None
         if not isinstance(items, list):
-            self.error(path, f"expected a list of players, got {_json_words(items)}")
+            self.error(path, f"expected a list of players, got {json_words(items)}")
             return None
         counts = sorted({v.players for v in self.rules.variants.values()})
         low, high = (counts[0], counts[-1]) if counts else (1, 99)
@@ -145,7 +147,7 @@ class _Reader:
 
     def player(self, obj, path: str) -> PlayerRecord | None:
         if not isinstance(obj, dict):
-            self.error(path, f"expected a player object, got {_json_words(obj)}")
+            self.error(path, f"expected a player object, got {json_words(obj)}")
             return None
         self.keys(obj, path, _PLAYER_KEYS, {"name", "worshippers", "pyramid"})
         name = self.typed(obj.get("name", ""), f"{path}.name", str, "a string")
@@ -167,7 +169,7 @@ class _Reader:
         if value is None:
             return None
         if not isinstance(value, str):
-            self.error(path, f"expected a god id or name, got {_json_words(value)}")
+            self.error(path, f"expected a god id or name, got {json_words(value)}")
             return None
         god = find_god(self.rules, value)
         if god is None:
@@ -179,7 +181,7 @@ class _Reader:
     def pyramid(self, rows, path: str):
         widths = self.rules.board.rows
         if not isinstance(rows, list):
-            self.error(path, f"expected {len(widths)} rows of tiles, bottom first, got {_json_words(rows)}")
+            self.error(path, f"expected {len(widths)} rows of tiles, bottom first, got {json_words(rows)}")
             return None
         if len(rows) != len(widths):
             self.error(path, f"expected {len(widths)} rows ({', '.join(map(str, widths))} tiles, bottom first), "
@@ -196,7 +198,7 @@ class _Reader:
                     continue
             row_path = f"{path}[{r}]"
             if not isinstance(row, list) or len(row) != width:
-                got = f"{len(row)} tile{'s' if len(row) != 1 else ''}" if isinstance(row, list) else _json_words(row)
+                got = f"{len(row)} tile{'s' if len(row) != 1 else ''}" if isinstance(row, list) else json_words(row)
                 self.error(row_path, f"row {r + 1} needs exactly {width} tiles, got {got}")
                 result.append(None)
                 continue
@@ -215,13 +217,13 @@ class _Reader:
     def checked_tile(self, obj, path: str) -> TileRecord | None:
         """A tile read field by field, each mistake reported at its path."""
         if not isinstance(obj, dict):
-            self.error(path, f"expected a tile object, got {_json_words(obj)}")
+            self.error(path, f"expected a tile object, got {json_words(obj)}")
             return None
         if obj.get("desert") is True:
             self.keys(obj, path, {"desert"}, set())
             return TileRecord(desert=True)
         if "desert" in obj and obj["desert"] is not False:
-            self.error(f"{path}.desert", f"expected true or false, got {_json_words(obj['desert'])}")
+            self.error(f"{path}.desert", f"expected true or false, got {json_words(obj['desert'])}")
             return None
         obj = {k: v for k, v in obj.items() if k != "desert"}
         kind_name = obj.get("kind")
@@ -282,7 +284,7 @@ class _Reader:
             return self.color(value, path)
         if spec.type == "colors":
             if not isinstance(value, list):
-                self.error(path, f"expected a list of colours, got {_json_words(value)}")
+                self.error(path, f"expected a list of colours, got {json_words(value)}")
                 return None
             colours = [self.color(v, f"{path}[{i}]") for i, v in enumerate(value)]
             if spec.size is not None and len(colours) != spec.size:
@@ -300,7 +302,7 @@ class _Reader:
 
         count = plain_count(value.split()[0]) if isinstance(value, str) and len(value.split()) == 2 else None
         if count is None:  # '² red' or 5,000 digits: str.isdigit took them, int() did not
-            self.error(path, f"expected an amount like \"1 blue\" or \"1 any\", got {_json_words(value)}")
+            self.error(path, f"expected an amount like \"1 blue\" or \"1 any\", got {json_words(value)}")
             return None
         if count > MAX_QUANTITY:
             self.error(path, f"an amount is at most {MAX_QUANTITY:,} worshippers, not {count:,}")
@@ -345,72 +347,10 @@ def find_god(rules: Rules, text: str) -> str | None:
     return None
 
 
-def _json_words(value) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return f"the number {value}"
-    if isinstance(value, str):
-        return f"the string {json.dumps(value)}"
-    if isinstance(value, list):
-        return f"a list of {len(value)}"
-    return "an object"
-
-
-class _JsonRefused(ValueError):
-    """JSON that parses but would lose data or break later: a repeated key, a number too long."""
-
-
-def _no_repeated_keys(pairs: list[tuple[str, object]]) -> dict:
-    obj = dict(pairs)  # at C speed; the loop below runs only when a key was lost
-    if len(obj) == len(pairs):
-        return obj
-    seen: set[str] = set()
-    for key, _ in pairs:
-        if key in seen:
-            raise _JsonRefused(f"the key '{key}' is given twice in one object; the first value would be lost")
-        seen.add(key)
-    raise AssertionError("unreachable: dict() dropped a key that is not repeated")
-
-
-def _bounded_int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_DIGITS:
-        raise _JsonRefused(f"the number {text[:12]}… is too large (at most {MAX_DIGITS} digits)")
-    return int(text)
-
-
-def load_json(text: str, file: str) -> tuple[object, list[Diagnostic]]:
-    """A JSON document as every record reader takes it: bounded in size and number length, no repeated keys, no
-    lone surrogates. (document, []) or (None, the located reason)."""
-    if len(text) > MAX_RECORD_BYTES:
-        return None, [Diagnostic(f"the file is too large ({len(text):,} characters; at most {MAX_RECORD_BYTES:,})",
-                                 file=file, path="$")]
-    # Python-level hooks only where they can matter: when no run of MAX_DIGITS + 1 digits is anywhere in the text
-    # (in a string or not), no number can be refused, and the C parser reads the numbers itself.
-    numbers = {"parse_int": _bounded_int} if _may_hold_long_numbers(text) else {}
-    try:
-        doc = json.loads(text, object_pairs_hook=_no_repeated_keys, **numbers)
-    except json.JSONDecodeError as error:
-        return None, [Diagnostic(f"not valid JSON: {error.msg}", span=Span(file, error.lineno, error.colno))]
-    except _JsonRefused as error:
-        return None, [Diagnostic(str(error), file=file, path="$")]
-    except RecursionError:
-        return None, [Diagnostic("the JSON nests too deeply", file=file, path="$")]
-    broken = _surrogate_path(doc) if _may_hold_surrogates(text) else None
-    if broken is not None:
-        return None, [Diagnostic("this string holds a lone surrogate escape (\\ud800-\\udfff), which is no character",
-                                 file=file, path=broken)]
-    return doc, []
-
-
-def json_words(value) -> str:
-    """A JSON value in plain words, for messages: 'the string "x"', 'a list of 3', 'null'."""
-    return _json_words(value)
-
-
 def read_json_text(text: str, file: str, rules: Rules) -> tuple[GameRecord | None, list[Diagnostic]]:
+    game = quick_record(text, rules)  # a well-formed record, in one pass; else read in full, with every message
+    if game is not None:
+        return game, []
     doc, diags = load_json(text, file)
     if diags:
         return None, diags
@@ -418,97 +358,3 @@ def read_json_text(text: str, file: str, rules: Rules) -> tuple[GameRecord | Non
     game = reader.game(doc)
     return game, reader.diags
 
-
-_DIGITS_AS_ZEROS = bytes.maketrans(b"123456789", b"000000000")
-_TOO_MANY_DIGITS = b"0" * (MAX_DIGITS + 1)
-# A lone surrogate in a decoded document comes from a `\uD800`-`\uDFFF` escape, or from text that already held one
-# (a file's text never does: UTF-8 cannot encode them). The first test may be a false alarm (an escaped backslash
-# before "u"): then the exact walk of the document finds nothing.
-
-
-def _may_hold_surrogates(text: str) -> bool:
-    """At C speed: could the decoded document hold a lone surrogate? False means surely not."""
-    if "\\u" in text:
-        return True
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return True
-    return False
-
-
-def _may_hold_long_numbers(text: str) -> bool:
-    """At C speed (a regular expression took longer than parsing): does the text hold a run of more than
-    MAX_DIGITS digits? False means no number in it can be too long."""
-    try:
-        raw = text.encode("utf-8")
-    except UnicodeEncodeError:
-        return True
-    return _TOO_MANY_DIGITS in raw.translate(_DIGITS_AS_ZEROS)
-
-
-def _has_surrogate(text: str) -> bool:
-    return any("\ud800" <= char <= "\udfff" for char in text)
-
-
-def _surrogate_path(doc) -> str | None:
-    """The JSON path of the first string (key or value) that cannot be printed, found without recursion."""
-    stack = [(doc, "$")]
-    while stack:
-        value, path = stack.pop()
-        if isinstance(value, str) and _has_surrogate(value):
-            return path
-        if isinstance(value, dict):
-            for key, item in value.items():
-                if _has_surrogate(key):
-                    return path
-                stack.append((item, f"{path}.{key}"))
-        elif isinstance(value, list):
-            stack.extend((item, f"{path}[{i}]") for i, item in enumerate(value))
-    return None
-
-
-# ---- writing ------------------------------------------------------------------------------------------------
-
-
-def tile_to_json(tile: TileRecord, rules: Rules) -> dict:
-    if tile.desert:
-        return {"desert": True}
-    out: dict[str, object] = {"kind": tile.kind, "color": tile.color}
-    if tile.level is not None:
-        out["level"] = tile.level
-    if tile.stars is not None:
-        out["stars"] = tile.stars
-    for name, value in tile.params.items():
-        if value is None:
-            continue
-        if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], int):
-            out[name] = f"{value[0]} {value[1] or 'any'}"
-        elif isinstance(value, tuple):
-            out[name] = list(value)
-        else:
-            out[name] = value
-    if tile.cancelled is not None:
-        out["cancelled"] = tile.cancelled
-    return out
-
-
-def game_to_json(game: GameRecord, rules: Rules) -> dict:
-    doc: dict[str, object] = {"format": FORMAT}
-    if game.title is not None:
-        doc["title"] = game.title
-    if game.variant is not None:
-        doc["variant"] = game.variant
-    if game.options:
-        doc["options"] = dict(game.options)
-    doc["players"] = []
-    for p in game.players:
-        player: dict[str, object] = {"name": p.name}
-        if p.god is not None:
-            player["god"] = p.god
-        if p.god_cancelled:
-            player["god_cancelled"] = True
-        player["worshippers"] = p.worshippers
-        player["pyramid"] = [[tile_to_json(t, rules) for t in row] for row in p.pyramid]
-        doc["players"].append(player)
-    return doc

@@ -6,12 +6,11 @@ the rule set declares (kinds that can be cancelled, placement conditions, unique
 
 from __future__ import annotations
 
-import json
-from functools import cache
 from typing import NamedTuple
 
 from orbis_dsl.records.game import GameRecord, PlayerRecord
 from orbis_dsl.runtime.consistency import table_warnings
+from orbis_dsl.runtime.reasons import Sentence, explained, static_why
 from orbis_dsl.runtime.rules import Rules
 from orbis_dsl.runtime.specs import VariantSpec
 from orbis_dsl.runtime.support import show
@@ -76,8 +75,12 @@ class ScoreReport(NamedTuple):
     def to_json_line(self) -> str:
         """The report exactly as `orbis score --json` prints it (without the newline): one line, non-ASCII kept.
 
-        The CLI and the golden capture (tests/golden) both call this, so the capture checks the real output."""
-        return json.dumps(self.to_json(), ensure_ascii=False)
+        The CLI and the golden capture (tests/golden) both call this, so the capture checks the real output.
+        Written by score_json.py (byte for byte what `json.dumps(self.to_json(), ensure_ascii=False)` writes,
+        without building the dicts)."""
+        from orbis_dsl.runtime.score_json import report_line
+
+        return report_line(self)
 
 
 class _Tally(NamedTuple):
@@ -106,7 +109,7 @@ class Scorer:
         self.lines = lines
         self.variant = variant_for(rules, game)
         self.warnings: list[Warning] = []
-        self.placement_why: dict[tuple[int, int], str] = {}  # why a placement condition cancelled a tile
+        self.placement_why: dict[TileView, str] = {}  # why a placement condition cancelled a tile
 
     def warn(self, where: str, message: str) -> None:
         if self.lines:
@@ -191,17 +194,20 @@ class Scorer:
                 continue
             when = kind.cancellable_when
             if when == "placed":
-                cancelled = not kind.placed(g, p, t)
+                # With a trace only when its words will be shown (traces cost more than the check): with `explain`
+                # at once, else asked again when the table disagrees.
+                trace: list[str] | None = [] if self.explain else None
+                cancelled = not kind.placed(g, p, t, trace)
                 recorded = t.recorded
                 wrong = self.lines and recorded is not None and recorded != cancelled
                 if self.explain or wrong:
-                    # Asked again with a trace only when its words are shown: traces cost more than the check.
                     # (Before the verdict is stored, so both calls see the tile as the condition first saw it.)
-                    trace: list[str] = []
-                    kind.placed(g, p, t, trace)
+                    if trace is None:
+                        trace = []
+                        kind.placed(g, p, t, trace)
                     reason = "; ".join(trace)
                     if self.explain:
-                        self.placement_why[(p.index, t.pos)] = reason
+                        self.placement_why[t] = reason
                     if wrong:
                         should = "cancelled" if cancelled else "validated"
                         self.warn(self._where(p, t), f"{kind.name}: {reason}: it should be {should}")
@@ -229,7 +235,7 @@ class Scorer:
                     deserts += points
                     t.points += points
                     if keep:
-                        why = explained(end, trace, points, (g, p, t)) if explain else _static_why(end.text, points)
+                        why = explained(end, trace, points, (g, p, t)) if explain else static_why(end.text, points)
                         add_line(_new_tuple(Line, (labels[t.pos], "desert", points, why)))
                 continue
             kind = kinds.get(t.kind)
@@ -250,11 +256,11 @@ class Scorer:
                 if keep:
                     if explain:
                         why = explained(end, trace, points, (g, p, t))
-                        placed = placement_why.get((p.index, t.pos))
+                        placed = placement_why.get(t)
                         if placed:
                             why = f"{placed}; {why}"
                     else:
-                        why = _static_why(end.text, points)
+                        why = static_why(end.text, points)
                     add_line(_new_tuple(Line, (labels[t.pos], kind.name, points or 0, why)))
         return _Tally({"regions": regions, "deserts": deserts, "god": 0}, lines)
 
@@ -271,7 +277,7 @@ class Scorer:
             points = end.fn(g, p, trace)
             tally.categories["god"] += points or 0
             if self.lines:
-                why = explained(end, trace, points, (g, p)) if self.explain else _static_why(end.text, points)
+                why = explained(end, trace, points, (g, p)) if self.explain else static_why(end.text, points)
                 lines.append(Line("god", god.name, points or 0, why))
         return lines
 
@@ -311,7 +317,7 @@ class Scorer:
                             why += f" (tie-break {show(tiebreak)})"
                         if award.says is not None:
                             others = [q.name for q, _, _ in group if q is not p]
-                            why = award.says.format_map(_Sentence(
+                            why = award.says.format_map(Sentence(
                                 {"title": award.title, "measure": show(measure), "place": str(rank + offset + 1),
                                  "prize": show(prize), "tiebreak": show(tiebreak),
                                  "tied": ", ".join(others) or "nobody", "ranking": ranking}, show(prize), why))
@@ -342,49 +348,6 @@ def _tie_groups(entries):
         else:
             groups.append([entry])
     return groups
-
-
-def explained(end, trace, points, args) -> str:
-    """The `why` of a scoring line: what its conditions found, then how its points add up (each summand with its
-    value, the branch taken); or the rule author's sentence (`says`), with `{why}` for all of that."""
-    conditions = "; ".join(trace) if trace else ""
-    if points is None:
-        return f"{conditions}: scores nothing" if conditions else _static_why(end.text, None)
-    values = end.explain(*args) if end.explain is not None else {}
-    how = values.get("_sum", end.text)
-    amount = show(points)
-    if how == amount:
-        added = f"always {amount}"
-    elif how.endswith(" " + amount) and " " not in how[: -len(amount) - 1]:
-        added = how  # one named value: `cp 3`, not `cp 3 = 3`
-    else:
-        added = f"{how} = {amount}"
-    default = f"{conditions}; {added}" if conditions else added
-    if end.says is None:
-        return default
-    return end.says.format_map(_Sentence(values, amount, conditions or added, added))
-
-
-class _Sentence(dict):
-    """A `says` sentence's placeholders: the clause's values, `{points}`, `{why}` (what the conditions found, or
-    else how the points add up) and `{how}` (how the points add up)."""
-
-    def __init__(self, values: dict, points: str, why: str, how: str = ""):
-        super().__init__(values)
-        self["points"] = points
-        self["why"] = why
-        self["how"] = how
-
-    def __missing__(self, key):
-        return "none"
-
-
-@cache
-def _static_why(text: str, points) -> str:
-    # Few (clause, points) pairs exist in a rule set: each text is made once per process.
-    as_written = text.replace("{", "").replace("}", "")
-    reason = f"always {text}" if text.lstrip("-").isdigit() else f"{as_written} = {points}"
-    return reason if points is not None else f"{reason}: scores nothing"
 
 
 def score_game(rules: Rules, game: GameRecord, explain: bool = True, lines: bool = True) -> ScoreReport:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import operator
+import re
+from functools import cache
+from string import Formatter
 
 from orbis_dsl.runtime.hexmap import largest_group, link  # noqa: F401  (the generated handlers import them from here)
 
@@ -66,15 +69,43 @@ def show(value) -> str:
     return str(value)
 
 
+_FIELD_BASE = re.compile(r"[.\[]")  # `{a.b}` and `{a[0]}` look up `a`
 _SINGULAR = ((" tiles", " tile"), (" neighbours", " neighbour"), (" that are ", " that is "))
 
 
 def fill(label: str, value, params) -> str:
     """Fill a label's `{value}` and `{parameter}` placeholders ("1 validated forest tile", "2 … tiles")."""
+    # Every traced condition of every tile fills its label, and a batch meets the same few hundred fillings again
+    # and again: each is remembered by what it reads (the label, the value and its type, the parameters the label
+    # names). Types are in the key because 1 == True, which show as "1" and "yes".
+    params = params or {}
+    try:
+        key = (label, value, type(value), *[params.get(name) for name in _placeholders(label)])
+        filled = _FILLED.get(key)
+    except TypeError:  # a value that cannot be in a key
+        return _fill(label, value, params)
+    if filled is None:
+        if len(_FILLED) >= 20_000:
+            _FILLED.clear()
+        filled = _FILLED[key] = _fill(label, value, params)
+    return filled
+
+
+_FILLED: dict = {}
+
+
+@cache
+def _placeholders(label: str) -> tuple[str, ...]:
+    """The parameters a label names (`{colors}`, `{needs}`), as format_map looks them up."""
+    names = {_FIELD_BASE.split(field, 1)[0] for _, field, _, _ in Formatter().parse(label) if field}
+    return tuple(sorted(names - {"value"}))
+
+
+def _fill(label: str, value, params) -> str:
     if value == 1 and not isinstance(value, bool):
         for plural, singular in _SINGULAR:
             label = label.replace(plural, singular, 1)
-    return label.format_map(_Shown(params or {}, value))
+    return label.format_map(_Shown(params, value))
 
 
 class _Shown(dict):

@@ -1,0 +1,128 @@
+"""The rules pipeline at scale (issue 16, item 4): parse, check, render and load a 256 kB rule file, and the base
+game, each stage timed on its own, beside baselines measured in the same run.
+
+    python bench/bench_rules.py                 # 5 rounds; about half a minute
+    python bench/bench_rules.py --rounds 3
+
+The large file is the one tests/robustness/test_limits.py checks as the largest tile file the size limit lets
+through (its generator is imported from there): the base game included, then one `tile` line after another up
+to parse.MAX_SOURCE_BYTES. Targets: parse + check + render of that file ≤ 1 s; the base game ≤ 0.2 s.
+
+Stages, each in this process after one untimed round (Lark's tables and the Jinja templates loaded):
+  parse   sources.load_sources: read the files, Lark, the syntax tree (includes too)
+  check   check: names, types, bounds; the rule-set model
+  render  compile.render: the Python modules, through the Jinja templates
+  load    rules_from_modules: Python compiles and runs the rendered modules (what a rule pack costs once)
+Baselines, same run: Lark (LALR, the same lexer settings) parsing text of the same length with a trivial grammar
+of words, numbers and punctuation, and `python3 -c pass` as a process. Figures are the best and the median over
+the rounds, in CPU seconds of this process (`time.process_time`); the wall clock is printed beside them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+TRIVIAL_GRAMMAR = r"""
+start: item*
+item: WORD | NUMBER | PUNCT | STRING
+WORD: /[A-Za-z_][A-Za-z_0-9]*/
+NUMBER: /-?[0-9]+/
+PUNCT: /[()\[\]{},:.=<>+*\/-]+/
+STRING: /"[^"\n]*"/
+COMMENT: /#[^\n]*/
+%import common.WS
+%ignore WS
+%ignore COMMENT
+"""
+
+
+def timed(work) -> tuple[float, float, object]:
+    """(CPU seconds, wall seconds, result)."""
+    cpu, wall = time.process_time(), time.perf_counter()
+    result = work()
+    return time.process_time() - cpu, time.perf_counter() - wall, result
+
+
+def pipeline(paths: list[Path], root: Path, module_root: Path | None = None) -> dict[str, tuple[float, float]]:
+    from orbis_dsl.common.collector import collector_paused
+
+    with collector_paused():  # as compile_paths runs them
+        return _stages(paths, root, module_root)
+
+
+def _stages(paths: list[Path], root: Path, module_root: Path | None) -> dict[str, tuple[float, float]]:
+    from orbis_dsl.language.check import check
+    from orbis_dsl.language.compile import render
+    from orbis_dsl.language.ruleset import rules_from_modules
+    from orbis_dsl.language.sources import load_sources
+
+    times = {}
+    times["parse"], wall_parse, (sources, diags) = timed(lambda: load_sources(paths))
+    assert not [d for d in diags if d.is_error], diags[:3]
+    times["check"], wall_check, (model, diags) = timed(lambda: check(sources))
+    assert model is not None, diags[:3]
+    times["render"], wall_render, modules = timed(
+        lambda: render(model, sources, root.resolve(), module_root and module_root.resolve()))
+    times["load"], wall_load, _ = timed(lambda: rules_from_modules(modules, "orbis_bench_rules"))
+    walls = {"parse": wall_parse, "check": wall_check, "render": wall_render, "load": wall_load}
+    return {stage: (times[stage], walls[stage]) for stage in times}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rounds", type=int, default=5)
+    args = parser.parse_args()
+
+    from lark import Lark
+    from robustness.test_limits import _largest_tile_file
+
+    from orbis_dsl.common.resources import base_rules_entry, data_dir
+
+    folder = Path(tempfile.mkdtemp(prefix="orbis-rules-"))
+    _largest_tile_file(folder)
+    large = folder / "tiles.orbis"
+    text = large.read_text(encoding="utf-8")
+    trivial = Lark(TRIVIAL_GRAMMAR, parser="lalr")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    cases = {
+        f"{len(text.encode()) // 1000} kB rule file ({text.count(chr(10)):,} lines)": ([large], folder, None),
+        "the base game (rules/orbis/)": ([base_rules_entry()], data_dir("rules"), base_rules_entry().parent),
+    }
+    results: dict[str, list[dict]] = {label: [] for label in cases}
+    lark_times, python_times = [], []
+    for case in cases.values():  # once untimed: Lark's tables, the templates, the imports
+        pipeline(*case)
+    trivial.parse(text)
+    for _ in range(args.rounds):
+        for label, case in cases.items():
+            results[label].append(pipeline(*case))
+        lark_times.append(timed(lambda: trivial.parse(text))[:2])
+        python_times.append(timed(lambda: subprocess.run([sys.executable, "-c", "pass"], env=env, check=True))[1])
+    print(f"{args.rounds} rounds; CPU seconds, best / median (wall median in brackets)")
+    for label, rounds in results.items():
+        print(f"  {label}")
+        total = [sum(r[stage][0] for stage in ("parse", "check", "render")) for r in rounds]
+        for stage in ("parse", "check", "render", "load"):
+            cpu = [r[stage][0] for r in rounds]
+            wall = [r[stage][1] for r in rounds]
+            print(f"    {stage:<8} {min(cpu):6.3f} / {statistics.median(cpu):6.3f}   ({statistics.median(wall):6.3f})")
+        print(f"    {'parse + check + render':<24} {min(total):6.3f} / {statistics.median(total):6.3f}")
+    cpu = [t[0] for t in lark_times]
+    print(f"  baseline: Lark, a trivial grammar over the same {len(text):,} characters: "
+          f"{min(cpu):6.3f} / {statistics.median(cpu):6.3f}")
+    print(f"  baseline: python3 -c pass, wall: {min(python_times):6.3f} / {statistics.median(python_times):6.3f}")
+
+
+if __name__ == "__main__":
+    main()
