@@ -7,9 +7,7 @@ from orbis_dsl.runtime.support import show
 
 
 def award_summary(title: str, names: list[str], placings, prizes: tuple[int, ...], ties: str) -> str:
-    """`names[key]` is the player an entry of `placings` (from `awards.hand_out`) belongs to."""
-    if not placings:
-        return f"{title}: nobody takes part"
+    """`names[key]` is the player an entry of `placings` (from `awards.hand_out`, at least one) belongs to."""
     ranking, taken, splits = [], [], []
     previous = None
     ordered = sorted(prizes, reverse=True)

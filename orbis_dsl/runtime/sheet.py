@@ -243,7 +243,9 @@ def _hand_out_awards(rules: Rules, g: SheetGame, lines: list[list[Line]], label:
                                 len(g.players))
             title = f"{award.title}: {member}" if member is not None else award.title
             ranking = _ranking(g, placings)
-            if explain:
+            # An award nobody takes part in (Mondo's modifier card in a solo or beginner game) gets no summary
+            # line: the report lists what was handed out, not what the level of play leaves out.
+            if explain and entries:
                 summaries.append(label + ": " * bool(label) + award_summary(
                     member.capitalize() if member is not None else award.title, [q.name for q in g.players],
                     placings, award.prizes, award.ties))

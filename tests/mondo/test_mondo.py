@@ -360,3 +360,16 @@ def test_the_terminal_view_draws_each_grid_and_explain_names_what_scored():
     assert "holds the volcano chip" in out
     assert "has the most volcanoes that count as active" in out
     assert "Modifier card, most: Ann 3; Bo 0; place 1" in out
+
+
+@pytest.mark.parametrize("name", ["counts-solo-level2.json", "grid-solo-level1.json"])
+def test_a_solo_report_has_the_contracts_keys_and_shape(name):
+    """docs/rules/mondo.md §12: format, players (name, total, rounds, place, winner), winners, warnings; each
+    player's `lines` is the project's documented addition. A solo game has one round, and no modifier award."""
+    report = score(EXAMPLES / name)
+    assert set(report) == {"format", "players", "winners", "warnings"}
+    (ann,) = report["players"]
+    assert set(ann) == {"name", "total", "rounds", "place", "winner", "lines"}
+    assert ann["rounds"] == [ann["total"]] and ann["place"] == 1
+    assert report["winners"] == (["Ann"] if ann["winner"] else [])
+    assert all(set(w) == {"where", "message"} for w in report["warnings"])
