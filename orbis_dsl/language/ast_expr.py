@@ -168,6 +168,14 @@ class Prior:
 
 
 @node
+class Earlier:
+    """`earlier FACT`: the values a fact took in the rounds before this one, in order (none left out)."""
+
+    name: str
+    span: Span | None = span_field()
+
+
+@node
 class GroupLink:
     """One way cells connect in `largest group(…)`: `adjacent`, `joined by FACT` (a `crossings` fact), `by water
     within EXPR`, `within EXPR`."""
@@ -216,6 +224,7 @@ Expr = (
     IntLit | BoolLit | StrLit | Ref | SetLit | Neg | Arith | Compare | Member | Among | Not | BoolOp | IfExpr
     | Count | Aggregate | Extreme | Index | AwardRef | Prior | LargestGroup | Size
     | ListCount | Position | Distinct | PlayerSum
+    | Earlier
 )
 
 

@@ -26,7 +26,7 @@ WORDS = {"int": "a number", "int?": "a number (or none)", "bool": "a yes/no cond
          "kinds": "a set of tile pieces", "stars": "a set of tile marks", "amount": "an amount like '2 red'",
          "cells": "a list of cells", "crossings": "a list of crossings", "waters": "a list of water cells",
          "color?": "a colour (or none)", "colors?": "a set of colours (or none)",
-         "amount?": "an amount (or none)"}
+         "amount?": "an amount (or none)", "ints": "a list of numbers", "strings": "a list of strings"}
 
 
 def words(t: str) -> str:
@@ -139,6 +139,25 @@ class ExpressionChecker:
         elif not self.rounds:
             self.error(f"'prior {e.name}' is the round before's: the rule set declares no 'rounds'", e.span)
         return "int?"
+
+    def _e_Earlier(self, e, ctx):
+        """`earlier FACT`: a list of a number's, a string's or a set member's values, one per round before."""
+        t = ctx.facts.get(e.name)
+        if t is None:
+            self.diags.append(self.unknown("fact", e.name, sorted(ctx.facts), e.span))
+            return "?"
+        if not self.rounds:
+            self.error(f"'earlier {e.name}' lists the rounds before's values: the rule set declares no 'rounds'",
+                       e.span)
+            return "?"
+        base = t.rstrip("?")
+        if base.startswith("member:"):
+            return "list:" + base[len("member:"):]
+        if base not in ("int", "string"):
+            self.error(f"'earlier' lists the values of a number, a choice or a set member, one per round; "
+                       f"'{e.name}' is {words(t)}", e.span)
+            return "?"
+        return base + "s"
 
     def _e_SetLit(self, e, ctx):
         types = {self._e_Ref(ast_expr.Ref(n, span=e.span), ctx) for n in e.names}

@@ -199,6 +199,9 @@ class ExprCompiler(ListCompiler):
         n, cond = self._filtered(e)
         return f"sum(1 for {n} in {self._scope(e.scope)}{cond})"
 
+    def _Earlier(self, e):
+        return f"_earlier({self.player}.history, {e.name!r})"
+
     def _Size(self, e):
         if isinstance(e.target, ast_expr.Index):
             return f"_size({self.player}.facts[{e.target.name!r}], {self.compile(e.target.key)})"

@@ -128,6 +128,8 @@ class Describer:
             return f"{what} {e.fact}" + (f" where {self.pred(e.where)}" if e.where is not None else "")
         if isinstance(e, ast_expr.Prior):
             return f"{e.name} of the round before"
+        if isinstance(e, ast_expr.Earlier):
+            return f"{e.name} of the rounds before"
         if isinstance(e, ast_expr.Size):
             return f"size of {self.text(e.target)}"
         if isinstance(e, ast_expr.LargestGroup):

@@ -158,6 +158,8 @@ def _expr(t) -> str:
         return f"award {_tok(k[0])}"
     if d == "prior":
         return f"prior {_tok(k[0])}"
+    if d == "earlier":
+        return f"earlier {_tok(k[0])}"
     if d == "extreme":
         return f"{k[0]}(" + ", ".join(expr(a) for a in k[1:]) + ")"
     if d == "size":

@@ -133,6 +133,9 @@ class Evaluator(ListEvaluator):
     def _Extreme(self, e, env):
         return _EXTREMES[e.func]([self.eval(a, env) for a in e.args])
 
+    def _Earlier(self, e, env):
+        return support.earlier(env.p.history, e.name)
+
     def _Size(self, e, env):
         if isinstance(e.target, ast_expr.Index):
             return support.size(env.p.facts[e.target.name], self.eval(e.target.key, env))

@@ -130,6 +130,9 @@ class ExprBuilder(NodeBuilder):
     def prior(self, meta, name):
         return ast_expr.Prior(str(name), span=self._s(meta))
 
+    def earlier(self, meta, name):
+        return ast_expr.Earlier(str(name), span=self._s(meta))
+
     def extreme(self, meta, func, *args):
         return ast_expr.Extreme(str(func), tuple(args), span=self._s(meta))
 

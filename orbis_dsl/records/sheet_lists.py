@@ -54,12 +54,13 @@ def held_list(reader, fact, value, path: str, present: bool) -> tuple:
 class _Board:
     """What a `from` clause reads: the board's measures and the round's facts, as a player's facts."""
 
-    __slots__ = ("facts", "prior", "values")
+    __slots__ = ("facts", "history", "prior", "values")
 
     def __init__(self, facts: dict, values: dict):
         self.facts = facts
         self.values = values
         self.prior = {}
+        self.history = ()  # a board is read on its own: no round before it
 
 
 class _Options:

@@ -48,10 +48,11 @@ class SheetRecord(NamedTuple):
 class SheetPlayer:
     """A player as the rule handlers see them while one round is scored."""
 
-    __slots__ = ("awards", "facts", "god", "god_cancelled", "index", "name", "prior", "total", "values",
+    __slots__ = ("awards", "facts", "god", "god_cancelled", "history", "index", "name", "prior", "total", "values",
                  "worshippers")
 
-    def __init__(self, index: int, name: str, piece: str | None, facts: dict, values: dict, prior: dict):
+    def __init__(self, index: int, name: str, piece: str | None, facts: dict, values: dict, prior: dict,
+                 history: tuple = ()):
         self.index = index
         self.name = name
         self.god = piece
@@ -59,6 +60,7 @@ class SheetPlayer:
         self.facts = facts
         self.values = values
         self.prior = prior  # the round before's columns and total ({} in the first round)
+        self.history = history  # the player's facts in each round before this one, in order (`earlier FACT`)
         self.awards: dict[str, int] = {}
         self.total = 0
         self.worshippers = 0
@@ -218,7 +220,8 @@ def _game(rules: Rules, record: SheetRecord, sheets: list[SheetPlayerRecord], pr
     for i, sheet in enumerate(sheets):
         piece = rules.gods.get(sheet.piece) if sheet.piece else None
         values = {**base, **piece.modifiers} if piece is not None and piece.modifiers else base
-        players.append(SheetPlayer(i, sheet.name, sheet.piece, sheet.facts, values, prior[i]))
+        history = tuple(record.rounds[k][i].facts for k in range(r))
+        players.append(SheetPlayer(i, sheet.name, sheet.piece, sheet.facts, values, prior[i], history))
     game = SheetGame(players, options, r + 1, len(record.rounds))
     game.board = board_of(rules.settings.hexmap)  # a declared hex map's geometry, for `largest group(…)`
     return game

@@ -193,6 +193,12 @@ def aggregate_sum(values):
     return sum(filter(None, values))  # None and 0 add nothing alike
 
 
+def earlier(history, name: str) -> tuple:
+    """`earlier FACT`: the fact's values in the rounds before this one (a player's earlier facts, in order),
+    those the record left out (none) passed over."""
+    return tuple(facts[name] for facts in history if facts.get(name) is not None)
+
+
 def holds(container, piece) -> bool:
     """`X in LIST`: whether a list fact holds X: held pieces (by name) or set members; a list the record left out
     (none) holds nothing."""
