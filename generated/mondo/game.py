@@ -1,14 +1,14 @@
 # generated — do not edit.
 # source: 'rules/mondo/game.orbis'
-# sha256: 1c58f1975826cc355bd55be1f8893dac440788d1724d215d0054ad804309d503
+# sha256: 10f786d4e9de77cd8cd113f188e2fe33d03f27efd7a9b3d5683b3a2214d1c80b
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
-from orbis_dsl.runtime.support import among as _among, compare as _compare, extreme_max as _extreme_max, holds as _holds
+from orbis_dsl.runtime.support import among as _among, compare as _compare, earlier as _earlier, extreme_max as _extreme_max, holds as _holds
 from orbis_dsl.runtime.specs import AwardSpec, CheckSpec, FactSpec, GridMarkSpec, GridSpec, OptionSpec, ScoreSpec, Settings
 
 SOURCE = 'rules/mondo/game.orbis'
-SOURCE_SHA256 = '1c58f1975826cc355bd55be1f8893dac440788d1724d215d0054ad804309d503'
+SOURCE_SHA256 = '10f786d4e9de77cd8cd113f188e2fe33d03f27efd7a9b3d5683b3a2214d1c80b'
 
 
 # from 'rules/mondo/game.orbis', line 49
@@ -186,68 +186,73 @@ def _check_12(g, p, each, trace=None):
     return (((g.options['level'] == 'advanced') or (g.options['level'] == 'expert')) and (not _compare(trace, 'modifier is {value}', '>=', p.facts['modifier'], 0)))
 
 
-# from 'rules/mondo/game.orbis', line 138
-def _check_13(g, p, each, trace=None):
-    return ((g.options['level'] != 'expert') and _compare(trace, 'count of tasks is {value}', '>=', sum(1 for n0 in p.facts['tasks']), 1))
-
-
 # from 'rules/mondo/game.orbis', line 139
-def _check_14(g, p, each, trace=None):
-    return _compare(trace, 'count of tasks is {value}', '>', sum(1 for n0 in p.facts['tasks']), 2)
-
-
-# from 'rules/mondo/game.orbis', line 140
-def _check_15(g, p, each, trace=None):
-    return _compare(trace, 'count of tasks where not task in tasks_revealed is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if (not _holds(p.facts['tasks_revealed'], n0.piece))), 1)
+def _check_13(g, p, each, trace=None):
+    return (p.facts['card'] in _earlier(p.history, 'card'))
 
 
 # from 'rules/mondo/game.orbis', line 141
-def _check_16(g, p, each, trace=None):
-    return _compare(trace, 'count of tasks where count of players that are task in tasks >= 2 is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if _compare(trace, '{value} players that are task in tasks', '>=', sum(1 for q1 in g.players if _holds(q1.facts['tasks'], n0.piece)), 2)), 1)
+def _check_14(g, p, each, trace=None):
+    return ((g.options['level'] != 'expert') and _compare(trace, 'count of tasks is {value}', '>=', sum(1 for n0 in p.facts['tasks']), 1))
+
+
+# from 'rules/mondo/game.orbis', line 142
+def _check_15(g, p, each, trace=None):
+    return _compare(trace, 'count of tasks is {value}', '>', sum(1 for n0 in p.facts['tasks']), 2)
 
 
 # from 'rules/mondo/game.orbis', line 143
+def _check_16(g, p, each, trace=None):
+    return _compare(trace, 'count of tasks where not task in tasks_revealed is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if (not _holds(p.facts['tasks_revealed'], n0.piece))), 1)
+
+
+# from 'rules/mondo/game.orbis', line 144
 def _check_17(g, p, each, trace=None):
+    return _compare(trace, 'count of tasks where count of players that are task in tasks >= 2 is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if _compare(trace, '{value} players that are task in tasks', '>=', sum(1 for q1 in g.players if _holds(q1.facts['tasks'], n0.piece)), 2)), 1)
+
+
+# from 'rules/mondo/game.orbis', line 146
+def _check_18(g, p, each, trace=None):
     return ((g.options['level'] == 'expert') and _compare(trace, 'count of tasks_revealed is {value}', '!=', sum(1 for n0 in p.facts['tasks_revealed']), (2 * len(g.players))))
 
 
-# from 'rules/mondo/game.orbis', line 147
-def _check_18(g, p, each, trace=None):
+# from 'rules/mondo/game.orbis', line 150
+def _check_19(g, p, each, trace=None):
     return _compare(trace, 'animals is {value}', '>', p.facts['animals'], (p.values['spaces'] - p.facts['empty']))
 
 
-# from 'rules/mondo/game.orbis', line 148
-def _check_19(g, p, each, trace=None):
+# from 'rules/mondo/game.orbis', line 151
+def _check_20(g, p, each, trace=None):
     return _compare(trace, 'volcanoes[active] + volcanoes[inactive] is {value}', '>', (p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive']), (p.values['spaces'] - p.facts['empty']))
 
 
-# from 'rules/mondo/game.orbis', line 150
-def _check_20(g, p, each, trace=None):
+# from 'rules/mondo/game.orbis', line 153
+def _check_21(g, p, each, trace=None):
     return _compare(trace, 'enclosed is {value}', '>', p.facts['enclosed'], (p.values['spaces'] - p.facts['empty']))
 
 
-# from 'rules/mondo/game.orbis', line 151
-def _check_21(g, p, each, trace=None):
+# from 'rules/mondo/game.orbis', line 154
+def _check_22(g, p, each, trace=None):
     return ((g.options['level'] == 'solo') and _compare(trace, 'empty is {value}', '>', p.facts['empty'], (p.values['spaces'] - 4)))
 
 
-# from 'rules/mondo/game.orbis', line 152
-def _check_22(g, p, each, trace=None):
+# from 'rules/mondo/game.orbis', line 155
+def _check_23(g, p, each, trace=None):
     return ((g.options['level'] == 'solo') and _compare(trace, 'shaded_placed is {value}', '<', p.facts['shaded_placed'], 4))
 
 
-# from 'rules/mondo/game.orbis', line 154
-def _check_23(g, p, each, trace=None):
+# from 'rules/mondo/game.orbis', line 157
+def _check_24(g, p, each, trace=None):
     return ((g.options['level'] == 'solo') and _compare(trace, 'shaded_terrains is {value}', '<', p.facts['shaded_terrains'], 2))
 
 
-# from 'rules/mondo/game.orbis', line 155
-def _check_24(g, p, each, trace=None):
+# from 'rules/mondo/game.orbis', line 158
+def _check_25(g, p, each, trace=None):
     return ((g.options['level'] == 'solo') and _compare(trace, 'shaded_volcanoes is {value}', '>=', p.facts['shaded_volcanoes'], 1))
 
 
-# from 'rules/mondo/game.orbis', line 156
-def _check_25(g, p, each, trace=None):
+# from 'rules/mondo/game.orbis', line 159
+def _check_26(g, p, each, trace=None):
     return ((g.options['level'] == 'solo') and _compare(trace, 'volcanoes[active] + volcanoes[inactive] + empty + mismatches is {value}', '>', (((p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive']) + p.facts['empty']) + p.facts['mismatches']), (p.values['solo_threshold_1'] if (g.options['solo_level'] == 1) else (p.values['solo_threshold_2'] if (g.options['solo_level'] == 2) else p.values['solo_threshold_3']))))
 
 
@@ -353,17 +358,18 @@ CHECKS = (
     CheckSpec(message='another player holds bonus chip 1 in this round', fn=_check_10, each_name=None, members=(), refuse=True),
     CheckSpec(message='a modifier card is played only in the advanced and expert games', fn=_check_11, each_name=None, members=(), refuse=True),
     CheckSpec(message="the advanced and expert games give each player's measure for the round's modifier card", fn=_check_12, each_name=None, members=(), refuse=True),
-    CheckSpec(message='tasks are taken only in the expert game', fn=_check_13, each_name=None, members=(), refuse=True),
-    CheckSpec(message='a player holds at most 2 tasks', fn=_check_14, each_name=None, members=(), refuse=True),
-    CheckSpec(message='a task held was not revealed in this round', fn=_check_15, each_name=None, members=(), refuse=True),
-    CheckSpec(message='another player holds the same task in this round', fn=_check_16, each_name=None, members=(), refuse=True),
-    CheckSpec(message='the expert game reveals 2 tasks per player each round', fn=_check_17, each_name=None, members=(), refuse=True),
-    CheckSpec(message='more animals than tiles placed: a tile shows at most one', fn=_check_18, each_name=None, members=(), refuse=False),
-    CheckSpec(message='more volcanoes than tiles placed: a tile shows at most one', fn=_check_19, each_name=None, members=(), refuse=False),
-    CheckSpec(message='more enclosed landscapes than tiles placed', fn=_check_20, each_name=None, members=(), refuse=False),
-    CheckSpec(message='solo: the 4 shaded spaces are filled before the timer starts', fn=_check_21, each_name=None, members=(), refuse=False),
-    CheckSpec(message='solo: a shaded space is empty, but the 4 shaded spaces are filled before the timer starts', fn=_check_22, each_name=None, members=(), refuse=False),
-    CheckSpec(message='solo: the 4 tiles on the shaded spaces show at least 2 terrains', fn=_check_23, each_name=None, members=(), refuse=False),
-    CheckSpec(message='solo: the 4 tiles on the shaded spaces show no volcano', fn=_check_24, each_name=None, members=(), refuse=False),
-    CheckSpec(message="solo: the penalties are above the level's threshold, a loss", fn=_check_25, each_name=None, members=(), refuse=False, note=True),
+    CheckSpec(message='this modifier card was already played in an earlier round: each card is used at most once a game', fn=_check_13, each_name=None, members=(), refuse=True),
+    CheckSpec(message='tasks are taken only in the expert game', fn=_check_14, each_name=None, members=(), refuse=True),
+    CheckSpec(message='a player holds at most 2 tasks', fn=_check_15, each_name=None, members=(), refuse=True),
+    CheckSpec(message='a task held was not revealed in this round', fn=_check_16, each_name=None, members=(), refuse=True),
+    CheckSpec(message='another player holds the same task in this round', fn=_check_17, each_name=None, members=(), refuse=True),
+    CheckSpec(message='the expert game reveals 2 tasks per player each round', fn=_check_18, each_name=None, members=(), refuse=True),
+    CheckSpec(message='more animals than tiles placed: a tile shows at most one', fn=_check_19, each_name=None, members=(), refuse=False),
+    CheckSpec(message='more volcanoes than tiles placed: a tile shows at most one', fn=_check_20, each_name=None, members=(), refuse=False),
+    CheckSpec(message='more enclosed landscapes than tiles placed', fn=_check_21, each_name=None, members=(), refuse=False),
+    CheckSpec(message='solo: the 4 shaded spaces are filled before the timer starts', fn=_check_22, each_name=None, members=(), refuse=False),
+    CheckSpec(message='solo: a shaded space is empty, but the 4 shaded spaces are filled before the timer starts', fn=_check_23, each_name=None, members=(), refuse=False),
+    CheckSpec(message='solo: the 4 tiles on the shaded spaces show at least 2 terrains', fn=_check_24, each_name=None, members=(), refuse=False),
+    CheckSpec(message='solo: the 4 tiles on the shaded spaces show no volcano', fn=_check_25, each_name=None, members=(), refuse=False),
+    CheckSpec(message="solo: the penalties are above the level's threshold, a loss", fn=_check_26, each_name=None, members=(), refuse=False, note=True),
 )

@@ -240,6 +240,8 @@ MALFORMED = {
     "unknown-task": lambda d: d.update(level="expert") or d["rounds"][0]["players"][0].update(
         tasks=[{"id": "T99", "done": True}]),
     "two-rounds": lambda d: d["rounds"].pop(),
+    "modifier-card-twice": lambda d: d.update(level="advanced") or [
+        r.update(modifier=card) for r, card in zip(d["rounds"], ("most_lakes", "largest_forest", "most_lakes"))],
 }
 
 
