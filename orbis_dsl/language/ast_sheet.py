@@ -72,6 +72,7 @@ class GridDecl:
     borders: tuple[tuple[str, tuple[str, ...]], ...]  # (side, members: one for all, or north, east, south, west)
     homes: tuple[tuple[str, str, tuple[str, ...]], ...] = ()  # (mark, edge member, the mark's members at home)
     areas: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (name, cell ids)
+    faces: tuple[str, ...] = ()  # the faces a cell may be typed with
     span: Span | None = span_field()
 
 

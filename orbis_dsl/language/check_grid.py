@@ -63,8 +63,18 @@ class GridChecker:
                 if cid not in cells:
                     self.diags.append(unknown("cell", cid, list(cells), decl.span))
             areas[name] = ids
+        self.grid_faces(decl, areas)
         return GridSpec(decl.name, decl.title or decl.name, decl.shape, edges, decl.edges, tuple(marks), borders,
-                        areas)
+                        areas, decl.faces)
+
+    def grid_faces(self, decl: ast_sheet.GridDecl, areas: dict) -> None:
+        """A face and an area are both measured as NAME_placed, NAME_MARK …: one name may not be both."""
+        if len(set(decl.faces)) != len(decl.faces):
+            self.error("a face is listed twice in 'faces'", decl.span)
+        for face in decl.faces:
+            if face in areas:
+                self.error(f"'{face}' names both an area and a face of the grid: their measures would clash",
+                           decl.span)
 
     def homes(self, clauses, members, edges, decl) -> dict[str, str]:
         home = {}

@@ -99,4 +99,5 @@ def _grid_spec(grid) -> str:
                       + (f", {dict(m.home)!r})" if m.home else ")") for m in grid.marks)
     return (f"GridSpec(name={grid.name!r}, title={grid.title!r}, shape={grid.shape!r}, edges={grid.edges!r}, "
             f"edge_set={grid.edge_set!r}, marks=({marks}{',' if len(grid.marks) == 1 else ''}), "
-            f"borders={dict(grid.borders)!r}" + (f", areas={dict(grid.areas)!r})" if grid.areas else ")"))
+            f"borders={dict(grid.borders)!r}" + (f", areas={dict(grid.areas)!r}" if grid.areas else "")
+            + (f", faces={grid.faces!r})" if grid.faces else ")"))

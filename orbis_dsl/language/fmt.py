@@ -404,6 +404,8 @@ def _decl_lines(t, indent: str) -> list[str]:
         return [indent + f"mark {_tok(k[0])}{title}: {_tok(rest[0])}" + (" in patch" if len(rest) > 1 else "")]
     if d == "grid_area":
         return _fill(indent + f"area {_tok(k[0])}: ", [_tok(n) for n in k[1:]])
+    if d == "grid_faces":
+        return _fill(indent + "faces: ", [_tok(n) for n in k])
     if d == "grid_home":
         return _fill(indent + f"home {_tok(k[0])} on {_tok(k[1])}: ", [_tok(n) for n in k[2:]])
     if d == "grid_border":

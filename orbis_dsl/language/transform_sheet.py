@@ -41,7 +41,7 @@ class SheetBuilder(NodeBuilder):
         return expr
 
     def grid_decl(self, meta, name, title, *members):
-        fields = {"shape": (), "edges": None, "marks": [], "borders": [], "homes": [], "areas": []}
+        fields = {"shape": (), "edges": None, "marks": [], "borders": [], "homes": [], "areas": [], "faces": ()}
         for what, value in members:
             if what in ("marks", "borders", "homes", "areas"):
                 fields[what].append(value)
@@ -49,7 +49,7 @@ class SheetBuilder(NodeBuilder):
                 fields[what] = value
         return ast_sheet.GridDecl(str(name), unquote(title) if title else None, fields["shape"], fields["edges"],
                                   tuple(fields["marks"]), tuple(fields["borders"]), tuple(fields["homes"]),
-                                  tuple(fields["areas"]),
+                                  tuple(fields["areas"]), fields["faces"],
                                   span=span_of(self.file, name))
 
     def grid_shape(self, meta, *rows):
@@ -63,6 +63,9 @@ class SheetBuilder(NodeBuilder):
 
     def grid_area(self, meta, name, *cells):
         return ("areas", (str(name), tuple(str(c) for c in cells)))
+
+    def grid_faces(self, meta, *names):
+        return ("faces", tuple(str(n) for n in names))
 
     def grid_home(self, meta, mark, edge, *members):
         return ("homes", (str(mark), str(edge), tuple(str(m) for m in members)))

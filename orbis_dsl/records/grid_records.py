@@ -10,7 +10,8 @@
 Edges are listed north, east, south, west. `patches` groups the edges drawn as one area inside the cell (by index
 0-3 or by direction name); left out, edges showing the same member are one patch. A mark standing in a patch
 gives its member under the mark's set name and the patch (an index into `patches`, or one of the patch's
-directions); a mark on the cell is its member alone. Every problem is reported with its JSON path.
+directions); a mark on the cell is its member alone. A grid that declares `faces` lets a cell say which face its
+tile shows (`"face": "plain"`). Every problem is reported with its JSON path.
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ class BoardReader:
             self.error(path, f"expected a cell object with \"edges\", got {json_words(obj)}")
             return None
         mark_names = {m.name: m for m in self.grid.marks}
-        allowed = {"edges", "patches", *mark_names}
+        allowed = {"edges", "patches", *mark_names} | ({"face"} if self.grid.faces else set())
         for key in obj:
             if key not in allowed:
                 self.error(f"{path}.{key}", f"unknown key '{key}'",
@@ -93,7 +94,18 @@ class BoardReader:
             found = self.mark(mark, obj[name], patches, members, f"{path}.{name}")
             if found is not None:
                 marks[name] = found
-        return Cell(tuple(members), patches, marks)
+        face = self.face(obj.get("face"), f"{path}.face")
+        return Cell(tuple(members), patches, marks, face)
+
+    def face(self, value, path: str) -> str | None:
+        """`"face": NAME`, one of the grid's faces; left out (or null), the record does not say."""
+        if value is None:
+            return None
+        if value not in self.grid.faces:
+            self.error(path, f"expected one of {', '.join(self.grid.faces)}, got {json_words(value)}",
+                       did_you_mean(str(value), self.grid.faces))
+            return None
+        return value
 
     def patches(self, value, members, path: str):
         if value is None:

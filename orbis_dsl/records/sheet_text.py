@@ -6,7 +6,8 @@ followed by its value(s) gives a fact of the round (before its first player) or 
 row by row (`r3 . wffw/nw.es:panda@e wwwf:active . . .`), one word per space of the row: `.` empty, or the four
 edge letters (north, east, south, west; each member of the edge set by its first letter), `/` and the patches
 (direction letters, patches split by `.`), then `:MEMBER` per mark (`@` and a direction or patch number for a mark
-standing in a patch). `side NAME` and `border CELL DIRECTION MEMBER` complete the board.
+standing in a patch) and `:FACE` for the face the tile shows, where the grid declares faces. `side NAME` and
+`border CELL DIRECTION MEMBER` complete the board.
 
 Reading builds the JSON record and reads it with the JSON reader; each JSON path is traced back to its line and
 word, so every diagnostic points into the text.
@@ -176,11 +177,17 @@ class _Builder:
         for mark_word in marks:
             member, _, at = mark_word.partition("@")
             mark = self.mark_of.get(member)
+            if mark is None and member in self.grid.faces:  # `:plain`: the face the tile shows
+                cell["face"] = member
+                self.place(f"{path}.face", n, c + offset)
+                offset += len(mark_word) + 1
+                continue
             if mark is None:
                 from orbis_dsl.common.diagnostics import did_you_mean
 
-                self.error(n, c + offset, f"unknown mark '{member}'", did_you_mean(member, self.mark_of)
-                           or "marks: " + ", ".join(self.mark_of))
+                known = [*self.mark_of, *self.grid.faces]
+                self.error(n, c + offset, f"unknown mark '{member}'", did_you_mean(member, known)
+                           or "marks: " + ", ".join(known))
                 offset += len(mark_word) + 1
                 continue
             name = mark.name
@@ -290,6 +297,8 @@ def _cell_word(cell: dict, grid) -> str:
     if "patches" in cell:
         word += "/" + ".".join("".join(DIRECTIONS[e][0] if isinstance(e, int) else str(e)[0] for e in group)
                                for group in cell["patches"])
+    if cell.get("face") is not None:
+        word += f":{cell['face']}"
     for mark in grid.marks:
         value = cell.get(mark.name)
         if value in (None, "none"):

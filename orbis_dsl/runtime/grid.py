@@ -29,6 +29,7 @@ class Cell(NamedTuple):
     edges: tuple[str, str, str, str]
     patches: tuple[tuple[int, ...], ...]  # a partition of 0..3 (edge indexes)
     marks: dict  # mark name -> (member, patch index or None)
+    face: str | None = None  # the face the record says the tile shows (one of the grid's `faces`), if it says
 
 
 class BoardRecord(NamedTuple):
@@ -72,6 +73,7 @@ class Features(NamedTuple):
     marks: tuple[tuple[str, str, str, str | None], ...]  # (cell, mark, member, member of its patch or None)
     connected: bool
     edges_of: Mapping = EMPTY  # placed cell -> its four edges
+    faces_of: Mapping = EMPTY  # placed cell -> the face the record gives it (cells it says nothing of left out)
 
 
 def layout(shape: tuple[int, ...]) -> dict[str, tuple[int, int]]:
@@ -194,7 +196,8 @@ def features(shape: tuple[int, ...], borders: dict, board: BoardRecord) -> Featu
         regions.append(Region(member, region_cells, not any(k in open_keys for k in keys),
                               any(k in border_keys for k in keys), tuple(stands.get(root, ())), tuple(keys)))
     return Features(len(placed), len(cells) - len(placed), tuple(mismatches), tuple(regions), tuple(marks),
-                    _connected(placed, cells, by_pos), {cid: cell.edges for cid, cell in placed.items()})
+                    _connected(placed, cells, by_pos), {cid: cell.edges for cid, cell in placed.items()},
+                    {cid: cell.face for cid, cell in placed.items() if cell.face is not None})
 
 
 def _connected(placed: dict, cells: dict, by_pos: dict) -> bool:
@@ -237,10 +240,22 @@ def measures(grid, found: Features) -> dict:
     for area, ids in grid.areas.items():
         # A named group of cells (a solo's pre-placed spaces): how many are placed, the edge members they show,
         # and how many carry each mark.
-        out[f"{area}_placed"] = sum(1 for cid in ids if cid in found.edges_of)
+        out.update(_group_measures(grid, found, area, ids))
         out[f"{area}_members"] = len({e for cid in ids for e in found.edges_of.get(cid, ())})
-        for mark in grid.marks:
-            out[f"{area}_{mark.name}"] = sum(1 for cid, name, _, _ in found.marks if name == mark.name and cid in ids)
+    for face in grid.faces:
+        # The cells a record says show this face (a plain face): measured like an area, and how many of them
+        # show more than one member on their edges.
+        ids = [cid for cid, f in found.faces_of.items() if f == face]
+        out.update(_group_measures(grid, found, face, ids))
+        out[f"{face}_split"] = sum(1 for cid in ids if len(set(found.edges_of[cid])) > 1)
+    return out
+
+
+def _group_measures(grid, found: Features, name: str, ids) -> dict:
+    out = {f"{name}_placed": sum(1 for cid in ids if cid in found.edges_of)}
+    for mark in grid.marks:
+        out[f"{name}_{mark.name}"] = sum(1 for cid, mark_name, _, _ in found.marks
+                                         if mark_name == mark.name and cid in ids)
     return out
 
 
@@ -257,4 +272,7 @@ def measure_types(grid) -> dict[str, str]:
     for area in grid.areas:
         types.update({f"{area}_placed": "int", f"{area}_members": "int"})
         types.update({f"{area}_{mark.name}": "int" for mark in grid.marks})
+    for face in grid.faces:
+        types.update({f"{face}_placed": "int", f"{face}_split": "int"})
+        types.update({f"{face}_{mark.name}": "int" for mark in grid.marks})
     return types

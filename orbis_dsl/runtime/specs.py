@@ -134,6 +134,7 @@ class GridSpec(NamedTuple):
     marks: tuple[GridMarkSpec, ...]
     borders: Mapping[str, tuple[str, ...]]  # side -> one member for every border edge, or north, east, south, west
     areas: Mapping[str, tuple[str, ...]] = EMPTY  # name -> cell ids, measured on their own
+    faces: tuple[str, ...] = ()  # the faces a record may say a cell's tile shows (`"face": NAME`)
 
 
 class ScoreSpec(NamedTuple):
