@@ -1,6 +1,6 @@
 # generated — do not edit.
 # source: 'rules/mondo/game.orbis'
-# sha256: 10f786d4e9de77cd8cd113f188e2fe33d03f27efd7a9b3d5683b3a2214d1c80b
+# sha256: 63c6189877b64def1165632999cc549bd4b8452065977d0b1a596abc8692cf9a
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
@@ -8,260 +8,280 @@ from orbis_dsl.runtime.support import among as _among, compare as _compare, earl
 from orbis_dsl.runtime.specs import AwardSpec, CheckSpec, FactSpec, GridMarkSpec, GridSpec, OptionSpec, ScoreSpec, Settings
 
 SOURCE = 'rules/mondo/game.orbis'
-SOURCE_SHA256 = '10f786d4e9de77cd8cd113f188e2fe33d03f27efd7a9b3d5683b3a2214d1c80b'
+SOURCE_SHA256 = '63c6189877b64def1165632999cc549bd4b8452065977d0b1a596abc8692cf9a'
 
 
-# from 'rules/mondo/game.orbis', line 49
+# from 'rules/mondo/game.orbis', line 51
 def _derive_animals(g, p, trace=None):
     return (((p.facts['animal_in']['water'] + p.facts['animal_in']['desert']) + p.facts['animal_in']['forest']) + p.facts['animal_in']['plains'])
 
 
-# from 'rules/mondo/game.orbis', line 51
+# from 'rules/mondo/game.orbis', line 53
 def _derive_enclosed(g, p, trace=None):
     return ((p.facts['enclosed']['desert'] + p.facts['enclosed']['forest']) + p.facts['enclosed']['plains'])
 
 
-# from 'rules/mondo/game.orbis', line 52
+# from 'rules/mondo/game.orbis', line 54
 def _derive_empty(g, p, trace=None):
     return p.facts['empty']
 
 
-# from 'rules/mondo/game.orbis', line 53
+# from 'rules/mondo/game.orbis', line 55
 def _derive_mismatches(g, p, trace=None):
     return p.facts['mismatches']
 
 
-# from 'rules/mondo/game.orbis', line 54
+# from 'rules/mondo/game.orbis', line 56
 def _derive_volcanoes(g, p, trace=None):
     return dict(p.facts['volcano'])
 
 
-# from 'rules/mondo/game.orbis', line 57
+# from 'rules/mondo/game.orbis', line 59
 def _derive_modifier(g, p, trace=None):
     return (p.facts['animal_in']['water'] if (p.facts['card'] == 'most_water_animals') else (p.facts['largest_region']['forest'] if (p.facts['card'] == 'largest_forest') else (p.facts['largest_inland']['water'] if (p.facts['card'] == 'largest_lake') else (p.facts['inland']['water'] if (p.facts['card'] == 'most_lakes') else ((((p.facts['animal_in']['water'] + p.facts['animal_in']['desert']) + p.facts['animal_in']['forest']) + p.facts['animal_in']['plains']) if (p.facts['card'] == 'most_animals') else 0)))))
 
 
-# from 'rules/mondo/game.orbis', line 64
+# from 'rules/mondo/game.orbis', line 66
 def _derive_shaded_placed(g, p, trace=None):
     return p.facts['shaded_placed']
 
 
-# from 'rules/mondo/game.orbis', line 65
+# from 'rules/mondo/game.orbis', line 67
 def _derive_shaded_terrains(g, p, trace=None):
     return p.facts['shaded_members']
 
 
-# from 'rules/mondo/game.orbis', line 66
+# from 'rules/mondo/game.orbis', line 68
 def _derive_shaded_volcanoes(g, p, trace=None):
     return p.facts['shaded_volcano']
 
 
-# from 'rules/mondo/game.orbis', line 83
+# from 'rules/mondo/game.orbis', line 71
+def _derive_plain_split(g, p, trace=None):
+    return p.facts['plain_split']
+
+
+# from 'rules/mondo/game.orbis', line 72
+def _derive_plain_marked(g, p, trace=None):
+    return (p.facts['plain_animal'] + p.facts['plain_volcano'])
+
+
+# from 'rules/mondo/game.orbis', line 89
 def _award_modifier_most_measure(g, p, trace=None):
     return p.facts['modifier']
 
 
-# from 'rules/mondo/game.orbis', line 84
+# from 'rules/mondo/game.orbis', line 90
 def _award_modifier_most_eligible(g, p, measure, trace=None):
     return ((g.options['level'] == 'advanced') or (g.options['level'] == 'expert'))
 
 
-# from 'rules/mondo/game.orbis', line 91
+# from 'rules/mondo/game.orbis', line 97
 def _award_modifier_fewest_measure(g, p, trace=None):
     return p.facts['modifier']
 
 
-# from 'rules/mondo/game.orbis', line 92
+# from 'rules/mondo/game.orbis', line 98
 def _award_modifier_fewest_eligible(g, p, measure, trace=None):
     return ((g.options['level'] == 'advanced') or (g.options['level'] == 'expert'))
 
 
-# from 'rules/mondo/game.orbis', line 100
+# from 'rules/mondo/game.orbis', line 106
 def _score_animals(g, p, trace=None):
     return (0 if (g.options['level'] == 'solo') else p.facts['animals'])
 
 
-# from 'rules/mondo/game.orbis', line 101
+# from 'rules/mondo/game.orbis', line 107
 def _score_landscapes(g, p, trace=None):
     return (0 if (g.options['level'] == 'solo') else (2 * p.facts['enclosed']))
 
 
-# from 'rules/mondo/game.orbis', line 102
+# from 'rules/mondo/game.orbis', line 108
 def _score_chip(g, p, trace=None):
     return _extreme_max((p.facts['chip'], 0,))
 
 
-# from 'rules/mondo/game.orbis', line 103
+# from 'rules/mondo/game.orbis', line 109
 def _score_volcanoes(g, p, trace=None):
-    return ((-(p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive'])) if (g.options['level'] == 'solo') else ((-(p.facts['volcanoes']['active'] + (p.facts['volcanoes']['inactive'] if (((g.options['level'] != 'solo') and _among(g, p, 'most', lambda q0: q0.prior.get('total'), '_score_volcanoes@72:39', trace, 'total of the round before is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0))) if (_compare(trace, 'volcanoes[active] + if chip_holder and volcano_chip_mode = counts_as_active then volcanoes[inactive] else 0 is {value}', '>=', (p.facts['volcanoes']['active'] + (p.facts['volcanoes']['inactive'] if (((g.options['level'] != 'solo') and _among(g, p, 'most', lambda q0: q0.prior.get('total'), '_score_volcanoes@72:39', trace, 'total of the round before is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0)), 1) and _among(g, p, 'most', lambda q0: (q0.facts['volcanoes']['active'] + (q0.facts['volcanoes']['inactive'] if (((g.options['level'] != 'solo') and _among(g, q0, 'most', lambda q1: q1.prior.get('total'), '_score_volcanoes@72:39', trace, 'total of the round before is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0)), '_score_volcanoes@104:65', trace, 'volcanoes[active] + if chip_holder and volcano_chip_mode = counts_as_active then volcanoes[inactive] else 0 is {value}')) else 0))
+    return ((-(p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive'])) if (g.options['level'] == 'solo') else ((-(p.facts['volcanoes']['active'] + (p.facts['volcanoes']['inactive'] if (((g.options['level'] != 'solo') and _among(g, p, 'most', lambda q0: q0.prior.get('total'), '_score_volcanoes@78:39', trace, 'total of the round before is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0))) if (_compare(trace, 'volcanoes[active] + if chip_holder and volcano_chip_mode = counts_as_active then volcanoes[inactive] else 0 is {value}', '>=', (p.facts['volcanoes']['active'] + (p.facts['volcanoes']['inactive'] if (((g.options['level'] != 'solo') and _among(g, p, 'most', lambda q0: q0.prior.get('total'), '_score_volcanoes@78:39', trace, 'total of the round before is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0)), 1) and _among(g, p, 'most', lambda q0: (q0.facts['volcanoes']['active'] + (q0.facts['volcanoes']['inactive'] if (((g.options['level'] != 'solo') and _among(g, q0, 'most', lambda q1: q1.prior.get('total'), '_score_volcanoes@78:39', trace, 'total of the round before is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0)), '_score_volcanoes@110:65', trace, 'volcanoes[active] + if chip_holder and volcano_chip_mode = counts_as_active then volcanoes[inactive] else 0 is {value}')) else 0))
 
 
-# from 'rules/mondo/game.orbis', line 107
+# from 'rules/mondo/game.orbis', line 113
 def _score_volcano_chip(g, p, trace=None):
-    return ((-(p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive'])) if (((g.options['level'] != 'solo') and _among(g, p, 'most', lambda q0: q0.prior.get('total'), '_score_volcano_chip@72:39', trace, 'total of the round before is {value}')) and (g.options['volcano_chip_mode'] == 'flat')) else 0)
+    return ((-(p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive'])) if (((g.options['level'] != 'solo') and _among(g, p, 'most', lambda q0: q0.prior.get('total'), '_score_volcano_chip@78:39', trace, 'total of the round before is {value}')) and (g.options['volcano_chip_mode'] == 'flat')) else 0)
 
 
-# from 'rules/mondo/game.orbis', line 110
+# from 'rules/mondo/game.orbis', line 116
 def _score_empty(g, p, trace=None):
     return (-p.facts['empty'])
 
 
-# from 'rules/mondo/game.orbis', line 111
+# from 'rules/mondo/game.orbis', line 117
 def _score_mismatches(g, p, trace=None):
     return (-p.facts['mismatches'])
 
 
-# from 'rules/mondo/game.orbis', line 112
+# from 'rules/mondo/game.orbis', line 118
 def _score_modifier(g, p, trace=None):
     return (p.awards.get('modifier_most', 0) + p.awards.get('modifier_fewest', 0))
 
 
-# from 'rules/mondo/game.orbis', line 113
+# from 'rules/mondo/game.orbis', line 119
 def _score_tasks(g, p, trace=None):
     return (sum(n0.values['points'] for n0 in p.facts['tasks'] if n0.flag) - sum(n0.values['points'] for n0 in p.facts['tasks'] if (not n0.flag)))
 
 
-# from 'rules/mondo/game.orbis', line 119
+# from 'rules/mondo/game.orbis', line 125
 def _check_0(g, p, each, trace=None):
-    return ((g.options['level'] != 'solo') and _among(g, p, 'most', lambda q0: q0.prior.get('total'), '_check_0@72:39', trace, 'total of the round before is {value}'))
+    return ((g.options['level'] != 'solo') and _among(g, p, 'most', lambda q0: q0.prior.get('total'), '_check_0@78:39', trace, 'total of the round before is {value}'))
 
 
-# from 'rules/mondo/game.orbis', line 120
+# from 'rules/mondo/game.orbis', line 126
 def _check_1(g, p, each, trace=None):
-    return (_compare(trace, 'volcanoes[active] + if chip_holder and volcano_chip_mode = counts_as_active then volcanoes[inactive] else 0 is {value}', '>=', (p.facts['volcanoes']['active'] + (p.facts['volcanoes']['inactive'] if (((g.options['level'] != 'solo') and _among(g, p, 'most', lambda q0: q0.prior.get('total'), '_check_1@72:39', trace, 'total of the round before is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0)), 1) and _among(g, p, 'most', lambda q0: (q0.facts['volcanoes']['active'] + (q0.facts['volcanoes']['inactive'] if (((g.options['level'] != 'solo') and _among(g, q0, 'most', lambda q1: q1.prior.get('total'), '_check_1@72:39', trace, 'total of the round before is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0)), '_check_1@121:33', trace, 'volcanoes[active] + if chip_holder and volcano_chip_mode = counts_as_active then volcanoes[inactive] else 0 is {value}'))
+    return (_compare(trace, 'volcanoes[active] + if chip_holder and volcano_chip_mode = counts_as_active then volcanoes[inactive] else 0 is {value}', '>=', (p.facts['volcanoes']['active'] + (p.facts['volcanoes']['inactive'] if (((g.options['level'] != 'solo') and _among(g, p, 'most', lambda q0: q0.prior.get('total'), '_check_1@78:39', trace, 'total of the round before is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0)), 1) and _among(g, p, 'most', lambda q0: (q0.facts['volcanoes']['active'] + (q0.facts['volcanoes']['inactive'] if (((g.options['level'] != 'solo') and _among(g, q0, 'most', lambda q1: q1.prior.get('total'), '_check_1@78:39', trace, 'total of the round before is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0)), '_check_1@127:33', trace, 'volcanoes[active] + if chip_holder and volcano_chip_mode = counts_as_active then volcanoes[inactive] else 0 is {value}'))
 
 
-# from 'rules/mondo/game.orbis', line 124
+# from 'rules/mondo/game.orbis', line 130
 def _check_2(g, p, each, trace=None):
     return ((g.options['level'] == 'solo') and (g.rounds_played != 1))
 
 
-# from 'rules/mondo/game.orbis', line 125
+# from 'rules/mondo/game.orbis', line 131
 def _check_3(g, p, each, trace=None):
     return ((g.options['level'] != 'solo') and (g.rounds_played != 3))
 
 
-# from 'rules/mondo/game.orbis', line 126
+# from 'rules/mondo/game.orbis', line 132
 def _check_4(g, p, each, trace=None):
     return ((g.options['level'] == 'solo') and _compare(trace, '{value} players', '!=', len(g.players), 1))
 
 
-# from 'rules/mondo/game.orbis', line 127
+# from 'rules/mondo/game.orbis', line 133
 def _check_5(g, p, each, trace=None):
     return ((g.options['level'] == 'solo') and _compare(trace, 'chip is {value}', '>=', p.facts['chip'], 1))
 
 
-# from 'rules/mondo/game.orbis', line 128
+# from 'rules/mondo/game.orbis', line 134
 def _check_6(g, p, each, trace=None):
     return (_compare(trace, 'chip is {value}', '>=', p.facts['chip'], 1) and _compare(trace, 'chip is {value}', '<=', p.facts['chip'], (p.values['chips_in_play'] - len(g.players))))
 
 
-# from 'rules/mondo/game.orbis', line 130
+# from 'rules/mondo/game.orbis', line 136
 def _check_7(g, p, each, trace=None):
     return ((p.facts['chip'] == 4) and _compare(trace, '{value} players that are chip = 4', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 4)), 2))
 
 
-# from 'rules/mondo/game.orbis', line 131
+# from 'rules/mondo/game.orbis', line 137
 def _check_8(g, p, each, trace=None):
     return ((p.facts['chip'] == 3) and _compare(trace, '{value} players that are chip = 3', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 3)), 2))
 
 
-# from 'rules/mondo/game.orbis', line 132
+# from 'rules/mondo/game.orbis', line 138
 def _check_9(g, p, each, trace=None):
     return ((p.facts['chip'] == 2) and _compare(trace, '{value} players that are chip = 2', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 2)), 2))
 
 
-# from 'rules/mondo/game.orbis', line 133
+# from 'rules/mondo/game.orbis', line 139
 def _check_10(g, p, each, trace=None):
     return ((p.facts['chip'] == 1) and _compare(trace, '{value} players that are chip = 1', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 1)), 2))
 
 
-# from 'rules/mondo/game.orbis', line 134
+# from 'rules/mondo/game.orbis', line 140
 def _check_11(g, p, each, trace=None):
     return (((g.options['level'] == 'beginner') or (g.options['level'] == 'solo')) and _compare(trace, 'modifier is {value}', '>=', p.facts['modifier'], 1))
 
 
-# from 'rules/mondo/game.orbis', line 136
+# from 'rules/mondo/game.orbis', line 142
 def _check_12(g, p, each, trace=None):
     return (((g.options['level'] == 'advanced') or (g.options['level'] == 'expert')) and (not _compare(trace, 'modifier is {value}', '>=', p.facts['modifier'], 0)))
 
 
-# from 'rules/mondo/game.orbis', line 139
+# from 'rules/mondo/game.orbis', line 145
 def _check_13(g, p, each, trace=None):
     return (p.facts['card'] in _earlier(p.history, 'card'))
 
 
-# from 'rules/mondo/game.orbis', line 141
+# from 'rules/mondo/game.orbis', line 147
 def _check_14(g, p, each, trace=None):
     return ((g.options['level'] != 'expert') and _compare(trace, 'count of tasks is {value}', '>=', sum(1 for n0 in p.facts['tasks']), 1))
 
 
-# from 'rules/mondo/game.orbis', line 142
+# from 'rules/mondo/game.orbis', line 148
 def _check_15(g, p, each, trace=None):
     return _compare(trace, 'count of tasks is {value}', '>', sum(1 for n0 in p.facts['tasks']), 2)
 
 
-# from 'rules/mondo/game.orbis', line 143
+# from 'rules/mondo/game.orbis', line 149
 def _check_16(g, p, each, trace=None):
     return _compare(trace, 'count of tasks where not task in tasks_revealed is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if (not _holds(p.facts['tasks_revealed'], n0.piece))), 1)
 
 
-# from 'rules/mondo/game.orbis', line 144
+# from 'rules/mondo/game.orbis', line 150
 def _check_17(g, p, each, trace=None):
     return _compare(trace, 'count of tasks where count of players that are task in tasks >= 2 is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if _compare(trace, '{value} players that are task in tasks', '>=', sum(1 for q1 in g.players if _holds(q1.facts['tasks'], n0.piece)), 2)), 1)
 
 
-# from 'rules/mondo/game.orbis', line 146
+# from 'rules/mondo/game.orbis', line 152
 def _check_18(g, p, each, trace=None):
     return ((g.options['level'] == 'expert') and _compare(trace, 'count of tasks_revealed is {value}', '!=', sum(1 for n0 in p.facts['tasks_revealed']), (2 * len(g.players))))
 
 
-# from 'rules/mondo/game.orbis', line 150
-def _check_19(g, p, each, trace=None):
-    return _compare(trace, 'animals is {value}', '>', p.facts['animals'], (p.values['spaces'] - p.facts['empty']))
-
-
-# from 'rules/mondo/game.orbis', line 151
-def _check_20(g, p, each, trace=None):
-    return _compare(trace, 'volcanoes[active] + volcanoes[inactive] is {value}', '>', (p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive']), (p.values['spaces'] - p.facts['empty']))
-
-
-# from 'rules/mondo/game.orbis', line 153
-def _check_21(g, p, each, trace=None):
-    return _compare(trace, 'enclosed is {value}', '>', p.facts['enclosed'], (p.values['spaces'] - p.facts['empty']))
-
-
-# from 'rules/mondo/game.orbis', line 154
-def _check_22(g, p, each, trace=None):
-    return ((g.options['level'] == 'solo') and _compare(trace, 'empty is {value}', '>', p.facts['empty'], (p.values['spaces'] - 4)))
-
-
 # from 'rules/mondo/game.orbis', line 155
-def _check_23(g, p, each, trace=None):
-    return ((g.options['level'] == 'solo') and _compare(trace, 'shaded_placed is {value}', '<', p.facts['shaded_placed'], 4))
-
-
-# from 'rules/mondo/game.orbis', line 157
-def _check_24(g, p, each, trace=None):
-    return ((g.options['level'] == 'solo') and _compare(trace, 'shaded_terrains is {value}', '<', p.facts['shaded_terrains'], 2))
-
-
-# from 'rules/mondo/game.orbis', line 158
-def _check_25(g, p, each, trace=None):
-    return ((g.options['level'] == 'solo') and _compare(trace, 'shaded_volcanoes is {value}', '>=', p.facts['shaded_volcanoes'], 1))
+def _check_19(g, p, each, trace=None):
+    return _compare(trace, 'plain_split is {value}', '>=', p.facts['plain_split'], 1)
 
 
 # from 'rules/mondo/game.orbis', line 159
+def _check_20(g, p, each, trace=None):
+    return _compare(trace, 'plain_marked is {value}', '>=', p.facts['plain_marked'], 1)
+
+
+# from 'rules/mondo/game.orbis', line 161
+def _check_21(g, p, each, trace=None):
+    return _compare(trace, 'animals is {value}', '>', p.facts['animals'], (p.values['spaces'] - p.facts['empty']))
+
+
+# from 'rules/mondo/game.orbis', line 162
+def _check_22(g, p, each, trace=None):
+    return _compare(trace, 'volcanoes[active] + volcanoes[inactive] is {value}', '>', (p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive']), (p.values['spaces'] - p.facts['empty']))
+
+
+# from 'rules/mondo/game.orbis', line 164
+def _check_23(g, p, each, trace=None):
+    return _compare(trace, 'enclosed is {value}', '>', p.facts['enclosed'], (p.values['spaces'] - p.facts['empty']))
+
+
+# from 'rules/mondo/game.orbis', line 165
+def _check_24(g, p, each, trace=None):
+    return ((g.options['level'] == 'solo') and _compare(trace, 'empty is {value}', '>', p.facts['empty'], (p.values['spaces'] - 4)))
+
+
+# from 'rules/mondo/game.orbis', line 166
+def _check_25(g, p, each, trace=None):
+    return ((g.options['level'] == 'solo') and _compare(trace, 'shaded_placed is {value}', '<', p.facts['shaded_placed'], 4))
+
+
+# from 'rules/mondo/game.orbis', line 168
 def _check_26(g, p, each, trace=None):
+    return ((g.options['level'] == 'solo') and _compare(trace, 'shaded_terrains is {value}', '<', p.facts['shaded_terrains'], 2))
+
+
+# from 'rules/mondo/game.orbis', line 169
+def _check_27(g, p, each, trace=None):
+    return ((g.options['level'] == 'solo') and _compare(trace, 'shaded_volcanoes is {value}', '>=', p.facts['shaded_volcanoes'], 1))
+
+
+# from 'rules/mondo/game.orbis', line 170
+def _check_28(g, p, each, trace=None):
     return ((g.options['level'] == 'solo') and _compare(trace, 'volcanoes[active] + volcanoes[inactive] + empty + mismatches is {value}', '>', (((p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive']) + p.facts['empty']) + p.facts['mismatches']), (p.values['solo_threshold_1'] if (g.options['solo_level'] == 1) else (p.values['solo_threshold_2'] if (g.options['solo_level'] == 2) else p.values['solo_threshold_3']))))
 
 
-# from 'rules/mondo/game.orbis', line 116
+# from 'rules/mondo/game.orbis', line 122
 def _winner_key_0(g, p, trace=None):
     return p.total
 
 
-# from 'rules/mondo/game.orbis', line 116
+# from 'rules/mondo/game.orbis', line 122
 def _winner_if(g, p, trace=None):
     return ((g.options['level'] != 'solo') or _compare(trace, '-total is {value}', '<=', (-p.total), (p.values['solo_threshold_1'] if (g.options['solo_level'] == 1) else (p.values['solo_threshold_2'] if (g.options['solo_level'] == 2) else p.values['solo_threshold_3']))))
 
@@ -273,7 +293,7 @@ SETTINGS = Settings(
     report_format='mondo-score/1',
     rounds=3,
     rounds_also=1,
-    grid=GridSpec(name='world', title='World board', shape=(2, 4, 6, 6, 4, 2), edges=('water', 'desert', 'forest', 'plains'), edge_set='terrains', marks=(GridMarkSpec('animal', 'animal', ('buffalo', 'elephant', 'zebra', 'lion', 'panda', 'parrot', 'tiger', 'monkey', 'snake', 'scorpion', 'camel', 'lizard', 'penguin', 'turtle', 'whale', 'crab'), 'species', True, {'buffalo': 'plains', 'elephant': 'plains', 'zebra': 'plains', 'lion': 'plains', 'panda': 'forest', 'parrot': 'forest', 'tiger': 'forest', 'monkey': 'forest', 'snake': 'desert', 'scorpion': 'desert', 'camel': 'desert', 'lizard': 'desert', 'penguin': 'water', 'turtle': 'water', 'whale': 'water', 'crab': 'water'}), GridMarkSpec('volcano', 'volcano', ('active', 'inactive'), 'volcano_states', False)), borders={'front': ('water',), 'back': ('desert', 'water', 'forest', 'plains')}, areas={'shaded': ('r3c3', 'r3c4', 'r4c3', 'r4c4')}),
+    grid=GridSpec(name='world', title='World board', shape=(2, 4, 6, 6, 4, 2), edges=('water', 'desert', 'forest', 'plains'), edge_set='terrains', marks=(GridMarkSpec('animal', 'animal', ('buffalo', 'elephant', 'zebra', 'lion', 'panda', 'parrot', 'tiger', 'monkey', 'snake', 'scorpion', 'camel', 'lizard', 'penguin', 'turtle', 'whale', 'crab'), 'species', True, {'buffalo': 'plains', 'elephant': 'plains', 'zebra': 'plains', 'lion': 'plains', 'panda': 'forest', 'parrot': 'forest', 'tiger': 'forest', 'monkey': 'forest', 'snake': 'desert', 'scorpion': 'desert', 'camel': 'desert', 'lizard': 'desert', 'penguin': 'water', 'turtle': 'water', 'whale': 'water', 'crab': 'water'}), GridMarkSpec('volcano', 'volcano', ('active', 'inactive'), 'volcano_states', False)), borders={'front': ('water',), 'back': ('desert', 'water', 'forest', 'plains')}, areas={'shaded': ('r3c3', 'r3c4', 'r4c3', 'r4c4')}, faces=('plain', 'mixed')),
     winner=(
         ('most', _winner_key_0),
     ),
@@ -326,6 +346,8 @@ FACTS = (
     FactSpec(name='shaded_placed', title='shaded spaces filled', type='int', choices=(), low=0, high=4, members=(), optional=True, derive=_derive_shaded_placed),
     FactSpec(name='shaded_terrains', title='terrains on the shaded spaces', type='int', choices=(), low=0, high=4, members=(), optional=True, derive=_derive_shaded_terrains),
     FactSpec(name='shaded_volcanoes', title='volcanoes on the shaded spaces', type='int', choices=(), low=0, high=4, members=(), optional=True, derive=_derive_shaded_volcanoes),
+    FactSpec(name='plain_split', title='plain faces showing more than one terrain', type='int', choices=(), low=0, high=24, members=(), optional=True, derive=_derive_plain_split),
+    FactSpec(name='plain_marked', title='animals and volcanoes on plain faces', type='int', choices=(), low=0, high=48, members=(), optional=True, derive=_derive_plain_marked),
     FactSpec(name='chip', title='bonus chip', type='int', choices=(), low=1, high=4, members=(), optional=True),
     FactSpec(name='tasks', title='tasks taken', type='held', choices=('task',), low=None, high=None, members=(), optional=True, flag='done'),
 )
@@ -364,12 +386,14 @@ CHECKS = (
     CheckSpec(message='a task held was not revealed in this round', fn=_check_16, each_name=None, members=(), refuse=True),
     CheckSpec(message='another player holds the same task in this round', fn=_check_17, each_name=None, members=(), refuse=True),
     CheckSpec(message='the expert game reveals 2 tasks per player each round', fn=_check_18, each_name=None, members=(), refuse=True),
-    CheckSpec(message='more animals than tiles placed: a tile shows at most one', fn=_check_19, each_name=None, members=(), refuse=False),
-    CheckSpec(message='more volcanoes than tiles placed: a tile shows at most one', fn=_check_20, each_name=None, members=(), refuse=False),
-    CheckSpec(message='more enclosed landscapes than tiles placed', fn=_check_21, each_name=None, members=(), refuse=False),
-    CheckSpec(message='solo: the 4 shaded spaces are filled before the timer starts', fn=_check_22, each_name=None, members=(), refuse=False),
-    CheckSpec(message='solo: a shaded space is empty, but the 4 shaded spaces are filled before the timer starts', fn=_check_23, each_name=None, members=(), refuse=False),
-    CheckSpec(message='solo: the 4 tiles on the shaded spaces show at least 2 terrains', fn=_check_24, each_name=None, members=(), refuse=False),
-    CheckSpec(message='solo: the 4 tiles on the shaded spaces show no volcano', fn=_check_25, each_name=None, members=(), refuse=False),
-    CheckSpec(message="solo: the penalties are above the level's threshold, a loss", fn=_check_26, each_name=None, members=(), refuse=False, note=True),
+    CheckSpec(message='a tile typed as a plain face shows more than one terrain: a plain face is a single terrain', fn=_check_19, each_name=None, members=(), refuse=True),
+    CheckSpec(message='an animal or volcano stands on a tile typed as a plain face: no plain face is known to show one', fn=_check_20, each_name=None, members=(), refuse=False),
+    CheckSpec(message='more animals than tiles placed: a tile shows at most one', fn=_check_21, each_name=None, members=(), refuse=False),
+    CheckSpec(message='more volcanoes than tiles placed: a tile shows at most one', fn=_check_22, each_name=None, members=(), refuse=False),
+    CheckSpec(message='more enclosed landscapes than tiles placed', fn=_check_23, each_name=None, members=(), refuse=False),
+    CheckSpec(message='solo: the 4 shaded spaces are filled before the timer starts', fn=_check_24, each_name=None, members=(), refuse=False),
+    CheckSpec(message='solo: a shaded space is empty, but the 4 shaded spaces are filled before the timer starts', fn=_check_25, each_name=None, members=(), refuse=False),
+    CheckSpec(message='solo: the 4 tiles on the shaded spaces show at least 2 terrains', fn=_check_26, each_name=None, members=(), refuse=False),
+    CheckSpec(message='solo: the 4 tiles on the shaded spaces show no volcano', fn=_check_27, each_name=None, members=(), refuse=False),
+    CheckSpec(message="solo: the penalties are above the level's threshold, a loss", fn=_check_28, each_name=None, members=(), refuse=False, note=True),
 )

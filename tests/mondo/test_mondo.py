@@ -240,6 +240,8 @@ MALFORMED = {
     "unknown-task": lambda d: d.update(level="expert") or d["rounds"][0]["players"][0].update(
         tasks=[{"id": "T99", "done": True}]),
     "two-rounds": lambda d: d["rounds"].pop(),
+    "unknown-face": lambda d: ann_cells(d)["r3c2"].update(face="plian"),
+    "plain-face-of-two-terrains": lambda d: ann_cells(d)["r2c3"].update(face="plain"),
     "modifier-card-twice": lambda d: d.update(level="advanced") or [
         r.update(modifier=card) for r, card in zip(d["rounds"], ("most_lakes", "largest_forest", "most_lakes"))],
 }
@@ -297,13 +299,31 @@ def test_the_examples_and_their_reports_follow_the_schemas(name):
         assert p["winner"] == ((p["place"] == 1 and name not in WINNERS) or p["name"] in WINNERS.get(name, ()))
 
 
-def test_the_rounds_schema_knows_the_packs_tasks_species_and_cards():
+def test_the_committed_schemas_are_generated_from_the_declarations():
+    """`python -m orbis_dsl.records.sheet_schema` writes them; a change to the rules that changes them shows here."""
+    from orbis_dsl.records.sheet_schema import record_schema, report_schema
+
+    assert _schema("mondo-rounds-1.schema.json") == record_schema(RULES)
+    assert _schema("mondo-score-1.schema.json") == report_schema(RULES)
+
+
+def test_the_rounds_schema_knows_the_packs_tasks_species_cards_and_faces():
     schema = _schema("mondo-rounds-1.schema.json")
     assert set(schema["$defs"]["task"]["properties"]["id"]["enum"]) == set(RULES.gods)
-    assert set(schema["$defs"]["cell"]["properties"]["animal"]["oneOf"][1]["properties"]["species"]["enum"]) == \
-        set(GRID.marks[0].members)
-    assert set(schema["$defs"]["round"]["properties"]["modifier"]["enum"]) - {None} == \
+    cell = schema["$defs"]["world_cell"]["properties"]
+    assert set(cell["animal"]["oneOf"][1]["properties"]["species"]["enum"]) == set(GRID.marks[0].members)
+    assert set(cell["face"]["enum"]) - {None} == {"plain", "mixed"}
+    assert set(schema["$defs"]["round"]["properties"]["modifier"]["anyOf"][0]["enum"]) == \
         set(RULES.facts["card"].choices)
+    assert schema["properties"]["rounds"]["minItems"] == 1 and schema["properties"]["rounds"]["maxItems"] == 3
+
+
+def test_the_rounds_schema_refuses_a_board_with_its_counts_and_an_unknown_face():
+    jsonschema = pytest.importorskip("jsonschema")
+    validator = jsonschema.Draft202012Validator(_schema("mondo-rounds-1.schema.json"))
+    for change in (MALFORMED["count-given-with-the-board"], MALFORMED["unknown-face"],
+                   MALFORMED["unknown-terrain"], MALFORMED["unknown-cell-key"]):
+        assert not validator.is_valid(json.loads(broken(change)))
 
 
 @pytest.mark.parametrize("name", sorted(HAND))
@@ -375,3 +395,29 @@ def test_a_solo_report_has_the_contracts_keys_and_shape(name):
     assert ann["rounds"] == [ann["total"]] and ann["place"] == 1
     assert report["winners"] == (["Ann"] if ann["winner"] else [])
     assert all(set(w) == {"where", "message"} for w in report["warnings"])
+
+
+# Inconsistent records: warned about, and scored all the same.
+INCONSISTENT = {
+    "animal-on-a-plain-face": lambda d: ann_cells(d)["r4c4"].update(
+        face="plain", animal={"species": "penguin"}),
+    "volcano-on-a-plain-face": lambda d: ann_cells(d)["r3c2"].update(face="plain", volcano="inactive"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(INCONSISTENT))
+def test_each_inconsistent_record_is_scored_with_a_warning(name, snapshot):
+    record, diags = read_sheet_json(broken(INCONSISTENT[name]), f"{name}.json", RULES)
+    assert record is not None and not diags
+    report = score_record(RULES, record).to_json()
+    assert len(report["players"]) == 2
+    assert [f"{w['where']}: {w['message']}" for w in report["warnings"]] == snapshot
+
+
+def test_a_plain_face_with_nothing_on_it_is_clean():
+    def plain(d):
+        ann_cells(d)["r3c2"]["face"] = "plain"
+        ann_cells(d)["r3c3"]["face"] = "mixed"
+    record, diags = read_sheet_json(broken(plain), "x.json", RULES)
+    assert record is not None and not diags
+    assert score_record(RULES, record).to_json()["warnings"] == []
