@@ -42,7 +42,7 @@ from orbis_dsl.language.model import (
     Vocabulary,
     type_name,
 )
-from orbis_dsl.language.scope import Context, fact_types, list_flags, set_members
+from orbis_dsl.language.scope import Context, fact_types, list_flags, listed_pieces, set_members
 from orbis_dsl.language.sources import SourceSet
 
 
@@ -58,6 +58,7 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker, ListChecker):
         self.score_names: frozenset[str] = frozenset()
         self.awards: dict[str, object] = {}
         self.rounds: int | None = None
+        self.listed_pieces: dict[str, str] = {}
 
     def error(self, message: str, span: Span | None, hint: str | None = None) -> None:
         self.diags.append(Diagnostic(message, span=span, hint=hint))
@@ -254,6 +255,8 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker, ListChecker):
         self.sets = self._sets(by_type[ast_sheet.SetDecl])
         self.check_hexmap(singletons.get("hexmap"))
         self.facts = {d.name: self._fact(f, d) for f, d in by_type[ast_sheet.FactDecl]}
+        self.listed_pieces = listed_pieces(self.facts, [d.name for _, d in held_pieces],
+                                           self.vocabulary.player_family)
         self.top_lets = self._lets([d for _, d in by_type[ast_decl.LetDecl]], self.context())
         grid = self.grid_spec(singletons.get("grid"))
         self._derived_facts(by_type[ast_sheet.FactDecl], grid)
@@ -453,7 +456,7 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker, ListChecker):
             options={n: type_name(o.type) for n, o in self.options.items()}, values=frozenset(self.values),
             vocabulary=self.vocabulary, facts=fact_types(self.facts), members=set_members(self.sets),
             awards=frozenset(self.awards), scores=self.score_names, rounds=bool(self.rounds),
-            list_flags=list_flags(self.facts), **extra,
+            list_flags=list_flags(self.facts), pieces=self.listed_pieces, **extra,
         )
 
     # ---- clauses --------------------------------------------------------------------------------------

@@ -64,6 +64,9 @@ class Context:
     rounds: bool = False
     list_flags: dict[str, str] = attrs.field(factory=dict)  # list fact -> its items' flag ('' for none)
     optional_facts: frozenset[str] = frozenset()  # facts a record may leave out (none), for `x[m]` to read safely
+    # Pieces a list fact may hold, by name (name -> family): constants, so that `count(cards where card = C1)`
+    # can ask which piece is counted.
+    pieces: dict[str, str] = attrs.field(factory=dict)
 
     def item_scope(self) -> Context:
         return attrs.evolve(self, in_item=True)
@@ -114,12 +117,15 @@ class Context:
             return Binding("star", "star", "game", name)
         if name in self.members:
             return Binding("member", "member:" + self.members[name], "game", name)
+        if name in self.pieces:
+            return Binding("piece", "piece:" + self.pieces[name], "game", name)
         return None
 
     def visible_names(self) -> list[str]:
         names = set(self.params) | set(self.lets) | set(self.extras) | set(self.vocabulary.player_fields)
         names |= set(self.values) | set(self.options) | set(self.colors) | set(self.aliases) | set(self.kinds)
         names |= set(self.stars) | set(self.facts) | set(self.members) | set(self.each) | set(self.held)
+        names |= set(self.pieces)
         if self.rounds:
             names |= ROUND_NAMES
         if self.in_item or self.self_kind == "tile":
@@ -139,6 +145,7 @@ def rule_context(rules, **extra) -> Context:
         vocabulary=rules.vocabulary, facts=fact_types(rules.facts), members=set_members(rules.sets),
         awards=frozenset(rules.awards), scores=frozenset(rules.scores), rounds=bool(rules.rounds),
         list_flags=list_flags(rules.facts),
+        pieces=listed_pieces(rules.facts, rules.gods, rules.vocabulary.player_family),
         optional_facts=frozenset(n for n, f in rules.facts.items() if f.per and f.type.optional), **extra,
     )
 
@@ -168,6 +175,13 @@ def desert_context(rules) -> Context:
 
 def list_flags(facts) -> dict[str, str]:
     return {name: f.type.choices[1] for name, f in facts.items() if f.type.name == "list"}
+
+
+def listed_pieces(facts, pieces, family: str | None) -> dict[str, str]:
+    """The pieces of the players' family, by name, when a list fact lists that family (Mondo's task cards); none
+    otherwise (Orbis's gods stay plain names)."""
+    listed = {f.type.choices[0] for f in facts.values() if f.type.name == "list"}
+    return {name: family for name in pieces} if family in listed else {}
 
 
 def held_names(ctx: Context, fact: str) -> dict[str, tuple[str, str]]:

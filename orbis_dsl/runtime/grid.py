@@ -237,6 +237,9 @@ def measures(grid, found: Features) -> dict:
             out[mark.name + "_together"] = {m: max((sum(1 for n, v in g.marks if n == mark.name and v == m)
                                                     for g in found.regions if g.enclosed), default=0)
                                             for m in mark.members}
+            out[mark.name + "_kinds"] = {m: max((len({v for n, v in g.marks if n == mark.name})
+                                                 for g in found.regions if g.enclosed and g.member == m), default=0)
+                                         for m in edges}
     for area, ids in grid.areas.items():
         # A named group of cells (a solo's pre-placed spaces): how many are placed, the edge members they show,
         # and how many carry each mark.
@@ -269,6 +272,7 @@ def measure_types(grid) -> dict[str, str]:
         if mark.in_patch:
             types[mark.name + "_in"] = f"per:{grid.edge_set}"
             types[mark.name + "_together"] = f"per:{mark.set}"
+            types[mark.name + "_kinds"] = f"per:{grid.edge_set}"
     for area in grid.areas:
         types.update({f"{area}_placed": "int", f"{area}_members": "int"})
         types.update({f"{area}_{mark.name}": "int" for mark in grid.marks})
