@@ -402,7 +402,24 @@ INCONSISTENT = {
     "animal-on-a-plain-face": lambda d: ann_cells(d)["r4c4"].update(
         face="plain", animal={"species": "penguin"}),
     "volcano-on-a-plain-face": lambda d: ann_cells(d)["r3c2"].update(face="plain", volcano="inactive"),
+    # Ann's board shows 1 water animal and Bo's 1 lake: T12 typed done and T10 typed not done, one warning.
+    "task-done-but-not-on-the-board": lambda d: expert_tasks(d, ("T12", True), ("T10", False)),
+    # Two more water animals on Ann's board make 3: T12 is met, but typed not done.
+    "task-not-done-but-on-the-board": lambda d: expert_tasks(d, ("T12", False), ("T10", False))
+    or ann_cells(d)["r4c4"].update(animal={"species": "penguin"})
+    or ann_cells(d)["r2c4"].update(animal={"species": "crab", "patch": 0}),
 }
+
+
+def expert_tasks(doc, ann, bo) -> None:
+    """The expert game, Ann and Bo each holding one task in round 1 (with the revealed tasks it needs)."""
+    doc["level"] = "expert"
+    for r, card in zip(doc["rounds"], ("most_lakes", "largest_forest", "largest_lake")):
+        r["modifier"] = card
+        r["tasks_revealed"] = ["T01", "T10", "T11", "T12"]
+    first = doc["rounds"][0]["players"]
+    first[0]["tasks"] = [{"id": ann[0], "done": ann[1]}]
+    first[1]["tasks"] = [{"id": bo[0], "done": bo[1]}]
 
 
 @pytest.mark.parametrize("name", sorted(INCONSISTENT))
@@ -412,6 +429,12 @@ def test_each_inconsistent_record_is_scored_with_a_warning(name, snapshot):
     report = score_record(RULES, record).to_json()
     assert len(report["players"]) == 2
     assert [f"{w['where']}: {w['message']}" for w in report["warnings"]] == snapshot
+
+
+def test_tasks_typed_as_the_board_shows_them_give_no_warning():
+    record, diags = read_sheet_json(broken(lambda d: expert_tasks(d, ("T12", False), ("T10", False))), "x", RULES)
+    assert record is not None and not diags
+    assert score_record(RULES, record).to_json()["warnings"] == []
 
 
 def test_a_plain_face_with_nothing_on_it_is_clean():
