@@ -19,32 +19,7 @@ class CellReader:
         self.land = sorted(board.land) if board else []
         self.upper = {name.upper(): name for name in board.cells} if board else {}
 
-    def members(self, fact, value, path: str) -> list[str] | None:
-        """A fact typed by a set: a list of its members (case does not matter); a list of one may be given as its
-        one member (`"bonus_card": "BON6"`)."""
-        single = isinstance(value, str)
-        if single:
-            value = [value]
-        if not isinstance(value, list):
-            self.reader.error(path, f"expected a list of {fact.title} (like [\"{fact.choices[0]}\"]), "
-                                    f"got {json_words(value)}")
-            return None
-        canonical = {c.upper(): c for c in fact.choices}
-        found = []
-        for i, item in enumerate(value):
-            name = canonical.get(item.strip().upper()) if isinstance(item, str) else None
-            if name is None:
-                shown = f"'{item}'" if isinstance(item, str) else json_words(item)
-                where = path if single else f"{path}[{i}]"
-                self.reader.error(where, f"{shown} is not among the choices for {fact.title}",
-                                  did_you_mean(str(item).upper(), fact.choices) or
-                                  "expected one of: " + ", ".join(fact.choices))
-            found.append(name)
-        return None if None in found else found
-
     def fact(self, fact, value, path: str):
-        if fact.type == "list":
-            return self.members(fact, value, path)
         if fact.type == "crossings":
             return self.crossings(value, path)
         if fact.type == "waters":

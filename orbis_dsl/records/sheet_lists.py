@@ -1,54 +1,73 @@
-"""Reading the parts of a score-sheet record beyond plain facts: lists of held pieces (`list of FAMILY with
-FLAG`), and a player's board on the rule set's grid, from which the facts declared `from …` are derived."""
+"""Reading the parts of a score-sheet record beyond plain facts: list facts (`list of SET`, `list of FAMILY
+with FLAG`: one reader for both), and a player's board on the rule set's grid, from which the facts declared
+`from …` are derived."""
 
 from __future__ import annotations
 
-from orbis_dsl.common.diagnostics import unknown
+from orbis_dsl.common.diagnostics import did_you_mean, unknown
 from orbis_dsl.records.grid_records import BoardReader
 from orbis_dsl.records.orbis_json import json_words
 from orbis_dsl.runtime.grid import features, measures
 from orbis_dsl.runtime.sheet import Held
 
 
-def held_list(reader, fact, value, path: str, present: bool) -> tuple:
-    """A list fact: piece ids, or objects `{"id": …, FLAG: true|false, VALUE: n}` (a value the record gives
-    replaces the pack's, as the card in front of the players may print another)."""
+def list_fact(reader, fact, value, path: str, present: bool):
+    """A `list of NAME` fact, one reader for both kinds of item: members of a set (type `list`, the members as
+    choices, case not minded; a list of one may be given as its one member) or pieces of a family players hold
+    (type `held`: piece ids, or objects `{"id": …, FLAG: true|false, VALUE: n}`, a value the record gives
+    replacing the pack's, as the card in front of the players may print another). Left out: none for members,
+    no pieces for a held list."""
+    held = fact.type == "held"
     if not present or value is None:
         if not fact.optional:
             reader.error(path.rsplit(".", 1)[0], f"missing key '{fact.json_key}' ({fact.title})")
-        return ()
+        return () if held else None
+    single = isinstance(value, str) and not held
+    if single:
+        value = [value]
     if not isinstance(value, list):
-        reader.error(path, f"expected a list of {fact.choices[0]} ids, got {json_words(value)}")
-        return ()
+        reader.error(path, f"expected a list of {fact.choices[0]} ids, got {json_words(value)}" if held else
+                     f"expected a list of {fact.title} (like [\"{fact.choices[0]}\"]), got {json_words(value)}")
+        return () if held else None
+    items = [_item(reader, fact, item, path if single else f"{path}[{i}]") for i, item in enumerate(value)]
+    if None in items:
+        return tuple(i for i in items if i is not None) if held else None
+    return tuple(items) if held else items
+
+
+def _item(reader, fact, item, where: str):
+    """One item of a list fact: a set member's name, or a Held piece; None (reported) when it is not one."""
+    if fact.type != "held":
+        name = {c.upper(): c for c in fact.choices}.get(item.strip().upper()) if isinstance(item, str) else None
+        if name is None:
+            shown = f"'{item}'" if isinstance(item, str) else json_words(item)
+            reader.error(where, f"{shown} is not among the choices for {fact.title}",
+                         did_you_mean(str(item).upper(), fact.choices) or "expected one of: " + ", ".join(fact.choices))
+        return name
     rules = reader.rules
+    ident, flag, given = item, None, {}
+    if isinstance(item, dict):
+        allowed = {"id"} | ({fact.flag} if fact.flag else set()) | set(rules.settings.values)
+        reader.unknown_keys(item, where, allowed)
+        ident = item.get("id")
+        given = {k: v for k, v in item.items() if k in rules.settings.values}
+        for k, v in given.items():
+            if isinstance(v, bool) or not isinstance(v, int):
+                reader.error(f"{where}.{k}", f"expected a whole number, got {json_words(v)}")
+        if fact.flag:
+            flag = item.get(fact.flag)
+            if not isinstance(flag, bool):
+                reader.error(f"{where}.{fact.flag}", f"expected true or false, got {json_words(flag)}")
+    elif fact.flag:
+        reader.error(where, f"expected {{\"id\": …, \"{fact.flag}\": true or false}}, got {json_words(item)}")
+        return None
     by_key = {name.lower(): name for name in rules.gods}
-    items = []
-    for i, item in enumerate(value):
-        where = f"{path}[{i}]"
-        ident, flag, given = item, None, {}
-        if isinstance(item, dict):
-            allowed = {"id"} | ({fact.flag} if fact.flag else set()) | set(rules.settings.values)
-            reader.unknown_keys(item, where, allowed)
-            ident = item.get("id")
-            given = {k: v for k, v in item.items() if k in rules.settings.values}
-            for k, v in given.items():
-                if isinstance(v, bool) or not isinstance(v, int):
-                    reader.error(f"{where}.{k}", f"expected a whole number, got {json_words(v)}")
-            if fact.flag:
-                flag = item.get(fact.flag)
-                if not isinstance(flag, bool):
-                    reader.error(f"{where}.{fact.flag}", f"expected true or false, got {json_words(flag)}")
-        elif fact.flag:
-            reader.error(where, f"expected {{\"id\": …, \"{fact.flag}\": true or false}}, got {json_words(item)}")
-            continue
-        piece = by_key.get(ident.strip().lower()) if isinstance(ident, str) else None
-        if piece is None:
-            d = unknown(fact.choices[0], str(ident), sorted(rules.gods))
-            reader.error(f"{where}.id" if isinstance(item, dict) else where, d.message, d.hint)
-            continue
-        values = {**rules.settings.values, **rules.gods[piece].modifiers, **given}
-        items.append(Held(piece, flag, values))
-    return tuple(items)
+    piece = by_key.get(ident.strip().lower()) if isinstance(ident, str) else None
+    if piece is None:
+        d = unknown(fact.choices[0], str(ident), sorted(rules.gods))
+        reader.error(f"{where}.id" if isinstance(item, dict) else where, d.message, d.hint)
+        return None
+    return Held(piece, flag, {**rules.settings.values, **rules.gods[piece].modifiers, **given})
 
 
 class _Board:

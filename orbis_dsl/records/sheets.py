@@ -11,7 +11,7 @@ from __future__ import annotations
 from orbis_dsl.common.diagnostics import Diagnostic, did_you_mean, unknown
 from orbis_dsl.records.orbis_json import json_words, load_json
 from orbis_dsl.records.sheet_cells import CellReader, check_shared_cells
-from orbis_dsl.records.sheet_lists import derive_board, held_list
+from orbis_dsl.records.sheet_lists import derive_board, list_fact
 from orbis_dsl.runtime.hexmap import board_of
 from orbis_dsl.runtime.rules import Rules
 from orbis_dsl.runtime.sheet import SheetPlayerRecord, SheetRecord, refusals
@@ -213,13 +213,13 @@ class _SheetReader:
         return None
 
     def fact(self, fact: FactSpec, value, path: str, present: bool):
-        if fact.type == "held":
-            return held_list(self, fact, value, path, present)
+        if fact.type in ("held", "list"):
+            return list_fact(self, fact, value, path, present)
         if not present or value is None:
             if not fact.optional:
                 self.error(path.rsplit(".", 1)[0], f"missing key '{fact.json_key}' ({fact.title})")
             return None
-        if fact.type in ("cells", "crossings", "waters", "list"):
+        if fact.type in ("cells", "crossings", "waters"):
             return self.cells.fact(fact, value, path)
         if not fact.members:
             return self.scalar(fact, value, path)
