@@ -245,8 +245,8 @@ def convert(
 
 
 def _convert_sheet(source: Path, output: Path | None, to: str | None, laid) -> bool:
-    """A record of a score-sheet game of rounds or grid boards (it names its game): converted here (`--to counts`
-    too), and True; else False."""
+    """A record of a score-sheet game (it names its game): converted here (`--to counts` too), and True; else
+    False (an Orbis record, or a record of another game than the pack's)."""
     from orbis_dsl.common.games import game_named, named_game
     from orbis_dsl.common.resources import display_path
     from orbis_dsl.language.rule_files import ReadRefused, read_rule_text
@@ -261,15 +261,11 @@ def _convert_sheet(source: Path, output: Path | None, to: str | None, laid) -> b
     if game is None or game.folder == "orbis":
         return False
     from orbis_dsl.language.pack_game import rules_for
-    from orbis_dsl.records.inputs import by_rounds
-    from orbis_dsl.records.sheet_text import convert_sheet
+    from orbis_dsl.records.sheet_notation_out import convert_sheet
 
     rules = rules_for(game, laid)
     if rules is None:
         return False  # a record of another game than the pack's: read_record says so, located
-    if not by_rounds(rules):
-        return False  # one line per player: converted as a record, like the base game's
-
     to = to or (("json" if output.suffix.lower() == ".json" else "text") if output else
                 ("text" if as_json else "json"))
     if to not in ("json", "text", "counts"):

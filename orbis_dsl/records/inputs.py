@@ -118,12 +118,8 @@ def read_record(path: Path, pack=None) -> tuple[object | None, object, list[Diag
             record, diags = read_text(text, shown, rules)
         return record, rules, diags, {shown: text}
     if not as_json:
-        # Two notations: records of rounds and grid boards (Mondo's: `round`, `player`, board rows) and one line
-        # per player (Terra Mystica's); the rule set's shape says which one its records are typed in.
-        if by_rounds(rules):
-            from orbis_dsl.records.sheet_text import read_sheet_text
-        else:
-            from orbis_dsl.records.sheet_notation import read_sheet_text
+        # One notation for every score-sheet game: a line per player, or blocks of rounds and boards.
+        from orbis_dsl.records.sheet_notation import read_sheet_text
 
         record, diags = read_sheet_text(text, shown, rules)
         return record, rules, diags, {shown: text}
@@ -153,24 +149,11 @@ def _first_line(shown: str, text: str) -> Span:
     return Span(shown, 1, 1)
 
 
-def by_rounds(rules) -> bool:
-    """Whether a score-sheet game's text notation is the one of rounds and grid boards (sheet_text.py) rather than
-    one line per player (sheet_notation.py)."""
-    return bool(rules.settings.rounds or rules.settings.grid)
-
-
 def convert_record(record, rules, to: str) -> str:
-    """A record read by `read_record`, written as JSON (`to` = "json") or as its game's text notation."""
+    """An Orbis record read by `read_record`, written as JSON (`to` = "json") or as the game notation (a
+    score-sheet game converts from its document: sheet_notation_out.convert_sheet)."""
     import json
 
-    from orbis_dsl.runtime.sheet import SheetRecord
-
-    if isinstance(record, SheetRecord):
-        from orbis_dsl.records.sheet_notation import sheet_to_json, write_sheet_text
-
-        if to == "json":
-            return json.dumps(sheet_to_json(record, rules), indent=2, ensure_ascii=False) + "\n"
-        return write_sheet_text(record, rules)
     if to == "json":
         from orbis_dsl.records.orbis_json import game_to_json
 

@@ -1,17 +1,25 @@
-"""The text notation of score-sheet games (docs/notation-terra-mystica.md): one line per player, typed at the
-table, and back; `orbis convert` turns it into the JSON record and the JSON record into it, losing nothing.
+"""The text notation of score-sheet records, read into the JSON record (each game's docs/notation-*.md): one
+notation for every score-sheet game, two layouts of the same lines.
 
-    game terra-mystica
-    title "Three factions"
-    option tiebreak resources
-    Ann witches vp 118 cults 3/7/2/10 network 14 coins 5 workers 2 priests 1 power 2/6/3
-    Bo alchemists vp 110 cults 5/5/4/10 coins 8 workers 1 priests 0 power 0/5/7 structures D:E7,C5 TP:D7
+A line is a word and its values; `#` starts a comment (not inside a quoted string). Before the players:
+`game NAME`, `title "…"`, an option as `option NAME VALUE` or by its name (`mode plain`), and each fact of the
+whole record on a line of its own (`market_days MON,TUE`). Then the players, in one of two layouts:
 
-A player line is the name, the piece held (a faction), then `FACT VALUE` pairs in any order, the facts being the
-rule set's: a number; `a/b/c` for a fact per set (in the set's order); `yes`/`no`; a choice; `A,B` for a list of
-set members or cells (`-` for none); `MEMBER:CELL,CELL …` for cells per set; `C5-D7,F4-G3` for crossings. Reading
-builds the JSON document and checks it with the JSON reader, so every check is the same, each message placed at
-the line and column where the value was typed.
+- **a line per player** (a game without rounds): the name, the piece the player holds (a stall), then
+  `FACT VALUE` pairs in any order: `Ann baker coins 7 sold 6/0/2 built hut:A1,B2 spans A1-C3`;
+- **blocks** (a game of rounds, or with a grid): `round N`, the round's facts (`goal_card most_rubies`), then
+  `player NAME` and the player's facts a line each (`lamp_count 1 0`, `cards C1+ C2-`), and a board row by row
+  (`r2 . rbbr/nw.es:ruby@n bbbb:lit .`), `side NAME`, `border CELL DIRECTION MEMBER`.
+
+Values are written alike in both: a number, `-` for none, `yes`/`no`, a choice; a fact per set as `a/b/c` or as
+one word per member; a list as `A,B` or one word per item (`-` for none); cells per set `MEMBER:CELL,CELL`; a
+crossing `C5-D7`; a held piece `C1+` (its flag yes), `C1-` (no), `C3+5` (and the piece's own points). A board
+word is `.` for an empty space, else the four edge letters (north, east, south, west; each edge member by its
+first letter), `/` and the patches (direction letters, patches split by `.`), then `:MEMBER` per mark (`@` and a
+direction or patch number for a mark standing in a patch) and `:FACE` for the face the cell's tile shows.
+
+Reading builds the JSON document and checks it with the JSON reader, so every check is the same; each JSON path is
+traced back to the line and column where its value was typed.
 """
 
 from __future__ import annotations
@@ -19,16 +27,17 @@ from __future__ import annotations
 import re
 
 from orbis_dsl.common.diagnostics import Diagnostic, Span, did_you_mean
-from orbis_dsl.runtime.rules import Rules
-from orbis_dsl.runtime.sheet import SheetRecord
+from orbis_dsl.runtime.grid import DIRECTIONS, layout
 
 _TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|[^\s"]+')
+_ROW = re.compile(r"^r(\d+)$")
+_LETTERS = {d[0]: d for d in DIRECTIONS}
+_PARENT = re.compile(r"(\.[^.\[]*|\[\d+\])$")  # a JSON path's last step
 
 
-class _Line:
-    def __init__(self, number: int, text: str):
-        self.number = number
-        self.tokens = [(m.group(0), m.start() + 1) for m in _TOKEN.finditer(_strip_comment(text))]
+def blocks_layout(rules) -> bool:
+    """Whether a game's records are typed in blocks (rounds, boards) rather than a line per player."""
+    return bool(rules.settings.rounds or rules.settings.grid)
 
 
 def _strip_comment(text: str) -> str:
@@ -42,234 +51,335 @@ def _strip_comment(text: str) -> str:
     return "".join(out)
 
 
-def _unquote(token: str) -> str:
+def unquote(token: str) -> str:
     return token[1:-1].replace('\\"', '"').replace("\\\\", "\\") if token.startswith('"') else token
 
 
-def read_sheet_text(text: str, file: str, rules: Rules) -> tuple[SheetRecord | None, list[Diagnostic]]:
-    from orbis_dsl.records.sheets import read_sheet_doc
-
-    reader = _TextReader(rules, file)
-    doc = reader.document(text)
-    if reader.diags:
-        return None, reader.diags
-    record, diags = read_sheet_doc(doc, file, rules)
-    return record, [reader.placed(d) for d in diags]
+def _tokens(line: str) -> list[tuple[str, int]]:
+    """(word, column) of each word before a comment; a quoted string is one word."""
+    return [(m.group(0), m.start() + 1) for m in _TOKEN.finditer(_strip_comment(line))]
 
 
-class _TextReader:
-    def __init__(self, rules: Rules, file: str):
+class _Builder:
+    def __init__(self, rules, file: str):
         self.rules = rules
         self.file = file
-        self.diags: list[Diagnostic] = []
+        self.grid = rules.settings.grid
+        self.blocks = blocks_layout(rules)
         self.spans: dict[str, Span] = {}  # JSON path -> where its value was typed
+        self.diags: list[Diagnostic] = []
+        body = "rounds" if rules.settings.rounds else "players"
+        self.doc: dict = {"format": rules.settings.record_format, "game": rules.settings.game, body: []}
+        self.round: dict | None = None
+        self.player: dict | None = None
+        self.letters = {m[0]: m for m in self.grid.edges} if self.grid else {}
+        self.mark_of = {member: mark for mark in (self.grid.marks if self.grid else ()) for member in mark.members}
+        facts = rules.facts.values()
+        # Facts by the words that name them, per level: the JSON key, and the fact's name where it differs.
+        self.by_level = {level: {**{f.name: f for f in facts if f.level == level},
+                                 **{f.json_key: f for f in facts if f.level == level}}
+                         for level in ("game", "round", None)}
+        self.options = {o.name: o for o in rules.settings.options}
 
     def error(self, line: int, column: int, message: str, hint: str | None = None) -> None:
-        self.diags.append(Diagnostic(message, span=Span(self.file, line, column), hint=hint))
+        self.diags.append(Diagnostic(message, span=Span(self.file, line, column), file=self.file, hint=hint))
 
-    def placed(self, d: Diagnostic) -> Diagnostic:
-        """A diagnostic of the JSON reader, placed at the text that holds its path (or the nearest enclosing)."""
-        path = d.path or "$"
-        while path not in self.spans and path not in ("$", ""):
-            path = re.sub(r"(\.[^.\[]*|\[\d+\])$", "", path)
-        span = self.spans.get(path)
-        return d._replace(span=span, path=None if span else d.path, file=None if span else d.file)
+    def place(self, path: str, line: int, column: int) -> None:
+        self.spans[path] = Span(self.file, line, column)
 
-    def document(self, text: str) -> dict:
-        s = self.rules.settings
-        doc: dict = {"format": s.record_format, "game": s.game, "players": []}
-        for number, raw in enumerate(text.splitlines(), 1):
-            line = _Line(number, raw)
-            if not line.tokens:
-                continue
-            word, column = line.tokens[0]
-            if word == "game":
-                continue  # the header names the game; `read_record` chose the rules by it
-            if word == "title":
-                doc["title"] = " ".join(_unquote(t) for t, _ in line.tokens[1:])
-                self.spans["$.title"] = Span(self.file, number, column)
-            elif word == "option":
-                self.option(doc, line)
-            elif word in self.rules.facts and self.rules.facts[word].whole:
-                self.whole_fact(doc, line)
-            else:
-                self.player(doc, line)
-        self.spans["$.players"] = Span(self.file, 1, 1)
-        return doc
+    # ---- lines ----------------------------------------------------------------------------------------------
 
-    def whole_fact(self, doc: dict, line: _Line) -> None:
-        """`scoring_tiles SCORE4,SCORE2,…`: a fact the record gives once, on a line of its own."""
-        (name, column), values = line.tokens[0], line.tokens[1:]
-        if not values:
-            self.error(line.number, column, f"expected a value after '{name}'")
+    def build(self, text: str) -> dict:
+        for n, raw in enumerate(text.splitlines(), 1):
+            tokens = _tokens(raw)
+            if tokens:
+                self.line(n, tokens)
+        self.spans.setdefault("$.players", Span(self.file, 1, 1))
+        return self.doc
+
+    def line(self, n: int, tokens) -> None:
+        (word, col), rest = tokens[0], tokens[1:]
+        before = self.round is None and self.player is None and not self.doc.get("players")
+        # A line per player: the header's lines may come anywhere; in blocks, before the first round or player.
+        anywhere = before or not self.blocks
+        if word == "game":
+            return  # the header names the game; `read_record` chose the rules by it
+        if word == "title" and anywhere:
+            self.doc["title"] = " ".join(unquote(t) for t, _ in rest)
+            self.place("$.title", n, rest[0][1] if rest else col)
+        elif word == "option" and anywhere:
+            self.option(n, col, rest)
+        elif word in self.options and before:
+            self.set_option(word, rest[0][0] if rest else "", n, rest[0][1] if rest else col, top=True)
+        elif word in self.by_level["game"] and anywhere:
+            self.fact_line(self.by_level["game"][word], "$", self.doc, n, col, rest)
+        elif self.blocks:
+            self.block_line(word, col, rest, n)
+        else:
+            self.player_line(n, tokens)
+
+    def option(self, n: int, col: int, rest) -> None:
+        if len(rest) != 2:
+            self.error(n, col, "expected `option NAME VALUE`")
             return
-        fact = self.rules.facts[name]  # typed by its name, kept under its JSON key
-        self.spans[f"$.{fact.json_key}"] = Span(self.file, line.number, column)
-        doc[fact.json_key] = self.value(fact, values[:1], f"$.{fact.json_key}", line.number)
+        (name, name_col), (value, _) = rest
+        self.set_option(name, value, n, name_col, top=False)
 
-    def option(self, doc: dict, line: _Line) -> None:
-        if len(line.tokens) != 3:
-            self.error(line.number, line.tokens[0][1], "expected `option NAME VALUE`")
-            return
-        (name, column), (value, _) = line.tokens[1], line.tokens[2]
-        spec = next((o for o in self.rules.settings.options if o.name == name), None)
-        typed: object = _unquote(value)
+    def set_option(self, name: str, value: str, n: int, col: int, top: bool) -> None:
+        spec = self.options.get(name)
+        typed: object = unquote(value)
         if spec is not None and spec.type == "bool":
             typed = {"yes": True, "true": True, "no": False, "false": False}.get(value, value)
-        elif spec is not None and spec.type == "int" and value.isdigit():
+        elif spec is not None and spec.type == "int" and re.fullmatch(r"-?\d{1,9}", value):
             typed = int(value)
-        doc.setdefault("options", {})[name] = typed
-        self.spans[f"$.options.{name}"] = Span(self.file, line.number, column)
+        if top:
+            self.doc[name] = typed
+            self.place(f"$.{name}", n, col)
+        else:
+            self.doc.setdefault("options", {})[name] = typed
+            self.place(f"$.options.{name}", n, col)
 
-    def player(self, doc: dict, line: _Line) -> None:
-        index = len(doc["players"])
-        path = f"$.players[{index}]"
+    def fact_line(self, fact, path: str, target: dict, n: int, col: int, rest) -> None:
+        if not rest:
+            self.error(n, col, f"expected a value after '{fact.json_key}'")
+            return
+        self.place(f"{path}.{fact.json_key}", n, rest[0][1])
+        target[fact.json_key] = self.value(fact, rest, f"{path}.{fact.json_key}", n)
+
+    # ---- the block layout -----------------------------------------------------------------------------------
+
+    def round_path(self) -> str:
+        return f"$.rounds[{len(self.doc['rounds']) - 1}]"
+
+    def player_path(self) -> str:
+        if self.rules.settings.rounds:
+            return f"{self.round_path()}.players[{len(self.round['players']) - 1}]"
+        return f"$.players[{len(self.doc['players']) - 1}]"
+
+    def block_line(self, word: str, col: int, rest, n: int) -> None:
+        rounds = self.rules.settings.rounds
+        if word == "round" and rounds:
+            self.round, self.player = {"players": []}, None
+            self.doc["rounds"].append(self.round)
+            self.place(self.round_path(), n, col)
+        elif word == "player":
+            players = self.round["players"] if rounds and self.round is not None else self.doc.get("players")
+            if players is None:
+                self.error(n, col, "a player belongs to a round: write 'round 1' first")
+                return
+            self.player = {"name": " ".join(unquote(t) for t, _ in rest)}
+            players.append(self.player)
+            self.place(self.player_path(), n, col)
+        elif self.player is not None and self.grid and _ROW.match(word):
+            self.row(int(_ROW.match(word).group(1)), rest, n, col)
+        elif self.player is not None and self.grid and word in ("side", "border"):
+            self.board_word(word, rest, n, col)
+        elif self.player is not None and word == self.rules.settings.held_family:
+            self.player[word] = unquote(rest[0][0]) if rest else ""
+            self.place(f"{self.player_path()}.{word}", n, rest[0][1] if rest else col)
+        elif self.player is not None and word in self.by_level[None]:
+            self.fact_line(self.by_level[None][word], self.player_path(), self.player, n, col, rest)
+        elif self.player is None and self.round is not None and word in self.by_level["round"]:
+            self.fact_line(self.by_level["round"][word], self.round_path(), self.round, n, col, rest)
+        else:
+            known = ["round", "player", *(self.by_level[None] if self.player is not None else
+                                          self.by_level["round"] if self.round is not None else self.options)]
+            if self.round is None and self.player is None and word in self.by_level[None]:
+                where = "round" if rounds else "player"
+                self.error(n, col, f"'{word}' belongs to a {where}: write '{where} …' first")
+                return
+            self.error(n, col, f"unknown word '{word}'", did_you_mean(word, known) or "expected one of: "
+                       + ", ".join(known))
+
+    def board(self) -> dict:
+        return self.player.setdefault(self.grid.name, {"side": next(iter(self.grid.borders)), "cells": {}})
+
+    def board_word(self, key: str, rest, n: int, col: int) -> None:
+        board = self.board()
+        path = f"{self.player_path()}.{self.grid.name}"
+        if key == "side":
+            board["side"] = rest[0][0] if rest else None
+            self.place(f"{path}.side", n, rest[0][1] if rest else col)
+        elif len(rest) != 3:
+            first = next(iter(layout(self.grid.shape)))
+            self.error(n, col, f"expected 'border CELL DIRECTION MEMBER', like 'border {first} north "
+                               f"{self.grid.edges[0]}'")
+        else:
+            edge = f"{rest[0][0]} {_LETTERS.get(rest[1][0], rest[1][0])}"
+            board.setdefault("border", {})[edge] = rest[2][0]
+            self.place(f"{path}.border.{edge}", n, rest[0][1])
+
+    def row(self, r: int, rest, n: int, col: int) -> None:
+        cells = [cid for cid in layout(self.grid.shape) if cid.startswith(f"r{r}c")]
+        if not cells:
+            self.error(n, col, f"the board has rows r1 to r{len(self.grid.shape)}")
+            return
+        if len(rest) != len(cells):
+            self.error(n, col, f"row r{r} has {len(cells)} spaces ({' '.join(cells)}); got {len(rest)} words",
+                       hint="write '.' for an empty space")
+            return
+        board = self.board()
+        for cid, (word, c) in zip(cells, rest):
+            if word != ".":
+                path = f"{self.player_path()}.{self.grid.name}.cells.{cid}"
+                self.place(path, n, c)
+                board["cells"][cid] = self.cell(word, path, n, c)
+
+    def cell(self, word: str, path: str, n: int, c: int) -> dict:
+        head, *marks = word.split(":")
+        edges, _, patches = head.partition("/")
+        for i, ch in enumerate(edges):
+            if ch not in self.letters:
+                self.error(n, c + i, f"unknown edge letter '{ch}'", "edges: " + ", ".join(
+                    f"{letter} {member}" for letter, member in self.letters.items()))
+        cell: dict = {"edges": [self.letters.get(ch, ch) for ch in edges]}
+        for i in range(len(edges)):
+            self.place(f"{path}.edges[{i}]", n, c + i)
+        self.place(f"{path}.edges", n, c)
+        if patches:
+            cell["patches"] = [[_LETTERS.get(ch, ch) for ch in group] for group in patches.split(".")]
+            self.place(f"{path}.patches", n, c + len(edges) + 1)
+        offset = len(head) + 1
+        for mark_word in marks:
+            self.mark(cell, mark_word, path, n, c + offset)
+            offset += len(mark_word) + 1
+        return cell
+
+    def mark(self, cell: dict, mark_word: str, path: str, n: int, c: int) -> None:
+        member, _, at = mark_word.partition("@")
+        mark = self.mark_of.get(member)
+        if mark is None and member in self.grid.faces:  # `:rough`: the face the cell's tile shows
+            cell["face"] = member
+            self.place(f"{path}.face", n, c)
+            return
+        if mark is None:
+            known = [*self.mark_of, *self.grid.faces]
+            self.error(n, c, f"unknown mark '{member}'", did_you_mean(member, known) or "marks: " + ", ".join(known))
+            return
+        if mark.in_patch:
+            value: dict = {mark.set: member}
+            if at:
+                value["patch"] = int(at) if at.isdigit() else _LETTERS.get(at, at)
+            cell[mark.name] = value
+        else:
+            cell[mark.name] = member
+        self.place(f"{path}.{mark.name}", n, c)
+
+    # ---- the line-per-player layout -------------------------------------------------------------------------
+
+    def player_line(self, n: int, tokens) -> None:
+        self.doc["players"].append({"name": unquote(tokens[0][0])})
+        self.player = self.doc["players"][-1]
+        path = self.player_path()
+        self.place(path, n, tokens[0][1])
+        self.place(f"{path}.name", n, tokens[0][1])
+        rest = tokens[1:]
         family = self.rules.settings.held_family
-        player: dict = {"name": _unquote(line.tokens[0][0])}
-        self.spans[path] = self.spans[f"{path}.name"] = Span(self.file, line.number, line.tokens[0][1])
-        rest = line.tokens[1:]
         if family:
             if not rest:
-                self.error(line.number, line.tokens[0][1], f"expected the {family} after the player's name")
+                self.error(n, tokens[0][1], f"expected the {family} after the player's name")
                 return
-            player[family] = _unquote(rest[0][0])
-            self.spans[f"{path}.{family}"] = Span(self.file, line.number, rest[0][1])
+            self.player[family] = unquote(rest[0][0])
+            self.place(f"{path}.{family}", n, rest[0][1])
             rest = rest[1:]
-        facts = {name: fact for name, fact in self.rules.facts.items() if fact.level is None}
+        facts = self.by_level[None]
         i = 0
         while i < len(rest):
             key, column = rest[i]
             fact = facts.get(key)
             if fact is None:
-                self.error(line.number, column, f"unknown fact '{key}'",
+                self.error(n, column, f"unknown fact '{key}'",
                            did_you_mean(key, facts) or "expected one of: " + ", ".join(facts))
                 return
-            self.spans[f"{path}.{fact.json_key}"] = Span(self.file, line.number, column)
             values = []
             i += 1
-            # Cells per set take every following MEMBER:… token; every other fact takes one.
+            # Cells per set take every following MEMBER:… word; every other fact takes one.
             while i < len(rest) and (not values or (fact.type == "cells" and fact.members and ":" in rest[i][0])):
                 values.append(rest[i])
                 i += 1
             if not values:
-                self.error(line.number, column, f"expected a value after '{key}'")
+                self.error(n, column, f"expected a value after '{key}'")
                 return
-            player[fact.json_key] = self.value(fact, values, f"{path}.{fact.json_key}", line.number)
-        doc["players"].append(player)
+            self.fact_line(fact, path, self.player, n, column, values)
 
-    def value(self, fact, values, path: str, number: int):
-        token, column = values[0]
-        self.spans[path] = Span(self.file, number, column)
+    # ---- values ---------------------------------------------------------------------------------------------
+
+    def value(self, fact, tokens, path: str, n: int):
+        words = [w for w, _ in tokens]
         if fact.type == "cells" and fact.members:
             out: dict = {}
-            for token, column in values:
-                member, _, cells = token.partition(":")
-                out[member] = _items(cells)
-                self.spans[f"{path}.{member}"] = Span(self.file, number, column)
+            for word, column in tokens:
+                member, _, cells = word.partition(":")
+                out[member] = _items([cells])
+                self.place(f"{path}.{member}", n, column)
             return out
+        if fact.type == "held":
+            return [_held(fact, w) for w in _items(words)]
         if fact.type in ("cells", "waters", "list"):
-            return _items(token)
+            return _items(words)
         if fact.type == "crossings":
-            return [pair.split("-") for pair in _items(token)]
+            return [pair.split("-") for pair in _items(words)]
         if fact.members:
-            parts = token.split("/")
-            return [_scalar(fact, part) for part in parts]
-        return _scalar(fact, _unquote(token))
+            parts = words[0].split("/") if len(words) == 1 else words
+            values = [_scalar(fact, p) for p in parts]
+            return dict(zip(fact.members, values)) if len(values) == len(fact.members) else values
+        return _scalar(fact, unquote(words[0])) if len(words) == 1 else [_scalar(fact, w) for w in words]
+
+    def locate(self, diags: list[Diagnostic]) -> list[Diagnostic]:
+        """Diagnostics of the JSON reader, each placed at the text that holds its path (or the nearest
+        enclosing one)."""
+        out = []
+        for d in diags:
+            path = d.path or "$"
+            while path not in self.spans and path not in ("$", ""):
+                path = _PARENT.sub("", path)
+            span = self.spans.get(path)
+            out.append(d._replace(span=span, path=None, file=self.file) if span else d)
+        return out
 
 
-def _items(token: str) -> list[str]:
-    return [] if token in ("-", "") else token.split(",")
+def _items(words: list[str]) -> list[str]:
+    """A list written `A,B` or as words (`-` for none)."""
+    return [item for word in words if word not in ("-", "") for item in word.split(",") if item]
 
 
-def _scalar(fact, token: str):
+def _scalar(fact, word: str):
+    if word in ("-", "none", "null"):
+        return None
     if fact.type == "bool":
-        return {"yes": True, "no": False}.get(token, token)
+        return {"yes": True, "no": False, "true": True, "false": False}.get(word, word)
     if fact.type == "enum":
-        return token
-    return int(token) if re.fullmatch(r"-?\d{1,9}", token) else token
+        return unquote(word)
+    return int(word) if re.fullmatch(r"-?\d{1,9}", word) else unquote(word)
 
 
-# ---- writing ------------------------------------------------------------------------------------------------
+def _held(fact, word: str):
+    """`C1`, `C1+` (the flag yes), `C1-` (no), `C3+5` (yes, the piece printing 5 points)."""
+    m = re.fullmatch(r"([^+\-]+)([+\-])?(\d+)?", word)
+    if m is None or not fact.flag:
+        return word
+    item: dict = {"id": m.group(1)}
+    if m.group(2):
+        item[fact.flag] = m.group(2) == "+"
+    if m.group(3):
+        item["points"] = int(m.group(3))
+    return item
 
 
-def write_sheet_text(record: SheetRecord, rules: Rules) -> str:
-    s = rules.settings
-    out = [f"game {s.game}"]
-    if record.title:
-        out.append(f"title {_quoted(record.title)}")
-    for name, value in record.options.items():
-        out.append(f"option {name} {_shown_option(value)}")
-    first = record.rounds[0][0].facts if record.rounds and record.rounds[0] else {}
-    for fact in rules.facts.values():
-        if fact.whole and first.get(fact.name) is not None:
-            out.append(" ".join([fact.name, *_shown(fact, first[fact.name])]))
-    for sheet in record.rounds[0]:
-        words = [_quoted(sheet.name)] + ([sheet.piece] if sheet.piece else [])
-        for fact in rules.facts.values():
-            value = sheet.facts.get(fact.name) if not fact.whole else None
-            if value is not None:
-                words += [fact.name, *_shown(fact, value)]
-        out.append(" ".join(words))
-    return "\n".join(out) + "\n"
+def text_to_json(text: str, file: str, rules) -> tuple[dict | None, list[Diagnostic]]:
+    """The JSON record a text gives, before it is checked: the record, or None and the mistakes of the text."""
+    builder = _Builder(rules, file)
+    doc = builder.build(text)
+    return (None, builder.diags) if builder.diags else (doc, [])
 
 
-def _quoted(text: str) -> str:
-    if re.fullmatch(r"[^\s\"#]+", text):
-        return text
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+def read_sheet_text(text: str, file: str, rules):
+    """A text record read against the rules: (record, diagnostics), each diagnostic at its line and word."""
+    from orbis_dsl.records.sheets import read_sheet_doc
 
-
-def _shown_option(value) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
-
-
-def _shown(fact, value) -> list[str]:
-    if fact.type == "cells" and fact.members:
-        parts = [f"{m}:{','.join(value[m])}" for m in fact.members if value.get(m)]
-        return parts or [f"{fact.members[0]}:-"]
-    if fact.type in ("cells", "waters", "list"):
-        return [",".join(value) or "-"]
-    if fact.type == "crossings":
-        return [",".join("-".join(pair) for pair in value) or "-"]
-    if fact.members:
-        return ["/".join(_one(fact, value[m]) for m in fact.members)]
-    return [_one(fact, value)]
-
-
-def _one(fact, value) -> str:
-    if fact.type == "bool":
-        return "yes" if value else "no"
-    return _quoted(str(value)) if fact.type == "enum" else str(value)
-
-
-def sheet_to_json(record: SheetRecord, rules: Rules) -> dict:
-    """The JSON record of a score sheet (`tm-final/1` for Terra Mystica): every fact the record gives."""
-    s = rules.settings
-    doc: dict = {"format": s.record_format, "game": s.game}
-    if record.title:
-        doc["title"] = record.title
-    if record.options:
-        doc["options"] = dict(record.options)
-    first = record.rounds[0][0].facts if record.rounds and record.rounds[0] else {}
-    for fact in rules.facts.values():
-        if fact.whole and first.get(fact.name) is not None:
-            doc[fact.json_key] = first[fact.name]
-    players = []
-    for sheet in record.rounds[0]:
-        entry: dict = {"name": sheet.name}
-        if s.held_family and sheet.piece:
-            entry[s.held_family] = sheet.piece
-        for fact in rules.facts.values():
-            value = sheet.facts.get(fact.name) if not fact.whole else None
-            if value is None:
-                continue
-            if fact.type == "cells" and fact.members:
-                value = {m: list(cells) for m, cells in value.items() if cells}
-            elif fact.type == "crossings":
-                value = [list(pair) for pair in value]
-            entry[fact.json_key] = value
-        players.append(entry)
-    doc["players"] = players
-    return doc
+    builder = _Builder(rules, file)
+    doc = builder.build(text)
+    if builder.diags:
+        return None, builder.diags
+    record, diags = read_sheet_doc(doc, file, rules)
+    return record, builder.locate(diags)

@@ -328,7 +328,8 @@ def test_the_rounds_schema_refuses_a_board_with_its_counts_and_an_unknown_face()
 
 @pytest.mark.parametrize("name", sorted(HAND))
 def test_the_text_notation_round_trips_and_scores_alike(name):
-    from orbis_dsl.records.sheet_text import convert_sheet, read_sheet_text
+    from orbis_dsl.records.sheet_notation import read_sheet_text
+    from orbis_dsl.records.sheet_notation_out import convert_sheet
 
     text = (EXAMPLES / name).read_text()
     notation, diags = convert_sheet(text, name, RULES, True, "text")
@@ -342,7 +343,7 @@ def test_the_text_notation_round_trips_and_scores_alike(name):
 
 
 def test_the_notation_documented_in_docs_notation_mondo_scores():
-    from orbis_dsl.records.sheet_text import read_sheet_text
+    from orbis_dsl.records.sheet_notation import read_sheet_text
 
     doc = (ROOT / "docs" / "notation-mondo.md").read_text()
     block = doc.split("```text\n", 1)[1].split("```", 1)[0]
@@ -353,7 +354,8 @@ def test_the_notation_documented_in_docs_notation_mondo_scores():
 
 
 def test_a_mistake_in_the_notation_is_shown_at_its_line_and_word():
-    from orbis_dsl.records.sheet_text import convert_sheet, read_sheet_text
+    from orbis_dsl.records.sheet_notation import read_sheet_text
+    from orbis_dsl.records.sheet_notation_out import convert_sheet
 
     notation, _ = convert_sheet((EXAMPLES / "grid-beginner-2p.json").read_text(), "x", RULES, True, "text")
     lines = notation.splitlines()

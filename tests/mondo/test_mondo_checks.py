@@ -120,3 +120,31 @@ def test_the_generated_and_interpreted_rules_score_each_example_alike(name, inte
     assert a == score_sheet(interpreted, record, "mondo-score/1").to_json()
     if doc["level"] == "expert" and name.startswith("grid-"):
         assert len([w for w in a["warnings"] if "disagrees with the board" in w["message"]]) == 6
+
+
+def test_one_notation_reads_either_way_of_writing_a_value():
+    """sheet_notation.py reads both games' notations: in the block layout a fact per set or a list may be written
+    compactly, `1/0` and `T01+,T03-`, as on a line per player, or a word per member and item."""
+    from orbis_dsl.records.sheet_notation import text_to_json
+
+    lines = ["game mondo", "level expert", "round 1", "tasks_revealed T01,T03 T05 T07", "player Ann",
+             "animals 3", "enclosed 1", "empty 20", "mismatches 4", "volcanoes {}", "chip -", "modifier 0",
+             "tasks T01+,T03-5"]
+    for volcanoes in ("1/0", "1 0"):
+        text = "\n".join(lines).replace("{}", volcanoes) + "\n"
+        doc, diags = text_to_json(text, "x.mondo", RULES)
+        assert not diags
+        (player,) = doc["rounds"][0]["players"]
+        assert player["volcanoes"] == {"active": 1, "inactive": 0}
+        assert player["tasks"] == [{"id": "T01", "done": True}, {"id": "T03", "done": False, "points": 5}]
+        assert doc["rounds"][0]["tasks_revealed"] == ["T01", "T03", "T05", "T07"]
+
+
+def test_a_line_per_player_and_blocks_are_one_reader():
+    from orbis_dsl.records import sheet_notation
+    from orbis_dsl.records.inputs import read_record
+
+    tm = ROOT / "examples" / "terra-mystica" / "3p-map-shipping-bridge.tmgame"
+    record, rules, diags, _ = read_record(tm, None)
+    assert record is not None and not diags and not sheet_notation.blocks_layout(rules)
+    assert sheet_notation.blocks_layout(RULES)
