@@ -148,3 +148,34 @@ def test_a_line_per_player_and_blocks_are_one_reader():
     record, rules, diags, _ = read_record(tm, None)
     assert record is not None and not diags and not sheet_notation.blocks_layout(rules)
     assert sheet_notation.blocks_layout(RULES)
+
+
+@pytest.mark.parametrize("line,says", [
+    ('refuse "again" if pick in earlier pick', "declares no 'rounds'"),
+    ('refuse "again" if pick in earlier pikc', "unknown fact 'pikc'"),
+    ('refuse "again" if kept in earlier kept', "'earlier' lists the values of a number, a choice or a set member"),
+])
+def test_earlier_misused_is_a_located_error(tmp_path, line, says):
+    from orbis_dsl.language.ruleset import compile_paths
+
+    text = ('game "g" "G" {\n  record "g/1"\n  report "g-score/1"\n}\n'
+            + ("rounds 3\n" if "rounds" not in says else "")
+            + 'fact pick "pick": "tea" | "cake"\nfact kept "kept": bool\nscore s "S": 1\n'
+            + line + "\nwinner: most total, ties shared\n")
+    path = tmp_path / "g.orbis"
+    path.write_text(text)
+    errors = [d for d in compile_paths([path]).diagnostics if d.is_error]
+    assert len(errors) == 1 and says in errors[0].message, [d.message for d in errors]
+    assert errors[0].span.line == text.splitlines().index(line) + 1 and errors[0].span.column > 1
+
+
+def test_faces_and_an_area_of_one_name_clash(tmp_path):
+    from orbis_dsl.language.ruleset import compile_paths
+
+    path = tmp_path / "g.orbis"
+    path.write_text('game "g" "G" {\n  record "g/1"\n  report "g-score/1"\n}\nset colours: red, blue\n'
+                    'grid garden "Garden" {\n  shape: 2, 2\n  edges: colours\n  border front: blue\n'
+                    '  area start: r1c1\n  faces: start, other\n}\n'
+                    'fact n "n": int 0..4 from start_placed\nscore s "S": n\nwinner: most total, ties shared\n')
+    errors = [d.message for d in compile_paths([path]).diagnostics if d.is_error]
+    assert any("names both an area and a face" in m for m in errors), errors
