@@ -128,12 +128,8 @@ def read_any(text: str, orbis_rules: Rules) -> ReadAny:
 
         record, diags = read_sheet_json(text, REQUEST_FILE, rules)
     else:
-        from orbis_dsl.records.inputs import by_rounds
+        from orbis_dsl.records.sheet_notation import read_sheet_text
 
-        if by_rounds(rules):
-            from orbis_dsl.records.sheet_text import read_sheet_text
-        else:
-            from orbis_dsl.records.sheet_notation import read_sheet_text
         record, diags = read_sheet_text(text, REQUEST_FILE, rules)
     return ReadAny(record, rules, diags, texts)
 

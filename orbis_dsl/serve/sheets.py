@@ -50,15 +50,12 @@ def _fact(fact: FactSpec) -> dict:
 def sheet_export(text: str, record, rules: Rules, to: str) -> str:
     """A read score-sheet record as its JSON record (`to` json), its text notation (text) or, for a game of
     boards, the counts level (counts), as `orbis convert` writes them."""
-    from orbis_dsl.records.inputs import by_rounds, convert_record
+    from orbis_dsl.records.sheet_notation_out import convert_sheet
+    from orbis_dsl.serve.records_in import REQUEST_FILE
 
-    if by_rounds(rules):  # records of rounds are converted from their text, boards and all
-        from orbis_dsl.records.sheet_text import convert_sheet
-        from orbis_dsl.serve.records_in import REQUEST_FILE
-
-        out, _ = convert_sheet(text, REQUEST_FILE, rules, text.lstrip().startswith("{"), to)
-        return out
-    return convert_record(record, rules, to)
+    # Converted from the document as sent, boards and all, by the one notation every score-sheet game shares.
+    out, _ = convert_sheet(text, REQUEST_FILE, rules, text.lstrip().startswith("{"), to)
+    return out
 
 
 def as_json_record(text: str, record, rules: Rules) -> dict:
