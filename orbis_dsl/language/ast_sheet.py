@@ -58,6 +58,7 @@ class FactDecl:
     key: str | None = None  # the record's JSON key, when it is not the fact's name
     derive: Expr | None = None  # `from EXPR`: what a grid record derives it from
     span: Span | None = span_field()
+    board_only: bool = False  # `only from EXPR`: derived from a board, never typed
 
 
 @node

@@ -664,7 +664,7 @@ class Checker(ExpressionChecker, GridChecker, HexMapChecker, ListChecker):
         if decl.per is not None and decl.per not in self.sets:
             self.diags.append(self.unknown("set", decl.per, self.sets, decl.span))
         return Fact(decl.name, decl.title or decl.name, decl.type, decl.low, decl.high, decl.per, file, decl.level,
-                    decl.key, decl.derive)
+                    decl.key, decl.derive, decl.board_only)
 
     def _score(self, file, decl: ast_sheet.ScoreDecl) -> Score:
         if decl.name in BASE_REPORT_KEYS - {"regions"}:

@@ -106,6 +106,9 @@ class GridChecker:
             self.error("'from' derives a fact from a grid record's board: the rule set declares no 'grid'",
                        decl.derive.span)
             return
+        if decl.board_only and not decl.type.optional:
+            self.error(f"'{decl.name}' comes only from a board, so a record of counts leaves it out: make its type "
+                       f"optional ('{decl.type.name}?')", decl.type.span or decl.span)
         ctx = attrs.evolve(self.context(), facts={**shared_facts, **measure_types(grid)})
         if decl.per is not None:
             # A fact per member of a set is one of the grid's measures over that same set.

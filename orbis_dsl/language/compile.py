@@ -114,7 +114,7 @@ def _fact_spec(f, sets, derive: str | None) -> str:
     extra = "".join(f", {k}={v!r}" for k, v in (("level", f.level), ("key", f.key), ("flag", flag))
                     if v is not None)
     if derive is not None:
-        extra += f", derive={derive}"
+        extra += f", derive={derive}" + (", board_only=True" if f.board_only else "")
     return (f"FactSpec(name={f.name!r}, title={f.title!r}, type={kind!r}, choices={choices!r}, "
             f"low={f.low!r}, high={f.high!r}, members={sets.get(f.per, ())!r}, optional={f.type.optional!r}"
             f"{extra})")

@@ -385,12 +385,13 @@ def _decl_lines(t, indent: str) -> list[str]:
                 text += " for " + part.data[: -len("_level")]
             elif part.data == "fact_key":
                 text += f" key {_kids(part)[0]}"
-            elif part.data == "fact_from":
-                lines = _layout(indent + text + " from ", _kids(part)[0])
+            elif part.data in ("fact_from", "fact_only_from"):
+                word = " only from" if part.data == "fact_only_from" else " from"
+                lines = _layout(indent + text + word + " ", _kids(part)[0])
                 if len(lines) == 1:
                     return lines
                 # Too long for its line: the derivation on lines of its own, indented under the fact.
-                return [indent + text + " from", *_layout(indent + INDENT, _kids(part)[0])]
+                return [indent + text + word, *_layout(indent + INDENT, _kids(part)[0])]
             else:
                 text += f" per {_tok(_kids(part)[0])}"
         return [indent + text]

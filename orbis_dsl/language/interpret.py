@@ -420,7 +420,7 @@ def _check(rules: RuleSet, check, index: int) -> CheckSpec:
 def _fact(rules: RuleSet, f) -> FactSpec:
     kind, choices, flag = list_spec(f.type, rules.sets)
     return FactSpec(f.name, f.title, kind, choices, f.low, f.high, rules.sets.get(f.per, ()), f.type.optional,
-                    f.level, f.key, flag, _derive(rules, f))
+                    f.level, f.key, flag, _derive(rules, f), f.board_only)
 
 
 def _derive(rules: RuleSet, f):

@@ -191,6 +191,7 @@ class Fact:
     level: str | None = None  # 'round': given once per round; 'game': once for the whole record
     key: str | None = None  # the record's JSON key, when not the name
     derive: ast_expr.Expr | None = None  # `from EXPR`: derived from a grid record's board
+    board_only: bool = False  # `only from`: never typed
 
     @property
     def whole(self) -> bool:

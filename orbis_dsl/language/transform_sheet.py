@@ -19,8 +19,10 @@ class SheetBuilder(NodeBuilder):
 
     def fact_decl(self, meta, name, title, type_, range_, per, level, key, derive):
         low, high = range_ if range_ is not None else (None, None)
+        board_only = isinstance(derive, tuple)  # `only from`
         return ast_sheet.FactDecl(str(name), unquote(title) if title else None, type_, low, high, per, level, key,
-                                  derive, span=span_of(self.file, name))
+                                  derive[1] if board_only else derive, span=span_of(self.file, name),
+                                  board_only=board_only)
 
     def fact_range(self, meta, low, high):
         return (low.value, high.value)
@@ -39,6 +41,9 @@ class SheetBuilder(NodeBuilder):
 
     def fact_from(self, meta, expr):
         return expr
+
+    def fact_only_from(self, meta, expr):
+        return ("only", expr)
 
     def grid_decl(self, meta, name, title, *members):
         fields = {"shape": (), "edges": None, "marks": [], "borders": [], "homes": [], "areas": [], "faces": ()}

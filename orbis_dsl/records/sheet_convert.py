@@ -11,7 +11,8 @@ from orbis_dsl.runtime.sheet import SheetRecord
 
 def to_counts(doc: dict, rules, record: SheetRecord) -> dict:
     grid = rules.settings.grid
-    derived = [f for f in rules.facts.values() if f.derive is not None]
+    # What only a board shows (`only from`) is not a count a table types: it goes with the board.
+    derived = [f for f in rules.facts.values() if f.derive is not None and not f.board_only]
     out = dict(doc)
     if not rules.settings.rounds or grid is None:
         return out

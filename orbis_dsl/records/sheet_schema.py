@@ -80,7 +80,8 @@ def _player(rules: Rules, land: list[str]) -> dict:
     props: dict = {"name": {"type": "string", "minLength": 1}}
     if family:
         props[family] = {"enum": sorted(rules.gods), "description": f"The {family} the player holds."}
-    per_player = [f for f in rules.facts.values() if f.level is None]
+    # A fact only a board shows (`only from`) is never typed: the schema leaves it out.
+    per_player = [f for f in rules.facts.values() if f.level is None and not f.board_only]
     for fact in per_player:
         props[fact.json_key] = _fact(fact, land)
     required = ["name"] + ([family] if family else []) + [f.json_key for f in per_player

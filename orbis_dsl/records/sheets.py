@@ -147,7 +147,10 @@ class _SheetReader:
             if p.name in seen:
                 self.error(f"{path}[{i}].name", f"two players are called '{p.name}'")
             seen.add(p.name)
-        if names is not None and [p.name for p in players if p] != names:
+        # A player refused for another mistake still has the name typed: no second message about the order.
+        typed = [p.name if p else (obj.get("name") if isinstance(obj, dict) else None)
+                 for p, obj in zip(players, items)]
+        if names is not None and typed != names:
             self.error(path, "the players must be the same, in the same order, in every round: "
                              + ", ".join(names))
         self.distinct_pieces(players, path)
@@ -191,6 +194,11 @@ class _SheetReader:
         for key, fact in facts.items():
             if board_key is not None and board_key in obj and fact.derive is not None:
                 continue  # derived from the board (or the board's own errors are reported)
+            if fact.board_only:
+                values[fact.name] = None  # no board: what only a board shows is not known, its checks not made
+                if key in obj:
+                    self.error(f"{path}.{key}", f"'{key}' is read only from the {board_key or 'board'}: leave it out")
+                continue
             values[fact.name] = self.fact(fact, obj.get(key), f"{path}.{key}", key in obj)
         if len(self.diags) > before:
             return None

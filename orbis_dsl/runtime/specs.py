@@ -101,6 +101,7 @@ class FactSpec(NamedTuple):
     key: str | None = None  # the record's JSON key, when it is not the fact's name
     flag: str | None = None  # a list of held pieces (type 'held', family in `choices`): each item's yes/no flag
     derive: Callable | None = None  # `from`: `derive(g, p)` over a grid record's measures
+    board_only: bool = False  # `only from`: derived from a board and never typed (a record of counts leaves it out)
 
     @property
     def json_key(self) -> str:

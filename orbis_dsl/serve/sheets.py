@@ -41,8 +41,10 @@ def sheet_declarations(rules: Rules) -> dict:
 
 
 def _fact(fact: FactSpec) -> dict:
+    # A fact only a board shows (`only from`) is never typed: the form does not ask it.
+    form = None if fact.board_only else _FORMS.get(fact.type)
     return {"name": fact.name, "key": fact.json_key, "title": fact.title, "type": fact.type,
-            "form": _FORMS.get(fact.type), "choices": list(fact.choices), "low": fact.low, "high": fact.high,
+            "form": form, "choices": list(fact.choices), "low": fact.low, "high": fact.high,
             "members": list(fact.members), "optional": fact.optional, "level": fact.level, "flag": fact.flag,
             "counted": fact.derive is not None}
 

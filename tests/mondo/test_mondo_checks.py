@@ -179,3 +179,39 @@ def test_faces_and_an_area_of_one_name_clash(tmp_path):
                     'fact n "n": int 0..4 from start_placed\nscore s "S": n\nwinner: most total, ties shared\n')
     errors = [d.message for d in compile_paths([path]).diagnostics if d.is_error]
     assert any("names both an area and a face" in m for m in errors), errors
+
+
+BOARD_ONLY = {"plain_split", "plain_marked", "together", "species_together", "lakes", "lake_size",
+              "water_animals", "board_spaces"}
+
+
+def test_what_only_a_board_shows_is_never_typed_converted_or_asked():
+    from orbis_dsl.records.sheet_convert import to_counts
+    from orbis_dsl.serve.sheets import sheet_declarations
+
+    assert {f.json_key for f in RULES.facts.values() if f.board_only} == BOARD_ONLY
+    doc = json.loads((EXAMPLES / "counts-beginner-2p.json").read_text())
+    doc["rounds"][1]["players"][0]["lakes"] = 2
+    record, diags = read_sheet_json(json.dumps(doc), "x.json", RULES)
+    assert record is None
+    assert [(d.path, d.message) for d in diags] == [
+        ("$.rounds[1].players[0].lakes", "'lakes' is read only from the world: leave it out")]
+    grid = (EXAMPLES / "grid-beginner-2p.json").read_text()
+    record, _ = read_sheet_json(grid, "g.json", RULES)
+    assert record.rounds[0][0].facts["board_spaces"] == 24
+    counts = to_counts(json.loads(grid), RULES, record)
+    assert not BOARD_ONLY & {k for r in counts["rounds"] for p in r["players"] for k in p}
+    asked = {f["key"] for f in sheet_declarations(RULES)["facts"] if f["form"] is not None}
+    assert not BOARD_ONLY & asked and {"animals", "modifier", "tasks"} <= asked
+
+
+def test_only_from_needs_an_optional_type(tmp_path):
+    from orbis_dsl.language.ruleset import compile_paths
+
+    path = tmp_path / "g.orbis"
+    path.write_text('game "g" "G" {\n  record "g/1"\n  report "g-score/1"\n}\nset colours: red, blue\n'
+                    'grid garden "Garden" {\n  shape: 2, 2\n  edges: colours\n  border front: blue\n}\n'
+                    'fact n "n": int 0..4 only from placed\nscore s "S": 1\nwinner: most total, ties shared\n')
+    errors = [d for d in compile_paths([path]).diagnostics if d.is_error]
+    assert len(errors) == 1 and "make its type optional ('int?')" in errors[0].message
+    assert errors[0].span.line == 11
