@@ -95,8 +95,9 @@ def read_record(path: Path, pack=None) -> tuple[object | None, object, list[Diag
         from orbis_dsl.common.diagnostics import unknown
 
         d = unknown("game", named, known)
-        return None, None, [Diagnostic(d.message, file=shown, path="$.game" if as_json else None,
-                                       hint=d.hint)], {shown: text}
+        if not as_json:  # located at the `game NAME` header line
+            return None, None, [Diagnostic(d.message, span=_first_line(shown, text), hint=d.hint)], {shown: text}
+        return None, None, [Diagnostic(d.message, file=shown, path="$.game", hint=d.hint)], {shown: text}
     if pack is None:  # pack_game loads the rules' syntax tree and attrs: 33 ms of every `orbis score` start
         from orbis_dsl.language.ruleset import game_rules
 
