@@ -1,0 +1,156 @@
+"""Stage 2, pass 1: collect the declarations of every file of a rule set, by type, and report names declared
+twice or taken by the language. A rule pack (a later layer) replaces what an earlier layer declared under the
+same name. Mixed into the checker (which provides `error` and `sources`)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from orbis_dsl.common.diagnostics import Span
+from orbis_dsl.language import ast_decl, ast_sheet
+from orbis_dsl.language.model import BUILTIN_NAMES, BUILTIN_TILE_FIELDS
+
+
+class DeclarationCollector:
+    def collect(self):
+        """Declarations by type, and the singletons. A rule pack (a later layer) replaces what an earlier layer
+        declared under the same name; within one layer a second declaration is an error. A pack that lists
+        tiles replaces the whole tile list."""
+        layers = self.sources.layers
+        self.families = self._families()
+        self.reserved = BUILTIN_NAMES | self._vocabulary_names()
+        if not any(f.role == "tiles" for f in self.families.values()):
+            # A game with no tiles (a score sheet's) has no tile fields: `level` may name its option.
+            self.reserved -= set(BUILTIN_TILE_FIELDS)
+        pack_has_tiles = any(isinstance(d, ast_decl.TileDecl) for f in self.sources.files
+                             if layers.get(f.path, 0) > 0 for d in f.decls)
+        entries: list[tuple[str, object] | None] = []
+        owners: dict[str, tuple[int, int, str]] = {}  # key -> (layer, entry index, what)
+        for file in self.sources.files:
+            layer = layers.get(file.path, 0)
+            for decl in file.decls:
+                if isinstance(decl, ast_decl.TileDecl) and layer == 0 and pack_has_tiles:
+                    continue
+                key, what = self._key(decl)
+                if key is not None and not self._free(key, what, decl):
+                    continue
+                if key is not None and key in owners:
+                    first_layer, index, first_what = owners[key]
+                    if first_layer >= layer:
+                        shown = key.split(":", 1)[-1]
+                        message = (f"'{shown}' is declared twice" if what == "singleton" else
+                                   f"{what} '{shown}' is declared twice" if what == first_what else
+                                   f"{what} '{shown}' is already declared as a {first_what}")
+                        self.error(message, decl.span, hint=f"first declared at {_where(entries[index][1].span)}")
+                        continue
+                    entries[index] = None  # the pack's declaration replaces the base game's
+                if key is not None:
+                    owners[key] = (layer, len(entries), what)
+                entries.append((file.path, decl))
+        by_type: dict[type, list[tuple[str, object]]] = defaultdict(list)
+        singletons: dict[str, object] = {}
+        for entry in entries:
+            if entry is None:
+                continue
+            by_type[type(entry[1])].append(entry)
+            key = self._singleton_key(entry[1])
+            if key is not None:
+                singletons[key] = entry[1]
+        return by_type, singletons
+
+    def _key(self, decl) -> tuple[str | None, str]:
+        singleton = self._singleton_key(decl)
+        if singleton is not None:
+            return singleton, "singleton"
+        named = self._declared_name(decl)
+        if named is not None:
+            return named[0], named[1]
+        return None, ""
+
+    def _free(self, key: str, what: str, decl) -> bool:
+        shown = key.split(":", 1)[-1]
+        if what != "singleton" and shown in self.reserved and not isinstance(decl, ast_decl.FamilyDecl):
+            self.error(f"'{shown}' is {self.taken_by(shown)} and cannot name a {what}", decl.span)
+            return False
+        return True
+
+    def taken_by(self, name: str) -> str:
+        """What a reserved name already is, in words: 'a built-in name', 'the family kind' …"""
+        if name in BUILTIN_NAMES:
+            return "a built-in name"
+        if name in self.families:
+            return f"the name of the family '{name}'"
+        for cls, words in ((ast_decl.MarkerDecl, "the name of a marker"),
+                           (ast_decl.FacedownDecl, "the face-down state"),
+                           (ast_decl.ResourceDecl, "the name of a resource")):
+            for file in self.sources.files:
+                for decl in file.decls:
+                    if isinstance(decl, cls) and decl.name == name:
+                        return words
+                    if isinstance(decl, ast_decl.MarkerDecl) and decl.opposite == name:
+                        return "the opposite of a marker"
+                    if isinstance(decl, ast_decl.NamesDecl) and decl.mark == name:
+                        return "the tile mark"
+        return "a declared name"
+
+    def _families(self) -> dict[str, ast_decl.FamilyDecl]:
+        """Every family, by name, read before anything else: a piece's declaration needs its family's role.
+        (Duplicates are reported when the declarations are collected.)"""
+        families = {}
+        for file in self.sources.files:
+            for decl in file.decls:
+                if isinstance(decl, ast_decl.FamilyDecl):
+                    families[decl.name] = decl
+        return families
+
+    def _vocabulary_names(self) -> set[str]:
+        names = set(self.families)
+        for file in self.sources.files:
+            for decl in file.decls:
+                if isinstance(decl, (ast_decl.MarkerDecl, ast_decl.FacedownDecl, ast_decl.ResourceDecl)):
+                    names.add(decl.name)
+                if isinstance(decl, ast_decl.MarkerDecl) and decl.opposite:
+                    names.add(decl.opposite)
+                if isinstance(decl, ast_decl.NamesDecl) and decl.mark:
+                    names.add(decl.mark)
+        return names
+
+    @staticmethod
+    def _singleton_key(decl) -> str | None:
+        if isinstance(decl, (ast_decl.NamesDecl, ast_decl.NumberDecl)):
+            return decl.what
+        for cls, key in ((ast_decl.GameDecl, "game"), (ast_decl.BoardDecl, "board"), (ast_sheet.WinnerDecl, "winner"),
+                         (ast_sheet.GridDecl, "grid"), (ast_sheet.HexMapDecl, "hexmap"),
+                         (ast_decl.FacedownDecl, "facedown"),
+                         (ast_decl.MarkerDecl, "marker"), (ast_decl.ResourceDecl, "resource")):
+            if isinstance(decl, cls):
+                return key
+        return None
+
+    def _declared_name(self, decl) -> tuple[str, str] | None:
+        for cls, what in ((ast_decl.OptionDecl, "option"), (ast_decl.ValueDecl, "value"),
+                          (ast_decl.AttributeDecl, "attribute"), (ast_decl.AliasDecl, "alias"),
+                          (ast_sheet.SetDecl, "set"),
+                          (ast_sheet.FactDecl, "fact")):
+            if isinstance(decl, cls):
+                # Tile pieces, options, values, attributes, aliases, sets and facts share the namespace of
+                # expressions.
+                return (decl.alias if isinstance(decl, ast_decl.AliasDecl) else decl.name, what)
+        if isinstance(decl, ast_sheet.ScoreDecl):
+            return (f"score:{decl.name}", "score")
+        if isinstance(decl, ast_decl.PieceDecl):
+            family = self.families.get(decl.family)
+            if family is not None and family.role == "tiles":
+                return (decl.name, decl.family)
+            # Held pieces (and those of an unknown family, reported later) have a namespace per family.
+            return (f"{decl.family}:{decl.name}", decl.family)
+        # Families, awards and variants are never named inside expressions: each has a namespace of its own.
+        for cls, what in ((ast_decl.FamilyDecl, "family"), (ast_sheet.AwardDecl, "award"),
+                          (ast_decl.VariantDecl, "variant")):
+            if isinstance(decl, cls):
+                return (f"{what}:{decl.name}", what)
+        return None
+
+
+def _where(span: Span | None) -> str:
+    return f"{span.file}:{span.line}:{span.column}" if span else "another file"

@@ -1,0 +1,173 @@
+"""Stage 2, pieces: tile kinds and the pieces players hold (gods), the face-down state, and the clauses inside
+them — `let`, `end`, `when … :` effects and amounts. Mixed into the checker (which provides `error`, `diags`,
+`unknown`, `expect`, `expr`, `context`, `reserved`, `taken_by`, `attributes`, `values`, `vocabulary` and
+`_param`)."""
+
+from __future__ import annotations
+
+import attrs
+
+from orbis_dsl.common.diagnostics import did_you_mean
+from orbis_dsl.language import ast_decl, ast_expr
+from orbis_dsl.language.check_expr import words as _words
+from orbis_dsl.language.check_says import CLAUSE_WORDS, check_says
+from orbis_dsl.language.model import EVENTS, Desert, God, Kind, Param, type_name
+from orbis_dsl.language.scope import Context
+
+
+class PieceChecker:
+    def _lets(self, members, ctx: Context) -> dict[str, ast_expr.Expr]:
+        lets: dict[str, ast_expr.Expr] = {}
+        for m in members:
+            if isinstance(m, ast_decl.LetDecl):
+                if m.name in lets or m.name in ctx.params:
+                    self.error(f"'{m.name}' is already defined in this block", m.span)
+                    continue
+                if m.name in self.reserved:
+                    self.error(f"'{m.name}' is {self.taken_by(m.name)}", m.span)
+                    continue
+                self.let_types[id(m.expr)] = self.expr(m.expr, attrs.evolve(ctx, lets=dict(lets)))
+                lets[m.name] = m.expr
+        return lets
+
+    def _ends(self, clauses, ctx: Context) -> None:
+        for clause in clauses:
+            self.diags.extend(check_says(clause.says, lambda name: _shows(ctx, name), CLAUSE_WORDS, clause.span))
+            # Points of none (a max of no tiles) score nothing, as a failed condition does.
+            self.expect(clause.points, ctx, "int", "the points of an 'end' clause")
+            if clause.cond is not None:
+                self.expect(clause.cond, ctx, "bool", "the condition of an 'end' clause")
+
+    def _effects(self, clause: ast_decl.WhenClause, ctx: Context, params: dict[str, Param]) -> None:
+        for effect in clause.effects:
+            if effect.marker is not None and effect.marker != self.vocabulary.marker:
+                markers = [self.vocabulary.marker] if self.vocabulary.marker else []
+                d = self.unknown("marker", effect.marker, markers, effect.span)
+                self.diags.append(d if markers else d._replace(hint="declare it: marker NAME { supply N }"))
+            if effect.amount is not None:
+                self._amount(effect.amount, ctx, params)
+            if effect.verb == "reduce":
+                self.expect(effect.expr, ctx, "color", "what 'reduce' takes")
+            if effect.verb == "require":
+                self.expect(effect.expr, ctx, "bool", "what 'require' checks")
+
+    def _amount(self, amount: ast_decl.Amount, ctx: Context, params: dict[str, Param]) -> None:
+        if amount.param is not None:
+            param = params.get(amount.param)
+            if param is None:
+                self.diags.append(self.unknown("parameter", amount.param, params, amount.span))
+            elif param.type.name != "amount":
+                self.error(f"'{amount.param}' is {_words(type_name(param.type))}, not an amount like '2 red'",
+                           amount.span)
+            elif param.type.optional:
+                self.error(f"'{amount.param}' may have no value at all (an optional parameter, which a tile may "
+                           "leave as none): drop the '?'", amount.span)
+            return
+        self.expect(amount.count, ctx, "int", "how many", none_ok=False)
+        if isinstance(amount.count, ast_expr.IntLit) and amount.count.value < 1:
+            self.error("an amount must be at least 1", amount.count.span)
+        if amount.color is not None:
+            self.expect(ast_expr.Ref(amount.color, span=amount.span), ctx, "color", "the colour of an amount")
+
+    def _when(self, members, ctx, params, allowed_events):
+        taken: list[ast_decl.Effect] = []
+        placed: list[ast_decl.Effect] = []
+        for m in members:
+            if not isinstance(m, ast_decl.WhenClause):
+                continue
+            if m.event not in allowed_events:
+                hint = did_you_mean(m.event, allowed_events) or "expected " + " or ".join(allowed_events)
+                self.error(f"unknown moment 'when {m.event}'", m.span, hint=hint)
+                continue
+            event_ctx = attrs.evolve(ctx, allow_validated=False) if m.event == "placed" else ctx
+            self._effects(m, event_ctx, params)
+            (taken if m.event == "taken" else placed).extend(m.effects)
+        for effect in placed:
+            if effect.verb != "require":
+                self.error(f"'{effect.verb}' acts when a tile is taken; 'when placed' only takes 'require'",
+                           effect.span)
+        return tuple(taken), tuple(placed)
+
+    def _kind(self, file, decl: ast_decl.PieceDecl) -> Kind:
+        params: dict[str, Param] = {}
+        for m in decl.members:
+            if isinstance(m, ast_decl.ParamDecl):
+                if m.name in params:
+                    self.error(f"parameter '{m.name}' is declared twice", m.span)
+                elif m.name in self.reserved:
+                    self.error(f"'{m.name}' is {self.taken_by(m.name)} and cannot name a parameter", m.span)
+                else:
+                    attribute = self.attributes.get(m.name)
+                    if attribute is not None and "?" not in (type_name(attribute.type), type_name(m.type)) \
+                            and type_name(attribute.type) != type_name(m.type):
+                        self.error(f"'{m.name}' is an attribute of every tile, of type "
+                                   f"{_words(type_name(attribute.type))}", m.span)
+                    params[m.name] = self._param(m)
+        all_params = {**self.attributes, **params}
+        ctx = self.context(params={n: type_name(p.type) for n, p in all_params.items()}, self_kind="tile")
+        lets = self._lets(decl.members, ctx)
+        ctx = attrs.evolve(ctx, lets=lets)
+        taken, placed = self._when(decl.members, ctx, all_params, EVENTS)
+        ends = tuple(m for m in decl.members if isinstance(m, ast_decl.EndClause))
+        self._ends(ends, attrs.evolve(ctx, allow_validated=False))
+        for m in decl.members:
+            if isinstance(m, ast_decl.Modify):
+                held = self.vocabulary.player_family or "none declared"
+                self.error(f"'modify' belongs in a piece players hold ({held}): "
+                           f"a {decl.family} cannot change rule values", m.span)
+        used = _names_used([e.points for e in ends] + [e.cond for e in ends] + [e.expr for e in placed], lets)
+        return Kind(decl.name, decl.title or decl.name, all_params, lets, taken, placed, ends,
+                    frozenset(n for n in used if n in all_params), tuple(params), file, span=decl.span)
+
+    def _god(self, file, decl: ast_decl.PieceDecl) -> God:
+        ctx = self.context(self_kind="god")
+        lets = self._lets(decl.members, ctx)
+        ctx = attrs.evolve(ctx, lets=lets)
+        taken, _ = self._when(decl.members, ctx, {}, ("taken",))
+        ends = tuple(m for m in decl.members if isinstance(m, ast_decl.EndClause))
+        self._ends(ends, ctx)
+        modifiers = {}
+        for m in decl.members:
+            if isinstance(m, ast_decl.ParamDecl):
+                self.error(f"a {decl.family} has no parameters; use 'let' for a named value, or 'modify' "
+                           f"to change a rule value for its holder", m.span)
+            elif isinstance(m, ast_decl.Modify):
+                if m.name not in self.values:
+                    self.diags.append(self.unknown("value", m.name, self.values, m.span))
+                modifiers[m.name] = m.value
+        return God(decl.name, decl.title or decl.name, lets, taken, ends, modifiers, file, span=decl.span)
+
+    def _desert(self, decl, files) -> Desert:
+        if decl is None:
+            return Desert(False, (), "")
+        ctx = self.context(self_kind="tile", allow_validated=False)
+        self._ends(decl.ends, ctx)
+        return Desert(decl.wild, decl.ends, files[0])
+
+
+def _names_used(exprs, lets) -> set[str]:
+    """Every bare name an expression mentions, following `let` bindings."""
+    found: set[str] = set()
+
+    def walk(e):
+        if e is None:
+            return
+        if isinstance(e, ast_expr.Ref):
+            found.add(e.name)
+            if e.name in lets:
+                walk(lets[e.name])
+            return
+        for field in attrs.fields(type(e)):
+            value = getattr(e, field.name)
+            if attrs.has(type(value)):
+                walk(value)
+    for e in exprs:
+        walk(e)
+    return found
+
+
+def _shows(ctx: Context, name: str) -> bool:
+    """Whether a sentence may show this name's value: a name with a value, not a constant or a per-set fact."""
+    binding = ctx.resolve(name)
+    return binding is not None and binding.what not in ("color", "kind", "star", "member") and \
+        not binding.type.startswith("per:")

@@ -1,0 +1,115 @@
+"""Stage 2, what is scored at the end: awards, sets and facts (what a score sheet records), score columns,
+table checks (`warn`, `note`, `refuse`) and the winner. Mixed into the checker (which provides `error`, `diags`,
+`unknown`, `expect`, `context`, `reserved`, `taken_by`, `colors`, `sets`, `facts`, `rounds`, `sheet` and
+`vocabulary`, and the grid and hex map checks)."""
+
+from __future__ import annotations
+
+import attrs
+
+from orbis_dsl.language import ast_sheet
+from orbis_dsl.language.check_hexmap import MAP_FACT_TYPES
+from orbis_dsl.language.check_says import AWARD_WORDS, check_says
+from orbis_dsl.language.model import BASE_REPORT_KEYS, Award, Check, Fact, Score
+from orbis_dsl.language.scope import fact_types
+
+
+class SheetChecker:
+    def _award(self, file, decl: ast_sheet.AwardDecl) -> Award:
+        ctx = self.context(each=self._each(decl.for_each))
+        report_keys = self.vocabulary.report_keys
+        if decl.name in report_keys:
+            self.error(f"an award cannot be called '{decl.name}': the score report uses that name",
+                       decl.span, hint="report keys: " + ", ".join(sorted(report_keys)))
+        if decl.measure is None:
+            self.error(f"award '{decl.name}' needs a 'measure'", decl.span)
+        else:
+            # On a score sheet a player whose measure is none takes no part in the award.
+            self.expect(decl.measure, ctx, "int", "an award's measure", none_ok=self.sheet)
+        inner = attrs.evolve(ctx, extras={"measure": "int"})
+        if decl.eligible is not None:
+            self.expect(decl.eligible, inner, "bool", "who is eligible")
+        if decl.tiebreak is not None:
+            self.expect(decl.tiebreak, inner, "int", "a tie-break")
+        self.diags.extend(check_says(decl.says, lambda name: False, AWARD_WORDS, decl.span))
+        return Award(decl.name, decl.title or decl.name, decl.measure, decl.eligible, decl.tiebreak,
+                     decl.ties or "keep_order", decl.warn, decl.prizes, file, decl.for_each, decl.rank,
+                     decl.unless_equal, decl.says)
+
+    def _sets(self, decls) -> dict[str, tuple[str, ...]]:
+        sets: dict[str, tuple[str, ...]] = {}
+        owner: dict[str, str] = {}
+        for _, decl in decls:
+            if len(set(decl.members)) != len(decl.members):
+                self.error(f"set '{decl.name}' lists a member twice", decl.span)
+            for member in decl.members:
+                if member in owner:
+                    self.error(f"'{member}' is already a member of set '{owner[member]}'", decl.span)
+                elif member in self.reserved or member in self.colors:
+                    self.error(f"'{member}' is {self.taken_by(member)} and cannot be a member of a set", decl.span)
+                owner[member] = decl.name
+            sets[decl.name] = decl.members
+        return sets
+
+    def _each(self, for_each: ast_sheet.ForEach | None) -> dict[str, str]:
+        if for_each is None:
+            return {}
+        if for_each.set not in self.sets:
+            self.diags.append(self.unknown("set", for_each.set, self.sets, for_each.span))
+            return {}
+        return {for_each.name: for_each.set}
+
+    def _derived_facts(self, decls, grid) -> None:
+        shared_facts = {n: t for n, t in fact_types(self.facts).items() if self.facts[n].level is not None}
+        for _, decl in decls:
+            if decl.derive is not None:
+                self.derive(decl, grid, shared_facts)
+
+    def _fact(self, file, decl: ast_sheet.FactDecl) -> Fact:
+        kind = decl.type.name
+        if kind == "list":
+            # One `list of NAME` for both kinds: members of a set, or pieces of a family a player holds.
+            (self.member_list_fact if decl.type.choices[0] in self.sets else self.held_list_fact)(decl)
+        elif kind in MAP_FACT_TYPES:
+            self.map_fact(decl)
+        elif kind not in self.sets:
+            self._check_type(decl.type)
+        if decl.level == "round" and not self.rounds:
+            self.error("a fact 'for round' needs a game of rounds: the rule set declares no 'rounds'", decl.span)
+        if kind in self.sets:
+            self.error(f"a list of members of {kind} is written 'list of {kind}'", decl.type.span)
+        elif kind not in ("int", "bool", "enum", "list", *MAP_FACT_TYPES):
+            self.error("a fact is a number (int), a yes/no (bool), a choice of strings, a list, or cells or "
+                       "crossings of the hexmap", decl.type.span)
+        if decl.low is not None and decl.type.name != "int":
+            self.error("only a number has a range", decl.span)
+        if decl.low is not None and decl.low > decl.high:
+            self.error(f"the range {decl.low}..{decl.high} is empty", decl.span)
+        if decl.per is not None and decl.per not in self.sets:
+            self.diags.append(self.unknown("set", decl.per, self.sets, decl.span))
+        return Fact(decl.name, decl.title or decl.name, decl.type, decl.low, decl.high, decl.per, file, decl.level,
+                    decl.key, decl.derive, decl.board_only)
+
+    def _score(self, file, decl: ast_sheet.ScoreDecl) -> Score:
+        if decl.name in BASE_REPORT_KEYS - {"regions"}:
+            self.error(f"a score cannot be called '{decl.name}': the score report uses that name", decl.span)
+        ctx = self.context(allow_awards=True)
+        self.expect(decl.expr, ctx, "int", f"score '{decl.name}'", none_ok=False)
+        return Score(decl.name, decl.title or decl.name, decl.expr, file)
+
+    def _check_decl(self, file, decl: ast_sheet.WarnDecl) -> Check:
+        ctx = self.context(each=self._each(decl.for_each), allow_awards=not decl.refuse)
+        verb = "refuse" if decl.refuse else "note" if decl.note else "warn"
+        self.expect(decl.cond, ctx, "bool", f"the condition of '{verb}'")
+        return Check(decl.message, decl.cond, decl.for_each, decl.refuse, file, span=decl.span, note=decl.note)
+
+    def _winner(self, decl) -> tuple[ast_sheet.WinnerKey, ...]:
+        if decl is None:
+            return ()
+        ctx = self.context(extras={"total": "int"})
+        for key in decl.keys:
+            self.expect(key.expr, ctx, "int", "a winner key", none_ok=False)
+        if decl.only_if is not None:
+            self.expect(decl.only_if, ctx, "bool", "the condition after 'only if'")
+            self.winner_if = decl.only_if
+        return decl.keys
