@@ -22,9 +22,9 @@ def _rule_files():
 
 
 def _comments(text: str) -> list[str]:
-    from orbis_dsl.language.fmt import _parser
+    from orbis_dsl.language.fmt_comments import comment_parser
 
-    return sorted(str(c).rstrip() for c in _parser().parse(text)[1])
+    return sorted(str(c).rstrip() for c in comment_parser().parse(text)[1])
 
 
 def fmt(text: str) -> str:
@@ -247,7 +247,7 @@ def orbis_app(monkeypatch):
     import typer
 
     from orbis_dsl.cli import app as cli
-    from orbis_dsl.language.fmt import fmt_cli
+    from orbis_dsl.cli.fmt import fmt_cli
 
     if "fmt" not in {c.name or c.callback.__name__ for c in cli.app.registered_commands}:
         extra = typer.Typer()

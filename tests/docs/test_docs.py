@@ -193,8 +193,8 @@ def orbis_app(monkeypatch):
     import typer
 
     from orbis_dsl.cli import app as cli
+    from orbis_dsl.cli.fmt import fmt_cli
     from orbis_dsl.cli.scaffold import new_cli
-    from orbis_dsl.language.fmt import fmt_cli
 
     names = {c.name or c.callback.__name__ for c in cli.app.registered_commands}
     extra = typer.Typer()

@@ -1,0 +1,67 @@
+"""`orbis fmt [--check] PATH…`: lay rule files out canonically (the layout itself is `language/fmt.py`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+
+def fmt_command(paths: list[Path], check: bool) -> int:
+    """`orbis fmt [--check] PATH…`: 0 when every file is (now) formatted, 1 with --check when some would change,
+    2 when a file cannot be read or does not parse (it is then left alone)."""
+    from orbis_dsl.common.diagnostics import Diagnostic, render
+    from orbis_dsl.common.files import write_atomic
+    from orbis_dsl.common.resources import display_path
+    from orbis_dsl.language.fmt import format_source, rule_files
+    from orbis_dsl.language.parse import MAX_READ_BYTES
+    from orbis_dsl.language.rule_files import ReadRefused, read_rule_text
+
+    failed, changed = 0, []
+    files = rule_files(paths)
+    for path in files:
+        shown = display_path(path)
+        try:  # as `check` reads: only a regular file, only up to the size limit (not /dev/zero, not a FIFO)
+            text = read_rule_text(path, MAX_READ_BYTES, encoding="utf-8")
+        except (OSError, UnicodeDecodeError, ReadRefused) as error:
+            reason = ("no such file" if isinstance(error, FileNotFoundError) else
+                      f"cannot read it: {getattr(error, 'message', None) or error}")
+            typer.echo(render(Diagnostic(reason, file=shown)), err=True)
+            failed += 1
+            continue
+        result, diags = format_source(text, shown)
+        if result is None:
+            for diag in diags:
+                typer.echo(render(diag, {shown: text}), err=True)
+            failed += 1
+            continue
+        if result != text:
+            changed.append(shown)
+            if check:
+                typer.echo(f"would reformat {shown}")
+            else:
+                try:
+                    write_atomic(path, result)
+                except OSError as error:  # a read-only file or folder: reported, the file left as it was
+                    typer.echo(render(Diagnostic(f"cannot write it: {error.strerror or error}", file=shown)), err=True)
+                    failed += 1
+                    continue
+                typer.echo(f"reformatted {shown}")
+    if failed:
+        typer.echo(f"{failed} file{'s' if failed != 1 else ''} could not be formatted", err=True)
+        return 2
+    if check and changed:
+        typer.echo(f"{len(changed)} of {len(files)} file{'s' if len(files) != 1 else ''} would be reformatted; "
+                   f"run `orbis fmt` without --check", err=True)
+        return 1
+    if not changed:
+        typer.echo(f"{len(files)} file{'s' if len(files) != 1 else ''} already formatted")
+    return 0
+
+
+def fmt_cli(
+    paths: list[Path] = typer.Argument(..., help="Rule files, or folders of .orbis files."),
+    check: bool = typer.Option(False, "--check", help="Change nothing; exit 1 listing the files that would change."),
+) -> None:
+    """Rewrite rule files in the canonical layout (comments kept); --check only lists what would change."""
+    raise typer.Exit(fmt_command(paths, check))
