@@ -1,6 +1,6 @@
 # generated — do not edit.
 # source: 'rules/mondo/game.orbis'
-# sha256: 96359746241267661f730e2bccb5e44554521f0d431cca4fc219139d068eb242
+# sha256: 6d65aaae9156dfcbaf64293a700cd8db15cb98196d2fae7f59d9ba4359152a13
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
@@ -8,370 +8,370 @@ from orbis_dsl.runtime.support import among as _among, compare as _compare, earl
 from orbis_dsl.runtime.specs import AwardSpec, CheckSpec, FactSpec, GridMarkSpec, GridSpec, OptionSpec, ScoreSpec, Settings
 
 SOURCE = 'rules/mondo/game.orbis'
-SOURCE_SHA256 = '96359746241267661f730e2bccb5e44554521f0d431cca4fc219139d068eb242'
+SOURCE_SHA256 = '6d65aaae9156dfcbaf64293a700cd8db15cb98196d2fae7f59d9ba4359152a13'
 
 
-# from 'rules/mondo/game.orbis', line 51
+# from 'rules/mondo/game.orbis', line 52
 def _derive_animals(g, p, trace=None):
     return (((p.facts['animal_in']['water'] + p.facts['animal_in']['desert']) + p.facts['animal_in']['forest']) + p.facts['animal_in']['plains'])
 
 
-# from 'rules/mondo/game.orbis', line 53
+# from 'rules/mondo/game.orbis', line 54
 def _derive_enclosed(g, p, trace=None):
     return ((p.facts['enclosed']['desert'] + p.facts['enclosed']['forest']) + p.facts['enclosed']['plains'])
 
 
-# from 'rules/mondo/game.orbis', line 54
+# from 'rules/mondo/game.orbis', line 55
 def _derive_empty(g, p, trace=None):
     return p.facts['empty']
 
 
-# from 'rules/mondo/game.orbis', line 55
+# from 'rules/mondo/game.orbis', line 56
 def _derive_mismatches(g, p, trace=None):
     return p.facts['mismatches']
 
 
-# from 'rules/mondo/game.orbis', line 56
+# from 'rules/mondo/game.orbis', line 57
 def _derive_volcanoes(g, p, trace=None):
     return dict(p.facts['volcano'])
 
 
-# from 'rules/mondo/game.orbis', line 59
+# from 'rules/mondo/game.orbis', line 60
 def _derive_modifier(g, p, trace=None):
     return (p.facts['animal_in']['water'] if (p.facts['card'] == 'most_water_animals') else (p.facts['largest_region']['forest'] if (p.facts['card'] == 'largest_forest') else (p.facts['largest_inland']['water'] if (p.facts['card'] == 'largest_lake') else (p.facts['inland']['water'] if (p.facts['card'] == 'most_lakes') else ((((p.facts['animal_in']['water'] + p.facts['animal_in']['desert']) + p.facts['animal_in']['forest']) + p.facts['animal_in']['plains']) if (p.facts['card'] == 'most_animals') else 0)))))
 
 
-# from 'rules/mondo/game.orbis', line 66
+# from 'rules/mondo/game.orbis', line 67
 def _derive_shaded_placed(g, p, trace=None):
     return p.facts['shaded_placed']
 
 
-# from 'rules/mondo/game.orbis', line 67
+# from 'rules/mondo/game.orbis', line 68
 def _derive_shaded_terrains(g, p, trace=None):
     return p.facts['shaded_members']
 
 
-# from 'rules/mondo/game.orbis', line 68
+# from 'rules/mondo/game.orbis', line 69
 def _derive_shaded_volcanoes(g, p, trace=None):
     return p.facts['shaded_volcano']
 
 
-# from 'rules/mondo/game.orbis', line 71
+# from 'rules/mondo/game.orbis', line 72
 def _derive_plain_split(g, p, trace=None):
     return p.facts['plain_split']
 
 
-# from 'rules/mondo/game.orbis', line 72
+# from 'rules/mondo/game.orbis', line 73
 def _derive_plain_marked(g, p, trace=None):
     return (p.facts['plain_animal'] + p.facts['plain_volcano'])
 
 
-# from 'rules/mondo/game.orbis', line 75
+# from 'rules/mondo/game.orbis', line 76
 def _derive_together(g, p, trace=None):
     return dict(p.facts['animal_together'])
 
 
-# from 'rules/mondo/game.orbis', line 76
+# from 'rules/mondo/game.orbis', line 77
 def _derive_species_together(g, p, trace=None):
     return dict(p.facts['animal_kinds'])
 
 
-# from 'rules/mondo/game.orbis', line 77
+# from 'rules/mondo/game.orbis', line 78
 def _derive_lakes(g, p, trace=None):
     return p.facts['inland']['water']
 
 
-# from 'rules/mondo/game.orbis', line 78
+# from 'rules/mondo/game.orbis', line 79
 def _derive_lake_size(g, p, trace=None):
     return p.facts['largest_inland']['water']
 
 
-# from 'rules/mondo/game.orbis', line 79
+# from 'rules/mondo/game.orbis', line 80
 def _derive_water_animals(g, p, trace=None):
     return p.facts['animal_in']['water']
 
 
-# from 'rules/mondo/game.orbis', line 80
+# from 'rules/mondo/game.orbis', line 81
 def _derive_board_spaces(g, p, trace=None):
     return p.facts['cells']
 
 
-# from 'rules/mondo/game.orbis', line 97
+# from 'rules/mondo/game.orbis', line 98
 def _award_modifier_most_measure(g, p, trace=None):
     return p.facts['modifier']
 
 
-# from 'rules/mondo/game.orbis', line 98
+# from 'rules/mondo/game.orbis', line 99
 def _award_modifier_most_eligible(g, p, measure, trace=None):
     return ((g.options['level'] == 'advanced') or (g.options['level'] == 'expert'))
 
 
-# from 'rules/mondo/game.orbis', line 105
+# from 'rules/mondo/game.orbis', line 106
 def _award_modifier_fewest_measure(g, p, trace=None):
     return p.facts['modifier']
 
 
-# from 'rules/mondo/game.orbis', line 106
+# from 'rules/mondo/game.orbis', line 107
 def _award_modifier_fewest_eligible(g, p, measure, trace=None):
     return ((g.options['level'] == 'advanced') or (g.options['level'] == 'expert'))
 
 
-# from 'rules/mondo/game.orbis', line 114
+# from 'rules/mondo/game.orbis', line 115
 def _score_animals(g, p, trace=None):
     return (0 if (g.options['level'] == 'solo') else p.facts['animals'])
 
 
-# from 'rules/mondo/game.orbis', line 115
+# from 'rules/mondo/game.orbis', line 116
 def _score_landscapes(g, p, trace=None):
     return (0 if (g.options['level'] == 'solo') else (2 * p.facts['enclosed']))
 
 
-# from 'rules/mondo/game.orbis', line 116
+# from 'rules/mondo/game.orbis', line 117
 def _score_chip(g, p, trace=None):
     return _extreme_max((p.facts['chip'], 0,))
 
 
-# from 'rules/mondo/game.orbis', line 117
+# from 'rules/mondo/game.orbis', line 118
 def _score_volcanoes(g, p, trace=None):
-    return ((-(p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive'])) if (g.options['level'] == 'solo') else ((-(p.facts['volcanoes']['active'] + (p.facts['volcanoes']['inactive'] if (((g.options['level'] != 'solo') and _among(g, p, 'most', lambda q0: q0.prior.get('total'), '_score_volcanoes@86:39', trace, 'total of the round before is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0))) if (_compare(trace, 'volcanoes[active] + if chip_holder and volcano_chip_mode = counts_as_active then volcanoes[inactive] else 0 is {value}', '>=', (p.facts['volcanoes']['active'] + (p.facts['volcanoes']['inactive'] if (((g.options['level'] != 'solo') and _among(g, p, 'most', lambda q0: q0.prior.get('total'), '_score_volcanoes@86:39', trace, 'total of the round before is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0)), 1) and _among(g, p, 'most', lambda q0: (q0.facts['volcanoes']['active'] + (q0.facts['volcanoes']['inactive'] if (((g.options['level'] != 'solo') and _among(g, q0, 'most', lambda q1: q1.prior.get('total'), '_score_volcanoes@86:39', trace, 'total of the round before is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0)), '_score_volcanoes@118:65', trace, 'volcanoes[active] + if chip_holder and volcano_chip_mode = counts_as_active then volcanoes[inactive] else 0 is {value}')) else 0))
+    return ((-(p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive'])) if (g.options['level'] == 'solo') else ((-(p.facts['volcanoes']['active'] + (p.facts['volcanoes']['inactive'] if (((g.options['level'] != 'solo') and _among(g, p, 'most', lambda q0: q0.prior.get('total'), '_score_volcanoes@87:39', trace, 'total of the round before is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0))) if (_compare(trace, 'volcanoes[active] + if chip_holder and volcano_chip_mode = counts_as_active then volcanoes[inactive] else 0 is {value}', '>=', (p.facts['volcanoes']['active'] + (p.facts['volcanoes']['inactive'] if (((g.options['level'] != 'solo') and _among(g, p, 'most', lambda q0: q0.prior.get('total'), '_score_volcanoes@87:39', trace, 'total of the round before is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0)), 1) and _among(g, p, 'most', lambda q0: (q0.facts['volcanoes']['active'] + (q0.facts['volcanoes']['inactive'] if (((g.options['level'] != 'solo') and _among(g, q0, 'most', lambda q1: q1.prior.get('total'), '_score_volcanoes@87:39', trace, 'total of the round before is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0)), '_score_volcanoes@119:65', trace, 'volcanoes[active] + if chip_holder and volcano_chip_mode = counts_as_active then volcanoes[inactive] else 0 is {value}')) else 0))
 
 
-# from 'rules/mondo/game.orbis', line 121
+# from 'rules/mondo/game.orbis', line 122
 def _score_volcano_chip(g, p, trace=None):
-    return ((-(p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive'])) if (((g.options['level'] != 'solo') and _among(g, p, 'most', lambda q0: q0.prior.get('total'), '_score_volcano_chip@86:39', trace, 'total of the round before is {value}')) and (g.options['volcano_chip_mode'] == 'flat')) else 0)
+    return ((-(p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive'])) if (((g.options['level'] != 'solo') and _among(g, p, 'most', lambda q0: q0.prior.get('total'), '_score_volcano_chip@87:39', trace, 'total of the round before is {value}')) and (g.options['volcano_chip_mode'] == 'flat')) else 0)
 
 
-# from 'rules/mondo/game.orbis', line 124
+# from 'rules/mondo/game.orbis', line 125
 def _score_empty(g, p, trace=None):
     return (-p.facts['empty'])
 
 
-# from 'rules/mondo/game.orbis', line 125
+# from 'rules/mondo/game.orbis', line 126
 def _score_mismatches(g, p, trace=None):
     return (-p.facts['mismatches'])
 
 
-# from 'rules/mondo/game.orbis', line 126
+# from 'rules/mondo/game.orbis', line 127
 def _score_modifier(g, p, trace=None):
     return (p.awards.get('modifier_most', 0) + p.awards.get('modifier_fewest', 0))
 
 
-# from 'rules/mondo/game.orbis', line 127
+# from 'rules/mondo/game.orbis', line 128
 def _score_tasks(g, p, trace=None):
     return (sum(n0.values['points'] for n0 in p.facts['tasks'] if n0.flag) - sum(n0.values['points'] for n0 in p.facts['tasks'] if (not n0.flag)))
 
 
-# from 'rules/mondo/game.orbis', line 133
-def _check_0(g, p, each, trace=None):
-    return ((g.options['level'] != 'solo') and _among(g, p, 'most', lambda q0: q0.prior.get('total'), '_check_0@86:39', trace, 'total of the round before is {value}'))
-
-
 # from 'rules/mondo/game.orbis', line 134
+def _check_0(g, p, each, trace=None):
+    return ((g.options['level'] != 'solo') and _among(g, p, 'most', lambda q0: q0.prior.get('total'), '_check_0@87:39', trace, 'total of the round before is {value}'))
+
+
+# from 'rules/mondo/game.orbis', line 135
 def _check_1(g, p, each, trace=None):
-    return (_compare(trace, 'volcanoes[active] + if chip_holder and volcano_chip_mode = counts_as_active then volcanoes[inactive] else 0 is {value}', '>=', (p.facts['volcanoes']['active'] + (p.facts['volcanoes']['inactive'] if (((g.options['level'] != 'solo') and _among(g, p, 'most', lambda q0: q0.prior.get('total'), '_check_1@86:39', trace, 'total of the round before is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0)), 1) and _among(g, p, 'most', lambda q0: (q0.facts['volcanoes']['active'] + (q0.facts['volcanoes']['inactive'] if (((g.options['level'] != 'solo') and _among(g, q0, 'most', lambda q1: q1.prior.get('total'), '_check_1@86:39', trace, 'total of the round before is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0)), '_check_1@135:33', trace, 'volcanoes[active] + if chip_holder and volcano_chip_mode = counts_as_active then volcanoes[inactive] else 0 is {value}'))
+    return (_compare(trace, 'volcanoes[active] + if chip_holder and volcano_chip_mode = counts_as_active then volcanoes[inactive] else 0 is {value}', '>=', (p.facts['volcanoes']['active'] + (p.facts['volcanoes']['inactive'] if (((g.options['level'] != 'solo') and _among(g, p, 'most', lambda q0: q0.prior.get('total'), '_check_1@87:39', trace, 'total of the round before is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0)), 1) and _among(g, p, 'most', lambda q0: (q0.facts['volcanoes']['active'] + (q0.facts['volcanoes']['inactive'] if (((g.options['level'] != 'solo') and _among(g, q0, 'most', lambda q1: q1.prior.get('total'), '_check_1@87:39', trace, 'total of the round before is {value}')) and (g.options['volcano_chip_mode'] == 'counts_as_active')) else 0)), '_check_1@136:33', trace, 'volcanoes[active] + if chip_holder and volcano_chip_mode = counts_as_active then volcanoes[inactive] else 0 is {value}'))
 
 
-# from 'rules/mondo/game.orbis', line 138
+# from 'rules/mondo/game.orbis', line 139
 def _check_2(g, p, each, trace=None):
     return ((g.options['level'] == 'solo') and (g.rounds_played != 1))
 
 
-# from 'rules/mondo/game.orbis', line 139
+# from 'rules/mondo/game.orbis', line 140
 def _check_3(g, p, each, trace=None):
     return ((g.options['level'] != 'solo') and (g.rounds_played != 3))
 
 
-# from 'rules/mondo/game.orbis', line 140
+# from 'rules/mondo/game.orbis', line 141
 def _check_4(g, p, each, trace=None):
     return ((g.options['level'] == 'solo') and _compare(trace, '{value} players', '!=', len(g.players), 1))
 
 
-# from 'rules/mondo/game.orbis', line 141
+# from 'rules/mondo/game.orbis', line 142
 def _check_5(g, p, each, trace=None):
     return ((g.options['level'] == 'solo') and _compare(trace, 'chip is {value}', '>=', p.facts['chip'], 1))
 
 
-# from 'rules/mondo/game.orbis', line 142
+# from 'rules/mondo/game.orbis', line 143
 def _check_6(g, p, each, trace=None):
     return (_compare(trace, 'chip is {value}', '>=', p.facts['chip'], 1) and _compare(trace, 'chip is {value}', '<=', p.facts['chip'], (p.values['chips_in_play'] - len(g.players))))
 
 
-# from 'rules/mondo/game.orbis', line 144
+# from 'rules/mondo/game.orbis', line 145
 def _check_7(g, p, each, trace=None):
     return ((p.facts['chip'] == 4) and _compare(trace, '{value} players that are chip = 4', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 4)), 2))
 
 
-# from 'rules/mondo/game.orbis', line 145
+# from 'rules/mondo/game.orbis', line 146
 def _check_8(g, p, each, trace=None):
     return ((p.facts['chip'] == 3) and _compare(trace, '{value} players that are chip = 3', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 3)), 2))
 
 
-# from 'rules/mondo/game.orbis', line 146
+# from 'rules/mondo/game.orbis', line 147
 def _check_9(g, p, each, trace=None):
     return ((p.facts['chip'] == 2) and _compare(trace, '{value} players that are chip = 2', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 2)), 2))
 
 
-# from 'rules/mondo/game.orbis', line 147
+# from 'rules/mondo/game.orbis', line 148
 def _check_10(g, p, each, trace=None):
     return ((p.facts['chip'] == 1) and _compare(trace, '{value} players that are chip = 1', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 1)), 2))
 
 
-# from 'rules/mondo/game.orbis', line 148
+# from 'rules/mondo/game.orbis', line 149
 def _check_11(g, p, each, trace=None):
     return (((g.options['level'] == 'beginner') or (g.options['level'] == 'solo')) and _compare(trace, 'modifier is {value}', '>=', p.facts['modifier'], 1))
 
 
-# from 'rules/mondo/game.orbis', line 150
+# from 'rules/mondo/game.orbis', line 151
 def _check_12(g, p, each, trace=None):
     return (((g.options['level'] == 'advanced') or (g.options['level'] == 'expert')) and (not _compare(trace, 'modifier is {value}', '>=', p.facts['modifier'], 0)))
 
 
-# from 'rules/mondo/game.orbis', line 153
+# from 'rules/mondo/game.orbis', line 154
 def _check_13(g, p, each, trace=None):
     return (p.facts['card'] in _earlier(p.history, 'card'))
 
 
-# from 'rules/mondo/game.orbis', line 155
+# from 'rules/mondo/game.orbis', line 156
 def _check_14(g, p, each, trace=None):
     return ((g.options['level'] != 'expert') and _compare(trace, 'count of tasks is {value}', '>=', sum(1 for n0 in p.facts['tasks']), 1))
 
 
-# from 'rules/mondo/game.orbis', line 156
+# from 'rules/mondo/game.orbis', line 157
 def _check_15(g, p, each, trace=None):
     return _compare(trace, 'count of tasks is {value}', '>', sum(1 for n0 in p.facts['tasks']), 2)
 
 
-# from 'rules/mondo/game.orbis', line 157
+# from 'rules/mondo/game.orbis', line 158
 def _check_16(g, p, each, trace=None):
     return _compare(trace, 'count of tasks where not task in tasks_revealed is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if (not _holds(p.facts['tasks_revealed'], n0.piece))), 1)
 
 
-# from 'rules/mondo/game.orbis', line 158
+# from 'rules/mondo/game.orbis', line 159
 def _check_17(g, p, each, trace=None):
     return _compare(trace, 'count of tasks where count of players that are task in tasks >= 2 is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if _compare(trace, '{value} players that are task in tasks', '>=', sum(1 for q1 in g.players if _holds(q1.facts['tasks'], n0.piece)), 2)), 1)
 
 
-# from 'rules/mondo/game.orbis', line 160
+# from 'rules/mondo/game.orbis', line 161
 def _check_18(g, p, each, trace=None):
     return ((g.options['level'] == 'expert') and _compare(trace, 'count of tasks_revealed is {value}', '!=', sum(1 for n0 in p.facts['tasks_revealed']), (2 * len(g.players))))
 
 
-# from 'rules/mondo/game.orbis', line 163
+# from 'rules/mondo/game.orbis', line 164
 def _check_19(g, p, each, trace=None):
     return _compare(trace, 'plain_split is {value}', '>=', p.facts['plain_split'], 1)
 
 
-# from 'rules/mondo/game.orbis', line 168
+# from 'rules/mondo/game.orbis', line 169
 def _check_20(g, p, each, trace=None):
     return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T01 and done != together[buffalo] >= 3 is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T01') and (n0.flag != _compare(trace, 'together[buffalo] is {value}', '>=', (p.facts['together'] or {}).get('buffalo'), 3)))), 1))
 
 
-# from 'rules/mondo/game.orbis', line 170
+# from 'rules/mondo/game.orbis', line 171
 def _check_21(g, p, each, trace=None):
     return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T02 and done != together[elephant] >= 3 is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T02') and (n0.flag != _compare(trace, 'together[elephant] is {value}', '>=', (p.facts['together'] or {}).get('elephant'), 3)))), 1))
 
 
-# from 'rules/mondo/game.orbis', line 172
+# from 'rules/mondo/game.orbis', line 173
 def _check_22(g, p, each, trace=None):
     return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T03 and done != together[panda] >= 3 is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T03') and (n0.flag != _compare(trace, 'together[panda] is {value}', '>=', (p.facts['together'] or {}).get('panda'), 3)))), 1))
 
 
-# from 'rules/mondo/game.orbis', line 174
+# from 'rules/mondo/game.orbis', line 175
 def _check_23(g, p, each, trace=None):
     return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T04 and done != together[parrot] >= 3 is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T04') and (n0.flag != _compare(trace, 'together[parrot] is {value}', '>=', (p.facts['together'] or {}).get('parrot'), 3)))), 1))
 
 
-# from 'rules/mondo/game.orbis', line 176
+# from 'rules/mondo/game.orbis', line 177
 def _check_24(g, p, each, trace=None):
     return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T05 and done != together[snake] >= 3 is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T05') and (n0.flag != _compare(trace, 'together[snake] is {value}', '>=', (p.facts['together'] or {}).get('snake'), 3)))), 1))
 
 
-# from 'rules/mondo/game.orbis', line 178
+# from 'rules/mondo/game.orbis', line 179
 def _check_25(g, p, each, trace=None):
     return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T06 and done != together[scorpion] >= 3 is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T06') and (n0.flag != _compare(trace, 'together[scorpion] is {value}', '>=', (p.facts['together'] or {}).get('scorpion'), 3)))), 1))
 
 
-# from 'rules/mondo/game.orbis', line 180
+# from 'rules/mondo/game.orbis', line 181
 def _check_26(g, p, each, trace=None):
     return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T07 and done != species_together[plains] >= 4 is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T07') and (n0.flag != _compare(trace, 'species_together[plains] is {value}', '>=', (p.facts['species_together'] or {}).get('plains'), 4)))), 1))
 
 
-# from 'rules/mondo/game.orbis', line 182
+# from 'rules/mondo/game.orbis', line 183
 def _check_27(g, p, each, trace=None):
     return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T08 and done != species_together[forest] >= 4 is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T08') and (n0.flag != _compare(trace, 'species_together[forest] is {value}', '>=', (p.facts['species_together'] or {}).get('forest'), 4)))), 1))
 
 
-# from 'rules/mondo/game.orbis', line 184
+# from 'rules/mondo/game.orbis', line 185
 def _check_28(g, p, each, trace=None):
     return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T09 and done != species_together[desert] >= 4 is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T09') and (n0.flag != _compare(trace, 'species_together[desert] is {value}', '>=', (p.facts['species_together'] or {}).get('desert'), 4)))), 1))
 
 
-# from 'rules/mondo/game.orbis', line 186
+# from 'rules/mondo/game.orbis', line 187
 def _check_29(g, p, each, trace=None):
     return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T10 and done != lakes >= 2 is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T10') and (n0.flag != _compare(trace, 'lakes is {value}', '>=', p.facts['lakes'], 2)))), 1))
 
 
-# from 'rules/mondo/game.orbis', line 188
+# from 'rules/mondo/game.orbis', line 189
 def _check_30(g, p, each, trace=None):
     return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T11 and done != lake_size >= 3 is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T11') and (n0.flag != _compare(trace, 'lake_size is {value}', '>=', p.facts['lake_size'], 3)))), 1))
 
 
-# from 'rules/mondo/game.orbis', line 190
+# from 'rules/mondo/game.orbis', line 191
 def _check_31(g, p, each, trace=None):
     return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T12 and done != water_animals >= 3 is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T12') and (n0.flag != _compare(trace, 'water_animals is {value}', '>=', p.facts['water_animals'], 3)))), 1))
 
 
-# from 'rules/mondo/game.orbis', line 193
+# from 'rules/mondo/game.orbis', line 194
 def _check_32(g, p, each, trace=None):
     return _compare(trace, 'plain_marked is {value}', '>=', p.facts['plain_marked'], 1)
 
 
-# from 'rules/mondo/game.orbis', line 195
+# from 'rules/mondo/game.orbis', line 196
 def _check_33(g, p, each, trace=None):
     return _compare(trace, 'animals is {value}', '>', p.facts['animals'], (p.values['spaces'] - p.facts['empty']))
 
 
-# from 'rules/mondo/game.orbis', line 196
+# from 'rules/mondo/game.orbis', line 197
 def _check_34(g, p, each, trace=None):
     return _compare(trace, 'volcanoes[active] + volcanoes[inactive] is {value}', '>', (p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive']), (p.values['spaces'] - p.facts['empty']))
 
 
-# from 'rules/mondo/game.orbis', line 198
+# from 'rules/mondo/game.orbis', line 199
 def _check_35(g, p, each, trace=None):
     return _compare(trace, 'enclosed is {value}', '>', p.facts['enclosed'], (p.values['spaces'] - p.facts['empty']))
 
 
-# from 'rules/mondo/game.orbis', line 199
+# from 'rules/mondo/game.orbis', line 200
 def _check_36(g, p, each, trace=None):
     return ((g.options['level'] == 'solo') and _compare(trace, 'empty is {value}', '>', p.facts['empty'], (p.values['spaces'] - 4)))
 
 
-# from 'rules/mondo/game.orbis', line 200
+# from 'rules/mondo/game.orbis', line 201
 def _check_37(g, p, each, trace=None):
     return ((g.options['level'] == 'solo') and _compare(trace, 'shaded_placed is {value}', '<', p.facts['shaded_placed'], 4))
 
 
-# from 'rules/mondo/game.orbis', line 202
+# from 'rules/mondo/game.orbis', line 203
 def _check_38(g, p, each, trace=None):
     return ((g.options['level'] == 'solo') and _compare(trace, 'shaded_terrains is {value}', '<', p.facts['shaded_terrains'], 2))
 
 
-# from 'rules/mondo/game.orbis', line 203
+# from 'rules/mondo/game.orbis', line 204
 def _check_39(g, p, each, trace=None):
     return ((g.options['level'] == 'solo') and _compare(trace, 'shaded_volcanoes is {value}', '>=', p.facts['shaded_volcanoes'], 1))
 
 
-# from 'rules/mondo/game.orbis', line 204
+# from 'rules/mondo/game.orbis', line 205
 def _check_40(g, p, each, trace=None):
     return ((g.options['level'] == 'solo') and _compare(trace, 'volcanoes[active] + volcanoes[inactive] + empty + mismatches is {value}', '>', (((p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive']) + p.facts['empty']) + p.facts['mismatches']), (p.values['solo_threshold_1'] if (g.options['solo_level'] == 1) else (p.values['solo_threshold_2'] if (g.options['solo_level'] == 2) else p.values['solo_threshold_3']))))
 
 
-# from 'rules/mondo/game.orbis', line 130
+# from 'rules/mondo/game.orbis', line 131
 def _winner_key_0(g, p, trace=None):
     return p.total
 
 
-# from 'rules/mondo/game.orbis', line 130
+# from 'rules/mondo/game.orbis', line 131
 def _winner_if(g, p, trace=None):
     return ((g.options['level'] != 'solo') or _compare(trace, '-total is {value}', '<=', (-p.total), (p.values['solo_threshold_1'] if (g.options['solo_level'] == 1) else (p.values['solo_threshold_2'] if (g.options['solo_level'] == 2) else p.values['solo_threshold_3']))))
 

@@ -156,8 +156,17 @@ def type_text(t) -> str:
 
 
 def type_lines(prefix: str, t, tail: str = "") -> list[str]:
-    """`prefix` + a type + `tail` (what follows the type: a default, a range…)."""
-    return [prefix + type_text(t) + tail]
+    """`prefix` + a type + `tail` (what follows the type: a default, a range…); a choice of strings that would
+    make the line too wide breaks before a `|`, each later line under the first choice (as `and`/`or` do), the
+    `?` of an optional choice and the tail after the last."""
+    flat = prefix + type_text(t) + tail
+    base, *optional = kids(t)
+    if len(flat) <= WIDTH or base.data != "enum_type":
+        return [flat]
+    choices = [str(s) for s in kids(base)]
+    # The tail goes with the last choice, so a line it would make too wide breaks before that choice.
+    choices[-1] += ("?" if optional else "") + tail
+    return fill(prefix, choices, " | ")
 
 
 def _amount(t) -> str:

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from orbis_dsl.language.fmt import format_source
+from orbis_dsl.language.fmt import WIDTH, format_source
 from orbis_dsl.language.parse import parse_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -177,6 +177,32 @@ def test_long_effect_lists_wrap_after_a_comma():
     assert all(len(line) <= 120 for line in lines)
 
 
+def test_a_long_choice_breaks_before_a_bar_under_the_first_choice():
+    choices = " | ".join(f'"choice_number_{i}"' for i in range(8))
+    text = f'fact card "the card of the round": {choices}? for round key "card"\n'
+    pad = " " * len('fact card "the card of the round": ')
+    assert fmt(text) == ('fact card "the card of the round": "choice_number_0" | "choice_number_1" | "choice_number_2"'
+                         ' | "choice_number_3"\n'
+                         f'{pad}| "choice_number_4" | "choice_number_5" | "choice_number_6"\n'
+                         f'{pad}| "choice_number_7"? for round key "card"\n')
+    assert parse_text(fmt(text), "x.orbis")[0] == parse_text(text, "x.orbis")[0]
+
+
+def test_a_short_choice_stays_on_its_line():
+    text = 'option scoring: "icons" | "tiles" = "icons"\n'
+    assert fmt(text) == text
+
+
+def test_long_declaration_lists_wrap_after_a_comma_under_the_first_item():
+    colours = [f"colour_{i}" for i in range(16)]
+    out = fmt("colors " + ", ".join(colours) + "\naward a { measure: 1 prizes: " + ", ".join(["100"] * 40) + " }\n")
+    lines = out.splitlines()
+    assert lines[0].startswith("colors colour_0, ") and lines[0].endswith(",")
+    assert lines[1].startswith(" " * len("colors ") + "colour_")
+    assert any(line.startswith(" " * len("  prizes: ") + "100, ") for line in lines)
+    assert all(len(line) <= 120 for line in lines)
+
+
 def test_labels_strings_and_names_are_kept_as_written():
     text = 'variant "4p" { players: 4 }\nvariant duo { players: 2 }\ninclude "a\\"b.orbis"\n'
     assert fmt(text) == 'variant "4p" {\n  players: 4\n}\n\nvariant duo {\n  players: 2\n}\n\ninclude "a\\"b.orbis"\n'
@@ -309,3 +335,26 @@ def test_fmt_check_passes_on_the_shipped_rules_and_examples(orbis_app, monkeypat
     monkeypatch.chdir(ROOT)
     result = CliRunner().invoke(orbis_app, ["fmt", "--check", "rules", "examples"])
     assert result.exit_code == 0, result.stdout + result.stderr
+
+
+# ---- random choices ----------------------------------------------------------------------------------------
+
+_CHOICE = st.text(alphabet="abcdefghijklmnopqrstuvwxyz_", min_size=1, max_size=24).map(lambda w: f'"{w}"')
+_TYPED = st.sampled_from([
+    'fact f "a rather long title of the fact": {}{} for round key "k"', "fact f: {}{} per suits",
+    "kind k {{ param p: {}{} unique }}", "option o: {}{} = \"a\"", "attribute a: {}{}",
+])
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_TYPED, st.lists(_CHOICE, min_size=2, max_size=30), st.booleans())
+def test_random_choices_fit_the_width_and_keep_their_meaning(declaration, choices, optional):
+    """However many choices, the layout parses back to the same tree, is stable, and no line is wider than the
+    formatter's width (every choice here fits on a line of its own)."""
+    text = declaration.format(" | ".join(choices), "?" if optional else "") + "\n"
+    before, diags = parse_text(text, "x.orbis")
+    assert before is not None, diags
+    once = fmt(text)
+    assert parse_text(once, "x.orbis")[0] == before
+    assert fmt(once) == once
+    assert all(len(line) <= WIDTH for line in once.splitlines())
