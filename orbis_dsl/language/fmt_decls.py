@@ -44,28 +44,34 @@ def _for_each(each) -> str:
     return f" for each {tok(name)} in {tok(set_name)}"
 
 
-def _listed(word: str, first: int = 1):
-    """A name and the comma list after it (`set NAME: a, b`), filled over lines when long."""
-    return lambda k, indent: fill(indent + f"{word} {tok(k[0])}: ", [tok(n) for n in k[first:]])
+def _list(head: str, first: int = 0, item=tok):
+    """`head` (naming children before `first` as {0}, {1}) and the comma list of the children from `first`, each
+    written by `item`, as many a line as fit, later lines under the first item."""
+    return lambda k, indent: fill(indent + head.format(*(tok(c) for c in k[:first])), [item(c) for c in k[first:]])
 
 
-def _values(head, parts):
-    """A list after a head (`colors a, b`), filled over lines when long; `head` and `parts` read the children."""
-    return lambda k, indent: fill(indent + head(k), parts(k))
+def _grid_mark(k) -> str:
+    title = _titled(k, 1) if len(k) > 2 else ""
+    rest = k[2:] if title else k[1:]
+    return f"mark {tok(k[0])}{title}: {tok(rest[0])}" + (" in patch" if len(rest) > 1 else "")
+
+
+def _ties(k) -> str:
+    rule = {"keep_order": "keep order", "split": "split", "each_takes": "each takes"}[k[0].data]
+    return f"ties: {rule}" + (" and warn" if len(k) > 1 else "")
 
 
 _ONE_LINE = {
     "modify_clause": lambda k: f"modify {tok(k[0])} = {literal(k[1])}",
     "wild_decl": lambda k: "matches every color",
-    "ties_clause": lambda k: ("ties: " + {"keep_order": "keep order", "split": "split",
-                                          "each_takes": "each takes"}[k[0].data] + (" and warn" if len(k) > 1 else "")),
+    "ties_clause": _ties,
     "says_clause": lambda k: f"says {k[0]}",
     "rank_clause": lambda k: f"rank: {k[0]}",
     "equal_clause": lambda k: "unless all equal",
     "water_clause": lambda k: f"water {k[0]}" + (f" {k[1]}" if len(k) > 1 else ""),
     "hexmap_row": lambda k: f"row {tok(k[0])}: {k[1]}",
     "grid_edges": lambda k: f"edges: {tok(k[0])}",
-    "grid_mark": lambda k: _grid_mark(k),
+    "grid_mark": _grid_mark,
     "rounds_decl": lambda k: f"rounds {k[0]}" + (f" or {k[1]}" if len(k) > 1 else ""),
     "players_clause": lambda k: f"players: {k[0]}",
     "reveal_clause": lambda k: f"reveal {tok(k[0])}: {k[1]}",
@@ -85,12 +91,6 @@ _ONE_LINE = {
     "market_decl": lambda k: f"market {k[0]}",
     "value_decl": lambda k: f"value {tok(k[0])} = {literal(k[1])}",
 }
-
-
-def _grid_mark(k) -> str:
-    title = _titled(k, 1) if len(k) > 2 else ""
-    rest = k[2:] if title else k[1:]
-    return f"mark {tok(k[0])}{title}: {tok(rest[0])}" + (" in patch" if len(rest) > 1 else "")
 
 
 def _param_decl(k, indent: str) -> list[str]:
@@ -185,7 +185,6 @@ _LAYOUTS = {
     "option_decl": _option_decl,
     "attribute_decl": _attribute_decl,
     "let_decl": lambda k, indent: layout(indent + f"let {tok(k[0])} = ", k[1]),
-    "when_clause": lambda k, indent: fill(indent + f"when {tok(k[0])}: ", [effect(e) for e in k[1:]]),
     "end_clause": _end_clause,
     "measure_clause": lambda k, indent: layout(indent + "measure: ", k[0]),
     "eligible_clause": lambda k, indent: layout(indent + "eligible: ", k[0]),
@@ -195,19 +194,20 @@ _LAYOUTS = {
     "warn_decl": _warn_decl,
     "winner_decl": _winner_decl,
     # Lists: as many items a line as fit, later lines under the first item.
-    "set_decl": _listed("set"),
-    "grid_faces": lambda k, indent: fill(indent + "faces: ", [tok(n) for n in k]),
-    "hexmap_colors": lambda k, indent: fill(indent + f"player colors by {tok(k[0])}: ", [tok(n) for n in k[1:]]),
-    "grid_area": _listed("area"),
-    "grid_border": _listed("border"),
-    "grid_home": lambda k, indent: fill(indent + f"home {tok(k[0])} on {tok(k[1])}: ", [tok(n) for n in k[2:]]),
-    "colors_decl": _values(lambda k: "colors ", lambda k: [tok(n) for n in k]),
-    "mark_decl": _values(lambda k: f"tile mark {tok(k[0])}: ", lambda k: [tok(n) for n in k[1:]]),
-    "remove_clause": _values(lambda k: "remove tiles marked ", lambda k: [tok(n) for n in k[1:]]),
-    "prizes_clause": _values(lambda k: "prizes: ", lambda k: [literal(v) for v in k]),
-    "variant_prizes": _values(lambda k: f"award {tok(k[0])}: ", lambda k: [literal(v) for v in k[1:]]),
-    "grid_shape": _values(lambda k: "shape: ", lambda k: [str(n) for n in k]),
-    "board_decl": _values(lambda k: "board stacked ", lambda k: [str(n) for n in k]),
+    "when_clause": _list("when {0}: ", 1, effect),
+    "set_decl": _list("set {0}: ", 1),
+    "hexmap_colors": _list("player colors by {0}: ", 1),
+    "grid_area": _list("area {0}: ", 1),
+    "grid_faces": _list("faces: "),
+    "grid_border": _list("border {0}: ", 1),
+    "grid_home": _list("home {0} on {1}: ", 2),
+    "colors_decl": _list("colors "),
+    "mark_decl": _list("tile mark {0}: ", 1),
+    "remove_clause": _list("remove tiles marked ", 1),
+    "prizes_clause": _list("prizes: ", 0, literal),
+    "variant_prizes": _list("award {0}: ", 1, literal),
+    "grid_shape": _list("shape: "),
+    "board_decl": _list("board stacked "),
 }
 
 
