@@ -108,7 +108,7 @@ _LINKS = {
 
 
 def _link(t) -> str:
-    return _LINKS.get(t.data, _LINKS["within_link"])(kids(t))
+    return _LINKS[t.data](kids(t))
 
 
 # What a `largest group(…)` measures when not its number of cells: `by span [between A and B]`, `by parts(LINK, …)`,
