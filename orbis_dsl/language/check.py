@@ -58,28 +58,16 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
 
     def run(self) -> RuleSet | None:
         by_type, singletons = self.collect()
-        entry = self.sources.files[-1].path if self.sources.files else None
         # A game scored from score sheets (it declares `score` columns) needs no tiles, so no colours or board.
-        sheet = bool(by_type[ast_sheet.ScoreDecl])
-        self.sheet = sheet
-        for missing in ("winner",) if sheet else ("colors", "board", "winner"):
-            if missing not in singletons:
-                self.diags.append(Diagnostic(f"the rule set declares no '{missing}'", file=entry,
-                                             span=Span(entry, 1, 1) if entry else None))
+        self.sheet = bool(by_type[ast_sheet.ScoreDecl])
+        self._require(singletons, ("winner",) if self.sheet else ("colors", "board", "winner"))
         colors_decl = singletons.get("colors")
         colors = tuple(colors_decl.names) if colors_decl else ()
         self._check_unique(colors_decl, "colour")
         mark_decl = singletons.get("mark")
         stars = tuple(mark_decl.names) if mark_decl else ()
         self._check_unique(mark_decl, "tile mark")
-        aliases = {}
-        for _, decl in by_type[ast_decl.AliasDecl]:
-            if decl.target not in colors:
-                self.diags.append(self.unknown("colour", decl.target, colors, decl.target_span or decl.span))
-            elif decl.alias in colors:
-                self.error(f"'{decl.alias}' is a colour and cannot also be an alias", decl.span)
-            else:
-                aliases[decl.alias] = decl.target
+        aliases = self._aliases(by_type[ast_decl.AliasDecl], colors)
         levels = singletons["levels"].value if "levels" in singletons else 1
         self.levels = levels
         market = singletons["market"].value if "market" in singletons else 0
@@ -121,13 +109,11 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
         winner = self._winner(singletons.get("winner"))
         variants = {d.name: self._variant(f, d, gods) for f, d in by_type[ast_decl.VariantDecl]}
         tiles = tuple(self._tile(f, d) for f, d in by_type[ast_decl.TileDecl])
-        decl_files = {}
-        for label, entries in (("KindDecl", tile_pieces), ("GodDecl", held_pieces),
-                               ("AwardDecl", by_type[ast_sheet.AwardDecl]),
-                               ("VariantDecl", by_type[ast_decl.VariantDecl]),
-                               ("ScoreDecl", by_type[ast_sheet.ScoreDecl]), ("FactDecl", by_type[ast_sheet.FactDecl])):
-            for f, d in entries:
-                decl_files[f"{label}:{d.name}"] = f
+        decl_files = _decl_files((("KindDecl", tile_pieces), ("GodDecl", held_pieces),
+                                  ("AwardDecl", by_type[ast_sheet.AwardDecl]),
+                                  ("VariantDecl", by_type[ast_decl.VariantDecl]),
+                                  ("ScoreDecl", by_type[ast_sheet.ScoreDecl]),
+                                  ("FactDecl", by_type[ast_sheet.FactDecl])))
         if any(d.is_error for d in self.diags):
             return None
         return RuleSet(
@@ -143,6 +129,26 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
             rounds_also=singletons["rounds"].also if "rounds" in singletons else None,
             hexmap=singletons.get("hexmap"),
         )
+
+    def _require(self, singletons, names) -> None:
+        """An error for each declaration the game must make and does not, placed at the top of its entry file."""
+        entry = self.sources.files[-1].path if self.sources.files else None
+        for missing in names:
+            if missing not in singletons:
+                self.diags.append(Diagnostic(f"the rule set declares no '{missing}'", file=entry,
+                                             span=Span(entry, 1, 1) if entry else None))
+
+    def _aliases(self, decls, colors) -> dict[str, str]:
+        """Each alias to the colour it stands for; an alias of no colour, or named like one, is an error."""
+        aliases = {}
+        for _, decl in decls:
+            if decl.target not in colors:
+                self.diags.append(self.unknown("colour", decl.target, colors, decl.target_span or decl.span))
+            elif decl.alias in colors:
+                self.error(f"'{decl.alias}' is a colour and cannot also be an alias", decl.span)
+            else:
+                aliases[decl.alias] = decl.target
+        return aliases
 
     def _vocabulary(self, by_type, singletons) -> Vocabulary:
         """The game's nouns, from its families (one per role), face-down state, marker, mark and resource."""
@@ -246,6 +252,11 @@ def check(sources: SourceSet) -> tuple[RuleSet | None, list[Diagnostic]]:
 def _position(d: Diagnostic):
     span = d.span
     return (span.file, span.line, span.column) if span else (d.file or "", 0, 0)
+
+
+def _decl_files(labelled) -> dict[str, str]:
+    """The file each kind, god, award, variant, score and fact was declared in, keyed "KindDecl:NAME"."""
+    return {f"{label}:{d.name}": f for label, entries in labelled for f, d in entries}
 
 
 def _title(decl) -> str | None:
