@@ -61,22 +61,7 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
         # A game scored from score sheets (it declares `score` columns) needs no tiles, so no colours or board.
         self.sheet = bool(by_type[ast_sheet.ScoreDecl])
         self._require(singletons, ("winner",) if self.sheet else ("colors", "board", "winner"))
-        colors_decl = singletons.get("colors")
-        colors = tuple(colors_decl.names) if colors_decl else ()
-        self._check_unique(colors_decl, "colour")
-        mark_decl = singletons.get("mark")
-        stars = tuple(mark_decl.names) if mark_decl else ()
-        self._check_unique(mark_decl, "tile mark")
-        aliases = self._aliases(by_type[ast_decl.AliasDecl], colors)
-        levels = singletons["levels"].value if "levels" in singletons else 1
-        self.levels = levels
-        market = singletons["market"].value if "market" in singletons else 0
-        board = singletons["board"].rows if "board" in singletons else ()
-        self._check_board(singletons.get("board"))
-        resource, marker = singletons.get("resource"), singletons.get("marker")
-        self.vocabulary = self._vocabulary(by_type, singletons)
-        self.colors, self.aliases, self.stars = colors, aliases, stars
-        self._check_constants_unshadowed(by_type, set(colors) | set(aliases) | set(stars))
+        self._constants(by_type, singletons)
         tile_pieces = self._pieces(by_type, "tiles")
         held_pieces = self._pieces(by_type, "players")
         self.kind_names = frozenset(d.name for _, d in tile_pieces)
@@ -116,9 +101,12 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
                                   ("FactDecl", by_type[ast_sheet.FactDecl])))
         if any(d.is_error for d in self.diags):
             return None
+        resource, marker = singletons.get("resource"), singletons.get("marker")
         return RuleSet(
             vocabulary=self.vocabulary,
-            colors=colors, aliases=aliases, stars=stars, levels=levels, display=market, board=board,
+            colors=self.colors, aliases=self.aliases, stars=self.stars, levels=self.levels,
+            display=singletons["market"].value if "market" in singletons else 0,
+            board=singletons["board"].rows if "board" in singletons else (),
             attributes=attributes, options=options, values=values, desert=desert, kinds=kinds, gods=gods,
             awards=awards, winner=winner, variants=variants, tiles=tiles,
             realm_limit=resource.limit if resource else None, cancel_tokens=marker.supply if marker else None,
@@ -129,6 +117,22 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
             rounds_also=singletons["rounds"].also if "rounds" in singletons else None,
             hexmap=singletons.get("hexmap"),
         )
+
+    def _constants(self, by_type, singletons) -> None:
+        """The names every expression may use before any other declaration is checked: colours and their
+        aliases, tile marks, the game's nouns; and the number of levels and the board."""
+        colors_decl = singletons.get("colors")
+        colors = tuple(colors_decl.names) if colors_decl else ()
+        self._check_unique(colors_decl, "colour")
+        mark_decl = singletons.get("mark")
+        stars = tuple(mark_decl.names) if mark_decl else ()
+        self._check_unique(mark_decl, "tile mark")
+        aliases = self._aliases(by_type[ast_decl.AliasDecl], colors)
+        self.levels = singletons["levels"].value if "levels" in singletons else 1
+        self._check_board(singletons.get("board"))
+        self.vocabulary = self._vocabulary(by_type, singletons)
+        self.colors, self.aliases, self.stars = colors, aliases, stars
+        self._check_constants_unshadowed(by_type, set(colors) | set(aliases) | set(stars))
 
     def _require(self, singletons, names) -> None:
         """An error for each declaration the game must make and does not, placed at the top of its entry file."""
