@@ -216,7 +216,8 @@ def test_every_node_of_the_grammar_has_a_layout():
 
     nodes = {str(rule.alias) if rule.alias else str(rule.origin.name) for rule in rules_parser().rules
              if rule.alias or not (rule.origin.name.startswith("_") or rule.options.expand1)}
-    tables = (fmt_expr._EXPRESSIONS, fmt_expr._LITERALS, fmt_expr._TYPES, fmt_expr._LINKS, fmt_expr._EFFECTS,
+    tables = (fmt_expr._EXPRESSIONS, fmt_expr._LITERALS, fmt_expr._TYPES, fmt_expr._LINKS, fmt_expr._MEASURES,
+              fmt_expr._EFFECTS,
               fmt_decls._ONE_LINE, fmt_decls._LAYOUTS, fmt_decls._FACT_PARTS, fmt_comments._BLOCKS, {"tile_decl"})
     laid_out = set().union(*tables)
     assert nodes - laid_out == _PRINTED_BY_PARENT
