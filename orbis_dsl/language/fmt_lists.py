@@ -1,5 +1,5 @@
 """`orbis fmt` layouts of the list and across-players expressions (grammar: `list_count`, `list_position`,
-`list_distinct`, `player_sum`), by parse-tree rule; `fmt.py` looks them up before its own."""
+`list_distinct`, `player_sum`), by parse-tree rule; `fmt_expr` adds them to its table."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The reference semantics of `count(X in LIST)`, `position(X in LIST)`, `distinct(LIST)` and
 `sum(EXPR over players)`, mirroring `codegen_lists.ListCompiler` case by case on the same `runtime.lists` helpers.
 
-Mixed into `interpret.Evaluator`, which provides `eval`; `env` is its `Env` (the game `g`, the player `p`).
+Mixed into `interpret_expr.Evaluator`, which provides `eval`; `env` is its `Env` (the game `g`, the player `p`).
 """
 
 from __future__ import annotations
