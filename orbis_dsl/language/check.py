@@ -65,12 +65,7 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
         tile_pieces = self._pieces(by_type, "tiles")
         held_pieces = self._pieces(by_type, "players")
         self.kind_names = frozenset(d.name for _, d in tile_pieces)
-        attributes = {d.name: self._param(d) for _, d in by_type[ast_decl.AttributeDecl]}
-        self.attributes = attributes
-        options = {d.name: self._option(f, d) for f, d in by_type[ast_decl.OptionDecl]}
-        self.options = options
-        values = {d.name: d.value for _, d in by_type[ast_decl.ValueDecl]}
-        self.values = values
+        self._settings(by_type)
         self.param_types_by_name = self._param_types_by_name(tile_pieces)
         self.rounds = singletons["rounds"].value if "rounds" in singletons else None
         self.sets = self._sets(by_type[ast_sheet.SetDecl])
@@ -107,7 +102,7 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
             colors=self.colors, aliases=self.aliases, stars=self.stars, levels=self.levels,
             display=singletons["market"].value if "market" in singletons else 0,
             board=singletons["board"].rows if "board" in singletons else (),
-            attributes=attributes, options=options, values=values, desert=desert, kinds=kinds, gods=gods,
+            attributes=self.attributes, options=self.options, values=self.values, desert=desert, kinds=kinds, gods=gods,
             awards=awards, winner=winner, variants=variants, tiles=tiles,
             realm_limit=resource.limit if resource else None, cancel_tokens=marker.supply if marker else None,
             exchange=resource.trade if resource else (),
@@ -133,6 +128,13 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
         self.vocabulary = self._vocabulary(by_type, singletons)
         self.colors, self.aliases, self.stars = colors, aliases, stars
         self._check_constants_unshadowed(by_type, set(colors) | set(aliases) | set(stars))
+
+    def _settings(self, by_type) -> None:
+        """What a game's rules may be set to: the attributes of every tile, the options a game is played with and
+        the values a held piece may modify."""
+        self.attributes = {d.name: self._param(d) for _, d in by_type[ast_decl.AttributeDecl]}
+        self.options = {d.name: self._option(f, d) for f, d in by_type[ast_decl.OptionDecl]}
+        self.values = {d.name: d.value for _, d in by_type[ast_decl.ValueDecl]}
 
     def _require(self, singletons, names) -> None:
         """An error for each declaration the game must make and does not, placed at the top of its entry file."""

@@ -205,7 +205,7 @@ def test_long_declaration_lists_wrap_after_a_comma_under_the_first_item():
 
 # Nodes printed by the layout of their parent, not from a table of their own.
 _PRINTED_BY_PARENT = {"start", "name", "type", "cost", "arg", "amount", "amount_param", "for_each", "in_patch",
-                      "keep_order", "split", "each_takes", "fact_from", "winner_if", "winner_key"}
+                      "keep_order", "split", "each_takes", "winner_if", "winner_key"}
 
 
 def test_every_node_of_the_grammar_has_a_layout():
@@ -218,7 +218,8 @@ def test_every_node_of_the_grammar_has_a_layout():
              if rule.alias or not (rule.origin.name.startswith("_") or rule.options.expand1)}
     tables = (fmt_expr._EXPRESSIONS, fmt_expr._LITERALS, fmt_expr._TYPES, fmt_expr._LINKS, fmt_expr._MEASURES,
               fmt_expr._EFFECTS,
-              fmt_decls._ONE_LINE, fmt_decls._LAYOUTS, fmt_decls._FACT_PARTS, fmt_comments._BLOCKS, {"tile_decl"})
+              fmt_decls._ONE_LINE, fmt_decls._LAYOUTS, fmt_decls._FACT_PARTS, fmt_decls._DERIVATIONS,
+              fmt_comments._BLOCKS, {"tile_decl"})
     laid_out = set().union(*tables)
     assert nodes - laid_out == _PRINTED_BY_PARENT
     assert laid_out <= nodes  # no layout for a node the grammar no longer has
