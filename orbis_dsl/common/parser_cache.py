@@ -14,12 +14,23 @@ import os
 import stat
 import sys
 
+# Orbis's game notation (grammar/game.lark): the options of its parser, the same whether Lark builds it from the
+# grammar or the standalone module in generated/ is used, so both parse alike.
+GAME_PARSER_OPTIONS = {"parser": "lalr", "propagate_positions": True, "maybe_placeholders": True,
+                       "start": ["start", "row"]}
+
 
 def trusted_cache_file(name: str) -> str | bool:
     """A path for Lark's `cache=` option for the grammar `name`, or False when no place can be trusted."""
     import lark
 
-    from orbis_dsl.language.pack_cache import LARK_FOLDER, UntrustedCache, _not_private, private_folder, user_cache_root
+    from orbis_dsl.common.private_folders import (
+        LARK_FOLDER,
+        UntrustedCache,
+        not_private,
+        private_folder,
+        user_cache_root,
+    )
 
     try:  # the user's cache, whatever $ORBIS_CACHE_DIR says: the tables depend only on the grammar and Lark
         folder = private_folder(private_folder(user_cache_root(), follow=True) / LARK_FOLDER)
@@ -33,7 +44,7 @@ def trusted_cache_file(name: str) -> str | bool:
         return str(path)
     except OSError:
         return False
-    if not stat.S_ISREG(info.st_mode) or _not_private(str(path), info):
+    if not stat.S_ISREG(info.st_mode) or not_private(str(path), info):
         return False
     return str(path)
 

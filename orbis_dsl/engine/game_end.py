@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from orbis_dsl.engine.state import DESERT, EMPTY
-from orbis_dsl.records.game import GameRecord, PlayerRecord
+from orbis_dsl.runtime.game_record import GameRecord, PlayerRecord
 from orbis_dsl.runtime.scoring import ScoreReport, score_game
 
 

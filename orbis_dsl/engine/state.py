@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from orbis_dsl.records.game import TileRecord
+from orbis_dsl.runtime.game_record import TileRecord
 from orbis_dsl.runtime.rules import Rules
 from orbis_dsl.runtime.views import PlayerView, TileView
 

@@ -25,9 +25,16 @@ import stat
 from pathlib import Path
 
 from orbis_dsl.common.files import write_atomic
+from orbis_dsl.common.private_folders import (  # noqa: F401  (re-exported: the cache's callers name them here)
+    LARK_FOLDER,
+    UntrustedCache,
+    checked_folder,
+    not_private,
+    private_folder,
+    user_cache_root,
+)
 
 # The user's cache folder also keeps Lark's parse tables (see parser_cache.py), in this subfolder.
-LARK_FOLDER = "lark"
 
 MANIFEST = "manifest.json"
 FORMAT = "orbis-pack-cache/1"
@@ -43,51 +50,8 @@ def cache_root() -> Path:
     return user_cache_root()
 
 
-def user_cache_root() -> Path:
-    """orbis-dsl/ in $XDG_CACHE_HOME (default ~/.cache)."""
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "orbis-dsl"
-
-
-class UntrustedCache(Exception):
-    """The cache folder cannot be trusted or created: its reason, for a warning."""
-
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
-
-
 def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
-
-
-def _not_private(what: str, info: os.stat_result) -> str | None:
-    """Why a file or folder someone else could have written must not be trusted, or None."""
-    if info.st_uid != os.geteuid():
-        return f"{what} belongs to another user (uid {info.st_uid})"
-    if info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
-        return f"{what} is writable by other users (mode {stat.S_IMODE(info.st_mode):o})"
-    return None
-
-
-def private_folder(path: Path, follow: bool = False) -> Path:
-    """Create `path` (mode 0700) or check that it is a folder of ours that nobody else may write; raises
-    UntrustedCache. `follow`: the cache root itself may be a symlink to such a folder (its target is checked)."""
-    try:
-        path.mkdir(mode=0o700, parents=True, exist_ok=True)
-    except OSError as error:
-        raise UntrustedCache(f"cannot create the cache folder {path}: {error.strerror or error}") from None
-    return checked_folder(path, follow)
-
-
-def checked_folder(path: Path, follow: bool = False) -> Path:
-    """`path` when it is a folder of ours that nobody else may write; else UntrustedCache (OSError if missing)."""
-    info = os.stat(path) if follow else os.lstat(path)
-    if not stat.S_ISDIR(info.st_mode):
-        raise UntrustedCache(f"the cache folder {path} is not a folder")
-    problem = _not_private(f"the cache folder {path}", info)
-    if problem:
-        raise UntrustedCache(problem)
-    return path
 
 
 def _read_private(path: Path) -> bytes:
@@ -98,7 +62,7 @@ def _read_private(path: Path) -> bytes:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode) or info.st_size > _MAX_MODULE_BYTES:
             raise ValueError(f"{path} is not a regular file of a sensible size")
-        problem = _not_private(str(path), info)
+        problem = not_private(str(path), info)
         if problem:
             raise ValueError(problem)
         with os.fdopen(os.dup(fd), "rb") as file:

@@ -19,8 +19,9 @@ from lark import Lark
 from lark.parsers.lalr_analysis import IntParseTable, Shift
 from lark.tools.standalone import gen_standalone
 
+# The reader builds the same parser when the module is stale.
+from orbis_dsl.common.parser_cache import GAME_PARSER_OPTIONS
 from orbis_dsl.common.resources import source_hash
-from orbis_dsl.records.notation import GAME_PARSER_OPTIONS  # the reader builds the same parser when the module is stale
 
 
 def canonical_table(table: IntParseTable) -> IntParseTable:

@@ -8,7 +8,7 @@ from pathlib import Path
 from orbis_dsl.common.diagnostics import Diagnostic, Span
 from orbis_dsl.common.resources import BASE_GAME, display_path
 from orbis_dsl.language.rule_files import ReadRefused, read_rule_text
-from orbis_dsl.records.game import GameRecord
+from orbis_dsl.runtime.game_record import GameRecord
 from orbis_dsl.runtime.rules import Rules
 
 # Bytes read at most from a game file: the readers refuse more than 256,000 characters (records.MAX_RECORD_BYTES),

@@ -13,19 +13,18 @@ from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from orbis_dsl.common.diagnostics import Diagnostic, Span
+from orbis_dsl.common.parser_cache import GAME_PARSER_OPTIONS
 from orbis_dsl.common.resources import BASE_GAME, GAME_PARSER_MODULE, data_dir, grammar_path, source_hash
 from orbis_dsl.language.lark_errors import GAME_WORDS, syntax_diagnostic
 from orbis_dsl.language.literals import BadToken, number, unquote
-from orbis_dsl.records.game import GameRecord, TileRecord
 from orbis_dsl.records.notation_quick import quick_document
 from orbis_dsl.records.orbis_json import FORMAT, MAX_RECORD_BYTES, _Reader
+from orbis_dsl.runtime.game_record import GameRecord, TileRecord
 from orbis_dsl.runtime.rules import Rules, import_file
 
 if TYPE_CHECKING:
     from lark import Token, Tree
 
-GAME_PARSER_OPTIONS = {"parser": "lalr", "propagate_positions": True, "maybe_placeholders": True,
-                       "start": ["start", "row"]}
 
 
 class GameParser(NamedTuple):

@@ -10,11 +10,11 @@ from __future__ import annotations
 import json
 
 from orbis_dsl.common.diagnostics import Diagnostic, did_you_mean, unknown
-from orbis_dsl.records.game import GameRecord, PlayerRecord, TileRecord
 from orbis_dsl.records.json_text import MAX_RECORD_BYTES, json_words, load_json
 from orbis_dsl.records.orbis_json_quick import quick_record
 from orbis_dsl.records.orbis_json_write import FORMAT, game_to_json, tile_to_json
 from orbis_dsl.records.tile_schema import schema_for
+from orbis_dsl.runtime.game_record import GameRecord, PlayerRecord, TileRecord
 from orbis_dsl.runtime.rules import Rules
 
 # Imported from here by the other readers and writers, which came before the split (the sheet readers too).

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import json
 
-from orbis_dsl.records.game import GameRecord, PlayerRecord
 from orbis_dsl.records.json_text import MAX_RECORD_BYTES, may_hold_long_numbers
 from orbis_dsl.records.orbis_json_write import FORMAT
 from orbis_dsl.records.tile_schema import TileSchema, schema_for
+from orbis_dsl.runtime.game_record import GameRecord, PlayerRecord
 from orbis_dsl.runtime.rules import Rules
 
 _GAME_KEYS = frozenset({"format", "title", "variant", "options", "players"})  # "game": the general reader's

@@ -3,7 +3,7 @@ and the scoring pad write, and what the reader (orbis_json.py) reads back to the
 
 from __future__ import annotations
 
-from orbis_dsl.records.game import GameRecord, TileRecord
+from orbis_dsl.runtime.game_record import GameRecord, TileRecord
 from orbis_dsl.runtime.rules import Rules
 
 FORMAT = "orbis-game/1"

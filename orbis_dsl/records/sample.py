@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from orbis_dsl.records.game import GameRecord, PlayerRecord, TileRecord
+from orbis_dsl.runtime.game_record import GameRecord, PlayerRecord, TileRecord
 from orbis_dsl.runtime.rules import Rules
 
 

@@ -13,7 +13,7 @@ What `read` builds must equal what the general reader builds for the same tile (
 
 from __future__ import annotations
 
-from orbis_dsl.records.game import TileRecord
+from orbis_dsl.runtime.game_record import TileRecord
 from orbis_dsl.runtime.rules import Rules
 
 _SEEN_LIMIT = 4096

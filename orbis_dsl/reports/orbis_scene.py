@@ -5,8 +5,8 @@ out too. `svg.py` and `png.py` write it out.
 
 from __future__ import annotations
 
-from orbis_dsl.records.game import GameRecord
 from orbis_dsl.reports.scene import DESERT, Circle, Rect, Scene, Stroke, Text, fill_of, ink_on, short, signed
+from orbis_dsl.runtime.game_record import GameRecord
 from orbis_dsl.runtime.rules import Rules
 from orbis_dsl.runtime.scoring import ScoreReport
 

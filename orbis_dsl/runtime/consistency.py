@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
-from orbis_dsl.records.game import GameRecord
+from orbis_dsl.runtime.game_record import GameRecord
 from orbis_dsl.runtime.rules import Rules
 from orbis_dsl.runtime.specs import VariantSpec
 from orbis_dsl.runtime.views import PlayerView

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from orbis_dsl.records.game import GameRecord, PlayerRecord
 from orbis_dsl.runtime.consistency import table_warnings
+from orbis_dsl.runtime.game_record import GameRecord, PlayerRecord
 from orbis_dsl.runtime.reasons import Sentence, explained, static_why
 from orbis_dsl.runtime.rules import Rules
 from orbis_dsl.runtime.specs import VariantSpec

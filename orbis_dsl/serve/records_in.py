@@ -12,8 +12,8 @@ import re
 from typing import NamedTuple
 
 from orbis_dsl.common.diagnostics import Diagnostic
-from orbis_dsl.records.game import GameRecord
 from orbis_dsl.records.orbis_json import read_json_text
+from orbis_dsl.runtime.game_record import GameRecord
 from orbis_dsl.runtime.rules import Rules
 
 REQUEST_FILE = "request"  # what diagnostics name as the file: the body of the HTTP request

@@ -6,7 +6,7 @@ import copy
 import pickle
 
 from orbis_dsl.language.ruleset import base_rules
-from orbis_dsl.records.game import GameRecord, PlayerRecord, TileRecord
+from orbis_dsl.runtime.game_record import GameRecord, PlayerRecord, TileRecord
 from orbis_dsl.runtime.scoring import Scorer, score_game
 from orbis_dsl.runtime.support import fill
 
