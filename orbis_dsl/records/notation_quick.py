@@ -12,7 +12,7 @@ word is expected, a keyword used as a name, a quoted string where one is unusual
 builder would say something (a value given twice, a row too many), it answers None, and read_text reads the
 file with the parser, which reports every mistake with its line and column. A document it does build that the
 record reader then finds fault with is also read again by the parser, for the located messages. So it never
-needs positions. tests/scoring/test_notation_quick.py holds it to the parser's reading, on written games and on
+needs positions. tests/records/test_notation_quick.py holds it to the parser's reading, on written games and on
 mangled ones.
 """
 

@@ -7,7 +7,7 @@ and one pass checks the document against the rule set, exactly (types by `type(.
 reader takes them without a word). Whenever this reader is not sure (an escape, a long number, a null, a name
 in capitals, an unknown key, a key given twice, a value of another type), it answers None and the general
 reader reads the text again and says what is wrong: every message still comes from one place, and a record
-read here is the record the general reader builds (tests/scoring/test_json_quick.py).
+read here is the record the general reader builds (tests/records/test_json_quick.py).
 
 Repeated keys, without a hook: in JSON text, every member of an object is followed by exactly one ':' outside
 strings, and ':' appears nowhere else outside strings. With no `\\u` escape in the text, every ':' inside a

@@ -8,7 +8,7 @@ pass, and remembered (records share their tiles, which nobody changes). Anything
 value of the wrong type, a colour typed in capitals, a null) is not judged here: `read` answers None and the
 general reader reads the tile again and says what is wrong, so every message still comes from one place.
 
-What `read` builds must equal what the general reader builds for the same tile (tests/scoring/test_tile_schema.py).
+What `read` builds must equal what the general reader builds for the same tile (tests/records/test_tile_schema.py).
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ walks them all again in the C encoder: together a sixth of a batch's time. Here 
 C encoder's own string writer (`encode_basestring`, what `json.dumps` uses with `ensure_ascii=False`) into
 templates of the report's fixed keys, so the text is byte for byte what `json.dumps` writes: same key order,
 same separators. Anything the templates do not cover exactly (a number that is not a plain int, a category
-named like one of the report's own keys) is written by `json.dumps` instead (tests/scoring/test_score_json.py).
+named like one of the report's own keys) is written by `json.dumps` instead (tests/runtime/test_score_json.py).
 """
 
 from __future__ import annotations

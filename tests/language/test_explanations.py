@@ -1,6 +1,6 @@
 """Issue 14, item 4: scoring lines a player can read. A rule author writes the sentence (`says`); without one,
 the generated line is true and complete: what the conditions found, each summand with its value, the branch
-taken. The base game's whole explanations are snapshot-tested in tests/scoring/test_examples.py."""
+taken. The base game's whole explanations are snapshot-tested in tests/games/test_examples.py."""
 
 from __future__ import annotations
 
