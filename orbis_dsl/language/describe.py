@@ -158,10 +158,20 @@ class SheetDescriber(Describer):
     """Labels of score-sheet columns: each fact, value and award shows its name and, filled in at run time, its
     value: `(coins {coins} + workers {workers}) / coins_per_vp {coins_per_vp}` → "(coins 5 + workers 2) / …"."""
 
-    def __init__(self, facts: set[str], values: set[str], lets=None):
+    def __init__(self, facts: set[str], values: set[str], lets=None, titles: dict[str, str] | None = None):
         super().__init__(set(), False, lets)
         self.facts = facts
         self.values = values
+        self.titles = titles or {}  # facts' and awards' titles: a column that is one of them reads by its title
+
+    def column_text(self, e) -> str:
+        """A score column's words: a column that is one fact or one award reads by its title, as the sheet prints
+        it ("VP on the score track 92", "Cult track prizes 28"); any other column reads as its expression."""
+        if isinstance(e, ast_expr.Ref) and e.name in self.facts and self.titles.get(e.name):
+            return f"{_braces(self.titles[e.name])} {{{e.name}}}"
+        if isinstance(e, ast_expr.AwardRef) and self.titles.get(e.name):
+            return f"{_braces(self.titles[e.name])} prizes {{awards[{e.name}]}}"
+        return self.text(e)
 
     def text(self, e) -> str:
         if isinstance(e, ast_expr.Ref) and (e.name in self.facts or e.name in self.values):
@@ -175,6 +185,11 @@ class SheetDescriber(Describer):
         if isinstance(e, ast_expr.PlayerSum):  # every player's values are summed: the column's player's would mislead
             return "sum of " + Describer(set(), False, self.lets).text(e.expr) + " over players"
         return super().text(e)
+
+
+def _braces(title: str) -> str:
+    """A title as literal text in a label that is filled in with `str.format_map`."""
+    return title.replace("{", "{{").replace("}", "}}")
 
 
 def _conjuncts(e) -> list:

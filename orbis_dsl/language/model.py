@@ -295,3 +295,10 @@ class RuleSet:
     def is_sheet(self) -> bool:
         """Scored from the players' score sheets (declared `score` columns), not from a board of tiles."""
         return bool(self.scores)
+
+
+def sheet_titles(rules: RuleSet) -> dict[str, str]:
+    """The titles a score sheet prints for its facts and awards, by name (a score column's words use them)."""
+    titles = {name: fact.title for name, fact in rules.facts.items() if fact.title}
+    titles.update((name, award.title) for name, award in rules.awards.items() if award.title)
+    return titles

@@ -125,10 +125,12 @@ def print_sheet_report(report, rules: Rules, console: Console, explain: bool = F
         for summary in report.awards:
             console.print(shown(f"  {summary}"), highlight=False)
         console.print()
+        labels = {id(line): _sheet_label(rules, line) for player in report.players for line in player.lines}
+        width = max(map(len, labels.values()), default=0)
         for player in report.players:
             console.print(Text(shown(player.name), style="bold"))
             for line in player.lines:
-                console.print(shown(f"  {line.where:<24} {line.cp:>+5}  {line.why}"), highlight=False)
+                console.print(shown(f"  {labels[id(line)]:<{width}} {line.cp:>+5}  {line.why}"), highlight=False)
             console.print()
     table = Table(show_edge=False, pad_edge=False)
     table.add_column("player")
@@ -175,3 +177,12 @@ def _print_boards(report, rules: Rules, console: Console) -> None:
             for line in board_lines(grid, board):
                 console.print(line)
     console.print()
+
+
+def _sheet_label(rules: Rules, line) -> str:
+    """A sheet line's label: in a game of rounds the line says its round ("round 2"); the column's title is
+    added so that each line reads on its own ("round 2: Volcanoes")."""
+    column = rules.scores.get(line.what)
+    if column is None or line.where == column.title:
+        return line.where
+    return f"{line.where}: {column.title}"

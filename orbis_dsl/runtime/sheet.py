@@ -165,8 +165,10 @@ def score_sheet(rules: Rules, record: SheetRecord, report_format: str, explain: 
                 points = column.fn(g, p, trace) or 0
                 columns[p.index][column.name] = points
                 p.total += points
-                why = "; ".join(trace) if trace else _filled(column.text, p)
-                lines[p.index].append(Line(label or column.title, column.name, points, f"{why} = {points}"))
+                if column.award is not None and column.award not in p.awards and not points:
+                    continue  # an award the player took no part in (the ranking above says who did)
+                lines[p.index].append(Line(label or column.title, column.name, points,
+                                           _column_why(column, trace, p, points)))
             for check in rules.checks:
                 if check.note:
                     if explain:
@@ -332,6 +334,29 @@ class _Prizes(dict):
 
     def __missing__(self, key):
         return 0
+
+
+_ARITHMETIC = (" + ", " - ", " * ", " / ", "(")
+
+
+def _column_why(column, trace: list | None, p: SheetPlayer, points: int) -> str:
+    """How a column's points came about, in the words a player checks them by: the column's arithmetic step by
+    step ("coins 4 + workers 3 = 7; 7 / 3 = 2"), or its expression with the player's values filled in. The
+    comparisons a condition made are left out (the notes and the award rankings say who had the most), and so is
+    the expression of a conditional column, which would recite every case: its title and points say it."""
+    steps = [step for step in trace or () if " is " not in step]  # "X is Y": a comparison, not a step
+    if steps:
+        return _summed("; ".join(steps), points)
+    if f" {column.text} ".find(" if ") >= 0:
+        return f"{column.title} {points}"
+    return _summed(_filled(column.text, p), points)
+
+
+def _summed(why: str, points: int) -> str:
+    """A column's words with its result: "coins 4 + workers 3 = 7"; a single value already says it."""
+    if why.endswith(f" {points}") and not any(op in why for op in _ARITHMETIC):
+        return why
+    return f"{why} = {points}"
 
 
 def _filled(label: str, p: SheetPlayer) -> str:

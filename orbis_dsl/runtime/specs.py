@@ -145,6 +145,7 @@ class ScoreSpec(NamedTuple):
     title: str
     fn: Callable
     text: str  # the column's expression in plain words
+    award: str | None = None  # the award the column is, when it is one award and nothing else
 
 
 class CheckSpec(NamedTuple):

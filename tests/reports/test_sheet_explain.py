@@ -1,0 +1,35 @@
+"""`orbis score --explain` on the score-sheet games reads like the sheet: a column that is one fact or one award
+says so by its title, arithmetic is shown step by step, a conditional column does not recite its cases, and
+a game of rounds labels each line with its round and its column."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from orbis_dsl.cli.app import app
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _explained(example: str) -> str:
+    result = CliRunner().invoke(app, ["score", "--explain", str(ROOT / "examples" / example)])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_terra_mystica_columns_read_by_their_titles_and_steps():
+    out = _explained("terra-mystica/2p-basic.json")
+    assert "VP on the score track 92\n" in out  # a single value: no "= 92" after it
+    assert "Cult track prizes 28\n" in out
+    assert "coins 4 + workers 3 + priests 0 + power[III] 4 + 2 = 13; 13 / coins_per_vp 3 = 4" in out
+    assert "Fire & Ice final tile" not in out  # a base game: nobody takes part in the Fire & Ice tile
+
+
+def test_mondo_lines_name_their_round_and_column_without_comparison_noise():
+    out = _explained("mondo/counts-advanced-3p-counts-as-active.json")
+    assert "round 1: Volcanoes" in out and "round 3: Mismatched edges" in out
+    assert "most among players" not in out  # the notes say who has the volcano majority
+    assert "has the most volcanoes that count as active" in out
+    assert "-mismatches 2 = -2" in out
