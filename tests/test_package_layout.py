@@ -1,12 +1,15 @@
-"""The package is laid out by stage (README, "Layout"), and the layout holds: each stage imports only from the
-stages before it, so the pipeline can be read from the folder tree; and no module outgrows a reader (~400 lines).
+"""The package is laid out by stage (README, "Layout"), and the layout holds (issue 11):
+- each stage imports only from the stages before it, so the pipeline can be read from the folder tree;
+- no two modules import each other, directly or round a circle;
+- no module outgrows a reader (400 lines), and no function (60 lines of body).
 
-Imports inside functions count too: a lazy import running back up is still a dependency running back up.
+Imports inside functions count too: a lazy import running back up, or round a circle, is still one.
 """
 
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -17,23 +20,49 @@ PACKAGE = Path(__file__).resolve().parent.parent / "orbis_dsl"
 STAGE_RANK = {"common": 0, "runtime": 1, "language": 2, "records": 3, "reports": 4, "engine": 5, "cli": 6,
               "serve": 6}
 MAX_MODULE_LINES = 400
+MAX_FUNCTION_LINES = 60  # of body: a command's option declarations are its signature, not its logic
 
 MODULES = sorted(p for p in PACKAGE.rglob("*.py") if "__pycache__" not in p.parts)
 
 
-def _imported_stages(path: Path) -> list[tuple[int, str]]:
+@cache
+def _tree(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"), str(path))
+
+
+def _imports(tree: ast.Module) -> list[tuple[int, str]]:
+    """(line, module) for every orbis_dsl module imported, at the top or inside a function; `from orbis_dsl.x
+    import y` names both `orbis_dsl.x` and `orbis_dsl.x.y` (y may be a module)."""
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        names = []
+    for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names = [node.module]
+            if node.module.startswith("orbis_dsl"):
+                found.append((node.lineno, node.module))
+                found += [(node.lineno, f"{node.module}.{alias.name}") for alias in node.names]
         elif isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        for name in names:
-            parts = name.split(".")
-            if parts[0] == "orbis_dsl" and len(parts) > 1 and parts[1] in STAGE_RANK:
-                found.append((node.lineno, parts[1]))
+            found += [(node.lineno, alias.name) for alias in node.names if alias.name.startswith("orbis_dsl")]
     return found
+
+
+def _module_name(path: Path) -> str:
+    return ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+
+
+def _circles(graph: dict[str, set[str]]) -> list[str]:
+    """Every import circle a depth-first walk from each module meets, as 'a -> b -> a'."""
+    circles = []
+
+    def visit(module: str, path: list[str], done: set[str]) -> None:
+        for target in sorted(graph.get(module, ())):
+            if target in path:
+                circles.append(" -> ".join([*path[path.index(target):], target]))
+            elif target not in done:
+                done.add(target)
+                visit(target, [*path, target], done)
+
+    for module in sorted(graph):
+        visit(module, [module], {module})
+    return circles
 
 
 def test_every_stage_folder_is_ranked():
@@ -45,13 +74,39 @@ def test_every_stage_folder_is_ranked():
 def test_a_stage_imports_only_from_the_stages_before_it(path):
     stage = path.relative_to(PACKAGE).parts[0]
     if stage not in STAGE_RANK:
-        return  # the package's own __init__ and __main__
-    upward = [f"line {line}: orbis_dsl.{other}" for line, other in _imported_stages(path)
-              if STAGE_RANK[other] > STAGE_RANK[stage]]
+        return  # the package's own __init__
+    upward = sorted({f"line {line}: {'.'.join(name.split('.')[:2])}" for line, name in _imports(_tree(path))
+                     if name.split(".")[1:2] and STAGE_RANK.get(name.split(".")[1], -1) > STAGE_RANK[stage]})
     assert not upward, f"{stage} must not import from a later stage: {upward}"
+
+
+def test_no_import_circle():
+    modules = {_module_name(p): p for p in MODULES if p.name != "__init__.py"}
+    graph = {name: {m for _, m in _imports(_tree(path)) if m in modules and m != name}
+             for name, path in modules.items()}
+    circles = _circles(graph)
+    assert not circles, "import circles: " + "; ".join(circles)
 
 
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_no_module_outgrows_a_reader(path):
     lines = len(path.read_text(encoding="utf-8").splitlines())
     assert lines <= MAX_MODULE_LINES, f"{lines} lines: split it by responsibility"
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_functions_are_small(path):
+    long = [f"{node.name} (line {node.lineno}, {node.end_lineno - node.body[0].lineno + 1} lines)"
+            for node in ast.walk(_tree(path)) if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+            and node.end_lineno - node.body[0].lineno + 1 > MAX_FUNCTION_LINES]
+    assert not long, f"functions over {MAX_FUNCTION_LINES} lines: {', '.join(long)}"
+
+
+def test_the_checks_can_fail(tmp_path):
+    """A later stage's import and two modules importing each other (one lazily) are found."""
+    a = ast.parse("from orbis_dsl.cli.app import app\nfrom orbis_dsl.runtime import b\n")
+    b = ast.parse("def f():\n    from orbis_dsl.runtime.a import y\n")
+    assert (1, "orbis_dsl.cli.app") in _imports(a) and (2, "orbis_dsl.runtime.b") in _imports(a)
+    graph = {"orbis_dsl.runtime.a": {m for _, m in _imports(a)} & {"orbis_dsl.runtime.b"},
+             "orbis_dsl.runtime.b": {m for _, m in _imports(b)} & {"orbis_dsl.runtime.a"}}
+    assert "orbis_dsl.runtime.a -> orbis_dsl.runtime.b -> orbis_dsl.runtime.a" in _circles(graph)

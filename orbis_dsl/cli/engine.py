@@ -224,10 +224,9 @@ def variant_check(
 ) -> None:
     """Check variants statically (tile counts, gods revealed, prizes, stars, options); optionally play them and
     flag the win rates (by seat, god, kind) whose 95 % interval excludes the fair rate."""
-    from orbis_dsl.common.diagnostics import render
     from orbis_dsl.common.terminal import shown
     from orbis_dsl.engine.simulate import MAX_GAMES, max_jobs
-    from orbis_dsl.engine.variants import check_variants, variant_spans, variants_declared_in
+    from orbis_dsl.engine.variants import check_variants, variant_spans
 
     if not 0 <= simulate_games <= MAX_GAMES:
         _fail(f"--simulate must be from 0 to {MAX_GAMES:,}, not {simulate_games}")
@@ -236,6 +235,22 @@ def variant_check(
     if jobs > max_jobs():
         _fail(f"--jobs must be at most {max_jobs()} (twice this machine's cores), not {jobs}")
     _check_policies(policy)
+    rules, source, compiled, names = _variants_to_check(target, pack)
+    diags = check_variants(rules, variant_spans(compiled), names)
+    _print_diagnostics(diags, compiled)
+    bad = {name for name in names if any(f"variant '{name}':" in d.message for d in diags)}
+    for name in names:
+        if name not in bad and not _report_variant(rules, name, simulate_games, seed, policy, jobs, source):
+            bad.add(name)
+    if bad:
+        typer.echo(shown(f"{len(bad)} invalid variant{'s' if len(bad) != 1 else ''}: {', '.join(sorted(bad))}"),
+                   err=True)
+        raise typer.Exit(1)
+
+
+def _variants_to_check(target: str | None, pack: Path | None):
+    """(rules, source, compiled, variant names): a rule file laid over the base game and the variants it
+    declares, or the rule set (--rules or the base game) and the variant named (default: every one)."""
     path = Path(target) if target is not None else None
     if path is not None and (path.suffix == ".orbis" or path.is_dir() or path.exists()):
         if not path.exists():
@@ -248,57 +263,61 @@ def variant_check(
             from orbis_dsl.language.packs import compile_pack
 
             compiled = compile_pack(path)
-        names = variants_declared_in(compiled, path) or list(rules.variants)
-    else:
-        rules, source, compiled = _rules(pack)
-        if compiled is None:
-            from orbis_dsl.language.ruleset import compile_base
+        from orbis_dsl.engine.variants import variants_declared_in
 
-            base = compile_base()
-            compiled = base if base.model is not None else None
-        names = list(rules.variants)
-        if target is not None:
-            if target not in rules.variants:
-                from orbis_dsl.common.diagnostics import did_you_mean
+        return rules, source, compiled, variants_declared_in(compiled, path) or list(rules.variants)
+    rules, source, compiled = _rules(pack)
+    if compiled is None:
+        from orbis_dsl.language.ruleset import compile_base
 
-                same = [n for n in rules.variants if n.lower() == target.lower()]
-                hint = f"did you mean '{same[0]}'?" if same else did_you_mean(target, rules.variants)
-                _fail(f"unknown variant '{target}'", hint=hint or "expected one of: " + ", ".join(rules.variants))
-            names = [target]
+        base = compile_base()
+        compiled = base if base.model is not None else None
+    if target is None:
+        return rules, source, compiled, list(rules.variants)
+    if target not in rules.variants:
+        from orbis_dsl.common.diagnostics import did_you_mean
+
+        same = [n for n in rules.variants if n.lower() == target.lower()]
+        hint = f"did you mean '{same[0]}'?" if same else did_you_mean(target, rules.variants)
+        _fail(f"unknown variant '{target}'", hint=hint or "expected one of: " + ", ".join(rules.variants))
+    return rules, source, compiled, [target]
+
+
+def _print_diagnostics(diags, compiled) -> None:
+    from orbis_dsl.common.diagnostics import render
+
     texts = dict(compiled.sources.texts) if compiled is not None else {}
-    diags = check_variants(rules, variant_spans(compiled), names)
     for d in diags:  # a pack loaded from the cache has no texts: read the declaring file for the caret
         if d.span is not None and d.span.file not in texts:
             with contextlib.suppress(OSError, UnicodeDecodeError):
                 texts[d.span.file] = Path(d.span.file).read_text(encoding="utf-8")
     for d in diags:
         typer.echo(render(d, texts), err=True)
-    bad = {name for name in names if any(f"variant '{name}':" in d.message for d in diags)}
-    for name in names:
-        if name in bad:
-            continue
-        v = rules.variants[name]
-        line = f"ok: variant {shown(name)}: {v.players} players, {v.gods_revealed} gods revealed"
-        flags: list[str] = []
-        if simulate_games:
-            try:
-                s = _run_simulation(name, simulate_games, seed, policy, jobs, None, source)
-            except Exception as error:  # an engine failure on a statically valid variant is a finding
-                typer.echo(f"error: variant '{name}': simulation failed: {error}", err=True)
-                bad.add(name)
-                continue
-            line += (f"; {simulate_games} {policy} games played, mean {s['mean_cp']['total']:.1f} CP, "
-                     f"{s['mean_deserts']:.1f} deserts, {len(s['balance']['flags']) or 'no'} "
-                     f"flag{'s' if len(s['balance']['flags']) != 1 else ''} (about "
-                     f"{s['balance']['flags_expected_by_chance']:g} by chance)")
-            flags = s["balance"]["flags"]
-        typer.echo(line)
-        for flag in flags:
-            typer.echo(f"  ! {flag}")
-    if bad:
-        typer.echo(shown(f"{len(bad)} invalid variant{'s' if len(bad) != 1 else ''}: {', '.join(sorted(bad))}"),
-                   err=True)
-        raise typer.Exit(1)
+
+
+def _report_variant(rules, name: str, games: int, seed: int, policy: str, jobs: int, source) -> bool:
+    """Print a statically valid variant's line (and, with games, its play-test and balance flags); False when
+    its games could not be played."""
+    from orbis_dsl.common.terminal import shown
+
+    v = rules.variants[name]
+    line = f"ok: variant {shown(name)}: {v.players} players, {v.gods_revealed} gods revealed"
+    flags: list[str] = []
+    if games:
+        try:
+            s = _run_simulation(name, games, seed, policy, jobs, None, source)
+        except Exception as error:  # an engine failure on a statically valid variant is a finding
+            typer.echo(f"error: variant '{name}': simulation failed: {error}", err=True)
+            return False
+        line += (f"; {games} {policy} games played, mean {s['mean_cp']['total']:.1f} CP, "
+                 f"{s['mean_deserts']:.1f} deserts, {len(s['balance']['flags']) or 'no'} "
+                 f"flag{'s' if len(s['balance']['flags']) != 1 else ''} (about "
+                 f"{s['balance']['flags_expected_by_chance']:g} by chance)")
+        flags = s["balance"]["flags"]
+    typer.echo(line)
+    for flag in flags:
+        typer.echo(f"  ! {flag}")
+    return True
 
 
 def register(app: typer.Typer) -> None:

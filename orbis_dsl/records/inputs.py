@@ -60,44 +60,14 @@ def read_record(path: Path, pack=None) -> tuple[object | None, object, list[Diag
     record of another game than the pack's is refused, located at the name of its game. Each game's rules load on
     first need, so a batch of other games never loads Orbis's.
     """
-    from orbis_dsl.common.games import Game, game_named, named_game
-
     shown = display_path(path)
-    try:
-        text = read_rule_text(path, MAX_GAME_FILE_BYTES)  # a regular file, bounded: not /dev/zero, not a FIFO
-    except FileNotFoundError:
-        return None, None, [Diagnostic("no such file", file=shown)], {}
-    except ReadRefused as error:
-        return None, None, [Diagnostic(f"cannot read the file: {error.message}", file=shown)], {}
-    except (OSError, UnicodeDecodeError) as error:
-        return None, None, [Diagnostic(f"cannot read the file: {error}", file=shown)], {}
+    text, problem = _file_text(path, shown)
+    if problem is not None:
+        return None, None, [problem], {}
     as_json = is_json(path, text)
-    doc = None
-    if as_json and '"game"' in text:
-        # A record naming its game (every Terra Mystica and Mondo record): parse it once, here, with the readers'
-        # own bounds, and hand the document on. Most Orbis records name none and are parsed by their reader.
-        from orbis_dsl.records.orbis_json import load_json
-
-        doc, diags = load_json(text, shown)
-        if diags:
-            return None, None, diags, {shown: text}
-        value = doc.get("game") if isinstance(doc, dict) else None
-        named = value if isinstance(value, str) else None
-    else:
-        named = named_game(text, as_json)
-    # A record that names no game is Orbis: taken as such, not looked up (game_named lists rules/, which cost about
-    # a fifth of reading a record in a batch of thousands).
-    game = game_named(named) if named is not None else Game(BASE_GAME, BASE_GAME)
-    if named is not None and game is None:
-        from orbis_dsl.common.games import all_games
-
-        known = [g.id for g in all_games()]
-        from orbis_dsl.common.diagnostics import unknown
-
-        d = unknown("game", named, known)
-        if not as_json:  # located at the `game NAME` header line
-            return None, None, [Diagnostic(d.message, span=_first_line(shown, text), hint=d.hint)], {shown: text}
-        return None, None, [Diagnostic(d.message, file=shown, path="$.game", hint=d.hint)], {shown: text}
+    game, named, doc, diags = _game_of(text, shown, as_json)
+    if diags:
+        return None, None, diags, {shown: text}
     if pack is None:  # pack_game loads the rules' syntax tree and attrs: 33 ms of every `orbis score` start
         from orbis_dsl.language.ruleset import game_rules
 
@@ -108,26 +78,71 @@ def read_record(path: Path, pack=None) -> tuple[object | None, object, list[Diag
         rules = rules_for(game, pack)
     if rules is None:
         return None, None, [game_mismatch(shown, text, as_json, game, pack, named is not None)], {shown: text}
+    record, diags = _parsed(game, rules, text, doc, shown, as_json)
+    return record, rules, diags, {shown: text}
+
+
+def _file_text(path: Path, shown: str) -> tuple[str, Diagnostic | None]:
+    """The file's text, read bounded (a regular file: not /dev/zero, not a FIFO), or why it cannot be read."""
+    try:
+        return read_rule_text(path, MAX_GAME_FILE_BYTES), None
+    except FileNotFoundError:
+        return "", Diagnostic("no such file", file=shown)
+    except ReadRefused as error:
+        return "", Diagnostic(f"cannot read the file: {error.message}", file=shown)
+    except (OSError, UnicodeDecodeError) as error:
+        return "", Diagnostic(f"cannot read the file: {error}", file=shown)
+
+
+def _game_of(text: str, shown: str, as_json: bool):
+    """(the game, the name the record gives it or None, the JSON document when already parsed, diagnostics)."""
+    from orbis_dsl.common.games import Game, game_named, named_game
+
+    doc = None
+    if as_json and '"game"' in text:
+        # A record naming its game (every Terra Mystica and Mondo record): parse it once, here, with the readers'
+        # own bounds, and hand the document on. Most Orbis records name none and are parsed by their reader.
+        from orbis_dsl.records.orbis_json import load_json
+
+        doc, diags = load_json(text, shown)
+        if diags:
+            return None, None, None, diags
+        value = doc.get("game") if isinstance(doc, dict) else None
+        named = value if isinstance(value, str) else None
+    else:
+        named = named_game(text, as_json)
+    # A record that names no game is Orbis: taken as such, not looked up (game_named lists rules/, which cost about
+    # a fifth of reading a record in a batch of thousands).
+    game = game_named(named) if named is not None else Game(BASE_GAME, BASE_GAME)
+    if named is not None and game is None:
+        from orbis_dsl.common.diagnostics import unknown
+        from orbis_dsl.common.games import all_games
+
+        d = unknown("game", named, [g.id for g in all_games()])
+        if not as_json:  # located at the `game NAME` header line
+            return None, named, None, [Diagnostic(d.message, span=_first_line(shown, text), hint=d.hint)]
+        return None, named, None, [Diagnostic(d.message, file=shown, path="$.game", hint=d.hint)]
+    return game, named, doc, []
+
+
+def _parsed(game, rules, text: str, doc, shown: str, as_json: bool):
+    """(record, diagnostics) by the reader of the game's kind of record and of the file's form."""
     if game.folder == "orbis":
         if as_json:
             from orbis_dsl.records.orbis_json import read_json_text
 
-            record, diags = read_json_text(text, shown, rules)
-        else:
-            from orbis_dsl.records.notation import read_text
+            return read_json_text(text, shown, rules)
+        from orbis_dsl.records.notation import read_text
 
-            record, diags = read_text(text, shown, rules)
-        return record, rules, diags, {shown: text}
+        return read_text(text, shown, rules)
     if not as_json:
         # One notation for every score-sheet game: a line per player, or blocks of rounds and boards.
         from orbis_dsl.records.sheet_notation import read_sheet_text
 
-        record, diags = read_sheet_text(text, shown, rules)
-        return record, rules, diags, {shown: text}
+        return read_sheet_text(text, shown, rules)
     from orbis_dsl.records.sheets import read_sheet_doc
 
-    record, diags = read_sheet_doc(doc, shown, rules)
-    return record, rules, diags, {shown: text}
+    return read_sheet_doc(doc, shown, rules)
 
 
 def game_mismatch(shown: str, text: str, as_json: bool, game, pack, names_it: bool) -> Diagnostic:

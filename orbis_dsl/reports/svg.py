@@ -12,13 +12,6 @@ from html import escape
 from orbis_dsl.reports.scene import FONT, Circle, Rect, Scene, Stroke, Text
 
 
-def score_sheet(report, record, rules) -> str:
-    """The score sheet of any game's record, as SVG text."""
-    from orbis_dsl.reports.images import sheet_scene
-
-    return to_svg(sheet_scene(report, record, rules))
-
-
 def to_svg(scene: Scene) -> str:
     w, h = scene.width, scene.height
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '

@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections import deque
 from typing import NamedTuple
 
+from orbis_dsl.runtime.hexmap_measures import group_measure
+
 
 class HexMapSpec(NamedTuple):
     """A `hexmap` declaration as the generated code holds it."""
@@ -184,10 +186,8 @@ def largest_group(board: HexMap | None, occupied, links: tuple[Link, ...], trace
         occupied = [cell for member in occupied.values() if member for cell in member]
     found = groups(board, occupied, tuple(_with_pairs(link) for link in links))
     if by is not None:
-        from orbis_dsl.runtime.hexmap_measures import group_measure
-
         return group_measure(board, found, by, [by_member.get(m) or () for m in between],
-                             tuple(_with_pairs(link) for link in parts), trace)
+                             tuple(_with_pairs(link) for link in parts), trace, groups)
     if trace is not None:
         trace.append(f"largest group {len(found[0]) if found else 0}: " + (", ".join(found[0]) if found else "none"))
     return len(found[0]) if found else 0

@@ -31,9 +31,9 @@ def on_border(board, cell: str) -> bool:
     return row in (0, len(board.layout) - 1) or column in (0, len(board.layout[row]) - 1)
 
 
-def group_measure(board, found: list[list[str]], by: str, between: list, parts: tuple, trace: list | None) -> int:
-    from orbis_dsl.runtime.hexmap import groups
-
+def group_measure(board, found: list[list[str]], by: str, between: list, parts: tuple, trace: list | None,
+                  groups) -> int:
+    """`by` of the best of the groups `found`; `groups` is hexmap's grouping, handed in (it calls this module)."""
     best, shown = 0, None
     for group in found:
         members = set(group)

@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 from orbis_dsl.language.ruleset import base_rules
 from orbis_dsl.records.orbis_json import read_json_text
-from orbis_dsl.reports.svg import score_sheet
+from orbis_dsl.reports.images import draw
 from orbis_dsl.runtime.scoring import score_game
 
 GAME = "examples/games/2p-first-game-new-box.json"
@@ -38,7 +38,7 @@ def test_names_are_escaped(repo_root):
     doc["title"] = "</svg><svg onload=x>"
     game, diags = read_json_text(json.dumps(doc), "game", rules)
     assert not diags
-    svg = score_sheet(score_game(rules, game), game, rules)
+    svg = draw(score_game(rules, game), game, rules, "svg")
     assert "<script>" not in svg and "<svg onload" not in svg
     assert "</svg><svg onload=x>" in texts(svg)  # parsed back as text, not as markup
 
