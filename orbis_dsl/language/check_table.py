@@ -1,5 +1,6 @@
-"""Where a check's failure is said: a check that reads only facts given once for the whole record (`for game`) is
-about the record's key of that fact (`$.scoring_tiles`), not about the players, who all break it alike.
+"""Where a check's failure is said: a check that reads only facts given once for the whole record (`for game`) or
+once a round (`for round`) is about the record's key of that fact (`$.scoring_tiles`, `$.rounds[1].modifier`),
+not about the players, who all break it alike.
 
 Used by the compiler and the interpreter alike, which hand it to the runtime's `CheckSpec.at`.
 """
@@ -35,10 +36,11 @@ def facts_read(rules: RuleSet, expr) -> list[str]:
 
 
 def table_key(rules: RuleSet, check) -> str | None:
-    """The JSON key of the whole-record fact a check reads, when every fact it reads is one (the first written);
-    else None (a check about each player)."""
+    """The JSON key of the shared fact a check reads, when every fact it reads is given for the whole record or
+    for the round (the first written; a round's fact before the record's, as the nearer place); else None (a
+    check about each player). The reader places a round's key under that round (`$.rounds[1].modifier`)."""
     read = facts_read(rules, check.cond)
-    if not read or any(rules.facts[name].level != "game" for name in read):
+    if not read or any(rules.facts[name].level not in ("game", "round") for name in read):
         return None
-    fact = rules.facts[read[0]]
+    fact = next((rules.facts[n] for n in read if rules.facts[n].level == "round"), rules.facts[read[0]])
     return fact.key or fact.name

@@ -298,12 +298,18 @@ def _whole_table(rules: Rules, record: SheetRecord, failures) -> list[tuple]:
             if (failure.round, failure.message) not in said:
                 said.add((failure.round, failure.message))
                 path = f"$.rounds[{failure.round}].players" if rules.settings.rounds else "$.players"
-                if failure.at is not None:  # a check of a fact given once for the whole record: said at its key
-                    path = f"$.{failure.at}"
+                if failure.at is not None:  # a check of a fact given once for the record or the round: its key
+                    path = _shared_fact_path(rules, failure)
                 out.append((failure, path))
             continue
         out.append((failure, _player_path(rules, failure)))
     return out
+
+
+def _shared_fact_path(rules: Rules, failure) -> str:
+    """`$.KEY` for a fact of the whole record, `$.rounds[R].KEY` for a fact of the round."""
+    by_round = any((f.key or f.name) == failure.at and f.level == "round" for f in rules.facts.values())
+    return f"$.rounds[{failure.round}].{failure.at}" if by_round and rules.settings.rounds else f"$.{failure.at}"
 
 
 def _player_path(rules: Rules, failure) -> str:

@@ -35,10 +35,10 @@ def _advanced(cards) -> str:
     return json.dumps(doc)
 
 
-def test_a_modifier_card_twice_is_refused_at_the_round_it_comes_back():
+def test_a_modifier_card_twice_is_refused_at_the_card_of_the_round_it_comes_back():
     record, diags = read_sheet_json(_advanced(("most_lakes", "largest_forest", "most_lakes")), "x.json", RULES)
     assert record is None
-    assert [(d.path, "earlier round" in d.message) for d in diags] == [("$.rounds[2].players", True)]
+    assert [(d.path, "earlier round" in d.message) for d in diags] == [("$.rounds[2].modifier", True)]
 
 
 def test_three_different_modifier_cards_are_accepted():
