@@ -457,7 +457,7 @@ SCORES = (
     ScoreSpec(name='volcano_chip', title='Volcano chip', fn=_score_volcano_chip, text='if chip_holder and volcano_chip_mode = flat then -volcanoes[active] {volcanoes[active]} + volcanoes[inactive] {volcanoes[inactive]} else 0'),
     ScoreSpec(name='empty', title='Empty spaces', fn=_score_empty, text='-empty {empty}'),
     ScoreSpec(name='mismatches', title='Mismatched edges', fn=_score_mismatches, text='-mismatches {mismatches}'),
-    ScoreSpec(name='modifier', title='Modifier card', fn=_score_modifier, text='award modifier_most {awards[modifier_most]} + award modifier_fewest {awards[modifier_fewest]}'),
+    ScoreSpec(name='modifier', title='Modifier card', fn=_score_modifier, text='award modifier_most {awards[modifier_most]} + award modifier_fewest {awards[modifier_fewest]}', awards=('modifier_most', 'modifier_fewest')),
     ScoreSpec(name='tasks', title='Tasks', fn=_score_tasks, text='sum of points of tasks where done - sum of points of tasks where not done'),
 )
 

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import attrs
 
-from orbis_dsl.language import ast_expr
 from orbis_dsl.language.check_table import table_key
 from orbis_dsl.language.describe import SheetDescriber
 from orbis_dsl.language.interpret_expr import Env, Evaluator
-from orbis_dsl.language.model import RuleSet, list_spec, sheet_titles
+from orbis_dsl.language.model import RuleSet, awards_summed, list_spec, sheet_titles
 from orbis_dsl.language.scope import rule_context
 from orbis_dsl.runtime.specs import AwardSpec, CheckSpec, FactSpec, ScoreSpec
 
@@ -49,9 +48,9 @@ def score_spec(rules: RuleSet, score) -> ScoreSpec:
     ev = Evaluator(rule_context(rules, allow_awards=True), rules.desert.wild, f"_score_{score.name}", steps=True,
                    top=score.expr)
     text = SheetDescriber(set(rules.facts), set(rules.values), titles=sheet_titles(rules)).column_text(score.expr)
-    award = score.expr.name if isinstance(score.expr, ast_expr.AwardRef) else None
+    summed = awards_summed(score.expr)
     return ScoreSpec(score.name, score.title, lambda g, p, trace=None: ev.eval(score.expr, Env(g, p, trace=trace)),
-                     text, award)
+                     text, summed)
 
 
 def check_spec(rules: RuleSet, check, index: int) -> CheckSpec:

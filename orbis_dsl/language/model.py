@@ -302,3 +302,15 @@ def sheet_titles(rules: RuleSet) -> dict[str, str]:
     titles = {name: fact.title for name, fact in rules.facts.items() if fact.title}
     titles.update((name, award.title) for name, award in rules.awards.items() if award.title)
     return titles
+
+
+def awards_summed(expr) -> tuple[str, ...]:
+    """The awards a score column adds up, when it is nothing else (`award cult`, `award most + award fewest`):
+    their own lines in a report are the column's breakdown. () for any other column."""
+    if isinstance(expr, ast_expr.AwardRef):
+        return (expr.name,)
+    if isinstance(expr, ast_expr.Arith) and expr.op == "+":
+        left, right = awards_summed(expr.left), awards_summed(expr.right)
+        if left and right:
+            return left + right
+    return ()

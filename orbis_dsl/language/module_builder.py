@@ -12,7 +12,7 @@ from orbis_dsl.language.check_says import CLAUSE_WORDS, placeholders
 from orbis_dsl.language.check_table import table_key
 from orbis_dsl.language.codegen import ExprCompiler, compile_effect, compile_flag, explain_expr
 from orbis_dsl.language.describe import SheetDescriber
-from orbis_dsl.language.model import Kind, RuleSet, sheet_titles
+from orbis_dsl.language.model import Kind, RuleSet, awards_summed, sheet_titles
 from orbis_dsl.language.scope import god_context, kind_context, rule_context
 
 
@@ -179,7 +179,8 @@ class ModuleBuilder:
         self.functions.append(Function(name, "g, p, trace=None", [f"return {comp.compile(score.expr)}"],
                                        origin(self.source, score.expr.span)))
         describer = SheetDescriber(set(self.rules.facts), set(self.rules.values), titles=sheet_titles(self.rules))
-        award = f", award={score.expr.name!r}" if isinstance(score.expr, ast_expr.AwardRef) else ""
+        summed = awards_summed(score.expr)
+        award = f", awards={summed!r}" if summed else ""
         return (f"ScoreSpec(name={score.name!r}, title={score.title!r}, fn={name}, "
                 f"text={describer.column_text(score.expr)!r}{award})")
 

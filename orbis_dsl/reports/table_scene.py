@@ -74,7 +74,9 @@ def _rows(report: SheetReport, record: SheetRecord, rules: Rules) -> list[tuple[
             rows.append((title, [_shown(v, fact) for v in values], "fact"))
         if by_rounds:
             for column in rules.scores.values():
-                points = [sum(line.cp for line in p.lines if line.where == label and line.what == column.name)
+                # A column of awards has no line of its own: its awards' lines are its points.
+                parts = column.awards or (column.name,)
+                points = [sum(line.cp for line in p.lines if line.where == label and line.what in parts)
                           for p in report.players]
                 rows.append((column.title, [_signed(v) for v in points], "score"))
             rows.append((f"Round {r + 1} total", [str(p.rounds[r]) for p in report.players], "total"))

@@ -165,8 +165,8 @@ def score_sheet(rules: Rules, record: SheetRecord, report_format: str, explain: 
                 points = column.fn(g, p, trace) or 0
                 columns[p.index][column.name] = points
                 p.total += points
-                if column.award is not None and column.award not in p.awards and not points:
-                    continue  # an award the player took no part in (the ranking above says who did)
+                if column.awards:
+                    continue  # a column of awards: the awards' own lines above are its breakdown, and sum to it
                 lines[p.index].append(Line(label or column.title, column.name, points,
                                            _column_why(column, trace, p, points)))
             for check in rules.checks:

@@ -145,7 +145,8 @@ class ScoreSpec(NamedTuple):
     title: str
     fn: Callable
     text: str  # the column's expression in plain words
-    award: str | None = None  # the award the column is, when it is one award and nothing else
+    # The awards the column adds up, when it is nothing else: their lines in a report are its breakdown.
+    awards: tuple[str, ...] = ()
 
 
 class CheckSpec(NamedTuple):
