@@ -49,8 +49,7 @@ class CellReader:
         if name is None:
             self.reader.error(path, f"there is no cell '{item}' on the map",
                               did_you_mean(item.strip().upper(), self.land) or
-                              f"land cells are named by row and number, {self.land[0]} to {self.land[-1]}"
-                              if self.land else None)
+                              "cells are named by row and number: " + _row_ranges(self.land) if self.land else None)
             return None
         if land and self.board.is_water(name):
             self.reader.error(path, f"{name} is a water cell: nothing stands on it")
@@ -109,3 +108,15 @@ def check_shared_cells(reader, players: list, facts: dict, path: str) -> None:
                         reader.error(where, f"{cell} is taken twice: {held[cell]} already stands there")
                     else:
                         held[cell] = f"{player.name}'s {member or fact.name}"
+
+
+def _row_ranges(cells: list[str]) -> str:
+    """"A1-A13, B1-B12, …": each row's numbers from its lowest to its highest (a string sort would say A1 to I9)."""
+    import re
+
+    rows: dict[str, list[int]] = {}
+    for cell in cells:
+        m = re.fullmatch(r"([A-Za-z]+)(\d+)", cell)
+        if m:
+            rows.setdefault(m.group(1), []).append(int(m.group(2)))
+    return ", ".join(f"{row}{min(ns)}-{row}{max(ns)}" for row, ns in sorted(rows.items()))

@@ -51,6 +51,21 @@ def _strip_comment(text: str) -> str:
     return "".join(out)
 
 
+def _unterminated_quote(line: str) -> int | None:
+    """The column of a quote that opens text the line never closes (before any comment), or None."""
+    opened, escaped = None, False
+    for column, ch in enumerate(line, 1):
+        if opened is None and ch == "#":
+            return None
+        if opened is not None and ch == "\\" and not escaped:
+            escaped = True
+            continue
+        if ch == '"' and not escaped:
+            opened = column if opened is None else None
+        escaped = False
+    return opened
+
+
 def unquote(token: str) -> str:
     return token[1:-1].replace('\\"', '"').replace("\\\\", "\\") if token.startswith('"') else token
 
@@ -91,6 +106,10 @@ class _Builder:
 
     def build(self, text: str) -> dict:
         for n, raw in enumerate(text.splitlines(), 1):
+            open_quote = _unterminated_quote(raw)
+            if open_quote is not None:
+                self.error(n, open_quote, "this quoted text is not closed", 'end it with a " on the same line')
+                continue
             tokens = _tokens(raw)
             if tokens:
                 self.line(n, tokens)
@@ -143,6 +162,10 @@ class _Builder:
         if not rest:
             self.error(n, col, f"expected a value after '{fact.json_key}'")
             return
+        if fact.json_key in target:  # as the JSON reader refuses a key given twice: the first value would be lost
+            self.error(n, col, f"'{fact.json_key}' is given twice here: the first value would be lost",
+                       "give each fact once (a missing 'player' line merges two players' facts)")
+            return
         self.place(f"{path}.{fact.json_key}", n, rest[0][1])
         target[fact.json_key] = self.value(fact, rest, f"{path}.{fact.json_key}", n)
 
@@ -159,6 +182,9 @@ class _Builder:
     def block_line(self, word: str, col: int, rest, n: int) -> None:
         rounds = self.rules.settings.rounds
         if word == "round" and rounds:
+            expected = len(self.doc["rounds"]) + 1
+            if rest and rest[0][0] != str(expected):
+                self.error(n, rest[0][1], f"expected 'round {expected}': rounds are written in order, from 1")
             self.round, self.player = {"players": []}, None
             self.doc["rounds"].append(self.round)
             self.place(self.round_path(), n, col)
@@ -255,6 +281,9 @@ class _Builder:
         if mark is None:
             known = [*self.mark_of, *self.grid.faces]
             self.error(n, c, f"unknown mark '{member}'", did_you_mean(member, known) or "marks: " + ", ".join(known))
+            return
+        if mark.name in cell:
+            self.error(n, c, f"a second {mark.name} on one cell: a tile shows at most one")
             return
         if mark.in_patch:
             value: dict = {mark.set: member}

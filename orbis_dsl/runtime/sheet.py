@@ -322,7 +322,8 @@ class _Shown(dict):
 
     def __init__(self, p: SheetPlayer):
         super().__init__(p.values)
-        self.update(p.facts)
+        # A fact not given reads "none" (a Mondo chip typed '-'), never Python's None.
+        self.update((name, "none" if value is None else value) for name, value in p.facts.items())
         self["awards"] = _Prizes(p.awards)
 
     def __missing__(self, key):

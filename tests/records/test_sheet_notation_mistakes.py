@@ -1,0 +1,72 @@
+"""Mistakes a player makes typing a score sheet or a board in the text notation are refused where they stand,
+never read silently into another score (each was accepted before: last value won, or a round number was
+ignored)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from orbis_dsl.common.games import game_named
+from orbis_dsl.language.ruleset import game_rules
+from orbis_dsl.records.sheet_notation import read_sheet_text
+from orbis_dsl.records.sheet_notation_out import write_sheet_text
+
+ROOT = Path(__file__).resolve().parents[2]
+TM_TEXT = (ROOT / "examples" / "terra-mystica" / "3p-map-shipping-bridge.tmgame").read_text(encoding="utf-8")
+
+
+def _read(text: str, game: str):
+    return read_sheet_text(text, "typed", game_rules(game_named(game)))
+
+
+def _mondo_text() -> str:
+    import json
+
+    rules = game_rules(game_named("mondo"))
+    doc = json.loads((ROOT / "examples" / "mondo" / "grid-beginner-2p.json").read_text(encoding="utf-8"))
+    return write_sheet_text(doc, rules)
+
+
+def _problems(text: str, game: str) -> list[tuple[int, int, str]]:
+    record, diags = _read(text, game)
+    assert record is None, "the mistake was read as a record"
+    return [(d.span.line, d.span.column, d.message) for d in diags if d.span is not None]
+
+
+def test_the_untouched_examples_read():
+    assert _read(TM_TEXT, "terra-mystica")[0] is not None
+    assert _read(_mondo_text(), "mondo")[0] is not None
+
+
+def test_a_fact_given_twice_on_a_sheet_line_is_refused_at_the_second():
+    text = TM_TEXT.replace("coins 9 workers 0", "coins 9 workers 0 coins 4")
+    (line, column, message), = _problems(text, "terra-mystica")
+    assert line == 4 and "'coins' is given twice" in message
+    assert text.splitlines()[line - 1][column - 1:].startswith("coins 4")
+
+
+def test_a_fact_given_twice_in_a_round_block_is_refused():
+    text = _mondo_text().replace("    chip -\n", "    chip -\n    chip 4\n", 1)
+    assert any("'chip' is given twice" in message for _, _, message in _problems(text, "mondo"))
+
+
+@pytest.mark.parametrize("wrong", ["round 4", "round 1"])
+def test_a_round_out_of_order_is_refused(wrong):
+    text = _mondo_text()
+    text = text.replace("round 3", wrong) if wrong != "round 1" else text.replace("round 2", "round 1")
+    assert any("expected 'round" in message for _, _, message in _problems(text, "mondo"))
+
+
+@pytest.mark.parametrize("cell, second", [("wwwf:active", "wwwf:active:inactive"),
+                                          ("fwww:turtle@e", "fwww:turtle@e:panda@e")])
+def test_two_marks_of_one_kind_on_a_cell_are_refused(cell, second):
+    text = _mondo_text().replace(cell, second, 1)
+    assert any("at most one" in message for _, _, message in _problems(text, "mondo"))
+
+
+def test_an_unterminated_quote_is_refused_at_the_quote():
+    text = TM_TEXT.replace("Ann witches", '"Ann witches', 1)
+    (line, column, message), = _problems(text, "terra-mystica")
+    assert (line, column) == (3, 1) and "not closed" in message
