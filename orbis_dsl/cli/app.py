@@ -9,19 +9,14 @@ from pathlib import Path
 
 import typer
 
+from orbis_dsl.cli.output import print_diagnostics as _print_diagnostics
+from orbis_dsl.cli.output import write_output as _write
+
 app = typer.Typer(
     add_completion=False, no_args_is_help=True, rich_markup_mode=None,
-    help="Score, check and play-test the board game Orbis from rules written in the Orbis rules language.",
+    help="Score, check and play-test tile-laying board games (Orbis, Terra Mystica's final scoring, Mondo's "
+         "rounds) from rules written in the Orbis rules language.",
 )
-
-
-def _print_diagnostics(diagnostics, sources=None) -> int:
-    """Print each message with its source line and caret; return how many are errors."""
-    from orbis_dsl.common.diagnostics import render
-
-    for diag in diagnostics:  # already in file order
-        typer.echo(render(diag, sources), err=True)
-    return sum(1 for d in diagnostics if d.is_error)
 
 
 def _fail_with(diagnostics, sources=None, code: int = 2) -> None:
@@ -30,17 +25,6 @@ def _fail_with(diagnostics, sources=None, code: int = 2) -> None:
     if errors:
         typer.echo(f"{errors} error{'s' if errors != 1 else ''}", err=True)
         raise typer.Exit(code)
-
-
-def _write(path: Path, text: str) -> None:
-    """Write atomically; a path that cannot be written is a user error (exit 2), not a traceback."""
-    from orbis_dsl.common.files import write_atomic
-
-    try:
-        write_atomic(path, text)
-    except OSError as error:
-        typer.echo(f"{path}: error: cannot write the file: {error.strerror or error}", err=True)
-        raise typer.Exit(2) from None
 
 
 @app.command()
@@ -169,8 +153,10 @@ def rules(
 
 @app.command()
 def score(
-    files: list[Path] = typer.Argument(..., help="Game files: orbis-game/1 JSON or the game notation."),
-    as_json: bool = typer.Option(False, "--json", help="Print orbis-score/1 reports, one line per file."),
+    files: list[Path] = typer.Argument(..., help="Game records: JSON (orbis-game/1, tm-final/1, mondo-rounds/1) or a "
+                                                          "game's text notation; each names its game."),
+    as_json: bool = typer.Option(False, "--json", help="Print each game's JSON report (orbis-score/1, tm-score/1, "
+                                                              "mondo-score/1), one line per file."),
     explain: bool = typer.Option(False, "--explain", help="Add one line per scoring item saying why."),
     strict: bool = typer.Option(False, "--strict", help="Exit 1 when there are warnings."),
     pack: Path | None = typer.Option(None, "--rules", help="Score under a rule pack laid over the game it extends "
@@ -180,7 +166,8 @@ def score(
                                                         "(needs Pillow: the [png] extra)."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes for a batch (the output is the same)."),
 ) -> None:
-    """Score finished games: totals, breakdown, temple tokens, gods, winner, and warnings.
+    """Score finished games of any bundled game: totals, a breakdown that reads like the rulebook, the winner by
+    the game's tie-break, and a warning for every rule inconsistency seen on the table.
 
     Files are scored and printed one at a time, in order. A file that cannot be read is reported on stderr and
     the others are still scored; the exit code is then 2."""
@@ -220,7 +207,9 @@ def convert(
     from orbis_dsl.records.inputs import comment_lines, convert_record, is_json, read_record
 
     laid = _lay_pack(pack) if pack is not None else None
-    if _convert_sheet(source, output, to, laid):
+    from orbis_dsl.cli.convert_sheet import convert_sheet_record, note_comments
+
+    if convert_sheet_record(source, output, to, laid):
         return
     game, rules, diags, texts = read_record(source, laid)
     if game is None:
@@ -239,48 +228,7 @@ def convert(
         typer.echo(out, nl=False)
     else:
         _write(output, out)
-    if comments:
-        typer.echo(f"note: {comments} line{'s' if comments != 1 else ''} of {source} had a comment, which "
-                   f"{'is' if comments == 1 else 'are'} not kept", err=True)
-
-
-def _convert_sheet(source: Path, output: Path | None, to: str | None, laid) -> bool:
-    """A record of a score-sheet game (it names its game): converted here (`--to counts` too), and True; else
-    False (an Orbis record, or a record of another game than the pack's)."""
-    from orbis_dsl.common.games import game_named, named_game
-    from orbis_dsl.common.resources import display_path
-    from orbis_dsl.language.rule_files import ReadRefused, read_rule_text
-    from orbis_dsl.records.inputs import MAX_GAME_FILE_BYTES, is_json
-
-    try:  # a regular file, bounded (not /dev/zero, not a FIFO)
-        text = read_rule_text(source, MAX_GAME_FILE_BYTES)
-    except (OSError, UnicodeDecodeError, ReadRefused):
-        return False  # the Orbis path reports the file
-    as_json = is_json(source, text)
-    game = game_named(named_game(text, as_json) or "orbis")
-    if game is None or game.folder == "orbis":
-        return False
-    from orbis_dsl.language.pack_game import rules_for
-    from orbis_dsl.records.sheet_notation_out import convert_sheet
-
-    rules = rules_for(game, laid)
-    if rules is None:
-        return False  # a record of another game than the pack's: read_record says so, located
-    to = to or (("json" if output.suffix.lower() == ".json" else "text") if output else
-                ("text" if as_json else "json"))
-    if to not in ("json", "text", "counts"):
-        typer.echo(f"error: --to expects json, text or counts, got '{to}'", err=True)
-        raise typer.Exit(2)
-    shown = display_path(source)
-    out, diags = convert_sheet(text, shown, rules, as_json, to)
-    if out is None:
-        _print_diagnostics(diags, {shown: text})
-        raise typer.Exit(2)
-    if output is None:
-        typer.echo(out, nl=False)
-    else:
-        _write(output, out)
-    return True
+    note_comments(source, comments)
 
 
 @app.command()

@@ -27,9 +27,11 @@ from __future__ import annotations
 import re
 
 from orbis_dsl.common.diagnostics import Diagnostic, Span, did_you_mean
+from orbis_dsl.records.sheet_words import tokens as _tokens
+from orbis_dsl.records.sheet_words import unquote
+from orbis_dsl.records.sheet_words import unterminated_quote as _unterminated_quote
 from orbis_dsl.runtime.grid import DIRECTIONS, layout
 
-_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|[^\s"]+')
 _ROW = re.compile(r"^r(\d+)$")
 _LETTERS = {d[0]: d for d in DIRECTIONS}
 _PARENT = re.compile(r"(\.[^.\[]*|\[\d+\])$")  # a JSON path's last step
@@ -38,41 +40,6 @@ _PARENT = re.compile(r"(\.[^.\[]*|\[\d+\])$")  # a JSON path's last step
 def blocks_layout(rules) -> bool:
     """Whether a game's records are typed in blocks (rounds, boards) rather than a line per player."""
     return bool(rules.settings.rounds or rules.settings.grid)
-
-
-def _strip_comment(text: str) -> str:
-    out, quoted = [], False
-    for ch in text:
-        if ch == '"':
-            quoted = not quoted
-        if ch == "#" and not quoted:
-            break
-        out.append(ch)
-    return "".join(out)
-
-
-def _unterminated_quote(line: str) -> int | None:
-    """The column of a quote that opens text the line never closes (before any comment), or None."""
-    opened, escaped = None, False
-    for column, ch in enumerate(line, 1):
-        if opened is None and ch == "#":
-            return None
-        if opened is not None and ch == "\\" and not escaped:
-            escaped = True
-            continue
-        if ch == '"' and not escaped:
-            opened = column if opened is None else None
-        escaped = False
-    return opened
-
-
-def unquote(token: str) -> str:
-    return token[1:-1].replace('\\"', '"').replace("\\\\", "\\") if token.startswith('"') else token
-
-
-def _tokens(line: str) -> list[tuple[str, int]]:
-    """(word, column) of each word before a comment; a quoted string is one word."""
-    return [(m.group(0), m.start() + 1) for m in _TOKEN.finditer(_strip_comment(line))]
 
 
 class _Builder:

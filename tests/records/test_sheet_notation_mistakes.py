@@ -70,3 +70,17 @@ def test_an_unterminated_quote_is_refused_at_the_quote():
     text = TM_TEXT.replace("Ann witches", '"Ann witches', 1)
     (line, column, message), = _problems(text, "terra-mystica")
     assert (line, column) == (3, 1) and "not closed" in message
+
+
+def test_convert_notes_the_comments_of_a_sheet_and_refuses_counts_without_boards(tmp_path):
+    from typer.testing import CliRunner
+
+    from orbis_dsl.cli.app import app
+
+    source = tmp_path / "night.tmgame"
+    source.write_text("# three players\n" + TM_TEXT, encoding="utf-8")
+    runner = CliRunner()
+    converted = runner.invoke(app, ["convert", str(source), "-o", str(tmp_path / "night.json")])
+    assert converted.exit_code == 0 and "1 line of" in converted.output and "not kept" in converted.output
+    counts = runner.invoke(app, ["convert", str(source), "--to", "counts"])
+    assert counts.exit_code == 2 and "have no boards" in counts.output

@@ -1,0 +1,43 @@
+"""The words of a line of a score sheet's text notation: a quoted string is one word, `#` starts a comment
+outside quotes, and a quote left open is found (it would otherwise drop silently out of the words)."""
+
+from __future__ import annotations
+
+import re
+
+_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|[^\s"]+')
+
+
+def _strip_comment(text: str) -> str:
+    out, quoted = [], False
+    for ch in text:
+        if ch == '"':
+            quoted = not quoted
+        if ch == "#" and not quoted:
+            break
+        out.append(ch)
+    return "".join(out)
+
+
+def unterminated_quote(line: str) -> int | None:
+    """The column of a quote that opens text the line never closes (before any comment), or None."""
+    opened, escaped = None, False
+    for column, ch in enumerate(line, 1):
+        if opened is None and ch == "#":
+            return None
+        if opened is not None and ch == "\\" and not escaped:
+            escaped = True
+            continue
+        if ch == '"' and not escaped:
+            opened = column if opened is None else None
+        escaped = False
+    return opened
+
+
+def unquote(token: str) -> str:
+    return token[1:-1].replace('\\"', '"').replace("\\\\", "\\") if token.startswith('"') else token
+
+
+def tokens(line: str) -> list[tuple[str, int]]:
+    """(word, column) of each word before a comment; a quoted string is one word."""
+    return [(m.group(0), m.start() + 1) for m in _TOKEN.finditer(_strip_comment(line))]
