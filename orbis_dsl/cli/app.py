@@ -46,7 +46,7 @@ def check(
         groups = rule_sets_in(paths)
         results = [compile_paths(group) for group in groups]
         if len(paths) == 1 and len(results) == 1 and results[0].model is None:
-            _fail_if_a_pack(paths[0], results[0])
+            results = _as_a_pack(paths[0], results[0])
     diagnostics = [d for compiled in results for d in compiled.diagnostics]
     _fail_with(diagnostics, {k: v for compiled in results for k, v in compiled.sources.texts.items()})
     for compiled in results:
@@ -57,13 +57,25 @@ def check(
 _SHOWN_FOR_A_PACK = 5  # errors shown before the hint when a pack is checked without --rules
 
 
+def _as_a_pack(path: Path, compiled) -> list:
+    """Files that say which game they extend are a pack: checked laid over that game, as --rules does (with a
+    note). Files that only look like a pack fail with a few errors and the hint to use --rules."""
+    from orbis_dsl.language.pack_game import said_to_be_a_pack
+    from orbis_dsl.language.packs import compile_pack
+
+    if said_to_be_a_pack(str(path), compiled.sources) is None:
+        _fail_if_a_pack(path, compiled)
+        return [compiled]
+    typer.echo(f"note: {path} is a rule pack (it says `extends`): checked laid over the game it extends", err=True)
+    return [compile_pack(path)]
+
+
 def _fail_if_a_pack(path: Path, compiled) -> None:
     """A pack checked on its own fails with hundreds of errors: show a few and say to use --rules."""
     from orbis_dsl.cli.pack_hint import pack_hint
-    from orbis_dsl.language.pack_game import said_to_be_a_pack
     from orbis_dsl.language.ruleset import base_rules
 
-    hint = said_to_be_a_pack(str(path), compiled.sources) or pack_hint(str(path), compiled.diagnostics, base_rules())
+    hint = pack_hint(str(path), compiled.diagnostics, base_rules())
     if hint is None:
         return
     errors = [d for d in compiled.diagnostics if d.is_error]
