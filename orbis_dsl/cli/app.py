@@ -57,6 +57,27 @@ def check(
 _SHOWN_FOR_A_PACK = 5  # errors shown before the hint when a pack is checked without --rules
 
 
+def _bundled_rules(name: str):
+    """The rules of a bundled game by its id; an unknown name exits 2 with "did you mean"."""
+    from orbis_dsl.common.diagnostics import did_you_mean
+    from orbis_dsl.common.games import all_games, game_named
+    from orbis_dsl.language.ruleset import game_rules
+
+    found = game_named(name)
+    if found is None:
+        known = [g.id for g in all_games()]
+        typer.echo(f"error: unknown game '{name}'", err=True)
+        typer.echo(f"  = {did_you_mean(name, known) or 'expected one of: ' + ', '.join(known)}", err=True)
+        raise typer.Exit(2)
+    return game_rules(found)
+
+
+def shown_text(line: str) -> str:
+    from orbis_dsl.common.terminal import shown
+
+    return shown(line)  # titles are a pack's text: no terminal controls
+
+
 def _as_a_pack(path: Path, compiled) -> list:
     """Files that say which game they extend are a pack: checked laid over that game, as --rules does (with a
     note). Files that only look like a pack fail with a few errors and the hint to use --rules."""
@@ -134,11 +155,32 @@ def rules(
                                       help="Print the JSON Schema of this rule set's game records or score reports."),
     pack: Path | None = typer.Option(None, "--rules",
                                      help="A rule pack (file or folder), laid over the game it extends."),
+    game: str | None = typer.Option(None, "--game", help="A bundled game (orbis, terra-mystica, mondo) instead of "
+                                                         "Orbis."),
 ) -> None:
-    """List the kinds, gods, variants and tiles of a rule set (or print the JSON Schemas of its records)."""
+    """List a rule set: Orbis's kinds, gods, variants and tiles, or a score-sheet game's facts, columns and
+    awards (or print the JSON Schemas of its records)."""
     import json
 
-    from orbis_dsl.reports.listing import describe_rules
+    from orbis_dsl.reports.listing import describe_rules, describe_sheet_rules, sheet_listing_lines
+
+    if game is not None or (pack is not None and _lay_pack(pack).rules.scores):
+        chosen = _lay_pack(pack).rules if pack is not None else _bundled_rules(game)
+        if chosen.scores and schema is not None:
+            from orbis_dsl.records.schema import SCHEMA_KINDS
+            from orbis_dsl.records.sheet_schema import record_schema, report_schema
+
+            if schema not in SCHEMA_KINDS:
+                typer.echo(f"error: --schema expects game or score, got '{schema}'", err=True)
+                raise typer.Exit(2)
+            made = record_schema(chosen) if schema == "game" else report_schema(chosen)
+            typer.echo(json.dumps(made, indent=2, ensure_ascii=False))
+            return
+        if chosen.scores:
+            summary = describe_sheet_rules(chosen)
+            typer.echo(json.dumps(summary, indent=2, ensure_ascii=False) if as_json else
+                       "\n".join(shown_text(line) for line in sheet_listing_lines(summary)))
+            return
 
     if schema is not None:
         from orbis_dsl.records.schema import SCHEMA_KINDS, schema_for

@@ -28,3 +28,49 @@ def describe_rules(rules: Rules) -> dict:
                               if v is not None}}
                   for t in rules.tiles],
     }
+
+
+def describe_sheet_rules(rules: Rules) -> dict:
+    """A score-sheet game's rule set: the facts a record gives, the pieces players hold, the columns that add up
+    to the total and the awards handed out."""
+    settings = rules.settings
+    return {
+        "record": settings.record_format,
+        "report": settings.report_format,
+        "rounds": settings.rounds,
+        "pieces": {"family": settings.held_family,
+                   "names": [{"name": g.name, "title": g.title} for g in rules.gods.values()]},
+        "facts": [{"name": f.name, "title": f.title, "type": f.type, "low": f.low, "high": f.high,
+                   "members": list(f.members), "choices": list(f.choices), "optional": f.optional,
+                   "level": f.level} for f in rules.facts.values()],
+        "columns": [{"name": c.name, "title": c.title} for c in rules.scores.values()],
+        "awards": [{"name": a.name, "title": a.title, "prizes": list(a.prizes), "ties": a.ties, "rank": a.rank,
+                    "for_each": list(a.members), "unless_all_equal": a.unless_equal} for a in rules.awards.values()],
+        "options": [{"name": o.name, "type": o.type, "default": o.default, "choices": list(o.choices)}
+                    for o in settings.options],
+    }
+
+
+def sheet_listing_lines(summary: dict) -> list[str]:
+    """The summary as a person reads it: a line per fact, column and award."""
+    lines = []
+    pieces = summary["pieces"]
+    if pieces["family"]:
+        lines.append(f"{pieces['family']}: " + ", ".join(f"{n['name']} ({n['title']})" for n in pieces["names"]))
+    if summary["rounds"]:
+        lines.append(f"rounds:   {summary['rounds']}")
+    for f in summary["facts"]:
+        bounds = f" {f['low']}..{f['high']}" if f["low"] is not None and f["high"] is not None else ""
+        per = f" per {'/'.join(f['members'])}" if f["members"] else ""
+        where = {"game": ", for the game", "round": ", for the round"}.get(f["level"] or "", "")
+        lines.append(f"fact      {f['name']}: {f['title']} ({f['type']}{bounds}{per}{where}"
+                     f"{', optional' if f['optional'] else ''})")
+    for c in summary["columns"]:
+        lines.append(f"column    {c['name']}: {c['title']}")
+    for a in summary["awards"]:
+        each = f" for each of {', '.join(a['for_each'])}" if a["for_each"] else ""
+        lines.append(f"award     {a['name']}: {a['title']}{each}: {a['rank']} {'/'.join(map(str, a['prizes']))}, "
+                     f"ties {a['ties'].replace('_', ' ')}{', nothing if all equal' if a['unless_all_equal'] else ''}")
+    for o in summary["options"]:
+        lines.append(f"option    {o['name']} ({'|'.join(o['choices']) or o['type']}, default {o['default']})")
+    return lines
