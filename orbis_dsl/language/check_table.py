@@ -44,3 +44,16 @@ def table_key(rules: RuleSet, check) -> str | None:
         return None
     fact = next((rules.facts[n] for n in read if rules.facts[n].level == "round"), rules.facts[read[0]])
     return fact.key or fact.name
+
+
+def player_key(rules: RuleSet, check) -> str | None:
+    """The JSON key of the one fact of the player's a check reads, when it reads that fact and nothing else
+    given in the record (`power[I] + power[II] + power[III] > 12`): the failure is said at that key of the
+    player's (`$.players[1].power`), where the mistake was typed; else None (said at the player)."""
+    read = facts_read(rules, check.cond)
+    if len(read) != 1:
+        return None
+    fact = rules.facts[read[0]]
+    if fact.level is not None or fact.derive is not None or fact.board_only:
+        return None  # a shared fact is said at its own key; a fact a board gives may have no key in the record
+    return fact.key or fact.name

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import attrs
 
-from orbis_dsl.language.check_table import table_key
+from orbis_dsl.language.check_table import player_key, table_key
 from orbis_dsl.language.describe import SheetDescriber
 from orbis_dsl.language.interpret_expr import Env, Evaluator
 from orbis_dsl.language.model import RuleSet, awards_summed, list_spec, sheet_titles
@@ -62,7 +62,7 @@ def check_spec(rules: RuleSet, check, index: int) -> CheckSpec:
 
     members = rules.sets[check.for_each.set] if check.for_each else ()
     return CheckSpec(check.message, fn, check.for_each.name if check.for_each else None, members, check.refuse,
-                     check.note, table_key(rules, check))
+                     check.note, table_key(rules, check), player_key(rules, check))
 
 
 def fact_spec(rules: RuleSet, f) -> FactSpec:

@@ -9,7 +9,7 @@ import attrs
 
 from orbis_dsl.language import ast_expr
 from orbis_dsl.language.check_says import CLAUSE_WORDS, placeholders
-from orbis_dsl.language.check_table import table_key
+from orbis_dsl.language.check_table import player_key, table_key
 from orbis_dsl.language.codegen import ExprCompiler, compile_effect, compile_flag, explain_expr
 from orbis_dsl.language.describe import SheetDescriber
 from orbis_dsl.language.model import Kind, RuleSet, awards_summed, sheet_titles
@@ -192,9 +192,10 @@ class ModuleBuilder:
                                        origin(self.source, check.span)))
         members = self.rules.sets[check.for_each.set] if check.for_each else ()
         each_name = check.for_each.name if check.for_each else None
-        at = table_key(self.rules, check)
+        at, at_player = table_key(self.rules, check), player_key(self.rules, check)
         return (f"CheckSpec(message={check.message!r}, fn={name}, each_name={each_name!r}, members={members!r}, "
-                f"refuse={check.refuse!r}" + (", note=True" if check.note else "") + (f", at={at!r})" if at else ")"))
+                f"refuse={check.refuse!r}" + (", note=True" if check.note else "") + (f", at={at!r}" if at else "")
+                + (f", at_player={at_player!r}" if at_player else "") + ")")
 
     def derive(self, fact) -> str | None:
         """`fact … from EXPR`: a handler over a grid record's measures (as facts) and the round's facts."""

@@ -313,6 +313,6 @@ def _shared_fact_path(rules: Rules, failure) -> str:
 
 
 def _player_path(rules: Rules, failure) -> str:
-    if rules.settings.rounds:
-        return f"$.rounds[{failure.round}].players[{failure.player}]"
-    return f"$.players[{failure.player}]"
+    path = (f"$.rounds[{failure.round}].players[{failure.player}]" if rules.settings.rounds
+            else f"$.players[{failure.player}]")
+    return f"{path}.{failure.at_player}" if failure.at_player else path

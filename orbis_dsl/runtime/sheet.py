@@ -129,6 +129,7 @@ class CheckFailure(NamedTuple):
     round: int
     message: str
     at: str | None = None  # the record's key of the whole-record fact the check reads (CheckSpec.at)
+    at_player: str | None = None  # the key of the player's one fact it reads (CheckSpec.at_player)
 
 
 def refusals(rules: Rules, record: SheetRecord) -> list[CheckFailure]:
@@ -139,7 +140,8 @@ def refusals(rules: Rules, record: SheetRecord) -> list[CheckFailure]:
         for p in g.players:
             for check in rules.checks:
                 if check.refuse:
-                    found.extend(CheckFailure(p.index, r, message, check.at) for message in _broken(check, g, p))
+                    found.extend(CheckFailure(p.index, r, message, check.at, check.at_player)
+                                 for message in _broken(check, g, p))
     return found
 
 

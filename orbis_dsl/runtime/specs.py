@@ -160,6 +160,7 @@ class CheckSpec(NamedTuple):
     refuse: bool = False
     note: bool = False  # a line of the explanation for the player, not a warning
     at: str | None = None  # the record's key of the whole-record fact it reads (said there), or None
+    at_player: str | None = None  # the key of the player's one fact it reads (said there), or None
 
 
 class OptionSpec(NamedTuple):

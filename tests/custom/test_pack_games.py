@@ -159,13 +159,21 @@ def test_a_pack_naming_its_game_wrongly_is_located(orbis, pack, snapshot):
     assert result.stderr == snapshot
 
 
-@pytest.mark.parametrize("command", [["simulate"], ["enter", "-o", "unused.orbisgame"], ["rules", "--schema", "game"]])
+@pytest.mark.parametrize("command", [["simulate"], ["enter", "-o", "unused.orbisgame"]])
 def test_commands_for_games_of_tiles_refuse_a_pack_over_a_game_of_sheets(orbis, command, tmp_path):
     result = orbis(*command, "--rules", TM_PACK)
     assert result.exit_code == 2, result.stdout
     assert "Traceback" not in result.stderr
     assert f"{TM_PACK} extends terra-mystica, a game of score sheets" in result.stderr
     assert not Path("unused.orbisgame").exists()
+
+
+def test_the_rules_of_a_pack_over_a_game_of_sheets_are_that_games(orbis):
+    """`orbis rules` lists such a pack by its facts and awards, and gives its game's generated schema."""
+    listed = orbis("rules", "--rules", TM_PACK)
+    assert listed.exit_code == 0 and "award     cult: Cult track" in listed.stdout
+    schema = orbis("rules", "--schema", "game", "--rules", TM_PACK)
+    assert schema.exit_code == 0 and '"tm-final/1"' in schema.stdout
 
 
 def test_a_pack_that_names_no_game_still_extends_orbis(orbis):

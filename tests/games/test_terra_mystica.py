@@ -311,7 +311,7 @@ def test_river_towns_are_water_cells_and_the_mermaids_own(tmp_path):
     path.write_text(json.dumps(doc))
     result = orbis("score", path)
     assert result.exit_code == 2
-    assert "$.players[0]: error: only the Mermaids found a town across a river hex" in result.stderr
+    assert "$.players[0].mermaid_river_towns: error: only the Mermaids found a town across a river hex" in result.stderr
 
 
 def test_the_grammar_names_no_terra_mystica_noun():

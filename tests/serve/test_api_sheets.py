@@ -114,11 +114,11 @@ def test_out_of_range_and_misspelt_values_get_their_json_paths(client, repo_root
     assert errors["$.players[1].faction"]["rendered"].startswith("request: $.players[1].faction: error:")
 
 
-def test_a_rule_the_sheet_breaks_is_refused_on_the_player(client, repo_root):
+def test_a_rule_the_sheet_breaks_is_refused_at_the_fact_it_reads(client, repo_root):
     doc = doc_of(repo_root, TM)
     doc["players"][1]["power"] = [6, 6, 6]
     [error] = client.post("/api/score", json=doc).json()["errors"]
-    assert (error["path"], error["message"]) == ("$.players[1]", "the power bowls hold more than 12 tokens")
+    assert (error["path"], error["message"]) == ("$.players[1].power", "the power bowls hold more than 12 tokens")
 
 
 def test_broken_mondo_json_is_located_by_line_and_column(client, repo_root):
