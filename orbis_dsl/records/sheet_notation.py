@@ -284,8 +284,7 @@ class _Builder:
             key, column = rest[i]
             fact = facts.get(key)
             if fact is None:
-                self.error(n, column, f"unknown fact '{key}'",
-                           did_you_mean(key, facts) or "expected one of: " + ", ".join(facts))
+                self.error(n, column, f"unknown fact '{key}'", self._unknown_fact_hint(key, i, facts, family))
                 return
             values = []
             i += 1
@@ -297,6 +296,15 @@ class _Builder:
                 self.error(n, column, f"expected a value after '{key}'")
                 return
             self.fact_line(fact, path, self.player, n, column, values)
+
+    def _unknown_fact_hint(self, key: str, i: int, facts, family: str | None) -> str:
+        """Why a word stands where a fact's name was expected, in the likely cases: a name of two words not
+        quoted (its second word is taken for the piece, the piece for a fact), or the piece left out."""
+        if family and i == 0 and key in self.rules.gods:
+            return f'a name of more than one word is written in quotes ("Cy Young") before the {family}'
+        if family and i == 0 and re.fullmatch(r"-?\d+", key):
+            return f"the {family} is missing, or a fact's name: `NAME {family.upper()} FACT VALUE …`"
+        return did_you_mean(key, facts) or "expected one of: " + ", ".join(facts)
 
     # ---- values ---------------------------------------------------------------------------------------------
 

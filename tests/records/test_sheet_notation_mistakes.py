@@ -84,3 +84,13 @@ def test_convert_notes_the_comments_of_a_sheet_and_refuses_counts_without_boards
     assert converted.exit_code == 0 and "1 line of" in converted.output and "not kept" in converted.output
     counts = runner.invoke(app, ["convert", str(source), "--to", "counts"])
     assert counts.exit_code == 2 and "have no boards" in counts.output
+
+
+@pytest.mark.parametrize("line, hint", [
+    ("Cy Young nomads vp 90", 'written in quotes ("Cy Young")'),
+    ("Bo vp 105", "the faction is missing"),
+])
+def test_a_name_not_quoted_or_a_faction_left_out_is_explained(line, hint):
+    text = TM_TEXT.replace("Cy dwarves vp 99", line, 1)
+    record, diags = _read(text, "terra-mystica")
+    assert record is None and any(hint in (d.hint or "") for d in diags)
