@@ -270,7 +270,9 @@ class ExpressionChecker:
         t = ctx.facts.get(e.fact)
         if t is None:
             lists = sorted(n for n, f in ctx.facts.items() if f.startswith("list:"))
-            self.diags.append(self.unknown("list fact", e.fact, lists, e.span))
+            # count(…) also counts tiles and players: a misspelt scope ("neighbors") is read as a list fact
+            scopes = ("tiles", "neighbours", "supports", "players")
+            self.diags.append(self.unknown("list fact or scope", e.fact, [*lists, *scopes], e.span))
             return "?"
         if not t.startswith("list:"):
             self.error(f"'{e.fact}' is {words(t)}, not a list of pieces", e.span)
