@@ -94,3 +94,12 @@ def test_a_name_not_quoted_or_a_faction_left_out_is_explained(line, hint):
     text = TM_TEXT.replace("Cy dwarves vp 99", line, 1)
     record, diags = _read(text, "terra-mystica")
     assert record is None and any(hint in (d.hint or "") for d in diags)
+
+
+def test_a_folder_given_as_a_record_says_so(tmp_path):
+    from typer.testing import CliRunner
+
+    from orbis_dsl.cli.app import app
+
+    result = CliRunner().invoke(app, ["score", str(tmp_path)])
+    assert result.exit_code == 2 and "this is a folder, not a game record" in result.output
