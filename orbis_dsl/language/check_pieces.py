@@ -67,6 +67,10 @@ class PieceChecker:
         if isinstance(amount.count, ast_expr.IntLit) and amount.count.value < 1:
             self.error("an amount must be at least 1", amount.count.span)
         if amount.color is not None:
+            if amount.color in self.stars and amount.color not in self.colors:  # `gain 2 purple`: not a colour
+                self.error(f"'{amount.color}' is a tile mark, not a colour: an amount is counted in one of the "
+                           f"colours ({', '.join(self.colors)})", amount.span)
+                return
             self.expect(ast_expr.Ref(amount.color, span=amount.span), ctx, "color", "the colour of an amount")
 
     def _when(self, members, ctx, params, allowed_events):
