@@ -15,7 +15,7 @@ from orbis_dsl.language.sources import load_sources
 
 ROOT = Path(__file__).resolve().parents[2]
 GRAMMAR = ROOT / "grammar" / "rules.lark"
-BASE_FILES = sorted((ROOT / "rules").glob("*.orbis"))
+BASE_FILES = sorted((ROOT / "rules").glob("*/*.orbis"))  # every game folder's files
 
 
 def parse_ok(text: str, file: str = "t.orbis") -> ast_decl.RuleFile:
@@ -59,11 +59,16 @@ def test_grammar_builds_with_the_options_the_parser_uses():
     assert rules_parser().options.parser == "lalr"
 
 
-@pytest.mark.parametrize("path", BASE_FILES, ids=lambda p: p.name)
+def test_every_game_folder_has_rule_files():
+    assert {p.parent.name for p in BASE_FILES} == {"orbis", "terra_mystica", "mondo"}
+
+
+@pytest.mark.parametrize("path", BASE_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_every_base_rule_file_parses(path):
-    tree = parse_ok(path.read_text(encoding="utf-8"), f"rules/{path.name}")
+    shown = path.relative_to(ROOT).as_posix()
+    tree = parse_ok(path.read_text(encoding="utf-8"), shown)
     assert tree.decls
-    assert tree.path == f"rules/{path.name}"
+    assert tree.path == shown
 
 
 # ---- spans ------------------------------------------------------------------------------------------------
