@@ -76,8 +76,8 @@ class OrbisLexer(RegexLexer):
             (words(TYPES, prefix=r"\b", suffix=r"\b"), Keyword.Type),
             (_NAME, Name),
             (r"[0-9]+", Number.Integer),
-            (r">=|<=|!=|=|>|<|\+|-|\*|/|\||\?", Operator),
-            (r"[{}()\[\],:]", Punctuation),
+            (r"\.\.|>=|<=|!=|=|>|<|\+|-|\*|/|\||\?", Operator),  # `..`: a range, `int 0..99`
+            (r"[{}()\[\],:.]", Punctuation),
             (r".", Text),
         ],
     }

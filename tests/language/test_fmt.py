@@ -17,7 +17,6 @@ ROOT = Path(__file__).resolve().parents[2]
 def _rule_files():
     files = sorted((ROOT / "rules").rglob("*.orbis")) + sorted((ROOT / "examples").rglob("*.orbis"))
     files += sorted((ROOT / "tests" / "corpus").rglob("*.orbis")) if (ROOT / "tests" / "corpus").is_dir() else []
-    files += sorted((ROOT / "tests" / "authoring").rglob("*.orbis"))
     return [pytest.param(f, id=str(f.relative_to(ROOT))) for f in files]
 
 

@@ -10,7 +10,7 @@ from pygments.token import Comment, Error, Keyword, Name, Number, Operator, Punc
 from orbis_dsl.language.lexer import OrbisLexer, highlight
 
 ROOT = Path(__file__).resolve().parents[2]
-FILES = sorted((ROOT / "rules").glob("*.orbis")) + sorted((ROOT / "examples").rglob("*.orbis"))
+FILES = sorted((ROOT / "rules").rglob("*.orbis")) + sorted((ROOT / "examples").rglob("*.orbis"))
 
 
 def tokens(text: str) -> list[tuple[object, str]]:
