@@ -351,10 +351,10 @@ FACTS = (
 
 SCORES = (
     ScoreSpec(name='vp', title='VP before final scoring', fn=_score_vp, text='VP on the score track {vp}'),
-    ScoreSpec(name='cults', title='Cult tracks', fn=_score_cults, text='Cult track prizes {awards[cult]}', awards=('cult',)),
-    ScoreSpec(name='network', title='Largest network', fn=_score_network, text='Largest network prizes {awards[area]}', awards=('area',)),
+    ScoreSpec(name='cults', title='Cult tracks', fn=_score_cults, text='award cult {awards[cult]}', awards=('cult',)),
+    ScoreSpec(name='network', title='Largest network', fn=_score_network, text='award area {awards[area]}', awards=('area',)),
     ScoreSpec(name='resources', title='Resources', fn=_score_resources, text='(coins {coins} + workers {workers} + priests {priests} + power[III] {power[III]} + power[II] {power[II]} / 2) / coins_per_vp {coins_per_vp}'),
-    ScoreSpec(name='final_tile', title='Fire & Ice final tile', fn=_score_final_tile, text='Fire & Ice final tile prizes {awards[fire_ice]}', awards=('fire_ice',)),
+    ScoreSpec(name='final_tile', title='Fire & Ice final tile', fn=_score_final_tile, text='award fire_ice {awards[fire_ice]}', awards=('fire_ice',)),
 )
 
 

@@ -72,12 +72,6 @@ def _bundled_rules(name: str):
     return game_rules(found)
 
 
-def shown_text(line: str) -> str:
-    from orbis_dsl.common.terminal import shown
-
-    return shown(line)  # titles are a pack's text: no terminal controls
-
-
 def _as_a_pack(path: Path, compiled) -> list:
     """Files that say which game they extend are a pack: checked laid over that game, as --rules does (with a
     note). Files that only look like a pack fail with a few errors and the hint to use --rules."""
@@ -162,35 +156,36 @@ def rules(
     awards (or print the JSON Schemas of its records)."""
     import json
 
+    from orbis_dsl.records.schema import SCHEMA_KINDS
     from orbis_dsl.reports.listing import describe_rules, describe_sheet_rules, sheet_listing_lines
 
-    if game is not None or (pack is not None and _lay_pack(pack).rules.scores):
-        chosen = _lay_pack(pack).rules if pack is not None else _bundled_rules(game)
-        if chosen.scores and schema is not None:
-            from orbis_dsl.records.schema import SCHEMA_KINDS
-            from orbis_dsl.records.sheet_schema import record_schema, report_schema
+    if game is not None and pack is not None:
+        typer.echo("error: give --game or --rules, not both: a pack names the game it extends", err=True)
+        raise typer.Exit(2)
+    if schema is not None and schema not in SCHEMA_KINDS:
+        typer.echo(f"error: --schema expects game or score, got '{schema}'", err=True)
+        raise typer.Exit(2)
+    chosen = (_lay_pack(pack).rules if pack is not None else
+              _bundled_rules(game) if game is not None else _load_rules(None, "rules"))
+    if chosen.scores:  # a game of score sheets: its facts, columns and awards, and its generated schemas
+        from orbis_dsl.records.sheet_schema import record_schema, report_schema
 
-            if schema not in SCHEMA_KINDS:
-                typer.echo(f"error: --schema expects game or score, got '{schema}'", err=True)
-                raise typer.Exit(2)
+        if schema is not None:
             made = record_schema(chosen) if schema == "game" else report_schema(chosen)
             typer.echo(json.dumps(made, indent=2, ensure_ascii=False))
             return
-        if chosen.scores:
-            summary = describe_sheet_rules(chosen)
-            typer.echo(json.dumps(summary, indent=2, ensure_ascii=False) if as_json else
-                       "\n".join(shown_text(line) for line in sheet_listing_lines(summary)))
-            return
+        from orbis_dsl.common.terminal import shown  # titles are a pack's text: no terminal controls
 
-    if schema is not None:
-        from orbis_dsl.records.schema import SCHEMA_KINDS, schema_for
-
-        if schema not in SCHEMA_KINDS:
-            typer.echo(f"error: --schema expects game or score, got '{schema}'", err=True)
-            raise typer.Exit(2)
-        typer.echo(json.dumps(schema_for(_load_rules(pack, "rules --schema"), schema), indent=2, ensure_ascii=False))
+        summary = describe_sheet_rules(chosen)
+        typer.echo(json.dumps(summary, indent=2, ensure_ascii=False) if as_json else
+                   "\n".join(shown(line) for line in sheet_listing_lines(summary)))
         return
-    summary = describe_rules(_lay_pack(pack).rules if pack is not None else _load_rules(None, "rules"))
+    if schema is not None:
+        from orbis_dsl.records.schema import schema_for
+
+        typer.echo(json.dumps(schema_for(chosen, schema), indent=2, ensure_ascii=False))
+        return
+    summary = describe_rules(chosen)
     if as_json:
         typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
         return

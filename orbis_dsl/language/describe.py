@@ -162,15 +162,13 @@ class SheetDescriber(Describer):
         super().__init__(set(), False, lets)
         self.facts = facts
         self.values = values
-        self.titles = titles or {}  # facts' and awards' titles: a column that is one of them reads by its title
+        self.titles = titles or {}  # facts' titles: a column that is one fact reads by its title
 
     def column_text(self, e) -> str:
-        """A score column's words: a column that is one fact or one award reads by its title, as the sheet prints
-        it ("VP on the score track 92", "Cult track prizes 28"); any other column reads as its expression."""
+        """A score column's words: a column that is one fact reads by its title, as the sheet prints it ("VP on
+        the score track 92"); any other column reads as its expression. (A column of awards gives no line.)"""
         if isinstance(e, ast_expr.Ref) and e.name in self.facts and self.titles.get(e.name):
             return f"{_braces(self.titles[e.name])} {{{e.name}}}"
-        if isinstance(e, ast_expr.AwardRef) and self.titles.get(e.name):
-            return f"{_braces(self.titles[e.name])} prizes {{awards[{e.name}]}}"
         return self.text(e)
 
     def text(self, e) -> str:

@@ -298,10 +298,8 @@ class RuleSet:
 
 
 def sheet_titles(rules: RuleSet) -> dict[str, str]:
-    """The titles a score sheet prints for its facts and awards, by name (a score column's words use them)."""
-    titles = {name: fact.title for name, fact in rules.facts.items() if fact.title}
-    titles.update((name, award.title) for name, award in rules.awards.items() if award.title)
-    return titles
+    """The titles a score sheet prints for its facts, by name (a score column's words use them)."""
+    return {name: fact.title for name, fact in rules.facts.items() if fact.title}
 
 
 def awards_summed(expr) -> tuple[str, ...]:

@@ -8,30 +8,25 @@ import re
 _TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|[^\s"]+')
 
 
-def _strip_comment(text: str) -> str:
-    out, quoted = [], False
-    for ch in text:
-        if ch == '"':
-            quoted = not quoted
-        if ch == "#" and not quoted:
-            break
-        out.append(ch)
-    return "".join(out)
-
-
-def unterminated_quote(line: str) -> int | None:
-    """The column of a quote that opens text the line never closes (before any comment), or None."""
+def _scan(line: str) -> tuple[int, int | None]:
+    """(where the comment starts, or the line's length; the column of a quote left open, or None): one pass that
+    knows quoted text, in which `#` is text and `\\"` is a quote."""
     opened, escaped = None, False
-    for column, ch in enumerate(line, 1):
+    for index, ch in enumerate(line):
         if opened is None and ch == "#":
-            return None
+            return index, None
         if opened is not None and ch == "\\" and not escaped:
             escaped = True
             continue
         if ch == '"' and not escaped:
-            opened = column if opened is None else None
+            opened = index + 1 if opened is None else None
         escaped = False
-    return opened
+    return len(line), opened
+
+
+def unterminated_quote(line: str) -> int | None:
+    """The column of a quote that opens text the line never closes (before any comment), or None."""
+    return _scan(line)[1]
 
 
 def unquote(token: str) -> str:
@@ -40,4 +35,4 @@ def unquote(token: str) -> str:
 
 def tokens(line: str) -> list[tuple[str, int]]:
     """(word, column) of each word before a comment; a quoted string is one word."""
-    return [(m.group(0), m.start() + 1) for m in _TOKEN.finditer(_strip_comment(line))]
+    return [(m.group(0), m.start() + 1) for m in _TOKEN.finditer(line[:_scan(line)[0]])]

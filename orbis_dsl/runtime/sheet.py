@@ -163,12 +163,13 @@ def score_sheet(rules: Rules, record: SheetRecord, report_format: str, explain: 
         summaries += _hand_out_awards(rules, g, lines, label, explain)
         for p in g.players:
             for column in rules.scores.values():
-                trace = [] if explain else None
+                # A column of awards gives no line: the awards' own lines above are its breakdown, and sum to it.
+                trace = [] if explain and not column.awards else None
                 points = column.fn(g, p, trace) or 0
                 columns[p.index][column.name] = points
                 p.total += points
                 if column.awards:
-                    continue  # a column of awards: the awards' own lines above are its breakdown, and sum to it
+                    continue
                 lines[p.index].append(Line(label or column.title, column.name, points,
                                            _column_why(column, trace, p, points)))
             for check in rules.checks:
@@ -350,7 +351,7 @@ def _column_why(column, trace: list | None, p: SheetPlayer, points: int) -> str:
     steps = [step for step in trace or () if " is " not in step]  # "X is Y": a comparison, not a step
     if steps:
         return _summed("; ".join(steps), points)
-    if f" {column.text} ".find(" if ") >= 0:
+    if " if " in f" {column.text} ":
         return f"{column.title} {points}"
     return _summed(_filled(column.text, p), points)
 

@@ -1,6 +1,6 @@
-"""`orbis score --explain` on the score-sheet games reads like the sheet: a column that is one fact or one award
-says so by its title, arithmetic is shown step by step, a conditional column does not recite its cases, and
-a game of rounds labels each line with its round and its column."""
+"""`orbis score --explain` on the score-sheet games reads like the sheet: a column that is one fact reads by its
+title, a column of awards is told by the awards' own lines, arithmetic is shown step by step, a conditional
+column does not recite its cases, and a game of rounds labels each line with its round and its column."""
 
 from __future__ import annotations
 
