@@ -213,7 +213,8 @@ def score(
     svg: Path | None = typer.Option(None, "--svg", help="Also draw the score sheet (one game) as an SVG image."),
     png: Path | None = typer.Option(None, "--png", help="Also draw the score sheet (one game) as a PNG image "
                                                         "(needs Pillow: the [png] extra)."),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes for a batch (the output is the same)."),
+    jobs: int | None = typer.Option(None, "--jobs", "-j", min=1, show_default="one per core, at most one per 100 files",
+                                    help="Worker processes for a batch (the output is the same)."),
 ) -> None:
     """Score finished games of any bundled game: totals, a breakdown that reads like the rulebook, the winner by
     the game's tie-break, and a warning for every rule inconsistency seen on the table.

@@ -1,6 +1,7 @@
 """Scoring a batch of game files: one file at a time and in the order given, so reports appear as they are
 made; a file that cannot be read is a result like any other (its messages), so it costs the others nothing;
-`jobs` > 1 spreads the files over worker processes and still yields them in order.
+the files are spread over worker processes (by default one per core, for a long batch) and still come back in
+order.
 
 Each record names its game (inputs.read_record) and is scored under that game's rules, or under a rule pack
 laid over it (`pack`, a `pack_game.LaidPack`); each game's rules load on first need. Nothing here prints: the
@@ -42,10 +43,11 @@ def score_file(path: Path, pack, as_json: bool, explain: bool) -> FileResult:
     return FileResult(path, [], None, report, rules, title, len(report.warnings))
 
 
-def score_files(paths: list[Path], pack, as_json: bool, explain: bool, jobs: int = 1,
+def score_files(paths: list[Path], pack, as_json: bool, explain: bool, jobs: int | None = 1,
                 console=None) -> Iterator[FileResult]:
-    """Each file's result, in the order of `paths`, as soon as it (and every file before it) is done. With
-    workers and without `as_json`, each report comes drawn as `console` would draw it."""
+    """Each file's result, in the order of `paths`, as soon as it (and every file before it) is done. `jobs`:
+    worker processes, or None for one per core on a long batch (workers_for). With workers and without
+    `as_json`, each report comes drawn as `console` would draw it."""
     collecting, freezing = gc.isenabled(), gc.get_freeze_count() == 0
     gc.disable()  # see _collect_now: scoring makes no reference cycles, and the collector's passes cost a sixth
     if freezing:  # what is loaded by now (modules, rules) lives as long as the batch: no collection walks it
@@ -71,8 +73,31 @@ def _collect_now(done: int) -> None:
         gc.collect()
 
 
+def workers_for(jobs: int | None, files: int) -> int:
+    """How many processes score a batch. `jobs` given: that many (never more than there are files, nor more than
+    twice the cores: `--jobs 1000` would start a thousand processes). None (the default): one per core this
+    process may run on, for a batch long enough that each worker has at least `_FILES_PER_WORKER` files."""
+    cores = _usable_cores()
+    if jobs is None:
+        return max(1, min(cores, files // _FILES_PER_WORKER))
+    return max(1, min(jobs, files, 2 * cores))
+
+
+# A worker is a fork of this process (its modules and rules already loaded) and starts in about 20 ms; a game is
+# scored in well under a millisecond. Below this many files a worker would cost more than it saves.
+_FILES_PER_WORKER = 100
+
+
+def _usable_cores() -> int:
+    try:  # the cores this process may run on (a container's or `taskset`'s share), not all the machine's
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
 def _score_files(paths, pack, as_json, explain, jobs, console) -> Iterator[FileResult]:
-    if jobs <= 1 or len(paths) < 2 or not _can_fork():
+    jobs = workers_for(jobs, len(paths))
+    if jobs <= 1 or not _can_fork():
         for done, path in enumerate(paths):
             yield score_file(path, pack, as_json, explain)
             _collect_now(done)
@@ -80,28 +105,33 @@ def _score_files(paths, pack, as_json, explain, jobs, console) -> Iterator[FileR
     import multiprocessing
 
     # Forked workers start with what this process has loaded (a pack's rules too): nothing to compile or send.
-    # The paths too: workers are sent each file's index and send back its result without the path (pickling a
-    # Path both ways cost more than the rest of what travels, but the report's text).
+    # The paths too: a worker is sent a run of files' indices and sends back one plain tuple per file, without
+    # the path (pickling a Path, or a NamedTuple, both ways cost more than the report's text).
     _WORKER.update(pack=pack, as_json=as_json, explain=explain, console=_console_settings(console), paths=paths)
-    # Chunks small enough that the first reports come soon and the last worker is not left alone for long.
-    # No more workers than files, nor than twice the cores (`--jobs 1000` would start a thousand processes).
-    jobs = min(jobs, len(paths), 2 * (os.cpu_count() or 1))
-    chunk = max(1, min(64, len(paths) // (jobs * 8)))
+    # Runs short enough that the first reports come soon and the last worker is not left alone for long.
+    size = max(1, min(64, len(paths) // (jobs * 8)))
+    runs = [(start, min(start + size, len(paths))) for start in range(0, len(paths), size)]
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        for path, result in zip(paths, pool.imap(_score_in_worker, range(len(paths)), chunksize=chunk)):
-            yield result._replace(path=path)
+        for (start, _), results in zip(runs, pool.imap(_score_run_in_worker, runs)):
+            for offset, (errors, text, title, warnings) in enumerate(results):
+                yield FileResult(paths[start + offset], errors, text, None, None, title, warnings)
 
 
 _WORKER: dict = {}
 
 
-def _score_in_worker(index: int) -> FileResult:
+def _score_run_in_worker(run: tuple[int, int]) -> list[tuple]:
+    return [_score_in_worker(index) for index in range(*run)]
+
+
+def _score_in_worker(index: int) -> tuple:
+    """(errors, text, title, warnings) of one file, as FileResult has them: the text is drawn here unless it is
+    JSON, since rules hold compiled handlers, which need not pickle."""
     result = score_file(_WORKER["paths"][index], _WORKER["pack"], _WORKER["as_json"], _WORKER["explain"])
     _WORKER["done"] = done = _WORKER.get("done", 0) + 1
     _collect_now(done)
     if result.report is None:
-        return result._replace(path=None)
-    # Rules hold compiled handlers, which need not pickle: the report goes back drawn, as the parent would.
+        return result.errors, result.text, result.title, result.warnings
     from rich.console import Console
 
     from orbis_dsl.reports.terminal import print_any_report
@@ -110,7 +140,7 @@ def _score_in_worker(index: int) -> FileResult:
     console = Console(file=buffer, highlight=False, soft_wrap=True, markup=False, emoji=False,
                       **_WORKER["console"])
     print_any_report(result.report, result.rules, console, explain=_WORKER["explain"], title=result.title)
-    return result._replace(path=None, text=buffer.getvalue(), report=None, rules=None)
+    return result.errors, buffer.getvalue(), result.title, result.warnings
 
 
 def _console_settings(console) -> dict:

@@ -23,7 +23,7 @@ def quick_score_args(args: list[str]) -> dict | None:
     """`score` arguments this entry runs itself, as run_score's keywords; None for anything else."""
     if not args or args[0] != "score":
         return None
-    found: dict = {"files": [], "as_json": False, "explain": False, "strict": False, "jobs": 1}
+    found: dict = {"files": [], "as_json": False, "explain": False, "strict": False, "jobs": None}
     rest = iter(args[1:])
     for arg in rest:
         if arg in _FLAGS:

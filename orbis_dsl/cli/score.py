@@ -14,7 +14,7 @@ from orbis_dsl.cli.batch import score_files
 Say = Callable[[str], None]
 
 
-def run_score(files: list[Path], pack, as_json: bool, explain: bool, strict: bool, jobs: int,
+def run_score(files: list[Path], pack, as_json: bool, explain: bool, strict: bool, jobs: int | None,
               say: Say, say_error: Say) -> int:
     """0 when every file was scored; 1 with --strict and a warning; 2 when a file could not be read.
     Each record is scored under its game's rules, or under `pack` (a `pack_game.LaidPack`, or None) when the pack

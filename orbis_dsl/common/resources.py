@@ -45,25 +45,29 @@ def base_rules_entry() -> Path:
 def display_path(path: Path) -> str:
     """A path as a person would type it: relative to the working directory when it lies below it."""
     cwd = os.getcwd()
+    name = path.name
     try:
-        return str(_resolved_file(path, cwd).relative_to(_resolved(cwd)))
+        plain = name not in ("", ".", "..") and not stat.S_ISLNK(os.lstat(path).st_mode)
+    except OSError:
+        plain = False
+    if plain:  # a file that is not a link: where its folder lies, remembered (a batch names thousands of files)
+        shown = _shown_folder(os.path.join(cwd, str(path.parent)), cwd)
+        return str(path) if shown is None else shown + name
+    try:
+        return str(path.resolve().relative_to(_resolved(cwd)))
     except ValueError:
         return str(path)
 
 
-def _resolved_file(path: Path, cwd: str) -> Path:
-    """`path.resolve()`, with its folder's resolution remembered: a batch names thousands of files in a few
-    folders, and resolving walks every component of the path with lstat. Only a file that is not a link (one
-    lstat) takes its folder's remembered resolution; a link, `..` or a missing file is resolved in full."""
-    name = path.name
-    if name in ("", ".", ".."):
-        return path.resolve()
+@cache
+def _shown_folder(folder: str, cwd: str) -> str | None:
+    """The folder, resolved, as a prefix relative to the resolved working directory ('' for that directory
+    itself, else ending in a separator); None when it lies elsewhere."""
     try:
-        if stat.S_ISLNK(os.lstat(path).st_mode):
-            return path.resolve()
-    except OSError:
-        return path.resolve()
-    return _resolved(os.path.join(cwd, str(path.parent))) / name
+        relative = _resolved(folder).relative_to(_resolved(cwd))
+    except ValueError:
+        return None
+    return "" if str(relative) == "." else str(relative) + os.sep
 
 
 @cache

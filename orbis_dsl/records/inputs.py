@@ -84,14 +84,14 @@ def read_record(path: Path, pack=None) -> tuple[object | None, object, list[Diag
 
 def _file_text(path: Path, shown: str) -> tuple[str, Diagnostic | None]:
     """The file's text, read bounded (a regular file: not /dev/zero, not a FIFO), or why it cannot be read."""
-    if path.is_dir():  # read_rule_text would say what a rule file must be; this is a record's place
-        return "", Diagnostic("this is a folder, not a game record",
-                              file=shown, hint=f"give the records in it: orbis score {shown}/*.json")
     try:
         return read_rule_text(path, MAX_GAME_FILE_BYTES), None
     except FileNotFoundError:
         return "", Diagnostic("no such file", file=shown)
     except ReadRefused as error:
+        if path.is_dir():  # read_rule_text says what a rule file must be; this is a record's place
+            return "", Diagnostic("this is a folder, not a game record",
+                                  file=shown, hint=f"give the records in it: orbis score {shown}/*.json")
         return "", Diagnostic(f"cannot read the file: {error.message}", file=shown)
     except (OSError, UnicodeDecodeError) as error:
         return "", Diagnostic(f"cannot read the file: {error}", file=shown)

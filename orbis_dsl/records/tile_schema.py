@@ -13,6 +13,8 @@ What `read` builds must equal what the general reader builds for the same tile (
 
 from __future__ import annotations
 
+import json
+
 from orbis_dsl.runtime.game_record import TileRecord
 from orbis_dsl.runtime.rules import Rules
 
@@ -43,6 +45,7 @@ class TileSchema:
         self.order = {name: i for i, name in enumerate(settings.colors)}
         self.levels = settings.levels
         self.seen: dict[tuple, TileRecord] = {}
+        self.texts: dict[str, TileRecord] = {}
         self.stars = frozenset(s for s in settings.stars if s == s.lower())
         attributes = {p.name: p for p in settings.attributes}
         self.kinds: dict[str, _KindShape] = {}
@@ -88,6 +91,30 @@ class TileSchema:
                     self.seen.clear()
                 self.seen[key] = tile
         return tile
+
+    def read_text(self, inside: str) -> TileRecord | None:
+        """The tile whose JSON text is `{` + inside + `}`, when it is exactly what a tile of its kind looks like;
+        else None. Remembered by its text: a batch of records printed by one program spells each of the few
+        hundred tiles of the game the same way every time, so most tiles are one lookup (colour sets too)."""
+        tile = self.texts.get(inside)
+        if tile is None:
+            tile = self._read_text(inside)
+            if tile is not None:
+                if len(self.texts) >= _SEEN_LIMIT:
+                    self.texts.clear()
+                self.texts[inside] = tile
+        return tile
+
+    def _read_text(self, inside: str) -> TileRecord | None:
+        try:
+            obj = json.loads("{" + inside + "}")
+        except (ValueError, RecursionError):
+            return None
+        # One ':' per key when no string holds one (no name a tile reads here does): fewer keys than ':'s means a
+        # key given twice (the C parser keeps the last), or a string the general reader should look at.
+        if type(obj) is not dict or inside.count(":") != len(obj):
+            return None
+        return self.read_shape(obj)
 
     def read_shape(self, obj: dict) -> TileRecord | None:
         if "desert" in obj:

@@ -52,6 +52,32 @@ def test_a_title_variant_and_names_with_colons_are_still_read_quickly():
     assert (quick_record(text, RULES), []) == general(text)
 
 
+def test_options_before_or_after_the_players_are_read_quickly():
+    doc = records(4, 1)[0]
+    given = {"options": {"temple_count": "tiles", "majority_needs_one": True}}
+    for text in (json.dumps({**given, **doc}), json.dumps({**doc, **given})):
+        assert quick_record(text, RULES) is not None
+        assert (quick_record(text, RULES), []) == general(text)
+
+
+def test_braces_in_names_are_read_as_the_general_reader_reads_them():
+    """A brace in a string throws the skeleton out: the general reader reads such a record."""
+    doc = records(4, 1)[0]
+    doc["title"] = "Final {2}: }{"
+    doc["players"][1]["name"] = "{P2}"
+    text = json.dumps(doc)
+    assert quick_record(text, RULES) is None
+    assert read_json_text(text, "g.json", RULES) == general(text) and general(text)[0].title == "Final {2}: }{"
+
+
+def test_a_tile_text_is_remembered_and_a_repeated_key_inside_it_is_left_to_the_general_reader():
+    text = json.dumps(records(8, 1)[0])
+    assert quick_record(text, RULES) == quick_record(text, RULES)  # the second time by the tiles' texts
+    doubled = text.replace('{"desert": true}', '{"desert": true, "desert": true}', 1)
+    assert quick_record(doubled, RULES) is None
+    assert general(doubled)[0] is None
+
+
 def _repeat_a_key(text: str, rng: random.Random) -> str:
     """The same key twice in one object: the C parser keeps the last value, the general reader refuses it."""
     member = rng.choice(list(_SIMPLE_MEMBER.finditer(text)))
@@ -82,6 +108,14 @@ _CHANGES = [
     ('"players": [', '"title": null, "players": ['), ('"players": [', '"variant": "2p", "players": ['),
     ('"level": ', '"level": 9, "l": '), ('"god": "', '"god": "Goddess of '), ('"god": "', '"god": "x'),
     ('"god": ', '"god_cancelled": true, "gods": '), ('"orbis-game/1"', '"orbis-game/2"'), ('}', '} '), ('[[', '[[[]'),
+    # Against the skeleton and its marks (tiles looked up by their text):
+    ('"P1"', '"P{1}"'), ('"P1"', '"P}"'), ('"P1"', '"{\\"kind\\": \\"stone\\"}"'),
+    ('"worshippers": ', '"worshippers": {}, "w": '), ('"worshippers": ', '"worshippers": 1e12, "w": '),
+    ('{"kind"', '1e12, {"kind"'), ('{"desert": true}', '1000000000000'),
+    ('{"desert": true}', '{"desert": true, "desert": true}'),
+    ('"players": [', '"options": {"temple_count": "icons"}, "players": ['),
+    ('"players": [', '"title": "{", "players": ['), ('"players": [', '"title": "}{", "players": ['),
+    ('"stars": "black"', '"stars": "black:"'), ('{"kind": "stone"', '{"kind": "stone", "colour": {}'),
 ]
 
 
