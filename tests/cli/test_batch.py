@@ -100,3 +100,25 @@ def test_a_batch_of_several_games_prints_the_same_with_workers():
         two = CliRunner().invoke(app, ["score", "--jobs", "2", *extra, *paths])
         assert one.exit_code == 0, one.stderr
         assert (one.exit_code, one.stdout, one.stderr) == (two.exit_code, two.stdout, two.stderr)
+
+
+def test_a_long_batch_takes_one_worker_per_core_by_default_and_a_short_one_none(monkeypatch):
+    monkeypatch.setattr(batch, "_usable_cores", lambda: 4)
+    assert batch.workers_for(None, 1) == 1  # one game: no worker to start
+    assert batch.workers_for(None, 199) == 1
+    assert batch.workers_for(None, 200) == 2  # at least 100 files a worker
+    assert batch.workers_for(None, 10_000) == 4
+    assert batch.workers_for(3, 10_000) == 3  # --jobs: as asked
+    assert batch.workers_for(1000, 10_000) == 8  # at most twice the cores
+    assert batch.workers_for(8, 5) == 5  # no more workers than files
+    monkeypatch.setattr(batch, "_usable_cores", lambda: 1)
+    assert batch.workers_for(None, 10_000) == 1
+
+
+def test_a_long_batch_prints_the_same_with_its_default_workers(tmp_path):
+    paths = list(map(str, _games(tmp_path, 210, {7, 150})))
+    serial = CliRunner().invoke(app, ["score", "--json", "--jobs", "1", *paths])
+    default = CliRunner().invoke(app, ["score", "--json", *paths])
+    assert serial.exit_code == default.exit_code == 2
+    assert serial.stdout == default.stdout and serial.stderr == default.stderr
+    assert len(default.stdout.splitlines()) == 208
