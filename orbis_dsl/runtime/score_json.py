@@ -17,6 +17,10 @@ _LINE = '{"where": %s, "what": %s, "cp": %d, "why": %s}'
 _WARNING = '{"where": %s, "message": %s}'
 _OWN_KEYS = frozenset({"name", "total", "worshippers", "place", "winner", "lines"})
 _BOOL = {True: "true", False: "false"}
+# Each line's text, by the line: a batch's reports say the same few thousand lines (a tile at a place scoring
+# what it scores, for the same reason) again and again.
+_WRITTEN: dict = {}
+_WRITTEN_LIMIT = 50_000
 
 
 def report_line(report) -> str:
@@ -43,10 +47,18 @@ def _player(p) -> str | None:
             return None
         categories.append(f"{_quoted(key)}: {value}, ")
     lines = []
-    for where, what, cp, why in p.lines:
-        if type(cp) is not int:
+    written = _WRITTEN.get
+    for line in p.lines:
+        where, what, cp, why = line
+        if type(cp) is not int:  # (before the lookup: True == 1, and would find 1's text)
             return None
-        lines.append(_LINE % (_quoted(where), _quoted(what), cp, _quoted(why)))
+        text = written(line)
+        if text is None:
+            text = _LINE % (_quoted(where), _quoted(what), cp, _quoted(why))
+            if len(_WRITTEN) >= _WRITTEN_LIMIT:
+                _WRITTEN.clear()
+            _WRITTEN[line] = text
+        lines.append(text)
     return (f'{{"name": {_quoted(p.name)}, "total": {p.total}, {"".join(categories)}'
             f'"worshippers": {p.worshippers}, "place": {p.place}, "winner": {_BOOL[p.winner]}, '
             f'"lines": [{", ".join(lines)}]}}')
