@@ -1,5 +1,6 @@
 """Batch scoring as users run it (issue 16): `orbis score *.json --json` as a whole process, against a plain
-hand-written scorer (bench/plain_scorer.py) on the same files, in the same run.
+hand-written scorer (bench/plain_scorer.py) on the same files, in the same run. `orbis score` runs a batch of
+200 files or more on one worker process per usable core by default; `--jobs 1` is timed too (one process).
 
     python bench/bench_batch.py                 # 2,000 random 4-player tables, 5 rounds; about a minute
     python bench/bench_batch.py --games 500 --rounds 3
@@ -129,6 +130,8 @@ def _cpu(work) -> float:
 
 
 def main() -> None:
+    from orbis_dsl.cli.batch import workers_for
+
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--rounds", type=int, default=5)
@@ -143,10 +146,12 @@ def main() -> None:
             "plain scorer, JSON (the baseline)": plain,
             "orbis score --json, JSON": [orbis, "score", "--json", *json_files],
             "orbis score --json, text notation": [orbis, "score", "--json", *text_files],
-            "orbis score --json --jobs 2, JSON": [orbis, "score", "--json", "--jobs", "2", *json_files],
+            "orbis score --json --jobs 1, JSON": [orbis, "score", "--json", "--jobs", "1", *json_files],
             "python3 -c pass": [sys.executable, "-c", "pass"],
         }
         check_plain_against_orbis(run(plain)[2], run(commands["orbis score --json, JSON"])[2], args.games)
+        print(f"orbis score's default for {args.games:,} files: {workers_for(None, args.games)} worker processes "
+              f"(one per usable core, at most one per 100 files); --jobs 1: this process alone")
         for command in commands.values():  # warm the file cache and the bytecode
             run(command)
         walls = {label: [] for label in commands}

@@ -4,6 +4,7 @@ column, warning and derived fact into Python functions (through `codegen`) and t
 from __future__ import annotations
 
 import re
+import textwrap
 
 import attrs
 
@@ -12,6 +13,7 @@ from orbis_dsl.language.check_says import CLAUSE_WORDS, placeholders
 from orbis_dsl.language.check_table import player_key, table_key
 from orbis_dsl.language.codegen import ExprCompiler, compile_effect, compile_flag, explain_expr
 from orbis_dsl.language.describe import SheetDescriber
+from orbis_dsl.language.locality import reads_only_its_tile
 from orbis_dsl.language.model import Kind, RuleSet, awards_summed, sheet_titles
 from orbis_dsl.language.scope import god_context, kind_context, rule_context
 
@@ -46,6 +48,10 @@ def param_spec(p) -> str:
             f"has_default={p.has_default!r}, unique={p.unique!r})")
 
 
+def _source_text(function: Function) -> str:
+    return f"def {function.name}({function.signature}):\n" + textwrap.indent("\n".join(function.body), "    ")
+
+
 def tuple_text(items: list[str], indent: str = "    ") -> str:
     if not items:
         return "()"
@@ -74,13 +80,17 @@ class ModuleBuilder:
                 test = compile_flag(comp, clause.cond)
                 body += [f"if {test}:" if clause.negate else f"if not {test}:", "    return None"]
             body.append(f"return {comp.compile(clause.points)}")
-            self.functions.append(Function(name, signature, body, origin(self.source, clause.span)))
+            handler = Function(name, signature, body, origin(self.source, clause.span))
+            self.functions.append(handler)
             text = comp.describer.text(clause.points)
             if clause.cond is not None:
                 text += (" unless " if clause.negate else " if ") + comp.describer.text(clause.cond)
             explain = self.explain_function(f"{name}_explain", clause, comp, signature)
             says = f", says={clause.says!r}" if clause.says is not None else ""
-            specs.append(f"EndSpec(fn={name}, text={text!r}, explain={explain}{says})")
+            # (self.functions[-1]: the explanation just added)
+            local = ", local=True" if tile_clause and reads_only_its_tile(
+                [_source_text(handler), _source_text(self.functions[-1])]) else ""
+            specs.append(f"EndSpec(fn={name}, text={text!r}, explain={explain}{says}{local})")
         return specs
 
     def explain_function(self, name: str, clause, comp, signature: str) -> str:

@@ -91,6 +91,8 @@ class _Tally(NamedTuple):
 
 
 _NO_PARAMS: dict = {}  # shared by deserts: handlers only read params
+_LOCAL_LINES: dict = {}  # see Scorer._local_line
+_LOCAL_LINES_LIMIT = 20_000
 
 
 def variant_for(rules: Rules, game: GameRecord) -> VariantSpec | None:
@@ -144,7 +146,7 @@ class Scorer:
                     fill = fills.get(kind)
                     if fill and not fill.keys() <= params.keys():
                         params = {**fill, **params}
-                    t = TileView(pos, kind, color, params, False, bool(cancelled), level, stars, (), cancelled)
+                    t = TileView(pos, kind, color, params, False, bool(cancelled), level, stars, (), cancelled, tile)
                     slots.append(t)
                     if kind in placed_kinds or (cancelled and kind not in taken_kinds):
                         settle.append(t)
@@ -243,6 +245,15 @@ class Scorer:
                 continue
             t.validated = not t.cancelled
             for end in kind.ends:
+                if explain and end.local and t.record is not None:
+                    points, line = self._local_line(g, p, t, end, kind.name, labels[t.pos], placement_why.get(t))
+                    if points is None:
+                        t.validated = False
+                    else:
+                        regions += points
+                        t.points += points
+                    add_line(line)
+                    continue
                 if explain:
                     trace = []
                     points = end.fn(g, p, t, trace)
@@ -263,6 +274,26 @@ class Scorer:
                         why = static_why(end.text, points)
                     add_line(_new_tuple(Line, (labels[t.pos], kind.name, points or 0, why)))
         return _Tally({"regions": regions, "deserts": deserts, "god": 0}, lines)
+
+    def _local_line(self, g, p, t: TileView, end, kind: str, where: str, placed: str | None) -> tuple:
+        """(points, line) of a clause that reads its tile alone (EndSpec.local): worked out once per printed tile,
+        place and outcome of its placement condition, and remembered. Records share their tiles (a batch's
+        records are read by the tiles' texts), so the tile record's identity stands for everything printed on it;
+        the entry holds the record, so that identity cannot pass to another."""
+        key = (end, kind, where, id(t.record), t.cancelled, placed)
+        known = _LOCAL_LINES.get(key)
+        if known is not None and known[0] is t.record:
+            return known[1], known[2]
+        trace: list[str] = []
+        points = end.fn(g, p, t, trace)
+        why = explained(end, trace, points, (g, p, t))
+        if placed:
+            why = f"{placed}; {why}"
+        line = _new_tuple(Line, (where, kind, points or 0, why))
+        if len(_LOCAL_LINES) >= _LOCAL_LINES_LIMIT:
+            _LOCAL_LINES.clear()
+        _LOCAL_LINES[key] = (t.record, points, line)
+        return points, line
 
     def _god_lines(self, g, p: PlayerView, tally: _Tally) -> list[Line]:
         god = self.rules.gods.get(p.god) if p.god else None

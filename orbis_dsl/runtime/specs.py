@@ -40,6 +40,9 @@ class EndSpec(NamedTuple):
     # points add up, and the value of every placeholder of `says`}.
     explain: Callable | None = None
     says: str | None = None  # the author's sentence, `{points}`, `{why}` and the clause's names filled in
+    # A tile's clause whose handler and explanation read nothing but the tile's own printed fields and whether it is
+    # cancelled (language/locality.py): its line is the same for the same printed tile at the same place.
+    local: bool = False
 
 
 class KindSpec(NamedTuple):

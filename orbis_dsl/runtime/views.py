@@ -16,13 +16,14 @@ class TileView:
         "params",
         "points",
         "pos",
+        "record",
         "recorded",
         "stars",
         "validated",
     )
 
     def __init__(self, pos, kind=None, color=None, params=None, desert=False, cancelled=False,
-                 level=None, stars=None, cost=(), recorded=None):
+                 level=None, stars=None, cost=(), recorded=None, record=None):
         self.pos = pos
         self.kind = kind
         self.color = color
@@ -35,6 +36,9 @@ class TileView:
         self.cost = cost
         self.recorded = recorded  # the Cancelation token as a game record shows it (None: not stated)
         self.points = 0  # what the tile scored, once scored
+        # The game record's tile this view was made from (records share their tiles: see scoring.py's lines by
+        # their tiles), or None.
+        self.record = record
 
 
 class PlayerView:

@@ -121,7 +121,7 @@ KINDS = (
     scoring_params=('cp',),
     declared=('cp',),
     ends=(
-            EndSpec(fn=_kind_stone_end_0, text='{cp}', explain=_kind_stone_end_0_explain, says='Sacred Stone: {points} CP'),
+            EndSpec(fn=_kind_stone_end_0, text='{cp}', explain=_kind_stone_end_0_explain, says='Sacred Stone: {points} CP', local=True),
     ),
     placed=None,
     taken=None,
@@ -168,7 +168,7 @@ KINDS = (
     scoring_params=('cp',),
     declared=('need', 'cp'),
     ends=(
-            EndSpec(fn=_kind_village_end_0, text='{cp} unless cancelled', explain=_kind_village_end_0_explain, says='Village, paid for ({need} worshippers): {points} CP'),
+            EndSpec(fn=_kind_village_end_0, text='{cp} unless cancelled', explain=_kind_village_end_0_explain, says='Village, paid for ({need} worshippers): {points} CP', local=True),
     ),
     placed=None,
     taken=_kind_village_taken,
@@ -186,7 +186,7 @@ KINDS = (
     scoring_params=('cp',),
     declared=('need', 'destroys', 'cp'),
     ends=(
-            EndSpec(fn=_kind_volcano_end_0, text='{cp} unless cancelled', explain=_kind_volcano_end_0_explain, says='Volcano, {need} {destroys} worshippers destroyed: {points} CP'),
+            EndSpec(fn=_kind_volcano_end_0, text='{cp} unless cancelled', explain=_kind_volcano_end_0_explain, says='Volcano, {need} {destroys} worshippers destroyed: {points} CP', local=True),
     ),
     placed=None,
     taken=_kind_volcano_taken,
@@ -203,7 +203,7 @@ KINDS = (
     scoring_params=('cp', 'needs'),
     declared=('needs', 'cp'),
     ends=(
-            EndSpec(fn=_kind_irrigation_end_0, text='{cp} unless cancelled', explain=_kind_irrigation_end_0_explain, says='Irrigation on a {needs} tile: {points} CP'),
+            EndSpec(fn=_kind_irrigation_end_0, text='{cp} unless cancelled', explain=_kind_irrigation_end_0_explain, says='Irrigation on a {needs} tile: {points} CP', local=True),
     ),
     placed=_kind_irrigation_placed,
     taken=None,
@@ -238,7 +238,7 @@ KINDS = (
     scoring_params=('cp',),
     declared=('icons',),
     ends=(
-            EndSpec(fn=_kind_temple_end_0, text='{cp}', explain=_kind_temple_end_0_explain, says='Temple: {points} CP (its icons count for the Temple tokens)'),
+            EndSpec(fn=_kind_temple_end_0, text='{cp}', explain=_kind_temple_end_0_explain, says='Temple: {points} CP (its icons count for the Temple tokens)', local=True),
     ),
     placed=None,
     taken=None,

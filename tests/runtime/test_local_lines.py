@@ -1,0 +1,38 @@
+"""Lines of clauses that read their tile alone are remembered by the tile record they came from (scoring.py
+`_local_line`): the reports must be exactly those worked out afresh, line by line, in any order of games."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from orbis_dsl.language.ruleset import base_rules
+from orbis_dsl.records.orbis_json import game_to_json
+from orbis_dsl.records.orbis_json_quick import quick_record
+from orbis_dsl.records.sample import random_game
+from orbis_dsl.runtime import scoring
+
+RULES = base_rules()
+
+
+class _NoMemory(dict):
+    """Remembers nothing: every line worked out afresh."""
+
+    def get(self, key, default=None):
+        return default
+
+    def __setitem__(self, key, value):
+        pass
+
+
+def test_remembered_lines_are_the_lines_worked_out_afresh(monkeypatch):
+    rng = random.Random(1616)
+    texts = [json.dumps(game_to_json(random_game(RULES, rng, 4), RULES)) for _ in range(300)]
+    games = [quick_record(text, RULES) for text in texts]  # tiles shared between records, by their text
+    monkeypatch.setattr(scoring, "_LOCAL_LINES", {})
+    first = [scoring.score_game(RULES, game).to_json() for game in games]
+    assert len(scoring._LOCAL_LINES) > 100  # remembered, and met again: the same tiles at the same places …
+    again = [scoring.score_game(RULES, game).to_json() for game in reversed(games)][::-1]
+    monkeypatch.setattr(scoring, "_LOCAL_LINES", _NoMemory())
+    afresh = [scoring.score_game(RULES, game).to_json() for game in games]
+    assert first == again == afresh
