@@ -23,7 +23,7 @@ def reads_only_its_tile(functions: list[str]) -> bool:
         tree = ast.parse(source)
         bases = {id(node.value) for node in ast.walk(tree)
                  if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)}
-        if not all(map(lambda node: _reads_its_tile_alone(node, bases), ast.walk(tree))):
+        if not all(_reads_its_tile_alone(node, bases) for node in ast.walk(tree)):
             return False
     return True
 

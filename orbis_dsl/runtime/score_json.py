@@ -17,8 +17,8 @@ _LINE = '{"where": %s, "what": %s, "cp": %d, "why": %s}'
 _WARNING = '{"where": %s, "message": %s}'
 _OWN_KEYS = frozenset({"name", "total", "worshippers", "place", "winner", "lines"})
 _BOOL = {True: "true", False: "false"}
-# Each line's text, by the line: a batch's reports say the same few thousand lines (a tile at a place scoring
-# what it scores, for the same reason) again and again.
+# Each line's and warning's text, by the line or warning: a batch's reports say the same few thousand lines (a
+# tile at a place scoring what it scores, for the same reason) and warnings again and again.
 _WRITTEN: dict = {}
 _WRITTEN_LIMIT = 50_000
 
@@ -29,12 +29,22 @@ def report_line(report) -> str:
         players = [_player(p) for p in report.players]
         if None in players:
             return json.dumps(report.to_json(), ensure_ascii=False)
-        warnings = ", ".join([_WARNING % (_quoted(w.where), _quoted(w.message)) for w in report.warnings])
+        warnings = ", ".join([_written_warning(w) for w in report.warnings])
         winners = ", ".join([_quoted(name) for name in report.winners])
     except TypeError:
         return json.dumps(report.to_json(), ensure_ascii=False)
     return (f'{{"format": "orbis-score/1", "variant": {_quoted(report.variant)}, "players": [{", ".join(players)}], '
             f'"winners": [{winners}], "warnings": [{warnings}]}}')
+
+
+def _written_warning(warning) -> str:
+    text = _WRITTEN.get(warning)  # (a warning has two fields, a line four: never equal)
+    if text is None:
+        text = _WARNING % (_quoted(warning.where), _quoted(warning.message))
+        if len(_WRITTEN) >= _WRITTEN_LIMIT:
+            _WRITTEN.clear()
+        _WRITTEN[warning] = text
+    return text
 
 
 def _player(p) -> str | None:
