@@ -12,7 +12,8 @@ timing, the plain scorer's totals, categories and places are checked against orb
 baseline that scored differently would not be a baseline.
 
 The games are `orbis_dsl.records.sample.random_game` tables (any tile anywhere, random tokens: about 19 warnings
-each, so the reports are long), written as JSON records and in the text notation.
+each, so the reports are long), or with `--tables played` the legal tables of games played out by random players,
+written as JSON records and in the text notation.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 
-def write_games(folder: Path, count: int) -> tuple[list[str], list[str]]:
+def write_games(folder: Path, count: int, tables: str) -> tuple[list[str], list[str]]:
     from orbis_dsl.language.ruleset import base_rules
     from orbis_dsl.records.notation import write_text
     from orbis_dsl.records.orbis_json import game_to_json
@@ -44,13 +45,21 @@ def write_games(folder: Path, count: int) -> tuple[list[str], list[str]]:
     rng = random.Random(2018)
     json_files, text_files = [], []
     for i in range(count):
-        game = random_game(rules, rng, 4)
+        game = random_game(rules, rng, 4) if tables == "random" else _played(rules, i)
         json_path, text_path = folder / f"g{i:05}.json", folder / f"g{i:05}.orbisgame"
         json_path.write_text(json.dumps(game_to_json(game, rules)), encoding="utf-8")
         text_path.write_text(write_text(game, rules), encoding="utf-8")
         json_files.append(str(json_path))
         text_files.append(str(text_path))
     return json_files, text_files
+
+
+def _played(rules, seed: int):
+    """A legal table: a 4-player game played out by random players (bench_simulate.py's games)."""
+    from orbis_dsl.engine.game import play_game
+    from orbis_dsl.engine.policy_names import POLICIES
+
+    return play_game(rules, "4p", seed, [POLICIES["random"](seed * 10 + seat) for seat in range(4)]).record()
 
 
 def run(command: list[str]) -> tuple[float, float, bytes]:
@@ -135,12 +144,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--tables", choices=("random", "played"), default="random",
+                        help="random: any tile anywhere, random tokens (about 19 warnings a game); played: legal "
+                             "tables of games played out by random players (no warning)")
     args = parser.parse_args()
     beside = Path(sys.executable).with_name("orbis")
     orbis = str(beside) if beside.exists() else shutil.which("orbis")
     folder = Path(tempfile.mkdtemp(prefix="orbis-batch-"))
     try:
-        json_files, text_files = write_games(folder, args.games)
+        json_files, text_files = write_games(folder, args.games, args.tables)
         plain = [sys.executable, str(ROOT / "bench" / "plain_scorer.py"), *json_files]
         commands = {
             "plain scorer, JSON (the baseline)": plain,
@@ -161,7 +173,7 @@ def main() -> None:
                 wall, cpu, _ = run(command)
                 walls[label].append(wall)
                 cpus[label].append(cpu)
-        print(f"{args.games:,} random 4-player tables; {args.rounds} rounds; games/s, best / median "
+        print(f"{args.games:,} {args.tables} 4-player tables; {args.rounds} rounds; games/s, best / median "
               f"(ratio to the plain scorer's median in the same run):")
         base_wall = statistics.median(walls[next(iter(commands))])
         base_cpu = statistics.median(cpus[next(iter(commands))])

@@ -61,7 +61,7 @@ SETTINGS = Settings(
     cancel_tokens=18,
     desert_wild=True,
     desert_ends=(
-        EndSpec(fn=_desert_end_0, text='desert_penalty', explain=_desert_end_0_explain, says='face-down tile: {points} CP'),
+        EndSpec(fn=_desert_end_0, text='desert_penalty', explain=_desert_end_0_explain, says='face-down tile: {points} CP', local=True),
     ),
     winner=(
         ('most', _winner_key_0),

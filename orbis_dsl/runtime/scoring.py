@@ -139,7 +139,7 @@ class Scorer:
                     continue
                 desert, kind, color, params, cancelled, level, stars = tile  # TileRecord's fields, in order
                 if desert:  # `cancelled` kept as recorded, for the count of tokens on the table
-                    slots.append(TileView(pos, None, None, _NO_PARAMS, True, False, None, None, (), cancelled))
+                    slots.append(TileView(pos, None, None, _NO_PARAMS, True, False, None, None, (), cancelled, tile))
                 else:
                     # Handlers read parameters with .get(), so only defaults other than none need filling in,
                     # and most records print those: no new dict for them.
@@ -232,6 +232,12 @@ class Scorer:
         for t in p.tiles:  # in board order
             if t.desert:
                 for end in desert_ends:
+                    if explain and end.local and t.record is not None:
+                        points, line = self._local_line(g, p, t, end, "desert", labels[t.pos], None, desert=True)
+                        deserts += points
+                        t.points += points
+                        add_line(line)
+                        continue
                     trace = [] if explain else None
                     points = end.fn(g, p, t, trace) or 0
                     deserts += points
@@ -275,24 +281,29 @@ class Scorer:
                     add_line(_new_tuple(Line, (labels[t.pos], kind.name, points or 0, why)))
         return _Tally({"regions": regions, "deserts": deserts, "god": 0}, lines)
 
-    def _local_line(self, g, p, t: TileView, end, kind: str, where: str, placed: str | None) -> tuple:
+    def _local_line(self, g, p, t: TileView, end, kind: str, where: str, placed: str | None,
+                    desert: bool = False) -> tuple:
         """(points, line) of a clause that reads its tile alone (EndSpec.local): worked out once per printed tile,
-        place and outcome of its placement condition, and remembered. Records share their tiles (a batch's
-        records are read by the tiles' texts), so the tile record's identity stands for everything printed on it;
-        the entry holds the record, so that identity cannot pass to another."""
-        key = (end, kind, where, id(t.record), t.cancelled, placed)
+        place, player's values and outcome of its placement condition, and remembered. Records share their tiles
+        (a batch's records are read by the tiles' texts) and most players the rule set's values, so identities
+        stand for everything printed on the tile and for the values; the entry holds both, so that neither
+        identity can pass to another object."""
+        record, values = t.record, p.values
+        key = (end, kind, where, id(record), id(values), t.cancelled, placed)
         known = _LOCAL_LINES.get(key)
-        if known is not None and known[0] is t.record:
-            return known[1], known[2]
+        if known is not None and known[0] is record and known[1] is values:
+            return known[2], known[3]
         trace: list[str] = []
         points = end.fn(g, p, t, trace)
+        if desert:  # a desert's clause scores 0 rather than nothing
+            points = points or 0
         why = explained(end, trace, points, (g, p, t))
         if placed:
             why = f"{placed}; {why}"
         line = _new_tuple(Line, (where, kind, points or 0, why))
         if len(_LOCAL_LINES) >= _LOCAL_LINES_LIMIT:
             _LOCAL_LINES.clear()
-        _LOCAL_LINES[key] = (t.record, points, line)
+        _LOCAL_LINES[key] = (record, values, points, line)
         return points, line
 
     def _god_lines(self, g, p: PlayerView, tally: _Tally) -> list[Line]:

@@ -1,4 +1,5 @@
-"""Which scoring clauses read their tile alone (language/locality.py), so that the scorer may remember their lines."""
+"""Which scoring clauses read their tile alone, and the player's values (language/locality.py), so that the scorer may
+remember their lines."""
 
 from __future__ import annotations
 
@@ -16,7 +17,9 @@ HEAD = "def f(g, p, t, trace=None):\n"
     ("return {'_sum': 'cp ' + _show(t.params.get('cp'))}", True),
     ("return len(t.color) + t.level", True),
     ("return sum(1 for n0 in _neighbours(g, p, t) if n0.desert)", False),  # the tiles around it
-    ("return p.values.get('desert_cp')", False),  # the player's god
+    ("return p.values.get('desert_cp')", True),  # the values of the player's rules (a god may change them)
+    ("return p.name", False),  # anything else of the player
+    ("return _helper(p)", False),
     ("return g.options.get('temple_count')", False),  # the game's options
     ("return t.points", False),  # what it scored: not printed on it
     ("return _helper(t)", False),  # handed whole to a helper, which might read anything
@@ -30,4 +33,4 @@ def test_the_base_games_clauses_that_are_local():
     rules = base_rules()
     local = {name for name, kind in rules.kinds.items() for end in kind.ends if end.local}
     assert local == {"stone", "village", "volcano", "irrigation", "temple"}  # a forest counts its neighbours
-    assert not any(end.local for end in rules.settings.desert_ends)  # a god may change what a desert costs
+    assert all(end.local for end in rules.settings.desert_ends)  # (its cost: a value, which a god may change)
