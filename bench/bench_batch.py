@@ -1,5 +1,7 @@
 """Batch scoring as users run it (issue 16): `orbis score *.json --json` as a whole process, against a plain
-hand-written scorer (bench/plain_scorer.py) on the same files, in the same run. `orbis score` runs a batch of
+hand-written scorer (bench/plain_scorer.py: totals and winners) and a plain hand-written scorer that writes the
+same report (bench/plain_full_scorer.py: every line with its reason, every warning), on the same files, in the
+same run. `orbis score` runs a batch of
 200 files or more on one worker process per usable core by default; `--jobs 1` is timed too (one process).
 
     python bench/bench_batch.py                 # 2,000 random 4-player tables, 5 rounds; about a minute
@@ -8,8 +10,8 @@ hand-written scorer (bench/plain_scorer.py) on the same files, in the same run. 
 Each round runs every command once, one after the other, so that a slow moment of this shared machine hits
 them all alike; the figures are the best and the median over the rounds, in games per second of wall-clock
 time and of CPU time (user + system of the process and its children, which is what --jobs spends). Before
-timing, the plain scorer's totals, categories and places are checked against orbis's on every file: a
-baseline that scored differently would not be a baseline.
+timing, the plain scorer's totals, categories and places are checked against orbis's on every file, and the full
+one's reports byte for byte: a baseline that scored differently would not be a baseline.
 
 The games are `orbis_dsl.records.sample.random_game` tables (any tile anywhere, random tokens: about 19 warnings
 each, so the reports are long), or with `--tables played` the legal tables of games played out by random players,
@@ -100,6 +102,7 @@ def stages(json_files: list[str], passes: int = 3) -> None:
     from orbis_dsl.records.inputs import read_record, score_record
 
     sys.path.insert(0, str(ROOT / "bench"))
+    import plain_full_scorer
     import plain_scorer
 
     paths = [Path(f) for f in json_files]
@@ -113,11 +116,17 @@ def stages(json_files: list[str], passes: int = 3) -> None:
             with open(path, encoding="utf-8") as file:
                 json.dumps(plain_scorer.score(json.load(file)), ensure_ascii=False)
 
+    def plain_full() -> None:
+        for path in paths:
+            with open(path, encoding="utf-8") as file:
+                json.dumps(plain_full_scorer.score(json.load(file)), ensure_ascii=False)
+
     work = {
         "orbis: read the record (file, JSON, checks)": lambda: [read_record(path) for path in paths],
         "orbis: score it, with reasons and table checks": lambda: [score_record(rules, r) for r in records],
         "orbis: write the report's JSON line": lambda: [report.to_json_line() for report in reports],
         "the plain scorer's whole loop (read, json.load, score, dump)": plain,
+        "the plain full-report scorer's whole loop (the same, and the report)": plain_full,
         "floor: json.loads of the file's text": lambda: [json.loads(text) for text in texts],
         "floor: the report's strings through the C string writer": lambda: [
             [json.encoder.encode_basestring(line.why) for p in r.players for line in p.lines] for r in reports],
@@ -138,6 +147,12 @@ def _cpu(work) -> float:
     return time.process_time() - start
 
 
+def _rates(times: dict, label: str, base: str, same: str, games: int) -> str:
+    median = statistics.median(times[label])
+    return (f"{games / min(times[label]):6,.0f} / {games / median:6,.0f} "
+            f"({statistics.median(times[base]) / median:4.2f}x, {statistics.median(times[same]) / median:4.2f}x)")
+
+
 def main() -> None:
     from orbis_dsl.cli.batch import workers_for
 
@@ -154,14 +169,19 @@ def main() -> None:
     try:
         json_files, text_files = write_games(folder, args.games, args.tables)
         plain = [sys.executable, str(ROOT / "bench" / "plain_scorer.py"), *json_files]
+        full = [sys.executable, str(ROOT / "bench" / "plain_full_scorer.py"), *json_files]
         commands = {
             "plain scorer, JSON (the baseline)": plain,
+            "plain full-report scorer, JSON": full,
             "orbis score --json, JSON": [orbis, "score", "--json", *json_files],
             "orbis score --json, text notation": [orbis, "score", "--json", *text_files],
             "orbis score --json --jobs 1, JSON": [orbis, "score", "--json", "--jobs", "1", *json_files],
             "python3 -c pass": [sys.executable, "-c", "pass"],
         }
-        check_plain_against_orbis(run(plain)[2], run(commands["orbis score --json, JSON"])[2], args.games)
+        orbis_out = run(commands["orbis score --json, JSON"])[2]
+        check_plain_against_orbis(run(plain)[2], orbis_out, args.games)
+        assert run(full)[2] == orbis_out, "the plain full-report scorer must write orbis's reports byte for byte"
+        print(f"plain full-report scorer checked: its reports are orbis's, byte for byte, on all {args.games} files")
         print(f"orbis score's default for {args.games:,} files: {workers_for(None, args.games)} worker processes "
               f"(one per usable core, at most one per 100 files); --jobs 1: this process alone")
         for command in commands.values():  # warm the file cache and the bytecode
@@ -174,19 +194,17 @@ def main() -> None:
                 walls[label].append(wall)
                 cpus[label].append(cpu)
         print(f"{args.games:,} {args.tables} 4-player tables; {args.rounds} rounds; games/s, best / median "
-              f"(ratio to the plain scorer's median in the same run):")
-        base_wall = statistics.median(walls[next(iter(commands))])
-        base_cpu = statistics.median(cpus[next(iter(commands))])
+              f"(ratios of medians in the same run: to the plain scorer, to the plain full-report scorer):")
+        base, same = "plain scorer, JSON (the baseline)", "plain full-report scorer, JSON"
         for label in commands:
             if label == "python3 -c pass":
                 print(f"  {label:<40} {min(walls[label]) * 1000:5.0f} ms wall, "
                       f"{statistics.median(cpus[label]) * 1000:4.0f} ms CPU (median)")
                 continue
-            wall, cpu = statistics.median(walls[label]), statistics.median(cpus[label])
-            print(f"  {label:<40} wall {args.games / min(walls[label]):6,.0f} / {args.games / wall:6,.0f} "
-                  f"({base_wall / wall:4.2f}x)   CPU {args.games / min(cpus[label]):6,.0f} / "
-                  f"{args.games / cpu:6,.0f} ({base_cpu / cpu:4.2f}x)")
-        text, js = statistics.median(walls[list(commands)[2]]), statistics.median(walls[list(commands)[1]])
+            print(f"  {label:<40} wall {_rates(walls, label, base, same, args.games)}   "
+                  f"CPU {_rates(cpus, label, base, same, args.games)}")
+        text = statistics.median(walls["orbis score --json, text notation"])
+        js = statistics.median(walls["orbis score --json, JSON"])
         print(f"  text notation against JSON, wall: {text / js:.2f}x the time")
         stages(json_files)
     finally:
