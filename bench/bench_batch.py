@@ -1,8 +1,8 @@
 """Batch scoring as users run it (issue 16): `orbis score *.json --json` as a whole process, against a plain
 hand-written scorer (bench/plain_scorer.py: totals and winners) and a plain hand-written scorer that writes the
 same report (bench/plain_full_scorer.py: every line with its reason, every warning), on the same files, in the
-same run. `orbis score` runs a batch of
-200 files or more on one worker process per usable core by default; `--jobs 1` is timed too (one process).
+same run. `orbis score` runs a batch of 200 files or more on one worker process per usable core by default;
+`--jobs 1` is timed too (one process).
 
     python bench/bench_batch.py                 # 2,000 random 4-player tables, 5 rounds; about a minute
     python bench/bench_batch.py --games 500 --rounds 3

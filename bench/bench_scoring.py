@@ -31,14 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-
-def calibration_ms() -> float:
-    """A fixed pure-Python workload (dict reads and writes, integer arithmetic): the machine's speed right now."""
-    start = time.perf_counter()
-    table: dict[int, int] = {}
-    for i in range(200_000):
-        table[i & 255] = table.get(i & 127, 0) + i
-    return (time.perf_counter() - start) * 1000
+from calibration import calibration_ms  # noqa: E402 (bench/, this script's folder)
 
 
 def wall_times(command: list[str], runs: int, env: dict[str, str]) -> list[float]:

@@ -5,7 +5,8 @@ processes get from the same two cores), greedy against random.
     python bench/bench_simulate.py --games 500 --quick
 
 A "complete game" is dealt, played for all 15 rounds and scored by the same scorer as `orbis score` (totals
-only, as `orbis simulate` scores it).
+only, as `orbis simulate` scores it). The same-run baseline is the calibration loop (bench/calibration.py), timed
+before and after: games/s are comparable between runs only where it ran about as fast.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from calibration import calibration_ms
 
 from orbis_dsl.engine.simulate import run, summarize
 from orbis_dsl.language.ruleset import base_rules
@@ -63,6 +66,7 @@ def main() -> None:
     rules = base_rules()
 
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs")
+    print(f"baseline: calibration loop, best of 5: {calibration_ms(runs=5):.1f} ms")
     print("complete random-policy games per second, one core (best of 3 runs; wall clock, CPU time):")
     for players in (2, 3, 4):
         wall, cpu = games_per_second(f"{players}p", args.games)
@@ -75,6 +79,7 @@ def main() -> None:
         print(f"4 players, {games} games: --jobs 1 {one:.0f} games/s, --jobs 2 {two:.0f} games/s, "
               f"speedup {two / one:.2f}x ({os.cpu_count()} CPUs)")
         print(f"  for scale: two independent single-process runs at once get {independent_speedup(games // 2):.2f}x")
+    print(f"baseline: calibration loop, best of 5: {calibration_ms(runs=5):.1f} ms (again)")
 
     print(f"greedy against random ({args.versus} games each; one greedy seat, rotating):")
     for players in (2, 4):

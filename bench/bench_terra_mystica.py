@@ -17,15 +17,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "rules"))
+sys.path.insert(0, str(ROOT / "tests" / "language"))
 
-
-def calibration_ms() -> float:
-    start = time.perf_counter()
-    table: dict[int, int] = {}
-    for i in range(200_000):
-        table[i & 255] = table.get(i & 127, 0) + i
-    return (time.perf_counter() - start) * 1000
+from calibration import calibration_ms  # noqa: E402 (bench/, this script's folder)
 
 
 def timed(fn, runs: int = 5) -> tuple[float, float]:
@@ -46,14 +40,14 @@ def main() -> None:
     records = [random_sheets(rng) for _ in range(2000)]
     mapped = sum(any(p.facts["structures"] for p in r.rounds[0]) for r in records)
     print(f"{len(records)} random sheets ({mapped} with at least one map-level player)")
-    print(f"baseline loop: best {min(calibration_ms() for _ in range(5)):.1f} ms")
+    print(f"baseline loop: best {calibration_ms(runs=5):.1f} ms")
     for label, rules in (("generated", GENERATED), ("interpreted", INTERPRETED)):
         for explain in (False, True):
             best, median = timed(lambda rules=rules, explain=explain: [
                 score_sheet(rules, r, "tm-score/1", explain=explain) for r in records])
             print(f"{label:<12} explain={explain!s:<5} best {best:7.1f} ms  median {median:7.1f} ms  "
                   f"({best * 1000 / len(records):.0f} µs a sheet)")
-    print(f"baseline loop: best {min(calibration_ms() for _ in range(5)):.1f} ms (again)")
+    print(f"baseline loop: best {calibration_ms(runs=5):.1f} ms (again)")
 
 
 if __name__ == "__main__":
