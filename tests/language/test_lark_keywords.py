@@ -1,0 +1,83 @@
+"""The keyword lookup (lark_keywords.py) lexes exactly as Lark's own keyword check does, and is in use."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from lark import Lark
+from lark.exceptions import UnexpectedInput
+
+from orbis_dsl.common.resources import grammar_path
+from orbis_dsl.language.lark_keywords import KeywordLookup, install_keyword_lookup, keyword_lookup
+from orbis_dsl.language.parse import rules_parser
+
+ROOT = Path(__file__).resolve().parents[2]
+FILES = sorted((ROOT / "rules").rglob("*.orbis")) + sorted((ROOT / "examples").rglob("*.orbis"))
+FILES += sorted((ROOT / "tests" / "corpus").rglob("*.orbis"))
+
+
+@cache
+def lark_own_parser() -> Lark:
+    """The rules grammar exactly as parse.rules_parser builds it, without the lookup."""
+    return Lark(grammar_path("rules.lark").read_text(encoding="utf-8"), parser="lalr", propagate_positions=True,
+                maybe_placeholders=True)
+
+
+def outcome(parser: Lark, text: str):
+    """The tree (tokens compare by type and text), or where and how the parse failed."""
+    try:
+        return parser.parse(text)
+    except UnexpectedInput as error:
+        token = getattr(error, "token", None)
+        return type(error).__name__, error.line, error.column, getattr(token, "type", None), str(token)
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_bundled_rule_file_parses_as_with_lark_alone(path):
+    text = path.read_text(encoding="utf-8")
+    assert outcome(rules_parser(), text) == outcome(lark_own_parser(), text)
+
+
+def test_the_rules_parser_uses_the_lookup():
+    """If a Lark release moves what the lookup replaces, this fails rather than the speed quietly going."""
+    parser = rules_parser()
+    parser.parse((ROOT / "rules" / "orbis" / "tiles.orbis").read_text(encoding="utf-8"))
+    lexers = set(parser.parser.lexer.lexers.values())
+    callbacks = [callback for lexer in lexers if lexer._scanner is not None for callback in lexer.callback.values()]
+    assert any(isinstance(callback, KeywordLookup) for callback in callbacks)
+    assert not any(type(callback).__name__ == "UnlessCallback" for callback in callbacks)
+
+
+WORDS = ["tile", "tiles", "til", "tilex", "in", "int", "is", "if", "x", "_tile", "Tile"]
+SMALL = r"""
+start: item*
+item: "tile" NAME | "tiles" | "in" NAME | "int" | "is" | "if" | NAME
+NAME: /[A-Za-z_][A-Za-z_0-9]*/
+%import common.WS
+%ignore WS
+"""
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(WORDS), max_size=12))
+def test_keywords_and_names_that_share_prefixes_lex_alike(words):
+    own = Lark(SMALL, parser="lalr", propagate_positions=True)
+    fast = Lark(SMALL, parser="lalr", propagate_positions=True)
+    assert install_keyword_lookup(fast) > 0
+    text = " ".join(words)
+    assert outcome(fast, text) == outcome(own, text)
+
+
+def test_keywords_with_flags_keep_larks_own_check():
+    grammar = SMALL.replace('"tiles"', '"tiles"i')
+    parser = Lark(grammar, parser="lalr")
+    install_keyword_lookup(parser)
+    parser.parse("tiles TILES tile x")
+    callbacks = [c for lexer in set(parser.parser.lexer.lexers.values()) if lexer._scanner is not None
+                 for c in lexer.callback.values()]
+    assert callbacks and not any(isinstance(c, KeywordLookup) for c in callbacks)
+    assert all(keyword_lookup(c) is None for c in callbacks)
