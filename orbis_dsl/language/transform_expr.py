@@ -25,7 +25,7 @@ class NodeBuilder(Transformer):
     """What every builder shares: the file whose tree it builds, for spans."""
 
     def __init__(self, file: str):
-        super().__init__()
+        super().__init__(visit_tokens=False)  # no builder works on a bare token: Lark need not look for one per token
         self.file = file
         # Lark's v_args wraps a method anew (functools.update_wrapper) each time it is looked up, once per tree
         # node: bound once per file instead, as instance attributes (a tenth of the parse of a large file).
