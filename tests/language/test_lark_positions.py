@@ -1,0 +1,63 @@
+"""LeanPositions (lark_positions.py) gives every node the positions Lark's own propagation gives it, and is in use."""
+
+from __future__ import annotations
+
+import pytest
+from lark import Lark, Tree
+from lark.exceptions import UnexpectedInput
+
+from orbis_dsl.language.lark_positions import LeanPositions, install_lean_positions
+from orbis_dsl.language.parse import rules_parser
+
+from .test_lark_keywords import FILES, ROOT, lark_own_parser
+
+FIELDS = ("empty", "line", "column", "start_pos", "end_line", "end_column", "end_pos")
+FIELDS += tuple("container_" + field for field in FIELDS[1:])
+
+
+def positions(tree: Tree) -> list:
+    """Every node's rule and position fields, in order (a field Lark never set reads as '-')."""
+    return [(str(node.data), tuple(getattr(node.meta, field, "-") for field in FIELDS))
+            for node in tree.iter_subtrees_topdown()]
+
+
+def parsed(parser: Lark, text: str) -> Tree | None:
+    try:
+        return parser.parse(text)
+    except UnexpectedInput:
+        return None
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_node_of_every_bundled_rule_file_has_larks_positions(path):
+    text = path.read_text(encoding="utf-8")
+    lean, own = parsed(rules_parser(), text), parsed(lark_own_parser(), text)
+    assert (lean is None) == (own is None)
+    if own is not None:
+        assert positions(lean) == positions(own)
+
+
+SMALL = ["", "# only a comment\n", "colors red blue\n", "tile 1 red black [] stone(cp: 1)\n"]
+
+
+@pytest.mark.parametrize("text", SMALL)
+def test_empty_files_and_single_lines_keep_larks_positions(text):
+    """An empty file's tree has no position at all (its meta stays empty), as with Lark's own propagation."""
+    lean, own = parsed(rules_parser(), text), parsed(lark_own_parser(), text)
+    assert (lean is None) == (own is None)
+    if own is not None:
+        assert positions(lean) == positions(own)
+    if text == "":
+        assert positions(own)[0][1][0] is True
+
+
+def test_the_rules_parser_uses_the_lean_wrapper():
+    """If a Lark release moves what this replaces, this fails rather than the speed quietly going."""
+    callbacks = rules_parser().parser.parser.parser.callbacks
+    assert callbacks and all(isinstance(callback, LeanPositions) for callback in callbacks.values())
+
+
+def test_a_filtered_propagation_is_left_to_lark():
+    grammar = 'start: NAME+\nNAME: /[a-z]+/\n%ignore " "\n'
+    parser = Lark(grammar, parser="lalr", propagate_positions=lambda node: True)
+    assert install_lean_positions(parser) == 0
