@@ -6,11 +6,13 @@ from pathlib import Path
 
 import attrs
 import pytest
-from lark import Lark
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from lark import Lark, Tree
 
 from orbis_dsl.common.diagnostics import Span
 from orbis_dsl.language import ast_decl, ast_expr, ast_sheet
-from orbis_dsl.language.parse import MAX_SOURCE_BYTES, parse_text, rules_parser
+from orbis_dsl.language.parse import MAX_SOURCE_BYTES, _too_deep, parse_text, rules_parser
 from orbis_dsl.language.sources import load_sources
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -424,3 +426,26 @@ def test_an_oversized_file_is_refused_before_parsing():
     assert tree is None
     assert "too large" in diags[0].message
     assert diags[0].span == Span("big.orbis", 1, 1)
+
+
+def _too_deep_by_stack(tree, limit):
+    """The walk parse._too_deep replaced: depth first, last child first, the first node deeper than `limit`."""
+    stack = [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > limit:
+            return node
+        stack.extend((child, depth + 1) for child in node.children if isinstance(child, Tree))
+    return None
+
+
+def _trees():
+    leaves = st.builds(lambda n: Tree(f"leaf{n}", []), st.integers(0, 99))
+    return st.recursive(leaves, lambda children: st.builds(
+        lambda kids, n: Tree(f"node{n}", kids), st.lists(children, max_size=3), st.integers(0, 99)), max_leaves=40)
+
+
+@settings(max_examples=300, deadline=None)
+@given(tree=_trees(), limit=st.integers(0, 6))
+def test_the_deep_subtree_named_is_the_one_the_depth_first_walk_finds(tree, limit):
+    assert _too_deep(tree, limit) is _too_deep_by_stack(tree, limit)
