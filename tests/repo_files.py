@@ -35,3 +35,9 @@ def read_text(name: str) -> str | None:
     if not path.is_file():
         return None
     return path.read_bytes().decode("utf-8", errors="replace")
+
+
+def rule_files() -> list[Path]:
+    """Every bundled rule file: the games' rules, the examples, and the test corpus (good and bad ones)."""
+    return [*sorted((ROOT / "rules").rglob("*.orbis")), *sorted((ROOT / "examples").rglob("*.orbis")),
+            *sorted((ROOT / "tests" / "corpus").rglob("*.orbis"))]

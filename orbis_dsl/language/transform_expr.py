@@ -26,10 +26,6 @@ def span_of(file: str, item) -> Span | None:
     return Span(file, meta.line, meta.column, meta.end_line, meta.end_column)
 
 
-# Lark's wrapper for `@v_args(meta=True, inline=True)`: a builder under any other wrapper is not called directly.
-_META_INLINE = _vargs_meta_inline
-
-
 class NodeBuilder(Transformer):
     """What every builder shares: the file whose tree it builds, for spans, and a walk of Lark's tree that calls
     the builders directly.
@@ -47,7 +43,8 @@ class NodeBuilder(Transformer):
         self._builders: dict[str, Callable] = {}
         for cls in reversed(type(self).__mro__):  # a subclass's builder wins, as attribute lookup has it
             for name, member in vars(cls).items():
-                if getattr(member, "visit_wrapper", None) is _META_INLINE:
+                # Lark's wrapper for `@v_args(meta=True, inline=True)`, which every builder has (a test checks)
+                if getattr(member, "visit_wrapper", None) is _vargs_meta_inline:
                     self._builders[name] = MethodType(member.base_func, self)
                 else:
                     self._builders.pop(name, None)

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from repo_files import rule_files
 
 from orbis_dsl.language.fmt import WIDTH, format_source
 from orbis_dsl.language.parse import parse_text
@@ -15,9 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _rule_files():
-    files = sorted((ROOT / "rules").rglob("*.orbis")) + sorted((ROOT / "examples").rglob("*.orbis"))
-    files += sorted((ROOT / "tests" / "corpus").rglob("*.orbis")) if (ROOT / "tests" / "corpus").is_dir() else []
-    return [pytest.param(f, id=str(f.relative_to(ROOT))) for f in files]
+    return [pytest.param(f, id=str(f.relative_to(ROOT))) for f in rule_files()]
 
 
 def _comments(text: str) -> list[str]:

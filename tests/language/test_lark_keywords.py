@@ -3,21 +3,19 @@
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from lark import Lark
 from lark.exceptions import UnexpectedInput
+from repo_files import ROOT, rule_files
 
 from orbis_dsl.common.resources import grammar_path
 from orbis_dsl.language.lark_keywords import KeywordLookup, install_keyword_lookup, keyword_lookup
 from orbis_dsl.language.parse import rules_parser
 
-ROOT = Path(__file__).resolve().parents[2]
-FILES = sorted((ROOT / "rules").rglob("*.orbis")) + sorted((ROOT / "examples").rglob("*.orbis"))
-FILES += sorted((ROOT / "tests" / "corpus").rglob("*.orbis"))
+FILES = rule_files()
 
 
 @cache

@@ -5,11 +5,14 @@ from __future__ import annotations
 import pytest
 from lark import Lark, Tree
 from lark.exceptions import UnexpectedInput
+from repo_files import ROOT, rule_files
 
 from orbis_dsl.language.lark_positions import LeanPositions, install_lean_positions
 from orbis_dsl.language.parse import rules_parser
 
-from .test_lark_keywords import FILES, ROOT, lark_own_parser
+from .test_lark_keywords import lark_own_parser
+
+FILES = rule_files()
 
 FIELDS = ("empty", "line", "column", "start_pos", "end_line", "end_column", "end_pos")
 FIELDS += tuple("container_" + field for field in FIELDS[1:])
