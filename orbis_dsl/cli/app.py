@@ -11,6 +11,7 @@ import typer
 
 from orbis_dsl.cli.output import print_diagnostics as _print_diagnostics
 from orbis_dsl.cli.output import write_output as _write
+from orbis_dsl.common.paths import exists, not_found, why_unreadable
 
 app = typer.Typer(
     add_completion=False, no_args_is_help=True, rich_markup_mode=None,
@@ -292,8 +293,12 @@ def enter(
     from orbis_dsl.reports.terminal import print_report
     from orbis_dsl.runtime.scoring import score_game
 
-    if output.exists() and not force:  # before the questions: a whole game typed in for nothing is worse
+    # Before the questions: a whole game typed in for nothing is worse.
+    if exists(output) and not force:
         typer.echo(f"error: {output} exists; give --force to overwrite it, or -o another file", err=True)
+        raise typer.Exit(2)
+    if (why := why_unreadable(output)) is not None:  # a name too long, a loop of symlinks
+        typer.echo(f"error: cannot write {output}: {why}", err=True)
         raise typer.Exit(2)
     rules = _load_rules(pack, "enter")
     try:
@@ -346,8 +351,8 @@ def _lay_pack(pack: Path):
     that could not be used) is printed."""
     from orbis_dsl.language.packs import lay_pack
 
-    if not pack.exists():
-        typer.echo(f"error: no such rule pack: {pack}", err=True)
+    if not exists(pack):
+        typer.echo(f"error: {not_found('rule pack', str(pack), pack)}", err=True)
         raise typer.Exit(2)
     laid, compiled = lay_pack(pack)
     if compiled is not None:
@@ -385,7 +390,9 @@ _register_subcommands()
 
 
 def main() -> None:
-    app()
+    from orbis_dsl.cli.streams import run_with_streams_guarded
+
+    run_with_streams_guarded(app)
 
 
 if __name__ == "__main__":

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import typer
 
+from orbis_dsl.common.paths import exists, is_dir, not_found
+
 
 def _fail(message: str, code: int = 2, hint: str | None = None) -> None:
     typer.echo(f"error: {message}", err=True)
@@ -35,8 +37,8 @@ def _rules(pack: Path | None):
     from orbis_dsl.common.diagnostics import render
     from orbis_dsl.language.packs import lay_pack
 
-    if not pack.exists():
-        _fail(f"no such rule file or folder: {pack}")
+    if not exists(pack):
+        _fail(not_found("rule file or folder", str(pack), pack))
     laid, compiled = lay_pack(pack)
     source = f"pack:{pack}"
     for d in compiled.diagnostics if compiled is not None else ():  # errors, or a cache warning
@@ -72,8 +74,8 @@ def _check_plotting(path: Path) -> None:
         _fail(str(error))
     if path.suffix.lower() not in (".svg", ".png", ".pdf"):
         _fail(f"cannot tell the picture's format from '{path.name}'", hint="name it .svg, .png or .pdf")
-    if not path.parent.is_dir():
-        _fail(f"no such folder for the picture: {path.parent}")
+    if not is_dir(path.parent):
+        _fail(not_found("folder for the picture", str(path.parent), path.parent))
 
 
 def _run_simulation(variant: str, games: int, seed: int, policy: str, jobs: int, records, source, logs=None,
@@ -252,9 +254,9 @@ def _variants_to_check(target: str | None, pack: Path | None):
     """(rules, source, compiled, variant names): a rule file laid over the base game and the variants it
     declares, or the rule set (--rules or the base game) and the variant named (default: every one)."""
     path = Path(target) if target is not None else None
-    if path is not None and (path.suffix == ".orbis" or path.is_dir() or path.exists()):
-        if not path.exists():
-            _fail(f"no such rule file: {target}")
+    if path is not None and (path.suffix == ".orbis" or exists(path)):
+        if not exists(path):
+            _fail(not_found("rule file", target, path))
         if pack is not None:  # one file is laid over the base game; two packs cannot be stacked
             _fail(f"give a rule file or --rules, not both: {target} is laid over the base game as --rules is")
         # Laid over the base game like --rules: `orbis new variant` writes a file that declares only its variant.

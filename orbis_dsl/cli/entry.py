@@ -60,7 +60,9 @@ def main() -> None:
         full_cli()
         return
     from orbis_dsl.cli.score import run_score
+    from orbis_dsl.cli.streams import end_on_device_failure, is_device_failure, usable_standard_streams
 
+    usable_standard_streams()
     try:
         code = run_score(pack=None, say=_writer(sys.stdout), say_error=_writer(sys.stderr), **quick)
         sys.stdout.flush()
@@ -72,6 +74,10 @@ def main() -> None:
     except KeyboardInterrupt:
         sys.stderr.write("\nAborted!\n")
         code = 1
+    except OSError as error:  # a full disk under stdout
+        if not is_device_failure(error):
+            raise
+        code = end_on_device_failure(error)
     sys.exit(code)
 
 

@@ -151,17 +151,20 @@ def _expression_names() -> dict[str, str]:
 def new(kind: str, name: str, directory: Path) -> Path:
     """Write `DIRECTORY/NAME.orbis`, a commented god, kind or variant that checks clean as a pack.
 
-    Raises ValueError for a bad kind or name and FileExistsError rather than overwrite a file."""
+    Raises ValueError for a bad kind or name, FileExistsError rather than overwrite a file, and OSError with
+    the folder's name when it cannot be made or written in."""
     validate_name(kind, name)
     text = {"god": _god_text, "kind": _kind_text, "variant": _variant_text}[kind](name)
     directory = Path(directory)
     path = directory / f"{name}.orbis"
-    directory.mkdir(parents=True, exist_ok=True)
     try:
+        directory.mkdir(parents=True, exist_ok=True)
         with path.open("x", encoding="utf-8", newline="\n") as handle:  # "x": never overwrite
             handle.write(text)
     except FileExistsError:
         raise FileExistsError(f"{path} already exists; nothing was written") from None
+    except OSError as error:  # a file where the folder should be, no permission, a name too long
+        raise OSError(f"cannot write {path}: {error.strerror or error}") from None
     return path
 
 
@@ -173,8 +176,8 @@ def new_cli(
     """Start a new god, tile kind or variant: a commented file in a rule pack folder that checks clean."""
     try:
         path = new(what, name, directory)
-    except (ValueError, FileExistsError) as error:
+    except (ValueError, OSError) as error:  # an argument that cannot be used: a usage error, as click's are
         typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(1) from None
+        raise typer.Exit(2) from None
     typer.echo(f"wrote {path}")
     typer.echo(f"next: edit it, then `orbis check --rules {directory}`")

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import typer
 
+from orbis_dsl.common.paths import is_file, not_found
+
 
 def _fail(message: str, hint: str | None = None) -> None:
     typer.echo(f"error: {message}", err=True)
@@ -42,8 +44,8 @@ def sweep(
     if address is not None and backend != "dask":
         _fail("--address is for --backend dask")
     shown = display_path(spec)
-    if not spec.is_file():
-        _fail(f"no such sweep spec: {shown}")
+    if not is_file(spec):
+        _fail(not_found("sweep spec", shown, spec))
     result = read_spec(spec, shown)
     if result.sweep is None:
         for d in result.diagnostics:

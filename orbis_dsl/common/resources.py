@@ -55,7 +55,9 @@ def display_path(path: Path) -> str:
         return str(path) if shown is None else shown + name
     try:
         return str(path.resolve().relative_to(_resolved(cwd)))
-    except ValueError:
+    except ValueError:  # it lies elsewhere
+        return str(path)
+    except (OSError, RuntimeError):  # a loop of symlinks, a name too long: the read that follows says so
         return str(path)
 
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from orbis_dsl.common.diagnostics import Diagnostic, Span, did_you_mean, unknown
+from orbis_dsl.common.paths import exists, not_found
 from orbis_dsl.engine.policy_names import POLICIES, policy_problem
 
 KEYS = ("games", "seed", "variants", "packs", "policies", "options")
@@ -95,11 +96,11 @@ def _cells(folder: Path, packs, variants, policies, options, where, diags) -> li
     combos = [dict(zip(choices, values)) for values in itertools.product(*choices.values())]
     cells = []
     for pack in packs:
-        source = None if pack == BASE else "pack:" + str((folder / pack).resolve())
-        if source is not None and not (folder / pack).exists():
-            diags.append(Diagnostic(f"no such rule pack: {pack}", where.find(pack),
+        if pack != BASE and not exists(folder / pack):
+            diags.append(Diagnostic(not_found("rule pack", pack, folder / pack), where.find(pack),
                                     hint=f"a folder or .orbis file, relative to this file; or \"{BASE}\""))
             continue
+        source = None if pack == BASE else "pack:" + str((folder / pack).resolve())
         try:
             rules = load_rules(source)
         except ValueError as error:

@@ -22,6 +22,7 @@ from pathlib import Path
 from lark.exceptions import UnexpectedInput
 
 from orbis_dsl.common.diagnostics import Diagnostic, Span
+from orbis_dsl.common.paths import is_dir, is_file
 from orbis_dsl.language.fmt_comments import Attacher, Item, comment_parser, comment_text
 from orbis_dsl.language.fmt_decls import block_header, decl_lines, tile_cells
 from orbis_dsl.language.fmt_expr import INDENT, WIDTH, kids
@@ -156,8 +157,8 @@ def rule_files(paths: list[Path]) -> list[Path]:
     """The `.orbis` files the paths name: files as given, folders searched below."""
     found: list[Path] = []
     for path in paths:
-        if path.is_dir():
-            found.extend(sorted(p for p in path.rglob("*.orbis") if p.is_file()))
+        if is_dir(path):
+            found.extend(sorted(p for p in path.rglob("*.orbis") if is_file(p)))
         else:
             found.append(path)
     return found

@@ -13,6 +13,7 @@ import os
 import stat
 from pathlib import Path
 
+from orbis_dsl.common.paths import is_dir, resolved
 from orbis_dsl.common.resources import data_dir
 
 # Bytes read at most from one rule file: parse.MAX_SOURCE_BYTES counts characters, which take up to 4 bytes in
@@ -31,14 +32,16 @@ class ReadRefused(Exception):
 def allowed_roots(given: Path) -> tuple[Path, ...]:
     """The folders a rule file or folder named on the command line may read from: its own folder and the base
     game's rules (which every pack builds on)."""
-    given = given.resolve()
-    own = given if given.is_dir() else given.parent
+    given = resolved(given) or given.absolute()
+    own = given if is_dir(given) else given.parent
     return own, data_dir("rules").resolve()
 
 
 def is_inside(path: Path, roots: tuple[Path, ...]) -> bool:
-    resolved = path.resolve()
-    return any(resolved.is_relative_to(root) for root in roots)
+    # A path whose symlinks cannot be followed (a loop) is not inside: saying more would tell what lies where
+    # the links point, which may be outside the roots.
+    target = resolved(path)
+    return target is not None and any(target.is_relative_to(root) for root in roots)
 
 
 def resolve_include(including: Path, name: str, roots: tuple[Path, ...]) -> Path:

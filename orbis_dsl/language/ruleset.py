@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from orbis_dsl.common.collector import collector_paused
 from orbis_dsl.common.diagnostics import Diagnostic
 from orbis_dsl.common.games import Game
+from orbis_dsl.common.paths import is_dir, is_file
 from orbis_dsl.common.resources import BASE_GAME, GAME_ENTRY, GAME_PARSER_MODULE, data_dir
 from orbis_dsl.runtime.rules import Rules, load_directory, merge, stale_sources
 
@@ -110,9 +111,9 @@ def rule_sets_in(paths: list[Path]) -> list[list[Path]]:
     set per game, a game folder is its entry file; any other files and folders together are one rule set."""
     sets, rest = [], []
     for path in paths:
-        if path.is_dir() and (path / GAME_ENTRY).is_file():
+        if is_dir(path) and is_file(path / GAME_ENTRY):
             sets.append([path / GAME_ENTRY])
-        elif path.is_dir() and (games := sorted(p for p in path.iterdir() if (p / GAME_ENTRY).is_file())):
+        elif is_dir(path) and (games := sorted(p for p in path.iterdir() if is_file(p / GAME_ENTRY))):
             sets.extend([g / GAME_ENTRY] for g in games)
         else:
             rest.append(path)

@@ -8,6 +8,7 @@ from pathlib import Path
 import attrs
 
 from orbis_dsl.common.diagnostics import Diagnostic, Span
+from orbis_dsl.common.paths import exists, is_dir, is_file, not_found, resolved
 from orbis_dsl.common.resources import display_path
 from orbis_dsl.language import ast_decl
 from orbis_dsl.language.parse import MAX_READ_BYTES, parse_text
@@ -26,8 +27,8 @@ class SourceSet:
 
 
 def rule_files_in(path: Path) -> list[Path]:
-    if path.is_dir():
-        return sorted(p for p in path.rglob("*.orbis") if p.is_file())
+    if is_dir(path):
+        return sorted(p for p in path.rglob("*.orbis") if is_file(p))
     return [path]
 
 
@@ -43,10 +44,10 @@ class _Loader:
         self.seen: set[Path] = set()
 
     def read(self, path: Path, span: Span | None, layer: int, roots: tuple[Path, ...]) -> ast_decl.RuleFile | None:
-        resolved = path.resolve()
-        if resolved in self.seen:
+        real = resolved(path) or path.absolute()  # (unresolvable, it is refused below as outside the roots)
+        if real in self.seen:
             return None
-        self.seen.add(resolved)
+        self.seen.add(real)
         shown = display_path(path)
         if not is_inside(path, roots):  # a symlink in a pack's folder pointing out of it: name the link
             shown = str(Path(display_path(path.parent)) / path.name)
@@ -64,7 +65,7 @@ class _Loader:
         except (OSError, UnicodeDecodeError) as error:
             self.diagnostics.append(Diagnostic(f"cannot read {shown}: {error}", span=span, file=shown))
             return None
-        self.texts[shown], self.paths[shown], self.layers[shown] = text, resolved, layer
+        self.texts[shown], self.paths[shown], self.layers[shown] = text, real, layer
         tree, errors = parse_text(text, shown)
         self.diagnostics.extend(errors)
         return tree
@@ -99,8 +100,8 @@ def load_sources(paths: list[Path], pack: list[Path] | None = None) -> tuple[Sou
     for layer, group in enumerate((paths, pack or [])):
         for path in group:
             shown = display_path(path)
-            if not path.exists():
-                loader.diagnostics.append(Diagnostic(f"no such file or folder: {shown}", file=shown))
+            if not exists(path):
+                loader.diagnostics.append(Diagnostic(not_found("file or folder", shown, path), file=shown))
                 continue
             found = rule_files_in(path)
             if not found:

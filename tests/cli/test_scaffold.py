@@ -98,9 +98,16 @@ def test_the_command_writes_then_refuses(run, tmp_path):
     check = run("check", "--rules", "mypack")
     assert check.exit_code == 0 and check.stdout.startswith("ok:")
     again = run("new", "kind", "lighthouse", "--dir", "mypack")
-    assert again.exit_code == 1 and "already exists" in again.stderr
+    assert again.exit_code == 2 and "already exists" in again.stderr
     bad = run("new", "spell", "fireball")
-    assert bad.exit_code == 1 and "god, kind, variant" in bad.stderr
+    assert bad.exit_code == 2 and "god, kind, variant" in bad.stderr
+
+
+def test_a_folder_that_cannot_be_made_is_an_error_not_a_traceback(run, tmp_path):
+    (tmp_path / "afile").write_text("x")
+    result = run("new", "god", "sun", "--dir", "afile/sub")
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit), result.exception
+    assert "cannot write afile/sub/sun.orbis: Not a directory" in result.stderr
 
 
 def _has(command: str) -> bool:

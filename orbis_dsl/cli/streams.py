@@ -1,0 +1,65 @@
+"""The standard streams as a command may find them: closed, unable to encode what it prints, or on a full disk.
+
+None of these is a bug in the command, so none may end in a traceback: a closed stream writes to nothing, a
+character the terminal's encoding lacks is written as '?', and a write the disk refuses ends the command with
+one line on stderr.
+"""
+
+from __future__ import annotations
+
+import codecs
+import contextlib
+import errno
+import os
+import sys
+from collections.abc import Callable
+
+# What a write may fail with that is the disk's or the device's doing, not ours. (EPIPE, a reader gone, is
+# handled apart: it is no error at all.)
+_DEVICE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+
+
+def usable_standard_streams() -> None:
+    """Python gives None for a stream closed at start (`orbis score GAME >&-`); and under LC_ALL=C stdout is
+    ASCII, which cannot write the em dash of "Ana — Goddess of Nature". (stderr already writes escapes.)"""
+    for name in ("stdout", "stderr"):
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115 (lives as long as the run)
+    out = sys.stdout
+    if getattr(out, "errors", None) == "strict" and hasattr(out, "reconfigure"):
+        try:
+            utf8 = codecs.lookup(out.encoding).name == "utf-8"
+        except LookupError:
+            utf8 = False
+        if not utf8:
+            out.reconfigure(errors="replace")
+
+
+def is_device_failure(error: OSError) -> bool:
+    return error.errno in _DEVICE_ERRNOS
+
+
+def end_on_device_failure(error: OSError) -> int:
+    """Say why the output stopped, and the exit code. stdout is pointed at nothing first: Python flushes it once
+    more at exit, which would fail again (the recipe the signal module's documentation gives for EPIPE)."""
+    # (When stdout is not a file with a descriptor, there is nothing Python would flush to it.)
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    try:
+        sys.stderr.write(f"error: the output could not be written: {error.strerror or error}\n")
+        sys.stderr.flush()
+    except OSError:  # stderr is on the same full disk: the exit code still says it
+        pass
+    return 1
+
+
+def run_with_streams_guarded(command: Callable[[], object]) -> None:
+    """Run the command with usable streams; a full disk, under stdout or under a file it writes, ends it with
+    one line rather than a traceback."""
+    usable_standard_streams()
+    try:
+        command()
+    except OSError as error:
+        if not is_device_failure(error):
+            raise
+        raise SystemExit(end_on_device_failure(error)) from None
