@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import NamedTuple
 
-from orbis_dsl.common.diagnostics import render
+from orbis_dsl.common.diagnostics import first_shown, render
 from orbis_dsl.records.inputs import read_record, score_record
 
 
@@ -34,7 +34,7 @@ class FileResult(NamedTuple):
 def score_file(path: Path, pack, as_json: bool, explain: bool) -> FileResult:
     record, rules, diags, texts = read_record(path, pack)
     if record is None:
-        return FileResult(path, [render(d, texts) for d in diags], None, None, None, None, 0)
+        return FileResult(path, [render(d, texts) for d in first_shown(diags)], None, None, None, None, 0)
     # The JSON report and --explain carry each line's reasons; the coloured table does not need them.
     report = score_record(rules, record, explain=explain or as_json)
     title = record.title or str(path)

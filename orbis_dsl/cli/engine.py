@@ -34,14 +34,14 @@ def _rules(pack: Path | None):
         from orbis_dsl.language.ruleset import base_rules
 
         return base_rules(), None, None
-    from orbis_dsl.common.diagnostics import render
+    from orbis_dsl.common.diagnostics import first_shown, render
     from orbis_dsl.language.packs import lay_pack
 
     if not exists(pack):
         _fail(not_found("rule file or folder", str(pack), pack))
     laid, compiled = lay_pack(pack)
     source = f"pack:{pack}"
-    for d in compiled.diagnostics if compiled is not None else ():  # errors, or a cache warning
+    for d in first_shown(compiled.diagnostics) if compiled is not None else ():  # errors, or a cache warning
         typer.echo(render(d, compiled.sources.texts), err=True)
     if laid is None:
         _fail(f"the rules in {pack} do not check")
@@ -178,7 +178,7 @@ def replay(
     pack: Path | None = typer.Option(None, "--rules", help="A rule file or folder instead of the base game."),
 ) -> None:
     """Replay a game log under the rules: the first illegal move, located, or the final scores."""
-    from orbis_dsl.common.diagnostics import render
+    from orbis_dsl.common.diagnostics import first_shown, render
     from orbis_dsl.common.resources import display_path
     from orbis_dsl.engine.log_replay import replay as run_replay
     from orbis_dsl.language.rule_files import ReadRefused, read_rule_text
@@ -195,7 +195,7 @@ def replay(
     rules, _, _ = _rules(pack)
     shown = display_path(log)
     result = run_replay(text, rules, shown, rules_chosen=pack is not None)
-    for d in result.diagnostics:  # the errors, or warnings (other rules chosen, no result line)
+    for d in first_shown(result.diagnostics):  # the errors, or warnings (other rules chosen, no result line)
         typer.echo(render(d, {shown: text}), err=True)
     if not result.ok:
         raise typer.Exit(1)
@@ -286,14 +286,14 @@ def _variants_to_check(target: str | None, pack: Path | None):
 
 
 def _print_diagnostics(diags, compiled) -> None:
-    from orbis_dsl.common.diagnostics import render
+    from orbis_dsl.common.diagnostics import first_shown, render
 
     texts = dict(compiled.sources.texts) if compiled is not None else {}
     for d in diags:  # a pack loaded from the cache has no texts: read the declaring file for the caret
         if d.span is not None and d.span.file not in texts:
             with contextlib.suppress(OSError, UnicodeDecodeError):
                 texts[d.span.file] = Path(d.span.file).read_text(encoding="utf-8")
-    for d in diags:
+    for d in first_shown(diags):
         typer.echo(render(d, texts), err=True)
 
 

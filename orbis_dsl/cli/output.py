@@ -10,9 +10,9 @@ import typer
 
 def print_diagnostics(diagnostics, sources=None) -> int:
     """Print each message with its source line and caret; return how many are errors."""
-    from orbis_dsl.common.diagnostics import render
+    from orbis_dsl.common.diagnostics import first_shown, render
 
-    for diag in diagnostics:  # already in file order
+    for diag in first_shown(diagnostics):  # already in file order
         typer.echo(render(diag, sources), err=True)
     return sum(1 for d in diagnostics if d.is_error)
 

@@ -31,7 +31,7 @@ def sweep(
 ) -> None:
     """Play one spec over a grid of variants x packs x policies x options, many games per cell, and report
     each cell's balance (win rates with intervals, flags, mean CP)."""
-    from orbis_dsl.common.diagnostics import render
+    from orbis_dsl.common.diagnostics import first_shown, render
     from orbis_dsl.common.resources import display_path
     from orbis_dsl.engine.progress import Progress
     from orbis_dsl.engine.sweep import BACKENDS, ClusterUnavailable, run_sweep, total_games
@@ -48,7 +48,7 @@ def sweep(
         _fail(not_found("sweep spec", shown, spec))
     result = read_spec(spec, shown)
     if result.sweep is None:
-        for d in result.diagnostics:
+        for d in first_shown(result.diagnostics):
             typer.echo(render(d, {shown: result.text}), err=True)
         _fail(f"the sweep spec {shown} does not check")
     progress = Progress(total_games(result.sweep))

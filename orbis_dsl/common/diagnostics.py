@@ -68,6 +68,25 @@ def unknown(what: str, name: str, choices: Iterable[str], span: Span | None = No
 
 _SHOWN = 100  # characters of a long source line shown around the caret
 
+# Messages shown of one file or rule set at most. A record with 20,000 repeats of one mistake on a line needs the
+# first of them, not 6 MB on the terminal (nor a web answer of that size): the last message counts the rest.
+MAX_SHOWN = 100
+
+
+def first_shown(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """The first MAX_SHOWN messages, and one more that says how many were left out (and how many of those are
+    errors); the list itself when it is no longer."""
+    if len(diagnostics) <= MAX_SHOWN:
+        return diagnostics
+    rest = diagnostics[MAX_SHOWN:]
+    errors = sum(1 for d in rest if d.is_error)
+    first = rest[0]
+    note = Diagnostic(f"{len(rest):,} more messages not shown ({errors:,} of them errors)",
+                      file=first.span.file if first.span is not None else first.file,
+                      severity="error" if errors else "warning",
+                      hint=f"the first {MAX_SHOWN} are shown: correct those and run again")
+    return [*diagnostics[:MAX_SHOWN], note]
+
 
 @lru_cache(maxsize=8)
 def _lines(text: str) -> list[str]:
@@ -85,7 +104,7 @@ def render(diag: Diagnostic, sources: dict[str, str] | None = None) -> str:
     if span is not None and text is not None:
         source_lines = _lines(text)
         if 1 <= span.line <= len(source_lines):
-            source_line = same_width(source_lines[span.line - 1].expandtabs(1))
+            source_line = source_lines[span.line - 1]
             width = 1
             if span.end_line == span.line and span.end_column and span.end_column > span.column:
                 width = span.end_column - span.column
@@ -94,6 +113,9 @@ def render(diag: Diagnostic, sources: dict[str, str] | None = None) -> str:
                 start = max(0, column - 1 - _SHOWN // 2)
                 source_line = ("…" if start else "") + source_line[start:start + _SHOWN] + "…"
                 column = column - start + (1 if start else 0)
+            # Both keep each character's column (a tab becomes one space), so they run on the window alone: on
+            # the whole line, thousands of errors on one long line made rendering quadratic.
+            source_line = same_width(source_line.expandtabs(1))
             gutter = f"{span.line:>4} | "
             lines.append(gutter + source_line)
             lines.append(" " * (len(gutter) + column - 1) + "^" * max(1, min(width, 60)))

@@ -132,7 +132,7 @@ def _board_lines(board: dict, grid) -> list[str]:
 
 def _cell_word(cell: dict, grid) -> str:
     word = "".join(str(e)[0] for e in cell["edges"])
-    if "patches" in cell:
+    if cell.get("patches") is not None:  # the reader takes null for "not given", as it does a face's
         word += "/" + ".".join("".join(DIRECTIONS[e][0] if isinstance(e, int) else str(e)[0] for e in group)
                                for group in cell["patches"])
     if cell.get("face") is not None:

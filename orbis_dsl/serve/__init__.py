@@ -50,11 +50,19 @@ def unusable_address(host: str, port: int) -> str | None:
     return None
 
 
+def server_config(app, host: str, port: int):
+    """How the pad's server runs: quiet, and with a deadline for each request (connections.py)."""
+    import uvicorn
+
+    from orbis_dsl.serve.connections import MAX_CONNECTIONS, DeadlineH11Protocol
+
+    return uvicorn.Config(app, host=host, port=port, log_level="warning", server_header=False,
+                          http=DeadlineH11Protocol, limit_concurrency=MAX_CONNECTIONS)
+
+
 def run(rules, host: str, port: int) -> None:
     import uvicorn
 
     from orbis_dsl.serve.app import create_app
 
-    # Starlette's host check cuts an IPv6 Host header at its first colon, so [::1] goes without it.
-    app = create_app(rules, local_only=host in ("127.0.0.1", "localhost"))
-    uvicorn.run(app, host=host, port=port, log_level="warning", server_header=False)
+    uvicorn.Server(server_config(create_app(rules, local_only=is_local(host)), host, port)).run()

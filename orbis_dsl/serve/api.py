@@ -10,7 +10,7 @@ import hashlib
 import json
 from typing import NamedTuple
 
-from orbis_dsl.common.diagnostics import Diagnostic, render
+from orbis_dsl.common.diagnostics import Diagnostic, first_shown, render
 from orbis_dsl.reports.listing import describe_rules
 from orbis_dsl.runtime.rules import Rules
 from orbis_dsl.runtime.scoring import ScoreReport, score_game
@@ -50,7 +50,7 @@ def declarations(rules: Rules) -> dict:
 
 def diagnostics_json(diags: list[Diagnostic], texts: dict[str, str]) -> list[dict]:
     out = []
-    for d in diags:
+    for d in first_shown(diags):
         item = {"severity": d.severity, "where": d.where(), "message": d.message, "rendered": render(d, texts)}
         if d.hint:
             item["hint"] = d.hint
@@ -82,9 +82,9 @@ def rules_of(game_id: str | None, orbis_declared: dict) -> Answer:
     from orbis_dsl.common.diagnostics import unknown
     from orbis_dsl.common.games import all_games, game_named
 
-    if game_id is None or game_id == "orbis":
+    game = game_named(game_id) if game_id is not None else None
+    if game_id is None or (game is not None and game.id == "orbis"):  # (names are read as game_named reads them)
         return Answer(200, orbis_declared)
-    game = game_named(game_id)
     if game is None:
         d = unknown("game", game_id, [g.id for g in all_games()])
         return Answer(404, {"errors": [{"where": "game", "message": d.message, "hint": d.hint}]})

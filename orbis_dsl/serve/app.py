@@ -1,18 +1,20 @@
 """The scoring pad's web server: the API of `api.py` over HTTP, and the static page that uses it.
 
-Security basics: the request body is read up to a limit (413 beyond it), every answer says what it is
-(nosniff) and the page may load nothing but its own files (a strict Content-Security-Policy); the page writes
-names with textContent only, never as HTML.
+Security basics: the request body is read up to a limit (413 beyond it); every answer, the static files' and
+the errors' too, says what it is (nosniff) and may load nothing but the pad's own files, nor be framed (a strict
+Content-Security-Policy); the page writes names with textContent only, never as HTML. Rule handlers run in a
+worker thread, so one long request does not hold up the event loop's other connections.
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -23,7 +25,7 @@ from orbis_dsl.serve import api
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = MAX_RECORD_BYTES  # a four-player record is about 10 kB
-LOCAL_NAMES = ("localhost", "127.0.0.1")
+LOCAL_NAMES = ("localhost", "127.0.0.1", "::1")
 _HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data: blob:; object-src 'none'; "
@@ -38,7 +40,7 @@ class _TooLarge(Exception):
 
 async def _read_body(request: Request) -> str:
     """The body as text, refusing more than MAX_BODY bytes whether or not the client announced its length."""
-    declared = request.headers.get("content-length", "")
+    declared = request.headers.get("content-length", "").lstrip("0")
     # isascii: '²' passes isdigit and breaks int(); a length of more digits than MAX_BODY has is too large anyway.
     if declared.isascii() and declared.isdigit() and (len(declared) > len(str(MAX_BODY)) or int(declared) > MAX_BODY):
         raise _TooLarge
@@ -51,13 +53,62 @@ async def _read_body(request: Request) -> str:
     return b"".join(chunks).decode("utf-8-sig", errors="replace")
 
 
+class _JSON(JSONResponse):
+    def render(self, content) -> bytes:
+        text = json.dumps(content, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+        try:
+            return text.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate quoted back from the request: JSON's own escape for it
+            return json.dumps(content, allow_nan=False, separators=(",", ":")).encode("ascii")
+
+
 def _respond(answer: api.Answer) -> Response:
-    headers = dict(_HEADERS)
+    headers = {}
     if answer.filename:
         headers["Content-Disposition"] = f'attachment; filename="{answer.filename}"'
     if answer.media == "application/json" and not isinstance(answer.body, str):
-        return JSONResponse(answer.body, answer.status, headers)
+        return _JSON(answer.body, answer.status, headers)
     return Response(answer.body, answer.status, headers, media_type=answer.media)
+
+
+def request_host(headers: list[tuple[bytes, bytes]]) -> str:
+    """The name a request was addressed to, without the port: `[::1]:8000` → `::1`, `localhost:8000` →
+    `localhost` (Starlette's own host check cuts at the first colon, which leaves `[` of an IPv6 address)."""
+    values = [v for k, v in headers if k == b"host"]
+    if len(values) != 1:
+        return ""
+    host = values[0].decode("latin-1").strip().lower()
+    if host.startswith("["):
+        return host[1:host.find("]")] if "]" in host else ""
+    return host.partition(":")[0]
+
+
+class _Guard:
+    """Every HTTP answer, whatever route or error made it, with the security headers; and, for a pad that listens
+    on this computer only, a 400 for requests addressed to any other name (DNS rebinding)."""
+
+    def __init__(self, app, local_only: bool):
+        self.app, self.local_only = app, local_only
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        if self.local_only and request_host(scope["headers"]) not in LOCAL_NAMES:
+            await Response("Invalid host header", 400, media_type="text/plain")(scope, receive, self._secured(send))
+            return
+        await self.app(scope, receive, self._secured(send))
+
+    @staticmethod
+    def _secured(send):
+        async def send_secured(message):
+            if message["type"] == "http.response.start":
+                present = {k.lower() for k, _ in message.get("headers", [])}
+                extra = [(k.lower().encode(), v.encode()) for k, v in _HEADERS.items()
+                         if k.lower().encode() not in present]
+                message = {**message, "headers": [*message.get("headers", []), *extra]}
+            await send(message)
+        return send_secured
 
 
 def create_app(rules: Rules, local_only: bool = False) -> Starlette:
@@ -72,11 +123,13 @@ def create_app(rules: Rules, local_only: bool = False) -> Starlette:
             except _TooLarge:
                 return _respond(api.Answer(413, {"errors": [{
                     "where": "request", "message": f"the request is too large (at most {MAX_BODY:,} bytes)"}]}))
-            return _respond(handler(text, request))
+            except ClientDisconnect:  # the client left before its body ended: nobody to answer
+                return Response(status_code=400)
+            return _respond(await run_in_threadpool(handler, text, request))
         return endpoint
 
     async def index(request: Request) -> Response:
-        return FileResponse(STATIC / "index.html", headers=_HEADERS)
+        return FileResponse(STATIC / "index.html")
 
     async def rules_endpoint(request: Request) -> Response:
         return _respond(api.rules_of(request.query_params.get("game"), declared))
@@ -85,7 +138,7 @@ def create_app(rules: Rules, local_only: bool = False) -> Starlette:
         return _respond(api.Answer(200, api.games()))
 
     async def no_icon(request: Request) -> Response:
-        return Response(status_code=204, headers=_HEADERS)  # browsers ask for one; the pad has none
+        return Response(status_code=204)  # browsers ask for one; the pad has none
 
     routes = [
         Route("/", index),
@@ -99,5 +152,4 @@ def create_app(rules: Rules, local_only: bool = False) -> Starlette:
             "to", "json"))), methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=list(LOCAL_NAMES))] if local_only else []
-    return Starlette(routes=routes, middleware=middleware)
+    return Starlette(routes=routes, middleware=[Middleware(_Guard, local_only=local_only)])

@@ -342,6 +342,23 @@ def test_the_text_notation_round_trips_and_scores_alike(name):
     assert score_record(RULES, record).to_json() == score_record(RULES, json_record).to_json()
 
 
+def test_null_patches_are_read_and_written_as_not_given():
+    """The reader takes `"patches": null` for the default patches; the notation writer crashed on it (found by
+    fuzzing the web pad's export)."""
+    from orbis_dsl.records.sheet_notation_out import convert_sheet
+
+    doc = json.loads((EXAMPLES / "grid-beginner-2p.json").read_text())
+    cells = doc["rounds"][0]["players"][0]["world"]["cells"]
+    cid = next(iter(cells))
+    given = convert_sheet(json.dumps(doc), "x", RULES, True, "text")
+    cells[cid]["patches"] = None
+    nulled = convert_sheet(json.dumps(doc), "x", RULES, True, "text")
+    cells[cid].pop("patches")
+    absent = convert_sheet(json.dumps(doc), "x", RULES, True, "text")
+    assert nulled == absent and not nulled[1] and nulled[0]
+    assert given[0] is not None
+
+
 def test_the_notation_documented_in_docs_notation_mondo_scores():
     from orbis_dsl.records.sheet_notation import read_sheet_text
 

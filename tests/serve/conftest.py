@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import threading
-import time
 
 import pytest
+from serve.live_server import serving
 
 # Debian's `chromium` package, never a downloaded browser; the browser tests skip where there is none.
 CHROMIUM = os.environ.get("ORBIS_CHROMIUM") or next(
@@ -19,25 +17,12 @@ STEP_WAIT = 15_000  # ms: the most Playwright waits for one element before the t
 
 @pytest.fixture(scope="module")
 def pad_url():
-    uvicorn = pytest.importorskip("uvicorn")
+    pytest.importorskip("uvicorn")
     from orbis_dsl.language.ruleset import base_rules
     from orbis_dsl.serve.app import create_app
 
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(base_rules()), host="127.0.0.1", port=port,
-                                           log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    for _ in range(400):  # bounded: the server is up long before this runs out
-        if server.started:
-            break
-        time.sleep(0.05)
-    assert server.started, "the pad's server did not start"
-    yield f"http://127.0.0.1:{port}/"
-    server.should_exit = True
-    thread.join(10)
+    with serving(create_app(base_rules())) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
