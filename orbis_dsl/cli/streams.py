@@ -1,8 +1,9 @@
 """The standard streams as a command may find them: closed, unable to encode what it prints, or on a full disk.
 
-None of these is a bug in the command, so none may end in a traceback: a closed stream writes to nothing, a
-character the terminal's encoding lacks is written as '?', and a write the disk refuses ends the command with
-one line on stderr.
+None of these is a bug in the command, so none may end in a traceback: the command runs with a closed stream's
+output discarded; an ASCII stdout (a locale set to nothing, PYTHONIOENCODING=ascii) is written as UTF-8, as
+click does for the commands it runs; a character another legacy encoding lacks is written as a backslash escape
+(in a JSON string, JSON's own); and a write the disk refuses ends the command with one line on stderr.
 """
 
 from __future__ import annotations
@@ -14,25 +15,28 @@ import os
 import sys
 from collections.abc import Callable
 
-# What a write may fail with that is the disk's or the device's doing, not ours. (EPIPE, a reader gone, is
-# handled apart: it is no error at all.)
-_DEVICE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+# What only a write fails with, and is the disk's doing, not ours. (EPIPE, a reader gone, is handled apart: it is
+# no error at all.)
+_DEVICE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG})
 
 
 def usable_standard_streams() -> None:
-    """Python gives None for a stream closed at start (`orbis score GAME >&-`); and under LC_ALL=C stdout is
-    ASCII, which cannot write the em dash of "Ana — Goddess of Nature". (stderr already writes escapes.)"""
+    """Python gives None for a stream closed at start (`orbis score GAME >&-`); and an ASCII stdout cannot write
+    the em dash of "Ana — Goddess of Nature". (stderr already writes escapes.)"""
     for name in ("stdout", "stderr"):
         if getattr(sys, name) is None:
             setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115 (lives as long as the run)
     out = sys.stdout
-    if getattr(out, "errors", None) == "strict" and hasattr(out, "reconfigure"):
-        try:
-            utf8 = codecs.lookup(out.encoding).name == "utf-8"
-        except LookupError:
-            utf8 = False
-        if not utf8:
-            out.reconfigure(errors="replace")
+    if getattr(out, "errors", None) != "strict" or not hasattr(out, "reconfigure"):
+        return
+    try:
+        encoding = codecs.lookup(out.encoding).name
+    except LookupError:
+        encoding = "unknown"
+    if encoding == "ascii":
+        out.reconfigure(encoding="utf-8")
+    elif encoding != "utf-8":
+        out.reconfigure(errors="backslashreplace")
 
 
 def is_device_failure(error: OSError) -> bool:
@@ -44,9 +48,11 @@ def end_on_device_failure(error: OSError) -> int:
     more at exit, which would fail again (the recipe the signal module's documentation gives for EPIPE)."""
     # (When stdout is not a file with a descriptor, there is nothing Python would flush to it.)
     with contextlib.suppress(OSError, ValueError, AttributeError):
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        nothing = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(nothing, sys.stdout.fileno())
+        os.close(nothing)
     try:
-        sys.stderr.write(f"error: the output could not be written: {error.strerror or error}\n")
+        sys.stderr.write(f"error: a write failed: {error.strerror or error}\n")
         sys.stderr.flush()
     except OSError:  # stderr is on the same full disk: the exit code still says it
         pass

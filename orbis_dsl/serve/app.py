@@ -9,11 +9,11 @@ worker thread, so one long request does not hold up the event loop's other conne
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -71,30 +71,38 @@ def _respond(answer: api.Answer) -> Response:
     return Response(answer.body, answer.status, headers, media_type=answer.media)
 
 
+_RAW_HEADERS = [(name.lower().encode("latin-1"), value.encode("latin-1")) for name, value in _HEADERS.items()]
+# A Host header: a name or an IPv4 address, or an IPv6 address in brackets; then at most a port.
+_HOST = re.compile(r"(\[[0-9a-f:.]+\]|[^\[\]:]+)(:\d{1,5})?")
+
+
 def request_host(headers: list[tuple[bytes, bytes]]) -> str:
     """The name a request was addressed to, without the port: `[::1]:8000` → `::1`, `localhost:8000` →
-    `localhost` (Starlette's own host check cuts at the first colon, which leaves `[` of an IPv6 address)."""
+    `localhost`; "" for no Host header, two of them, or one that is not a host and a port. (Older releases of
+    Starlette's own check cut at the first colon, which left `[` of an IPv6 address.)"""
     values = [v for k, v in headers if k == b"host"]
     if len(values) != 1:
         return ""
-    host = values[0].decode("latin-1").strip().lower()
-    if host.startswith("["):
-        return host[1:host.find("]")] if "]" in host else ""
-    return host.partition(":")[0]
+    match = _HOST.fullmatch(values[0].decode("latin-1").strip().lower())
+    return match.group(1).strip("[]") if match else ""
 
 
 class _Guard:
-    """Every HTTP answer, whatever route or error made it, with the security headers; and, for a pad that listens
-    on this computer only, a 400 for requests addressed to any other name (DNS rebinding)."""
+    """Around the whole application, Starlette's error handler included: every HTTP answer it makes, whatever
+    route or error made it, with the security headers; and, for a pad that listens on this computer only,
+    requests addressed to any other name refused (DNS rebinding): a 400, or a WebSocket closed."""
 
     def __init__(self, app, local_only: bool):
         self.app, self.local_only = app, local_only
 
     async def __call__(self, scope, receive, send):
-        if scope["type"] != "http":
+        if scope["type"] not in ("http", "websocket"):  # lifespan
             await self.app(scope, receive, send)
             return
         if self.local_only and request_host(scope["headers"]) not in LOCAL_NAMES:
+            if scope["type"] == "websocket":  # (the pad has none; a route added later is covered)
+                await send({"type": "websocket.close", "code": 1008})
+                return
             await Response("Invalid host header", 400, media_type="text/plain")(scope, receive, self._secured(send))
             return
         await self.app(scope, receive, self._secured(send))
@@ -103,16 +111,15 @@ class _Guard:
     def _secured(send):
         async def send_secured(message):
             if message["type"] == "http.response.start":
-                present = {k.lower() for k, _ in message.get("headers", [])}
-                extra = [(k.lower().encode(), v.encode()) for k, v in _HEADERS.items()
-                         if k.lower().encode() not in present]
+                present = {name.lower() for name, _ in message.get("headers", [])}
+                extra = [header for header in _RAW_HEADERS if header[0] not in present]
                 message = {**message, "headers": [*message.get("headers", []), *extra]}
             await send(message)
         return send_secured
 
 
-def create_app(rules: Rules, local_only: bool = False) -> Starlette:
-    """`local_only`: answer only requests addressed to this computer by name (localhost, 127.0.0.1), so a web
+def create_app(rules: Rules, local_only: bool = False) -> _Guard:
+    """`local_only`: answer only requests addressed to this computer by name (localhost, 127.0.0.1, ::1), so a web
     page elsewhere cannot reach the pad through a DNS name it points at 127.0.0.1 (DNS rebinding)."""
     declared = api.declarations(rules)
 
@@ -152,4 +159,4 @@ def create_app(rules: Rules, local_only: bool = False) -> Starlette:
             "to", "json"))), methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(routes=routes, middleware=[Middleware(_Guard, local_only=local_only)])
+    return _Guard(Starlette(routes=routes), local_only)

@@ -34,3 +34,15 @@ def test_a_caret_deep_in_a_long_line_with_tabs_and_controls_keeps_its_column():
     text = render(Diagnostic("here", Span("f.txt", 1, column, 1, column + 4)), {"f.txt": line})
     source, caret = text.splitlines()[1:3]
     assert source[caret.index("^"):caret.index("^") + 4] == "HERE" and caret.count("^") == 4
+
+
+def test_only_the_window_around_the_caret_is_escaped(monkeypatch):
+    """Escaping the whole line for each of thousands of errors on it was quadratic (15 s for a 180 kB line)."""
+    from orbis_dsl.common import terminal
+
+    lengths = []
+    real = terminal.same_width
+    monkeypatch.setattr(terminal, "same_width", lambda text: lengths.append(len(text)) or real(text))
+    line = "x" * 1_000_000
+    render(Diagnostic("here", Span("f.txt", 1, 500_000)), {"f.txt": line})
+    assert lengths and max(lengths) <= 102

@@ -8,6 +8,7 @@ import json
 import socket
 import time
 import urllib.parse
+import urllib.request
 
 import pytest
 
@@ -16,6 +17,7 @@ from serve.live_server import serving
 from starlette.testclient import TestClient
 
 from orbis_dsl.language.ruleset import base_rules
+from orbis_dsl.serve import api
 from orbis_dsl.serve.app import create_app, request_host
 
 SECURITY = ("x-content-type-options", "content-security-policy", "referrer-policy")
@@ -67,8 +69,9 @@ def test_a_local_pad_refuses_other_hosts_with_the_headers_and_knows_ipv6_loopbac
         assert refused.status_code == 400 and refused.headers["x-content-type-options"] == "nosniff", host
 
 
-@pytest.mark.parametrize(("header", "host"), [(b"[::1]:8000", "::1"), (b"localhost:8000", "localhost"),
-                                              (b"[::1", ""), (b"", ""), (b"Example.COM", "example.com")])
+@pytest.mark.parametrize(("header", "host"), [
+    (b"[::1]:8000", "::1"), (b"localhost:8000", "localhost"), (b"[::1", ""), (b"", ""), (b"Example.COM", "example.com"),
+    (b"localhost:abc", ""), (b"[::1]junk", ""), (b"localhost:1:2", ""), (b"127.0.0.1:", "")])
 def test_request_host_strips_the_port_of_both_address_families(header, host):
     assert request_host([(b"host", header)]) == host
 
@@ -104,12 +107,55 @@ def test_a_client_gone_before_its_body_ends_raises_nothing():
     asyncio.run(app(scope, receive, send))  # raised ClientDisconnect, which the server logged as a traceback
 
 
-def test_a_connection_that_never_finishes_its_request_is_closed(monkeypatch):
+def test_a_handler_runs_off_the_event_loop(monkeypatch, client, repo_root):
+    """So one long request (a picture of a large record) does not hold up the other connections."""
+    seen = []
+
+    def score(text, rules):
+        try:
+            asyncio.get_running_loop()
+            seen.append("on the event loop")
+        except RuntimeError:
+            seen.append("in a worker thread")
+        return api.Answer(200, {})
+
+    monkeypatch.setattr(api, "score", score)
+    assert client.post("/api/score", content=b"{}").status_code == 200 and seen == ["in a worker thread"]
+
+
+def test_an_answer_from_starlettes_error_handler_has_the_headers_too(monkeypatch):
+    monkeypatch.setattr(api, "score", lambda text, rules: 1 / 0)
+    failed = TestClient(create_app(base_rules()), raise_server_exceptions=False).post("/api/score", content=b"{}")
+    assert failed.status_code == 500 and failed.headers["x-content-type-options"] == "nosniff"
+    assert "frame-ancestors 'none'" in failed.headers["content-security-policy"]
+
+
+def test_a_request_that_has_arrived_is_answered_however_long_it_takes(monkeypatch, repo_root):
+    monkeypatch.setattr("orbis_dsl.serve.connections.REQUEST_DEADLINE", 0.3)
+    real = api.score
+
+    def slow(text, rules):
+        time.sleep(1.0)  # past the deadline: the request is in, so the connection must stay
+        return real(text, rules)
+
+    monkeypatch.setattr(api, "score", slow)
+    body = (repo_root / "examples/quickstart-4p.orbisgame").read_bytes()
+    with serving(create_app(base_rules())) as url:
+        request = urllib.request.Request(url + "api/score", data=body, method="POST")
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            assert answer.status == 200 and json.loads(answer.read())["format"] == "orbis-score/1"
+
+
+@pytest.mark.parametrize("start", [
+    b"GET / HTTP/1.1\r\nHost: localhost\r\nX: ",  # half the headers
+    b'POST /api/score HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\n{"a": 1',  # half the body
+])
+def test_a_connection_that_never_finishes_its_request_is_closed(monkeypatch, start):
     monkeypatch.setattr("orbis_dsl.serve.connections.REQUEST_DEADLINE", 0.5)
     with serving(create_app(base_rules())) as url:
         where = urllib.parse.urlsplit(url)
         with socket.create_connection((where.hostname, where.port), timeout=20) as slow:
-            slow.sendall(b"GET / HTTP/1.1\r\nHost: localhost\r\nX: ")  # and nothing more
+            slow.sendall(start)  # and nothing more
             started = time.monotonic()
             assert slow.recv(1024) == b""  # closed by the server (a hang would end at the socket's timeout)
             assert time.monotonic() - started < 15
