@@ -45,6 +45,8 @@ class EffectApi:
         False lets the handler apply what the rule does otherwise (such as cancelling the tile)."""
         T = self.tables
         me = self.players[p.index]
+        if count < 1:  # a value or parameter worked out to nothing (or less) to give: there is nothing to refuse
+            return True
         policy = self.policies[me.seat]
         if T.exchange is not None:
             self._exchanges(me, policy, "effect")
@@ -73,6 +75,12 @@ class EffectApi:
         enough and the policy will: False lets the handler apply what the rule does otherwise."""
         T = self.tables
         me = self.players[p.index]
+        if count < 1:  # as in pay: nothing to destroy
+            return True
+        if colour is None:  # an amount parameter of '2 any' (a literal is refused by the checker): no colour to take
+            if self.rec is not None:
+                self.rec.emit(f"cannot destroy {count} any")
+            return False
         ci = T.cidx[colour]
         dw = self.dw
         current = self.current_slot

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from orbis_dsl.engine.state import DESERT, PlayerState, desert_view, new_tile_view
 
+# Exchanges asked for at one moment of a turn, at most (more than any realm could use: the limit is about ten).
+_MOST_EXCHANGES = 100
+
 
 class IllegalMove(Exception):
     """A choice the rules do not allow at this point of the game."""
@@ -249,10 +252,13 @@ class TurnActions:
                     self.rec.emit("discard " + T.color_list(choice))
 
     def _exchanges(self, me, policy, moment: str) -> None:
-        """As many exchanges as the policy asks for at this moment, while a colour has enough to give."""
+        """As many exchanges as the policy asks for at this moment, while a colour has enough to give, and at most
+        _MOST_EXCHANGES: where a trade gets as many as it gives, a policy could ask for ever."""
         give, _get = self.tables.exchange
         realm = me.realm
-        while max(realm) >= give:
+        for _ in range(_MOST_EXCHANGES):
+            if max(realm) < give:
+                return
             x = policy.choose_exchange(self, me, moment)
             if x is None:
                 return

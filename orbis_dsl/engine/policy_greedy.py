@@ -245,7 +245,9 @@ class GreedyPolicy(Policy):
                     if _affordable(T, me, self._tile, trial):
                         return c, [d] * get
             return None
-        if moment == "end" and T.realm_limit is not None and sum(realm) - T.realm_limit >= give - get:
+        # Only an exchange that gives more than it gets brings the realm down to its limit (a rule set may trade
+        # 1 for 5: asking for that again and again never ended).
+        if moment == "end" and T.realm_limit is not None and give > get and sum(realm) - T.realm_limit >= give - get:
             c = max(range(T.nc), key=lambda c: realm[c])
             if realm[c] >= give:
                 return c, [fewest(realm)] * get

@@ -46,6 +46,9 @@ class PieceChecker:
                 self.diags.append(d if markers else d._replace(hint="declare it: marker NAME { supply N }"))
             if effect.amount is not None:
                 self._amount(effect.amount, ctx, params)
+                if effect.verb == "destroy" and effect.amount.param is None and effect.amount.color is None:
+                    self.error("'destroy' names the colour it destroys: 'any' is for 'pay'", effect.amount.span,
+                               hint="like: destroy 2 red from market else mark cancelled")
             if effect.verb == "reduce":
                 self.expect(effect.expr, ctx, "color", "what 'reduce' takes")
             if effect.verb == "require":
