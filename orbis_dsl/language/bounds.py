@@ -40,6 +40,14 @@ def _cost(e, lets: dict[str, tuple[int, int]]) -> tuple[int, int]:
     return min(nodes, MAX_EXPANDED_NODES + 1), scans
 
 
+def _names(e) -> set[str]:
+    """The names an expression refers to. Recursive: the parser bounds the depth."""
+    found = {e.name} if isinstance(e, ast_expr.Ref) else set()
+    for child in _children(e):
+        found |= _names(child)
+    return found
+
+
 def _children(node):
     for field in attrs.fields(type(node)):
         value = getattr(node, field.name)
@@ -65,9 +73,23 @@ def _top_expressions(node):
             stack.extend(item for item in reversed(items) if attrs.has(type(item)))
 
 
-def _expression_limits(decl) -> list[Diagnostic]:
-    diags: list[Diagnostic] = []
+def _top_level_lets(decls: list) -> dict[str, tuple[int, int]]:
+    """(nodes, nested scans) of each file-level `let` (a score sheet's), its lets written out. A let may name one
+    declared later, so the costs are worked out again until none changes: they only grow, and are capped."""
+    found = [decl for decl in decls if isinstance(decl, ast_decl.LetDecl)]
     lets: dict[str, tuple[int, int]] = {}
+    for _ in range(len(found) + 1):
+        before = dict(lets)
+        for decl in found:
+            lets[decl.name] = _cost(decl.expr, lets)
+        if lets == before:
+            break
+    return lets
+
+
+def _expression_limits(decl, outer: dict[str, tuple[int, int]]) -> list[Diagnostic]:
+    diags: list[Diagnostic] = []
+    lets = dict(outer)
     for member in getattr(decl, "members", ()):
         if isinstance(member, ast_decl.LetDecl):
             lets[member.name] = _cost(member.expr, lets)
@@ -146,10 +168,16 @@ def resource_limits(files: tuple[ast_decl.RuleFile, ...]) -> list[Diagnostic]:
     """Located errors for expressions and quantities past the bounds above (none for a sensible rule set)."""
     diags: list[Diagnostic] = []
     quantities = _counted_quantities(files)
+    outer = _top_level_lets([decl for file in files for decl in file.decls])
+    too_large = {name for name, (nodes, scans) in outer.items()
+                 if nodes > MAX_EXPANDED_NODES or scans > MAX_NESTED_SCANS}
     for file in files:
         for decl in file.decls:
-            if not isinstance(decl, ast_decl.TileDecl):  # a tile's arguments are literals: nothing to write out
-                diags.extend(_expression_limits(decl))
+            if isinstance(decl, ast_decl.TileDecl):  # a tile's arguments are literals: nothing to write out
+                continue
+            if isinstance(decl, ast_decl.LetDecl) and too_large & _names(decl.expr):
+                continue  # the first let past a bound is reported: those built on it add nothing
+            diags.extend(_expression_limits(decl, outer))
             quantities.extend(_quantities(decl))
     for value, span in quantities:
         if abs(value) > MAX_QUANTITY:

@@ -49,6 +49,22 @@ def test_a_costly_rule_file_is_refused_before_it_costs(tmp_path, text, place, wo
     assert not list((tmp_path / "cache").rglob("*.py")), "a refused pack was compiled"
 
 
+def _sheet_doubling_lets(n: int) -> str:
+    """File-level lets of a score sheet's pack (2026-12-02: they were not counted, and `check` of 20 of them took
+    26 s; 21 ran out of memory)."""
+    lets = ["let a0 = vp + 2"] + [f"let a{i} = a{i - 1} * a{i - 1}" for i in range(1, n)]
+    return 'extends "terra-mystica"\n' + "\n".join(lets) + f'\nscore huge "Huge": if a{n - 1} > 0 then 1 else 0\n'
+
+
+def test_file_level_lets_are_written_out_too(tmp_path):
+    (tmp_path / "pack.orbis").write_text(_sheet_doubling_lets(40), encoding="utf-8")
+    stderr = assert_refused(orbis(tmp_path, "check", "--rules", "pack.orbis"), "pack.orbis:10:10:")
+    assert stderr.count("too large once the lets it uses are written out") == 2, stderr  # the let, and its use
+    (tmp_path / "fine.orbis").write_text(_sheet_doubling_lets(8), encoding="utf-8")
+    code, _, stderr = orbis(tmp_path, "check", "--rules", "fine.orbis")
+    assert code == 0, stderr
+
+
 def test_the_bounds_leave_room_for_real_rules(tmp_path):
     """Up to the limits everything compiles: 9 doubling lets (256 copies of cp) and 3 nested tile scans."""
     (tmp_path / "lets.orbis").write_text(_doubling_lets(9), encoding="utf-8")
