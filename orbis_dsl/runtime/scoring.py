@@ -12,75 +12,18 @@ from orbis_dsl.runtime.consistency import table_warnings
 from orbis_dsl.runtime.game_record import GameRecord, PlayerRecord
 from orbis_dsl.runtime.reasons import Sentence, explained, static_why
 from orbis_dsl.runtime.rules import Rules
+from orbis_dsl.runtime.score_report import (  # (imported from here too)
+    MAX_POINTS,
+    Line,
+    PlayerScore,
+    ScoreReport,
+    Warning,
+    too_many,
+)
+from orbis_dsl.runtime.score_report import new_tuple as _new_tuple
 from orbis_dsl.runtime.specs import VariantSpec
 from orbis_dsl.runtime.support import show
 from orbis_dsl.runtime.views import GameView, PlayerView, TileView
-
-
-class Line(NamedTuple):  # a NamedTuple: thousands are made per second while simulating
-    where: str
-    what: str
-    cp: int
-    why: str
-
-    def to_json(self) -> dict:
-        return {"where": self.where, "what": self.what, "cp": self.cp, "why": self.why}
-
-
-# Building a NamedTuple through its class costs a Python-level __new__; the scorer makes ~60 Lines a game (and,
-# on a messy table, dozens of Warnings) with `_new_tuple(Line, (...))` instead.
-_new_tuple = tuple.__new__
-
-
-class Warning(NamedTuple):
-    where: str
-    message: str
-
-    def to_json(self) -> dict:
-        return {"where": self.where, "message": self.message}
-
-
-class PlayerScore(NamedTuple):
-    name: str
-    categories: dict[str, int]  # regions, deserts, god, then one entry per award
-    worshippers: int
-    lines: list[Line]
-    total: int
-    place: int
-    winner: bool
-    tiles: list  # the scored TileViews, for drawing the pyramid
-
-
-class ScoreReport(NamedTuple):
-    """A game's scores. A tuple, so `json.dumps(report)` would give a bare list: write `report.to_json()`."""
-
-    variant: str
-    players: list[PlayerScore]
-    winners: list[str]
-    warnings: list[Warning]
-
-    def to_json(self) -> dict:
-        return {
-            "format": "orbis-score/1",
-            "variant": self.variant,
-            "players": [
-                {"name": p.name, "total": p.total, **p.categories, "worshippers": p.worshippers,
-                 "place": p.place, "winner": p.winner, "lines": [line.to_json() for line in p.lines]}
-                for p in self.players
-            ],
-            "winners": list(self.winners),
-            "warnings": [w.to_json() for w in self.warnings],
-        }
-
-    def to_json_line(self) -> str:
-        """The report exactly as `orbis score --json` prints it (without the newline): one line, non-ASCII kept.
-
-        The CLI and the golden capture (tests/golden) both call this, so the capture checks the real output.
-        Written by score_json.py (byte for byte what `json.dumps(self.to_json(), ensure_ascii=False)` writes,
-        without building the dicts)."""
-        from orbis_dsl.runtime.score_json import report_line
-
-        return report_line(self)
 
 
 class _Tally(NamedTuple):
@@ -218,6 +161,13 @@ class Scorer:
                 self.warn(self._where(p, t), f"a Cancelation token on a {kind.title}, which cannot be cancelled")
                 t.cancelled = False
 
+    def _bounded(self, points: int, p: PlayerView, t: TileView | None = None, what: str | None = None) -> int:
+        """MAX_POINTS with the sign of `points`, and a warning naming the tile, god or award (see MAX_POINTS)."""
+        where = self._where(p, t) if t is not None else p.name
+        source = what or (t.kind or "a desert" if t is not None else "the god")
+        self.warn(where, f"{source}: {too_many(points)}")
+        return MAX_POINTS if points > 0 else -MAX_POINTS
+
     def _where(self, p: PlayerView, t: TileView) -> str:
         return f"{p.name}, {self.rules.board.labels[t.pos]}"
 
@@ -240,6 +190,8 @@ class Scorer:
                         continue
                     trace = [] if explain else None
                     points = end.fn(g, p, t, trace) or 0
+                    if not -MAX_POINTS <= points <= MAX_POINTS:
+                        points = self._bounded(points, p, t)
                     deserts += points
                     t.points += points
                     if keep:
@@ -265,6 +217,8 @@ class Scorer:
                     points = end.fn(g, p, t, trace)
                 else:
                     points = end.fn(g, p, t)
+                if points is not None and not -MAX_POINTS <= points <= MAX_POINTS:
+                    points = self._bounded(points, p, t)
                 if points is None:
                     t.validated = False
                 else:
@@ -297,6 +251,10 @@ class Scorer:
         points = end.fn(g, p, t, trace)
         if desert:  # a desert's clause scores 0 rather than nothing
             points = points or 0
+        if points is not None and not -MAX_POINTS <= points <= MAX_POINTS:  # warned each time: not remembered
+            points = self._bounded(points, p, t)
+            why = explained(end, trace, points, (g, p, t))
+            return points, _new_tuple(Line, (where, kind, points, f"{placed}; {why}" if placed else why))
         why = explained(end, trace, points, (g, p, t))
         if placed:
             why = f"{placed}; {why}"
@@ -317,6 +275,8 @@ class Scorer:
         for end in god.ends:
             trace = [] if self.explain else None
             points = end.fn(g, p, trace)
+            if points is not None and not -MAX_POINTS <= points <= MAX_POINTS:
+                points = self._bounded(points, p)
             tally.categories["god"] += points or 0
             if self.lines:
                 why = explained(end, trace, points, (g, p)) if self.explain else static_why(end.text, points)
@@ -331,6 +291,8 @@ class Scorer:
             entries = []
             for p in players:
                 measure = award.measure(g, p)
+                if measure is not None and not -MAX_POINTS <= measure <= MAX_POINTS:
+                    measure = self._bounded(measure, p, what=award.title)
                 if award.eligible is None or award.eligible(g, p, measure):
                     tiebreak = award.tiebreak(g, p, measure) if award.tiebreak else None
                     entries.append((p, measure, tiebreak))

@@ -106,3 +106,36 @@ def test_score_and_convert_do_not_read_a_device_or_fifo(tmp_path):
         for target in ("pipe.orbisgame", "/dev/zero"):
             stderr = assert_refused(orbis(tmp_path, command, target))
             assert "regular file" in stderr
+
+
+def _product(n: int) -> str:
+    """999999999 multiplied n times, as a balanced tree (under the nesting limit): about 9n digits."""
+    return "999999999" if n == 1 else f"({_product(n // 2)} * {_product(n - n // 2)})"
+
+
+@pytest.mark.parametrize("factors", [40, 490])  # past 10^308 (a float), past 4,300 digits (str)
+def test_a_rule_that_counts_past_any_report_is_bounded_with_a_warning(tmp_path, factors):
+    """2026-12-02: `cp * 999999999 * …` checked clean, then `score` and `simulate` crashed writing or averaging it."""
+    (tmp_path / "kind.orbis").write_text('kind stone "Sacred Stone" {\n  param cp: int = 1\n  param mystic: int?\n'
+                                         f"  end: cp * {_product(factors)}\n}}\n", encoding="utf-8")
+    code, stdout, stderr = orbis(tmp_path, "score", "--json", "--rules", "kind.orbis", ROOT / "examples" /
+                                 "quickstart-4p.orbisgame")
+    assert code == 0, stderr
+    report = json.loads(stdout)
+    stones = [line["cp"] for p in report["players"] for line in p["lines"] if line["what"] == "stone"]
+    assert stones and set(stones) == {10**15}
+    assert any("a rule counted more than 1,000,000,000,000,000" in w["message"] for w in report["warnings"])
+    code, _, stderr = orbis(tmp_path, "simulate", "--rules", "kind.orbis", "--games", "4", "--players", "2")
+    assert code == 0 and "Traceback" not in stderr, stderr
+
+
+def test_a_score_sheet_column_past_any_report_is_bounded_with_a_warning(tmp_path):
+    (tmp_path / "tm.orbis").write_text(f'extends "terra-mystica"\nscore huge "Huge": vp * {_product(490)}\n',
+                                       encoding="utf-8")
+    code, stdout, stderr = orbis(tmp_path, "score", "--json", "--rules", "tm.orbis",
+                                 ROOT / "examples" / "terra-mystica" / "2p-basic.json")
+    assert code == 0, stderr
+    report = json.loads(stdout)
+    assert {p["huge"] for p in report["players"]} == {10**15}
+    assert [w["where"] for w in report["warnings"] if w["message"].startswith("Huge: a rule counted")] == [
+        p["name"] for p in report["players"]]
