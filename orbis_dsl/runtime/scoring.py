@@ -190,8 +190,7 @@ class Scorer:
                         continue
                     trace = [] if explain else None
                     points = end.fn(g, p, t, trace) or 0
-                    if not -MAX_POINTS <= points <= MAX_POINTS:
-                        points = self._bounded(points, p, t)
+                    points = points if -MAX_POINTS <= points <= MAX_POINTS else self._bounded(points, p, t)
                     deserts += points
                     t.points += points
                     if keep:
@@ -217,11 +216,10 @@ class Scorer:
                     points = end.fn(g, p, t, trace)
                 else:
                     points = end.fn(g, p, t)
-                if points is not None and not -MAX_POINTS <= points <= MAX_POINTS:
-                    points = self._bounded(points, p, t)
                 if points is None:
                     t.validated = False
                 else:
+                    points = points if -MAX_POINTS <= points <= MAX_POINTS else self._bounded(points, p, t)
                     regions += points
                     t.points += points
                 if keep:
