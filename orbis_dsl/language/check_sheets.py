@@ -21,6 +21,10 @@ class SheetChecker:
         if decl.name in report_keys:
             self.error(f"an award cannot be called '{decl.name}': the score report uses that name",
                        decl.span, hint="report keys: " + ", ".join(sorted(report_keys)))
+        if decl.for_each is not None and not self.sheet:  # a board of tiles ranks each award once per game
+            self.error(f"award '{decl.name}' is one award 'for each' member of a set, which only games scored "
+                       "from score sheets hand out", decl.for_each.span or decl.span,
+                       hint="declare one award per member instead")
         if decl.measure is None:
             self.error(f"award '{decl.name}' needs a 'measure'", decl.span)
         else:

@@ -46,3 +46,13 @@ def test_destroying_any_colour_is_refused_by_the_checker(tmp_path, monkeypatch):
     assert messages == ["'destroy' names the colour it destroys: 'any' is for 'pay'"]
     with pytest.raises(ValueError, match="'any' is for 'pay'"):
         load_rules(f"pack:{path}")
+
+
+def test_an_award_for_each_member_is_refused_in_a_game_of_tiles(tmp_path, monkeypatch):
+    """It checked clean over Orbis, then `score` crashed calling its measure without a member."""
+    monkeypatch.setenv("ORBIS_CACHE_DIR", str(tmp_path / "cache"))
+    path = tmp_path / "pack.orbis"
+    path.write_text("set shapes: a\naward relic for each s in shapes {\n  measure: 1\n}\n", encoding="utf-8")
+    errors = [(d.message, d.span.line, d.span.column) for d in compile_pack(path).diagnostics if d.is_error]
+    assert errors == [("award 'relic' is one award 'for each' member of a set, which only games scored from score "
+                       "sheets hand out", 2, 13)]
