@@ -26,11 +26,15 @@ class VariantChecker:
         for p in decl.prizes:
             if p.award not in self.awards:
                 self.diags.append(self.unknown("award", p.award, self.awards, p.span))
+            elif p.award in prizes:  # the later line would silently replace the first
+                self.error(f"variant '{decl.name}' gives the prizes of award '{p.award}' twice", p.span)
             prizes[p.award] = p.prizes
         options = {}
         for o in decl.options:
             option = self.options.get(o.name)
-            if option is None:
+            if o.name in options:
+                self.error(f"variant '{decl.name}' sets option '{o.name}' twice", o.span)
+            elif option is None:
                 self.diags.append(self.unknown("option", o.name, self.options, o.span))
             else:
                 options[o.name] = self.literal(o.value, option.type, f"option '{o.name}'")
