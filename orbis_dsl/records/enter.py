@@ -71,13 +71,26 @@ class Session:
 
     def game(self) -> GameRecord:
         title = self.ask("Title of the game (empty for none)").strip() or None
-        counts = sorted({v.players for v in self.rules.variants.values()})
-        n = self.number(f"Number of players ({counts[0]}-{counts[-1]})", counts[0], counts[-1])
+        n = self.players()
         variant = self.variant(n)
         options = self.options(variant or f"{n}p")
         names: list[str] = []
         players = [self.player(seat, names) for seat in range(1, n + 1)]
         return GameRecord(tuple(players), variant, options, title)
+
+    def players(self) -> int:
+        """How many play: a count some variant is for (a pack may offer 2, 3, 4 and 6, and no variant for 5)."""
+        counts = sorted({v.players for v in self.rules.variants.values()})
+        if counts == list(range(counts[0], counts[-1] + 1)):
+            return self.number(f"Number of players ({counts[0]}-{counts[-1]})", counts[0], counts[-1])
+        shown = ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
+
+        def parse(text):
+            value, problem = _whole_number(text)
+            if value is None or value not in counts:
+                return None, f"  {problem or 'expected ' + shown + ': the rules have a variant for those'}"
+            return value, None
+        return self.until_valid(f"Number of players ({shown})", parse)
 
     def variant(self, players: int) -> str | None:
         """The variant, asked when the rules offer a choice for this many players; None means the usual '{n}p'."""

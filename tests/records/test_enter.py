@@ -181,3 +181,19 @@ def test_a_game_score_would_refuse_is_not_written(tmp_path, monkeypatch):
     assert "the entered game:3:33: error: this number is too large" in result.stderr
     assert "orbis score would refuse this game: nothing was written" in result.stderr
     assert not out.exists()
+
+
+def test_only_player_counts_some_variant_is_for_are_offered(tmp_path, monkeypatch):
+    """A pack with 2, 3, 4 and 6 players: 5 was offered, then 'Variant ():' had no valid answer (2026-12-02)."""
+    from orbis_dsl.language.packs import load_pack
+    from orbis_dsl.records.enter import Session
+
+    monkeypatch.setenv("ORBIS_CACHE_DIR", str(tmp_path / "cache"))
+    (tmp_path / "six.orbis").write_text('variant "6p" {\n  players: 6\n  reveal god: 7\n'
+                                        '  award temple: 6, 5, 4, 3, 2, 1\n}\n', encoding="utf-8")
+    rules, _ = load_pack(tmp_path / "six.orbis")
+    questions, said, answers = [], [], iter(["5", "6"])
+    session = Session(rules, lambda q: questions.append(q) or next(answers), said.append)
+    assert session.players() == 6
+    assert questions == ["Number of players (2, 3, 4 or 6)"] * 2
+    assert said == ["  expected 2, 3, 4 or 6: the rules have a variant for those"]
