@@ -124,6 +124,8 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
         self._check_unique(mark_decl, "tile mark")
         aliases = self._aliases(by_type[ast_decl.AliasDecl], colors)
         self.levels = singletons["levels"].value if "levels" in singletons else 1
+        if "market" in singletons and singletons["market"].value < 1:  # 0 was taken for "not set": 9 stayed
+            self.error("the market must show at least 1 tile", singletons["market"].span)
         self._check_board(singletons.get("board"))
         self.vocabulary = self._vocabulary(by_type, singletons)
         self.colors, self.aliases, self.stars = colors, aliases, stars
