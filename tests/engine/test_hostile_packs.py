@@ -56,3 +56,12 @@ def test_an_award_for_each_member_is_refused_in_a_game_of_tiles(tmp_path, monkey
     errors = [(d.message, d.span.line, d.span.column) for d in compile_pack(path).diagnostics if d.is_error]
     assert errors == [("award 'relic' is one award 'for each' member of a set, which only games scored from score "
                        "sheets hand out", 2, 13)]
+
+
+def test_a_market_of_no_tiles_is_refused(tmp_path, monkeypatch):
+    """`market 0` checked clean and changed nothing: the base game's 9 stayed."""
+    monkeypatch.setenv("ORBIS_CACHE_DIR", str(tmp_path / "cache"))
+    path = tmp_path / "pack.orbis"
+    path.write_text("market 0\n", encoding="utf-8")
+    errors = [(d.message, d.span.line) for d in compile_pack(path).diagnostics if d.is_error]
+    assert errors == [("the market must show at least 1 tile", 1)]

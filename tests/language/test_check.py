@@ -308,11 +308,6 @@ def test_a_god_declared_twice_in_one_file(check_rules):
     check_one(check_rules, text, "god 'sun' is declared twice", "god", nth=1)
 
 
-def test_a_market_of_no_tiles_is_refused(check_rules):
-    """`market 0` checked clean and changed nothing: the base game's 9 stayed (2026-12-02)."""
-    check_one(check_rules, "market 0\n", "the market must show at least 1 tile", "market", hint=None)
-
-
 def test_a_variant_giving_an_awards_prizes_twice(check_rules):
     """The later line silently replaced the first (found by fuzzing packs, 2026-12-02)."""
     text = 'variant "5p" {\n  players: 5\n  award temple: 6, 5\n  award temple: 4\n}\n'
