@@ -16,6 +16,7 @@ from pathlib import Path
 
 import typer
 
+from orbis_dsl.cli.output import print_diagnostics
 from orbis_dsl.common.paths import exists, is_dir, not_found
 
 
@@ -34,15 +35,14 @@ def _rules(pack: Path | None):
         from orbis_dsl.language.ruleset import base_rules
 
         return base_rules(), None, None
-    from orbis_dsl.common.diagnostics import first_shown, render
     from orbis_dsl.language.packs import lay_pack
 
     if not exists(pack):
         _fail(not_found("rule file or folder", str(pack), pack))
     laid, compiled = lay_pack(pack)
     source = f"pack:{pack}"
-    for d in first_shown(compiled.diagnostics) if compiled is not None else ():  # errors, or a cache warning
-        typer.echo(render(d, compiled.sources.texts), err=True)
+    if compiled is not None:  # errors, or a cache warning
+        print_diagnostics(compiled.diagnostics, compiled.sources.texts)
     if laid is None:
         _fail(f"the rules in {pack} do not check")
     if laid.rules.is_sheet:
@@ -178,7 +178,6 @@ def replay(
     pack: Path | None = typer.Option(None, "--rules", help="A rule file or folder instead of the base game."),
 ) -> None:
     """Replay a game log under the rules: the first illegal move, located, or the final scores."""
-    from orbis_dsl.common.diagnostics import first_shown, render
     from orbis_dsl.common.resources import display_path
     from orbis_dsl.engine.log_replay import replay as run_replay
     from orbis_dsl.language.rule_files import ReadRefused, read_rule_text
@@ -195,8 +194,7 @@ def replay(
     rules, _, _ = _rules(pack)
     shown = display_path(log)
     result = run_replay(text, rules, shown, rules_chosen=pack is not None)
-    for d in first_shown(result.diagnostics):  # the errors, or warnings (other rules chosen, no result line)
-        typer.echo(render(d, {shown: text}), err=True)
+    print_diagnostics(result.diagnostics, {shown: text})  # the errors, or warnings (other rules, no result line)
     if not result.ok:
         raise typer.Exit(1)
     report = result.report
@@ -286,15 +284,12 @@ def _variants_to_check(target: str | None, pack: Path | None):
 
 
 def _print_diagnostics(diags, compiled) -> None:
-    from orbis_dsl.common.diagnostics import first_shown, render
-
     texts = dict(compiled.sources.texts) if compiled is not None else {}
     for d in diags:  # a pack loaded from the cache has no texts: read the declaring file for the caret
         if d.span is not None and d.span.file not in texts:
             with contextlib.suppress(OSError, UnicodeDecodeError):
                 texts[d.span.file] = Path(d.span.file).read_text(encoding="utf-8")
-    for d in first_shown(diags):
-        typer.echo(render(d, texts), err=True)
+    print_diagnostics(diags, texts)
 
 
 def _report_variant(rules, name: str, games: int, seed: int, policy: str, jobs: int, source) -> bool:

@@ -10,7 +10,8 @@ import typer
 def fmt_command(paths: list[Path], check: bool) -> int:
     """`orbis fmt [--check] PATH…`: 0 when every file is (now) formatted, 1 with --check when some would change,
     2 when a file cannot be read or does not parse (it is then left alone)."""
-    from orbis_dsl.common.diagnostics import Diagnostic, first_shown, render
+    from orbis_dsl.cli.output import print_diagnostics
+    from orbis_dsl.common.diagnostics import Diagnostic, render
     from orbis_dsl.common.files import write_atomic
     from orbis_dsl.common.resources import display_path
     from orbis_dsl.language.fmt import format_source, rule_files
@@ -31,8 +32,7 @@ def fmt_command(paths: list[Path], check: bool) -> int:
             continue
         result, diags = format_source(text, shown)
         if result is None:
-            for diag in first_shown(diags):
-                typer.echo(render(diag, {shown: text}), err=True)
+            print_diagnostics(diags, {shown: text})
             failed += 1
             continue
         if result != text:

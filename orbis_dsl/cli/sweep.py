@@ -8,6 +8,7 @@ from pathlib import Path
 
 import typer
 
+from orbis_dsl.cli.output import print_diagnostics
 from orbis_dsl.common.paths import is_file, not_found
 
 
@@ -31,7 +32,6 @@ def sweep(
 ) -> None:
     """Play one spec over a grid of variants x packs x policies x options, many games per cell, and report
     each cell's balance (win rates with intervals, flags, mean CP)."""
-    from orbis_dsl.common.diagnostics import first_shown, render
     from orbis_dsl.common.resources import display_path
     from orbis_dsl.engine.progress import Progress
     from orbis_dsl.engine.sweep import BACKENDS, ClusterUnavailable, run_sweep, total_games
@@ -48,8 +48,7 @@ def sweep(
         _fail(not_found("sweep spec", shown, spec))
     result = read_spec(spec, shown)
     if result.sweep is None:
-        for d in first_shown(result.diagnostics):
-            typer.echo(render(d, {shown: result.text}), err=True)
+        print_diagnostics(result.diagnostics, {shown: result.text})
         _fail(f"the sweep spec {shown} does not check")
     progress = Progress(total_games(result.sweep))
     try:

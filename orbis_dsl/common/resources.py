@@ -55,9 +55,9 @@ def display_path(path: Path) -> str:
         return str(path) if shown is None else shown + name
     try:
         return str(path.resolve().relative_to(_resolved(cwd)))
-    except ValueError:  # it lies elsewhere
-        return str(path)
-    except (OSError, RuntimeError):  # a loop of symlinks, a name too long: the read that follows says so
+    # ValueError: it lies elsewhere. OSError, RuntimeError: a loop of symlinks, a name too long (the read that
+    # follows says so).
+    except (ValueError, OSError, RuntimeError):
         return str(path)
 
 

@@ -96,11 +96,12 @@ def _cells(folder: Path, packs, variants, policies, options, where, diags) -> li
     combos = [dict(zip(choices, values)) for values in itertools.product(*choices.values())]
     cells = []
     for pack in packs:
-        if pack != BASE and not exists(folder / pack):
-            diags.append(Diagnostic(not_found("rule pack", pack, folder / pack), where.find(pack),
+        path = folder / pack
+        if pack != BASE and not exists(path):
+            diags.append(Diagnostic(not_found("rule pack", pack, path), where.find(pack),
                                     hint=f"a folder or .orbis file, relative to this file; or \"{BASE}\""))
             continue
-        source = None if pack == BASE else "pack:" + str((folder / pack).resolve())
+        source = None if pack == BASE else "pack:" + str(path.resolve())
         try:
             rules = load_rules(source)
         except ValueError as error:

@@ -22,12 +22,12 @@ from pathlib import Path
 from lark.exceptions import UnexpectedInput
 
 from orbis_dsl.common.diagnostics import Diagnostic, Span
-from orbis_dsl.common.paths import is_dir, is_file
 from orbis_dsl.language.fmt_comments import Attacher, Item, comment_parser, comment_text
 from orbis_dsl.language.fmt_decls import block_header, decl_lines, tile_cells
 from orbis_dsl.language.fmt_expr import INDENT, WIDTH, kids
 from orbis_dsl.language.lark_errors import syntax_diagnostic
 from orbis_dsl.language.parse import MAX_SOURCE_BYTES, parse_text
+from orbis_dsl.language.rule_files import rule_files_in
 
 __all__ = ["INDENT", "WIDTH", "format_source", "rule_files"]
 
@@ -155,10 +155,4 @@ def format_source(text: str, file: str):
 
 def rule_files(paths: list[Path]) -> list[Path]:
     """The `.orbis` files the paths name: files as given, folders searched below."""
-    found: list[Path] = []
-    for path in paths:
-        if is_dir(path):
-            found.extend(sorted(p for p in path.rglob("*.orbis") if is_file(p)))
-        else:
-            found.append(path)
-    return found
+    return [file for path in paths for file in rule_files_in(path)]

@@ -19,9 +19,9 @@ from orbis_dsl.common.resources import grammar_path
 from orbis_dsl.language.pack_cache import UntrustedCache, cache_root, private_folder, read_entry, sha256, write_entry
 from orbis_dsl.language.pack_game import LaidPack, extended_game, laid_pack
 from orbis_dsl.language.parse import MAX_READ_BYTES
-from orbis_dsl.language.rule_files import ReadRefused, read_rule_text
+from orbis_dsl.language.rule_files import ReadRefused, read_rule_text, rule_files_in
 from orbis_dsl.language.ruleset import Compiled, compile_paths, rules_from_modules
-from orbis_dsl.language.sources import load_sources, rule_files_in
+from orbis_dsl.language.sources import load_sources
 from orbis_dsl.runtime.rules import Rules
 
 

@@ -13,7 +13,7 @@ import os
 import stat
 from pathlib import Path
 
-from orbis_dsl.common.paths import is_dir, resolved
+from orbis_dsl.common.paths import is_dir, is_file, resolved
 from orbis_dsl.common.resources import data_dir
 
 # Bytes read at most from one rule file: parse.MAX_SOURCE_BYTES counts characters, which take up to 4 bytes in
@@ -27,6 +27,13 @@ class ReadRefused(Exception):
     def __init__(self, message: str):
         super().__init__(message)
         self.message = message
+
+
+def rule_files_in(path: Path) -> list[Path]:
+    """The rule files a path names: a folder's `.orbis` files below it, sorted; any other path as it is."""
+    if is_dir(path):
+        return sorted(p for p in path.rglob("*" + RULE_SUFFIX) if is_file(p))
+    return [path]
 
 
 def allowed_roots(given: Path) -> tuple[Path, ...]:

@@ -8,11 +8,18 @@ from pathlib import Path
 import attrs
 
 from orbis_dsl.common.diagnostics import Diagnostic, Span
-from orbis_dsl.common.paths import exists, is_dir, is_file, not_found, resolved
+from orbis_dsl.common.paths import exists, not_found, resolved
 from orbis_dsl.common.resources import display_path
 from orbis_dsl.language import ast_decl
 from orbis_dsl.language.parse import MAX_READ_BYTES, parse_text
-from orbis_dsl.language.rule_files import ReadRefused, allowed_roots, is_inside, read_rule_text, resolve_include
+from orbis_dsl.language.rule_files import (
+    ReadRefused,
+    allowed_roots,
+    is_inside,
+    read_rule_text,
+    resolve_include,
+    rule_files_in,
+)
 
 
 @attrs.frozen
@@ -24,12 +31,6 @@ class SourceSet:
     paths: dict[str, Path]
     # 0 for the base rules, 1 for a rule pack laid over them: a pack's declarations replace the base's.
     layers: dict[str, int] = attrs.field(factory=dict)
-
-
-def rule_files_in(path: Path) -> list[Path]:
-    if is_dir(path):
-        return sorted(p for p in path.rglob("*.orbis") if is_file(p))
-    return [path]
 
 
 class _Loader:

@@ -21,10 +21,12 @@ class Line(NamedTuple):  # a NamedTuple: thousands are made per second while sim
 MAX_POINTS = 10**15
 
 
-def too_many(points: int) -> str:
-    """The warning's words for a number past MAX_POINTS (its size from its bits: writing it out may be refused)."""
-    return (f"a rule counted more than {MAX_POINTS:,} either way (about 10^{int(abs(points).bit_length() * 0.30103)})"
-            f"; it is counted as {MAX_POINTS if points > 0 else -MAX_POINTS:,}")
+def bounded(points: int) -> tuple[int, str]:
+    """A number past MAX_POINTS: (MAX_POINTS with its sign, the warning's words). Its size is told from its bits:
+    writing it out may be refused."""
+    bound = MAX_POINTS if points > 0 else -MAX_POINTS
+    return bound, (f"a rule counted more than {MAX_POINTS:,} either way (about 10^"
+                   f"{int(abs(points).bit_length() * 0.30103)}); it is counted as {bound:,}")
 
 
 # Building a NamedTuple through its class costs a Python-level __new__; the scorer makes ~60 Lines a game (and,

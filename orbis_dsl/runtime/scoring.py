@@ -18,7 +18,7 @@ from orbis_dsl.runtime.score_report import (  # (imported from here too)
     PlayerScore,
     ScoreReport,
     Warning,
-    too_many,
+    bounded,
 )
 from orbis_dsl.runtime.score_report import new_tuple as _new_tuple
 from orbis_dsl.runtime.specs import VariantSpec
@@ -165,8 +165,9 @@ class Scorer:
         """MAX_POINTS with the sign of `points`, and a warning naming the tile, god or award (see MAX_POINTS)."""
         where = self._where(p, t) if t is not None else p.name
         source = what or (t.kind or "a desert" if t is not None else "the god")
-        self.warn(where, f"{source}: {too_many(points)}")
-        return MAX_POINTS if points > 0 else -MAX_POINTS
+        bound, why = bounded(points)
+        self.warn(where, f"{source}: {why}")
+        return bound
 
     def _where(self, p: PlayerView, t: TileView) -> str:
         return f"{p.name}, {self.rules.board.labels[t.pos]}"
@@ -249,14 +250,15 @@ class Scorer:
         points = end.fn(g, p, t, trace)
         if desert:  # a desert's clause scores 0 rather than nothing
             points = points or 0
-        if points is not None and not -MAX_POINTS <= points <= MAX_POINTS:  # warned each time: not remembered
+        over = points is not None and not -MAX_POINTS <= points <= MAX_POINTS
+        if over:
             points = self._bounded(points, p, t)
-            why = explained(end, trace, points, (g, p, t))
-            return points, _new_tuple(Line, (where, kind, points, f"{placed}; {why}" if placed else why))
         why = explained(end, trace, points, (g, p, t))
         if placed:
             why = f"{placed}; {why}"
         line = _new_tuple(Line, (where, kind, points or 0, why))
+        if over:  # not remembered: its warning is given for every game that has it
+            return points, line
         if len(_LOCAL_LINES) >= _LOCAL_LINES_LIMIT:
             _LOCAL_LINES.clear()
         _LOCAL_LINES[key] = (record, values, points, line)

@@ -13,7 +13,7 @@ from orbis_dsl.runtime.award_text import award_summary
 from orbis_dsl.runtime.awards import hand_out
 from orbis_dsl.runtime.hexmap import board_of
 from orbis_dsl.runtime.rules import Rules
-from orbis_dsl.runtime.score_report import MAX_POINTS, Line, Warning, too_many
+from orbis_dsl.runtime.score_report import MAX_POINTS, Line, Warning, bounded
 from orbis_dsl.runtime.support import show
 
 
@@ -167,8 +167,8 @@ def score_sheet(rules: Rules, record: SheetRecord, report_format: str, explain: 
                 trace = [] if explain and not column.awards else None
                 points = column.fn(g, p, trace) or 0
                 if not -MAX_POINTS <= points <= MAX_POINTS:  # see MAX_POINTS
-                    warnings.append(Warning(p.name, f"{column.title}: {too_many(points)}"))
-                    points = MAX_POINTS if points > 0 else -MAX_POINTS
+                    points, why = bounded(points)
+                    warnings.append(Warning(p.name, f"{column.title}: {why}"))
                 columns[p.index][column.name] = points
                 p.total += points
                 if column.awards:

@@ -156,6 +156,5 @@ def test_a_connection_that_never_finishes_its_request_is_closed(monkeypatch, sta
         where = urllib.parse.urlsplit(url)
         with socket.create_connection((where.hostname, where.port), timeout=20) as slow:
             slow.sendall(start)  # and nothing more
-            started = time.monotonic()
-            assert slow.recv(1024) == b""  # closed by the server (a hang would end at the socket's timeout)
-            assert time.monotonic() - started < 15
+            # Closed by the server: had it kept the connection, recv would raise at the socket's timeout instead.
+            assert slow.recv(1024) == b""
