@@ -29,6 +29,9 @@ class FileResult(NamedTuple):
     rules: object | None  # the rules it was scored under
     title: str | None
     warnings: int
+    # With `encoded`, from a worker: the orbis-score/1 line as UTF-8 with its newline, in place of `text` (a slice
+    # of the bytes the worker sent for a run of files), to be written as it is.
+    data: bytes | memoryview | None = None
 
 
 def score_file(path: Path, pack, as_json: bool, explain: bool) -> FileResult:
@@ -44,16 +47,17 @@ def score_file(path: Path, pack, as_json: bool, explain: bool) -> FileResult:
 
 
 def score_files(paths: list[Path], pack, as_json: bool, explain: bool, jobs: int | None = 1,
-                console=None) -> Iterator[FileResult]:
+                console=None, encoded: bool = False) -> Iterator[FileResult]:
     """Each file's result, in the order of `paths`, as soon as it (and every file before it) is done. `jobs`:
     worker processes, or None for one per core on a long batch (workers_for). With workers and without
-    `as_json`, each report comes drawn as `console` would draw it."""
+    `as_json`, each report comes drawn as `console` would draw it; with workers, `as_json` and `encoded` (the
+    output takes UTF-8 bytes), each JSON line comes as `data`."""
     collecting, freezing = gc.isenabled(), gc.get_freeze_count() == 0
     gc.disable()  # see _collect_now: scoring makes no reference cycles, and the collector's passes cost a sixth
     if freezing:  # what is loaded by now (modules, rules) lives as long as the batch: no collection walks it
         gc.freeze()
     try:
-        yield from _score_files(paths, pack, as_json, explain, jobs, console, freezing)
+        yield from _score_files(paths, pack, as_json, explain, jobs, console, freezing, encoded)
     finally:
         if freezing:
             gc.unfreeze()
@@ -68,9 +72,15 @@ def score_files(paths: list[Path], pack, as_json: bool, explain: bool, jobs: int
 _COLLECT_EVERY = 256
 
 
-def _collect_now(done: int) -> None:
+def _collect_now(done: int, freeze: bool) -> None:
+    """Every _COLLECT_EVERY files: free what cycles the files left, then freeze what is left. What survives a
+    collection is what the batch keeps (the remembered tiles, lines and sentences, some thousands of objects):
+    frozen, no later collection walks it again, so each one walks only what the last files made. Walking it all
+    each time cost more than a tenth of a batch."""
     if done % _COLLECT_EVERY == _COLLECT_EVERY - 1:
         gc.collect()
+        if freeze:  # (score_files unfreezes it all at the end; a caller that froze objects itself is left alone)
+            gc.freeze()
 
 
 def workers_for(jobs: int | None, files: int) -> int:
@@ -95,12 +105,13 @@ def _usable_cores() -> int:
         return os.cpu_count() or 1
 
 
-def _score_files(paths, pack, as_json, explain, jobs, console, freezing: bool) -> Iterator[FileResult]:
+def _score_files(paths, pack, as_json, explain, jobs, console, freezing: bool,
+                 encoded: bool) -> Iterator[FileResult]:
     jobs = workers_for(jobs, len(paths))
     if jobs <= 1 or not _can_fork():
         for done, path in enumerate(paths):
             yield score_file(path, pack, as_json, explain)
-            _collect_now(done)
+            _collect_now(done, freezing)
         return
     # The first file is scored here, before the workers start: that loads the game's rules and the modules that
     # read and score its records, which the forked workers then share instead of each loading them again (about
@@ -109,32 +120,62 @@ def _score_files(paths, pack, as_json, explain, jobs, console, freezing: bool) -
     yield score_file(paths[0], pack, as_json, explain)
     if freezing:
         gc.freeze()
-    yield from _score_in_workers(paths, pack, as_json, explain, min(jobs, len(paths) - 1), console)
+    yield from _score_in_workers(paths, pack, as_json, explain, min(jobs, len(paths) - 1), console, encoded)
 
 
-def _score_in_workers(paths, pack, as_json, explain, jobs, console) -> Iterator[FileResult]:
+def _score_in_workers(paths, pack, as_json, explain, jobs, console, encoded: bool) -> Iterator[FileResult]:
     """The files but the first, in order, scored by `jobs` forked worker processes."""
     import multiprocessing
 
     # Forked workers start with what this process has loaded (a pack's rules too): nothing to compile or send.
     # The paths too: a worker is sent a run of files' indices and sends back one plain tuple per file, without
     # the path (pickling a Path, or a NamedTuple, both ways cost more than the report's text).
-    _WORKER.update(pack=pack, as_json=as_json, explain=explain, console=_console_settings(console), paths=paths)
+    _WORKER.update(pack=pack, as_json=as_json, explain=explain, console=_console_settings(console), paths=paths,
+                   encoded=encoded and as_json)
     # Runs short enough that the first reports come soon and the last worker is not left alone for long.
     left = len(paths) - 1
     size = max(1, min(64, left // (jobs * 8)))
     runs = [(start, min(start + size, len(paths))) for start in range(1, len(paths), size)]
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        for (start, _), results in zip(runs, pool.imap(_score_run_in_worker, runs)):
-            for offset, (errors, text, title, warnings) in enumerate(results):
-                yield FileResult(paths[start + offset], errors, text, None, None, title, warnings)
+        for (start, _), (data, results) in zip(runs, pool.imap(_score_run_in_worker, runs)):
+            view, at = memoryview(data), 0
+            for offset, (errors, text, title, warnings, length) in enumerate(results):
+                piece = None
+                if length:
+                    piece, at = view[at:at + length], at + length
+                yield FileResult(paths[start + offset], errors, text, None, None, title, warnings, piece)
 
 
 _WORKER: dict = {}
 
 
-def _score_run_in_worker(run: tuple[int, int]) -> list[tuple]:
-    return [_score_in_worker(index) for index in range(*run)]
+def _score_run_in_worker(run: tuple[int, int]) -> tuple[bytes, list[tuple]]:
+    """A run of files' results, and with `encoded`, their JSON lines as one run of UTF-8 bytes, each line's size
+    given with its file: the lines are 8 kB each, and this process then encodes them, where the parent would
+    have had to decode each from the pipe, copy it to add the newline and encode it again, all of it in the
+    one process that every worker's output passes through."""
+    results = [_score_in_worker(index) for index in range(*run)]
+    if not _WORKER["encoded"]:
+        return b"", [(*result, 0) for result in results]
+    pieces, sized = [], []
+    for errors, text, title, warnings in results:
+        piece = _encoded_line(text)
+        if piece is not None:
+            pieces.append(piece)
+            text = None
+        sized.append((errors, text, title, warnings, len(piece) if piece is not None else 0))
+    return b"".join(pieces), sized
+
+
+def _encoded_line(text: str | None) -> bytes | None:
+    """The line as UTF-8 with its newline; None for no line, or one UTF-8 cannot hold (sent as text: the parent's
+    stream decides)."""
+    if text is None:
+        return None
+    try:
+        return (text + "\n").encode("utf-8")
+    except UnicodeEncodeError:
+        return None
 
 
 def _score_in_worker(index: int) -> tuple:
@@ -142,7 +183,7 @@ def _score_in_worker(index: int) -> tuple:
     JSON, since rules hold compiled handlers, which need not pickle."""
     result = score_file(_WORKER["paths"][index], _WORKER["pack"], _WORKER["as_json"], _WORKER["explain"])
     _WORKER["done"] = done = _WORKER.get("done", 0) + 1
-    _collect_now(done)
+    _collect_now(done, freeze=True)  # (a worker's collector is its own, and ends with it)
     if result.report is None:
         return result.errors, result.text, result.title, result.warnings
     from rich.console import Console

@@ -64,7 +64,8 @@ def main() -> None:
 
     usable_standard_streams()
     try:
-        code = run_score(pack=None, say=_writer(sys.stdout), say_error=_writer(sys.stderr), **quick)
+        code = run_score(pack=None, say=_writer(sys.stdout), say_error=_writer(sys.stderr), says_to_stdout=True,
+                         **quick)
         sys.stdout.flush()
     except BrokenPipeError:  # `orbis score *.json --json | head`: the reader has all it wanted
         # Python flushes stdout once more at exit, which would fail again: point it at nothing (the recipe of

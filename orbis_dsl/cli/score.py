@@ -15,10 +15,17 @@ Say = Callable[[str], None]
 
 
 def run_score(files: list[Path], pack, as_json: bool, explain: bool, strict: bool, jobs: int | None,
-              say: Say, say_error: Say) -> int:
+              say: Say, say_error: Say, says_to_stdout: bool = False) -> int:
     """0 when every file was scored; 1 with --strict and a warning; 2 when a file could not be read.
     Each record is scored under its game's rules, or under `pack` (a `pack_game.LaidPack`, or None) when the pack
-    extends that game; a record of another game than the pack's cannot be scored."""
+    extends that game; a record of another game than the pack's cannot be scored. `says_to_stdout`: `say` writes
+    to sys.stdout, so JSON lines that workers send encoded may be written past its encoder when it writes UTF-8
+    (streams.utf8_writer); else every line goes through `say` as text."""
+    say_utf8 = None
+    if says_to_stdout:
+        from orbis_dsl.cli.streams import utf8_writer
+
+        say_utf8 = utf8_writer(sys.stdout)
     console = None
     if not as_json:
         from orbis_dsl.reports.terminal import make_console
@@ -34,12 +41,14 @@ def run_score(files: list[Path], pack, as_json: bool, explain: bool, strict: boo
     if bar:
         bar.start()
     try:
-        for result in score_files(files, pack, as_json, explain, jobs, console):
+        for result in score_files(files, pack, as_json, explain, jobs, console, encoded=say_utf8 is not None):
             for text in result.errors:
                 say_error(text)
             failed += bool(result.errors)
             warned += bool(result.warnings)
-            if as_json and result.text is not None:
+            if result.data is not None:
+                say_utf8(result.data)
+            elif as_json and result.text is not None:
                 say(result.text)
             elif result.text is not None:  # a report a worker drew
                 console.file.write(result.text)

@@ -69,3 +69,24 @@ def run_with_streams_guarded(command: Callable[[], object]) -> None:
         if not is_device_failure(error):
             raise
         raise SystemExit(end_on_device_failure(error)) from None
+
+
+def utf8_writer(stream) -> Callable[[bytes], None] | None:
+    """A writer of text already encoded as UTF-8 to `stream`, past its text layer (flushed first, so that what
+    was written as text stays before it); None when the stream does not write UTF-8 or has no bytes beneath it
+    (then the text must go through its encoder). A batch's workers send their JSON lines so encoded, strictly:
+    whatever the stream's error handler, it writes those same bytes for text that UTF-8 holds (what it cannot
+    hold comes as text)."""
+    buffer = getattr(stream, "buffer", None)
+    try:
+        utf8 = codecs.lookup(stream.encoding).name == "utf-8"
+    except (AttributeError, LookupError, TypeError):
+        return None
+    if buffer is None or not utf8:
+        return None
+
+    def write(data: bytes) -> None:
+        stream.flush()
+        buffer.write(data)
+
+    return write

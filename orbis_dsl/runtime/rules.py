@@ -29,8 +29,8 @@ class Rules:
     """A runtime rule set. Not changed once built (`replace` makes a changed copy), so what is derived from
     it, like `param_fills`, is computed once here."""
 
-    __slots__ = ("awards", "board", "checks", "digest", "facts", "gods", "kinds", "param_fills", "placed_kinds",
-                 "scores", "settings", "taken_kinds", "tiles", "unique_params", "variants")
+    __slots__ = ("awards", "board", "checks", "digest", "facts", "god_values", "gods", "kinds", "param_fills",
+                 "placed_kinds", "scores", "settings", "taken_kinds", "tiles", "unique_params", "variants")
 
     def __init__(self, settings: Settings, kinds: dict[str, KindSpec], gods: dict[str, GodSpec],
                  awards: dict[str, AwardSpec], variants: dict[str, VariantSpec], tiles: tuple[TileSpec, ...],
@@ -61,6 +61,11 @@ class Rules:
         self.placed_kinds = frozenset(name for name, kind in kinds.items() if kind.cancellable_when == "placed")
         # Kinds a cost paid when taken may cancel: a token on one is taken as the table shows it.
         self.taken_kinds = frozenset(name for name, kind in kinds.items() if kind.cancellable_when == "taken")
+        # The values a player's rules give under each god that changes some (the Goddess of Idleness: deserts cost
+        # nothing), made once: every player of that god shares them, as the others share `settings.values`, so
+        # the scorer's lines remembered by the values (scoring.py) serve them all.
+        self.god_values: dict[str, dict[str, object]] = {
+            name: {**settings.values, **god.modifiers} for name, god in gods.items() if god.modifiers}
         # The parameters no two tiles on the table may share, for the kinds that have any (Farm: `reduces`).
         self.unique_params: dict[str, tuple[str, ...]] = {
             name: names for name, kind in kinds.items() if (names := tuple(p.name for p in kind.params if p.unique))}

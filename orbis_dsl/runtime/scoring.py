@@ -95,9 +95,8 @@ class Scorer:
                         settle.append(t)
                 pos += 1
         values = self.rules.settings.values
-        god = self.rules.gods.get(record.god) if record.god else None
-        if god is not None and god.modifiers:
-            values = {**values, **god.modifiers}
+        if record.god:
+            values = self.rules.god_values.get(record.god, values)
         view = PlayerView(index, record.name, slots, record.worshippers, record.god, record.god_cancelled, values,
                           tiles=[t for t in slots if t is not None] if gaps else slots)
         return view, settle

@@ -122,3 +122,48 @@ def test_a_long_batch_prints_the_same_with_its_default_workers(tmp_path):
     assert serial.exit_code == default.exit_code == 2
     assert serial.stdout == default.stdout and serial.stderr == default.stderr
     assert len(default.stdout.splitlines()) == 208
+
+
+def test_workers_send_json_lines_encoded_and_messages_keep_their_place(tmp_path):
+    """The quick entry, stdout and stderr on one pipe: the workers' lines come as UTF-8 bytes written past the
+    text layer, and each message still stands where its file is, between the lines of the files around it."""
+    import subprocess
+    import sys
+
+    paths = list(map(str, _games(tmp_path, 210, {0, 7, 150})))
+    run = subprocess.run([sys.executable, "-m", "orbis_dsl.cli.entry", "score", "--json", *paths],
+                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, check=False)
+    assert run.returncode == 2
+    lines = run.stdout.decode("utf-8").splitlines()
+    reports = 0
+    reports_before = {}  # each refused file: how many reports came before its message
+    for line in lines:
+        if line.startswith('{"format": "orbis-score/1"'):
+            reports += 1
+        elif ": error: " in line:
+            reports_before[Path(line.split(":")[0]).name] = reports
+    # g000 refused in this process before the workers start; the others among the workers' lines
+    assert reports_before == {"g000.json": 0, "g007.json": 6, "g150.json": 148}
+    assert reports == 207 and lines[-1] == "3 of 210 files could not be scored"
+
+
+def test_the_utf8_writer_is_for_utf8_streams_only_and_keeps_the_text_before_it():
+    import io
+
+    from orbis_dsl.cli.streams import utf8_writer
+
+    raw = io.BytesIO()
+    stream = io.TextIOWrapper(raw, encoding="utf-8", errors="surrogateescape")
+    stream.write("first\n")
+    utf8_writer(stream)(b"second \xe2\x80\x94\n")
+    stream.write("third\n")
+    stream.flush()
+    assert raw.getvalue().decode("utf-8") == "first\nsecond —\nthird\n"
+    assert utf8_writer(io.TextIOWrapper(io.BytesIO(), encoding="latin-1")) is None  # its encoder decides
+    assert utf8_writer(io.StringIO()) is None  # no bytes beneath it
+
+
+def test_a_line_utf8_cannot_hold_is_sent_as_text():
+    assert batch._encoded_line('{"name": "Ana \u2014"}') == '{"name": "Ana \u2014"}\n'.encode()
+    assert batch._encoded_line("a lone \udc80") is None
+    assert batch._encoded_line(None) is None
