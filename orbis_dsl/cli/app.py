@@ -237,7 +237,7 @@ def score(
         typer.echo(f"error: {missing}", err=True)
         raise typer.Exit(2)
     code = run_score(files, laid, as_json, explain, strict, jobs, say=typer.echo,
-                     say_error=lambda text: typer.echo(text, err=True))
+                     say_error=lambda text: typer.echo(text, err=True), says_to_stdout=True)
     if images and code != 2 and (problem := draw_images(files[0], laid, images, explain or as_json)):
         typer.echo(problem, err=True)
         raise typer.Exit(2)
@@ -252,34 +252,13 @@ def convert(
     to: str | None = typer.Option(None, "--to", help="json, text (default: the other format), or counts (a "
                                                      "grid record's boards as the facts derived from them)."),
     pack: Path | None = typer.Option(None, "--rules", help="A rule pack laid over the game it extends."),
+    force: bool = typer.Option(False, "--force", help="Overwrite the output file if it exists."),
 ) -> None:
     """Turn a game record into the game notation, or the notation into a JSON record: the whole game, but not the
-    comments of a notation file (a note says how many lines had one)."""
-    from orbis_dsl.records.inputs import comment_lines, convert_record, is_json, read_record
+    comments of a notation file (a note says how many lines had one). An existing file is kept unless --force."""
+    from orbis_dsl.cli.convert import run_convert
 
-    laid = _lay_pack(pack) if pack is not None else None
-    from orbis_dsl.cli.convert_sheet import convert_sheet_record, note_comments
-
-    if convert_sheet_record(source, output, to, laid):
-        return
-    game, rules, diags, texts = read_record(source, laid)
-    if game is None:
-        _print_diagnostics(diags, texts)
-        raise typer.Exit(2)
-    if to is None:
-        to = ("json" if output.suffix.lower() == ".json" else "text") if output else (
-            "text" if is_json(source, next(iter(texts.values()))) else "json")
-    if to not in ("json", "text"):
-        typer.echo(f"error: --to expects json or text, got '{to}'", err=True)
-        raise typer.Exit(2)
-    out = convert_record(game, rules, to)
-    text = next(iter(texts.values()))
-    comments = 0 if is_json(source, text) else comment_lines(text)
-    if output is None:
-        typer.echo(out, nl=False)
-    else:
-        _write(output, out)
-    note_comments(source, comments)
+    run_convert(source, output, to, _lay_pack(pack) if pack is not None else None, force)
 
 
 @app.command()

@@ -87,7 +87,7 @@ def check_convert(workdir: Path, name: str, existing: bytes | None, suffix: str)
     if existing is not None:
         target.write_bytes(existing)
     before = listing(out_dir)
-    result = invoke(["convert", name, "-o", str(target)], workdir)
+    result = invoke(["convert", name, "-o", str(target), "--force"], workdir)
     what = f"convert {name} -o {target.name}"
     known = crashed(result, what)
     if known or result.exit_code != 0:

@@ -220,7 +220,7 @@ def test_a_successful_convert_replaces_the_old_output_whole(work):
     out = work / "out"
     out.mkdir()
     (out / "game.json").write_bytes(b"x" * 100_000)
-    result = orbis(work, "convert", SEEDS / "quickstart-4p.orbisgame", "-o", "out/game.json")
+    result = orbis(work, "convert", SEEDS / "quickstart-4p.orbisgame", "-o", "out/game.json", "--force")
     assert result.exit_code == 0
     assert sorted(_folder(out)) == ["game.json"]
     assert json.loads((out / "game.json").read_text(encoding="utf-8"))["format"] == "orbis-game/1"

@@ -50,7 +50,7 @@ def test_fmt_and_convert_keep_a_shared_files_mode(tmp_path):
     out = tmp_path / "game.json"
     out.write_text("{}")
     out.chmod(0o664)
-    assert orbis(tmp_path, "convert", ROOT / "examples" / "quickstart-4p.orbisgame", "-o", out)[0] == 0
+    assert orbis(tmp_path, "convert", ROOT / "examples" / "quickstart-4p.orbisgame", "-o", out, "--force")[0] == 0
     assert stat.S_IMODE(out.stat().st_mode) == 0o664
 
 
@@ -122,3 +122,16 @@ def test_a_score_sheet_game_shows_names_and_titles_escaped(tmp_path):
         assert code in (0, 1) and "Traceback" not in stderr, stderr
         _assert_nothing_raw(stdout + stderr)
         assert "Ann\\x1b[2J\\u202e" in stdout
+
+
+def test_convert_keeps_an_existing_file_unless_forced(tmp_path):
+    """Converting a notation loses its comments: a file already there (the very file read, say) is kept."""
+    game = tmp_path / "game.orbisgame"
+    text = (ROOT / "examples" / "quickstart-4p.orbisgame").read_text(encoding="utf-8")
+    game.write_text(text, encoding="utf-8")
+    code, *_ = orbis(tmp_path, "convert", game, "-o", game)
+    assert code == 2 and game.read_text(encoding="utf-8") == text
+    other = tmp_path / "game.json"
+    other.write_text("{}")
+    assert orbis(tmp_path, "convert", game, "-o", other)[0] == 2 and other.read_text() == "{}"
+    assert orbis(tmp_path, "convert", game, "-o", other, "--force")[0] == 0 and other.read_text() != "{}"

@@ -1,5 +1,7 @@
-"""`orbis convert` of a score-sheet game's record (Terra Mystica, Mondo): JSON and the text notation both ways,
-and a record of boards to the counts they give (`--to counts`). Orbis records go through `convert` itself."""
+"""`orbis convert`: a game record turned into the other format, JSON or the text notation; for a score-sheet
+game (Terra Mystica, Mondo), also a record of boards into the counts they give (`--to counts`). A file that
+exists is never written over without `--force`: converting a notation loses its comments, and the file named may
+be the very one read."""
 
 from __future__ import annotations
 
@@ -8,9 +10,52 @@ from pathlib import Path
 import typer
 
 from orbis_dsl.cli.output import print_diagnostics, write_output
+from orbis_dsl.common.paths import exists
 
 
-def convert_sheet_record(source: Path, output: Path | None, to: str | None, laid) -> bool:
+def run_convert(source: Path, output: Path | None, to: str | None, laid, force: bool) -> None:
+    if not convert_sheet_record(source, output, to, laid, force):
+        _convert_orbis_record(source, output, to, laid, force)
+
+
+def _put(source: Path, output: Path | None, text: str, force: bool) -> None:
+    """The converted text on stdout, or in `output`: a new file, or with `force` any."""
+    if output is None:
+        typer.echo(text, nl=False)
+        return
+    if exists(output) and not force:
+        same = " (it is the file being converted)" if _same_file(source, output) else ""
+        typer.echo(f"error: {output} exists{same}; give --force to overwrite it, or -o another file", err=True)
+        raise typer.Exit(2)
+    write_output(output, text)
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.samefile(b)
+    except OSError:
+        return False
+
+
+def _convert_orbis_record(source: Path, output: Path | None, to: str | None, laid, force: bool) -> None:
+    from orbis_dsl.records.inputs import comment_lines, convert_record, is_json, read_record
+
+    game, rules, diags, texts = read_record(source, laid)
+    if game is None:
+        print_diagnostics(diags, texts)
+        raise typer.Exit(2)
+    text = next(iter(texts.values()))
+    if to is None:
+        to = ("json" if output.suffix.lower() == ".json" else "text") if output else (
+            "text" if is_json(source, text) else "json")
+    if to not in ("json", "text"):
+        typer.echo(f"error: --to expects json or text, got '{to}'", err=True)
+        raise typer.Exit(2)
+    _put(source, output, convert_record(game, rules, to), force)
+    note_comments(source, 0 if is_json(source, text) else comment_lines(text))
+
+
+def convert_sheet_record(source: Path, output: Path | None, to: str | None, laid, force: bool) -> bool:
     """A record of a score-sheet game (it names its game): converted here (`--to counts` too), and True; else
     False (an Orbis record, or a record of another game than the pack's)."""
     from orbis_dsl.common.games import game_named, named_game
@@ -46,10 +91,7 @@ def convert_sheet_record(source: Path, output: Path | None, to: str | None, laid
     if out is None:
         print_diagnostics(diags, {shown: text})
         raise typer.Exit(2)
-    if output is None:
-        typer.echo(out, nl=False)
-    else:
-        write_output(output, out)
+    _put(source, output, out, force)
     from orbis_dsl.records.inputs import comment_lines
 
     note_comments(source, 0 if as_json else comment_lines(text))
