@@ -189,7 +189,13 @@ def replay(
         _fail(f"no such file: {log}")
     except ReadRefused as error:
         _fail(f"cannot read {log}: {error.message}")
-    except (OSError, UnicodeDecodeError) as error:
+    except UnicodeDecodeError as error:
+        from orbis_dsl.common.encodings import not_utf8
+
+        problem, shown_text = not_utf8(display_path(log), error)
+        print_diagnostics([problem], {display_path(log): shown_text})
+        raise typer.Exit(2) from None
+    except OSError as error:
         _fail(f"cannot read {log}: {error}")
     rules, _, _ = _rules(pack)
     shown = display_path(log)

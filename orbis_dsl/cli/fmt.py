@@ -12,6 +12,7 @@ def fmt_command(paths: list[Path], check: bool) -> int:
     2 when a file cannot be read or does not parse (it is then left alone)."""
     from orbis_dsl.cli.output import print_diagnostics
     from orbis_dsl.common.diagnostics import Diagnostic, render
+    from orbis_dsl.common.encodings import not_utf8
     from orbis_dsl.common.files import write_atomic
     from orbis_dsl.common.resources import display_path
     from orbis_dsl.language.fmt import format_source, rule_files
@@ -22,9 +23,15 @@ def fmt_command(paths: list[Path], check: bool) -> int:
     files = rule_files(paths)
     for path in files:
         shown = display_path(path)
-        try:  # as `check` reads: only a regular file, only up to the size limit (not /dev/zero, not a FIFO)
-            text = read_rule_text(path, MAX_READ_BYTES, encoding="utf-8")
-        except (OSError, UnicodeDecodeError, ReadRefused) as error:
+        try:  # as `check` reads: only a regular file, only up to the size limit (not /dev/zero, not a FIFO), a
+            # BOM dropped (Windows editors write one; the file is written back without it)
+            text = read_rule_text(path, MAX_READ_BYTES)
+        except UnicodeDecodeError as error:
+            problem, shown_text = not_utf8(shown, error)
+            print_diagnostics([problem], {shown: shown_text})
+            failed += 1
+            continue
+        except (OSError, ReadRefused) as error:
             reason = ("no such file" if isinstance(error, FileNotFoundError) else
                       f"cannot read it: {getattr(error, 'message', None) or error}")
             typer.echo(render(Diagnostic(reason, file=shown)), err=True)

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from orbis_dsl.common.diagnostics import Diagnostic, Span, did_you_mean, unknown
+from orbis_dsl.common.encodings import not_utf8
 from orbis_dsl.common.paths import exists, not_found
 from orbis_dsl.engine.policy_names import POLICIES, policy_problem
 
@@ -55,7 +56,10 @@ def read_spec(path: Path, shown: str) -> SpecResult:
     """The sweep a spec file describes, or None and why not (each diagnostic located in the file)."""
     try:
         text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+    except UnicodeDecodeError as error:
+        problem, shown_text = not_utf8(shown, error)
+        return SpecResult(None, [problem], shown_text)
+    except OSError as error:
         return SpecResult(None, [Diagnostic(f"cannot read the sweep spec: {error}", file=shown)], "")
     try:
         data = tomllib.loads(text)

@@ -8,6 +8,7 @@ from pathlib import Path
 import attrs
 
 from orbis_dsl.common.diagnostics import Diagnostic, Span
+from orbis_dsl.common.encodings import not_utf8
 from orbis_dsl.common.paths import exists, not_found, resolved
 from orbis_dsl.common.resources import display_path
 from orbis_dsl.language import ast_decl
@@ -63,7 +64,11 @@ class _Loader:
         except ReadRefused as error:
             self.diagnostics.append(Diagnostic(f"cannot read {shown}: {error.message}", span=span, file=shown))
             return None
-        except (OSError, UnicodeDecodeError) as error:
+        except UnicodeDecodeError as error:
+            problem, self.texts[shown] = not_utf8(shown, error)
+            self.diagnostics.append(problem)
+            return None
+        except OSError as error:
             self.diagnostics.append(Diagnostic(f"cannot read {shown}: {error}", span=span, file=shown))
             return None
         self.texts[shown], self.paths[shown], self.layers[shown] = text, real, layer

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 from orbis_dsl.common.diagnostics import Diagnostic, Span
+from orbis_dsl.common.encodings import not_utf8
 from orbis_dsl.common.resources import BASE_GAME, display_path
 from orbis_dsl.language.rule_files import ReadRefused, read_rule_text
 from orbis_dsl.runtime.game_record import GameRecord
@@ -39,7 +40,10 @@ def read_game(path: Path, rules: Rules) -> tuple[GameRecord | None, list[Diagnos
         return None, [Diagnostic("no such file", file=shown)], {}
     except ReadRefused as error:
         return None, [Diagnostic(f"cannot read the file: {error.message}", file=shown)], {}
-    except (OSError, UnicodeDecodeError) as error:
+    except UnicodeDecodeError as error:
+        problem, text = not_utf8(shown, error)
+        return None, [problem], {shown: text}
+    except OSError as error:
         return None, [Diagnostic(f"cannot read the file: {error}", file=shown)], {}
     if is_json(path, text):
         from orbis_dsl.records.orbis_json import read_json_text
@@ -63,7 +67,7 @@ def read_record(path: Path, pack=None) -> tuple[object | None, object, list[Diag
     shown = display_path(path)
     text, problem = _file_text(path, shown)
     if problem is not None:
-        return None, None, [problem], {}
+        return None, None, [problem], {shown: text} if text else {}
     as_json = is_json(path, text)
     game, named, doc, diags = _game_of(text, shown, as_json)
     if diags:
@@ -83,7 +87,8 @@ def read_record(path: Path, pack=None) -> tuple[object | None, object, list[Diag
 
 
 def _file_text(path: Path, shown: str) -> tuple[str, Diagnostic | None]:
-    """The file's text, read bounded (a regular file: not /dev/zero, not a FIFO), or why it cannot be read."""
+    """The file's text, read bounded (a regular file: not /dev/zero, not a FIFO), or why it cannot be read (with
+    the text as far as it can be shown, for a file that is not UTF-8)."""
     try:
         return read_rule_text(path, MAX_GAME_FILE_BYTES), None
     except FileNotFoundError:
@@ -93,7 +98,10 @@ def _file_text(path: Path, shown: str) -> tuple[str, Diagnostic | None]:
             return "", Diagnostic("this is a folder, not a game record",
                                   file=shown, hint=f"give the records in it: orbis score {shown}/*.json")
         return "", Diagnostic(f"cannot read the file: {error.message}", file=shown)
-    except (OSError, UnicodeDecodeError) as error:
+    except UnicodeDecodeError as error:
+        problem, text = not_utf8(shown, error)
+        return text, problem
+    except OSError as error:
         return "", Diagnostic(f"cannot read the file: {error}", file=shown)
 
 

@@ -16,8 +16,8 @@ from orbis_dsl.cli.app import app
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "tests" / "corpus" / "games"
 FILES = sorted(p.name for p in CORPUS.iterdir() if p.suffix in (".json", ".orbisgame"))
-# JSON that does not parse has no path to name: the place is its line and column.
-JSON_SYNTAX = {"json-empty.json", "json-trailing-comma.json", "json-truncated.json"}
+# JSON that does not parse (or is not UTF-8) has no path to name: the place is its line and column.
+JSON_SYNTAX = {"json-empty.json", "json-trailing-comma.json", "json-truncated.json", "json-saved-as-utf-16.json"}
 ENV = {"NO_COLOR": "1", "COLUMNS": "120", "FORCE_COLOR": None, "TTY_COMPATIBLE": None}
 
 
