@@ -139,20 +139,33 @@ class ExprCompiler(ListCompiler):
         return None
 
     def _Compare(self, e):
-        if e.op in ("=", "!="):
-            tile = self._colour_field(e.left)
-            other = e.right
-            if tile is None:
-                tile, other = self._colour_field(e.right), e.left
-            if tile is not None and self.wild:
-                test = f"({tile}.desert or {tile}.color == {self.compile(other)})"
-                return test if e.op == "=" else f"(not {test})"
-            if isinstance(e.left, ast_expr.Ref) or isinstance(e.right, ast_expr.Ref):
-                return f"({self.compile(e.left)} {'==' if e.op == '=' else '!='} {self.compile(e.right)})"
-        label = self.describer.label(e.left)
-        params = ", t.params" if self.tile_clause and "{" in label.replace("{value}", "") else ""
+        test = self.equality(e)
+        if test is not None:
+            return test
+        label, params = self.compare_label(e)
         return (f"_compare(trace, {label!r}, {e.op!r}, {self.compile(e.left)}, {self.compile(e.right)}"
                 f"{params})")
+
+    def compare_label(self, e) -> tuple[str, str]:
+        """How a comparison's left side is shown in a trace, and the tile's parameters if the label names any."""
+        label = self.describer.label(e.left)
+        return label, ", t.params" if self.tile_clause and "{" in label.replace("{value}", "") else ""
+
+    def equality(self, e) -> str | None:
+        """An `=` or `!=` of a name (or of a tile's colour, which a desert matches), tested as it is, untraced: a
+        `where` filter runs it for every tile counted. None for any other comparison."""
+        if e.op not in ("=", "!="):
+            return None
+        tile = self._colour_field(e.left)
+        other = e.right
+        if tile is None:
+            tile, other = self._colour_field(e.right), e.left
+        if tile is not None and self.wild:
+            test = f"({tile}.desert or {tile}.color == {self.compile(other)})"
+            return test if e.op == "=" else f"(not {test})"
+        if isinstance(e.left, ast_expr.Ref) or isinstance(e.right, ast_expr.Ref):
+            return f"({self.compile(e.left)} {'==' if e.op == '=' else '!='} {self.compile(e.right)})"
+        return None
 
     def _Member(self, e):
         tile = self._colour_field(e.item)
@@ -261,16 +274,27 @@ def operand_word(e) -> str:
 
 
 def compile_flag(compiler: ExprCompiler, e) -> str:
-    """A condition of an `end` clause, traced: a bare status like `cancelled` says which way it went."""
-    if isinstance(e, ast_expr.Ref) and compiler.ctx.resolve(e.name).type == "bool":
+    """A condition of an `end` clause, traced: a bare status like `cancelled` says which way it went, an `=`
+    what the name was and what it needed, a `not` of anything else what it found, as `not (…)`."""
+    if _is_status(compiler, e):
         if compiler.ctx.resolve(e.name).what == "option":
             return f"_option_flag(trace, {e.name!r}, {compiler.compile(e)})"
         return f"_flag(trace, {e.name!r}, {compiler.compile(e)})"
     if isinstance(e, ast_expr.Not):
-        return f"(not {compile_flag(compiler, e.operand)})"
+        if _is_status(compiler, e.operand):  # a status already says which way it went: `not cancelled`
+            return f"(not {compile_flag(compiler, e.operand)})"
+        return f"_negated(trace, _mark(trace), {compile_flag(compiler, e.operand)})"
     if isinstance(e, ast_expr.BoolOp):
         return f"({compile_flag(compiler, e.left)} {e.op} {compile_flag(compiler, e.right)})"
+    if isinstance(e, ast_expr.Compare) and (test := compiler.equality(e)) is not None:
+        label, params = compiler.compare_label(e)
+        return (f"_matches(trace, {label!r}, {e.op!r}, {test}, {compiler.compile(e.left)}, "
+                f"{compiler.compile(e.right)}{params})")
     return compiler.compile(e)
+
+
+def _is_status(compiler: ExprCompiler, e) -> bool:
+    return isinstance(e, ast_expr.Ref) and compiler.ctx.resolve(e.name).type == "bool"
 
 
 def compile_amount(compiler: ExprCompiler, amount: ast_decl.Amount) -> tuple[str, str]:

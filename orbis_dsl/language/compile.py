@@ -84,7 +84,7 @@ def render_module(rules: RuleSet, file: ast_decl.RuleFile, text: str, source: st
     helpers = sorted(h for h in ("among", "compare", "flag", "neighbours", "supports", "aggregate_max",
                                  "aggregate_min", "aggregate_sum", "extreme_max", "extreme_min", "divide", "fill",
                                  "show", "option_flag", "holds", "largest_group", "link", "size", "shown_divide",
-                                 "shown_sum", "earlier")
+                                 "shown_sum", "earlier", "matches", "mark", "negated")
                      if f"_{h}(" in body_text and re.search(rf"\b_{h}\(", body_text))
     list_helpers = sorted(h for h in LIST_HELPERS if f"_{h}(" in body_text and re.search(rf"\b_{h}\(", body_text))
     imports = []

@@ -150,19 +150,30 @@ class Evaluator(ListEvaluator):
         return None
 
     def _Compare(self, e, env):
-        if e.op in ("=", "!="):
-            tile, other = self._colour_tile(e.left, env), e.right
-            if tile is None:
-                tile, other = self._colour_tile(e.right, env), e.left
-            if tile is not None and self.wild:
-                test = tile.desert or tile.color == self.eval(other, env)
-                return test if e.op == "=" else not test
-            if isinstance(e.left, ast_expr.Ref) or isinstance(e.right, ast_expr.Ref):
-                equal = self.eval(e.left, env) == self.eval(e.right, env)
-                return equal if e.op == "=" else not equal
-        label = self.describer.label(e.left)
-        params = env.t.params if self.tile_clause and "{" in label.replace("{value}", "") else None
+        equal = self._equality(e, env)
+        if equal is not None:
+            return equal
+        label, params = self._compare_label(e, env)
         return support.compare(env.trace, label, e.op, self.eval(e.left, env), self.eval(e.right, env), params)
+
+    def _compare_label(self, e, env):
+        label = self.describer.label(e.left)
+        return label, env.t.params if self.tile_clause and "{" in label.replace("{value}", "") else None
+
+    def _equality(self, e, env) -> bool | None:
+        """As `codegen.ExprCompiler.equality`: an `=` of a name or of a tile's colour, untraced; else None."""
+        if e.op not in ("=", "!="):
+            return None
+        tile, other = self._colour_tile(e.left, env), e.right
+        if tile is None:
+            tile, other = self._colour_tile(e.right, env), e.left
+        if tile is not None and self.wild:
+            test = tile.desert or tile.color == self.eval(other, env)
+            return test if e.op == "=" else not test
+        if isinstance(e.left, ast_expr.Ref) or isinstance(e.right, ast_expr.Ref):
+            equal = self.eval(e.left, env) == self.eval(e.right, env)
+            return equal if e.op == "=" else not equal
+        return None
 
     def _Member(self, e, env):
         tile = self._colour_tile(e.item, env)
@@ -212,19 +223,30 @@ class Evaluator(ListEvaluator):
         return getattr(support, f"aggregate_{e.func}")(values)
 
     def flag(self, e, env):
-        """As `codegen.compile_flag`: bare statuses in an end condition say which way they went."""
-        if isinstance(e, ast_expr.Ref) and self.ctx.resolve(e.name).type == "bool":
+        """As `codegen.compile_flag`: bare statuses in an end condition say which way they went, an `=` what it
+        found, a `not` of anything else its findings as `not (…)`."""
+        if self._is_status(e):
             if self.ctx.resolve(e.name).what == "option":
                 return support.option_flag(env.trace, e.name, self.eval(e, env))
             return support.flag(env.trace, e.name, self.eval(e, env))
         if isinstance(e, ast_expr.Not):
-            return not self.flag(e.operand, env)
+            if self._is_status(e.operand):
+                return not self.flag(e.operand, env)
+            start = support.mark(env.trace)
+            return support.negated(env.trace, start, self.flag(e.operand, env))
+        if isinstance(e, ast_expr.Compare) and (equal := self._equality(e, env)) is not None:
+            label, params = self._compare_label(e, env)
+            return support.matches(env.trace, label, e.op, equal, self.eval(e.left, env), self.eval(e.right, env),
+                                   params)
         if isinstance(e, ast_expr.BoolOp):
             left = self.flag(e.left, env)
             if e.op == "and":
                 return left and self.flag(e.right, env)
             return left or self.flag(e.right, env)
         return self.eval(e, env)
+
+    def _is_status(self, e) -> bool:
+        return isinstance(e, ast_expr.Ref) and self.ctx.resolve(e.name).type == "bool"
 
 
 def explain_value(ev: Evaluator, e, env: Env) -> str:

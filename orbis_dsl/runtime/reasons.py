@@ -70,5 +70,6 @@ class Sentence(dict):
 def static_why(text: str, points) -> str:
     # Few (clause, points) pairs exist in a rule set: each text is made once per process.
     as_written = text.replace("{", "").replace("}", "")
-    reason = f"always {text}" if text.lstrip("-").isdigit() else f"{as_written} = {points}"
-    return reason if points is not None else f"{reason}: scores nothing"
+    if points is None:  # (its condition failed: there is no sum to show)
+        return f"{as_written}: scores nothing"
+    return f"always {text}" if text.lstrip("-").isdigit() else f"{as_written} = {points}"

@@ -128,6 +128,28 @@ def compare(trace, label, op, left, right, params=None) -> bool:
     return result
 
 
+def matches(trace, label, op, result, left, right, params=None) -> bool:
+    """An `=` or `!=` condition of a clause, whose outcome `result` is already worked out (a desert matches any
+    colour): noted as what its left side is and what it needs ("mood is calm (needs wild)")."""
+    if trace is not None:
+        needs = show(right) if op == "=" else f"other than {show(right)}"
+        trace.append(f"{fill(label, left, params)} (needs {needs})")
+    return result
+
+
+def mark(trace) -> int:
+    """Where the findings of a condition about to be worked out will start (see `negated`)."""
+    return len(trace) if trace is not None else 0
+
+
+def negated(trace, start: int, value) -> bool:
+    """`not C`, whose findings were noted from `start` on: they become one, `not (…)`, so that a line does not
+    read as if C had held."""
+    if trace is not None and len(trace) > start:
+        trace[start:] = [f"not ({'; '.join(trace[start:])})"]
+    return not value
+
+
 def flag(trace, label, value) -> bool:
     if trace is not None:
         trace.append(label if value else "not " + label)

@@ -72,3 +72,58 @@ def test_generated_explanations_follow_the_branch_taken(tmp_path, clause, expect
     assert diags == []
     (line,) = score_game(rules, game).players[0].lines
     assert line.why == expected
+
+
+CONDITIONS = """\
+colors red, blue
+family kind "Tile" for tiles
+board stacked 1
+winner: most total, ties shared
+
+kind k "K" {
+  param cp: int
+  param mood: "calm" | "wild" = "calm"
+  end: 1 if mood = "wild"
+  end: 2 if mood != "wild"
+  end: 3 if not (cp > 5 and cp < 9)
+  end: 4 if not cp > 1
+  end: 5 if cp > 5 or mood = "calm"
+}
+"""
+
+
+@pytest.mark.parametrize("how", ["generated", "interpreted"])
+def test_a_condition_says_what_it_found_whatever_its_form(tmp_path, how):
+    """An `=` of a name says what the name was and what it needed; a `not` says its findings were negated; a
+    clause whose condition fails and says nothing else never shows Python's None."""
+    from orbis_dsl.language.interpret import build_rules
+    from orbis_dsl.language.ruleset import rules_from_modules
+    from orbis_dsl.records.orbis_json import read_json_text
+    from orbis_dsl.runtime.scoring import score_game
+
+    path = tmp_path / "conditions.orbis"
+    path.write_text(CONDITIONS, encoding="utf-8")
+    compiled = compile_paths([path])
+    assert compiled.diagnostics == []
+    rules = (rules_from_modules(compiled.modules, "explain_conditions") if how == "generated"
+             else build_rules(compiled.model))
+    record = {"format": "orbis-game/1", "players": [
+        {"name": "Ann", "worshippers": 0, "pyramid": [[{"kind": "k", "color": "red", "cp": 3}]]}]}
+    game, diags = read_json_text(json.dumps(record), "g.json", rules)
+    assert diags == []
+    whys = [(line.cp, line.why) for line in score_game(rules, game).players[0].lines]
+    assert whys == [
+        (0, "mood is calm (needs wild): scores nothing"),
+        (2, "mood is calm (needs other than wild); always 2"),
+        (3, "not (cp is 3 (needs more than 5)); always 3"),
+        (0, "not (cp is 3 (needs more than 1)): scores nothing"),
+        (5, "cp is 3 (needs more than 5); mood is calm (needs calm); always 5"),
+    ]
+    assert not any("None" in why for _, why in whys)
+
+
+def test_a_failed_clause_without_findings_shows_no_none():
+    from orbis_dsl.runtime.reasons import static_why
+
+    assert static_why("1 if {mood} = wild", None) == "1 if mood = wild: scores nothing"
+    assert static_why("{cp} * 2", 6) == "cp * 2 = 6" and static_why("3", 3) == "always 3"
