@@ -59,7 +59,7 @@ def _gods(rules: Rules, game: GameRecord, variant: VariantSpec | None):
                 names = ", ".join(p.name for p in game.players if p.god == god)
                 yield (names, f"{count} players hold the {rules.gods[god].title}: each god is taken once")
     for player in game.players:
-        if player.god is None:
+        if player.god is None and rules.gods:  # (a game without gods asks for none)
             yield (player.name, "holds no god: every player takes one god during the game")
     if variant is not None and len(held) > variant.gods_revealed:
         yield ("gods", f"{len(held)} gods are in play, but variant {variant.name} reveals {variant.gods_revealed}")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from orbis_dsl.runtime.awards import hand_out
 from orbis_dsl.runtime.consistency import table_warnings
 from orbis_dsl.runtime.game_record import GameRecord, PlayerRecord
 from orbis_dsl.runtime.reasons import Sentence, explained, static_why
@@ -200,13 +201,14 @@ class Scorer:
             kind = kinds.get(t.kind)
             if kind is None:
                 continue
-            t.validated = not t.cancelled
+            # Validated: no marker on it, and some clause of its kind scores (a failed bonus clause beside one that
+            # scores leaves it validated; a kind without clauses needs only the absence of a marker).
+            scored = not kind.ends
             for end in kind.ends:
                 if explain and end.local and t.record is not None:
                     points, line = self._local_line(g, p, t, end, kind.name, labels[t.pos], placement_why.get(t))
-                    if points is None:
-                        t.validated = False
-                    else:
+                    if points is not None:
+                        scored = True
                         regions += points
                         t.points += points
                     add_line(line)
@@ -216,9 +218,8 @@ class Scorer:
                     points = end.fn(g, p, t, trace)
                 else:
                     points = end.fn(g, p, t)
-                if points is None:
-                    t.validated = False
-                else:
+                if points is not None:
+                    scored = True
                     points = points if -MAX_POINTS <= points <= MAX_POINTS else self._bounded(points, p, t)
                     regions += points
                     t.points += points
@@ -231,6 +232,7 @@ class Scorer:
                     else:
                         why = static_why(end.text, points)
                     add_line(_new_tuple(Line, (labels[t.pos], kind.name, points or 0, why)))
+            t.validated = scored and not t.cancelled
         return _Tally({"regions": regions, "deserts": deserts, "god": 0}, lines)
 
     def _local_line(self, g, p, t: TileView, end, kind: str, where: str, placed: str | None,
@@ -286,48 +288,53 @@ class Scorer:
 
     def _awards(self, g, players, tallies: list[_Tally]) -> None:
         for award in self.rules.awards.values():
-            prizes = sorted(self._prizes(award), reverse=True)
+            prizes = self._prizes(award)
             entries = []
             for p in players:
                 measure = award.measure(g, p)
-                if measure is not None and not -MAX_POINTS <= measure <= MAX_POINTS:
+                if measure is None:  # (a `max` of no tiles): nothing to rank
+                    continue
+                if not -MAX_POINTS <= measure <= MAX_POINTS:
                     measure = self._bounded(measure, p, what=award.title)
                 if award.eligible is None or award.eligible(g, p, measure):
                     tiebreak = award.tiebreak(g, p, measure) if award.tiebreak else None
-                    entries.append((p, measure, tiebreak))
+                    entries.append((p.index, measure, tiebreak))
             for tally in tallies:
                 tally.categories[award.name] = 0
-            # Stable sort: players the tie-break cannot separate keep the record's order.
-            entries.sort(key=lambda e: (-e[1], -(e[2] if e[2] is not None else -(10**9))))
-            groups = _tie_groups(entries)
-            ranking = "; ".join(" = ".join(f"{q.name} {show(m)}" for q, m, _ in group) for group in groups)
-            rank = 0
-            for group in groups:
-                if len(group) > 1 and award.warn:
-                    names = ", ".join(p.name for p, _, _ in group)
-                    self.warn(award.title, f"{names} tie on {show(group[0][1])} and the tie-break does not separate "
-                              f"them: they keep their order in the record")
-                share = prizes[rank:rank + len(group)]
-                for offset, (p, measure, tiebreak) in enumerate(group):
-                    if award.ties == "split":
-                        prize = sum(share) // len(group) if share else 0
-                    else:
-                        prize = share[offset] if offset < len(share) else 0
-                    tallies[p.index].categories[award.name] += prize
-                    if self.lines:
-                        why = f"{award.title}: measure {show(measure)}, rank {rank + offset + 1}"
-                        if tiebreak is not None:
-                            why += f" (tie-break {show(tiebreak)})"
-                        if award.says is not None:
-                            others = [q.name for q, _, _ in group if q is not p]
-                            why = award.says.format_map(Sentence(
-                                {"title": award.title, "measure": show(measure), "place": str(rank + offset + 1),
-                                 "prize": show(prize), "tiebreak": show(tiebreak),
-                                 "tied": ", ".join(others) or "nobody", "ranking": ranking}, show(prize), why))
-                        tallies[p.index].lines.append(Line(award.title, award.name, prize, why))
-                rank += len(group)
+            # Stable: players the tie-break cannot separate keep the record's order (awards.hand_out).
+            placings = hand_out(entries, prizes, award.ties, award.rank, award.unless_equal, len(players))
+            nobody = award.unless_equal and len(placings) > 1 and all(pl.tied == len(placings) for pl in placings)
+            for group in _tie_groups(placings):
+                if len(group) > 1 and award.warn and not nobody:
+                    names = ", ".join(players[pl.key].name for pl in group)
+                    self.warn(award.title, f"{names} tie on {show(group[0].measure)} and the tie-break does not "
+                              f"separate them: {_TIED[award.ties]}")
+            for placing in placings:
+                tallies[placing.key].categories[award.name] += placing.prize
+            if self.lines:
+                self._award_lines(award, players, tallies, placings, nobody)
             if len(prizes) > len(players):
                 self.warn(award.title, f"{len(prizes)} prizes are in play for {len(players)} players")
+
+    def _award_lines(self, award, players, tallies: list[_Tally], placings, nobody: bool) -> None:
+        groups = _tie_groups(placings)
+        ranking = "; ".join(" = ".join(f"{players[pl.key].name} {show(pl.measure)}" for pl in group)
+                            for group in groups)
+        for group in groups:
+            for placing in group:
+                p, measure, tiebreak, prize = players[placing.key], placing.measure, placing.tiebreak, placing.prize
+                why = f"{award.title}: measure {show(measure)}, rank {placing.place}"
+                if tiebreak is not None:
+                    why += f" (tie-break {show(tiebreak)})"
+                if len(group) > 1 and award.ties != "keep_order":
+                    why += " (every player ties: no prize)" if nobody else f", shared with {len(group) - 1}"
+                if award.says is not None:
+                    others = [players[q.key].name for q in group if q.key != placing.key]
+                    why = award.says.format_map(Sentence(
+                        {"title": award.title, "measure": show(measure), "place": str(placing.place),
+                         "prize": show(prize), "tiebreak": show(tiebreak), "tied": ", ".join(others) or "nobody",
+                         "ranking": ranking}, show(prize), why))
+                tallies[p.index].lines.append(Line(award.title, award.name, prize, why))
 
     def _prizes(self, award) -> tuple[int, ...]:
         if self.variant is not None and award.name in self.variant.prizes:
@@ -343,14 +350,21 @@ class Scorer:
         return [1 + len([other for other in keys if other < mine]) for mine in keys]
 
 
-def _tie_groups(entries):
+def _tie_groups(placings):
+    """The placings in runs that neither the measure nor the tie-break separates."""
     groups = []
-    for entry in entries:
-        if groups and (groups[-1][0][1], groups[-1][0][2]) == (entry[1], entry[2]):
-            groups[-1].append(entry)
+    for placing in placings:
+        if groups and (groups[-1][0].measure, groups[-1][0].tiebreak) == (placing.measure, placing.tiebreak):
+            groups[-1].append(placing)
         else:
-            groups.append([entry])
+            groups.append([placing])
     return groups
+
+
+# What players an award cannot separate get, by its `ties` rule: the end of its warning.
+_TIED = {"keep_order": "they keep their order in the record",
+         "split": "they share the prizes of their places, rounded down",
+         "each_takes": "each takes the prize of the place they share"}
 
 
 def score_game(rules: Rules, game: GameRecord, explain: bool = True, lines: bool = True) -> ScoreReport:
