@@ -35,7 +35,8 @@ HAND = {
     "grid-solo-level1.json": {"Ann": ([-23], -23)},
 }
 # The warnings an example gives on purpose, and who wins (a solo game is won under the level's threshold only).
-WARNED = {"grid-solo-level1.json": ["solo: the 4 tiles on the shaded spaces show no volcano"]}
+WARNED = {"grid-solo-level1.json": [
+    "solo: a tile on the shaded spaces shows a volcano, but the 4 drawn for them must show none"]}
 WINNERS = {"counts-solo-level2.json": ["Ann"], "grid-solo-level1.json": []}
 
 
