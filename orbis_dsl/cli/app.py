@@ -158,7 +158,7 @@ def rules(
     import json
 
     from orbis_dsl.records.schema import SCHEMA_KINDS
-    from orbis_dsl.reports.listing import describe_rules, describe_sheet_rules, sheet_listing_lines
+    from orbis_dsl.reports.listing import describe_rules, describe_sheet_rules, listing_lines, sheet_listing_lines
 
     if game is not None and pack is not None:
         typer.echo("error: give --game or --rules, not both: a pack names the game it extends", err=True)
@@ -192,13 +192,7 @@ def rules(
         return
     from orbis_dsl.common.terminal import shown  # titles and variant names are a pack's text: no terminal controls
 
-    typer.echo("kinds:    " + ", ".join(k["name"] for k in summary["kinds"]))
-    typer.echo(shown("gods:     " + ", ".join(f'{g["name"]} ({g["title"]})' for g in summary["gods"])))
-    for v in summary["variants"]:
-        typer.echo(shown(f'variant {v["name"]}: {v["players"]} players, {v["tiles"]} tiles, '
-                         f'{v["gods_revealed"]} gods revealed'))
-    levels = ", ".join(f"level {lvl}: {n}" for lvl, n in summary["tiles_per_level"].items())
-    typer.echo(f"tiles:    {len(summary['tiles'])} ({levels})")
+    typer.echo("\n".join(shown(line) for line in listing_lines(summary)))
 
 
 @app.command()

@@ -21,6 +21,7 @@ def describe_rules(rules: Rules) -> dict:
                       "removed_stars": list(v.removed_stars), "tiles": len(rules.tile_ids_in_play(v)),
                       "prizes": {k: list(p) for k, p in v.prizes.items()}, "options": dict(v.options)}
                      for v in rules.variants.values()],
+        "awards": [_award(a) for a in rules.awards.values()],
         "tiles_per_level": {str(level): per_level[level] for level in sorted(per_level)},
         "tiles": [{"level": t.level, "color": t.color, "stars": t.stars,
                    "cost": [c or "any" for c in t.cost], "kind": t.kind,
@@ -44,11 +45,34 @@ def describe_sheet_rules(rules: Rules) -> dict:
                    "members": list(f.members), "choices": list(f.choices), "optional": f.optional,
                    "level": f.level} for f in rules.facts.values()],
         "columns": [{"name": c.name, "title": c.title} for c in rules.scores.values()],
-        "awards": [{"name": a.name, "title": a.title, "prizes": list(a.prizes), "ties": a.ties, "rank": a.rank,
-                    "for_each": list(a.members), "unless_all_equal": a.unless_equal} for a in rules.awards.values()],
+        "awards": [_award(a) for a in rules.awards.values()],
         "options": [{"name": o.name, "type": o.type, "default": o.default, "choices": list(o.choices)}
                     for o in settings.options],
     }
+
+
+def _award(a) -> dict:
+    return {"name": a.name, "title": a.title, "prizes": list(a.prizes), "ties": a.ties, "rank": a.rank,
+            "for_each": list(a.members), "unless_all_equal": a.unless_equal}
+
+
+def _award_line(a: dict) -> str:
+    each = f" for each of {', '.join(a['for_each'])}" if a["for_each"] else ""
+    prizes = "/".join(map(str, a["prizes"])) or "from the variant"
+    return (f"award     {a['name']}: {a['title']}{each}: {a['rank']} first, prizes {prizes}, "
+            f"ties {a['ties'].replace('_', ' ')}{', nothing if all equal' if a['unless_all_equal'] else ''}")
+
+
+def listing_lines(summary: dict) -> list[str]:
+    """A game of tiles' summary as a person reads it: kinds, gods, awards, variants, tiles."""
+    lines = ["kinds:    " + ", ".join(k["name"] for k in summary["kinds"]),
+             "gods:     " + ", ".join(f'{g["name"]} ({g["title"]})' for g in summary["gods"])]
+    lines += [_award_line(a) for a in summary["awards"]]
+    lines += [f'variant {v["name"]}: {v["players"]} players, {v["tiles"]} tiles, {v["gods_revealed"]} gods revealed'
+              for v in summary["variants"]]
+    levels = ", ".join(f"level {lvl}: {n}" for lvl, n in summary["tiles_per_level"].items())
+    lines.append(f"tiles:    {len(summary['tiles'])} ({levels})")
+    return lines
 
 
 def sheet_listing_lines(summary: dict) -> list[str]:
@@ -67,10 +91,7 @@ def sheet_listing_lines(summary: dict) -> list[str]:
                      f"{', optional' if f['optional'] else ''})")
     for c in summary["columns"]:
         lines.append(f"column    {c['name']}: {c['title']}")
-    for a in summary["awards"]:
-        each = f" for each of {', '.join(a['for_each'])}" if a["for_each"] else ""
-        lines.append(f"award     {a['name']}: {a['title']}{each}: {a['rank']} {'/'.join(map(str, a['prizes']))}, "
-                     f"ties {a['ties'].replace('_', ' ')}{', nothing if all equal' if a['unless_all_equal'] else ''}")
+    lines += [_award_line(a) for a in summary["awards"]]
     for o in summary["options"]:
         lines.append(f"option    {o['name']} ({'|'.join(o['choices']) or o['type']}, default {o['default']})")
     return lines

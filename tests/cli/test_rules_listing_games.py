@@ -18,7 +18,7 @@ def test_terra_mystica_is_listed_by_its_facts_columns_and_awards():
     out = _run("--game", "terra-mystica").output
     assert "faction: alchemists (Alchemists)" in out
     assert "fact      cults: cult positions (int 0..10 per fire/water/earth/air)" in out
-    assert "award     cult: Cult track for each of fire, water, earth, air: most 8/4/2, ties split" in out
+    assert "award     cult: Cult track for each of fire, water, earth, air: most first, prizes 8/4/2, ties split" in out
     assert not any(line.startswith(("kinds:", "gods:", "tiles:")) for line in out.splitlines())
 
 

@@ -158,6 +158,7 @@ def test_the_text_listing_agrees(listing):
     lines = result.stdout.splitlines()
     assert lines[0] == "kinds:    " + ", ".join(k["name"] for k in listing["kinds"])
     assert "variant 2p: 2 players, 37 tiles, 3 gods revealed" in lines
+    assert "award     temple: Temple token: most first, prizes from the variant, ties keep order" in lines
     assert lines[-1] == "tiles:    65 (level 1: 20, level 2: 20, level 3: 25)"
 
 
