@@ -204,7 +204,24 @@ def layout(prefix: str, tree, op_col: int | None = None) -> list[str]:
         return _cases(prefix, tree)
     if tree.data == "arith" and str(tree.children[1]) in "+-":
         return _sum(prefix, tree)
+    if len(kids(tree)) > _WHERE_AT.get(tree.data, 99):
+        return _counted(prefix, tree)
     return [flat]
+
+
+# Where a count's or an aggregate's `where` condition stands among its children.
+_WHERE_AT = {"count": 1, "count_held": 1, "sum_held": 3, "aggregate": 3}
+
+
+def _counted(prefix: str, tree) -> list[str]:
+    """A count or an aggregate too wide: its `where` condition broken as a condition is, inside the parentheses
+    (`count(tiles where A` then `and B)` under A)."""
+    text = expr(tree)
+    head = prefix + text[:text.index(" where ") + len(" where ")]  # (the scope and field before it hold no `where`)
+    lines = layout(head, kids(tree)[_WHERE_AT[tree.data]])
+    if len(lines) == 1:
+        return [prefix + text]
+    return [*lines[:-1], lines[-1] + ")"]
 
 
 def _chain(prefix: str, tree, col: int) -> list[str]:

@@ -155,6 +155,19 @@ def test_long_conditions_break_at_and_under_the_if():
                    "}\n")
 
 
+def test_a_long_count_breaks_its_condition_inside_the_parentheses():
+    kinds = "{stone, proselytism, farm, village, volcano, irrigation, forest, temple}"
+    out = fmt(f"god g {{ let many = count(tiles where kind in {kinds} and not cancelled) end: many }}\n")
+    assert out == ("god g {\n"
+                   f"  let many = count(tiles where kind in {kinds}\n"
+                   "                               and not cancelled)\n"
+                   "  end: many\n"
+                   "}\n")
+    assert fmt(out) == out
+    summed = fmt(f"god g {{ let icons = sum(icons of tiles where kind in {kinds} and not cancelled) end: icons }}\n")
+    assert summed.splitlines()[2].strip() == "and not cancelled)"
+
+
 def test_long_if_then_else_breaks_before_else():
     counted = "tiles where kind = temple and not cancelled"
     text = f'award t {{ measure: if temple_count = "icons" then sum(icons of {counted}) else count({counted}) }}\n'
