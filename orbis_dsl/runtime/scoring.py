@@ -182,21 +182,8 @@ class Scorer:
         placement_why = self.placement_why
         for t in p.tiles:  # in board order
             if t.desert:
-                for end in desert_ends:
-                    if explain and end.local and t.record is not None:
-                        points, line = self._local_line(g, p, t, end, "desert", labels[t.pos], None, desert=True)
-                        deserts += points
-                        t.points += points
-                        add_line(line)
-                        continue
-                    trace = [] if explain else None
-                    points = end.fn(g, p, t, trace) or 0
-                    points = points if -MAX_POINTS <= points <= MAX_POINTS else self._bounded(points, p, t)
-                    deserts += points
-                    t.points += points
-                    if keep:
-                        why = explained(end, trace, points, (g, p, t)) if explain else static_why(end.text, points)
-                        add_line(_new_tuple(Line, (labels[t.pos], "desert", points, why)))
+                if desert_ends:
+                    deserts += self._score_desert(g, p, t, desert_ends, add_line)
                 continue
             kind = kinds.get(t.kind)
             if kind is None:
@@ -234,6 +221,26 @@ class Scorer:
                     add_line(_new_tuple(Line, (labels[t.pos], kind.name, points or 0, why)))
             t.validated = scored and not t.cancelled
         return _Tally({"regions": regions, "deserts": deserts, "god": 0}, lines)
+
+    def _score_desert(self, g, p: PlayerView, t: TileView, ends, add_line) -> int:
+        """What a face-down tile scores by the rule set's desert clauses (Orbis: -1 CP), its lines added."""
+        where, explain, scored = self.rules.board.labels[t.pos], self.explain, 0
+        for end in ends:
+            if explain and end.local and t.record is not None:
+                points, line = self._local_line(g, p, t, end, "desert", where, None, desert=True)
+            else:
+                trace = [] if explain else None
+                points = end.fn(g, p, t, trace) or 0
+                points = points if -MAX_POINTS <= points <= MAX_POINTS else self._bounded(points, p, t)
+                line = None
+                if self.lines:
+                    why = explained(end, trace, points, (g, p, t)) if explain else static_why(end.text, points)
+                    line = _new_tuple(Line, (where, "desert", points, why))
+            scored += points
+            t.points += points
+            if line is not None:
+                add_line(line)
+        return scored
 
     def _local_line(self, g, p, t: TileView, end, kind: str, where: str, placed: str | None,
                     desert: bool = False) -> tuple:
