@@ -11,6 +11,7 @@ import json
 
 from orbis_dsl.common.diagnostics import Diagnostic, did_you_mean, unknown
 from orbis_dsl.records.json_text import MAX_RECORD_BYTES, json_words, load_json
+from orbis_dsl.records.names import find_god
 from orbis_dsl.records.orbis_json_quick import quick_record
 from orbis_dsl.records.orbis_json_write import FORMAT, game_to_json, tile_to_json
 from orbis_dsl.records.tile_schema import schema_for
@@ -334,17 +335,6 @@ def option_problems(rules: Rules, options: dict) -> list[Diagnostic]:
     reader = _Reader(rules, "")
     reader.options(options, "$.options")
     return reader.diags
-
-
-def find_god(rules: Rules, text: str) -> str | None:
-    """A god by id or by English name, case-insensitively."""
-    lowered = text.strip().lower()
-    if lowered in rules.gods:
-        return lowered
-    for god in rules.gods.values():
-        if god.title.lower() == lowered:
-            return god.name
-    return None
 
 
 def read_json_text(text: str, file: str, rules: Rules) -> tuple[GameRecord | None, list[Diagnostic]]:

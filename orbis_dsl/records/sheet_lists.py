@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from orbis_dsl.common.diagnostics import did_you_mean, unknown
 from orbis_dsl.records.grid_records import BoardReader
+from orbis_dsl.records.names import find_god
 from orbis_dsl.records.orbis_json import json_words
 from orbis_dsl.runtime.grid import features, measures
 from orbis_dsl.runtime.sheet import Held
@@ -61,8 +62,7 @@ def _item(reader, fact, item, where: str):
     elif fact.flag:
         reader.error(where, f"expected {{\"id\": …, \"{fact.flag}\": true or false}}, got {json_words(item)}")
         return None
-    by_key = {name.lower(): name for name in rules.gods}
-    piece = by_key.get(ident.strip().lower()) if isinstance(ident, str) else None
+    piece = find_god(rules, ident, titles=False) if isinstance(ident, str) else None
     if piece is None:
         d = unknown(fact.choices[0], str(ident), sorted(rules.gods))
         reader.error(f"{where}.id" if isinstance(item, dict) else where, d.message, d.hint)

@@ -9,6 +9,7 @@ collect several per run. A `refuse` rule the record breaks is an input error too
 from __future__ import annotations
 
 from orbis_dsl.common.diagnostics import Diagnostic, did_you_mean, unknown
+from orbis_dsl.records.names import find_god
 from orbis_dsl.records.orbis_json import json_words, load_json
 from orbis_dsl.records.sheet_cells import CellReader, check_shared_cells
 from orbis_dsl.records.sheet_lists import derive_board, list_fact
@@ -210,12 +211,9 @@ class _SheetReader:
         if not isinstance(value, str):
             self.error(path, f"expected a {family} (one of {', '.join(sorted(pieces))}), got {json_words(value)}")
             return None
-        key = value.strip().lower()
-        if key in pieces:
-            return key
-        by_title = {p.title.lower(): p.name for p in pieces.values()}
-        if key in by_title:
-            return by_title[key]
+        piece = find_god(self.rules, value)
+        if piece is not None:
+            return piece
         d = unknown(family, value, sorted(pieces))
         self.error(path, d.message, d.hint)
         return None
