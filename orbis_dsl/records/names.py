@@ -20,3 +20,11 @@ def find_god(rules: Rules, text: str, titles: bool = True) -> str | None:
             if god.title.lower() == lowered:
                 return god.name
     return None
+
+
+def find_kind(rules: Rules, text: str) -> str | None:
+    """A tile kind by its id in any letter case, the id as declared (`Spire` for `spire`); an exact id wins."""
+    if text in rules.kinds:
+        return text
+    lowered = text.lower()
+    return next((name for name in rules.kinds if name.lower() == lowered), None)

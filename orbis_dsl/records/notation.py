@@ -17,6 +17,7 @@ from orbis_dsl.common.parser_cache import GAME_PARSER_OPTIONS
 from orbis_dsl.common.resources import BASE_GAME, GAME_PARSER_MODULE, data_dir, grammar_path, source_hash
 from orbis_dsl.language.lark_errors import GAME_WORDS, syntax_diagnostic
 from orbis_dsl.language.literals import BadToken, number, unquote
+from orbis_dsl.records.names import find_kind
 from orbis_dsl.records.notation_quick import quick_document
 from orbis_dsl.records.orbis_json import FORMAT, MAX_RECORD_BYTES, _Reader
 from orbis_dsl.runtime.game_record import GameRecord, TileRecord
@@ -149,7 +150,7 @@ class _Builder:
         if god is not None:
             player["god"] = self.label(god)
             self.at(f"{path}.god", god)
-            if mark is not None and str(mark) == "x":
+            if mark is not None and str(mark).lower() == "x":
                 player["god_cancelled"] = True
                 self.at(f"{path}.god_cancelled", mark)
         player["worshippers"] = number(worshippers)
@@ -189,11 +190,11 @@ class _Builder:
         tile: dict[str, object] = {"kind": str(kind_name), "color": str(colour)}
         self.at(f"{path}.kind", kind_name)
         self.at(f"{path}.color", colour)
-        kind = self.rules.kinds.get(str(kind_name))
+        kind = self.rules.kinds.get(find_kind(self.rules, str(kind_name)) or "")
         positional = list(kind.declared) if kind is not None else []
         for item in items:
             if isinstance(item, str):  # a Token: a mark
-                tile["cancelled"] = str(item) == "x"
+                tile["cancelled"] = str(item).lower() == "x"
                 self.at(f"{path}.cancelled", item)
             elif item.data == "named":
                 name, value = item.children
@@ -314,6 +315,7 @@ def read_row(text: str, file: str, rules: Rules, width: int | None = None):
 _WORD = re.compile(r"[A-Za-z0-9_]+")
 
 
+_MARKS = {"desert", "x", "ok"}  # in any letter case
 _KEYWORDS = {"desert", "x", "ok", "god", "worshippers", "player", "game", "variant", "option", "true", "false"}
 
 
@@ -335,7 +337,10 @@ def _value(value) -> str:
         return f"{value[0]}{value[1] or 'any'}"
     if isinstance(value, tuple):
         return "/".join(value) if len(value) > 1 else f"{value[0]}"
-    return _label(str(value))
+    text = str(value)
+    if text.lower() in _MARKS and text not in _KEYWORDS:  # `X` would read back as a token mark
+        return json.dumps(text, ensure_ascii=False)
+    return _label(text)
 
 
 def tile_text(tile: TileRecord, rules: Rules) -> str:

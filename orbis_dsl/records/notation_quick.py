@@ -35,8 +35,10 @@ _SIGNED = re.compile(r"-[0-9]+")
 _AMOUNT = re.compile(r"([0-9]+)([a-zA-Z]+)")
 _WORDS = re.compile(r"[a-zA-Z][a-zA-Z0-9_]*(?:/[a-zA-Z][a-zA-Z0-9_]*)+")
 _KEYWORDS = frozenset({"game", "variant", "option", "player", "god", "worshippers"})
-# Prefixes of terminals with a higher priority than WORD (MARK, DESERT): the lexer would cut a word there.
+# Prefixes of terminals with a higher priority than WORD (MARK, DESERT, in any letter case): where the lexer could
+# cut a word, or take it whole for the mark, the parser decides.
 _CUT = ("x", "ok", "desert")
+_MARKS = ("x", "ok")
 
 
 class _Unsure(Exception):
@@ -106,8 +108,8 @@ class _Document:
         if rest[:1] == ["god"] and len(rest) >= 2:
             player["god"] = _label(rest[1])
             rest = rest[2:]
-            if rest[:1] in (["x"], ["ok"]):
-                if rest[0] == "x":
+            if rest[:1] and rest[0].lower() in _MARKS:
+                if rest[0].lower() == "x":
                     player["god_cancelled"] = True
                 rest = rest[1:]
         if len(rest) != 2 or rest[0] != "worshippers" or not _INT.fullmatch(rest[1]):
@@ -145,7 +147,7 @@ class _Document:
         return {**tile}  # a copy: the document is the caller's
 
     def tile(self, tokens: tuple[str, ...]) -> dict:
-        if tokens[0] in ("desert", "-"):
+        if tokens[0] == "-" or tokens[0].lower() == "desert":
             if len(tokens) != 1:
                 raise _Unsure
             return {"desert": True}
@@ -160,8 +162,8 @@ class _Document:
         items, i = tokens[2:], 0
         while i < len(items):
             item = items[i]
-            if item in ("x", "ok"):
-                tile["cancelled"] = item == "x"
+            if item.lower() in _MARKS:
+                tile["cancelled"] = item.lower() == "x"
                 i += 1
             elif i + 2 < len(items) and items[i + 1] == "=":
                 name = _word(item)
@@ -200,7 +202,7 @@ def _fail():
 
 
 def _word(token: str) -> str:
-    if not _WORD.fullmatch(token) or token in _KEYWORDS or token.startswith(_CUT):
+    if not _WORD.fullmatch(token) or token in _KEYWORDS or token.lower().startswith(_CUT):
         raise _Unsure
     return token
 
@@ -242,7 +244,7 @@ def _value(token: str, spec):
             return token
         return f"{amount.group(1)} {amount.group(2)}"
     if _WORDS.fullmatch(token):
-        if token.startswith(_CUT):
+        if token.lower().startswith(_CUT):
             raise _Unsure
         return token.split("/")
     if token[0].isdigit():

@@ -11,7 +11,7 @@ import json
 
 from orbis_dsl.common.diagnostics import Diagnostic, did_you_mean, unknown
 from orbis_dsl.records.json_text import MAX_RECORD_BYTES, json_words, load_json
-from orbis_dsl.records.names import find_god
+from orbis_dsl.records.names import find_god, find_kind
 from orbis_dsl.records.orbis_json_quick import quick_record
 from orbis_dsl.records.orbis_json_write import FORMAT, game_to_json, tile_to_json
 from orbis_dsl.records.tile_schema import schema_for
@@ -231,13 +231,12 @@ class _Reader:
         if kind_name is None:
             self.error(path, "missing key 'kind' (or \"desert\": true)")
             return None
-        if isinstance(kind_name, str):
-            kind_name = kind_name.lower()
-        kind = self.rules.kinds.get(kind_name) if isinstance(kind_name, str) else None
+        kind = self.rules.kinds.get(find_kind(self.rules, kind_name) or "") if isinstance(kind_name, str) else None
         if kind is None:
             d = unknown("tile kind", str(kind_name), self.rules.kinds)
             self.error(f"{path}.kind", d.message, d.hint)
             return None
+        kind_name = kind.name
         params = {p.name: p for p in self.rules.settings.attributes}
         params.update({p.name: p for p in kind.params})
         required = sorted(n for n in kind.scoring_params if params[n].required)

@@ -23,11 +23,13 @@ DUEL = (ROOT / "examples" / "custom" / "duel.orbisgame").read_text(encoding="utf
 
 @pytest.fixture(scope="module")
 def seer_rules(tmp_path_factory):
-    """The custom pack and one more god whose id has a capital letter."""
+    """The custom pack, and one more god and one more kind whose ids have a capital letter."""
     pack = tmp_path_factory.mktemp("seer") / "pack"
     shutil.copytree(ROOT / "examples" / "custom" / "pack", pack)
     with (pack / "gods.orbis").open("a", encoding="utf-8") as file:
         file.write('\ngod Seer "The Seer" {\n  end: 1\n}\n')
+    with (pack / "kinds.orbis").open("a", encoding="utf-8") as file:
+        file.write('\nkind Spire "Spire" {\n  param cp: int\n  end: cp\n}\n')
     rules, compiled = load_pack(pack)
     assert rules is not None, compiled.diagnostics
     return rules
@@ -87,3 +89,62 @@ def test_a_score_sheet_reads_the_faction_in_any_case(typed):
     record, diags = read_sheet_text(text.replace(f"Ann {faction} ", f"Ann {typed} ", 1), "typed", rules)
     assert diags == [], diags
     assert record.rounds[0][0].piece == ("chaosmagicians" if "haos" in typed else "halflings")
+
+
+# ---- the notation's marks and kinds ------------------------------------------------------------------------
+
+QUICKSTART = (ROOT / "examples" / "quickstart-4p.orbisgame").read_text(encoding="utf-8")
+
+
+def _base():
+    from orbis_dsl.language.ruleset import base_rules
+
+    return base_rules()
+
+
+@pytest.mark.parametrize(("lower", "upper"), [("yellow 4 x", "yellow 4 X"), ("| desert", "| Desert"),
+                                              ("| desert", "| DESERT"), ("yellow village", "Yellow Village"),
+                                              ("green proselytism", "green PROSELYTISM")])
+def test_marks_desert_and_kinds_are_read_in_any_case(lower, upper):
+    assert lower in QUICKSTART
+    text = QUICKSTART.replace(lower, upper)
+    expected = read_text(QUICKSTART, "q.orbisgame", _base())
+    assert expected[1] == []
+    for read in (read_text, read_text_parsed):
+        assert read(text, "q.orbisgame", _base()) == expected
+
+
+def test_ok_and_a_gods_token_in_capitals():
+    text = QUICKSTART.replace("yellow 4 x", "yellow 4 OK")
+    game, diags = read_text(text, "q.orbisgame", _base())
+    assert diags == []
+    ok = read_text(QUICKSTART.replace("yellow 4 x", "yellow 4 ok"), "q.orbisgame", _base())[0]
+    assert game == ok
+    for read in (read_text, read_text_parsed):
+        game, diags = read(QUICKSTART.replace("god fire", "god death X"), "q.orbisgame", _base())
+        assert diags == [] and game.players[1].god == "death" and game.players[1].god_cancelled
+
+
+def test_a_word_a_mark_only_begins_is_a_word():
+    text = QUICKSTART.replace("red volcano 2 yellow 4 x", "red volcano 2 yellow xenon")
+    _, diags = read_text(text, "q.orbisgame", _base())
+    assert [d.message for d in diags] == ['expected a whole number, got the string "xenon"']
+
+
+def test_a_value_that_reads_as_a_mark_is_written_quoted():
+    from orbis_dsl.records.notation import _value
+
+    assert _value("X") == '"X"' and _value("Ok") == '"Ok"' and _value("Xavier") == "Xavier"
+
+
+@pytest.mark.parametrize("typed", ["Spire", "spire", "SPIRE"])
+def test_a_kind_whose_id_has_a_capital_letter_is_found_in_any_case(seer_rules, typed):
+    from orbis_dsl.records.names import find_kind
+
+    assert find_kind(seer_rules, typed) == "Spire" and find_kind(seer_rules, "GROVE") == "grove"
+    text = DUEL.replace("white stone mystic=9", f"white {typed} 2 mystic=9")
+    for read in (read_text, read_text_parsed):
+        game, diags = read(text, "d.orbisgame", seer_rules)
+        assert diags == [], diags
+        tile = game.players[0].pyramid[3][1]
+        assert (tile.kind, tile.params["cp"]) == ("Spire", 2)
