@@ -19,6 +19,7 @@ mangled ones.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from orbis_dsl.language.literals import BadToken, number, unquote
 from orbis_dsl.records.orbis_json import FORMAT
@@ -63,6 +64,7 @@ class _Document:
     def __init__(self, rules: Rules):
         self.rules = rules
         self.known = _known_tiles(rules)
+        self.kind_words = {name.lower() for name in rules.kinds}
         self.height = len(rules.board.rows)
         self.doc: dict = {"format": FORMAT}
         self.players: list[dict] = []
@@ -160,6 +162,8 @@ class _Document:
             raise _Unsure  # the record reader will refuse it: let the parser place the message
         positional = list(kind.declared)
         items, i = tokens[2:], 0
+        if any(b.lower() in self.kind_words and self.rules.canonical_color(a.lower()) for a, b in pairwise(items)):
+            raise _Unsure  # a colour and a kind: a `|` left out, which the builder says
         while i < len(items):
             item = items[i]
             if item.lower() in _MARKS:
