@@ -83,6 +83,11 @@ def read_record(path: Path, pack=None) -> tuple[object | None, object, list[Diag
     if rules is None:
         return None, None, [game_mismatch(shown, text, as_json, game, pack, named is not None)], {shown: text}
     record, diags = _parsed(game, rules, text, doc, shown, as_json)
+    if record is None and pack is None and diags:
+        from orbis_dsl.records.pack_names import pack_names_hint
+
+        hint = pack_names_hint(diags, shown, rules.settings.title or game.id)
+        diags = diags if hint is None else [*diags, hint]
     return record, rules, diags, {shown: text}
 
 
