@@ -103,3 +103,36 @@ def test_a_folder_given_as_a_record_says_so(tmp_path):
 
     result = CliRunner().invoke(app, ["score", str(tmp_path)])
     assert result.exit_code == 2 and "this is a folder, not a game record" in result.output
+
+
+def _cli(*args):
+    from typer.testing import CliRunner
+
+    from orbis_dsl.cli.app import app
+
+    return CliRunner().invoke(app, [str(a) for a in args], env={"NO_COLOR": "1", "COLUMNS": "120"})
+
+
+@pytest.mark.parametrize("suffix, game, title", [(".tmgame", "terra-mystica", "Terra Mystica"),
+                                                 (".mondo", "mondo", "Mondo"), (".TMGAME", "terra-mystica",
+                                                                                "Terra Mystica")])
+def test_a_sheet_without_its_game_line_is_told_to_add_it_by_its_file_ending(tmp_path, suffix, game, title):
+    text = TM_TEXT if game == "terra-mystica" else _mondo_text()
+    headless = tmp_path / f"night{suffix}"
+    headless.write_text("# no header\n\n" + text.split("\n", 1)[1], encoding="utf-8")
+    for command in ("score", "convert"):
+        result = _cli(command, headless)
+        assert result.exit_code == 2 and "Traceback" not in result.output
+        first, source, _caret, hint = result.output.splitlines()[:4]
+        assert first == f"{headless}:3:1: error: a {title} score sheet starts with `game {game}`"
+        assert source.startswith("   3 | ")
+        assert hint == f"  = add the line `game {game}` at the top: it says which game the file records"
+    headless.write_text(text, encoding="utf-8")
+    assert _cli("score", headless).exit_code == 0
+
+
+def test_a_file_of_another_ending_without_a_game_line_is_still_orbis(tmp_path):
+    other = tmp_path / "night.txt"
+    other.write_text(TM_TEXT.split("\n", 1)[1], encoding="utf-8")
+    result = _cli("score", other)
+    assert result.exit_code == 2 and "expected 'game', 'option', 'player', 'variant'" in result.output
