@@ -81,6 +81,10 @@ class _Builder:
             if tokens:
                 self.line(n, tokens)
         self.spans.setdefault("$.players", Span(self.file, 1, 1))
+        rounds = self.doc.get("rounds")
+        if rounds:  # how many rounds there are: said at the last one typed
+            self.spans["$.rounds"] = self.spans[f"$.rounds[{len(rounds) - 1}]"]
+        self.spans.setdefault("$", Span(self.file, 1, 1))  # what belongs to no line: the top of the file
         return self.doc
 
     def line(self, n: int, tokens) -> None:
@@ -88,8 +92,10 @@ class _Builder:
         before = self.round is None and self.player is None and not self.doc.get("players")
         # A line per player: the header's lines may come anywhere; in blocks, before the first round or player.
         anywhere = before or not self.blocks
-        if word == "game":
-            return  # the header names the game; `read_record` chose the rules by it
+        if word == "game":  # the header names the game; `read_record` chose the rules by it
+            self.place("$", n, col)
+            self.place("$.game", n, rest[0][1] if rest else col)
+            return
         if word == "title" and anywhere:
             self.doc["title"] = " ".join(unquote(t) for t, _ in rest)
             self.place("$.title", n, rest[0][1] if rest else col)
@@ -163,6 +169,8 @@ class _Builder:
             self.player = {"name": " ".join(unquote(t) for t, _ in rest)}
             players.append(self.player)
             self.place(self.player_path(), n, col)
+            if rest:
+                self.place(f"{self.player_path()}.name", n, rest[0][1])
         elif self.player is not None and self.grid and _ROW.match(word):
             self.row(int(_ROW.match(word).group(1)), rest, n, col)
         elif self.player is not None and self.grid and word in ("side", "border"):
@@ -339,7 +347,7 @@ class _Builder:
                 path = _PARENT.sub("", path)
             span = self.spans.get(path)
             out.append(d._replace(span=span, path=None, file=self.file) if span else d)
-        return out
+        return sorted(out, key=lambda d: (d.span.line, d.span.column) if d.span else (1 << 30, 0))
 
 
 def _items(words: list[str]) -> list[str]:

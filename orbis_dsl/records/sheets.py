@@ -69,7 +69,7 @@ class _SheetReader:
         if settings.rounds:
             rounds = self.rounds(doc["rounds"], shared)
         else:
-            players = self.players(doc["players"], "$.players", None, shared)
+            players = self.players(doc["players"], "$.players", shared)
             rounds = [players] if players is not None else None
         if rounds is None or self.diags:
             return None
@@ -112,7 +112,7 @@ class _SheetReader:
             return None
         if len(items) not in (settings.rounds, settings.rounds_also):
             self.error("$.rounds", f"expected {wanted} rounds, got {len(items)}")
-        rounds, names = [], None
+        rounds, typed = [], []
         for r, item in enumerate(items):
             path = f"$.rounds[{r}]"
             if not isinstance(item, dict):
@@ -124,16 +124,44 @@ class _SheetReader:
                 self.error(path, "missing key 'players'")
                 continue
             shared = {**whole, **self.level_facts(item, path, round_facts)}
-            players = self.players(item["players"], f"{path}.players", names, shared)
+            players = self.players(item["players"], f"{path}.players", shared)
+            if isinstance(item["players"], list):
+                typed.append((r, tuple(p.get("name") if isinstance(p, dict) else None for p in item["players"])))
             if players is not None:
-                names = names or [p.name for p in players]
                 rounds.append(players)
+        self.same_players(typed)
         return rounds if len(rounds) == len(items) else None
+
+    def same_players(self, typed: list[tuple[int, tuple]]) -> None:
+        """The same players in the same order every round: each round that lists others than most rounds do (the
+        first of them, on a tie) is told which player differs, at that player."""
+        lists = [names for _, names in typed]
+        if len(set(lists)) <= 1:
+            return
+        usual = max(lists, key=lambda names: (lists.count(names), -lists.index(names)))
+        k = next(r for r, names in typed if names == usual) + 1
+        rule = "the players must be the same, in the same order, in every round"
+        for r, names in typed:
+            path = f"$.rounds[{r}].players"
+            extra = [i for i, name in enumerate(names) if name not in usual]
+            missing = [name for name in usual if name not in names]
+            if names == usual:
+                continue
+            if extra:
+                i = extra[0]
+                near = did_you_mean(str(names[i]), missing or usual)
+                self.error(f"{path}[{i}].name", f"round {r + 1} has '{names[i]}', who is not a player of round {k}: "
+                                                f"{rule}", near or f"the players of round {k}: " + ", ".join(usual))
+            elif missing:
+                self.error(path, f"round {r + 1} has no '{missing[0]}', who plays in round {k}: {rule}",
+                           f"the players of round {k}: " + ", ".join(usual))
+            else:
+                self.error(path, f"round {r + 1} lists the players in another order than round {k}: {rule}",
+                           f"the order of round {k}: " + ", ".join(usual))
 
     # ---- players ------------------------------------------------------------------------------------------
 
-    def players(self, items, path: str, names: list[str] | None,
-                shared: dict | None = None) -> list[SheetPlayerRecord] | None:
+    def players(self, items, path: str, shared: dict | None = None) -> list[SheetPlayerRecord] | None:
         if not isinstance(items, list):
             self.error(path, f"expected a list of players, got {json_words(items)}")
             return None
@@ -148,12 +176,6 @@ class _SheetReader:
             if p.name in seen:
                 self.error(f"{path}[{i}].name", f"two players are called '{p.name}'")
             seen.add(p.name)
-        # A player refused for another mistake still has the name typed: no second message about the order.
-        typed = [p.name if p else (obj.get("name") if isinstance(obj, dict) else None)
-                 for p, obj in zip(players, items)]
-        if names is not None and typed != names:
-            self.error(path, "the players must be the same, in the same order, in every round: "
-                             + ", ".join(names))
         self.distinct_pieces(players, path)
         check_shared_cells(self, players, self.rules.facts, path)
         return None if None in players else players

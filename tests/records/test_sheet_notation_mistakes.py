@@ -136,3 +136,64 @@ def test_a_file_of_another_ending_without_a_game_line_is_still_orbis(tmp_path):
     other.write_text(TM_TEXT.split("\n", 1)[1], encoding="utf-8")
     result = _cli("score", other)
     assert result.exit_code == 2 and "expected 'game', 'option', 'player', 'variant'" in result.output
+
+
+def test_a_mondo_text_of_two_rounds_is_told_so_at_its_last_round():
+    text = _mondo_text()
+    text = text[:text.index("round 3")]
+    record, diags = _read(text, "mondo")
+    (diag,) = diags
+    assert record is None and diag.path is None and diag.span is not None
+    assert text.splitlines()[diag.span.line - 1] == "round 2"
+    assert diag.message == "expected 3 or 1 rounds, got 2"
+
+
+def test_every_message_of_a_sheet_text_is_placed_in_the_text():
+    from orbis_dsl.records.sheet_notation import _Builder
+
+    builder = _Builder(_rules("mondo"), "typed")
+    builder.build(_mondo_text())
+    from orbis_dsl.common.diagnostics import Diagnostic
+
+    placed, = builder.locate([Diagnostic("anything", path="$.nowhere[3].at_all", file="typed")])
+    assert placed.span.line == 1 and placed.path is None
+
+
+def _rules(game: str):
+    return game_rules(game_named(game))
+
+
+@pytest.mark.parametrize("rounds, at_round, said", [
+    ((1,), 1, "round 1 has 'Boo', who is not a player of round 2"),  # a typo in round 1: rounds 2 and 3 agree
+    ((2,), 2, "round 2 has 'Boo', who is not a player of round 1"),
+    ((2, 3), 1, "round 1 has 'Bo', who is not a player of round 2"),  # most rounds say Boo: round 1 is told
+])
+def test_a_player_named_otherwise_in_one_round_is_told_once_at_that_player(rounds, at_round, said):
+    text = _mondo_text()
+    blocks = text.split("\nround ")
+    for r in rounds:
+        blocks[r] = blocks[r].replace("player Bo\n", "player Boo\n")
+    text = "\nround ".join(blocks)
+    record, diags = _read(text, "mondo")
+    (diag,) = diags
+    line = text.splitlines()[diag.span.line - 1]
+    assert record is None and diag.message.startswith(said)
+    assert line.strip() in ("player Bo", "player Boo") and line[diag.span.column - 1:] in ("Bo", "Boo")
+    assert diag.hint in ("did you mean 'Bo'?", "did you mean 'Boo'?")
+    above = [x for x in text.splitlines()[:diag.span.line] if x.startswith("round ")]
+    assert above[-1] == f"round {at_round}"
+
+
+def test_players_in_another_order_or_one_missing_are_told_which():
+    import json
+
+    from orbis_dsl.records.sheets import read_sheet_doc
+
+    doc = json.loads((ROOT / "examples" / "mondo" / "counts-beginner-2p.json").read_text(encoding="utf-8"))
+    doc["rounds"][2]["players"].reverse()
+    _, diags = read_sheet_doc(doc, "m.json", _rules("mondo"))
+    assert [(d.path, d.message.split(":")[0]) for d in diags] == [
+        ("$.rounds[2].players", "round 3 lists the players in another order than round 1")]
+    doc["rounds"][2]["players"].pop()
+    _, diags = read_sheet_doc(doc, "m.json", _rules("mondo"))
+    assert [d.message.split(":")[0] for d in diags] == ["round 3 has no 'Ann', who plays in round 1"]
