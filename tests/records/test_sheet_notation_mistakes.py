@@ -197,3 +197,18 @@ def test_players_in_another_order_or_one_missing_are_told_which():
     doc["rounds"][2]["players"].pop()
     _, diags = read_sheet_doc(doc, "m.json", _rules("mondo"))
     assert [d.message.split(":")[0] for d in diags] == ["round 3 has no 'Ann', who plays in round 1"]
+
+
+@pytest.mark.parametrize("game, line, wanted, hint", [
+    ("terra-mystica", "option tiebreak = resources", "expected `option NAME VALUE`",
+     "drop the `=`: `option tiebreak resources`"),
+    ("mondo", "option level = beginner", "expected `option NAME VALUE`", "drop the `=`: `option level beginner`"),
+    ("mondo", "level = beginner", "expected `level VALUE`", "drop the `=`: `level beginner`"),
+])
+def test_an_option_written_with_the_orbis_notations_equals_is_told_to_drop_it(game, line, wanted, hint):
+    text = TM_TEXT if game == "terra-mystica" else _mondo_text().replace("level beginner\n", "")
+    head, rest = text.split("\n", 1)
+    (_, _, message), = _problems(f"{head}\n{line}\n{rest}", game)
+    assert message == wanted
+    _, diags = _read(f"{head}\n{line}\n{rest}", game)
+    assert diags[0].hint == hint
