@@ -44,6 +44,8 @@ def _item(reader, fact, item, where: str):
             shown = f"'{item}'" if isinstance(item, str) else json_words(item)
             reader.error(where, f"{shown} is not among the choices for {fact.title}",
                          did_you_mean(str(item).upper(), fact.choices) or "expected one of: " + ", ".join(fact.choices))
+        else:
+            reader.named(where, item, name)
         return name
     rules = reader.rules
     ident, flag, given = item, None, {}
@@ -67,6 +69,7 @@ def _item(reader, fact, item, where: str):
         d = unknown(fact.choices[0], str(ident), sorted(rules.gods))
         reader.error(f"{where}.id" if isinstance(item, dict) else where, d.message, d.hint)
         return None
+    reader.named(f"{where}.id" if isinstance(item, dict) else where, ident, piece)
     return Held(piece, flag, {**rules.settings.values, **rules.gods[piece].modifiers, **given})
 
 

@@ -29,6 +29,12 @@ class _SheetReader:
         self.notes: list[tuple[str, str]] = []  # warnings: the record is scored anyway
         self.chosen: dict = {}
         self.cells = CellReader(self, board_of(rules.settings.hexmap))
+        self.renamed: dict[str, str] = {}  # JSON path -> the id of what was typed by another name (`orbis convert`)
+
+    def named(self, path: str, typed, name: str) -> None:
+        """`typed` (a title, another letter case) was read as `name`: a conversion writes the id."""
+        if typed != name:
+            self.renamed[path] = name
 
     def error(self, path: str, message: str, hint: str | None = None) -> None:
         self.diags.append(Diagnostic(message, path=path, file=self.file, hint=hint))
@@ -235,6 +241,7 @@ class _SheetReader:
             return None
         piece = find_god(self.rules, value)
         if piece is not None:
+            self.named(path, value, piece)
             return piece
         d = unknown(family, value, sorted(pieces))
         self.error(path, d.message, d.hint)
@@ -306,6 +313,24 @@ def read_sheet_doc(doc, file: str, rules: Rules) -> tuple[SheetRecord | None, li
     broken = [Diagnostic(f"{failure.message}", file=file, path=path)
               for failure, path in _whole_table(rules, record, refusals(rules, record))]
     return (None, broken) if broken else (record, [])
+
+
+def canonical_doc(doc: dict, file: str, rules: Rules) -> dict:
+    """A record that reads, with every name typed otherwise (a faction's title, a card or a cell in another letter
+    case) written as its id: what `orbis convert` writes, which the schemas hold to the ids."""
+    import copy
+    import re
+
+    reader = _SheetReader(rules, file)
+    reader.record(doc)
+    out = copy.deepcopy(doc)
+    for path, name in reader.renamed.items():
+        steps = [int(index) if index else key for key, index in re.findall(r"\.([^.\[]+)|\[(\d+)\]", path[1:])]
+        target = out
+        for step in steps[:-1]:
+            target = target[step]
+        target[steps[-1]] = name
+    return out
 
 
 def _whole_table(rules: Rules, record: SheetRecord, failures) -> list[tuple]:
