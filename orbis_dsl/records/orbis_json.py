@@ -80,6 +80,10 @@ class _Reader:
         self.keys(doc, "$", _GAME_KEYS, {"format", "players"})
         if "format" in doc and doc["format"] != FORMAT:
             self.error("$.format", f"expected \"{FORMAT}\", got {json.dumps(doc['format'])}")
+        game = doc.get("game", "orbis")  # as records.inputs finds the game a record names: any case, `_` for `-`
+        if not isinstance(game, str) or game.strip().lower().replace("_", "-") != "orbis":
+            self.error("$.game", f"expected \"orbis\", got {json_words(game)}",
+                       "a record of another game is read by that game's reader: orbis score FILE")
         title = doc.get("title")
         if "title" in doc and title is not None:
             title = self.typed(title, "$.title", str, "a string")
