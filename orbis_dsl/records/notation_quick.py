@@ -4,13 +4,13 @@ The notation's parser (a standalone Lark LALR parser in generated/) builds a tok
 position for every word, and then the document is built from the tree: reading a text game took eight times as
 long as reading the same game in JSON, and loading the parser a good part of a cold start. Most files are
 written plainly, and this reads those line by line straight into the `orbis-game/1` document that
-notation._Builder would build.
+notation_build.Builder would build.
 
 It decides nothing it is not sure of. Whenever a line is not plainly one of the notation's lines (a word that
 the grammar's lexer could split or read otherwise: one starting with `x`, `ok`, `desert`, `-` or a digit where a
 word is expected, a keyword used as a name, a quoted string where one is unusual, a lone `\\r`), or whenever the
-builder would say something (a value given twice, a row too many), it answers None, and read_text reads the
-file with the parser, which reports every mistake with its line and column. A document it does build that the
+builder would say something (a value given twice, a row too many, a `|` left out), it answers None, and read_text
+reads the file with the parser, which reports every mistake with its line and column. A document it does build that the
 record reader then finds fault with is also read again by the parser, for the located messages. So it never
 needs positions. tests/records/test_notation_quick.py holds it to the parser's reading, on written games and on
 mangled ones.
@@ -47,7 +47,7 @@ class _Unsure(Exception):
 
 
 def quick_document(text: str, rules: Rules) -> dict | None:
-    """The document notation._Builder would build from `text`, or None when the parser must read it."""
+    """The document notation_build.Builder would build from `text`, or None when the parser must read it."""
     if "\r" in text:
         text = text.replace("\r\n", "\n")  # a file saved on Windows; a lone \r the parser refuses
         if "\r" in text:
@@ -237,7 +237,7 @@ def _option_value(token: str):
 
 
 def _value(token: str, spec):
-    """notation._Builder.value, for the tokens this reader is sure of."""
+    """notation_build.Builder.value, for the tokens this reader is sure of."""
     if _INT.fullmatch(token) or _SIGNED.fullmatch(token):
         return number(token)
     if token[0] == '"':
