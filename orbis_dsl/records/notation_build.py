@@ -152,41 +152,54 @@ class Builder:
 
     def parts(self, tile: Tree) -> list[tuple]:
         """A tile as (the node its messages point at, its children), or, where a `|` was left out between two tiles
-        (`green stone green proselytism 2green`), each tile of it, with one message for each `|` missing."""
+        (`green stone green proselytism 2green`, `green stone desert`), each tile of it, with one message for each
+        `|` missing. A desert's children are none."""
         children = tile.children
         if tile.data != "face_up":
             return [(tile, None)]
         cuts, i = [], 2
-        while i + 1 < len(children):
-            if self.starts_a_tile(children[i], children[i + 1]):
-                cuts.append(i)
-                i += 2
-            else:
-                i += 1
+        while i < len(children):
+            size = self.starts_a_tile(children, i)
+            cuts += [i] if size else []
+            i += size or 1
         if not cuts:
             return [(tile, children)]
-        for cut in cuts:
-            colour, kind = children[cut].children[0], children[cut + 1].children[0]
-            self.say("a `|` is missing before this tile", span_of(self.file, children[cut]),
-                     hint=f"tiles in a row are separated by `|`: `… | {colour} {kind} …`")
         parts = [(tile, children[:cuts[0]])]
-        for start, end in pairwise([*cuts, len(children)]):  # the colour and kind of each: their words' tokens
-            parts.append((children[start], [children[start].children[0], children[start + 1].children[0],
-                                            *children[start + 2:end]]))
+        for start, end in pairwise([*cuts, len(children)]):
+            first = children[start]
+            if end == start + 1:  # a desert
+                shown, part = "desert", []
+            else:  # the colour and kind: their words' tokens
+                shown = f"{first.children[0]} {children[start + 1].children[0]}"
+                part = [first.children[0], children[start + 1].children[0], *children[start + 2:end]]
+            self.say("a `|` is missing before this tile", span_of(self.file, first),
+                     hint=f"tiles in a row are separated by `|`: `… | {shown} …`")
+            parts.append((first, part))
         return parts
 
-    def starts_a_tile(self, first, second) -> bool:
-        """Two values that can only be the colour and kind of a tile of their own."""
-        words = [item for item in (first, second) if not isinstance(item, str) and item.data == "word"]
-        return len(words) == 2 and self.rules.canonical_color(str(first.children[0]).lower()) is not None \
-            and find_kind(self.rules, str(second.children[0])) is not None
+    def starts_a_tile(self, children: list, i: int) -> int:
+        """How many of the values from `i` on can only be a tile of their own: 2 for a colour and a kind, 1 for a
+        `desert` at the end or before another tile; else 0."""
+        def word(item) -> str | None:
+            return None if isinstance(item, str) or item.data != "word" else str(item.children[0])
+
+        first = word(children[i])
+        if first is None:
+            return 0
+        if first.lower() == "desert":
+            return 1 if i + 1 == len(children) or self.starts_a_tile(children, i + 1) else 0
+        second = word(children[i + 1]) if i + 1 < len(children) else None
+        if second is not None and self.rules.canonical_color(first.lower()) is not None \
+                and find_kind(self.rules, second) is not None:
+            return 2
+        return 0
 
     def tile(self, tree: Tree, path: str, children: list | None = None) -> dict:
         self.at(path, tree)
         if children is None:
-            if tree.data == "desert":
-                return {"desert": True}
-            children = tree.children
+            children = None if tree.data == "desert" else tree.children
+        if not children:  # a desert, typed as one or after a tile with its `|` left out
+            return {"desert": True}
         colour, kind_name, *items = children
         tile: dict[str, object] = {"kind": str(kind_name), "color": str(colour)}
         self.at(f"{path}.kind", kind_name)

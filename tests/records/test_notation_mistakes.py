@@ -70,6 +70,15 @@ def test_a_missing_bar_is_one_message_and_the_tiles_are_read_apart():
     assert [m for _, m in _messages(text)] == ["a `|` is missing before this tile"] * 2
 
 
+def test_a_missing_bar_before_a_desert_is_said_too():
+    text = QUICKSTART.replace("green stone | yellow proselytism 1any", "green stone desert")
+    (_, message), = _messages(text)
+    assert message == "a `|` is missing before this tile"
+    messages = [m for _, m in _messages(QUICKSTART.replace("green stone | yellow proselytism 1any",
+                                                           "green stone desert 3"))]
+    assert "a `|` is missing before this tile" not in messages  # a value, not a tile of its own
+
+
 def test_enter_reads_a_row_the_same_way():
     tiles, diags = read_row("green stone green proselytism 2green", "row", base_rules(), 2)
     assert tiles is None and [d.message for d in diags] == ["a `|` is missing before this tile"]
