@@ -35,6 +35,18 @@ def all_games() -> list[Game]:
     return [Game(name.replace("_", "-"), name) for name in folders]
 
 
+# The file endings of each game's text notation (docs/notation*.md). The header names the game; the ending only
+# tells what a file without one was meant to be, to say what it lacks.
+TEXT_SUFFIXES = {".orbisgame": "orbis", ".tmgame": "terra-mystica", ".mondo": "mondo"}
+
+
+def game_of_suffix(path: str) -> Game | None:
+    """The game whose text notation files end as `path` does, if any."""
+    suffix = path[path.rfind("."):].lower() if "." in path.rsplit("/", 1)[-1] else ""
+    name = TEXT_SUFFIXES.get(suffix)
+    return game_named(name) if name is not None else None
+
+
 def game_named(name: str) -> Game | None:
     wanted = name.strip().lower().replace("_", "-")
     return next((g for g in all_games() if g.id == wanted), None)

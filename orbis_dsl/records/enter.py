@@ -153,10 +153,10 @@ class Session:
             return text, None
         name = self.until_valid(f"Player {seat}: name", parse_name)
         names.append(name)
-        god = self.until_valid(f"{name}: god (id or name, empty for none)", self.parse_god)
-        cancelled = False
-        if god is not None and self.rules.gods[god].cancellable:
+        god, cancelled = self.until_valid(f"{name}: god (id or name, empty for none)", self.parse_god_answer)
+        if god is not None and cancelled is None and self.rules.gods[god].cancellable:
             cancelled = self.yes_no(f"{name}: does the {self.rules.gods[god].title} carry a Cancelation token?")
+        cancelled = bool(cancelled)
         worshippers = self.until_valid(f"{name}: worshippers left in the realm", self.parse_worshippers)
         rows = []
         board = self.rules.board.rows
@@ -171,6 +171,20 @@ class Session:
             return None, f"  {problem or 'expected a whole number'}"
         problem = worshippers_problem(count)
         return (None, f"  {problem}") if problem else (count, None)
+
+    def parse_god_answer(self, text):
+        """(the god, whether a Cancelation token covers it or None when not said): the god alone, or followed by
+        its mark as the notation writes it (`death x`, `death ok`), which answers the token question."""
+        head, _, mark = text.rpartition(" ")
+        god = find_god(self.rules, head) if head and mark.lower() in ("x", "ok") else None
+        if god is None or find_god(self.rules, text) is not None:
+            god, error = self.parse_god(text)
+            return (None, error) if error else ((god, None), None)
+        if mark.lower() == "x" and not self.rules.gods[god].cancellable:
+            carriers = [g.name for g in self.rules.gods.values() if g.cancellable]
+            return None, (f"  the {self.rules.gods[god].title} cannot carry a Cancelation token"
+                          + (f" (only {', '.join(carriers)} can)" if carriers else "") + "; type the god alone")
+        return (god, mark.lower() == "x"), None
 
     def parse_god(self, text):
         if not text:

@@ -83,6 +83,11 @@ def read_record(path: Path, pack=None) -> tuple[object | None, object, list[Diag
     if rules is None:
         return None, None, [game_mismatch(shown, text, as_json, game, pack, named is not None)], {shown: text}
     record, diags = _parsed(game, rules, text, doc, shown, as_json)
+    if record is None and pack is None and diags:
+        from orbis_dsl.records.pack_names import pack_names_hint
+
+        hint = pack_names_hint(diags, shown, rules.settings.title or game.id)
+        diags = diags if hint is None else [*diags, hint]
     return record, rules, diags, {shown: text}
 
 
@@ -125,6 +130,10 @@ def _game_of(text: str, shown: str, as_json: bool):
     # A record that names no game is Orbis: taken as such, not looked up (game_named lists rules/, which cost about
     # a fifth of reading a record in a batch of thousands).
     game = game_named(named) if named is not None else Game(BASE_GAME, BASE_GAME)
+    if named is None and not as_json and not shown.endswith(".orbisgame"):
+        missing = _header_missing(shown, text)
+        if missing is not None:
+            return None, None, None, [missing]
     if named is not None and game is None:
         from orbis_dsl.common.diagnostics import unknown
         from orbis_dsl.common.games import all_games
@@ -134,6 +143,22 @@ def _game_of(text: str, shown: str, as_json: bool):
             return None, named, None, [Diagnostic(d.message, span=_first_line(shown, text), hint=d.hint)]
         return None, named, None, [Diagnostic(d.message, file=shown, path="$.game", hint=d.hint)]
     return game, named, doc, []
+
+
+def _header_missing(shown: str, text: str) -> Diagnostic | None:
+    """A text file of a score-sheet game by its ending (`.tmgame`, `.mondo`) whose first line does not name its
+    game: that line is what tells which game it is (docs/notation-terra-mystica.md), so it is asked for, not
+    guessed; read as Orbis, the file would draw the Orbis notation's messages."""
+    from orbis_dsl.common.games import game_of_suffix
+
+    game = game_of_suffix(shown)
+    if game is None or game.folder == BASE_GAME:
+        return None
+    from orbis_dsl.language.ruleset import game_rules
+
+    title = game_rules(game).settings.title or game.id
+    return Diagnostic(f"a {title} score sheet starts with `game {game.id}`", span=_first_line(shown, text),
+                      hint=f"add the line `game {game.id}` at the top: it says which game the file records")
 
 
 def _parsed(game, rules, text: str, doc, shown: str, as_json: bool):

@@ -4,13 +4,13 @@ The notation's parser (a standalone Lark LALR parser in generated/) builds a tok
 position for every word, and then the document is built from the tree: reading a text game took eight times as
 long as reading the same game in JSON, and loading the parser a good part of a cold start. Most files are
 written plainly, and this reads those line by line straight into the `orbis-game/1` document that
-notation._Builder would build.
+notation_build.Builder would build.
 
 It decides nothing it is not sure of. Whenever a line is not plainly one of the notation's lines (a word that
 the grammar's lexer could split or read otherwise: one starting with `x`, `ok`, `desert`, `-` or a digit where a
 word is expected, a keyword used as a name, a quoted string where one is unusual, a lone `\\r`), or whenever the
-builder would say something (a value given twice, a row too many), it answers None, and read_text reads the
-file with the parser, which reports every mistake with its line and column. A document it does build that the
+builder would say something (a value given twice, a row too many, a `|` left out), it answers None, and read_text
+reads the file with the parser, which reports every mistake with its line and column. A document it does build that the
 record reader then finds fault with is also read again by the parser, for the located messages. So it never
 needs positions. tests/records/test_notation_quick.py holds it to the parser's reading, on written games and on
 mangled ones.
@@ -19,6 +19,7 @@ mangled ones.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from orbis_dsl.language.literals import BadToken, number, unquote
 from orbis_dsl.records.orbis_json import FORMAT
@@ -35,8 +36,10 @@ _SIGNED = re.compile(r"-[0-9]+")
 _AMOUNT = re.compile(r"([0-9]+)([a-zA-Z]+)")
 _WORDS = re.compile(r"[a-zA-Z][a-zA-Z0-9_]*(?:/[a-zA-Z][a-zA-Z0-9_]*)+")
 _KEYWORDS = frozenset({"game", "variant", "option", "player", "god", "worshippers"})
-# Prefixes of terminals with a higher priority than WORD (MARK, DESERT): the lexer would cut a word there.
+# Prefixes of terminals with a higher priority than WORD (MARK, DESERT, in any letter case): where the lexer could
+# cut a word, or take it whole for the mark, the parser decides.
 _CUT = ("x", "ok", "desert")
+_MARKS = ("x", "ok")
 
 
 class _Unsure(Exception):
@@ -44,7 +47,7 @@ class _Unsure(Exception):
 
 
 def quick_document(text: str, rules: Rules) -> dict | None:
-    """The document notation._Builder would build from `text`, or None when the parser must read it."""
+    """The document notation_build.Builder would build from `text`, or None when the parser must read it."""
     if "\r" in text:
         text = text.replace("\r\n", "\n")  # a file saved on Windows; a lone \r the parser refuses
         if "\r" in text:
@@ -61,6 +64,7 @@ class _Document:
     def __init__(self, rules: Rules):
         self.rules = rules
         self.known = _known_tiles(rules)
+        self.kind_words = {name.lower() for name in rules.kinds}
         self.height = len(rules.board.rows)
         self.doc: dict = {"format": FORMAT}
         self.players: list[dict] = []
@@ -106,8 +110,8 @@ class _Document:
         if rest[:1] == ["god"] and len(rest) >= 2:
             player["god"] = _label(rest[1])
             rest = rest[2:]
-            if rest[:1] in (["x"], ["ok"]):
-                if rest[0] == "x":
+            if rest[:1] and rest[0].lower() in _MARKS:
+                if rest[0].lower() == "x":
                     player["god_cancelled"] = True
                 rest = rest[1:]
         if len(rest) != 2 or rest[0] != "worshippers" or not _INT.fullmatch(rest[1]):
@@ -145,7 +149,7 @@ class _Document:
         return {**tile}  # a copy: the document is the caller's
 
     def tile(self, tokens: tuple[str, ...]) -> dict:
-        if tokens[0] in ("desert", "-"):
+        if tokens[0] == "-" or tokens[0].lower() == "desert":
             if len(tokens) != 1:
                 raise _Unsure
             return {"desert": True}
@@ -158,10 +162,12 @@ class _Document:
             raise _Unsure  # the record reader will refuse it: let the parser place the message
         positional = list(kind.declared)
         items, i = tokens[2:], 0
+        if any(b.lower() in self.kind_words and self.rules.canonical_color(a.lower()) for a, b in pairwise(items)):
+            raise _Unsure  # a colour and a kind: a `|` left out, which the builder says
         while i < len(items):
             item = items[i]
-            if item in ("x", "ok"):
-                tile["cancelled"] = item == "x"
+            if item.lower() in _MARKS:
+                tile["cancelled"] = item.lower() == "x"
                 i += 1
             elif i + 2 < len(items) and items[i + 1] == "=":
                 name = _word(item)
@@ -200,7 +206,7 @@ def _fail():
 
 
 def _word(token: str) -> str:
-    if not _WORD.fullmatch(token) or token in _KEYWORDS or token.startswith(_CUT):
+    if not _WORD.fullmatch(token) or token in _KEYWORDS or token.lower().startswith(_CUT):
         raise _Unsure
     return token
 
@@ -231,7 +237,7 @@ def _option_value(token: str):
 
 
 def _value(token: str, spec):
-    """notation._Builder.value, for the tokens this reader is sure of."""
+    """notation_build.Builder.value, for the tokens this reader is sure of."""
     if _INT.fullmatch(token) or _SIGNED.fullmatch(token):
         return number(token)
     if token[0] == '"':
@@ -242,7 +248,7 @@ def _value(token: str, spec):
             return token
         return f"{amount.group(1)} {amount.group(2)}"
     if _WORDS.fullmatch(token):
-        if token.startswith(_CUT):
+        if token.lower().startswith(_CUT):
             raise _Unsure
         return token.split("/")
     if token[0].isdigit():

@@ -11,6 +11,7 @@ import json
 
 from orbis_dsl.common.diagnostics import Diagnostic, did_you_mean, unknown
 from orbis_dsl.records.json_text import MAX_RECORD_BYTES, json_words, load_json
+from orbis_dsl.records.names import find_god, find_kind
 from orbis_dsl.records.orbis_json_quick import quick_record
 from orbis_dsl.records.orbis_json_write import FORMAT, game_to_json, tile_to_json
 from orbis_dsl.records.tile_schema import schema_for
@@ -79,6 +80,10 @@ class _Reader:
         self.keys(doc, "$", _GAME_KEYS, {"format", "players"})
         if "format" in doc and doc["format"] != FORMAT:
             self.error("$.format", f"expected \"{FORMAT}\", got {json.dumps(doc['format'])}")
+        game = doc.get("game", "orbis")  # as records.inputs finds the game a record names: any case, `_` for `-`
+        if not isinstance(game, str) or game.strip().lower().replace("_", "-") != "orbis":
+            self.error("$.game", f"expected \"orbis\", got {json_words(game)}",
+                       "a record of another game is read by that game's reader: orbis score FILE")
         title = doc.get("title")
         if "title" in doc and title is not None:
             title = self.typed(title, "$.title", str, "a string")
@@ -230,13 +235,12 @@ class _Reader:
         if kind_name is None:
             self.error(path, "missing key 'kind' (or \"desert\": true)")
             return None
-        if isinstance(kind_name, str):
-            kind_name = kind_name.lower()
-        kind = self.rules.kinds.get(kind_name) if isinstance(kind_name, str) else None
+        kind = self.rules.kinds.get(find_kind(self.rules, kind_name) or "") if isinstance(kind_name, str) else None
         if kind is None:
             d = unknown("tile kind", str(kind_name), self.rules.kinds)
             self.error(f"{path}.kind", d.message, d.hint)
             return None
+        kind_name = kind.name
         params = {p.name: p for p in self.rules.settings.attributes}
         params.update({p.name: p for p in kind.params})
         required = sorted(n for n in kind.scoring_params if params[n].required)
@@ -334,17 +338,6 @@ def option_problems(rules: Rules, options: dict) -> list[Diagnostic]:
     reader = _Reader(rules, "")
     reader.options(options, "$.options")
     return reader.diags
-
-
-def find_god(rules: Rules, text: str) -> str | None:
-    """A god by id or by English name, case-insensitively."""
-    lowered = text.strip().lower()
-    if lowered in rules.gods:
-        return lowered
-    for god in rules.gods.values():
-        if god.title.lower() == lowered:
-            return god.name
-    return None
 
 
 def read_json_text(text: str, file: str, rules: Rules) -> tuple[GameRecord | None, list[Diagnostic]]:

@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 
 from orbis_dsl.records.json_text import MAX_RECORD_BYTES, may_hold_long_numbers
+from orbis_dsl.records.names import find_god
 from orbis_dsl.records.orbis_json_write import FORMAT
 from orbis_dsl.records.tile_schema import TileSchema, schema_for
 from orbis_dsl.runtime.game_record import GameRecord, PlayerRecord
@@ -48,10 +49,11 @@ class _RecordShape:
         self.widths = tuple(rules.board.rows)
         counts = sorted({v.players for v in rules.variants.values()})
         self.low, self.high = (counts[0], counts[-1]) if counts else (1, 99)
-        # A god as orbis_json.find_god finds it without changing the text: by id, or by its title in lower case
-        # (ids win, as there).
-        self.gods = {god.title.lower(): god.name for god in rules.gods.values()}
-        self.gods.update({name: name for name in rules.gods})
+        # A god as names.find_god finds it, for the ways of typing one that need no change of the text: its
+        # id and its title, as declared or in lower case (each looked up there, so the two readers agree).
+        typed = {spelling for god in rules.gods.values()
+                 for spelling in (god.name, god.name.lower(), god.title, god.title.lower())}
+        self.gods = {spelling: find_god(rules, spelling) for spelling in typed if spelling == spelling.strip()}
         self.options = {name: spec for name, spec in rules.options.items() if spec.type in ("bool", "enum", "int")}
 
 

@@ -45,6 +45,7 @@ def game_schema(rules: Rules) -> dict:
         "required": ["format", "players"],
         "properties": {
             "format": {"const": "orbis-game/1"},
+            "game": {"const": "orbis", "description": "Optional: a record that names no game is an Orbis record."},
             "title": {"type": "string"},
             "variant": {"enum": list(rules.variants),
                         "description": "Defaults to \"{n}p\" for n players; must match the number of players."},

@@ -54,6 +54,7 @@ class CellReader:
         if land and self.board.is_water(name):
             self.reader.error(path, f"{name} is a water cell: nothing stands on it")
             return None
+        self.reader.named(path, item, name)
         return name
 
     def waters(self, value, path: str) -> list[str] | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from orbis_dsl.common.diagnostics import did_you_mean, unknown
 from orbis_dsl.records.grid_records import BoardReader
+from orbis_dsl.records.names import find_god
 from orbis_dsl.records.orbis_json import json_words
 from orbis_dsl.runtime.grid import features, measures
 from orbis_dsl.runtime.sheet import Held
@@ -43,6 +44,8 @@ def _item(reader, fact, item, where: str):
             shown = f"'{item}'" if isinstance(item, str) else json_words(item)
             reader.error(where, f"{shown} is not among the choices for {fact.title}",
                          did_you_mean(str(item).upper(), fact.choices) or "expected one of: " + ", ".join(fact.choices))
+        else:
+            reader.named(where, item, name)
         return name
     rules = reader.rules
     ident, flag, given = item, None, {}
@@ -61,12 +64,12 @@ def _item(reader, fact, item, where: str):
     elif fact.flag:
         reader.error(where, f"expected {{\"id\": …, \"{fact.flag}\": true or false}}, got {json_words(item)}")
         return None
-    by_key = {name.lower(): name for name in rules.gods}
-    piece = by_key.get(ident.strip().lower()) if isinstance(ident, str) else None
+    piece = find_god(rules, ident, titles=False) if isinstance(ident, str) else None
     if piece is None:
         d = unknown(fact.choices[0], str(ident), sorted(rules.gods))
         reader.error(f"{where}.id" if isinstance(item, dict) else where, d.message, d.hint)
         return None
+    reader.named(f"{where}.id" if isinstance(item, dict) else where, ident, piece)
     return Held(piece, flag, {**rules.settings.values, **rules.gods[piece].modifiers, **given})
 
 

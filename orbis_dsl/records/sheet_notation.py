@@ -27,6 +27,9 @@ from __future__ import annotations
 import re
 
 from orbis_dsl.common.diagnostics import Diagnostic, Span, did_you_mean
+from orbis_dsl.records.sheet_words import held as _held
+from orbis_dsl.records.sheet_words import items as _items
+from orbis_dsl.records.sheet_words import scalar as _scalar
 from orbis_dsl.records.sheet_words import tokens as _tokens
 from orbis_dsl.records.sheet_words import unquote
 from orbis_dsl.records.sheet_words import unterminated_quote as _unterminated_quote
@@ -81,6 +84,10 @@ class _Builder:
             if tokens:
                 self.line(n, tokens)
         self.spans.setdefault("$.players", Span(self.file, 1, 1))
+        rounds = self.doc.get("rounds")
+        if rounds:  # how many rounds there are: said at the last one typed
+            self.spans["$.rounds"] = self.spans[f"$.rounds[{len(rounds) - 1}]"]
+        self.spans.setdefault("$", Span(self.file, 1, 1))  # what belongs to no line: the top of the file
         return self.doc
 
     def line(self, n: int, tokens) -> None:
@@ -88,13 +95,17 @@ class _Builder:
         before = self.round is None and self.player is None and not self.doc.get("players")
         # A line per player: the header's lines may come anywhere; in blocks, before the first round or player.
         anywhere = before or not self.blocks
-        if word == "game":
-            return  # the header names the game; `read_record` chose the rules by it
+        if word == "game":  # the header names the game; `read_record` chose the rules by it
+            self.place("$", n, col)
+            self.place("$.game", n, rest[0][1] if rest else col)
+            return
         if word == "title" and anywhere:
             self.doc["title"] = " ".join(unquote(t) for t, _ in rest)
             self.place("$.title", n, rest[0][1] if rest else col)
         elif word == "option" and anywhere:
             self.option(n, col, rest)
+        elif word in self.options and before and rest[:1] and rest[0][0] == "=":
+            self.error(n, rest[0][1], f"expected `{word} VALUE`", _no_equals([(word, col), *rest], ""))
         elif word in self.options and before:
             self.set_option(word, rest[0][0] if rest else "", n, rest[0][1] if rest else col, top=True)
         elif word in self.by_level["game"] and anywhere:
@@ -106,7 +117,7 @@ class _Builder:
 
     def option(self, n: int, col: int, rest) -> None:
         if len(rest) != 2:
-            self.error(n, col, "expected `option NAME VALUE`")
+            self.error(n, col, "expected `option NAME VALUE`", _no_equals(rest, "option "))
             return
         (name, name_col), (value, _) = rest
         self.set_option(name, value, n, name_col, top=False)
@@ -163,6 +174,8 @@ class _Builder:
             self.player = {"name": " ".join(unquote(t) for t, _ in rest)}
             players.append(self.player)
             self.place(self.player_path(), n, col)
+            if rest:
+                self.place(f"{self.player_path()}.name", n, rest[0][1])
         elif self.player is not None and self.grid and _ROW.match(word):
             self.row(int(_ROW.match(word).group(1)), rest, n, col)
         elif self.player is not None and self.grid and word in ("side", "border"):
@@ -339,35 +352,14 @@ class _Builder:
                 path = _PARENT.sub("", path)
             span = self.spans.get(path)
             out.append(d._replace(span=span, path=None, file=self.file) if span else d)
-        return out
+        return sorted(out, key=lambda d: (d.span.line, d.span.column) if d.span else (1 << 30, 0))
 
 
-def _items(words: list[str]) -> list[str]:
-    """A list written `A,B` or as words (`-` for none)."""
-    return [item for word in words if word not in ("-", "") for item in word.split(",") if item]
-
-
-def _scalar(fact, word: str):
-    if word in ("-", "none", "null"):
-        return None
-    if fact.type == "bool":
-        return {"yes": True, "no": False, "true": True, "false": False}.get(word, word)
-    if fact.type == "enum":
-        return unquote(word)
-    return int(word) if re.fullmatch(r"-?\d{1,9}", word) else unquote(word)
-
-
-def _held(fact, word: str):
-    """`C1`, `C1+` (the flag yes), `C1-` (no), `C3+5` (yes, the piece printing 5 points)."""
-    m = re.fullmatch(r"([^+\-]+)([+\-])?(\d+)?", word)
-    if m is None or not fact.flag:
-        return word
-    item: dict = {"id": m.group(1)}
-    if m.group(2):
-        item[fact.flag] = m.group(2) == "+"
-    if m.group(3):
-        item["points"] = int(m.group(3))
-    return item
+def _no_equals(words, head: str) -> str | None:
+    """The hint for `option NAME = VALUE`, the Orbis notation's form: a score sheet writes no `=`."""
+    if len(words) == 3 and words[1][0] == "=":
+        return f"drop the `=`: `{head}{words[0][0]} {words[2][0]}`"
+    return None
 
 
 def text_to_json(text: str, file: str, rules) -> tuple[dict | None, list[Diagnostic]]:

@@ -169,6 +169,9 @@ def convert_sheet(text: str, file: str, rules, as_json: bool, to: str) -> tuple[
         record, diags = read_sheet_text(text, file, rules) if doc is not None else (None, diags)
     if record is None or doc is None:
         return None, diags
+    from orbis_dsl.records.sheets import canonical_doc
+
+    doc = canonical_doc(doc, file, rules)  # a faction's title, a card in lower case: written as their ids
     if to == "counts":
         doc = to_counts(doc, rules, record)
     if to == "text":

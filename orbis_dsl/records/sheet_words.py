@@ -1,5 +1,6 @@
 """The words of a line of a score sheet's text notation: a quoted string is one word, `#` starts a comment
-outside quotes, and a quote left open is found (it would otherwise drop silently out of the words)."""
+outside quotes, and a quote left open is found (it would otherwise drop silently out of the words); and the values
+they write: lists, scalars, held pieces."""
 
 from __future__ import annotations
 
@@ -36,3 +37,31 @@ def unquote(token: str) -> str:
 def tokens(line: str) -> list[tuple[str, int]]:
     """(word, column) of each word before a comment; a quoted string is one word."""
     return [(m.group(0), m.start() + 1) for m in _TOKEN.finditer(line[:_scan(line)[0]])]
+
+
+def items(words: list[str]) -> list[str]:
+    """A list written `A,B` or as words (`-` for none)."""
+    return [item for word in words if word not in ("-", "") for item in word.split(",") if item]
+
+
+def scalar(fact, word: str):
+    if word in ("-", "none", "null"):
+        return None
+    if fact.type == "bool":
+        return {"yes": True, "no": False, "true": True, "false": False}.get(word, word)
+    if fact.type == "enum":
+        return unquote(word)
+    return int(word) if re.fullmatch(r"-?\d{1,9}", word) else unquote(word)
+
+
+def held(fact, word: str):
+    """`C1`, `C1+` (the flag yes), `C1-` (no), `C3+5` (yes, the piece printing 5 points)."""
+    m = re.fullmatch(r"([^+\-]+)([+\-])?(\d+)?", word)
+    if m is None or not fact.flag:
+        return word
+    item: dict = {"id": m.group(1)}
+    if m.group(2):
+        item[fact.flag] = m.group(2) == "+"
+    if m.group(3):
+        item["points"] = int(m.group(3))
+    return item

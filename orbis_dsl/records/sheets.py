@@ -9,6 +9,7 @@ collect several per run. A `refuse` rule the record breaks is an input error too
 from __future__ import annotations
 
 from orbis_dsl.common.diagnostics import Diagnostic, did_you_mean, unknown
+from orbis_dsl.records.names import find_god
 from orbis_dsl.records.orbis_json import json_words, load_json
 from orbis_dsl.records.sheet_cells import CellReader, check_shared_cells
 from orbis_dsl.records.sheet_lists import derive_board, list_fact
@@ -28,6 +29,12 @@ class _SheetReader:
         self.notes: list[tuple[str, str]] = []  # warnings: the record is scored anyway
         self.chosen: dict = {}
         self.cells = CellReader(self, board_of(rules.settings.hexmap))
+        self.renamed: dict[str, str] = {}  # JSON path -> the id of what was typed by another name (`orbis convert`)
+
+    def named(self, path: str, typed, name: str) -> None:
+        """`typed` (a title, another letter case) was read as `name`: a conversion writes the id."""
+        if typed != name:
+            self.renamed[path] = name
 
     def error(self, path: str, message: str, hint: str | None = None) -> None:
         self.diags.append(Diagnostic(message, path=path, file=self.file, hint=hint))
@@ -68,7 +75,7 @@ class _SheetReader:
         if settings.rounds:
             rounds = self.rounds(doc["rounds"], shared)
         else:
-            players = self.players(doc["players"], "$.players", None, shared)
+            players = self.players(doc["players"], "$.players", shared)
             rounds = [players] if players is not None else None
         if rounds is None or self.diags:
             return None
@@ -111,7 +118,7 @@ class _SheetReader:
             return None
         if len(items) not in (settings.rounds, settings.rounds_also):
             self.error("$.rounds", f"expected {wanted} rounds, got {len(items)}")
-        rounds, names = [], None
+        rounds, typed = [], []
         for r, item in enumerate(items):
             path = f"$.rounds[{r}]"
             if not isinstance(item, dict):
@@ -123,16 +130,44 @@ class _SheetReader:
                 self.error(path, "missing key 'players'")
                 continue
             shared = {**whole, **self.level_facts(item, path, round_facts)}
-            players = self.players(item["players"], f"{path}.players", names, shared)
+            players = self.players(item["players"], f"{path}.players", shared)
+            if isinstance(item["players"], list):
+                typed.append((r, tuple(p.get("name") if isinstance(p, dict) else None for p in item["players"])))
             if players is not None:
-                names = names or [p.name for p in players]
                 rounds.append(players)
+        self.same_players(typed)
         return rounds if len(rounds) == len(items) else None
+
+    def same_players(self, typed: list[tuple[int, tuple]]) -> None:
+        """The same players in the same order every round: each round that lists others than most rounds do (the
+        first of them, on a tie) is told which player differs, at that player."""
+        lists = [names for _, names in typed]
+        if len(set(lists)) <= 1:
+            return
+        usual = max(lists, key=lambda names: (lists.count(names), -lists.index(names)))
+        k = next(r for r, names in typed if names == usual) + 1
+        rule = "the players must be the same, in the same order, in every round"
+        for r, names in typed:
+            path = f"$.rounds[{r}].players"
+            extra = [i for i, name in enumerate(names) if name not in usual]
+            missing = [name for name in usual if name not in names]
+            if names == usual:
+                continue
+            if extra:
+                i = extra[0]
+                near = did_you_mean(str(names[i]), missing or usual)
+                self.error(f"{path}[{i}].name", f"round {r + 1} has '{names[i]}', who is not a player of round {k}: "
+                                                f"{rule}", near or f"the players of round {k}: " + ", ".join(usual))
+            elif missing:
+                self.error(path, f"round {r + 1} has no '{missing[0]}', who plays in round {k}: {rule}",
+                           f"the players of round {k}: " + ", ".join(usual))
+            else:
+                self.error(path, f"round {r + 1} lists the players in another order than round {k}: {rule}",
+                           f"the order of round {k}: " + ", ".join(usual))
 
     # ---- players ------------------------------------------------------------------------------------------
 
-    def players(self, items, path: str, names: list[str] | None,
-                shared: dict | None = None) -> list[SheetPlayerRecord] | None:
+    def players(self, items, path: str, shared: dict | None = None) -> list[SheetPlayerRecord] | None:
         if not isinstance(items, list):
             self.error(path, f"expected a list of players, got {json_words(items)}")
             return None
@@ -147,12 +182,6 @@ class _SheetReader:
             if p.name in seen:
                 self.error(f"{path}[{i}].name", f"two players are called '{p.name}'")
             seen.add(p.name)
-        # A player refused for another mistake still has the name typed: no second message about the order.
-        typed = [p.name if p else (obj.get("name") if isinstance(obj, dict) else None)
-                 for p, obj in zip(players, items)]
-        if names is not None and typed != names:
-            self.error(path, "the players must be the same, in the same order, in every round: "
-                             + ", ".join(names))
         self.distinct_pieces(players, path)
         check_shared_cells(self, players, self.rules.facts, path)
         return None if None in players else players
@@ -210,12 +239,10 @@ class _SheetReader:
         if not isinstance(value, str):
             self.error(path, f"expected a {family} (one of {', '.join(sorted(pieces))}), got {json_words(value)}")
             return None
-        key = value.strip().lower()
-        if key in pieces:
-            return key
-        by_title = {p.title.lower(): p.name for p in pieces.values()}
-        if key in by_title:
-            return by_title[key]
+        piece = find_god(self.rules, value)
+        if piece is not None:
+            self.named(path, value, piece)
+            return piece
         d = unknown(family, value, sorted(pieces))
         self.error(path, d.message, d.hint)
         return None
@@ -286,6 +313,24 @@ def read_sheet_doc(doc, file: str, rules: Rules) -> tuple[SheetRecord | None, li
     broken = [Diagnostic(f"{failure.message}", file=file, path=path)
               for failure, path in _whole_table(rules, record, refusals(rules, record))]
     return (None, broken) if broken else (record, [])
+
+
+def canonical_doc(doc: dict, file: str, rules: Rules) -> dict:
+    """A record that reads, with every name typed otherwise (a faction's title, a card or a cell in another letter
+    case) written as its id: what `orbis convert` writes, which the schemas hold to the ids."""
+    import copy
+    import re
+
+    reader = _SheetReader(rules, file)
+    reader.record(doc)
+    out = copy.deepcopy(doc)
+    for path, name in reader.renamed.items():
+        steps = [int(index) if index else key for key, index in re.findall(r"\.([^.\[]+)|\[(\d+)\]", path[1:])]
+        target = out
+        for step in steps[:-1]:
+            target = target[step]
+        target[steps[-1]] = name
+    return out
 
 
 def _whole_table(rules: Rules, record: SheetRecord, failures) -> list[tuple]:

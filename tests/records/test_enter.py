@@ -197,3 +197,23 @@ def test_only_player_counts_some_variant_is_for_are_offered(tmp_path, monkeypatc
     assert session.players() == 6
     assert questions == ["Number of players (2, 3, 4 or 6)"] * 2
     assert said == ["  expected 2, 3, 4 or 6: the rules have a variant for those"]
+
+
+@pytest.mark.parametrize("god_answer, cancelled", [("death x", True), ("DEATH X", True), ("God of Death ok", False),
+                                                   ("death ok", False)])
+def test_a_god_typed_with_its_token_as_in_the_notation_answers_the_token_question(tmp_path, god_answer, cancelled):
+    at = ANSWERS.index("God of Death")
+    answers = [*ANSWERS[:at], god_answer, *ANSWERS[at + 2:]]  # no answer to the token question
+    result, out = run(tmp_path, answers)
+    assert result.exit_code == 0, result.output
+    assert "carry a Cancelation token?" not in result.output
+    assert read_text(out.read_text(), "g", base_rules())[0].players[1].god_cancelled is cancelled
+
+
+def test_a_token_on_a_god_that_cannot_carry_one_is_re_asked(tmp_path):
+    at = ANSWERS.index("God of Death")
+    answers = [*ANSWERS[:at], "love x", "death x", *ANSWERS[at + 2:]]
+    result, _ = run(tmp_path, answers)
+    assert result.exit_code == 0, result.output
+    assert "the Goddess of Love cannot carry a Cancelation token (only death can); type the god alone" \
+        in result.output

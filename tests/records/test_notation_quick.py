@@ -46,7 +46,8 @@ def test_written_games_and_the_examples_are_read_quickly_and_as_the_parser_reads
 _PIECES = ["x", "ok", "xylo", "okra", "desert", "deserted", "-", "-3", "3", "03", "1234567890", "4p", "12a_b", "1red",
            "2any", "red/yellow", "x/red", "red/", "god", "player", "worshippers", "game", "option", "variant", "|",
            "=", "cp=", "=3", "mystic=4", "cp=2", "colors=red", '"Zoë"', '"a\\"b"', '"', "#", "# note", "\t", "\r",
-           "\u00a0", "true", "false", "stone", "Stone", "orange", "RED", "_", "a-b", "1", "\n", "\n\n", "  "]
+           "\u00a0", "true", "false", "stone", "Stone", "orange", "RED", "_", "a-b", "1", "\n", "\n\n", "  ", "X", "OK",
+           "Ok", "Desert", "DESERT", "Xylo", "X/red", "Village", "GREEN"]
 
 
 @FUZZ

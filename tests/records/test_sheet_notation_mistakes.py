@@ -103,3 +103,112 @@ def test_a_folder_given_as_a_record_says_so(tmp_path):
 
     result = CliRunner().invoke(app, ["score", str(tmp_path)])
     assert result.exit_code == 2 and "this is a folder, not a game record" in result.output
+
+
+def _cli(*args):
+    from typer.testing import CliRunner
+
+    from orbis_dsl.cli.app import app
+
+    return CliRunner().invoke(app, [str(a) for a in args], env={"NO_COLOR": "1", "COLUMNS": "120"})
+
+
+@pytest.mark.parametrize("suffix, game, title", [(".tmgame", "terra-mystica", "Terra Mystica"),
+                                                 (".mondo", "mondo", "Mondo"), (".TMGAME", "terra-mystica",
+                                                                                "Terra Mystica")])
+def test_a_sheet_without_its_game_line_is_told_to_add_it_by_its_file_ending(tmp_path, suffix, game, title):
+    text = TM_TEXT if game == "terra-mystica" else _mondo_text()
+    headless = tmp_path / f"night{suffix}"
+    headless.write_text("# no header\n\n" + text.split("\n", 1)[1], encoding="utf-8")
+    for command in ("score", "convert"):
+        result = _cli(command, headless)
+        assert result.exit_code == 2 and "Traceback" not in result.output
+        first, source, _caret, hint = result.output.splitlines()[:4]
+        assert first == f"{headless}:3:1: error: a {title} score sheet starts with `game {game}`"
+        assert source.startswith("   3 | ")
+        assert hint == f"  = add the line `game {game}` at the top: it says which game the file records"
+    headless.write_text(text, encoding="utf-8")
+    assert _cli("score", headless).exit_code == 0
+
+
+def test_a_file_of_another_ending_without_a_game_line_is_still_orbis(tmp_path):
+    other = tmp_path / "night.txt"
+    other.write_text(TM_TEXT.split("\n", 1)[1], encoding="utf-8")
+    result = _cli("score", other)
+    assert result.exit_code == 2 and "expected 'game', 'option', 'player', 'variant'" in result.output
+
+
+def test_a_mondo_text_of_two_rounds_is_told_so_at_its_last_round():
+    text = _mondo_text()
+    text = text[:text.index("round 3")]
+    record, diags = _read(text, "mondo")
+    (diag,) = diags
+    assert record is None and diag.path is None and diag.span is not None
+    assert text.splitlines()[diag.span.line - 1] == "round 2"
+    assert diag.message == "expected 3 or 1 rounds, got 2"
+
+
+def test_every_message_of_a_sheet_text_is_placed_in_the_text():
+    from orbis_dsl.records.sheet_notation import _Builder
+
+    builder = _Builder(_rules("mondo"), "typed")
+    builder.build(_mondo_text())
+    from orbis_dsl.common.diagnostics import Diagnostic
+
+    placed, = builder.locate([Diagnostic("anything", path="$.nowhere[3].at_all", file="typed")])
+    assert placed.span.line == 1 and placed.path is None
+
+
+def _rules(game: str):
+    return game_rules(game_named(game))
+
+
+@pytest.mark.parametrize("rounds, at_round, said", [
+    ((1,), 1, "round 1 has 'Boo', who is not a player of round 2"),  # a typo in round 1: rounds 2 and 3 agree
+    ((2,), 2, "round 2 has 'Boo', who is not a player of round 1"),
+    ((2, 3), 1, "round 1 has 'Bo', who is not a player of round 2"),  # most rounds say Boo: round 1 is told
+])
+def test_a_player_named_otherwise_in_one_round_is_told_once_at_that_player(rounds, at_round, said):
+    text = _mondo_text()
+    blocks = text.split("\nround ")
+    for r in rounds:
+        blocks[r] = blocks[r].replace("player Bo\n", "player Boo\n")
+    text = "\nround ".join(blocks)
+    record, diags = _read(text, "mondo")
+    (diag,) = diags
+    line = text.splitlines()[diag.span.line - 1]
+    assert record is None and diag.message.startswith(said)
+    assert line.strip() in ("player Bo", "player Boo") and line[diag.span.column - 1:] in ("Bo", "Boo")
+    assert diag.hint in ("did you mean 'Bo'?", "did you mean 'Boo'?")
+    above = [x for x in text.splitlines()[:diag.span.line] if x.startswith("round ")]
+    assert above[-1] == f"round {at_round}"
+
+
+def test_players_in_another_order_or_one_missing_are_told_which():
+    import json
+
+    from orbis_dsl.records.sheets import read_sheet_doc
+
+    doc = json.loads((ROOT / "examples" / "mondo" / "counts-beginner-2p.json").read_text(encoding="utf-8"))
+    doc["rounds"][2]["players"].reverse()
+    _, diags = read_sheet_doc(doc, "m.json", _rules("mondo"))
+    assert [(d.path, d.message.split(":")[0]) for d in diags] == [
+        ("$.rounds[2].players", "round 3 lists the players in another order than round 1")]
+    doc["rounds"][2]["players"].pop()
+    _, diags = read_sheet_doc(doc, "m.json", _rules("mondo"))
+    assert [d.message.split(":")[0] for d in diags] == ["round 3 has no 'Ann', who plays in round 1"]
+
+
+@pytest.mark.parametrize("game, line, wanted, hint", [
+    ("terra-mystica", "option tiebreak = resources", "expected `option NAME VALUE`",
+     "drop the `=`: `option tiebreak resources`"),
+    ("mondo", "option level = beginner", "expected `option NAME VALUE`", "drop the `=`: `option level beginner`"),
+    ("mondo", "level = beginner", "expected `level VALUE`", "drop the `=`: `level beginner`"),
+])
+def test_an_option_written_with_the_orbis_notations_equals_is_told_to_drop_it(game, line, wanted, hint):
+    text = TM_TEXT if game == "terra-mystica" else _mondo_text().replace("level beginner\n", "")
+    head, rest = text.split("\n", 1)
+    (_, _, message), = _problems(f"{head}\n{line}\n{rest}", game)
+    assert message == wanted
+    _, diags = _read(f"{head}\n{line}\n{rest}", game)
+    assert diags[0].hint == hint
