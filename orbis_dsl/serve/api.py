@@ -11,6 +11,7 @@ import json
 from typing import NamedTuple
 
 from orbis_dsl.common.diagnostics import Diagnostic, first_shown, render
+from orbis_dsl.common.games import TEXT_SUFFIXES
 from orbis_dsl.reports.listing import describe_rules
 from orbis_dsl.runtime.rules import Rules
 from orbis_dsl.runtime.scoring import ScoreReport, score_game
@@ -120,7 +121,7 @@ def check(text: str, rules: Rules) -> Answer:
 
 
 EXPORTS = ("json", "text", "svg", "png")
-_TEXT_SUFFIX = {"orbis": ".orbisgame", "terra-mystica": ".tmgame", "mondo": ".mondo"}
+_TEXT_SUFFIX = {game: suffix for suffix, game in TEXT_SUFFIXES.items()}  # a game's notation file ending
 
 
 def export(text: str, rules: Rules, to: str) -> Answer:
