@@ -53,6 +53,10 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
     def error(self, message: str, span: Span | None, hint: str | None = None) -> None:
         self.diags.append(Diagnostic(message, span=span, hint=hint))
 
+    def warn(self, message: str, span: Span | None, hint: str | None = None) -> None:
+        """A located warning: the rules check (and score), but this is very likely not what was meant."""
+        self.diags.append(Diagnostic(message, span=span, hint=hint, severity="warning"))
+
 
     # ---- pass 2: build the model ---------------------------------------------------------------------------
 

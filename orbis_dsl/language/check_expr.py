@@ -295,6 +295,17 @@ class ExpressionChecker:
             if got not in ("?", "int", "int?"):
                 self.error(f"'{e.func}' takes numbers, but value {i} is {words(got)}", arg.span)
             types.append(got)
+        if e.func == "min" and "int?" in types and "int" in types:
+            self._min_of_none(e, types)
         # none only when every value may be none
         return "int?" if all(t == "int?" for t in types) else "int"
 
+    def _min_of_none(self, e, types) -> None:
+        """`min(max(cp of tiles …), 8)` is 8 for a player with no such tiles: none is passed over, so the cap is
+        what they score. Documented (min and max of values), and rarely meant: a warning."""
+        others = [a for a, t in zip(e.args, types, strict=True) if t == "int"]
+        value = (str(others[0].value) if len(others) == 1 and isinstance(others[0], ast_expr.IntLit)
+                 else "the smallest of the other values")
+        self.warn(f"'min' passes over a value that is none: when this has none (no such tiles, or an optional value "
+                  f"left out), the min is {value}, not 0", e.args[types.index("int?")].span,
+                  hint="to count none as 0, write max(…, 0) around it inside the min")

@@ -33,10 +33,31 @@ class PieceChecker:
     def _ends(self, clauses, ctx: Context) -> None:
         for clause in clauses:
             self.diags.extend(check_says(clause.says, lambda name: _shows(ctx, name), CLAUSE_WORDS, clause.span))
-            # Points of none (a max of no tiles) score nothing, as a failed condition does.
-            self.expect(clause.points, ctx, "int", "the points of an 'end' clause")
+            self._points(clause.points, ctx)
             if clause.cond is not None:
                 self.expect(clause.cond, ctx, "bool", "the condition of an 'end' clause")
+
+    def _points(self, points, ctx: Context) -> None:
+        """An end clause scores a number: one that may be none (a max of no tiles, an optional parameter, either
+        branch of an `if`) is refused, as it is in `+` and `-` (docs/language.md, Where a tile lies)."""
+        got = self.expr(points, ctx)
+        if got == "int?":
+            self.error("the points of an 'end' clause may have no value at all (a max or min of no tiles, an "
+                       "optional parameter, a tile's level): an 'end' clause scores a number",
+                       self._none_part(points, ctx).span,
+                       hint="max(…, 0) scores 0 when there is none; or compare it: `end: 4 if max(…) >= 4`")
+        elif got not in ("?", "int"):
+            self.error(f"the points of an 'end' clause must be a number, but this is {_words(got)}",
+                       points.span)
+
+    def _none_part(self, e, ctx: Context):
+        """The branch of an `if … then … else` (however nested) that may be none, to point at; `e` itself when it
+        is no `if`. Each branch was checked already: its messages are not repeated."""
+        while isinstance(e, ast_expr.IfExpr):
+            shown = len(self.diags)
+            e = e.then if self.expr(e.then, ctx) == "int?" else e.otherwise
+            del self.diags[shown:]
+        return e
 
     def _effects(self, clause: ast_decl.WhenClause, ctx: Context, params: dict[str, Param]) -> None:
         for effect in clause.effects:
