@@ -95,6 +95,9 @@ class ExpressionChecker:
             self.error(f"'{e.name}' cannot be used here: a tile's own scoring decides it", e.span)
             return "?"
         if binding.what == "let":
+            if e.name in ctx.later:
+                self._let_below(e, ctx.later[e.name])
+                return "?"
             # Checked once where it is defined: a mistake in it is reported once, not at every use.
             known = self.let_types.get(id(binding.target))
             return known if known is not None else self.expr(binding.target, ctx)
@@ -105,6 +108,17 @@ class ExpressionChecker:
                        f"like {example}", e.span)
             return "?"
         return binding.type
+
+    def _let_below(self, e, declared) -> None:
+        """A let used above its declaration, or in its own (`declared` None): docs/language.md has a let usable
+        after it."""
+        if declared is None:
+            self.error(f"'{e.name}' is used in its own definition; a let is usable after it", e.span)
+            return
+        where = (f"{declared.line}:{declared.column}" if e.span is not None and declared.file == e.span.file
+                 else f"{declared.file}:{declared.line}:{declared.column}")
+        self.error(f"'{e.name}' is declared below, at {where}; a let is usable after it", e.span,
+                   hint=f"move 'let {e.name} = …' above this line")
 
     def _e_Index(self, e, ctx):
         binding = ctx.resolve(e.name)

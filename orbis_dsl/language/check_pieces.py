@@ -17,25 +17,44 @@ from orbis_dsl.language.scope import Context
 
 class PieceChecker:
     def _lets(self, members, ctx: Context) -> dict[str, ast_expr.Expr]:
-        lets: dict[str, ast_expr.Expr] = {}
+        """The block's lets, each checked where it is declared: a let names only the lets above it (a later one,
+        or itself, is reported by name; the scorer would read every let of the block)."""
+        declared: dict[str, ast_decl.LetDecl] = {}
         for m in members:
             if isinstance(m, ast_decl.LetDecl):
-                if m.name in lets or m.name in ctx.params:
+                if m.name in declared or m.name in ctx.params:
                     self.error(f"'{m.name}' is already defined in this block", m.span)
-                    continue
-                if m.name in self.reserved:
+                elif m.name in self.reserved:
                     self.error(f"'{m.name}' is {self.taken_by(m.name)}", m.span)
-                    continue
-                self.let_types[id(m.expr)] = self.expr(m.expr, attrs.evolve(ctx, lets=dict(lets)))
-                lets[m.name] = m.expr
+                else:
+                    declared[m.name] = m
+        lets = {name: m.expr for name, m in declared.items()}
+        later = {name: m.span for name, m in declared.items()}
+        for name, m in declared.items():
+            del later[name]
+            # (None: the let being defined itself)
+            self.let_types[id(m.expr)] = self.expr(m.expr, attrs.evolve(ctx, lets=lets, later={**later, name: None}))
         return lets
 
-    def _ends(self, clauses, ctx: Context) -> None:
+    @staticmethod
+    def later_lets(members) -> dict[int, dict]:
+        """For each member of a block (by id), the lets declared below it (name -> where), not yet usable there."""
+        found: dict[int, dict] = {}
+        below: dict = {}
+        for m in reversed(members):
+            found[id(m)] = dict(below)
+            if isinstance(m, ast_decl.LetDecl):
+                below.setdefault(m.name, m.span)
+        return found
+
+    def _ends(self, clauses, ctx: Context, later=None) -> None:
         for clause in clauses:
-            self.diags.extend(check_says(clause.says, lambda name: _shows(ctx, name), CLAUSE_WORDS, clause.span))
-            self._points(clause.points, ctx)
+            here = attrs.evolve(ctx, later=later[id(clause)]) if later else ctx
+            self.diags.extend(check_says(clause.says, lambda name, here=here: _shows(here, name), CLAUSE_WORDS,
+                                         clause.span))
+            self._points(clause.points, here)
             if clause.cond is not None:
-                self.expect(clause.cond, ctx, "bool", "the condition of an 'end' clause")
+                self.expect(clause.cond, here, "bool", "the condition of an 'end' clause")
 
     def _points(self, points, ctx: Context) -> None:
         """An end clause scores a number: one that may be none (a max of no tiles, an optional parameter, either
@@ -100,14 +119,16 @@ class PieceChecker:
     def _when(self, members, ctx, params, allowed_events):
         taken: list[ast_decl.Effect] = []
         placed: list[ast_decl.Effect] = []
+        later = self.later_lets(members)
         for m in members:
             if not isinstance(m, ast_decl.WhenClause):
                 continue
+            here = attrs.evolve(ctx, later=later[id(m)])
             if m.event not in allowed_events:
                 hint = did_you_mean(m.event, allowed_events) or "expected " + " or ".join(allowed_events)
                 self.error(f"unknown moment 'when {m.event}'", m.span, hint=hint)
                 continue
-            event_ctx = attrs.evolve(ctx, allow_validated=False) if m.event == "placed" else ctx
+            event_ctx = attrs.evolve(here, allow_validated=False) if m.event == "placed" else here
             self._effects(m, event_ctx, params)
             (taken if m.event == "taken" else placed).extend(m.effects)
         for effect in placed:
@@ -137,7 +158,7 @@ class PieceChecker:
         ctx = attrs.evolve(ctx, lets=lets)
         taken, placed = self._when(decl.members, ctx, all_params, EVENTS)
         ends = tuple(m for m in decl.members if isinstance(m, ast_decl.EndClause))
-        self._ends(ends, attrs.evolve(ctx, allow_validated=False))
+        self._ends(ends, attrs.evolve(ctx, allow_validated=False), self.later_lets(decl.members))
         for m in decl.members:
             if isinstance(m, ast_decl.Modify):
                 held = self.vocabulary.player_family or "none declared"
@@ -153,7 +174,7 @@ class PieceChecker:
         ctx = attrs.evolve(ctx, lets=lets)
         taken, _ = self._when(decl.members, ctx, {}, ("taken",))
         ends = tuple(m for m in decl.members if isinstance(m, ast_decl.EndClause))
-        self._ends(ends, ctx)
+        self._ends(ends, ctx, self.later_lets(decl.members))
         modifiers = {}
         for m in decl.members:
             if isinstance(m, ast_decl.ParamDecl):

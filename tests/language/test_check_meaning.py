@@ -7,7 +7,7 @@ it points. Snippets are checked on top of the base game, as in test_check.py (a 
 from __future__ import annotations
 
 import pytest
-from language.test_check import check_one, locate
+from language.test_check import check_one, errors, locate
 
 NONE_HINT = "max(…, 0) scores 0 when there is none; or compare it: `end: 4 if max(…) >= 4`"
 NONE_POINTS = ("the points of an 'end' clause may have no value at all (a max or min of no tiles, an optional "
@@ -61,4 +61,34 @@ def test_min_with_a_value_that_may_be_none_warns_it_is_the_cap(check_rules):
 
 def test_min_of_values_that_are_numbers_does_not_warn(check_rules):
     model, diags, _ = check_rules('god sun "Sun" {\n  end: min(max(max(cp of tiles), 0), 8)\n}\n')
+    assert model is not None and diags == []
+
+
+# ---- a let is usable in the members after it ----------------------------------------------------------------
+
+
+def test_a_let_used_above_its_declaration(check_rules):
+    text = 'god sun "Sun" {\n  let bright = 2\n  end: bright + later\n  let later = 10\n}\n'
+    line, column = locate(text, "later", nth=1)
+    check_one(check_rules, text, f"'later' is declared below, at {line}:{column}; a let is usable after it", "later",
+              "move 'let later = …' above this line")
+
+
+def test_a_let_used_in_an_earlier_let_and_in_a_when_clause(check_rules):
+    text = ('kind shrine {\n  let a = b + 1\n  let b = 2\n  when placed: require d >= 1 else mark cancelled\n'
+            '  let d = 3\n}\n')
+    _, diags, _ = check_rules(text)
+    assert [(d.message, d.span.line) for d in errors(diags)] == [
+        ("'b' is declared below, at 4:7; a let is usable after it", 3),
+        ("'d' is declared below, at 6:7; a let is usable after it", 5)]
+
+
+def test_a_let_used_in_its_own_definition(check_rules):
+    text = 'god sun "Sun" {\n  let c = 1 +\n    c\n}\n'
+    check_one(check_rules, text, "'c' is used in its own definition; a let is usable after it", "c", nth=1)
+
+
+def test_lets_in_the_order_of_the_docs_check(check_rules):
+    text = 'kind shrine {\n  let a = 1\n  let b = a + 1\n  end: a + b\n  when taken: gain 1 red\n}\n'
+    model, diags, _ = check_rules(text)
     assert model is not None and diags == []
