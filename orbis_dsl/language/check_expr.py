@@ -10,6 +10,7 @@ import attrs
 
 from orbis_dsl.common.diagnostics import Diagnostic, did_you_mean, unknown
 from orbis_dsl.language import ast_expr
+from orbis_dsl.language.check_among import tile_part
 from orbis_dsl.language.scope import Context, held_names
 
 
@@ -227,7 +228,17 @@ class ExpressionChecker:
 
     def _e_Among(self, e, ctx):
         # A value that may be none (`prior total`) is allowed: a player without one is never most or fewest.
+        shown = len(self.diags)
         self.expect(e.value, ctx, "int", f"what is '{e.rank} among players'")
+        found = tile_part(e.value, ctx) if (ctx.self_kind == "tile" or ctx.in_item) and len(self.diags) == shown \
+            else None
+        if found is not None:
+            part, tile = found
+            held = f"a {self.vocabulary.player_family}'s clause" if self.vocabulary.player_family else "a clause"
+            self.error(f"'{e.rank} among players' compares a number of each player's, but this reads {tile}, which "
+                       "the other players do not have", part.span,
+                       hint=f"'among players' compares what is the player's: in {held}, an award, or a tile's clause "
+                            "about the player alone (count(tiles where …), a resource, a value)")
         return "bool"
 
     def _e_Not(self, e, ctx):

@@ -92,3 +92,39 @@ def test_lets_in_the_order_of_the_docs_check(check_rules):
     text = 'kind shrine {\n  let a = 1\n  let b = a + 1\n  end: a + b\n  when taken: gain 1 red\n}\n'
     model, diags, _ = check_rules(text)
     assert model is not None and diags == []
+
+
+# ---- among players compares what is the player's ------------------------------------------------------------
+
+AMONG = ("'most among players' compares a number of each player's, but this reads the tile being scored, which "
+         "the other players do not have")
+AMONG_HINT = ("'among players' compares what is the player's: in a god's clause, an award, or a tile's clause about "
+              "the player alone (count(tiles where …), a resource, a value)")
+
+
+@pytest.mark.parametrize("text, token, nth", [
+    ("kind beacon {\n  param cp: int\n  end: cp if count(neighbours where color = blue) is most among players\n}\n",
+     "count", 0),
+    ("kind beacon {\n  param cp: int\n  end: cp if cp is most among players\n}\n", "cp", 2),
+    ("kind beacon {\n  param cp: int\n  let near = count(supports)\n  end: cp if near is most among players\n}\n",
+     "near", 1),
+    ("kind beacon {\n  param hue: color\n  end: 1 if count(tiles where color = hue) is most among players\n}\n",
+     "hue", 1),
+])
+def test_among_players_about_the_tile_being_scored_is_refused(check_rules, text, token, nth):
+    check_one(check_rules, text, AMONG, token, AMONG_HINT, nth=nth)
+
+
+def test_among_players_about_a_counted_tile_is_refused(check_rules):
+    text = 'god sun "Sun" {\n  end: count(tiles where cp is most among players)\n}\n'
+    check_one(check_rules, text, AMONG.replace("being scored", "being counted"), "cp", AMONG_HINT)
+
+
+@pytest.mark.parametrize("condition", [
+    "count(tiles where color = white) is most among players",  # the example pack's Shrine
+    "count(tiles where count(neighbours where color = red) >= 1) is most among players",
+    "worshippers is fewest among players",
+])
+def test_among_players_about_the_player_checks_in_a_tile_clause(check_rules, condition):
+    model, diags, _ = check_rules(f"kind shrine {{\n  param cp: int\n  end: cp if {condition}\n}}\n")
+    assert model is not None and diags == []
