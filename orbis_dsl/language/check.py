@@ -85,13 +85,14 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
         kinds = {d.name: self._kind(f, d) for f, d in tile_pieces}
         self.kinds = kinds
         gods = {d.name: self._god(f, d) for f, d in held_pieces}
-        self.awards = {d.name: d for _, d in by_type[ast_sheet.AwardDecl]}
+        self.awards = self.awards_declared = {d.name: d for _, d in by_type[ast_sheet.AwardDecl]}
         awards = {d.name: self._award(f, d) for f, d in by_type[ast_sheet.AwardDecl]}
         self.awards = awards
         scores = {d.name: self._score(f, d) for f, d in by_type[ast_sheet.ScoreDecl]}
         checks = tuple(self._check_decl(f, d) for f, d in by_type[ast_sheet.WarnDecl])
         winner = self._winner(singletons.get("winner"))
         variants = {d.name: self._variant(f, d, gods) for f, d in by_type[ast_decl.VariantDecl]}
+        self._unprized_awards(awards, variants)
         tiles = tuple(self._tile(f, d) for f, d in by_type[ast_decl.TileDecl])
         decl_files = _decl_files((("KindDecl", tile_pieces), ("GodDecl", held_pieces),
                                   ("AwardDecl", by_type[ast_sheet.AwardDecl]),

@@ -40,6 +40,34 @@ class SheetChecker:
                      decl.ties or "keep_order", decl.warn, decl.prizes, file, decl.for_each, decl.rank,
                      decl.unless_equal, decl.says)
 
+    def _unprized_awards(self, awards, variants) -> None:
+        """A warning for an award that hands out nothing: it has no `prizes:` line and a variant gives it none
+        (docs/language.md: an award's prizes may come from the variants alone, as the base game's temple tokens
+        do). Its column would be 0 for every player, and `orbis variant check` the first to notice. Located at the
+        variant when it was written with or after the award (a pack's variant), else at the award."""
+        layer = self.sources.layers.get
+        for name, award in awards.items():
+            if award.prizes:
+                continue
+            lacking = [v for v in variants.values() if name not in v.prizes]
+            giving = [v.name for v in variants.values() if name in v.prizes]
+            example = f", as variant '{giving[0]}' does" if giving else ""
+            for variant in lacking:
+                if layer(variant.file, 0) >= layer(award.file, 0):
+                    self.warn(f"variant '{variant.name}' gives no prizes of award '{name}', which has no 'prizes:' "
+                              "line of its own: in this variant the award hands out nothing", variant.span,
+                              hint=f"add 'award {name}: A, B, …' to the variant{example}")
+            earlier = [v.name for v in lacking if layer(v.file, 0) < layer(award.file, 0)]
+            if not giving or earlier:
+                several = len(earlier) > 1
+                which = ("no variant gives it prizes" if not giving else
+                         f"variant{'s' if several else ''} {', '.join(earlier)} give{'' if several else 's'} it none")
+                where = "" if not giving else " in that variant" if not several else " in those variants"
+                self.warn(f"award '{name}' has no 'prizes:' line and {which}: it hands out nothing, and scores 0 "
+                          f"for every player{where}", self.awards_declared[name].span,
+                          hint=f"add a line 'prizes: A, B, …' (one per place, the highest first), or 'award {name}: "
+                               "A, B, …' to each variant")
+
     def _sets(self, decls) -> dict[str, tuple[str, ...]]:
         sets: dict[str, tuple[str, ...]] = {}
         owner: dict[str, str] = {}

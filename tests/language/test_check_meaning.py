@@ -128,3 +128,54 @@ def test_among_players_about_a_counted_tile_is_refused(check_rules):
 def test_among_players_about_the_player_checks_in_a_tile_clause(check_rules, condition):
     model, diags, _ = check_rules(f"kind shrine {{\n  param cp: int\n  end: cp if {condition}\n}}\n")
     assert model is not None and diags == []
+
+
+# ---- an award that hands out nothing -----------------------------------------------------------------------
+
+
+def compile_pack_text(tmp_path, monkeypatch, text: str):
+    """The pack of one file, TEXT, laid over the base game: (compiled, the file's shown name)."""
+    from orbis_dsl.language.packs import compile_pack
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("ORBIS_CACHE_DIR", str(tmp_path / "cache"))
+    (tmp_path / "pack").mkdir()
+    (tmp_path / "pack" / "pack.orbis").write_text(text, encoding="utf-8")
+    compiled = compile_pack(tmp_path / "pack")
+    return compiled, next(f.path for f in compiled.sources.files if f.path.endswith("pack.orbis"))
+
+
+def test_an_award_without_prizes_that_no_variant_gives_warns(tmp_path, monkeypatch):
+    compiled, shown = compile_pack_text(tmp_path, monkeypatch,
+                                        'award relic "Relic" { measure: count(tiles where kind = stone) }\n')
+    assert compiled.model is not None
+    (diag,) = warnings(compiled.diagnostics)
+    assert diag.message == ("award 'relic' has no 'prizes:' line and no variant gives it prizes: it hands out "
+                            "nothing, and scores 0 for every player")
+    assert (diag.span.file, diag.span.line, diag.span.column) == (shown, 1, 1)
+
+
+def test_an_award_without_prizes_that_the_base_variants_do_not_give_warns_at_the_award(tmp_path, monkeypatch):
+    text = ('award relic "Relic" { measure: count(tiles where kind = stone) }\n'
+            'variant duo {\n  players: 2\n  remove tiles marked white, purple\n  award temple: 9, 4\n'
+            '  award relic: 3, 1\n}\n')
+    compiled, shown = compile_pack_text(tmp_path, monkeypatch, text)
+    (diag,) = warnings(compiled.diagnostics)
+    assert diag.message == ("award 'relic' has no 'prizes:' line and variants 4p, 3p, 2p give it none: it hands "
+                            "out nothing, and scores 0 for every player in those variants")
+    assert (diag.span.file, diag.span.line) == (shown, 1)
+
+
+def test_a_pack_variant_that_gives_a_base_award_no_prizes_warns_at_the_variant(tmp_path, monkeypatch):
+    compiled, shown = compile_pack_text(tmp_path, monkeypatch,
+                                        "variant duo {\n  players: 2\n  remove tiles marked white, purple\n}\n")
+    (diag,) = warnings(compiled.diagnostics)
+    assert diag.message == ("variant 'duo' gives no prizes of award 'temple', which has no 'prizes:' line of its "
+                            "own: in this variant the award hands out nothing")
+    assert diag.hint == "add 'award temple: A, B, …' to the variant, as variant '4p' does"
+    assert (diag.span.file, diag.span.line) == (shown, 1)
+
+
+def test_the_base_game_s_temple_tokens_take_their_prizes_from_the_variants(check_rules):
+    model, diags, _ = check_rules("")
+    assert model.awards["temple"].prizes == () and diags == []
