@@ -49,7 +49,8 @@ class SheetChecker:
         for name, award in awards.items():
             if award.prizes:
                 continue
-            lacking = [v for v in variants.values() if name not in v.prizes]
+            # (a variant giving prizes of an unknown award has that mistake reported, likely a misspelt name)
+            lacking = [v for v in variants.values() if name not in v.prizes and set(v.prizes) <= set(awards)]
             giving = [v.name for v in variants.values() if name in v.prizes]
             example = f", as variant '{giving[0]}' does" if giving else ""
             for variant in lacking:
