@@ -23,6 +23,7 @@ from orbis_dsl.language.check_grid import GridChecker
 from orbis_dsl.language.check_hexmap import HexMapChecker
 from orbis_dsl.language.check_lists import ListChecker
 from orbis_dsl.language.check_literals import LiteralChecker
+from orbis_dsl.language.check_members import ONCE_ONLY, MemberLocator
 from orbis_dsl.language.check_pieces import PieceChecker
 from orbis_dsl.language.check_sheets import SheetChecker
 from orbis_dsl.language.check_variants import VariantChecker
@@ -49,6 +50,7 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
         self.awards: dict[str, object] = {}
         self.rounds: int | None = None
         self.listed_pieces: dict[str, str] = {}
+        self.locator = MemberLocator(sources.texts)
 
     def error(self, message: str, span: Span | None, hint: str | None = None) -> None:
         self.diags.append(Diagnostic(message, span=span, hint=hint))
@@ -62,6 +64,9 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
 
     def run(self) -> RuleSet | None:
         by_type, singletons = self.collect()
+        for cls in ONCE_ONLY:
+            for _, decl in by_type[cls]:
+                self.diags.extend(self.locator.repeated(decl))
         # A game scored from score sheets (it declares `score` columns) needs no tiles, so no colours or board.
         self.sheet = bool(by_type[ast_sheet.ScoreDecl])
         self._require(singletons, ("winner",) if self.sheet else ("colors", "board", "winner"))

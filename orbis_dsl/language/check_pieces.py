@@ -10,6 +10,7 @@ import attrs
 from orbis_dsl.common.diagnostics import did_you_mean
 from orbis_dsl.language import ast_decl, ast_expr
 from orbis_dsl.language.check_expr import words as _words
+from orbis_dsl.language.check_members import end_clause_tree, says_place
 from orbis_dsl.language.check_says import CLAUSE_WORDS, check_says
 from orbis_dsl.language.model import EVENTS, Desert, God, Kind, Param, type_name
 from orbis_dsl.language.scope import Context
@@ -47,11 +48,17 @@ class PieceChecker:
                 below.setdefault(m.name, m.span)
         return found
 
-    def _ends(self, clauses, ctx: Context, later=None) -> None:
+    def _ends(self, clauses, ctx: Context, later=None, owner=None) -> None:
+        """Each end clause: its points, its condition and its sentence (`owner`: the piece or face-down state
+        declaring them, to place a sentence's mistake inside it)."""
+        rule = "facedown_decl" if isinstance(owner, ast_decl.FacedownDecl) else "piece_decl"
         for clause in clauses:
             here = attrs.evolve(ctx, later=later[id(clause)]) if later else ctx
-            self.diags.extend(check_says(clause.says, lambda name, here=here: _shows(here, name), CLAUSE_WORDS,
-                                         clause.span))
+            if clause.says is not None:
+                place = says_place(lambda clause=clause: end_clause_tree(self.locator, owner, rule, clause),
+                                   clause.span.file if clause.span else "")
+                self.diags.extend(check_says(clause.says, lambda name, here=here: _shows(here, name), CLAUSE_WORDS,
+                                             clause.span, place))
             self._points(clause.points, here)
             if clause.cond is not None:
                 self.expect(clause.cond, here, "bool", "the condition of an 'end' clause")
@@ -158,7 +165,7 @@ class PieceChecker:
         ctx = attrs.evolve(ctx, lets=lets)
         taken, placed = self._when(decl.members, ctx, all_params, EVENTS)
         ends = tuple(m for m in decl.members if isinstance(m, ast_decl.EndClause))
-        self._ends(ends, attrs.evolve(ctx, allow_validated=False), self.later_lets(decl.members))
+        self._ends(ends, attrs.evolve(ctx, allow_validated=False), self.later_lets(decl.members), decl)
         for m in decl.members:
             if isinstance(m, ast_decl.Modify):
                 held = self.vocabulary.player_family or "none declared"
@@ -174,8 +181,8 @@ class PieceChecker:
         ctx = attrs.evolve(ctx, lets=lets)
         taken, _ = self._when(decl.members, ctx, {}, ("taken",))
         ends = tuple(m for m in decl.members if isinstance(m, ast_decl.EndClause))
-        self._ends(ends, ctx, self.later_lets(decl.members))
-        modifiers = {}
+        self._ends(ends, ctx, self.later_lets(decl.members), decl)
+        modifiers, modified = {}, {}
         for m in decl.members:
             if isinstance(m, ast_decl.ParamDecl):
                 self.error(f"a {decl.family} has no parameters; use 'let' for a named value, or 'modify' "
@@ -183,14 +190,19 @@ class PieceChecker:
             elif isinstance(m, ast_decl.Modify):
                 if m.name not in self.values:
                     self.diags.append(self.unknown("value", m.name, self.values, m.span))
+                elif m.name in modifiers:  # the later line would silently replace the first
+                    first = modified[m.name]
+                    where = f": the first is at {first.line}:{first.column}" if first is not None else ""
+                    self.error(f"{decl.family} '{decl.name}' modifies '{m.name}' twice{where}", m.span)
                 modifiers[m.name] = m.value
+                modified.setdefault(m.name, m.span)
         return God(decl.name, decl.title or decl.name, lets, taken, ends, modifiers, file, span=decl.span)
 
     def _desert(self, decl, files) -> Desert:
         if decl is None:
             return Desert(False, (), "")
         ctx = self.context(self_kind="tile", allow_validated=False)
-        self._ends(decl.ends, ctx)
+        self._ends(decl.ends, ctx, owner=decl)
         return Desert(decl.wild, decl.ends, files[0])
 
 

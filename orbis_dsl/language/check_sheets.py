@@ -9,6 +9,7 @@ import attrs
 
 from orbis_dsl.language import ast_sheet
 from orbis_dsl.language.check_hexmap import MAP_FACT_TYPES
+from orbis_dsl.language.check_members import says_place
 from orbis_dsl.language.check_says import AWARD_WORDS, check_says
 from orbis_dsl.language.model import BASE_REPORT_KEYS, Award, Check, Fact, Score
 from orbis_dsl.language.scope import fact_types
@@ -35,7 +36,11 @@ class SheetChecker:
             self.expect(decl.eligible, inner, "bool", "who is eligible")
         if decl.tiebreak is not None:
             self.expect(decl.tiebreak, inner, "int", "a tie-break")
-        self.diags.extend(check_says(decl.says, lambda name: False, AWARD_WORDS, decl.span))
+        if decl.says is not None:
+            place = says_place(lambda: self.locator.declaration(decl.span, "award_decl"),
+                               decl.span.file if decl.span else "")
+            self.diags.extend(check_says(decl.says, lambda name: False, AWARD_WORDS, decl.span, place,
+                                         clause_names=False))
         return Award(decl.name, decl.title or decl.name, decl.measure, decl.eligible, decl.tiebreak,
                      decl.ties or "keep_order", decl.warn, decl.prizes, file, decl.for_each, decl.rank,
                      decl.unless_equal, decl.says)

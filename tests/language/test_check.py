@@ -311,12 +311,14 @@ def test_a_god_declared_twice_in_one_file(check_rules):
 def test_a_variant_giving_an_awards_prizes_twice(check_rules):
     """The later line silently replaced the first (found by fuzzing packs, 2026-12-02)."""
     text = 'variant "5p" {\n  players: 5\n  award temple: 6, 5\n  award temple: 4\n}\n'
-    check_one(check_rules, text, "variant '5p' gives the prizes of award 'temple' twice", "award", hint=None, nth=1)
+    check_one(check_rules, text, "variant '5p' gives the prizes of award 'temple' twice: the first is at 4:3", "award",
+              hint=None, nth=1)
 
 
 def test_a_variant_setting_an_option_twice(check_rules):
     text = 'variant "5p" {\n  players: 5\n  option majority_needs_one = true\n  option majority_needs_one = false\n}\n'
-    check_one(check_rules, text, "variant '5p' sets option 'majority_needs_one' twice", "option", hint=None, nth=1)
+    check_one(check_rules, text, "variant '5p' sets option 'majority_needs_one' twice: the first is at 4:3", "option",
+              hint=None, nth=1)
 
 
 def test_redeclaring_a_base_kind_is_reported_where_the_new_one_is(check_rules):
