@@ -104,6 +104,7 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
                                   ("VariantDecl", by_type[ast_decl.VariantDecl]),
                                   ("ScoreDecl", by_type[ast_sheet.ScoreDecl]),
                                   ("FactDecl", by_type[ast_sheet.FactDecl])))
+        self.replacement_hints()
         if any(d.is_error for d in self.diags):
             return None
         resource, marker = singletons.get("resource"), singletons.get("marker")

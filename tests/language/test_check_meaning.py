@@ -179,3 +179,32 @@ def test_a_pack_variant_that_gives_a_base_award_no_prizes_warns_at_the_variant(t
 def test_the_base_game_s_temple_tokens_take_their_prizes_from_the_variants(check_rules):
     model, diags, _ = check_rules("")
     assert model.awards["temple"].prizes == () and diags == []
+
+
+# ---- errors in the base game's files that a pack's replacement causes ---------------------------------------
+
+
+def test_base_tiles_broken_by_a_pack_kind_name_the_replacement(tmp_path, monkeypatch):
+    """`orbis new kind stone` replaced the Sacred Stone: the 14 base tiles of it lack the new kind's `likes`."""
+    text = 'kind stone "Stone" {\n  param likes: color\n  param cp: int\n  end: cp\n}\n'
+    compiled, shown = compile_pack_text(tmp_path, monkeypatch, text)
+    found = errors(compiled.diagnostics)
+    assert len(found) == 14 and {d.message for d in found} == {"stone needs parameter 'likes' (a colour)"}
+    assert all(d.span.file.endswith("tiles.orbis") for d in found)
+    kinds = next(f.path for f in compiled.sources.files if f.path.endswith("kinds.orbis"))
+    assert found[0].hint == (f"kind 'stone' is the pack's, at {shown}:1:1: it replaces the base game's 'Sacred Stone' "
+                             f"({kinds}:5:1), which these lines were written for; name the pack's kind otherwise to "
+                             "add it beside the base one, or keep what the base one declares")
+
+
+def test_base_errors_broken_by_a_pack_s_colours_name_the_replacement(tmp_path, monkeypatch):
+    compiled, shown = compile_pack_text(tmp_path, monkeypatch, "colors red, blue, green, white\n")
+    found = errors(compiled.diagnostics)
+    assert found and all(d.message == "unknown colour 'yellow'" for d in found)
+    assert all(f"'colors' is the pack's, at {shown}:1:1" in d.hint for d in found)
+
+
+def test_errors_in_the_pack_itself_get_no_replacement_hint(tmp_path, monkeypatch):
+    compiled, _ = compile_pack_text(tmp_path, monkeypatch, 'god love "Love" {\n  end: nothing\n}\n')
+    (diag,) = errors(compiled.diagnostics)
+    assert diag.message == "unknown name 'nothing'" and "the pack's" not in (diag.hint or "")
