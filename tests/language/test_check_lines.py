@@ -8,7 +8,6 @@ checked on top of the base game, as in test_check.py (a snippet's first line is 
 from __future__ import annotations
 
 import pytest
-
 from language.test_check import check_one, errors, locate
 
 ONCE = "(the later line would replace the first): keep one"
