@@ -9,7 +9,6 @@ import attrs
 
 from orbis_dsl.common.diagnostics import did_you_mean
 from orbis_dsl.language import ast_decl, ast_expr
-from orbis_dsl.language.check_expr import words as _words
 from orbis_dsl.language.check_members import end_clause_tree, says_place
 from orbis_dsl.language.check_says import CLAUSE_WORDS, check_says
 from orbis_dsl.language.model import EVENTS, Desert, God, Kind, Param, type_name
@@ -73,7 +72,7 @@ class PieceChecker:
                        self._none_part(points, ctx).span,
                        hint="max(…, 0) scores 0 when there is none; or compare it: `end: 4 if max(…) >= 4`")
         elif got not in ("?", "int"):
-            self.error(f"the points of an 'end' clause must be a number, but this is {_words(got)}",
+            self.error(f"the points of an 'end' clause must be a number, but this is {self.words(got)}",
                        points.span)
 
     def _none_part(self, e, ctx: Context):
@@ -96,7 +95,12 @@ class PieceChecker:
                 if effect.verb == "destroy" and effect.amount.param is None and effect.amount.color is None:
                     self.error("'destroy' names the colour it destroys: 'any' is for 'pay'", effect.amount.span,
                                hint="like: destroy 2 red from market else mark cancelled")
-            if effect.verb == "reduce":
+            if effect.verb == "reduce" and isinstance(effect.expr, ast_expr.Ref) and effect.expr.name == "any":
+                self.error("'reduce' takes one colour: the cost squares of that colour are free from then on "
+                           "('any' is for gain and pay)", effect.expr.span,
+                           hint=f"like: reduce {self.colors[0] if self.colors else 'red'}, or a parameter of "
+                                "type color")
+            elif effect.verb == "reduce":
                 self.expect(effect.expr, ctx, "color", "what 'reduce' takes")
             if effect.verb == "require":
                 self.expect(effect.expr, ctx, "bool", "what 'require' checks")
@@ -107,7 +111,7 @@ class PieceChecker:
             if param is None:
                 self.diags.append(self.unknown("parameter", amount.param, params, amount.span))
             elif param.type.name != "amount":
-                self.error(f"'{amount.param}' is {_words(type_name(param.type))}, not an amount like '2 red'",
+                self.error(f"'{amount.param}' is {self.words(type_name(param.type))}, not an amount like '2 red'",
                            amount.span)
             elif param.type.optional:
                 self.error(f"'{amount.param}' may have no value at all (an optional parameter, which a tile may "
@@ -156,8 +160,11 @@ class PieceChecker:
                     attribute = self.attributes.get(m.name)
                     if attribute is not None and "?" not in (type_name(attribute.type), type_name(m.type)) \
                             and type_name(attribute.type) != type_name(m.type):
-                        self.error(f"'{m.name}' is an attribute of every tile, of type "
-                                   f"{_words(type_name(attribute.type))}", m.span)
+                        self.error(f"every tile already has '{m.name}', {self.words(type_name(attribute.type))} "
+                                   f"(attribute {m.name}), so a {decl.family} cannot declare it again as "
+                                   f"{self.words(type_name(m.type))}", m.span,
+                                   hint=_declared_at("the attribute", attribute.span) + "; give this parameter "
+                                        "another name")
                     params[m.name] = self._param(m)
         all_params = {**self.attributes, **params}
         ctx = self.context(params={n: type_name(p.type) for n, p in all_params.items()}, self_kind="tile")
@@ -232,3 +239,7 @@ def _shows(ctx: Context, name: str) -> bool:
     binding = ctx.resolve(name)
     return binding is not None and binding.what not in ("color", "kind", "star", "member") and \
         not binding.type.startswith("per:")
+
+
+def _declared_at(what: str, span) -> str:
+    return f"{what} is declared at {span.file}:{span.line}:{span.column}" if span is not None else f"{what} is declared"

@@ -443,7 +443,7 @@ def test_only_colour_sets_take_a_size(check_rules):
 
 def test_a_set_mixing_colours_and_kinds(check_rules):
     text = 'god sun "Sun" {\n  end: 2 if count(tiles where kind in {red, stone}) >= 1\n}\n'
-    check_one(check_rules, text, "a set lists colours, tile pieces or tile marks, all of one sort", "{", nth=1)
+    check_one(check_rules, text, "a set lists colours, kinds or tile marks, all of one sort", "{", nth=1)
 
 
 # ---- reserved names ------------------------------------------------------------------------------------------
@@ -503,13 +503,13 @@ def test_validated_of_counted_tiles_is_fine_in_a_god(check_rules):
 
 def test_neighbours_in_a_god(check_rules):
     text = 'god sun "Sun" {\n  end: 2 if count(neighbours where kind = stone) >= 2\n}\n'
-    check_one(check_rules, text, "'neighbours' only makes sense in a tile piece's clause or about a counted tile",
+    check_one(check_rules, text, "'neighbours' only makes sense in a kind's clause or about a counted tile",
               "count")
 
 
 def test_supports_in_an_award(check_rules):
     text = 'award relic "Relic" {\n  measure: count(supports where kind = stone)\n}\n'
-    check_one(check_rules, text, "'supports' only makes sense in a tile piece's clause or about a counted tile",
+    check_one(check_rules, text, "'supports' only makes sense in a kind's clause or about a counted tile",
               "count")
 
 

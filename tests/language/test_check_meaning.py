@@ -208,3 +208,32 @@ def test_errors_in_the_pack_itself_get_no_replacement_hint(tmp_path, monkeypatch
     compiled, _ = compile_pack_text(tmp_path, monkeypatch, 'god love "Love" {\n  end: nothing\n}\n')
     (diag,) = errors(compiled.diagnostics)
     assert diag.message == "unknown name 'nothing'" and "the pack's" not in (diag.hint or "")
+
+
+# ---- messages in the game's own words ---------------------------------------------------------------------
+
+
+def test_a_kind_compared_with_a_colour_says_a_kind(check_rules):
+    text = 'god sun "Sun" {\n  end: count(tiles where kind = red)\n}\n'
+    check_one(check_rules, text, "cannot compare a kind with a colour", "kind")
+
+
+def test_a_parameter_redeclaring_an_attribute_says_every_tile_has_it(check_rules):
+    text = 'kind shrine {\n  param cp: color\n}\n'
+    diag = check_one(check_rules, text, "every tile already has 'cp', a number (attribute cp), so a kind cannot "
+                     "declare it again as a colour", "cp")
+    assert diag.hint.startswith("the attribute is declared at ") and diag.hint.endswith(
+        "game.orbis:42:1; give this parameter another name")
+
+
+def test_reduce_any_says_reduce_takes_one_colour(check_rules):
+    text = 'kind shrine {\n  when taken: reduce any\n}\n'
+    check_one(check_rules, text, "'reduce' takes one colour: the cost squares of that colour are free from then on "
+              "('any' is for gain and pay)", "any", "like: reduce red, or a parameter of type color")
+
+
+def test_a_kind_asking_its_own_kind_is_told_it_is_fixed(check_rules):
+    """It said "unknown name 'kind'" with the hint "did you mean 'kind'?"."""
+    text = 'kind shrine {\n  end: 1 if kind = stone\n}\n'
+    check_one(check_rules, text, "a kind's own clause does not ask its 'kind': every tile it scores is of this kind",
+              "kind", "ask it of other tiles: count(neighbours where kind = …)", nth=1)
