@@ -10,6 +10,7 @@ only to locate a message.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from lark import Token, Tree
@@ -34,7 +35,13 @@ ONCE_ONLY = {
         ("grid_shape", "shape:"), ("grid_edges", "edges:"), ("grid_faces", "faces:"))),
     ast_sheet.HexMapDecl: ("hexmap_decl", "hexmap", (("water_clause", "water"), ("hexmap_colors", "player colors"))),
 }
-_FIRST_WORD = re.compile(r"[a-z]+")
+
+
+@functools.cache
+def _start(words: str) -> re.Pattern:
+    """How a line starts in the text: its words, any spaces between (`measure:` is not `measure >= 1`)."""
+    parts = [re.escape(w) for w in words.replace(":", " :").split()]
+    return re.compile(r"\b" + r"\s*".join(parts))
 
 
 def tree_span(file: str, item) -> Span | None:
@@ -123,15 +130,12 @@ class MemberLocator:
         return diags
 
     def _may_repeat(self, decl, lines) -> bool:
-        """Whether the text of the declaration names a once-only line's first word twice (cheap: no parse)."""
+        """Whether the text of the declaration writes a once-only line's words twice (cheap: no parse; a word in
+        a comment or a string may make it parse for nothing, never miss a repeat)."""
         text = self.declaration_text(decl.span) if decl.span is not None and decl.span.end_line else None
         if text is None:
             return False
-        for _, words in lines:
-            first = _FIRST_WORD.match(words).group(0)
-            if len(re.findall(rf"\b{first}\b", text)) > 1:
-                return True
-        return False
+        return any(len(_start(words).findall(text)) > 1 for _, words in lines)
 
 
 def string_place(file: str, token: Token, needle: str, nth: int = 0) -> Span | None:
