@@ -7,7 +7,9 @@ The checker is one class put together from a mixin per kind of declaration: `che
 names declared twice), `check_literals` (types and literals), `check_pieces` (tile kinds, gods and their clauses),
 `check_sheets` (awards, facts, score columns, table checks, the winner), `check_variants` (the tile list and
 variants), `check_expr` (expressions), `check_lists` (the list constructs), `check_grid` and `check_hexmap` (boards
-as data). This module runs the passes in order and builds the model.
+as data). Two helpers are plain functions: `check_among` (what `is most among players` may read) and
+`check_members` (where a declaration's lines were written: once-only lines given twice, messages placed inside a
+line). This module runs the passes in order and builds the model.
 """
 
 from __future__ import annotations
