@@ -49,7 +49,7 @@ def _god_text(name: str) -> str:
 #   when taken: EFFECT, ...         on the turn it is taken: gain 2 any | pay 3 any else mark cancelled
 #   end: POINTS                     creation points at the end of the game; add `if COND` or `unless COND`
 #   modify VALUE = NUMBER           while its holder has it, a rule value changes (e.g. desert_penalty = 0)
-# A god with the name of a base-game god (love, fire, death ...) replaces it.
+# A god with the name of a base-game god (love, fire, death ...) replaces it (`orbis new` says so).
 
 god {name} "{_title(name)}" {{
   let stones = count(tiles where kind = stone)
@@ -114,8 +114,31 @@ variant "{name}" {{
 '''
 
 
-def validate_name(kind: str, name: str) -> None:
-    """Raise ValueError saying why NAME cannot name a new god, kind or variant."""
+def base_piece(kind: str, name: str) -> tuple[str, int] | None:
+    """(title, tiles of it) when the base game already declares a god, kind or variant called NAME; else None.
+    A pack's declaration of that name replaces the base game's (docs/language.md, Rule packs)."""
+    from orbis_dsl.language.ruleset import base_rules
+
+    rules = base_rules()
+    found = {"god": rules.gods, "kind": rules.kinds, "variant": rules.variants}.get(kind, {}).get(name)
+    if found is None:
+        return None
+    return getattr(found, "title", name), sum(1 for t in rules.tiles if kind == "kind" and t.kind == name)
+
+
+def replacement_note(kind: str, name: str) -> str | None:
+    """What a starting file called NAME replaces in the base game, in words; None when it replaces nothing."""
+    found = base_piece(kind, name)
+    if found is None:
+        return None
+    title, _ = found
+    return (f"'{name}' is a {kind} of the base game{f' ({title})' if title != name else ''}: a pack's {kind} of "
+            f"that name replaces it; choose another name to add a {kind} beside it")
+
+
+def validate_name(kind: str, name: str, replace: bool = False) -> None:
+    """Raise ValueError saying why NAME cannot name a new god, kind or variant (a base game's kind only with
+    `replace`: the base tile list's tiles of it would need the new kind's parameters)."""
     if kind not in KINDS:
         raise ValueError(f"cannot make a '{kind}': expected one of {', '.join(KINDS)}")
     if kind == "variant":
@@ -132,6 +155,13 @@ def validate_name(kind: str, name: str) -> None:
         if name in taken:
             raise ValueError(f"'{name}' already names {taken[name]} of the base game; a kind needs a name of "
                              f"its own")
+        found = base_piece(kind, name)
+        if found is not None and not replace:
+            title, tiles = found
+            raise ValueError(f"'{name}' is already a kind of the base game ({title}): a pack's kind of that name "
+                             f"replaces it, and the base game's {tiles} {title} tiles would then need the new kind's "
+                             f"parameters; choose another name (like my_{name}), or pass --replace to start from a "
+                             f"copy of the base {title}")
 
 
 def _expression_names() -> dict[str, str]:
@@ -148,13 +178,34 @@ def _expression_names() -> dict[str, str]:
     return names
 
 
-def new(kind: str, name: str, directory: Path) -> Path:
-    """Write `DIRECTORY/NAME.orbis`, a commented god, kind or variant that checks clean as a pack.
+def _replacement_text(kind: str, name: str) -> str:
+    """A copy of the base game's god, kind or variant NAME, to change: what a replacement starts from."""
+    from orbis_dsl.language.check_members import MemberLocator
+    from orbis_dsl.language.ruleset import compile_base
 
-    Raises ValueError for a bad kind or name, FileExistsError rather than overwrite a file, and OSError with
-    the folder's name when it cannot be made or written in."""
-    validate_name(kind, name)
-    text = {"god": _god_text, "kind": _kind_text, "variant": _variant_text}[kind](name)
+    compiled = compile_base()
+    declared = {"god": compiled.model.gods, "kind": compiled.model.kinds, "variant": compiled.model.variants}[kind]
+    span = declared[name].span
+    text = MemberLocator(compiled.sources.texts).declaration_text(span)
+    title, tiles = base_piece(kind, name)
+    keep = (f"\n# The base tile list's {tiles} tiles of it give its parameters: keep them (or list the pack's\n"
+            "# own tiles, which replace the whole base list)." if kind == "kind" else "")
+    return (f"# A replacement of the base game's {title}, copied by `orbis new {kind} {name} --replace` from\n"
+            f"# {Path(span.file).name}: a pack's {kind} of this name replaces the base one; change what you like.{keep}"
+            f"\n\n{text}\n")
+
+
+def new(kind: str, name: str, directory: Path, replace: bool = False) -> Path:
+    """Write `DIRECTORY/NAME.orbis`, a commented god, kind or variant that checks clean as a pack; with `replace`
+    and a name of the base game's, a copy of the base declaration to change.
+
+    Raises ValueError for a bad kind or name (a base game's kind without `replace`), FileExistsError rather than
+    overwrite a file, and OSError with the folder's name when it cannot be made or written in."""
+    validate_name(kind, name, replace)
+    if replace and base_piece(kind, name) is not None:
+        text = _replacement_text(kind, name)
+    else:
+        text = {"god": _god_text, "kind": _kind_text, "variant": _variant_text}[kind](name)
     directory = Path(directory)
     path = directory / f"{name}.orbis"
     try:
@@ -172,12 +223,17 @@ def new_cli(
     what: str = typer.Argument(..., help="What to start: god, kind or variant.", metavar="god|kind|variant"),
     name: str = typer.Argument(..., help="Its name (variants may be like 5p)."),
     directory: Path = typer.Option(Path("mypack"), "--dir", "-d", help="The rule pack folder to write into."),
+    replace: bool = typer.Option(False, "--replace", help="NAME is the base game's: start from a copy of it, "
+                                                          "which the pack's file replaces."),
 ) -> None:
     """Start a new god, tile kind or variant: a commented file in a rule pack folder that checks clean."""
     try:
-        path = new(what, name, directory)
+        path = new(what, name, directory, replace)
     except (ValueError, OSError) as error:  # an argument that cannot be used: a usage error, as click's are
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None
+    note = replacement_note(what, name)
+    if note is not None and not replace:
+        typer.echo(f"note: {note} (or pass --replace to start from a copy of it)", err=True)
     typer.echo(f"wrote {path}")
     typer.echo(f"next: edit it, then `orbis check --rules {directory}`")

@@ -1,4 +1,5 @@
-"""Static checks of a variant against its rule set, as located diagnostics (at the variant's declaration).
+"""Static checks of a variant against its rule set, as located diagnostics (at the variant's line each problem
+comes from: its `players`, `reveal`, `remove`, `award` or `option` line, else its declaration).
 
 A variant can be played when:
 - the tiles left after removing its star colours are exactly display + board size x players
@@ -25,24 +26,30 @@ def span_from_source(source: str) -> Span | None:
     return Span(m.group(1), int(m.group(2)), 1) if m else None
 
 
-def check_variant(rules: Rules, variant: VariantSpec, span: Span | None = None) -> list[Diagnostic]:
-    """What keeps `variant` from being dealt and played (see the module's docstring), located at its declaration."""
+def check_variant(rules: Rules, variant: VariantSpec, span: Span | None = None,
+                  lines: dict[str, Span] | None = None) -> list[Diagnostic]:
+    """What keeps `variant` from being dealt and played (see the module's docstring), each problem located at the
+    variant's line it comes from (`lines`: "players", "reveal", "remove", "remove:MARK", "award:NAME",
+    "option:NAME"), else at its declaration."""
     s = rules.settings
     span = span or span_from_source(variant.source)
+    lines = lines or {}
     name = variant.name
     diags: list[Diagnostic] = []
 
-    def error(message: str, hint: str | None = None) -> None:
-        diags.append(Diagnostic(f"variant '{name}': {message}", span=span, hint=hint,
-                                file=None if span else (variant.source or None)))
+    def error(message: str, hint: str | None = None, line: str | None = None) -> None:
+        at = lines.get(line, lines.get(line.split(":")[0])) if line else None
+        at = at or span
+        diags.append(Diagnostic(f"variant '{name}': {message}", span=at, hint=hint,
+                                file=None if at else (variant.source or None)))
 
     players = variant.players
     if players < 1:
-        error(f"a variant needs at least one player, not {players}")
+        error(f"a variant needs at least one player, not {players}", line="players")
     for star in variant.removed_stars:
         if star not in s.stars:
             d = unknown("star colour", star, s.stars)
-            error(d.message.replace("unknown", "removes an unknown", 1), d.hint)
+            error(d.message.replace("unknown", "removes an unknown", 1), d.hint, f"remove:{star}")
     left = [rules.tiles[i] for i in rules.tile_ids_in_play(variant)]
     size = rules.board.size
     need = s.display + size * players
@@ -51,57 +58,64 @@ def check_variant(rules: Rules, variant: VariantSpec, span: Span | None = None) 
                     if variant.removed_stars else "with no stars removed")
         hint = _fix_hint(rules, variant, need)
         error(f"{len(left)} tiles remain {removing}; {players} player{'s' if players != 1 else ''} need "
-              f"display {s.display} + {size} x {players} = {need}", hint)
+              f"display {s.display} + {size} x {players} = {need}", hint, "remove")
     if left:
         lowest = min(t.level for t in left)
         first = sum(1 for t in left if t.level == lowest)
         if first < s.display:
-            error(f"only {first} level-{lowest} tiles remain; the display needs {s.display}")
+            error(f"only {first} level-{lowest} tiles remain; the display needs {s.display}", line="remove")
     gods = len(rules.gods)
     if variant.gods_revealed != players + 1:
-        error(f"reveals {variant.gods_revealed} gods; {players} players need players + 1 = {players + 1}")
+        error(f"reveals {variant.gods_revealed} gods; {players} players need players + 1 = {players + 1}",
+              line="reveal")
     if variant.gods_revealed > gods:
-        error(f"reveals {variant.gods_revealed} gods, but the rule set has only {gods}")
-    for message, hint in (*_prize_problems(rules, variant), *_option_problems(rules, variant)):
-        error(message, hint)
+        error(f"reveals {variant.gods_revealed} gods, but the rule set has only {gods}", line="reveal")
+    for message, hint, line in (*_prize_problems(rules, variant), *_option_problems(rules, variant)):
+        error(message, hint, line)
     return diags
 
 
-def _prize_problems(rules: Rules, variant: VariantSpec) -> list[tuple[str, str | None]]:
-    """(message, hint) for prizes of unknown awards, and for ranked awards without one distinct prize a player."""
+def _prize_problems(rules: Rules, variant: VariantSpec) -> list[tuple[str, str | None, str]]:
+    """(message, hint, line) for prizes of unknown awards, and for ranked awards without one distinct prize a
+    player (at the variant's `award` line, when it has one)."""
     problems = []
     players = variant.players
     for award_name in variant.prizes:
         if award_name not in rules.awards:
             d = unknown("award", award_name, rules.awards)
-            problems.append((d.message, d.hint))
+            problems.append((d.message, d.hint, f"award:{award_name}"))
     for award in rules.awards.values():
         prizes = variant.prizes.get(award.name, award.prizes)
+        line = f"award:{award.name}" if award.name in variant.prizes else "variant"
         if len(prizes) != players:
+            hint = (None if award.name in variant.prizes else
+                    f"give them in the variant: award {award.name}: {', '.join(['…'] * max(players, 1))}")
             problems.append((f"{len(prizes)} {award.title} prize{'s' if len(prizes) != 1 else ''} "
-                             f"({', '.join(map(str, prizes)) or 'none'}); {players} players need {players}", None))
+                             f"({', '.join(map(str, prizes)) or 'none'}); {players} players need {players}", hint,
+                             line))
         if len(set(prizes)) != len(prizes):
             twice = sorted({p for p in prizes if list(prizes).count(p) > 1})
             problems.append((f"{award.title} prizes must all differ; {', '.join(map(str, twice))} appears twice",
-                             None))
+                             None, line))
     return problems
 
 
-def _option_problems(rules: Rules, variant: VariantSpec) -> list[tuple[str, str | None]]:
-    """(message, hint) for option values the variant sets that its rule set does not declare or allow."""
+def _option_problems(rules: Rules, variant: VariantSpec) -> list[tuple[str, str | None, str]]:
+    """(message, hint, line) for option values the variant sets that its rule set does not declare or allow."""
     problems = []
     options = rules.options
     for key, value in variant.options.items():
         spec = options.get(key)
+        line = f"option:{key}"
         if spec is None:
             d = unknown("rule option", key, options)
-            problems.append((d.message, d.hint))
+            problems.append((d.message, d.hint, line))
         elif spec.type == "bool" and not isinstance(value, bool):
-            problems.append((f"option '{key}' is true or false, not {value!r}", None))
+            problems.append((f"option '{key}' is true or false, not {value!r}", None, line))
         elif spec.type == "int" and (isinstance(value, bool) or not isinstance(value, int)):
-            problems.append((f"option '{key}' is a whole number, not {value!r}", None))
+            problems.append((f"option '{key}' is a whole number, not {value!r}", None, line))
         elif spec.type == "enum" and value not in spec.choices:
-            problems.append((f"option '{key}' is one of {', '.join(spec.choices)}, not {value!r}", None))
+            problems.append((f"option '{key}' is one of {', '.join(spec.choices)}, not {value!r}", None, line))
     return problems
 
 
@@ -125,19 +139,54 @@ def _fix_hint(rules: Rules, variant: VariantSpec, need: int) -> str | None:
 
 def check_variants(rules: Rules, spans: dict[str, Span] | None = None,
                    names: list[str] | None = None) -> list[Diagnostic]:
+    """Every variant's problems (`names`: only these). `spans` gives each variant's declaration; when it is a
+    `VariantSpans`, each problem is placed at the variant's line it comes from."""
     diags = []
+    lines = getattr(spans, "lines", {})
     for name, variant in rules.variants.items():
         if names is not None and name not in names:
             continue
-        diags.extend(check_variant(rules, variant, (spans or {}).get(name)))
+        diags.extend(check_variant(rules, variant, (spans or {}).get(name), lines.get(name)))
     return diags
 
 
-def variant_spans(compiled) -> dict[str, Span]:
-    """The declaration span of every variant of a compiled rule set (`ruleset.compile_paths`)."""
+class VariantSpans(dict):
+    """Each variant's declaration span, by name; and in `lines`, by name, where each of its lines was written."""
+
+    def __init__(self, spans: dict[str, Span], lines: dict[str, dict[str, Span]]):
+        super().__init__(spans)
+        self.lines = lines
+
+
+def variant_spans(compiled) -> VariantSpans:
+    """The declaration span of every variant of a compiled rule set (`ruleset.compile_paths`), and of its lines."""
     if compiled is None or compiled.model is None:
-        return {}
-    return {name: v.span for name, v in compiled.model.variants.items() if v.span is not None}
+        return VariantSpans({}, {})
+    spans = {name: v.span for name, v in compiled.model.variants.items() if v.span is not None}
+    return VariantSpans(spans, variant_lines(compiled, spans))
+
+
+def variant_lines(compiled, spans: dict[str, Span]) -> dict[str, dict[str, Span]]:
+    """Where each line of each variant was written: its `players`, `reveal` and (last) `remove` line, each mark
+    it removes, and its `award` and `option` lines by name."""
+    from orbis_dsl.language.ast_decl import VariantDecl
+    from orbis_dsl.language.check_members import MemberLocator, tree_span
+
+    locator = MemberLocator(compiled.sources.texts)
+    found: dict[str, dict[str, Span]] = {}
+    for file in compiled.sources.files:
+        for decl in file.decls:
+            if not isinstance(decl, VariantDecl) or decl.span is None or spans.get(decl.name) != decl.span:
+                continue  # (a variant a pack replaced)
+            lines = {f"award:{p.award}": p.span for p in decl.prizes if p.span is not None}
+            lines.update({f"option:{o.name}": o.span for o in decl.options if o.span is not None})
+            lines.update({f"remove:{m}": s for m, s in zip(decl.removed_marks, decl.removed_spans) if s is not None})
+            rule = {"players_clause": "players", "reveal_clause": "reveal", "remove_clause": "remove"}
+            for member in locator.members(decl, "variant_decl"):
+                if member.data in rule:
+                    lines[rule[member.data]] = tree_span(decl.span.file, member)
+            found[decl.name] = {k: v for k, v in lines.items() if v is not None}
+    return found
 
 
 def variants_declared_in(compiled, path: Path) -> list[str]:

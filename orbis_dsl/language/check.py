@@ -7,7 +7,9 @@ The checker is one class put together from a mixin per kind of declaration: `che
 names declared twice), `check_literals` (types and literals), `check_pieces` (tile kinds, gods and their clauses),
 `check_sheets` (awards, facts, score columns, table checks, the winner), `check_variants` (the tile list and
 variants), `check_expr` (expressions), `check_lists` (the list constructs), `check_grid` and `check_hexmap` (boards
-as data). This module runs the passes in order and builds the model.
+as data). Two helpers are plain functions: `check_among` (what `is most among players` may read) and
+`check_members` (where a declaration's lines were written: once-only lines given twice, messages placed inside a
+line). This module runs the passes in order and builds the model.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from orbis_dsl.language.check_grid import GridChecker
 from orbis_dsl.language.check_hexmap import HexMapChecker
 from orbis_dsl.language.check_lists import ListChecker
 from orbis_dsl.language.check_literals import LiteralChecker
+from orbis_dsl.language.check_members import ONCE_ONLY, MemberLocator
 from orbis_dsl.language.check_pieces import PieceChecker
 from orbis_dsl.language.check_sheets import SheetChecker
 from orbis_dsl.language.check_variants import VariantChecker
@@ -49,15 +52,23 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
         self.awards: dict[str, object] = {}
         self.rounds: int | None = None
         self.listed_pieces: dict[str, str] = {}
+        self.locator = MemberLocator(sources.texts)
 
     def error(self, message: str, span: Span | None, hint: str | None = None) -> None:
         self.diags.append(Diagnostic(message, span=span, hint=hint))
+
+    def warn(self, message: str, span: Span | None, hint: str | None = None) -> None:
+        """A located warning: the rules check (and score), but this is very likely not what was meant."""
+        self.diags.append(Diagnostic(message, span=span, hint=hint, severity="warning"))
 
 
     # ---- pass 2: build the model ---------------------------------------------------------------------------
 
     def run(self) -> RuleSet | None:
         by_type, singletons = self.collect()
+        for cls in ONCE_ONLY:
+            for _, decl in by_type[cls]:
+                self.diags.extend(self.locator.repeated(decl))
         # A game scored from score sheets (it declares `score` columns) needs no tiles, so no colours or board.
         self.sheet = bool(by_type[ast_sheet.ScoreDecl])
         self._require(singletons, ("winner",) if self.sheet else ("colors", "board", "winner"))
@@ -81,19 +92,21 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
         kinds = {d.name: self._kind(f, d) for f, d in tile_pieces}
         self.kinds = kinds
         gods = {d.name: self._god(f, d) for f, d in held_pieces}
-        self.awards = {d.name: d for _, d in by_type[ast_sheet.AwardDecl]}
+        self.awards = self.awards_declared = {d.name: d for _, d in by_type[ast_sheet.AwardDecl]}
         awards = {d.name: self._award(f, d) for f, d in by_type[ast_sheet.AwardDecl]}
         self.awards = awards
         scores = {d.name: self._score(f, d) for f, d in by_type[ast_sheet.ScoreDecl]}
         checks = tuple(self._check_decl(f, d) for f, d in by_type[ast_sheet.WarnDecl])
         winner = self._winner(singletons.get("winner"))
         variants = {d.name: self._variant(f, d, gods) for f, d in by_type[ast_decl.VariantDecl]}
+        self._unprized_awards(awards, variants)
         tiles = tuple(self._tile(f, d) for f, d in by_type[ast_decl.TileDecl])
         decl_files = _decl_files((("KindDecl", tile_pieces), ("GodDecl", held_pieces),
                                   ("AwardDecl", by_type[ast_sheet.AwardDecl]),
                                   ("VariantDecl", by_type[ast_decl.VariantDecl]),
                                   ("ScoreDecl", by_type[ast_sheet.ScoreDecl]),
                                   ("FactDecl", by_type[ast_sheet.FactDecl])))
+        self.replacement_hints()
         if any(d.is_error for d in self.diags):
             return None
         resource, marker = singletons.get("resource"), singletons.get("marker")

@@ -4,6 +4,7 @@ same name. Mixed into the checker (which provides `error` and `sources`)."""
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 
 from orbis_dsl.common.diagnostics import Span
@@ -25,6 +26,8 @@ class DeclarationCollector:
         pack_has_tiles = any(isinstance(d, ast_decl.TileDecl) for f in self.sources.files
                              if layers.get(f.path, 0) > 0 for d in f.decls)
         entries: list[tuple[str, object] | None] = []
+        entries_decl: list[object] = []  # each entry's declaration, kept when a pack's replaces it
+        self.replaced: dict[str, tuple[str, object, object]] = {}  # key -> (what, base declaration, the pack's)
         owners: dict[str, tuple[int, int, str]] = {}  # key -> (layer, entry index, what)
         for file in self.sources.files:
             layer = layers.get(file.path, 0)
@@ -44,9 +47,11 @@ class DeclarationCollector:
                         self.error(message, decl.span, hint=f"first declared at {_where(entries[index][1].span)}")
                         continue
                     entries[index] = None  # the pack's declaration replaces the base game's
+                    self.replaced[key] = (what, entries_decl[index], decl)
                 if key is not None:
                     owners[key] = (layer, len(entries), what)
                 entries.append((file.path, decl))
+                entries_decl.append(decl)
         by_type: dict[type, list[tuple[str, object]]] = defaultdict(list)
         singletons: dict[str, object] = {}
         for entry in entries:
@@ -57,6 +62,22 @@ class DeclarationCollector:
             if key is not None:
                 singletons[key] = entry[1]
         return by_type, singletons
+
+    def replacement_hints(self) -> None:
+        """An error in a file of the game a pack is laid over comes from the pack (the game checks clean on its
+        own): when the pack replaced a declaration the message names (or replaced any), the hint says which, and
+        where both are. Without it, `stone needs parameter 'likes'` at 14 base tiles named nothing of the pack."""
+        if not self.replaced:
+            return
+        base = {path for path, layer in self.sources.layers.items() if layer == 0}
+        for i, diag in enumerate(self.diags):
+            if not diag.is_error or diag.span is None or diag.span.file not in base:
+                continue
+            named = [(key, r) for key, r in self.replaced.items() if _names(diag.message, key, r[0])]
+            hint = _replacement_hint(*named[0]) if named else (
+                "the base game checks clean on its own; the pack replaces "
+                + ", ".join(_what(key, r[0]) + f" ({_where(r[2].span)})" for key, r in list(self.replaced.items())[:3]))
+            self.diags[i] = diag._replace(hint=f"{diag.hint}; {hint}" if diag.hint else hint)
 
     def _key(self, decl) -> tuple[str | None, str]:
         singleton = self._singleton_key(decl)
@@ -154,3 +175,27 @@ class DeclarationCollector:
 
 def _where(span: Span | None) -> str:
     return f"{span.file}:{span.line}:{span.column}" if span else "another file"
+
+
+# What a message says for a declaration of one of a kind (a singleton's key -> the words naming it).
+_SINGLETON_WORDS = {"colors": "colour", "mark": "tile mark", "levels": "level", "board": "board", "market": "market",
+                    "facedown": "desert", "marker": "marker", "resource": "resource", "winner": "winner"}
+
+
+def _names(message: str, key: str, what: str) -> bool:
+    """Whether a message is about the declaration under `key` (its name as a word, or a singleton's words)."""
+    word = _SINGLETON_WORDS.get(key, key) if what == "singleton" else key.split(":", 1)[-1]
+    return re.search(rf"(?<![\w]){re.escape(word)}(?![\w])", message) is not None
+
+
+def _what(key: str, what: str) -> str:
+    return f"'{key}'" if what == "singleton" else f"{what} '{key.split(':', 1)[-1]}'"
+
+
+def _replacement_hint(key: str, replaced) -> str:
+    what, old, new = replaced
+    title = getattr(old, "title", None)
+    advice = ("keep what the base game's files use" if what == "singleton" else
+              f"name the pack's {what} otherwise to add it beside the base one, or keep what the base one declares")
+    return (f"{_what(key, what)} is the pack's, at {_where(new.span)}: it replaces the base game's"
+            f"{f' {title!r}' if title else ''} ({_where(old.span)}), which these lines were written for; {advice}")

@@ -10,6 +10,7 @@ import attrs
 
 from orbis_dsl.common.diagnostics import Diagnostic, did_you_mean, unknown
 from orbis_dsl.language import ast_expr
+from orbis_dsl.language.check_among import tile_part
 from orbis_dsl.language.scope import Context, held_names
 
 
@@ -29,8 +30,12 @@ WORDS = {"int": "a number", "int?": "a number (or none)", "bool": "a yes/no cond
          "amount?": "an amount (or none)", "ints": "a list of numbers", "strings": "a list of strings"}
 
 
-def words(t: str) -> str:
-    """A type in plain words, for messages."""
+def words(t: str, vocabulary=None) -> str:
+    """A type in plain words, for messages; in the game's own nouns when its `vocabulary` is given (Orbis: 'a
+    kind', not 'a tile piece')."""
+    family = getattr(vocabulary, "tile_family", None)
+    if family and t.rstrip("?") in ("kind", "kinds"):
+        return f"a {family}" if t.rstrip("?") == "kind" else f"a set of {family}s"
     if t.startswith("member:"):
         return f"a member of {t[len('member:'):]}"
     if t.startswith("per:"):
@@ -57,6 +62,10 @@ class ExpressionChecker:
         self.hints_left -= 1
         return unknown(what, name, choices() if callable(choices) else choices, span)
 
+    def words(self, t: str) -> str:
+        """A type in plain words, in the game's own nouns."""
+        return words(t, self.vocabulary)
+
     def expr(self, e, ctx: Context) -> str:
         """Check an expression; return its type name ('?' after an error, so one mistake is reported once)."""
         method = getattr(self, "_e_" + type(e).__name__)
@@ -75,7 +84,7 @@ class ExpressionChecker:
             self.error(f"{what} may have no value at all (an optional parameter, which a tile may leave as none): "
                        "drop the '?'", e.span)
             return
-        self.error(f"{what} must be {words(want)}, but this is {words(got)}", e.span)
+        self.error(f"{what} must be {self.words(want)}, but this is {self.words(got)}", e.span)
 
     def _e_IntLit(self, e, ctx):
         return "int"
@@ -88,6 +97,13 @@ class ExpressionChecker:
 
     def _e_Ref(self, e, ctx):
         binding = ctx.resolve(e.name)
+        family = self.vocabulary.tile_family
+        if binding is None and e.name == family and ctx.self_kind == "tile" and not ctx.in_item:
+            # (not "unknown name 'kind' … did you mean 'kind'?": the tile's own piece is known, and fixed)
+            self.error(f"a {family}'s own clause does not ask its '{family}': every tile it scores is of this "
+                       f"{family}", e.span,
+                       hint=f"ask it of other tiles: count(neighbours where {family} = …)")
+            return "?"
         if binding is None:
             self.diags.append(self.unknown("name", e.name, ctx.visible_names, e.span))
             return "?"
@@ -95,6 +111,9 @@ class ExpressionChecker:
             self.error(f"'{e.name}' cannot be used here: a tile's own scoring decides it", e.span)
             return "?"
         if binding.what == "let":
+            if e.name in ctx.later:
+                self._let_below(e, ctx.later[e.name])
+                return "?"
             # Checked once where it is defined: a mistake in it is reported once, not at every use.
             known = self.let_types.get(id(binding.target))
             return known if known is not None else self.expr(binding.target, ctx)
@@ -106,6 +125,17 @@ class ExpressionChecker:
             return "?"
         return binding.type
 
+    def _let_below(self, e, declared) -> None:
+        """A let used above its declaration, or in its own (`declared` None): docs/language.md has a let usable
+        after it."""
+        if declared is None:
+            self.error(f"'{e.name}' is used in its own definition; a let is usable after it", e.span)
+            return
+        where = (f"{declared.line}:{declared.column}" if e.span is not None and declared.file == e.span.file
+                 else f"{declared.file}:{declared.line}:{declared.column}")
+        self.error(f"'{e.name}' is declared below, at {where}; a let is usable after it", e.span,
+                   hint=f"move 'let {e.name} = …' above this line")
+
     def _e_Index(self, e, ctx):
         binding = ctx.resolve(e.name)
         if binding is None:
@@ -113,12 +143,12 @@ class ExpressionChecker:
             self.expr(e.key, ctx)
             return "?"
         if not binding.type.startswith("per:"):
-            self.error(f"'{e.name}' is {words(binding.type)}, not a fact given per member of a set", e.span)
+            self.error(f"'{e.name}' is {self.words(binding.type)}, not a fact given per member of a set", e.span)
             return "?"
         set_name = binding.type[len("per:"):]
         key = self.expr(e.key, ctx)
         if key not in ("?", "member:" + set_name):
-            self.error(f"'{e.name}' is given per member of {set_name}, but this is {words(key)}", e.key.span,
+            self.error(f"'{e.name}' is given per member of {set_name}, but this is {self.words(key)}", e.key.span,
                        hint="expected one of: " + ", ".join(self.sets.get(set_name, ())))
         fact = self.facts.get(e.name)
         if fact is not None and fact.type.name == "cells":
@@ -155,7 +185,7 @@ class ExpressionChecker:
             return "list:" + base[len("member:"):]
         if base not in ("int", "string"):
             self.error(f"'earlier' lists the values of a number, a choice or a set member, one per round; "
-                       f"'{e.name}' is {words(t)}", e.span)
+                       f"'{e.name}' is {self.words(t)}", e.span)
             return "?"
         return base + "s"
 
@@ -164,7 +194,8 @@ class ExpressionChecker:
         if "?" in types:
             return "?"
         if len(types) != 1 or not types <= {"color", "kind", "star"}:
-            self.error("a set lists colours, tile pieces or tile marks, all of one sort", e.span)
+            pieces = f"{self.vocabulary.tile_family}s" if self.vocabulary.tile_family else "tile pieces"
+            self.error(f"a set lists colours, {pieces} or tile marks, all of one sort", e.span)
             return "?"
         return {"color": "colors", "kind": "kinds", "star": "stars"}[types.pop()]
 
@@ -183,12 +214,12 @@ class ExpressionChecker:
             return "bool"
         if e.op in ("=", "!="):
             if left.rstrip("?") != right.rstrip("?"):
-                self.error(f"cannot compare {words(left)} with {words(right)}", e.span)
+                self.error(f"cannot compare {self.words(left)} with {self.words(right)}", e.span)
             else:
                 self._check_choice(e.left, e.right)
                 self._check_choice(e.right, e.left)
         elif not (_is_int(left) and _is_int(right)):
-            self.error(f"'{e.op}' compares numbers, not {words(left)} and {words(right)}", e.span)
+            self.error(f"'{e.op}' compares numbers, not {self.words(left)} and {self.words(right)}", e.span)
         return "bool"
 
     def _check_choice(self, ref, lit) -> None:
@@ -203,17 +234,28 @@ class ExpressionChecker:
         item, container = self.expr(e.item, ctx), self.expr(e.container, ctx)
         listed = container[len("list:"):] if container.startswith("list:") else None
         if listed is not None and item not in ("?", "piece:" + listed, "member:" + listed):
-            self.error(f"'in' needs one of {listed}, but this is {words(item)}", e.item.span)
+            self.error(f"'in' needs one of {listed}, but this is {self.words(item)}", e.item.span)
         elif listed is None and "?" not in (item, container) and container == item.rstrip("?") + "s?":
             self.error("the set after 'in' may have no value at all (an optional parameter, which a tile may leave "
                        "as none): drop the '?'", e.container.span)
         elif "?" not in (item, container) and listed is None and container != item.rstrip("?") + "s":
-            self.error(f"'in' needs {words(item.rstrip('?') + 's')}, but this is {words(container)}", e.container.span)
+            self.error(f"'in' needs {self.words(item.rstrip('?') + 's')}, but this is {self.words(container)}",
+                       e.container.span)
         return "bool"
 
     def _e_Among(self, e, ctx):
         # A value that may be none (`prior total`) is allowed: a player without one is never most or fewest.
+        shown = len(self.diags)
         self.expect(e.value, ctx, "int", f"what is '{e.rank} among players'")
+        found = tile_part(e.value, ctx) if (ctx.self_kind == "tile" or ctx.in_item) and len(self.diags) == shown \
+            else None
+        if found is not None:
+            part, tile = found
+            held = f"a {self.vocabulary.player_family}'s clause" if self.vocabulary.player_family else "a clause"
+            self.error(f"'{e.rank} among players' compares a number of each player's, but this reads {tile}, which "
+                       "the other players do not have", part.span,
+                       hint=f"'among players' compares what is the player's: in {held}, an award, or a tile's clause "
+                            "about the player alone (count(tiles where …), a resource, a value)")
         return "bool"
 
     def _e_Not(self, e, ctx):
@@ -231,7 +273,8 @@ class ExpressionChecker:
         if "?" in (then, otherwise):
             return "?"
         if then.rstrip("?") != otherwise.rstrip("?"):
-            self.error(f"both branches of 'if' must have one type; got {words(then)} and {words(otherwise)}", e.span)
+            self.error(f"both branches of 'if' must have one type; got {self.words(then)} and "
+                       f"{self.words(otherwise)}", e.span)
         base = then.rstrip("?")
         return base + "?" if then.endswith("?") or otherwise.endswith("?") else base
 
@@ -240,7 +283,8 @@ class ExpressionChecker:
             return
         # Inside `count(… where …)` the scope is the counted tile's; else it needs the clause's own tile.
         if e.scope in ("neighbours", "supports") and ctx.self_kind != "tile" and not ctx.in_item:
-            self.error(f"'{e.scope}' only makes sense in a tile piece's clause or about a counted tile", e.span)
+            piece = f"a {self.vocabulary.tile_family}'s" if self.vocabulary.tile_family else "a tile piece's"
+            self.error(f"'{e.scope}' only makes sense in {piece} clause or about a counted tile", e.span)
 
     def _e_Count(self, e, ctx):
         self._scope_ok(e, ctx)
@@ -260,7 +304,7 @@ class ExpressionChecker:
         if field_type is None:
             self.diags.append(self.unknown("tile parameter", e.field, self.param_types_by_name, e.span))
         elif not _is_int(field_type):
-            self.error(f"'{e.func}' adds up numbers, but '{e.field}' is {words(field_type)}", e.span)
+            self.error(f"'{e.func}' adds up numbers, but '{e.field}' is {self.words(field_type)}", e.span)
         if e.where is not None:
             self.expect(e.where, ctx.item_scope(), "bool", "the condition after 'where'")
         return "int" if e.func == "sum" else "int?"
@@ -275,7 +319,7 @@ class ExpressionChecker:
             self.diags.append(self.unknown("list fact or scope", e.fact, [*lists, *scopes], e.span))
             return "?"
         if not t.startswith("list:"):
-            self.error(f"'{e.fact}' is {words(t)}, not a list of pieces", e.span)
+            self.error(f"'{e.fact}' is {self.words(t)}, not a list of pieces", e.span)
             return "?"
         if t[len("list:"):] in self.sets:
             self.error(f"'{e.fact}' lists members of {t[len('list:'):]}, not held pieces: size({e.fact}) counts them",
@@ -293,8 +337,19 @@ class ExpressionChecker:
         for i, arg in enumerate(e.args, 1):
             got = self.expr(arg, ctx)
             if got not in ("?", "int", "int?"):
-                self.error(f"'{e.func}' takes numbers, but value {i} is {words(got)}", arg.span)
+                self.error(f"'{e.func}' takes numbers, but value {i} is {self.words(got)}", arg.span)
             types.append(got)
+        if e.func == "min" and "int?" in types and "int" in types:
+            self._min_of_none(e, types)
         # none only when every value may be none
         return "int?" if all(t == "int?" for t in types) else "int"
 
+    def _min_of_none(self, e, types) -> None:
+        """`min(max(cp of tiles …), 8)` is 8 for a player with no such tiles: none is passed over, so the cap is
+        what they score. Documented (min and max of values), and rarely meant: a warning."""
+        others = [a for a, t in zip(e.args, types, strict=True) if t == "int"]
+        value = (str(others[0].value) if len(others) == 1 and isinstance(others[0], ast_expr.IntLit)
+                 else "the smallest of the other values")
+        self.warn(f"'min' passes over a value that is none: when this has none (no such tiles, or an optional value "
+                  f"left out), the min is {value}, not 0", e.args[types.index("int?")].span,
+                  hint="to count none as 0, write max(…, 0) around it inside the min")

@@ -6,8 +6,6 @@ Mixed into the checker, which provides `error`, `diags`, `expr`, `expect` and `u
 
 from __future__ import annotations
 
-from orbis_dsl.language.check_expr import words
-
 
 class ListChecker:
     def _list_fact(self, fact: str, ctx, span, construct: str) -> str | None:
@@ -18,7 +16,7 @@ class ListChecker:
             self.diags.append(self.unknown("list fact", fact, lists, span))
             return None
         if not t.startswith("list:"):
-            self.error(f"'{construct}' reads a list fact (`list of …`), and '{fact}' is {words(t)}", span)
+            self.error(f"'{construct}' reads a list fact (`list of …`), and '{fact}' is {self.words(t)}", span)
             return None
         return t[len("list:"):]
 
@@ -27,7 +25,7 @@ class ListChecker:
         item = self.expr(e.item, ctx)
         if listed is not None and item not in ("?", "member:" + listed, "piece:" + listed):
             self.error(f"'{e.fact}' lists {listed}, so '{construct}' needs one of them before 'in', but this is "
-                       f"{words(item)}", e.item.span)
+                       f"{self.words(item)}", e.item.span)
 
     def _e_ListCount(self, e, ctx) -> str:
         self._listed_item(e, ctx, "count")

@@ -9,7 +9,7 @@ import attrs
 
 from orbis_dsl.common.diagnostics import did_you_mean
 from orbis_dsl.language import ast_decl, ast_expr
-from orbis_dsl.language.check_expr import words as _words
+from orbis_dsl.language.check_members import end_clause_tree, says_place
 from orbis_dsl.language.check_says import CLAUSE_WORDS, check_says
 from orbis_dsl.language.model import EVENTS, Desert, God, Kind, Param, type_name
 from orbis_dsl.language.scope import Context
@@ -17,26 +17,72 @@ from orbis_dsl.language.scope import Context
 
 class PieceChecker:
     def _lets(self, members, ctx: Context) -> dict[str, ast_expr.Expr]:
-        lets: dict[str, ast_expr.Expr] = {}
+        """The block's lets, each checked where it is declared: a let names only the lets above it (a later one,
+        or itself, is reported by name; the scorer would read every let of the block)."""
+        declared: dict[str, ast_decl.LetDecl] = {}
         for m in members:
             if isinstance(m, ast_decl.LetDecl):
-                if m.name in lets or m.name in ctx.params:
+                if m.name in declared or m.name in ctx.params:
                     self.error(f"'{m.name}' is already defined in this block", m.span)
-                    continue
-                if m.name in self.reserved:
+                elif m.name in self.reserved:
                     self.error(f"'{m.name}' is {self.taken_by(m.name)}", m.span)
-                    continue
-                self.let_types[id(m.expr)] = self.expr(m.expr, attrs.evolve(ctx, lets=dict(lets)))
-                lets[m.name] = m.expr
+                else:
+                    declared[m.name] = m
+        lets = {name: m.expr for name, m in declared.items()}
+        later = {name: m.span for name, m in declared.items()}
+        for name, m in declared.items():
+            del later[name]
+            # (None: the let being defined itself)
+            self.let_types[id(m.expr)] = self.expr(m.expr, attrs.evolve(ctx, lets=lets, later={**later, name: None}))
         return lets
 
-    def _ends(self, clauses, ctx: Context) -> None:
+    @staticmethod
+    def later_lets(members) -> dict[int, dict]:
+        """For each member of a block (by id), the lets declared below it (name -> where), not yet usable there."""
+        found: dict[int, dict] = {}
+        below: dict = {}
+        for m in reversed(members):
+            found[id(m)] = dict(below)
+            if isinstance(m, ast_decl.LetDecl):
+                below.setdefault(m.name, m.span)
+        return found
+
+    def _ends(self, clauses, ctx: Context, later=None, owner=None) -> None:
+        """Each end clause: its points, its condition and its sentence (`owner`: the piece or face-down state
+        declaring them, to place a sentence's mistake inside it)."""
+        rule = "facedown_decl" if isinstance(owner, ast_decl.FacedownDecl) else "piece_decl"
         for clause in clauses:
-            self.diags.extend(check_says(clause.says, lambda name: _shows(ctx, name), CLAUSE_WORDS, clause.span))
-            # Points of none (a max of no tiles) score nothing, as a failed condition does.
-            self.expect(clause.points, ctx, "int", "the points of an 'end' clause")
+            here = attrs.evolve(ctx, later=later[id(clause)]) if later else ctx
+            if clause.says is not None:
+                place = says_place(lambda clause=clause: end_clause_tree(self.locator, owner, rule, clause),
+                                   clause.span.file if clause.span else "")
+                self.diags.extend(check_says(clause.says, lambda name, here=here: _shows(here, name), CLAUSE_WORDS,
+                                             clause.span, place))
+            self._points(clause.points, here)
             if clause.cond is not None:
-                self.expect(clause.cond, ctx, "bool", "the condition of an 'end' clause")
+                self.expect(clause.cond, here, "bool", "the condition of an 'end' clause")
+
+    def _points(self, points, ctx: Context) -> None:
+        """An end clause scores a number: one that may be none (a max of no tiles, an optional parameter, either
+        branch of an `if`) is refused, as it is in `+` and `-` (docs/language.md, Where a tile lies)."""
+        got = self.expr(points, ctx)
+        if got == "int?":
+            self.error("the points of an 'end' clause may have no value at all (a max or min of no tiles, an "
+                       "optional parameter, a tile's level): an 'end' clause scores a number",
+                       self._none_part(points, ctx).span,
+                       hint="max(…, 0) scores 0 when there is none; or compare it: `end: 4 if max(…) >= 4`")
+        elif got not in ("?", "int"):
+            self.error(f"the points of an 'end' clause must be a number, but this is {self.words(got)}",
+                       points.span)
+
+    def _none_part(self, e, ctx: Context):
+        """The branch of an `if … then … else` (however nested) that may be none, to point at; `e` itself when it
+        is no `if`. Each branch was checked already: its messages are not repeated."""
+        while isinstance(e, ast_expr.IfExpr):
+            shown = len(self.diags)
+            e = e.then if self.expr(e.then, ctx) == "int?" else e.otherwise
+            del self.diags[shown:]
+        return e
 
     def _effects(self, clause: ast_decl.WhenClause, ctx: Context, params: dict[str, Param]) -> None:
         for effect in clause.effects:
@@ -49,7 +95,12 @@ class PieceChecker:
                 if effect.verb == "destroy" and effect.amount.param is None and effect.amount.color is None:
                     self.error("'destroy' names the colour it destroys: 'any' is for 'pay'", effect.amount.span,
                                hint="like: destroy 2 red from market else mark cancelled")
-            if effect.verb == "reduce":
+            if effect.verb == "reduce" and isinstance(effect.expr, ast_expr.Ref) and effect.expr.name == "any":
+                self.error("'reduce' takes one colour: the cost squares of that colour are free from then on "
+                           "('any' is for gain and pay)", effect.expr.span,
+                           hint=f"like: reduce {self.colors[0] if self.colors else 'red'}, or a parameter of "
+                                "type color")
+            elif effect.verb == "reduce":
                 self.expect(effect.expr, ctx, "color", "what 'reduce' takes")
             if effect.verb == "require":
                 self.expect(effect.expr, ctx, "bool", "what 'require' checks")
@@ -60,7 +111,7 @@ class PieceChecker:
             if param is None:
                 self.diags.append(self.unknown("parameter", amount.param, params, amount.span))
             elif param.type.name != "amount":
-                self.error(f"'{amount.param}' is {_words(type_name(param.type))}, not an amount like '2 red'",
+                self.error(f"'{amount.param}' is {self.words(type_name(param.type))}, not an amount like '2 red'",
                            amount.span)
             elif param.type.optional:
                 self.error(f"'{amount.param}' may have no value at all (an optional parameter, which a tile may "
@@ -79,14 +130,16 @@ class PieceChecker:
     def _when(self, members, ctx, params, allowed_events):
         taken: list[ast_decl.Effect] = []
         placed: list[ast_decl.Effect] = []
+        later = self.later_lets(members)
         for m in members:
             if not isinstance(m, ast_decl.WhenClause):
                 continue
+            here = attrs.evolve(ctx, later=later[id(m)])
             if m.event not in allowed_events:
                 hint = did_you_mean(m.event, allowed_events) or "expected " + " or ".join(allowed_events)
                 self.error(f"unknown moment 'when {m.event}'", m.span, hint=hint)
                 continue
-            event_ctx = attrs.evolve(ctx, allow_validated=False) if m.event == "placed" else ctx
+            event_ctx = attrs.evolve(here, allow_validated=False) if m.event == "placed" else here
             self._effects(m, event_ctx, params)
             (taken if m.event == "taken" else placed).extend(m.effects)
         for effect in placed:
@@ -107,8 +160,11 @@ class PieceChecker:
                     attribute = self.attributes.get(m.name)
                     if attribute is not None and "?" not in (type_name(attribute.type), type_name(m.type)) \
                             and type_name(attribute.type) != type_name(m.type):
-                        self.error(f"'{m.name}' is an attribute of every tile, of type "
-                                   f"{_words(type_name(attribute.type))}", m.span)
+                        self.error(f"every tile already has '{m.name}', {self.words(type_name(attribute.type))} "
+                                   f"(attribute {m.name}), so a {decl.family} cannot declare it again as "
+                                   f"{self.words(type_name(m.type))}", m.span,
+                                   hint=_declared_at("the attribute", attribute.span) + "; give this parameter "
+                                        "another name")
                     params[m.name] = self._param(m)
         all_params = {**self.attributes, **params}
         ctx = self.context(params={n: type_name(p.type) for n, p in all_params.items()}, self_kind="tile")
@@ -116,7 +172,7 @@ class PieceChecker:
         ctx = attrs.evolve(ctx, lets=lets)
         taken, placed = self._when(decl.members, ctx, all_params, EVENTS)
         ends = tuple(m for m in decl.members if isinstance(m, ast_decl.EndClause))
-        self._ends(ends, attrs.evolve(ctx, allow_validated=False))
+        self._ends(ends, attrs.evolve(ctx, allow_validated=False), self.later_lets(decl.members), decl)
         for m in decl.members:
             if isinstance(m, ast_decl.Modify):
                 held = self.vocabulary.player_family or "none declared"
@@ -132,8 +188,8 @@ class PieceChecker:
         ctx = attrs.evolve(ctx, lets=lets)
         taken, _ = self._when(decl.members, ctx, {}, ("taken",))
         ends = tuple(m for m in decl.members if isinstance(m, ast_decl.EndClause))
-        self._ends(ends, ctx)
-        modifiers = {}
+        self._ends(ends, ctx, self.later_lets(decl.members), decl)
+        modifiers, modified = {}, {}
         for m in decl.members:
             if isinstance(m, ast_decl.ParamDecl):
                 self.error(f"a {decl.family} has no parameters; use 'let' for a named value, or 'modify' "
@@ -141,14 +197,19 @@ class PieceChecker:
             elif isinstance(m, ast_decl.Modify):
                 if m.name not in self.values:
                     self.diags.append(self.unknown("value", m.name, self.values, m.span))
+                elif m.name in modifiers:  # the later line would silently replace the first
+                    first = modified[m.name]
+                    where = f": the first is at {first.line}:{first.column}" if first is not None else ""
+                    self.error(f"{decl.family} '{decl.name}' modifies '{m.name}' twice{where}", m.span)
                 modifiers[m.name] = m.value
+                modified.setdefault(m.name, m.span)
         return God(decl.name, decl.title or decl.name, lets, taken, ends, modifiers, file, span=decl.span)
 
     def _desert(self, decl, files) -> Desert:
         if decl is None:
             return Desert(False, (), "")
         ctx = self.context(self_kind="tile", allow_validated=False)
-        self._ends(decl.ends, ctx)
+        self._ends(decl.ends, ctx, owner=decl)
         return Desert(decl.wild, decl.ends, files[0])
 
 
@@ -178,3 +239,7 @@ def _shows(ctx: Context, name: str) -> bool:
     binding = ctx.resolve(name)
     return binding is not None and binding.what not in ("color", "kind", "star", "member") and \
         not binding.type.startswith("per:")
+
+
+def _declared_at(what: str, span) -> str:
+    return f"{what} is declared at {span.file}:{span.line}:{span.column}" if span is not None else f"{what} is declared"

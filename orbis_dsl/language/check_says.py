@@ -30,17 +30,25 @@ def placeholders(text: str) -> list[str] | str:
     return names
 
 
-def check_says(text: str | None, known, extra: tuple[str, ...], span: Span | None) -> list[Diagnostic]:
-    """Diagnostics for a sentence whose placeholders are not all in `known` (a predicate) or `extra`."""
+def check_says(text: str | None, known, extra: tuple[str, ...], span: Span | None, place=None,
+               clause_names: bool = True) -> list[Diagnostic]:
+    """Diagnostics for a sentence whose placeholders are not all in `known` (a predicate: None for an award's,
+    which names none of its clause) or `extra`. `place`
+    (NEEDLE, NTH) gives where the nth `{name}` stands in the sentence (NEEDLE None: the sentence itself), or None;
+    `span` is the place of what is not found."""
     if text is None:
         return []
+
+    def where(needle: str | None, nth: int = 0) -> Span | None:
+        return (place(needle, nth) if place is not None else None) or span
+
     names = placeholders(text)
     if isinstance(names, str):
-        return [Diagnostic(f"this sentence has {names}", span=span)]
+        return [Diagnostic(f"this sentence has {names}", span=where(None))]
     found = []
-    for name in names:
+    for i, name in enumerate(names):
         if name not in extra and not known(name):
-            d = unknown("placeholder", name, list(extra), span)
-            found.append(d._replace(message=f"{d.message}: a sentence may name {', '.join(extra)} or a name of "
-                                            f"the clause (a parameter, a let, a value, an option)"))
+            d = unknown("placeholder", name, list(extra), where("{" + name + "}", names[:i].count(name)))
+            names_too = " or a name of the clause (a parameter, a let, a value, an option)" if clause_names else ""
+            found.append(d._replace(message=f"{d.message}: a sentence may name {', '.join(extra)}{names_too}"))
     return found

@@ -9,6 +9,7 @@ import attrs
 
 from orbis_dsl.language import ast_sheet
 from orbis_dsl.language.check_hexmap import MAP_FACT_TYPES
+from orbis_dsl.language.check_members import says_place
 from orbis_dsl.language.check_says import AWARD_WORDS, check_says
 from orbis_dsl.language.model import BASE_REPORT_KEYS, Award, Check, Fact, Score
 from orbis_dsl.language.scope import fact_types
@@ -35,10 +36,43 @@ class SheetChecker:
             self.expect(decl.eligible, inner, "bool", "who is eligible")
         if decl.tiebreak is not None:
             self.expect(decl.tiebreak, inner, "int", "a tie-break")
-        self.diags.extend(check_says(decl.says, lambda name: False, AWARD_WORDS, decl.span))
+        if decl.says is not None:
+            place = says_place(lambda: self.locator.declaration(decl.span, "award_decl"),
+                               decl.span.file if decl.span else "")
+            self.diags.extend(check_says(decl.says, lambda name: False, AWARD_WORDS, decl.span, place,
+                                         clause_names=False))
         return Award(decl.name, decl.title or decl.name, decl.measure, decl.eligible, decl.tiebreak,
                      decl.ties or "keep_order", decl.warn, decl.prizes, file, decl.for_each, decl.rank,
                      decl.unless_equal, decl.says)
+
+    def _unprized_awards(self, awards, variants) -> None:
+        """A warning for an award that hands out nothing: it has no `prizes:` line and a variant gives it none
+        (docs/language.md: an award's prizes may come from the variants alone, as the base game's temple tokens
+        do). Its column would be 0 for every player, and `orbis variant check` the first to notice. Located at the
+        variant when it was written with or after the award (a pack's variant), else at the award."""
+        layer = self.sources.layers.get
+        for name, award in awards.items():
+            if award.prizes:
+                continue
+            # (a variant giving prizes of an unknown award has that mistake reported, likely a misspelt name)
+            lacking = [v for v in variants.values() if name not in v.prizes and set(v.prizes) <= set(awards)]
+            giving = [v.name for v in variants.values() if name in v.prizes]
+            example = f", as variant '{giving[0]}' does" if giving else ""
+            for variant in lacking:
+                if layer(variant.file, 0) >= layer(award.file, 0):
+                    self.warn(f"variant '{variant.name}' gives no prizes of award '{name}', which has no 'prizes:' "
+                              "line of its own: in this variant the award hands out nothing", variant.span,
+                              hint=f"add 'award {name}: A, B, …' to the variant{example}")
+            earlier = [v.name for v in lacking if layer(v.file, 0) < layer(award.file, 0)]
+            if not giving or earlier:
+                several = len(earlier) > 1
+                which = ("no variant gives it prizes" if not giving else
+                         f"variant{'s' if several else ''} {', '.join(earlier)} give{'' if several else 's'} it none")
+                where = "" if not giving else " in that variant" if not several else " in those variants"
+                self.warn(f"award '{name}' has no 'prizes:' line and {which}: it hands out nothing, and scores 0 "
+                          f"for every player{where}", self.awards_declared[name].span,
+                          hint=f"add a line 'prizes: A, B, …' (one per place, the highest first), or 'award {name}: "
+                               "A, B, …' to each variant")
 
     def _sets(self, decls) -> dict[str, tuple[str, ...]]:
         sets: dict[str, tuple[str, ...]] = {}

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from orbis_dsl.language import ast_decl
 from orbis_dsl.language.check_literals import type_words
+from orbis_dsl.language.check_members import tree_span
 from orbis_dsl.language.model import Kind, Tile, Variant
 
 
@@ -15,32 +16,45 @@ class VariantChecker:
         if decl.players is None:
             self.error(f"variant '{decl.name}' says nothing of 'players'", decl.span)
         elif decl.players < 1:
-            self.error("a variant needs at least one player", decl.span)
+            self.error("a variant needs at least one player", self._variant_line(decl, "players_clause"))
         for star, span in zip(decl.removed_marks, decl.removed_spans or (decl.span,) * len(decl.removed_marks)):
             if star not in self.stars:
                 self.diags.append(self.unknown("tile mark", star, self.stars, span))
         if decl.revealed_family is not None and decl.revealed_family != self.vocabulary.player_family:
             players_family = [self.vocabulary.player_family] if self.vocabulary.player_family else []
-            self.diags.append(self.unknown("family held by players", decl.revealed_family, players_family, decl.span))
-        prizes = {}
+            self.diags.append(self.unknown("family held by players", decl.revealed_family, players_family,
+                                           self._variant_line(decl, "reveal_clause", part=0)))
+        prizes, given = {}, {}
         for p in decl.prizes:
             if p.award not in self.awards:
                 self.diags.append(self.unknown("award", p.award, self.awards, p.span))
             elif p.award in prizes:  # the later line would silently replace the first
-                self.error(f"variant '{decl.name}' gives the prizes of award '{p.award}' twice", p.span)
-            prizes[p.award] = p.prizes
-        options = {}
+                self.error(f"variant '{decl.name}' gives the prizes of award '{p.award}' twice: the first is at "
+                           f"{_at(given[p.award])}", p.span)
+            prizes[p.award], given[p.award] = p.prizes, given.get(p.award, p.span)
+        options, set_at = {}, {}
         for o in decl.options:
             option = self.options.get(o.name)
             if o.name in options:
-                self.error(f"variant '{decl.name}' sets option '{o.name}' twice", o.span)
+                self.error(f"variant '{decl.name}' sets option '{o.name}' twice: the first is at "
+                           f"{_at(set_at[o.name])}", o.span)
             elif option is None:
                 self.diags.append(self.unknown("option", o.name, self.options, o.span))
             else:
                 options[o.name] = self.literal(o.value, option.type, f"option '{o.name}'")
+                set_at[o.name] = o.span
         players = decl.players or 0
         revealed = decl.revealed if decl.revealed is not None else players + 1
         return Variant(decl.name, players, revealed, decl.removed_marks, prizes, options, file, span=decl.span)
+
+    def _variant_line(self, decl: ast_decl.VariantDecl, member: str, part: int | None = None):
+        """Where the variant's (last) line of grammar rule `member` was written, or the `part`th name in it; the
+        variant's own place when its text cannot be read."""
+        found = [m for m in self.locator.members(decl, "variant_decl") if m.data == member]
+        if not found:
+            return decl.span
+        node = found[-1] if part is None else found[-1].children[part]
+        return tree_span(decl.span.file, node) or decl.span
 
     def _tile(self, file, decl: ast_decl.TileDecl) -> Tile | None:
         where = decl.parts.get
@@ -80,3 +94,7 @@ class VariantChecker:
                     self.error(f"{kind.name} needs parameter '{name}' ({type_words(param.type)})", span)
                 values[name] = param.default
         return values
+
+
+def _at(span) -> str:
+    return f"{span.line}:{span.column}" if span is not None else "another line"

@@ -67,6 +67,9 @@ class Context:
     # Pieces a list fact may hold, by name (name -> family): constants, so that `count(cards where card = C1)`
     # can ask which piece is counted.
     pieces: dict[str, str] = attrs.field(factory=dict)
+    # The checker's: lets of the block declared after the member being checked (name -> where), which a `let` is
+    # not yet usable in (docs/language.md: "usable in the members after it").
+    later: dict = attrs.field(factory=dict)
 
     def item_scope(self) -> Context:
         return attrs.evolve(self, in_item=True)

@@ -123,3 +123,38 @@ def test_a_starting_variant_for_two_to_four_players_can_be_played(run, name):
     assert run("new", "variant", name, "--dir", "p").exit_code == 0
     result = run("variant", "check", name, "--rules", "p")
     assert result.exit_code == 0, result.stdout + result.stderr
+
+
+def test_a_kind_of_the_base_game_is_refused_saying_what_it_would_replace(tmp_path):
+    """`orbis new kind stone` replaced the Sacred Stone, and the base tile list's 14 stones failed to check."""
+    with pytest.raises(ValueError) as refused:
+        new("kind", "stone", tmp_path / "p")
+    assert str(refused.value) == (
+        "'stone' is already a kind of the base game (Sacred Stone): a pack's kind of that name replaces it, and the "
+        "base game's 14 Sacred Stone tiles would then need the new kind's parameters; choose another name (like "
+        "my_stone), or pass --replace to start from a copy of the base Sacred Stone")
+    assert not (tmp_path / "p").exists()
+
+
+@pytest.mark.parametrize("kind, name", [("kind", "stone"), ("god", "love"), ("variant", "2p")])
+def test_replace_starts_from_a_copy_of_the_base_declaration(tmp_path, kind, name):
+    from orbis_dsl.language.fmt import format_source
+
+    path = new(kind, name, tmp_path / "p", replace=True)
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("# A replacement of the base game's ") and f"orbis new {kind} {name} --replace" in text
+    assert format_source(text, path.name)[0] == text
+    model = _check(tmp_path / "p")  # the base tiles of a copied kind still check
+    registry = {"god": model.gods, "kind": model.kinds, "variant": model.variants}[kind]
+    assert registry[name].file.endswith(f"{name}.orbis")
+
+
+def test_the_command_notes_a_god_it_replaces(run, tmp_path):
+    result = run("new", "god", "love", "--dir", "mypack")
+    assert result.exit_code == 0
+    assert ("note: 'love' is a god of the base game (Goddess of Love): a pack's god of that name replaces it; choose "
+            "another name to add a god beside it (or pass --replace to start from a copy of it)") in result.stderr
+    refused = run("new", "kind", "stone", "--dir", "mypack")
+    assert refused.exit_code == 2 and "pass --replace" in refused.stderr
+    assert run("new", "kind", "stone", "--dir", "mypack", "--replace").exit_code == 0
+    assert run("check", "--rules", "mypack").exit_code == 0

@@ -2,6 +2,8 @@
 
 - Every ```orbis block in docs/*.md parses; in this tutorial and the language reference it is also already in
   the layout `orbis fmt` gives.
+- Every ```orbis block of the language reference checks clean: as a pack, or on its own when it declares its
+  `game` (`<!-- continues -->`: with the block before it; `<!-- excerpt: PATH -->`: its lines are in PATH).
 - A block preceded by `<!-- file: PATH -->` is a complete file: written to PATH (in a temporary folder, in the
   order of the document), it checks clean as a rule pack (PATH's top folder, or the file itself).
   `<!-- broken file: PATH -->` marks a file the text shows with a mistake on purpose (until a later block fixes it).
@@ -44,6 +46,9 @@ class Block:
         exit_marker = re.fullmatch(r"exit:\s*(\d+)", marker)
         self.exit = int(exit_marker[1]) if exit_marker else 0
         self.not_run = marker == "not run"
+        self.continues = marker == "continues"  # the rest of the orbis block before it: checked with it
+        excerpt = re.fullmatch(r"excerpt:\s*(\S+)", marker)
+        self.excerpt = excerpt[1] if excerpt else None  # lines quoted from a file of the repository
 
     @property
     def where(self) -> str:
@@ -129,6 +134,36 @@ def test_game_blocks_check_clean_and_score_their_records(doc, tmp_path):
             totals, winners = block.totals
             assert {p.name: p.total for p in report.players} == totals, block.where
             assert report.winners == winners, block.where
+
+
+def test_every_language_block_checks_clean(tmp_path, monkeypatch):
+    """Every orbis block of the reference checks: as a rule pack laid over the base game, or on its own when it
+    declares its `game`. `<!-- continues -->` adds a block to the one before it; `<!-- excerpt: PATH -->` quotes
+    lines of a rule file, each of which PATH holds. (A `<!-- file: … -->` block is checked in document order by
+    test_file_blocks_check_clean_as_packs.)"""
+    from orbis_dsl.common.diagnostics import render
+    from orbis_dsl.language.packs import compile_pack
+    from orbis_dsl.language.ruleset import compile_paths
+
+    monkeypatch.setenv("ORBIS_CACHE_DIR", str(tmp_path / "cache"))
+    checked, text, where = 0, "", ""
+    for block in [b for b in blocks(ROOT / "docs" / "language.md") if b.lang == "orbis"]:
+        if block.excerpt is not None:
+            held = (ROOT / block.excerpt).read_text(encoding="utf-8").splitlines()
+            quoted = [line for line in block.body.splitlines() if line.strip() and not line.startswith("#")]
+            assert all(line in held for line in quoted), f"{block.where}: not all in {block.excerpt}"
+            continue
+        if block.file is not None:
+            continue
+        text, where = (text + "\n" + block.body, where) if block.continues else (block.body, block.where)
+        path = tmp_path / f"block{checked}" / "block.orbis"
+        path.parent.mkdir()
+        path.write_text(text, encoding="utf-8")
+        compiled = compile_paths([path]) if re.search(r'^game "', text, re.M) else compile_pack(path)
+        errors = [render(d, compiled.sources.texts) for d in compiled.diagnostics if d.is_error]
+        assert not errors, f"{block.where} (from {where}): " + "\n".join(errors)
+        checked += 1
+    assert checked >= 30
 
 
 def _rule_names_and_terminals():

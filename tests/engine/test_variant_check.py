@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
+from orbis_dsl.common.diagnostics import Span
 from orbis_dsl.engine.game import play_game
 from orbis_dsl.engine.policy_random import RandomPolicy
 from orbis_dsl.engine.simulate import compile_rules
@@ -113,3 +115,52 @@ def test_five_players_example_is_rejected_at_its_declaration():
     text = path.read_text(encoding="utf-8").splitlines()[declared.line - 1]
     assert text.startswith("variant")
     assert any("5 players need display 9 + 14 x 5 = 79" in m for m in messages(diags))
+
+
+BAD_VARIANT = """\
+variant trio {
+  players: 3
+  reveal god: 5
+  remove tiles marked white, purple
+  award temple: 9, 4
+  option temple_count = "tiles"
+}
+"""
+
+
+def test_each_problem_is_placed_at_the_line_it_comes_from(tmp_path):
+    path = tmp_path / "trio.orbis"
+    include = Path(os.path.relpath(ROOT / "rules" / "orbis" / "game.orbis", tmp_path)).as_posix()
+    path.write_text(f'include "{include}"\n' + BAD_VARIANT, encoding="utf-8")
+    rules, compiled = compile_rules(path)
+    assert rules is not None, compiled.diagnostics
+    diags = check_variants(rules, variant_spans(compiled), ["trio"])
+    text = path.read_text(encoding="utf-8").splitlines()
+    found = {d.message.split(": ", 1)[1].split(";")[0]: text[d.span.line - 1].strip() for d in diags}
+    assert found == {
+        "37 tiles remain after removing the white, purple stars": "remove tiles marked white, purple",
+        "reveals 5 gods": "reveal god: 5",
+        "2 Temple token prizes (9, 4)": "award temple: 9, 4",
+    }
+    assert all(d.span.column == 3 for d in diags)
+
+
+def test_prizes_the_variant_does_not_give_are_placed_at_the_variant(tmp_path):
+    path = tmp_path / "duo.orbis"
+    include = Path(os.path.relpath(ROOT / "rules" / "orbis" / "game.orbis", tmp_path)).as_posix()
+    path.write_text(f'include "{include}"\nvariant duo {{\n  players: 2\n  remove tiles marked white, purple\n}}\n',
+                    encoding="utf-8")
+    rules, compiled = compile_rules(path)
+    (diag,) = check_variants(rules, variant_spans(compiled), ["duo"])
+    assert diag.message == "variant 'duo': 0 Temple token prizes (none); 2 players need 2"
+    assert diag.hint == "give them in the variant: award temple: …, …"
+    assert (diag.span.line, diag.span.column) == (2, 1)
+
+
+def test_an_option_and_a_mark_are_placed_at_their_lines():
+    diags = check_variant(RULES, variant("3p", options={"speed": True}, removed_stars=("gold",)),
+                          lines={"option:speed": Span("v.orbis", 7, 3), "remove:gold": Span("v.orbis", 5, 23),
+                                 "remove": Span("v.orbis", 5, 3)})
+    placed = {d.message.split(": ", 1)[1]: (d.span.line, d.span.column) for d in diags}
+    assert placed["unknown rule option 'speed'"] == (7, 3)
+    assert placed["removes an unknown star colour 'gold'"] == (5, 23)

@@ -311,12 +311,14 @@ def test_a_god_declared_twice_in_one_file(check_rules):
 def test_a_variant_giving_an_awards_prizes_twice(check_rules):
     """The later line silently replaced the first (found by fuzzing packs, 2026-12-02)."""
     text = 'variant "5p" {\n  players: 5\n  award temple: 6, 5\n  award temple: 4\n}\n'
-    check_one(check_rules, text, "variant '5p' gives the prizes of award 'temple' twice", "award", hint=None, nth=1)
+    check_one(check_rules, text, "variant '5p' gives the prizes of award 'temple' twice: the first is at 4:3", "award",
+              hint=None, nth=1)
 
 
 def test_a_variant_setting_an_option_twice(check_rules):
     text = 'variant "5p" {\n  players: 5\n  option majority_needs_one = true\n  option majority_needs_one = false\n}\n'
-    check_one(check_rules, text, "variant '5p' sets option 'majority_needs_one' twice", "option", hint=None, nth=1)
+    check_one(check_rules, text, "variant '5p' sets option 'majority_needs_one' twice: the first is at 4:3", "option",
+              hint=None, nth=1)
 
 
 def test_redeclaring_a_base_kind_is_reported_where_the_new_one_is(check_rules):
@@ -441,7 +443,7 @@ def test_only_colour_sets_take_a_size(check_rules):
 
 def test_a_set_mixing_colours_and_kinds(check_rules):
     text = 'god sun "Sun" {\n  end: 2 if count(tiles where kind in {red, stone}) >= 1\n}\n'
-    check_one(check_rules, text, "a set lists colours, tile pieces or tile marks, all of one sort", "{", nth=1)
+    check_one(check_rules, text, "a set lists colours, kinds or tile marks, all of one sort", "{", nth=1)
 
 
 # ---- reserved names ------------------------------------------------------------------------------------------
@@ -501,13 +503,13 @@ def test_validated_of_counted_tiles_is_fine_in_a_god(check_rules):
 
 def test_neighbours_in_a_god(check_rules):
     text = 'god sun "Sun" {\n  end: 2 if count(neighbours where kind = stone) >= 2\n}\n'
-    check_one(check_rules, text, "'neighbours' only makes sense in a tile piece's clause or about a counted tile",
+    check_one(check_rules, text, "'neighbours' only makes sense in a kind's clause or about a counted tile",
               "count")
 
 
 def test_supports_in_an_award(check_rules):
     text = 'award relic "Relic" {\n  measure: count(supports where kind = stone)\n}\n'
-    check_one(check_rules, text, "'supports' only makes sense in a tile piece's clause or about a counted tile",
+    check_one(check_rules, text, "'supports' only makes sense in a kind's clause or about a counted tile",
               "count")
 
 

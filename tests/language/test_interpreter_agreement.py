@@ -221,7 +221,7 @@ kind beta "Beta" {
   when taken: gain gift, pay need any else mark cancelled
   when placed: require count(supports where color != crimson) >= 1 else mark cancelled
   end: cp unless cancelled
-  end: 2 if count(neighbours where kind = alpha) is most among players
+  end: 2 if count(tiles where kind = alpha) is most among players
 }
 
 god sky "Sky" {

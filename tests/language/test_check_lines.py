@@ -1,0 +1,91 @@
+"""Stage 2: a declaration's once-only lines given twice, and messages placed at the line they are about.
+
+A second `players:` in a variant (or `prizes:` in an award …) silently replaced the first; an unknown family
+after `reveal`, or an unknown placeholder in a `says`, was reported at the declaration's first line. Snippets are
+checked on top of the base game, as in test_check.py (a snippet's first line is line 2 of its file).
+"""
+
+from __future__ import annotations
+
+import pytest
+from language.test_check import check_one, errors, locate
+
+ONCE = "(the later line would replace the first): keep one"
+
+
+@pytest.mark.parametrize("text, words, what, name, nth", [
+    ('variant v {\n  players: 2\n  reveal god: 3\n  players: 3\n}\n', "players:", "variant", "v", 1),
+    ('variant v {\n  players: 2\n  reveal god: 3\n  reveal god: 4\n}\n', "reveal", "variant", "v", 1),
+    ('award relic "Relic" {\n  measure: count(tiles)\n  prizes: 5, 3\n  prizes: 4, 2\n}\n', "prizes:", "award",
+     "relic", 1),
+    ('award relic "Relic" {\n  measure: count(tiles)\n  measure: 1\n  prizes: 1\n}\n', "measure:", "award", "relic",
+     1),
+    ('award relic "Relic" {\n  measure: count(tiles)\n  ties: split\n  prizes: 1\n  ties: keep order\n}\n', "ties:",
+     "award", "relic", 1),
+    ('award relic "Relic" {\n  measure: count(tiles)\n  prizes: 1\n  says "a"\n  says "b"\n}\n', "says", "award",
+     "relic", 1),
+    ('award relic "Relic" {\n  measure: count(tiles)\n  eligible: measure >= 1\n  prizes: 1\n  eligible: true\n}\n',
+     "eligible:", "award", "relic", 1),
+])
+def test_a_once_only_line_given_twice_is_an_error_at_the_repeat(check_rules, text, words, what, name, nth):
+    word = words.split()[0].rstrip(":")
+    line, column = locate(text, word)  # the first line (`measure` in `eligible:` comes after its own line)
+    check_one(check_rules, text, f"{what} '{name}' gives '{words}' twice: the first is at {line}:{column}", word,
+              f"{'an' if what == 'award' else 'a'} {what} says '{words}' once {ONCE}", nth=nth)
+
+
+def test_a_marker_supply_given_twice(check_rules):
+    text = 'colors red\nfamily kind "K" for tiles\nboard stacked 1\nwinner: most total, ties shared\n' \
+           'marker spent "Spent" {\n  supply 3\n  otherwise fresh\n  supply 4\n}\n'
+    check_one(check_rules, text, "marker 'spent' gives 'supply' twice: the first is at 6:3", "supply", nth=1,
+              base=False)
+
+
+def test_a_god_modifying_a_value_twice(check_rules):
+    text = 'god sun "Sun" {\n  modify desert_penalty = 0\n  modify desert_penalty = -2\n}\n'
+    check_one(check_rules, text, "god 'sun' modifies 'desert_penalty' twice: the first is at 3:10", "desert_penalty",
+              nth=1)
+
+
+def test_a_word_used_twice_in_other_lines_is_no_repeat(check_rules):
+    """`measure` in `eligible:`, `players` in a comment: the text names a line's word twice, the lines are once."""
+    text = ('award relic "Relic" {\n  measure: count(tiles)  # prizes: below\n  eligible: measure >= 1\n'
+            '  tiebreak: measure\n  prizes: 1\n}\n'
+            'variant v {\n  players: 4  # players: 4, reveal 5\n  reveal god: 5\n  award temple: 9, 7, 4, 2\n'
+            '  award relic: 3, 2, 1, 0\n}\n')
+    model, diags, _ = check_rules(text)
+    assert model is not None, [d.message for d in diags]
+    assert errors(diags) == []
+
+
+# ---- messages at the line they are about ---------------------------------------------------------------------
+
+
+def test_an_unknown_family_after_reveal_is_placed_at_it(check_rules):
+    text = 'variant duo {\n  players: 2\n  reveal gods: 3\n  award temple: 9, 4\n}\n'
+    check_one(check_rules, text, "unknown family held by players 'gods'", "gods", "did you mean 'god'?")
+
+
+def test_a_variant_of_no_player_is_placed_at_its_players_line(check_rules):
+    text = 'variant empty {\n  award temple: 1\n  players: 0\n}\n'
+    check_one(check_rules, text, "a variant needs at least one player", "players")
+
+
+def test_an_unknown_placeholder_in_an_award_is_placed_in_its_sentence(check_rules):
+    text = 'award relic "Relic" {\n  measure: count(tiles)\n  prizes: 5\n  says "{titel}: {measure}"\n}\n'
+    diag = check_one(check_rules, text, "unknown placeholder 'titel': a sentence may name title, measure, place, "
+                     "prize, tiebreak, tied, ranking", "{titel}", "did you mean 'title'?")
+    assert diag.span.end_column - diag.span.column == len("{titel}")
+
+
+def test_each_unknown_placeholder_of_a_clause_is_placed_at_its_own(check_rules):
+    text = 'kind lamp "Lamp" {\n  param cp: int\n  end: cp says "Lamp {cp}: {pionts} and {pionts}"\n}\n'
+    _, diags, _ = check_rules(text)
+    found = [(d.span.line, d.span.column) for d in errors(diags)]
+    assert found == [locate(text, "{pionts}"), locate(text, "{pionts}", nth=1)]
+
+
+def test_an_unpaired_brace_is_placed_at_the_sentence(check_rules):
+    text = 'kind lamp "Lamp" {\n  param cp: int\n  end: cp says "x {"\n}\n'
+    check_one(check_rules, text, "this sentence has an unpaired '{' or '}' (write '{{' or '}}' for a brace itself)",
+              '"x {"')
