@@ -15,7 +15,7 @@ from orbis_dsl.common.diagnostics import Diagnostic, Span, did_you_mean
 from orbis_dsl.common.resources import grammar_path
 from orbis_dsl.language import ast_decl
 from orbis_dsl.language.lark_errors import RULES_WORDS, syntax_diagnostic
-from orbis_dsl.language.lark_keywords import install_keyword_lookup
+from orbis_dsl.language.lark_keywords import install_keyword_lookup, install_whole_words
 from orbis_dsl.language.lark_positions import install_lean_positions
 from orbis_dsl.language.literals import BadToken
 from orbis_dsl.language.transform_decl import DeclBuilder
@@ -46,6 +46,7 @@ def rules_parser() -> Lark:
     )
     keep_private(tables)
     install_keyword_lookup(parser)
+    install_whole_words(parser)
     install_lean_positions(parser)
     return parser
 
