@@ -1,0 +1,128 @@
+"""Syntax errors of rule files: several per file without follow-on errors (lark_recovery.py), and what each error
+says (syntax_hints.py). One-mistake files with their full output are in tests/corpus/rules/ (test_diagnostics.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from orbis_dsl.common.diagnostics import render
+from orbis_dsl.language.lark_recovery import MAX_SYNTAX_ERRORS, resume_at, resume_points
+from orbis_dsl.language.parse import parse_text
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def errors(text: str) -> list[tuple[int, int, str, str | None]]:
+    tree, diags = parse_text(text, "r.orbis")
+    assert diags and tree is None
+    return [(d.span.line, d.span.column, d.message, d.hint) for d in diags]
+
+
+def where(text: str) -> list[tuple[int, int]]:
+    return [(line, column) for line, column, _, _ in errors(text)]
+
+
+# ---- several errors in one file -----------------------------------------------------------------------------
+
+TWO = """\
+kind stone "Stone" {
+  parm cp: int
+  end: cp
+}
+god sun "Sun" {
+  end 2
+}
+"""
+
+
+def test_each_declaration_with_a_mistake_is_reported():
+    """The designer's example: the `parm` error hid the god's `end 2`."""
+    found = errors(TWO)
+    assert [(line, column) for line, column, _, _ in found] == [(2, 3), (6, 7)]
+    assert found[0][3] == "did you mean 'param'?"
+    assert found[1][2] == "unexpected number 2; expected ':'"
+
+
+def test_what_follows_a_mistake_in_the_same_declaration_is_not_reported():
+    """One mistake, one error: the rest of the declaration it is in is skipped, not read as more mistakes."""
+    assert where('god sun "Sun" {\n  end 2 3 4 ) ] }\n  end: ((\n}\ncolors red\n') == [(2, 7)]
+
+
+def test_a_line_left_unindented_inside_a_block_is_not_taken_for_a_declaration():
+    """`let` starts a declaration and a block member: in the first column but inside the god's braces, resuming
+    there would read `end: 3` and the `}` as mistakes of the author's."""
+    text = 'god a "A" {\n  end 2\nlet x = 1\n  end: 3\n}\nkind b "B" {\n  end: 1 +\n}\n'
+    assert where(text) == [(2, 7), (8, 1)]
+
+
+def test_after_a_block_left_open_the_next_declaration_is_read():
+    text = 'kind a "A" {\n  end: 1\n\ngod b "B" {\n  end 2\n}\nkind c "C" {\n  end: 2 +\n}\n'
+    assert where(text) == [(4, 1), (5, 7), (9, 1)]
+
+
+def test_a_mistake_at_the_end_of_the_file_is_the_last():
+    assert where('god a "A" {\n  end 2\n}\ngod b "B" {\n  end: 1 +\n') == [(2, 7), (5, 10)]
+
+
+def test_errors_of_one_file_are_bounded():
+    text = "".join(f'god g{i} "G" {{\n  end {i}\n}}\n' for i in range(MAX_SYNTAX_ERRORS + 10))
+    assert len(errors(text)) == MAX_SYNTAX_ERRORS
+
+
+def test_lexer_errors_are_resumed_from_too():
+    text = 'god a "A" {\n  end: 1;\n}\ngod b \u201cB\u201d {\n  end: 1\n}\ngod c "C" {\n  end: 2 ?\n}\n'
+    assert where(text) == [(2, 9), (4, 7), (8, 10)]
+
+
+def test_resume_points_are_declarations_in_the_first_column_with_their_brace_depth():
+    text = 'colors red\nkind a "A" {\n  let x = 1\nlet y = 2\n}\n# award x {\n  award y {}\nwinner: most total\n'
+    words = frozenset({"colors", "let", "winner", "award"})
+    points = resume_points(text, words)
+    assert [(text.count("\n", 0, p.pos) + 1, p.depth) for p in points] == [(1, 0), (2, 0), (4, 1), (8, 0)]
+    assert resume_at(points, text.index("x = 1"), -1) == text.index("winner")  # not `let y`, one brace deeper
+    assert resume_at(points, text.index("kind"), -1) == text.index("kind")  # the refused token starts one
+    assert resume_at(points, text.index("kind"), text.index("kind")) == text.index("winner")  # but never twice
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_a_damaged_rule_file_gives_located_errors_in_order(data):
+    """Any deletion from a bundled rule file: no exception, at most the bound of errors, each located in the file,
+    in the order of the file, each rendered with its line."""
+    text = (ROOT / "rules" / "orbis" / "gods.orbis").read_text(encoding="utf-8")
+    start = data.draw(st.integers(0, len(text) - 1))
+    end = data.draw(st.integers(start, min(len(text), start + 40)))
+    broken = text[:start] + text[end:]
+    tree, diags = parse_text(broken, "g.orbis")
+    assert (tree is None) == bool(diags)
+    assert len(diags) <= MAX_SYNTAX_ERRORS
+    lines = broken.count("\n") + 1
+    places = [(d.span.line, d.span.column) for d in diags]
+    assert all(1 <= line <= lines and column >= 1 for line, column in places), places
+    assert places == sorted(places)
+    for d in diags:
+        assert d.message in render(d, {"g.orbis": broken})
+
+
+# ---- what the errors say ------------------------------------------------------------------------------------
+
+
+def one(text: str) -> tuple[int, int, str, str | None]:
+    (found,) = errors(text)
+    return found
+
+
+def test_what_may_come_is_what_the_parser_takes_there_not_its_state_list():
+    """Lark's list is that of an LALR state several places share (after `end: 1`, `matches` of a face-down
+    block); what is said is what the parser, standing there, takes."""
+    assert one('god sun "Sun" {\n  end: 1 +\n}\n')[2] == "unexpected '}'; expected an expression"
+    assert one('god a "A" {\n  end: 1\n  parm x: int\n}\n')[2] == (
+        "unexpected 'parm'; expected '}', 'end', 'if', 'let', 'modify', 'param', 'says', 'unless' or …")
+    assert one("score s: 3\nscore t 4\n")[2] == "unexpected number 4; expected ':' or a quoted string"
+
+
+def test_a_keyword_misspelt_among_operators_is_still_found():
+    assert one('god a "A" {\n  end: 1 if x annd y\n}\n')[3] == "did you mean 'and'?"
