@@ -3,7 +3,8 @@
 Lark's list of what an LALR state expects is that of every place of the grammar sharing the state, so inside
 `count(` it offered `alias` and `board`. The parser's own `accepts` (each token fed to a copy of it, standing
 where the mistake was) gives what may really come there; where any expression or any declaration may, it is said
-so in a word, not listed keyword by keyword.
+so in a word, not listed keyword by keyword. The parser's stack also tells which bracket is open (its token is
+still on the stack), so a missing `)` or `}` is told with the place of the bracket it would close.
 """
 
 from __future__ import annotations
@@ -12,14 +13,16 @@ import re
 from functools import cache
 
 from lark import Lark, Token
-from lark.exceptions import UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from orbis_dsl.common.diagnostics import Diagnostic, Span, did_you_mean
-from orbis_dsl.language.lark_errors import RULES_WORDS, literal, syntax_diagnostic
+from orbis_dsl.language.lark_errors import RULES_WORDS, literal, shown_token, syntax_diagnostic
 from orbis_dsl.language.lark_recovery import starts_declaration, top_level
 
 # `sum(2 * …)`: since `sum(EXPR over players)`, an expression after `sum(` is read as one over players.
 SUM_HINT = "sum(FIELD of tiles …) adds up a parameter of tiles; sum(EXPR over players) adds up a value over players"
+
+_CLOSER = {"(": ")", "[": "]", "{": "}"}
 
 
 class Mistake:
@@ -36,6 +39,24 @@ class Mistake:
             self.expected = None
         self.literals = {literal(parser, name) for name in self.expected or ()}
         self.shown = _summarised(parser, self.expected)
+
+    def span(self, start: int, end: int) -> Span:
+        line = self.text.count("\n", 0, start) + 1
+        column = start - self.text.rfind("\n", 0, start)
+        return Span(self.file, line, column, line, column + max(1, end - start))
+
+    def open_bracket(self) -> Token | None:
+        """The innermost bracket the stack holds open."""
+        closed = 0
+        for value in reversed(self.values):
+            if isinstance(value, Token) and value.type != "STRING":
+                if value in _CLOSER.values():
+                    closed += 1
+                elif value in _CLOSER:
+                    if not closed:
+                        return value
+                    closed -= 1
+        return None
 
     def at_declaration(self) -> bool:
         """The token refused is the end of the file, or a declaration's first word in the first column."""
@@ -92,7 +113,12 @@ def first_terminals(parser: Lark, rule: str) -> frozenset[str]:
 
 def rules_diagnostic(parser: Lark, error: UnexpectedInput, text: str, file: str) -> Diagnostic:
     """The diagnostic of a syntax error of a rule file (`error.interactive_parser` standing where it was)."""
-    return _plain(Mistake(parser, error, text, file))
+    mistake = Mistake(parser, error, text, file)
+    for slip in _SLIPS:
+        found = slip(mistake)
+        if found is not None:
+            return found
+    return _plain(mistake)
 
 
 def _plain(m: Mistake) -> Diagnostic:
@@ -105,7 +131,35 @@ def _plain(m: Mistake) -> Diagnostic:
         found = found._replace(hint=None)
     elif found.hint is None and token is not None and str(token).isalpha():  # `annd`: among every word
         found = found._replace(hint=did_you_mean(str(token), [w for w in m.literals if w and w.isalpha()]))
+    opener = m.open_bracket()
+    if opener == "{" and "}" in m.literals and m.at_declaration():
+        return found._replace(hint=f"the block opened at {opener.line}:{opener.column} is not closed")
     return found
+
+
+def _unclosed_bracket(m: Mistake) -> Diagnostic | None:
+    """Inside `(` or `[`, where its closing bracket may come: say so, and where it was opened."""
+    opener = m.open_bracket()
+    if opener not in ("(", "[") or _CLOSER[opener] not in m.literals:
+        return None
+    if isinstance(m.error, UnexpectedCharacters) and m.error.char == '"':
+        return None  # an unclosed string: said as such
+    wanted = f"'{_CLOSER[opener]}' to close the '{opener}' at {opener.line}:{opener.column}"
+    token = m.token
+    if token is None:
+        char = m.error.char
+        shown = f"'{char}'" if char.isprintable() else repr(char)
+        return Diagnostic(f"unexpected character {shown}; expected {wanted}",
+                          span=Span(m.file, m.error.line, m.error.column))
+    if token.type == "$END":
+        return Diagnostic(f"the file ends too early; expected {wanted}",
+                          span=Span(m.file, max(1, token.line or 1), max(1, token.column or 1)))
+    return Diagnostic(f"unexpected {shown_token(token)}; expected {wanted}",
+                      span=m.span(token.start_pos, token.end_pos))
+
+
+# The slips recognised, the most telling first.
+_SLIPS = (_unclosed_bracket,)
 
 
 # ---- a line that starts with a word the language does not know ------------------------------------------------

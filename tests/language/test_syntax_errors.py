@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -113,6 +114,30 @@ def test_a_damaged_rule_file_gives_located_errors_in_order(data):
 def one(text: str) -> tuple[int, int, str, str | None]:
     (found,) = errors(text)
     return found
+
+
+def test_a_block_left_open_says_where_it_was_opened():
+    line, column, message, hint = one('god sun "God of the Sun" {\n  end: 1\n\nkind stone "Stone" {\n  end: 1\n}\n')
+    assert (line, column) == (4, 1)
+    assert message.startswith("unexpected 'kind'; expected '}'")
+    assert hint == "the block opened at 1:26 is not closed"
+    assert one('god sun "Sun" {\n  end: 1\n')[3] == "the block opened at 1:15 is not closed"
+
+
+@pytest.mark.parametrize("text, message", [
+    ("end: count(tiles where kind = stone >= 2", "unexpected '>='; expected ')' to close the '(' at 2:13"),
+    ("end: count(tiles where kind = stone\n}", "unexpected '}'; expected ')' to close the '(' at 2:13"),
+    ("end: cults[1 + 2\n}", "unexpected '}'; expected ']' to close the '[' at 2:13"),
+    ("end: (1 + 2;", "unexpected character ';'; expected ')' to close the '(' at 2:8"),
+])
+def test_inside_a_bracket_what_closes_it_is_said_not_declarations(text, message):
+    found = one(f'god sun "Sun" {{\n  {text}\n}}\n'.replace("\n}\n}\n", "\n}\n"))
+    assert found[2] == message
+    assert "'alias'" not in found[2] and "'board'" not in found[2]
+
+
+def test_a_bracket_open_at_the_end_of_the_file():
+    assert one('god sun "Sun" {\n  end: (1 + 2\n')[2] == "the file ends too early; expected ')' to close the '(' at 2:8"
 
 
 def test_what_may_come_is_what_the_parser_takes_there_not_its_state_list():
