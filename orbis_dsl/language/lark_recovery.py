@@ -138,7 +138,7 @@ def _run(interactive) -> Tree:
     parser refuses leaves it as it stood before the token: Lark's tables may reduce on a token before they find
     they cannot take it (several places of the grammar share a state), and what the parser would have taken is
     only known before those reductions (`score s: 3 if …` took `3` for the whole score, and then wanted only a
-    declaration)."""
+    declaration). The stack as those reductions left it is kept on the error, `reduced_values`."""
     state = interactive.parser_state
     states, values = state.state_stack, state.value_stack
     token = None
@@ -152,7 +152,8 @@ def _run(interactive) -> Tree:
 def _feed(state, token: Token, states: list, values: list):
     try:
         return state.feed_token(token, token.type == "$END")
-    except UnexpectedToken:
+    except UnexpectedToken as error:
+        error.reduced_values = list(state.value_stack)  # (what was reduced before the token was refused)
         state.state_stack[:], state.value_stack[:] = states, values
         raise
 

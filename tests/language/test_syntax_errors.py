@@ -149,5 +149,53 @@ def test_what_may_come_is_what_the_parser_takes_there_not_its_state_list():
     assert one("score s: 3\nscore t 4\n")[2] == "unexpected number 4; expected ':' or a quoted string"
 
 
+@pytest.mark.parametrize("expr, at, message, hint", [
+    ("1 if kind == stone", 18, "unexpected '=='", "did you mean '='? (equality is written with one '=')"),
+    ("1 if level => 2", 19, "unexpected '=>'", "did you mean '>='?"),
+    ("1 if level =< 2", 19, "unexpected '=<'", "did you mean '<='?"),
+    ("1 if level <> 2", 19, "unexpected '<>'", "did you mean '!='?"),
+    ("1 if level \u2265 2", 19, "unexpected character '\u2265'", "did you mean '>='?"),
+    ("1 if level \u2264 2", 19, "unexpected character '\u2264'", "did you mean '<='?"),
+    ("1 if level \u2260 2", 19, "unexpected character '\u2260'", "did you mean '!='?"),
+    ("3 if level > 2 else 0", 23, "unexpected 'else': a condition after the value ('if …') takes no else",
+     "to choose between two values write `if level > 2 then 3 else 0`"),
+    ("3 unless level > 2 else 1", 27, "unexpected 'else': a condition after the value ('unless …') takes no else",
+     "to choose between two values write `if level > 2 then 1 else 3`"),
+    ("1 if 1 < level < 5", 23, "comparisons do not chain: write `1 < level and level < 5`", None),
+    ("1 if count(tiles where 1 < level < 5) >= 2", 41,
+     "comparisons do not chain: write `1 < level and level < 5`", None),
+    ("count(tiles) >= 2 >= count(supports)", 26,
+     "comparisons do not chain: write `count(tiles) >= 2 and 2 >= count(supports)`", None),
+])
+def test_common_slips_in_expressions(expr, at, message, hint):
+    line, column, said, hinted = one(f'god sun "Sun" {{\n  end: {expr}\n}}\n')
+    assert (line, column, said, hinted) == (2, at, message, hint)
+
+
+@pytest.mark.parametrize("title", ["\u201cSun\u201d", "\u2018Sun\u2019", "'Sun'"])
+def test_quotes_other_than_straight_double_ones(title):
+    _, column, message, hint = one(f"god sun {title} {{\n  end: 1\n}}\n")
+    assert column == 9 and message.startswith("unexpected character")
+    assert hint == 'strings are quoted with straight double quotes: "…"'
+
+
+def test_a_string_closed_with_a_curly_quote():
+    _, _, message, hint = one('god sun "Sun\u201d {\n  end: 1\n}\n')
+    assert message.startswith("this string is not closed")
+    assert hint == 'it ends with a curly quote: strings are quoted with straight double quotes: "…"'
+
+
+def test_an_if_else_after_a_score_columns_value():
+    _, column, message, hint = one('fact x: int\nscore s "S": 3 if x > 2 else 0\n')
+    assert (column, message) == (16, "unexpected 'if': this value takes no condition after it")
+    assert hint == "to choose between two values write `if x > 2 then 3 else 0`"
+
+
+def test_two_effects_without_a_comma():
+    line, column, message, hint = one('kind k "K" {\n  when taken: gain 2 red pay 1 blue else mark spent\n}\n')
+    assert (line, column, message) == (2, 26, "unexpected 'pay'; expected ',' before it")
+    assert hint == "the effects of one `when` are separated by commas: write `, pay …`"
+
+
 def test_a_keyword_misspelt_among_operators_is_still_found():
     assert one('god a "A" {\n  end: 1 if x annd y\n}\n')[3] == "did you mean 'and'?"
