@@ -10,7 +10,8 @@ the mistake is in: a line left unindented inside a block (`let x = 1` in a god) 
 which would start a cascade of errors that are not the author's. When the token refused is itself such a line's
 first word (a declaration follows one left unfinished, typically for a forgotten `}`), the parse resumes there.
 
-What was skipped is not read at all: one mistake gives one error. The declarations that parsed are kept.
+What was skipped is not read at all: one mistake gives one error. The declarations that parsed are kept; a file
+with errors gives them back (its includes are read all the same, see sources.py).
 """
 
 from __future__ import annotations

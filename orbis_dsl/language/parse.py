@@ -8,6 +8,7 @@ files and includes is `sources.py`."""
 from __future__ import annotations
 
 from functools import cache
+from typing import NamedTuple
 
 from lark import Lark, Tree
 from lark.exceptions import UnexpectedInput, VisitError
@@ -57,22 +58,43 @@ class RuleBuilder(DeclBuilder, SheetBuilder, ExprBuilder):
     """The syntax tree of one rule file from Lark's parse tree: nodes only, every check lives in the check stage."""
 
 
+class Parsed(NamedTuple):
+    """A rule file read: its syntax tree, or None and the syntax errors; and its includes, of a file with syntax
+    errors those among the declarations that parsed (their files may hold mistakes of their own to report)."""
+
+    tree: ast_decl.RuleFile | None
+    diagnostics: list[Diagnostic]
+    includes: tuple[ast_decl.Include, ...] = ()
+
+
 def parse_text(text: str, file: str) -> tuple[ast_decl.RuleFile | None, list[Diagnostic]]:
     """Parse one rule file. Returns the tree, or None and the syntax errors."""
+    parsed = parse_rule_file(text, file)
+    return parsed.tree, parsed.diagnostics
+
+
+def parse_rule_file(text: str, file: str) -> Parsed:
+    """Parse one rule file: the tree, or None and every syntax error found (see lark_recovery.py)."""
     if len(text) > MAX_SOURCE_BYTES:
-        return None, [Diagnostic(f"the file is too large ({len(text):,} characters; at most {MAX_SOURCE_BYTES:,})",
-                                 span=Span(file, 1, 1))]
+        return Parsed(None, [Diagnostic(f"the file is too large ({len(text):,} characters; at most "
+                                        f"{MAX_SOURCE_BYTES:,})", span=Span(file, 1, 1))])
     parser = rules_parser()
     try:
         tree = parser.parse(text)
     except UnexpectedInput:
-        return None, _syntax_errors(parser, text, file)
+        return _syntax_errors(parser, text, file)
     except RecursionError:
-        return None, [Diagnostic("the file nests expressions too deeply", span=Span(file, 1, 1))]
+        return Parsed(None, [Diagnostic("the file nests expressions too deeply", span=Span(file, 1, 1))])
     deep = _too_deep(tree)
     if deep is not None:
-        return None, [Diagnostic(f"expressions nest too deeply here (at most {MAX_DEPTH} levels)",
-                                 span=span_of(file, deep) or Span(file, 1, 1))]
+        return Parsed(None, [Diagnostic(f"expressions nest too deeply here (at most {MAX_DEPTH} levels)",
+                                        span=span_of(file, deep) or Span(file, 1, 1))])
+    built, diagnostics = _build(tree, file)
+    includes = tuple(d for d in built.decls if isinstance(d, ast_decl.Include)) if built is not None else ()
+    return Parsed(built, diagnostics, includes)
+
+
+def _build(tree: Tree, file: str) -> tuple[ast_decl.RuleFile | None, list[Diagnostic]]:
     try:
         return RuleBuilder(file).transform(tree), []
     except VisitError as error:
@@ -85,13 +107,16 @@ def parse_text(text: str, file: str) -> tuple[ast_decl.RuleFile | None, list[Dia
         return None, [Diagnostic("the file nests expressions too deeply", span=Span(file, 1, 1))]
 
 
-def _syntax_errors(parser: Lark, text: str, file: str) -> list[Diagnostic]:
-    """Every syntax error: the file parsed again, on from each mistake (Lark's parse, which is faster, stops at
-    the first)."""
+def _syntax_errors(parser: Lark, text: str, file: str) -> Parsed:
+    """Parsed again, on from each mistake (Lark's parse, which is faster, stops at the first), with the
+    includes that parsed."""
     try:
-        return parse_collecting(parser, text, lambda error: rules_diagnostic(parser, error, text, file))[1]
+        tree, diagnostics = parse_collecting(parser, text, lambda error: rules_diagnostic(parser, error, text, file))
     except RecursionError:
-        return [Diagnostic("the file nests expressions too deeply", span=Span(file, 1, 1))]
+        return Parsed(None, [Diagnostic("the file nests expressions too deeply", span=Span(file, 1, 1))])
+    includes = [item for item in getattr(tree, "children", ()) if isinstance(item, Tree) and item.data == "include"]
+    built, _ = _build(Tree("start", includes), file) if includes else (None, [])
+    return Parsed(None, diagnostics, tuple(built.decls) if built is not None else ())
 
 
 def _too_deep(tree: Tree, limit: int = MAX_DEPTH) -> Tree | None:

@@ -1,5 +1,6 @@
-"""Syntax errors of rule files: several per file without follow-on errors (lark_recovery.py), and what each error
-says (syntax_hints.py). One-mistake files with their full output are in tests/corpus/rules/ (test_diagnostics.py)."""
+"""Syntax errors of rule files: several per file without follow-on errors (lark_recovery.py), every file of a rule
+set read for its own (sources.py), and what each error says (syntax_hints.py). One-mistake files with their full
+output are in tests/corpus/rules/ (test_diagnostics.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from hypothesis import strategies as st
 
 from orbis_dsl.common.diagnostics import render
 from orbis_dsl.language.lark_recovery import MAX_SYNTAX_ERRORS, resume_at, resume_points
-from orbis_dsl.language.parse import parse_text
+from orbis_dsl.language.parse import parse_rule_file, parse_text
+from orbis_dsl.language.sources import load_sources
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -106,6 +108,41 @@ def test_a_damaged_rule_file_gives_located_errors_in_order(data):
     assert places == sorted(places)
     for d in diags:
         assert d.message in render(d, {"g.orbis": broken})
+
+
+# ---- every file of a rule set -------------------------------------------------------------------------------
+
+
+def test_the_includes_of_a_file_with_syntax_errors_are_read_for_their_own(tmp_path):
+    """A game folder is read from its entry file: a syntax error there hid the mistakes of every file it
+    includes."""
+    (tmp_path / "game.orbis").write_text('include "b.orbis"\ngod x "X" {\n  end 2\n}\ninclude "c.orbis"\n',
+                                         encoding="utf-8")
+    (tmp_path / "b.orbis").write_text('god y "Y" {\n  end 2 if colr = red\n}\n', encoding="utf-8")
+    (tmp_path / "c.orbis").write_text('include "d.orbis"\ncolors red,\n', encoding="utf-8")
+    (tmp_path / "d.orbis").write_text("levels 3 3\n", encoding="utf-8")
+    sources, diags = load_sources([tmp_path / "game.orbis"])
+    found = [(Path(d.span.file).name, d.span.line) for d in diags]
+    assert found == [("game.orbis", 3), ("b.orbis", 2), ("c.orbis", 2), ("d.orbis", 1)]
+    assert [Path(name).name for name in sources.unparsed] == ["game.orbis", "b.orbis", "c.orbis", "d.orbis"]
+    assert sources.files == ()
+
+
+def test_a_file_with_errors_gives_the_includes_that_parsed():
+    parsed = parse_rule_file('include "a.orbis"\ngod x "X" {\n  end 2\n}\ninclude "b.orbis"\n', "r.orbis")
+    assert parsed.tree is None and len(parsed.diagnostics) == 1
+    assert [include.path for include in parsed.includes] == ["a.orbis", "b.orbis"]
+
+
+def test_every_file_of_a_game_folder_is_reported(orbis, tmp_path):
+    """`orbis check FOLDER` of a game reads its entry, game.orbis, and what that includes."""
+    (tmp_path / "game.orbis").write_text('include "b.orbis"\ngod x "X" {\n  end 2\n}\n', encoding="utf-8")
+    (tmp_path / "b.orbis").write_text('god y "Y" {\n  end: 2 if colr == red\n}\n', encoding="utf-8")
+    result = orbis("check", str(tmp_path))
+    assert result.exit_code == 2
+    assert f"{tmp_path / 'game.orbis'}:3:7: error: unexpected number 2; expected ':'" in result.stderr
+    assert f"{tmp_path / 'b.orbis'}:2:18: error: unexpected '=='" in result.stderr
+    assert result.stderr.splitlines()[-1] == "2 errors"
 
 
 # ---- what the errors say ------------------------------------------------------------------------------------
