@@ -6,6 +6,7 @@ apart by class name rather than by isinstance, and Lark itself is not imported h
 
 from __future__ import annotations
 
+from copy import copy
 from typing import TYPE_CHECKING
 
 from orbis_dsl.common.diagnostics import Diagnostic, Span, did_you_mean
@@ -27,7 +28,7 @@ GAME_WORDS = {**_COMMON, "WORD": "a word", "WORDS": "colours like blue/green", "
 _CLOSERS = ("}", ")", "]")
 
 
-def _literal(parser: Lark, name: str) -> str | None:
+def literal(parser: Lark, name: str) -> str | None:
     try:
         pattern = parser.get_terminal(name).pattern
     except KeyError:
@@ -37,13 +38,13 @@ def _literal(parser: Lark, name: str) -> str | None:
 
 def _rank(parser: Lark, name: str, words: dict[str, str]) -> tuple[int, str]:
     """Closing brackets first (the usual forgotten token), then keywords, punctuation, classes of tokens."""
-    literal = _literal(parser, name)
-    if literal in _CLOSERS:
-        return (0, f"'{literal}'")
-    if literal is not None and literal[:1].isalpha():
-        return (1, f"'{literal}'")
-    if literal is not None:
-        return (2, f"'{literal}'")
+    text = literal(parser, name)
+    if text in _CLOSERS:
+        return (0, f"'{text}'")
+    if text is not None and text[:1].isalpha():
+        return (1, f"'{text}'")
+    if text is not None:
+        return (2, f"'{text}'")
     return (3, words.get(name, name.lower().replace("_", " ")))
 
 
@@ -59,7 +60,7 @@ def expected_words(parser: Lark, names, words: dict[str, str]) -> str:
 
 def _keyword_hint(parser: Lark, text: str, names) -> str | None:
     """`kidn` where a keyword fits: did you mean 'kind'?"""
-    keywords = [lit for n in names if (lit := _literal(parser, n)) and lit.isalpha()]
+    keywords = [lit for n in names if (lit := literal(parser, n)) and lit.isalpha()]
     return did_you_mean(text, keywords) if text.isalpha() else None
 
 
@@ -68,7 +69,7 @@ _NAMES = ("NAME", "WORD")
 _END_OF_LINE = ("_NL", "NEWLINE")
 
 
-def _shown_token(token) -> str:
+def shown_token(token) -> str:
     """The unexpected token in words: its class where that helps ('number 2'), else as written."""
     if token.type in _NUMBERS:
         return f"number {token}"
@@ -109,7 +110,7 @@ def _what_follows(parser: Lark, error, expected, words: dict[str, str], steps: i
     """Where one class of token is expected, what the grammar wants after it, found by feeding the parser that
     token: ", then 'of', then 'neighbours', 'supports' or 'tiles'". Any grammar; empty when nothing is certain."""
     names = set(expected)
-    if len(names) != 1 or _literal(parser, next(iter(names))) is not None:
+    if len(names) != 1 or literal(parser, next(iter(names))) is not None:
         return ""
     probe = getattr(error, "interactive_parser", None)
     token = getattr(error, "token", None)
@@ -117,10 +118,10 @@ def _what_follows(parser: Lark, error, expected, words: dict[str, str], steps: i
         return ""
     out = []
     try:  # a best-effort hint: a parser that cannot be probed gives none, never an error of its own
-        probe = probe.copy()
+        probe = _light_copy(probe)
         for _ in range(steps):
             name = next(iter(names))
-            probe.feed_token(type(token).new_borrow_pos(name, _literal(parser, name) or "x", token))
+            probe.feed_token(type(token).new_borrow_pos(name, literal(parser, name) or "x", token))
             names = set(probe.accepts())
             if not names or names & {"$END", *_END_OF_LINE} or len(names) > 3:  # a long list says nothing
                 break
@@ -132,12 +133,24 @@ def _what_follows(parser: Lark, error, expected, words: dict[str, str], steps: i
     return "".join(f", then {phrase}" for phrase in out)
 
 
+def _light_copy(probe):
+    """A copy of an interactive parser to feed tokens to, as Lark's own `accepts` makes one: the values shared, not
+    copied (a deep copy of every declaration parsed so far, at each error), and no tree built."""
+    probe = probe.copy(deepcopy_values=False)
+    conf = copy(probe.parser_state.parse_conf)
+    conf.callbacks = {}
+    probe.parser_state.parse_conf = conf
+    return probe
+
+
 def _kinds(error: Exception) -> set[str]:
     return {cls.__name__ for cls in type(error).__mro__}
 
 
 def syntax_diagnostic(parser: Lark, error: UnexpectedInput, file: str,
-                      words: dict[str, str] = RULES_WORDS) -> Diagnostic:
+                      words: dict[str, str] = RULES_WORDS, expected=None) -> Diagnostic:
+    """The error in words. `expected`: the token classes that may come there, when the caller knows them better
+    than Lark's error does (Lark's are those of an LALR state, which several places of the grammar share)."""
     kinds = _kinds(error)
     if "UnexpectedCharacters" in kinds:
         if error.char == '"':
@@ -145,23 +158,25 @@ def syntax_diagnostic(parser: Lark, error: UnexpectedInput, file: str,
                               span=Span(file, error.line, error.column))
         char = f"'{error.char}'" if error.char.isprintable() else repr(error.char)
         message = f"unexpected character {char}"
-        if error.allowed:
-            message += f"; expected {expected_words(parser, error.allowed, words)}"
+        allowed = error.allowed if expected is None else expected
+        if allowed:
+            message += f"; expected {expected_words(parser, allowed, words)}"
         return Diagnostic(message, span=Span(file, error.line, error.column))
+    names = getattr(error, "expected", None) if expected is None else expected
     if "UnexpectedEOF" in kinds or ("UnexpectedToken" in kinds and error.token.type == "$END"):
         line, column = _position(error)
-        return Diagnostic(f"the file ends too early; expected {expected_words(parser, error.expected, words)}",
+        return Diagnostic(f"the file ends too early; expected {expected_words(parser, names, words)}",
                           span=Span(file, line, column))
     if "UnexpectedToken" in kinds:
         token = error.token
-        expected = expected_words(parser, error.expected, words) + _what_follows(parser, error, error.expected, words)
+        expected = expected_words(parser, names, words) + _what_follows(parser, error, names, words)
         if token.type in _END_OF_LINE:
             return Diagnostic(f"the line ends too early; expected {expected}",
                               span=Span(file, token.line, token.column, token.end_line, token.column + 1))
         end = token.end_column or token.column + len(str(token))
-        hint = (_number_for_name_hint(error, token, error.expected)
-                or _keyword_hint(parser, str(token), error.expected))
-        return Diagnostic(f"unexpected {_shown_token(token)}; expected {expected}",
+        hint = (_number_for_name_hint(error, token, names)
+                or _keyword_hint(parser, str(token), names))
+        return Diagnostic(f"unexpected {shown_token(token)}; expected {expected}",
                           span=Span(file, token.line, token.column, token.end_line, end), hint=hint)
     line, column = _position(error)
     return Diagnostic(str(error), span=Span(file, line, column))

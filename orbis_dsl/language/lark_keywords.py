@@ -12,12 +12,20 @@ as the first branch does) gives the same answer. Anything else keeps Lark's own 
 This reaches into Lark's lexer (its `BasicLexer._build_scanner` and `callback`), so it checks what it finds and
 does nothing where Lark is built differently; tests/language/test_lark_keywords.py compares the tokens with
 Lark's own on every bundled rule file and fails if the lookup is no longer installed.
+
+Whole words (`install_whole_words`): where the grammar takes no name, Lark's contextual lexer knows only that
+place's keywords, each a plain string, and matches one as the start of a longer word: `ties: splitt` lexed as
+`split` and then a name `t`, and `paramx: int` parsed, silently, as `param x: int`. There each keyword that ends
+in a letter or digit must end the word, so that a longer word is lexed (by Lark's fallback to its lexer of every
+terminal) as the one name it is, and refused as a whole.
 """
 
 from __future__ import annotations
 
+import re
+
 from lark import Lark, Token
-from lark.lexer import BasicLexer, PatternStr, UnlessCallback
+from lark.lexer import BasicLexer, PatternRE, PatternStr, TerminalDef, UnlessCallback
 
 
 class KeywordLookup:
@@ -86,3 +94,35 @@ def _swap_callbacks(lexer: BasicLexer) -> None:
         lookup = keyword_lookup(callback)
         if lookup is not None:
             callbacks[name] = lookup
+
+
+_WORD_END = re.compile(r"\w\Z", re.ASCII)
+_NOT_A_WORD_CHARACTER = r"(?![A-Za-z0-9_])"
+
+
+def whole_word(terminal: TerminalDef) -> TerminalDef:
+    """The terminal, matching only where its keyword ends the word (`split`, not the start of `splitt`)."""
+    pattern = terminal.pattern
+    if type(pattern) is not PatternStr or pattern.flags or not _WORD_END.search(pattern.value):
+        return terminal
+    regexp = PatternRE(re.escape(pattern.value) + _NOT_A_WORD_CHARACTER, raw=pattern.raw)
+    return TerminalDef(terminal.name, regexp, terminal.priority)
+
+
+def install_whole_words(parser: Lark, name: str = "NAME") -> int:
+    """In each of the parser's state lexers without the terminal `name`, keywords match whole words only.
+    Returns how many lexers were changed (the root lexer, which has names, never is)."""
+    contextual = getattr(getattr(parser, "parser", None), "lexer", None)
+    changed = 0
+    for lexer in set(getattr(contextual, "lexers", {}).values()):
+        terminals = getattr(lexer, "terminals", None)
+        if not isinstance(lexer, BasicLexer) or not isinstance(terminals, list):
+            continue
+        if any(t.name == name for t in terminals):
+            continue  # keywords here are names first (see KeywordLookup): whole words already
+        converted = [whole_word(t) for t in terminals]
+        if any(new is not old for new, old in zip(converted, terminals)):
+            lexer.terminals = converted
+            lexer._scanner = None  # (built lazily; rebuilt from the new terminals if it was built)
+            changed += 1
+    return changed

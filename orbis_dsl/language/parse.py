@@ -1,23 +1,26 @@
-"""Stage 1: rule-file text → syntax tree (`ast_decl.RuleFile`). Syntax errors come back as diagnostics, never raised.
+"""Stage 1: rule-file text → syntax tree (`ast_decl.RuleFile`). Syntax errors come back as diagnostics, never raised:
+every one found, the parse resumed at the next declaration after each (`lark_recovery.py`), each in words
+(`syntax_hints.py`).
 
 The transformer is built in three parts: `transform_expr`, `transform_decl`, `transform_sheet`; reading a rule set's
 files and includes is `sources.py`."""
 
 from __future__ import annotations
 
-import re
 from functools import cache
+from typing import NamedTuple
 
 from lark import Lark, Tree
-from lark.exceptions import UnexpectedInput, UnexpectedToken, VisitError
+from lark.exceptions import UnexpectedInput, VisitError
 
-from orbis_dsl.common.diagnostics import Diagnostic, Span, did_you_mean
+from orbis_dsl.common.diagnostics import Diagnostic, Span
 from orbis_dsl.common.resources import grammar_path
 from orbis_dsl.language import ast_decl
-from orbis_dsl.language.lark_errors import RULES_WORDS, syntax_diagnostic
-from orbis_dsl.language.lark_keywords import install_keyword_lookup
+from orbis_dsl.language.lark_keywords import install_keyword_lookup, install_whole_words
 from orbis_dsl.language.lark_positions import install_lean_positions
+from orbis_dsl.language.lark_recovery import parse_collecting
 from orbis_dsl.language.literals import BadToken
+from orbis_dsl.language.syntax_hints import rules_diagnostic
 from orbis_dsl.language.transform_decl import DeclBuilder
 from orbis_dsl.language.transform_expr import ExprBuilder, span_of
 from orbis_dsl.language.transform_sheet import SheetBuilder
@@ -46,6 +49,7 @@ def rules_parser() -> Lark:
     )
     keep_private(tables)
     install_keyword_lookup(parser)
+    install_whole_words(parser)
     install_lean_positions(parser)
     return parser
 
@@ -54,24 +58,43 @@ class RuleBuilder(DeclBuilder, SheetBuilder, ExprBuilder):
     """The syntax tree of one rule file from Lark's parse tree: nodes only, every check lives in the check stage."""
 
 
+class Parsed(NamedTuple):
+    """A rule file read: its syntax tree, or None and the syntax errors; and its includes, of a file with syntax
+    errors those among the declarations that parsed (their files may hold mistakes of their own to report)."""
+
+    tree: ast_decl.RuleFile | None
+    diagnostics: list[Diagnostic]
+    includes: tuple[ast_decl.Include, ...] = ()
+
+
 def parse_text(text: str, file: str) -> tuple[ast_decl.RuleFile | None, list[Diagnostic]]:
-    """Parse one rule file. Returns the tree, or None and the syntax error."""
+    """Parse one rule file. Returns the tree, or None and the syntax errors."""
+    parsed = parse_rule_file(text, file)
+    return parsed.tree, parsed.diagnostics
+
+
+def parse_rule_file(text: str, file: str) -> Parsed:
+    """Parse one rule file: the tree, or None and every syntax error found (see lark_recovery.py)."""
     if len(text) > MAX_SOURCE_BYTES:
-        return None, [Diagnostic(f"the file is too large ({len(text):,} characters; at most {MAX_SOURCE_BYTES:,})",
-                                 span=Span(file, 1, 1))]
+        return Parsed(None, [Diagnostic(f"the file is too large ({len(text):,} characters; at most "
+                                        f"{MAX_SOURCE_BYTES:,})", span=Span(file, 1, 1))])
     parser = rules_parser()
     try:
         tree = parser.parse(text)
-    except UnexpectedInput as error:
-        found = _unknown_leading_word(parser, text, error, file) or syntax_diagnostic(parser, error, file, RULES_WORDS)
-        return None, [found._replace(hint=SUM_HINT) if found.hint is None and found.message.endswith("'over'")
-                      else found]
+    except UnexpectedInput:
+        return _syntax_errors(parser, text, file)
     except RecursionError:
-        return None, [Diagnostic("the file nests expressions too deeply", span=Span(file, 1, 1))]
+        return Parsed(None, [Diagnostic("the file nests expressions too deeply", span=Span(file, 1, 1))])
     deep = _too_deep(tree)
     if deep is not None:
-        return None, [Diagnostic(f"expressions nest too deeply here (at most {MAX_DEPTH} levels)",
-                                 span=span_of(file, deep) or Span(file, 1, 1))]
+        return Parsed(None, [Diagnostic(f"expressions nest too deeply here (at most {MAX_DEPTH} levels)",
+                                        span=span_of(file, deep) or Span(file, 1, 1))])
+    built, diagnostics = _build(tree, file)
+    includes = tuple(d for d in built.decls if isinstance(d, ast_decl.Include)) if built is not None else ()
+    return Parsed(built, diagnostics, includes)
+
+
+def _build(tree: Tree, file: str) -> tuple[ast_decl.RuleFile | None, list[Diagnostic]]:
     try:
         return RuleBuilder(file).transform(tree), []
     except VisitError as error:
@@ -84,47 +107,16 @@ def parse_text(text: str, file: str) -> tuple[ast_decl.RuleFile | None, list[Dia
         return None, [Diagnostic("the file nests expressions too deeply", span=Span(file, 1, 1))]
 
 
-# `sum(2 * …)`: since `sum(EXPR over players)`, an expression after `sum(` is read as one over players.
-SUM_HINT = "sum(FIELD of tiles …) adds up a parameter of tiles; sum(EXPR over players) adds up a value over players"
-
-# A piece declaration, `FAMILY NAME "Title" {`: the one statement that starts with a word of the rule set's own.
-_PIECE_HEAD = re.compile(r'\s*[A-Za-z_]\w*\s+[A-Za-z_]\w*\s*["{]')
-_WORD = re.compile(r"\s*([A-Za-z_]\w*)")
-
-
-def _unknown_leading_word(parser: Lark, text: str, error: UnexpectedInput, file: str) -> Diagnostic | None:
-    """A line that starts with a word the language does not know (`levls 3`, `colrs red`), not shaped like a
-    piece declaration: the parser only notices a token or two later, and its list of what it expected there
-    would not help. Say which word is wrong instead."""
-    line_no = getattr(error, "line", None)
-    if not isinstance(error, UnexpectedToken) or not isinstance(line_no, int) or line_no < 1:
-        return None
-    lines = text.splitlines()
-    if line_no > len(lines):
-        return None
-    line = lines[line_no - 1]
-    word = _WORD.match(line)
-    if word is None or _PIECE_HEAD.match(line) or word.group(1) in _keywords(parser):
-        return None
-    if getattr(error, "column", 0) <= word.end(1):
-        return None  # the word itself is what the parser refused: its own message names it
-    column = word.start(1) + 1
-    hint = did_you_mean(word.group(1), _keywords(parser)) or (
-        "a statement starts with a keyword (" + ", ".join(sorted(_STATEMENT_WORDS)) + ") or declares a piece: "
-        'FAMILY NAME "Title" { … }')
-    return Diagnostic(f"'{word.group(1)}' does not start a statement", span=Span(file, line_no, column, line_no,
-                      column + len(word.group(1))), hint=hint)
-
-
-_STATEMENT_WORDS = ("include", "extends", "colors", "alias", "tile", "levels", "board", "market", "resource", "marker",
-                    "option", "value", "attribute", "facedown", "family", "award", "winner", "variant")
-
-
-@cache
-def _keywords(parser: Lark) -> frozenset[str]:
-    """Every word of the grammar (`colors`, `param`, `where` …)."""
-    return frozenset(t.pattern.value for t in parser.terminals
-                     if t.pattern.type == "str" and t.pattern.value.isalpha())
+def _syntax_errors(parser: Lark, text: str, file: str) -> Parsed:
+    """Parsed again, on from each mistake (Lark's parse, which is faster, stops at the first), with the
+    includes that parsed."""
+    try:
+        tree, diagnostics = parse_collecting(parser, text, lambda error: rules_diagnostic(parser, error, text, file))
+    except RecursionError:
+        return Parsed(None, [Diagnostic("the file nests expressions too deeply", span=Span(file, 1, 1))])
+    includes = [item for item in getattr(tree, "children", ()) if isinstance(item, Tree) and item.data == "include"]
+    built, _ = _build(Tree("start", includes), file) if includes else (None, [])
+    return Parsed(None, diagnostics, tuple(built.decls) if built is not None else ())
 
 
 def _too_deep(tree: Tree, limit: int = MAX_DEPTH) -> Tree | None:

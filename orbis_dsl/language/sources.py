@@ -12,7 +12,7 @@ from orbis_dsl.common.encodings import not_utf8
 from orbis_dsl.common.paths import exists, not_found, resolved
 from orbis_dsl.common.resources import display_path
 from orbis_dsl.language import ast_decl
-from orbis_dsl.language.parse import MAX_READ_BYTES, parse_text
+from orbis_dsl.language.parse import MAX_READ_BYTES, Parsed, parse_rule_file
 from orbis_dsl.language.rule_files import (
     ReadRefused,
     allowed_roots,
@@ -32,6 +32,8 @@ class SourceSet:
     paths: dict[str, Path]
     # 0 for the base rules, 1 for a rule pack laid over them: a pack's declarations replace the base's.
     layers: dict[str, int] = attrs.field(factory=dict)
+    # The files with syntax errors (not in `files`): a rule set with any is not checked further.
+    unparsed: tuple[str, ...] = ()
 
 
 class _Loader:
@@ -43,9 +45,12 @@ class _Loader:
         self.texts: dict[str, str] = {}
         self.paths: dict[str, Path] = {}
         self.layers: dict[str, int] = {}
+        self.unparsed: list[str] = []
         self.seen: set[Path] = set()
 
-    def read(self, path: Path, span: Span | None, layer: int, roots: tuple[Path, ...]) -> ast_decl.RuleFile | None:
+    def read(self, path: Path, span: Span | None, layer: int, roots: tuple[Path, ...]) -> tuple[str, Parsed] | None:
+        """The file's name as shown and the file parsed, or None when it was read already or cannot be read (said
+        in a diagnostic)."""
         real = resolved(path) or path.absolute()  # (unresolvable, it is refused below as outside the roots)
         if real in self.seen:
             return None
@@ -72,31 +77,35 @@ class _Loader:
             self.diagnostics.append(Diagnostic(f"cannot read {shown}: {error}", span=span, file=shown))
             return None
         self.texts[shown], self.paths[shown], self.layers[shown] = text, real, layer
-        tree, errors = parse_text(text, shown)
-        self.diagnostics.extend(errors)
-        return tree
+        parsed = parse_rule_file(text, shown)
+        self.diagnostics.extend(parsed.diagnostics)
+        if parsed.tree is None and parsed.diagnostics:
+            self.unparsed.append(shown)
+        return shown, parsed
 
     def visit(self, root: Path, layer: int, roots: tuple[Path, ...]) -> None:
-        # A file is appended after its includes: what a file builds on comes first.
-        stack: list[tuple[ast_decl.RuleFile, list[ast_decl.Include]]] = []
-        tree = self.read(root, None, layer, roots)
-        if tree is not None:
-            stack.append((tree, [d for d in tree.decls if isinstance(d, ast_decl.Include)]))
+        # A file is appended after its includes: what a file builds on comes first. The includes of a file with
+        # syntax errors (those that parsed) are read too, for their own mistakes; the file itself has no tree.
+        stack: list[tuple[str, ast_decl.RuleFile | None, list[ast_decl.Include]]] = []
+        read = self.read(root, None, layer, roots)
+        if read is not None:
+            stack.append((read[0], read[1].tree, list(read[1].includes)))
         while stack:
-            tree, includes = stack[-1]
+            shown, tree, includes = stack[-1]
             if not includes:
                 stack.pop()
-                self.files.append(tree)
+                if tree is not None:
+                    self.files.append(tree)
                 continue
             include = includes.pop(0)
             try:
-                target = resolve_include(self.paths[tree.path], include.path, roots)
+                target = resolve_include(self.paths[shown], include.path, roots)
             except ReadRefused as error:
                 self.diagnostics.append(Diagnostic(error.message, span=include.span))
                 continue
-            child = self.read(target, include.span, layer, roots)
-            if child is not None:
-                stack.append((child, [d for d in child.decls if isinstance(d, ast_decl.Include)]))
+            read = self.read(target, include.span, layer, roots)
+            if read is not None:
+                stack.append((read[0], read[1].tree, list(read[1].includes)))
 
 
 def load_sources(paths: list[Path], pack: list[Path] | None = None) -> tuple[SourceSet, list[Diagnostic]]:
@@ -115,4 +124,5 @@ def load_sources(paths: list[Path], pack: list[Path] | None = None) -> tuple[Sou
             roots = allowed_roots(path)
             for file in found:
                 loader.visit(file, layer, roots)
-    return SourceSet(tuple(loader.files), loader.texts, loader.paths, loader.layers), loader.diagnostics
+    return (SourceSet(tuple(loader.files), loader.texts, loader.paths, loader.layers, tuple(loader.unparsed)),
+            loader.diagnostics)

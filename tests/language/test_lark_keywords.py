@@ -12,7 +12,12 @@ from lark.exceptions import UnexpectedInput
 from repo_files import ROOT, rule_files
 
 from orbis_dsl.common.resources import grammar_path
-from orbis_dsl.language.lark_keywords import KeywordLookup, install_keyword_lookup, keyword_lookup
+from orbis_dsl.language.lark_keywords import (
+    KeywordLookup,
+    install_keyword_lookup,
+    install_whole_words,
+    keyword_lookup,
+)
 from orbis_dsl.language.parse import rules_parser
 
 FILES = rule_files()
@@ -20,9 +25,12 @@ FILES = rule_files()
 
 @cache
 def lark_own_parser() -> Lark:
-    """The rules grammar exactly as parse.rules_parser builds it, without the lookup."""
-    return Lark(grammar_path("rules.lark").read_text(encoding="utf-8"), parser="lalr", propagate_positions=True,
-                maybe_placeholders=True)
+    """The rules grammar exactly as parse.rules_parser builds it, without the lookup (keywords lex as whole words,
+    as in parse.rules_parser: that is what the language is, not a speed-up)."""
+    parser = Lark(grammar_path("rules.lark").read_text(encoding="utf-8"), parser="lalr", propagate_positions=True,
+                  maybe_placeholders=True)
+    install_whole_words(parser)
+    return parser
 
 
 def outcome(parser: Lark, text: str):
@@ -79,3 +87,41 @@ def test_keywords_with_flags_keep_larks_own_check():
                  for c in lexer.callback.values()]
     assert callbacks and not any(isinstance(c, KeywordLookup) for c in callbacks)
     assert all(keyword_lookup(c) is None for c in callbacks)
+
+
+# ---- whole words --------------------------------------------------------------------------------------------
+
+KEYWORDS_ONLY = r"""
+start: item*
+item: "ties" ":" rule | "param" NAME ":" NAME
+rule: "split" | "keep" "order"
+NAME: /[A-Za-z_][A-Za-z_0-9]*/
+%import common.WS
+%ignore WS
+"""
+
+
+@pytest.mark.parametrize("text, word", [("ties: splitt", "splitt"), ("ties: keep orders", "orders"),
+                                        ("paramx: int", "paramx"), ("ties: split2", "split2")])
+def test_a_keyword_never_lexes_as_the_start_of_a_longer_word(text, word):
+    """Where no name may stand, Lark's lexer knows only that place's keywords and took `split` out of `splitt`
+    (then refused a name `t`), or read `paramx: int` as `param x: int`. The longer word is now refused whole."""
+    parser = Lark(KEYWORDS_ONLY, parser="lalr")
+    assert install_whole_words(parser) > 0
+    with pytest.raises(UnexpectedInput) as error:
+        parser.parse(text)
+    assert (error.value.token.type, str(error.value.token)) == ("NAME", word)
+
+
+def test_whole_words_parse_what_they_parsed():
+    parser = Lark(KEYWORDS_ONLY, parser="lalr")
+    install_whole_words(parser)
+    assert parser.parse("ties: split ties:keep order param x: y") == Lark(KEYWORDS_ONLY, parser="lalr").parse(
+        "ties: split ties:keep order param x: y")
+
+
+def test_the_rules_parser_refuses_a_keyword_run_on_into_a_name():
+    for text in ('kind stone "S" {\n  paramx: int\n}\n', 'award a "A" {\n  ties: splitt\n}\n'):
+        with pytest.raises(UnexpectedInput) as error:
+            rules_parser().parse(text)
+        assert error.value.token.type == "NAME" and str(error.value.token) in ("paramx", "splitt")
