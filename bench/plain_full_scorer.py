@@ -122,7 +122,7 @@ def score_pyramid(p, resting, warnings):
                 else:
                     p.regions += cp
                     p.validated[kind] += 1
-                    p.lines.append((where, kind, cp, f"{reason}; Irrigation on a {needs} tile: {cp} CP"))
+                    p.lines.append((where, kind, cp, f"{reason}; Irrigation: {cp} CP"))
                 continue
             if token:
                 warnings.append((f"{p.name}, {where}", f"a Cancelation token on a {TITLES[kind]}, which cannot be "
@@ -151,7 +151,7 @@ def score_pyramid(p, resting, warnings):
                 p.regions += cp
                 p.icons += tile.get("icons", 1)
                 p.temples += 1
-                p.lines.append((where, kind, cp, f"Temple: {cp} CP (its icons count for the Temple tokens)"))
+                p.lines.append((where, kind, cp, f"Temple: {cp} CP (it counts for the Temple tokens)"))
             if colour(tile["color"]) == "white" and "mystic" in tile:
                 p.mystic = tile["mystic"] if p.mystic is None else max(p.mystic, tile["mystic"])
 
@@ -223,9 +223,10 @@ def temple_tokens(players, options, results, warnings):
             prize = prizes[rank + offset] if rank + offset < len(prizes) else 0
             results[p.name]["temple"] = prize
             mystic = "none" if p.mystic is None else p.mystic
+            counted = "icons" if icons else "tiles"
             p.lines.append(("Temple token", "temple", prize,
-                            f"Temple token: {measure[id(p)]} temple icons, place {rank + offset + 1} ({ranking}; the "
-                            f"highest mystic value on a white tile breaks a tie: {mystic})"))
+                            f"Temple token: {measure[id(p)]} temple {counted}, place {rank + offset + 1} ({ranking}; "
+                            f"the highest mystic value on a white tile breaks a tie: {mystic})"))
         rank += len(group)
 
 

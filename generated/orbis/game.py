@@ -1,6 +1,6 @@
 # generated — do not edit.
 # source: 'rules/orbis/game.orbis'
-# sha256: 4d50d03deaefde2c294730249123d2806e4ea4f8a12af2dce8aa56b2b4b23a5a
+# sha256: 52486da6c957b93f34d3d438452236e85fff45e473a399b49aa4a0f23eaf4dc6
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
@@ -8,7 +8,7 @@ from orbis_dsl.runtime.support import aggregate_max as _aggregate_max, aggregate
 from orbis_dsl.runtime.specs import AwardSpec, EndSpec, OptionSpec, ParamSpec, Settings
 
 SOURCE = 'rules/orbis/game.orbis'
-SOURCE_SHA256 = '4d50d03deaefde2c294730249123d2806e4ea4f8a12af2dce8aa56b2b4b23a5a'
+SOURCE_SHA256 = '52486da6c957b93f34d3d438452236e85fff45e473a399b49aa4a0f23eaf4dc6'
 
 
 # from 'rules/orbis/game.orbis', line 60
@@ -90,6 +90,6 @@ AWARDS = (
     ties='keep_order',
     warn=True,
     prizes=(),
-    says='{title}: {measure} temple icons, place {place} ({ranking}; the highest mystic value on a white tile breaks a tie: {tiebreak})',
+    says='{title}: {measure} temple {temple_count}, place {place} ({ranking}; the highest mystic value on a white tile breaks a tie: {tiebreak})',
 ),
 )

@@ -1,6 +1,6 @@
 # generated — do not edit.
 # source: 'rules/orbis/kinds.orbis'
-# sha256: b97270c8c86d2e914e9ca2867e088012951e3365192f1e0c1af17ba0f1bff00f
+# sha256: 1aba81558f2c99a174d210ab3e243c6d3d3f0f0d550e08ca63028996dcbce770
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
@@ -8,7 +8,7 @@ from orbis_dsl.runtime.support import compare as _compare, flag as _flag, neighb
 from orbis_dsl.runtime.specs import EndSpec, KindSpec, ParamSpec
 
 SOURCE = 'rules/orbis/kinds.orbis'
-SOURCE_SHA256 = 'b97270c8c86d2e914e9ca2867e088012951e3365192f1e0c1af17ba0f1bff00f'
+SOURCE_SHA256 = '1aba81558f2c99a174d210ab3e243c6d3d3f0f0d550e08ca63028996dcbce770'
 
 
 # from 'rules/orbis/kinds.orbis', line 7
@@ -80,7 +80,7 @@ def _kind_irrigation_end_0(g, p, t, trace=None):
 
 # from 'rules/orbis/kinds.orbis', line 39
 def _kind_irrigation_end_0_explain(g, p, t, trace=None):
-    return {'_sum': 'cp ' + _show(t.params.get('cp')), 'needs': _show(t.params.get('needs'))}
+    return {'_sum': 'cp ' + _show(t.params.get('cp'))}
 
 
 # from 'rules/orbis/kinds.orbis', line 38
@@ -203,7 +203,7 @@ KINDS = (
     scoring_params=('cp', 'needs'),
     declared=('needs', 'cp'),
     ends=(
-            EndSpec(fn=_kind_irrigation_end_0, text='{cp} unless cancelled', explain=_kind_irrigation_end_0_explain, says='Irrigation on a {needs} tile: {points} CP', local=True),
+            EndSpec(fn=_kind_irrigation_end_0, text='{cp} unless cancelled', explain=_kind_irrigation_end_0_explain, says='Irrigation: {points} CP', local=True),
     ),
     placed=_kind_irrigation_placed,
     taken=None,
@@ -238,7 +238,7 @@ KINDS = (
     scoring_params=('cp',),
     declared=('icons',),
     ends=(
-            EndSpec(fn=_kind_temple_end_0, text='{cp}', explain=_kind_temple_end_0_explain, says='Temple: {points} CP (its icons count for the Temple tokens)', local=True),
+            EndSpec(fn=_kind_temple_end_0, text='{cp}', explain=_kind_temple_end_0_explain, says='Temple: {points} CP (it counts for the Temple tokens)', local=True),
     ),
     placed=None,
     taken=None,

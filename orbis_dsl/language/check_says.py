@@ -49,6 +49,7 @@ def check_says(text: str | None, known, extra: tuple[str, ...], span: Span | Non
     for i, name in enumerate(names):
         if name not in extra and not known(name):
             d = unknown("placeholder", name, list(extra), where("{" + name + "}", names[:i].count(name)))
-            names_too = " or a name of the clause (a parameter, a let, a value, an option)" if clause_names else ""
+            names_too = (" or a name of the clause (a parameter, a let, a value, an option)" if clause_names
+                         else " or an option of the game")
             found.append(d._replace(message=f"{d.message}: a sentence may name {', '.join(extra)}{names_too}"))
     return found

@@ -3,6 +3,7 @@ prize was split — "Water: Ann 7; Bo 5 = Cy 5 → Ann 8, Bo 3, Cy 3 ((4 + 2) / 
 
 from __future__ import annotations
 
+from orbis_dsl.runtime.reasons import Sentence
 from orbis_dsl.runtime.support import show
 
 
@@ -26,3 +27,13 @@ def award_summary(title: str, names: list[str], placings, prizes: tuple[int, ...
         previous = placing
     why = f" ({'; '.join(splits)})" if splits else ""
     return f"{title}: {'; '.join(ranking)} → {', '.join(taken)}{why}"
+
+
+def award_sentence(says: str, title: str, placing, ranking: str, tied: list[str], options: dict, why: str) -> str:
+    """An award's line in its rule author's words (`says`): `{title}`, `{measure}`, `{place}`, `{prize}`,
+    `{tiebreak}`, `{tied}` (the players sharing the place), `{ranking}`, and the game's options by name; `why` is
+    the line as it reads without a sentence (`{why}`)."""
+    values = {name: show(value) for name, value in options.items()}
+    values.update(title=title, measure=show(placing.measure), place=str(placing.place), prize=show(placing.prize),
+                  tiebreak=show(placing.tiebreak), tied=", ".join(tied) or "nobody", ranking=ranking)
+    return says.format_map(Sentence(values, show(placing.prize), why))

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from orbis_dsl.runtime.award_text import award_sentence
 from orbis_dsl.runtime.awards import hand_out
 from orbis_dsl.runtime.consistency import table_warnings
 from orbis_dsl.runtime.game_record import GameRecord, PlayerRecord
-from orbis_dsl.runtime.reasons import Sentence, explained, static_why
+from orbis_dsl.runtime.reasons import explained, static_why
 from orbis_dsl.runtime.rules import Rules
 from orbis_dsl.runtime.score_report import (  # (imported from here too)
     MAX_POINTS,
@@ -319,11 +320,11 @@ class Scorer:
             for placing in placings:
                 tallies[placing.key].categories[award.name] += placing.prize
             if self.lines:
-                self._award_lines(award, players, tallies, placings, nobody)
+                self._award_lines(award, players, tallies, placings, nobody, g.options)
             if len(prizes) > len(players):
                 self.warn(award.title, f"{len(prizes)} prizes are in play for {len(players)} players")
 
-    def _award_lines(self, award, players, tallies: list[_Tally], placings, nobody: bool) -> None:
+    def _award_lines(self, award, players, tallies: list[_Tally], placings, nobody: bool, options: dict) -> None:
         groups = _tie_groups(placings)
         ranking = "; ".join(" = ".join(f"{players[pl.key].name} {show(pl.measure)}" for pl in group)
                             for group in groups)
@@ -337,10 +338,7 @@ class Scorer:
                     why += " (every player ties: no prize)" if nobody else f", shared with {len(group) - 1}"
                 if award.says is not None:
                     others = [players[q.key].name for q in group if q.key != placing.key]
-                    why = award.says.format_map(Sentence(
-                        {"title": award.title, "measure": show(measure), "place": str(placing.place),
-                         "prize": show(prize), "tiebreak": show(tiebreak), "tied": ", ".join(others) or "nobody",
-                         "ranking": ranking}, show(prize), why))
+                    why = award_sentence(award.says, award.title, placing, ranking, others, options, why)
                 tallies[p.index].lines.append(Line(award.title, award.name, prize, why))
 
     def _prizes(self, award) -> tuple[int, ...]:

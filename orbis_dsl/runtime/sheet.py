@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from orbis_dsl.runtime.award_text import award_summary
+from orbis_dsl.runtime.award_text import award_sentence, award_summary
 from orbis_dsl.runtime.awards import hand_out
 from orbis_dsl.runtime.hexmap import board_of
 from orbis_dsl.runtime.rules import Rules
@@ -265,6 +265,10 @@ def _hand_out_awards(rules: Rules, g: SheetGame, lines: list[list[Line]], label:
                 p.awards[award.name] = p.awards.get(award.name, 0) + placing.prize
                 if explain:
                     why = _award_why(title, ranking, placing, award.ties) + traces.get(p.index, "")
+                    if award.says is not None:
+                        tied = [g.players[q.key].name for q in placings
+                                if q.place == placing.place and q.key != placing.key]
+                        why = award_sentence(award.says, title, placing, ranking, tied, g.options, why)
                     lines[p.index].append(Line(label or title, award.name, placing.prize, why))
     return summaries
 

@@ -74,8 +74,16 @@ def test_a_variant_of_no_player_is_placed_at_its_players_line(check_rules):
 def test_an_unknown_placeholder_in_an_award_is_placed_in_its_sentence(check_rules):
     text = 'award relic "Relic" {\n  measure: count(tiles)\n  prizes: 5\n  says "{titel}: {measure}"\n}\n'
     diag = check_one(check_rules, text, "unknown placeholder 'titel': a sentence may name title, measure, place, "
-                     "prize, tiebreak, tied, ranking", "{titel}", "did you mean 'title'?")
+                     "prize, tiebreak, tied, ranking or an option of the game", "{titel}", "did you mean 'title'?")
     assert diag.span.end_column - diag.span.column == len("{titel}")
+
+
+def test_an_awards_sentence_may_name_the_games_options(check_rules):
+    """The base game's temple tokens say how they were counted: `{temple_count}`, the option."""
+    text = ('award relic "Relic" {\n  measure: count(tiles)\n  prizes: 5\n'
+            '  says "{title}: {measure} ({temple_count} counted; {no_such_option})"\n}\n')
+    check_one(check_rules, text, "unknown placeholder 'no_such_option': a sentence may name title, measure, place, "
+              "prize, tiebreak, tied, ranking or an option of the game", "{no_such_option}")
 
 
 def test_each_unknown_placeholder_of_a_clause_is_placed_at_its_own(check_rules):

@@ -1,0 +1,33 @@
+"""An award's `says` sentence is its line's words in every game: a game of tiles (the base game's temple tokens
+name the option they are counted by) and a score sheet (where the sentence was checked, then never used)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_temple_tokens_say_what_they_counted(orbis):
+    for name, counted in (("4p-temple-night-by-tiles.json", "tiles"), ("4p-club-night-shared-win.json", "icons")):
+        result = orbis("score", "--json", str(ROOT / "examples" / "games" / name))
+        assert result.exit_code == 0, result.stderr
+        lines = [line["why"] for p in json.loads(result.stdout)["players"] for line in p["lines"]
+                 if line["what"] == "temple" and line["where"] == "Temple token"]
+        assert lines and all(f" temple {counted}, place " in why for why in lines), lines
+
+
+def test_a_score_sheets_award_reads_as_its_sentence(orbis, tmp_path):
+    pack = tmp_path / "area.orbis"
+    pack.write_text('extends "terra-mystica"\n\naward area "Largest network" {\n'
+                    "  measure: if network_on_map >= 0 then max(network_on_map, 0) else max(network, 0)\n"
+                    "  eligible: measure >= 1\n  ties: split\n  prizes: 18, 12, 6\n"
+                    '  says "{title}: {measure} hexes, place {place} ({ranking}); shared with {tied}"\n}\n',
+                    encoding="utf-8")
+    result = orbis("score", "--json", "--rules", str(pack), str(ROOT / "examples" / "terra-mystica" / "2p-basic.json"))
+    assert result.exit_code == 0, result.stderr
+    whys = [line["why"] for p in json.loads(result.stdout)["players"] for line in p["lines"]
+            if line["what"] == "area"]
+    assert whys == ["Largest network: 11 hexes, place 1 (Ann 11; Bo 9); shared with nobody",
+                    "Largest network: 9 hexes, place 2 (Ann 11; Bo 9); shared with nobody"]
