@@ -5,6 +5,8 @@ table checks (`warn`, `note`, `refuse`) and the winner. Mixed into the checker (
 
 from __future__ import annotations
 
+from string import Formatter
+
 import attrs
 
 from orbis_dsl.language import ast_sheet
@@ -139,7 +141,39 @@ class SheetChecker:
         ctx = self.context(each=self._each(decl.for_each), allow_awards=not decl.refuse)
         verb = "refuse" if decl.refuse else "note" if decl.note else "warn"
         self.expect(decl.cond, ctx, "bool", f"the condition of '{verb}'")
+        self._message_placeholders(decl, verb)
         return Check(decl.message, decl.cond, decl.for_each, decl.refuse, file, span=decl.span, note=decl.note)
+
+    def _message_placeholders(self, decl: ast_sheet.WarnDecl, verb: str) -> None:
+        """A `warn` or `refuse` message may name its `for each` member (`{good}`); a `note` the player's facts
+        (`{volcanoes[active]}`, a member of the fact's set), values and prizes (`{awards[NAME]}`), as the scorer
+        fills them in. Anything else would be printed as written, or as 'none'."""
+        each = {decl.for_each.name: decl.for_each.set} if decl.for_each is not None else {}
+        try:
+            fields = [field for _, field, _, _ in Formatter().parse(decl.message) if field is not None]
+        except ValueError:
+            self.error(f"this {verb} message has an unpaired '{{' or '}}' (write '{{{{' or '}}}}' for a brace itself)",
+                       decl.span)
+            return
+        named = dict(each) if not decl.note else {**each, **{n: f.per for n, f in self.facts.items()},
+                                                  **dict.fromkeys(self.values), "awards": "awards"}
+        for field in fields:
+            name, _, member = field.partition("[")
+            member = member.removesuffix("]")
+            if name not in named:
+                what = ("a fact, a value, awards[NAME]" + (" or its member" if each else "") if decl.note
+                        else f"its member '{{{next(iter(each))}}}'" if each else "nothing (it has no 'for each')")
+                d = self.unknown("placeholder", name, list(named), decl.span)
+                self.diags.append(d._replace(message=f"{d.message}: a {verb} message may name {what}"))
+            elif member and not self._names_member(named[name], member):
+                self.error(f"'{field}' names no member of '{name}'", decl.span)
+            elif named[name] is not None and not member and name in self.facts:
+                self.error(f"'{{{name}}}' is given per {named[name]}: name one, like '{{{name}[…]}}'", decl.span)
+
+    def _names_member(self, of: str | None, member: str) -> bool:
+        if of == "awards":
+            return member in self.awards_declared
+        return of is not None and member in self.sets.get(of, ())
 
     def _winner(self, decl) -> tuple[ast_sheet.WinnerKey, ...]:
         if decl is None:

@@ -97,3 +97,43 @@ def test_an_unpaired_brace_is_placed_at_the_sentence(check_rules):
     text = 'kind lamp "Lamp" {\n  param cp: int\n  end: cp says "x {"\n}\n'
     check_one(check_rules, text, "this sentence has an unpaired '{' or '}' (write '{{' or '}}' for a brace itself)",
               '"x {"')
+
+
+MARKET = """\
+game "market" "Market" {
+  record "market/1"
+  report "market-score/1"
+}
+
+set goods: bread, iron
+value coins_per_vp = 3
+fact coins "coins": int 0..99
+fact sold "goods sold": int 0..20 per goods
+
+score coins "Coins": coins / coins_per_vp
+winner: most total, ties shared
+"""
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    ('note "sold {sold[bread]} bread, {coins} coins at {coins_per_vp}" if coins > 1\n', None),
+    ('warn "more {good} sold than the market holds" if sold[good] > 8 for each good in goods\n', None),
+    ('note "has {coinz} coins" if coins > 1\n',
+     "unknown placeholder 'coinz': a note message may name a fact, a value, awards[NAME]"),
+    ('warn "has {coins} coins" if coins > 90\n',
+     "unknown placeholder 'coins': a warn message may name nothing (it has no 'for each')"),
+    ('refuse "too much {goods}" if sold[good] > 20 for each good in goods\n',
+     "unknown placeholder 'goods': a refuse message may name its member '{good}'"),
+    ('note "sold {sold[wine]} wine" if coins > 1\n', "'sold[wine]' names no member of 'sold'"),
+    ('note "sold {sold}" if coins > 1\n', "'{sold}' is given per goods: name one, like '{sold[…]}'"),
+    ('note "a {brace" if coins > 1\n',
+     "this note message has an unpaired '{' or '}' (write '{{' or '}}' for a brace itself)"),
+])
+def test_a_table_checks_message_names_only_what_the_scorer_fills_in(check_rules, line, message):
+    """Else the message would be printed with the braces as written, or 'none' in their place."""
+    model, diags, _ = check_rules(MARKET + line, base=False)
+    if message is None:
+        assert diags == [] and model is not None
+        return
+    (diag,) = diags
+    assert diag.message == message and diag.span.line == MARKET.count("\n") + 1
