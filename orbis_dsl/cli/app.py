@@ -20,11 +20,14 @@ app = typer.Typer(
 )
 
 
-def _fail_with(diagnostics, sources=None, code: int = 2) -> None:
-    """Print the diagnostics; when any is an error, count them and exit with `code`."""
+def _fail_with(diagnostics, sources=None, code: int = 2, unparsed: bool = False) -> None:
+    """Print the diagnostics; when any is an error, count them and exit with `code`. `unparsed`: some rule files
+    have syntax errors, so the rule set's names and types were not checked (`SourceSet.unparsed`): the count
+    says so, lest a clean-looking rest be taken for checked."""
     errors = _print_diagnostics(diagnostics, sources)
     if errors:
-        typer.echo(f"{errors} error{'s' if errors != 1 else ''}", err=True)
+        why = " (syntax; names and types are checked once every file parses)" if unparsed else ""
+        typer.echo(f"{errors} error{'s' if errors != 1 else ''}{why}", err=True)
         raise typer.Exit(code)
 
 
@@ -49,7 +52,8 @@ def check(
         if len(paths) == 1 and len(results) == 1 and results[0].model is None:
             results = _as_a_pack(paths[0], results[0])
     diagnostics = [d for compiled in results for d in compiled.diagnostics]
-    _fail_with(diagnostics, {k: v for compiled in results for k, v in compiled.sources.texts.items()})
+    _fail_with(diagnostics, {k: v for compiled in results for k, v in compiled.sources.texts.items()},
+               unparsed=any(compiled.sources.unparsed for compiled in results))
     for compiled in results:
         shown = f"{compiled.sources.files[-1].path}: " if len(results) > 1 else ""
         typer.echo(f"ok: {shown}{len(compiled.sources.files)} files, {summary(compiled.model)}")
@@ -117,7 +121,7 @@ def compile_command(
     expected = {}
     for game in games:
         compiled = compile_game(game)
-        _fail_with(compiled.diagnostics, compiled.sources.texts)
+        _fail_with(compiled.diagnostics, compiled.sources.texts, unparsed=bool(compiled.sources.unparsed))
         expected[game.folder] = generated_files(compiled, game)
     total = sum(len(files) for files in expected.values())
     if check_only:
@@ -329,7 +333,7 @@ def _lay_pack(pack: Path):
         raise typer.Exit(2)
     laid, compiled = lay_pack(pack)
     if compiled is not None:
-        _fail_with(compiled.diagnostics, compiled.sources.texts)
+        _fail_with(compiled.diagnostics, compiled.sources.texts, unparsed=bool(compiled.sources.unparsed))
     return laid
 
 

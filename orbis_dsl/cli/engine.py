@@ -265,19 +265,12 @@ def _variants_to_check(target: str | None, pack: Path | None):
             _fail(f"give a rule file or --rules, not both: {target} is laid over the base game as --rules is")
         # Laid over the base game like --rules: `orbis new variant` writes a file that declares only its variant.
         rules, source, compiled = _rules(path)
-        if compiled is None:  # from the cache: compile again only for the declarations' places
-            from orbis_dsl.language.packs import compile_pack
-
-            compiled = compile_pack(path)
+        compiled = compiled or _compiled_for_places(path)
         from orbis_dsl.engine.variants import variants_declared_in
 
         return rules, source, compiled, variants_declared_in(compiled, path) or list(rules.variants)
     rules, source, compiled = _rules(pack)
-    if compiled is None:
-        from orbis_dsl.language.ruleset import compile_base
-
-        base = compile_base()
-        compiled = base if base.model is not None else None
+    compiled = compiled or _compiled_for_places(pack)
     if target is None:
         return rules, source, compiled, list(rules.variants)
     if target not in rules.variants:
@@ -287,6 +280,20 @@ def _variants_to_check(target: str | None, pack: Path | None):
         hint = f"did you mean '{same[0]}'?" if same else did_you_mean(target, rules.variants)
         _fail(f"unknown variant '{target}'", hint=hint or "expected one of: " + ", ".join(rules.variants))
     return rules, source, compiled, [target]
+
+
+def _compiled_for_places(pack: Path | None):
+    """The rule set compiled again, only for its declarations' places (its rules came from the pack cache, or are
+    the base game's): a pack's variant is then placed at its lines in the pack, not at the base game's files."""
+    if pack is not None:
+        from orbis_dsl.language.packs import compile_pack
+
+        compiled = compile_pack(pack)
+    else:
+        from orbis_dsl.language.ruleset import compile_base
+
+        compiled = compile_base()
+    return compiled if compiled.model is not None else None
 
 
 def _print_diagnostics(diags, compiled) -> None:

@@ -180,13 +180,12 @@ def _expression_names() -> dict[str, str]:
 
 def _replacement_text(kind: str, name: str) -> str:
     """A copy of the base game's god, kind or variant NAME, to change: what a replacement starts from."""
-    from orbis_dsl.language.check_members import MemberLocator
     from orbis_dsl.language.ruleset import compile_base
 
     compiled = compile_base()
     declared = {"god": compiled.model.gods, "kind": compiled.model.kinds, "variant": compiled.model.variants}[kind]
     span = declared[name].span
-    text = MemberLocator(compiled.sources.texts).declaration_text(span)
+    text = compiled.sources.text_at(span)
     title, tiles = base_piece(kind, name)
     keep = (f"\n# The base tile list's {tiles} tiles of it give its parameters: keep them (or list the pack's\n"
             "# own tiles, which replace the whole base list)." if kind == "kind" else "")

@@ -170,9 +170,8 @@ def variant_lines(compiled, spans: dict[str, Span]) -> dict[str, dict[str, Span]
     """Where each line of each variant was written: its `players`, `reveal` and (last) `remove` line, each mark
     it removes, and its `award` and `option` lines by name."""
     from orbis_dsl.language.ast_decl import VariantDecl
-    from orbis_dsl.language.check_members import MemberLocator, tree_span
+    from orbis_dsl.language.check_members import last_line
 
-    locator = MemberLocator(compiled.sources.texts)
     found: dict[str, dict[str, Span]] = {}
     for file in compiled.sources.files:
         for decl in file.decls:
@@ -181,10 +180,8 @@ def variant_lines(compiled, spans: dict[str, Span]) -> dict[str, dict[str, Span]
             lines = {f"award:{p.award}": p.span for p in decl.prizes if p.span is not None}
             lines.update({f"option:{o.name}": o.span for o in decl.options if o.span is not None})
             lines.update({f"remove:{m}": s for m, s in zip(decl.removed_marks, decl.removed_spans) if s is not None})
-            rule = {"players_clause": "players", "reveal_clause": "reveal", "remove_clause": "remove"}
-            for member in locator.members(decl, "variant_decl"):
-                if member.data in rule:
-                    lines[rule[member.data]] = tree_span(decl.span.file, member)
+            lines.update(players=last_line(decl, "players:"), reveal=last_line(decl, "reveal"),
+                         remove=decl.remove_lines[-1] if decl.remove_lines else None)
             found[decl.name] = {k: v for k, v in lines.items() if v is not None}
     return found
 

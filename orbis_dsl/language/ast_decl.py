@@ -6,7 +6,16 @@ from __future__ import annotations
 import attrs
 
 from orbis_dsl.common.diagnostics import Span
-from orbis_dsl.language.ast_expr import Expr, Literal, TypeRef, node, span_field
+from orbis_dsl.language.ast_expr import (
+    Expr,
+    Literal,
+    TypeRef,
+    WrittenLine,
+    lines_field,
+    node,
+    span_field,
+    written_field,
+)
 from orbis_dsl.language.ast_sheet import (
     AwardDecl,
     FactDecl,
@@ -73,6 +82,7 @@ class EndClause:
     cond: Expr | None
     negate: bool
     says: str | None = None  # the author's sentence for the scoring line, with `{name}` placeholders
+    says_written: WrittenLine | None = written_field()  # the sentence's string as written, and where
     span: Span | None = span_field()
 
 
@@ -119,6 +129,7 @@ class GameDecl:
     title: str | None
     record: str | None
     report: str | None
+    lines: tuple[WrittenLine, ...] = lines_field()  # `record`, `report`, as written
     span: Span | None = span_field()
 
 
@@ -184,6 +195,7 @@ class ResourceDecl:
     per_color: bool
     limit: int | None
     trade: tuple[int, ...]  # (give, get), or ()
+    lines: tuple[WrittenLine, ...] = lines_field()  # `per color`, `limit`, `trade`, as written
     span: Span | None = span_field()
 
 
@@ -195,6 +207,7 @@ class MarkerDecl:
     title: str | None
     supply: int | None
     opposite: str | None
+    lines: tuple[WrittenLine, ...] = lines_field()  # `supply`, `otherwise`, as written
     span: Span | None = span_field()
 
 
@@ -229,6 +242,7 @@ class FacedownDecl:
     title: str | None
     wild: bool
     ends: tuple[EndClause, ...]
+    lines: tuple[WrittenLine, ...] = lines_field()  # `matches every color`, as written
     span: Span | None = span_field()
 
 
@@ -256,6 +270,9 @@ class VariantDecl:
     prizes: tuple[VariantPrizes, ...]
     options: tuple[VariantOption, ...]
     removed_spans: tuple[Span | None, ...] = attrs.field(default=(), eq=False, repr=False)
+    lines: tuple[WrittenLine, ...] = lines_field()  # `players:`, `reveal`, as written
+    revealed_family_span: Span | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)  # (the last)
+    remove_lines: tuple[Span | None, ...] = attrs.field(default=(), eq=False, repr=False, kw_only=True)
     span: Span | None = span_field()
 
 

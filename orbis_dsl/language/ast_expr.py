@@ -21,6 +21,28 @@ def node(cls):
     return attrs.frozen(cls)
 
 
+def lines_field():
+    """A declaration's once-only lines as written (`WrittenLine`s, in order): like a span, out of equality and
+    repr (a declaration whose `players:` line is written twice equals one written once, the later value kept)."""
+    return attrs.field(default=(), eq=False, repr=False, kw_only=True)
+
+
+def written_field():
+    """Something a node keeps as written, to place messages inside it (a `WrittenLine`, or None): out of equality
+    and repr, as spans are."""
+    return attrs.field(default=None, eq=False, repr=False, kw_only=True)
+
+
+@node
+class WrittenLine:
+    """A line of a declaration as written: its words as messages show them (`players:`, `unless all equal`), or
+    for a sentence the string with its quotes and escapes; and where it was written. Declarations keep their
+    once-only lines as these, so that a line written twice can be reported at the repeat."""
+
+    word: str
+    span: Span | None = span_field()
+
+
 @node
 class IntLit:
     value: int

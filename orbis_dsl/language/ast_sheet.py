@@ -6,7 +6,7 @@ from __future__ import annotations
 import attrs
 
 from orbis_dsl.common.diagnostics import Span
-from orbis_dsl.language.ast_expr import Expr, TypeRef, node, span_field
+from orbis_dsl.language.ast_expr import Expr, TypeRef, WrittenLine, lines_field, node, span_field, written_field
 
 
 @node
@@ -32,6 +32,8 @@ class AwardDecl:
     rank: str = "most"  # most: the highest measure first; fewest: the lowest
     unless_equal: bool = False  # no prize at all when every player's measure is the same
     says: str | None = None  # the award line's sentence: {measure}, {place}, {prize}, {tiebreak}, {tied}
+    lines: tuple[WrittenLine, ...] = lines_field()  # `measure:`, `prizes:`, `says` …, as written
+    says_written: WrittenLine | None = written_field()  # the (last) sentence's string as written, and where
     span: Span | None = span_field()
 
 
@@ -63,7 +65,8 @@ class FactDecl:
 
 @node
 class GridDecl:
-    """`grid NAME "Title" { shape … edges … mark … border … }`: a square grid of cells each player builds."""
+    """`grid NAME "Title" { shape … edges … mark … border … }`: a square grid of cells each player builds. Its
+    span is the whole declaration, `name_span` its name (where the checker places what it finds of the grid)."""
 
     name: str
     title: str | None
@@ -74,6 +77,8 @@ class GridDecl:
     homes: tuple[tuple[str, str, tuple[str, ...]], ...] = ()  # (mark, edge member, the mark's members at home)
     areas: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (name, cell ids)
     faces: tuple[str, ...] = ()  # the faces a cell may be typed with
+    lines: tuple[WrittenLine, ...] = lines_field()  # `shape:`, `edges:`, `faces:`, as written
+    name_span: Span | None = attrs.field(default=None, eq=False, repr=False, kw_only=True)
     span: Span | None = span_field()
 
 
@@ -124,4 +129,5 @@ class HexMapDecl:
     water_prefix: str | None = None  # water cells are named by it and a count from 0 (`r0`)
     player_colors: tuple = ()  # `player colors by VALUE: COLOUR, …`: (value name, colours), or ()
     colors_span: Span | None = attrs.field(default=None, eq=False, repr=False)
+    lines: tuple[WrittenLine, ...] = lines_field()  # `water`, `player colors`, as written
     span: Span | None = span_field()

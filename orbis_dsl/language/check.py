@@ -8,8 +8,8 @@ names declared twice), `check_literals` (types and literals), `check_pieces` (ti
 `check_sheets` (awards, facts, score columns, table checks, the winner), `check_variants` (the tile list and
 variants), `check_expr` (expressions), `check_lists` (the list constructs), `check_grid` and `check_hexmap` (boards
 as data). Two helpers are plain functions: `check_among` (what `is most among players` may read) and
-`check_members` (where a declaration's lines were written: once-only lines given twice, messages placed inside a
-line). This module runs the passes in order and builds the model.
+`check_members` (a declaration's lines as the syntax tree keeps them: once-only lines given twice, messages placed
+inside a line). This module runs the passes in order and builds the model.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from orbis_dsl.language.check_grid import GridChecker
 from orbis_dsl.language.check_hexmap import HexMapChecker
 from orbis_dsl.language.check_lists import ListChecker
 from orbis_dsl.language.check_literals import LiteralChecker
-from orbis_dsl.language.check_members import ONCE_ONLY, MemberLocator
+from orbis_dsl.language.check_members import ONCE_ONLY, repeated
 from orbis_dsl.language.check_pieces import PieceChecker
 from orbis_dsl.language.check_sheets import SheetChecker
 from orbis_dsl.language.check_variants import VariantChecker
@@ -52,7 +52,6 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
         self.awards: dict[str, object] = {}
         self.rounds: int | None = None
         self.listed_pieces: dict[str, str] = {}
-        self.locator = MemberLocator(sources.texts)
 
     def error(self, message: str, span: Span | None, hint: str | None = None) -> None:
         self.diags.append(Diagnostic(message, span=span, hint=hint))
@@ -68,7 +67,7 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
         by_type, singletons = self.collect()
         for cls in ONCE_ONLY:
             for _, decl in by_type[cls]:
-                self.diags.extend(self.locator.repeated(decl))
+                self.diags.extend(repeated(decl))
         # A game scored from score sheets (it declares `score` columns) needs no tiles, so no colours or board.
         self.sheet = bool(by_type[ast_sheet.ScoreDecl])
         self._require(singletons, ("winner",) if self.sheet else ("colors", "board", "winner"))

@@ -18,18 +18,19 @@ class GridChecker:
     def grid_spec(self, decl: ast_sheet.GridDecl | None) -> GridSpec | None:
         if decl is None:
             return None
+        where = decl.name_span or decl.span  # (what the grid's lines say, placed at its name)
         if not decl.shape or min(decl.shape) < 1:
-            self.error("a grid needs 'shape: …', rows of at least one cell", decl.span)
+            self.error("a grid needs 'shape: …', rows of at least one cell", where)
         widest = max(decl.shape, default=0)
         if any((widest - n) % 2 for n in decl.shape):
             self.error("the rows of a grid are centred: each must differ from the widest by an even number",
-                       decl.span)
+                       where)
         if decl.edges is None:
-            self.error("a grid needs 'edges: SET', the set each cell edge shows", decl.span)
+            self.error("a grid needs 'edges: SET', the set each cell edge shows", where)
             return None
         edges = self.sets.get(decl.edges)
         if edges is None:
-            self.diags.append(unknown("set", decl.edges, self.sets, decl.span))
+            self.diags.append(unknown("set", decl.edges, self.sets, where))
             return None
         marks = []
         homes: dict = {}
@@ -37,31 +38,31 @@ class GridChecker:
             homes.setdefault(mark_name, []).append((edge, members))
         for name, title, set_name, in_patch in decl.marks:
             if set_name not in self.sets:
-                self.diags.append(unknown("set", set_name, self.sets, decl.span))
+                self.diags.append(unknown("set", set_name, self.sets, where))
                 continue
             home = self.homes(homes.pop(name, ()), self.sets[set_name], edges, decl)
             if home and not in_patch:
-                self.error(f"'home {name}': the mark stands on the cell, not in a patch", decl.span)
+                self.error(f"'home {name}': the mark stands on the cell, not in a patch", where)
             marks.append(GridMarkSpec(name, title or name, self.sets[set_name], set_name, in_patch, home))
         for name in homes:
-            self.diags.append(unknown("mark", name, [m[0] for m in decl.marks], decl.span))
+            self.diags.append(unknown("mark", name, [m[0] for m in decl.marks], where))
         borders = {}
         for side, members in decl.borders:
             if len(members) not in (1, _FACINGS):
                 self.error(f"border {side}: one member for every border edge, or four (north, east, south, "
-                           f"west); got {len(members)}", decl.span)
+                           f"west); got {len(members)}", where)
             for m in members:
                 if m not in edges:
-                    self.diags.append(unknown(f"member of {decl.edges}", m, edges, decl.span))
+                    self.diags.append(unknown(f"member of {decl.edges}", m, edges, where))
             borders[side] = members
         if not borders:
-            self.error("a grid needs at least one 'border SIDE: …'", decl.span)
+            self.error("a grid needs at least one 'border SIDE: …'", where)
         cells = layout(decl.shape)
         areas = {}
         for name, ids in decl.areas:
             for cid in ids:
                 if cid not in cells:
-                    self.diags.append(unknown("cell", cid, list(cells), decl.span))
+                    self.diags.append(unknown("cell", cid, list(cells), where))
             areas[name] = ids
         self.grid_faces(decl, areas)
         return GridSpec(decl.name, decl.title or decl.name, decl.shape, edges, decl.edges, tuple(marks), borders,
@@ -69,23 +70,25 @@ class GridChecker:
 
     def grid_faces(self, decl: ast_sheet.GridDecl, areas: dict) -> None:
         """A face and an area are both measured as NAME_placed, NAME_MARK …: one name may not be both."""
+        where = decl.name_span or decl.span
         if len(set(decl.faces)) != len(decl.faces):
-            self.error("a face is listed twice in 'faces'", decl.span)
+            self.error("a face is listed twice in 'faces'", where)
         for face in decl.faces:
             if face in areas:
                 self.error(f"'{face}' names both an area and a face of the grid: their measures would clash",
-                           decl.span)
+                           where)
 
     def homes(self, clauses, members, edges, decl) -> dict[str, str]:
         home = {}
+        where = decl.name_span or decl.span
         for edge, listed in clauses:
             if edge not in edges:
-                self.diags.append(unknown("edge member", edge, edges, decl.span))
+                self.diags.append(unknown("edge member", edge, edges, where))
             for member in listed:
                 if member not in members:
-                    self.diags.append(unknown("member of the mark", member, members, decl.span))
+                    self.diags.append(unknown("member of the mark", member, members, where))
                 elif member in home:
-                    self.error(f"'{member}' has two homes: {home[member]} and {edge}", decl.span)
+                    self.error(f"'{member}' has two homes: {home[member]} and {edge}", where)
                 home[member] = edge
         return home
 

@@ -9,7 +9,7 @@ import attrs
 
 from orbis_dsl.common.diagnostics import did_you_mean
 from orbis_dsl.language import ast_decl, ast_expr
-from orbis_dsl.language.check_members import end_clause_tree, says_place
+from orbis_dsl.language.check_members import says_place
 from orbis_dsl.language.check_says import CLAUSE_WORDS, check_says
 from orbis_dsl.language.model import EVENTS, Desert, God, Kind, Param, type_name
 from orbis_dsl.language.scope import Context
@@ -47,17 +47,13 @@ class PieceChecker:
                 below.setdefault(m.name, m.span)
         return found
 
-    def _ends(self, clauses, ctx: Context, later=None, owner=None) -> None:
-        """Each end clause: its points, its condition and its sentence (`owner`: the piece or face-down state
-        declaring them, to place a sentence's mistake inside it)."""
-        rule = "facedown_decl" if isinstance(owner, ast_decl.FacedownDecl) else "piece_decl"
+    def _ends(self, clauses, ctx: Context, later=None) -> None:
+        """Each end clause: its points, its condition and its sentence (a mistake in it placed inside it)."""
         for clause in clauses:
             here = attrs.evolve(ctx, later=later[id(clause)]) if later else ctx
             if clause.says is not None:
-                place = says_place(lambda clause=clause: end_clause_tree(self.locator, owner, rule, clause),
-                                   clause.span.file if clause.span else "")
                 self.diags.extend(check_says(clause.says, lambda name, here=here: _shows(here, name), CLAUSE_WORDS,
-                                             clause.span, place))
+                                             clause.span, says_place(clause.says_written)))
             self._points(clause.points, here)
             if clause.cond is not None:
                 self.expect(clause.cond, here, "bool", "the condition of an 'end' clause")
@@ -172,7 +168,7 @@ class PieceChecker:
         ctx = attrs.evolve(ctx, lets=lets)
         taken, placed = self._when(decl.members, ctx, all_params, EVENTS)
         ends = tuple(m for m in decl.members if isinstance(m, ast_decl.EndClause))
-        self._ends(ends, attrs.evolve(ctx, allow_validated=False), self.later_lets(decl.members), decl)
+        self._ends(ends, attrs.evolve(ctx, allow_validated=False), self.later_lets(decl.members))
         for m in decl.members:
             if isinstance(m, ast_decl.Modify):
                 held = self.vocabulary.player_family or "none declared"
@@ -188,7 +184,7 @@ class PieceChecker:
         ctx = attrs.evolve(ctx, lets=lets)
         taken, _ = self._when(decl.members, ctx, {}, ("taken",))
         ends = tuple(m for m in decl.members if isinstance(m, ast_decl.EndClause))
-        self._ends(ends, ctx, self.later_lets(decl.members), decl)
+        self._ends(ends, ctx, self.later_lets(decl.members))
         modifiers, modified = {}, {}
         for m in decl.members:
             if isinstance(m, ast_decl.ParamDecl):
@@ -209,7 +205,7 @@ class PieceChecker:
         if decl is None:
             return Desert(False, (), "")
         ctx = self.context(self_kind="tile", allow_validated=False)
-        self._ends(decl.ends, ctx, owner=decl)
+        self._ends(decl.ends, ctx)
         return Desert(decl.wild, decl.ends, files[0])
 
 

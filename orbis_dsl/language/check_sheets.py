@@ -39,10 +39,8 @@ class SheetChecker:
         if decl.tiebreak is not None:
             self.expect(decl.tiebreak, inner, "int", "a tie-break")
         if decl.says is not None:
-            place = says_place(lambda: self.locator.declaration(decl.span, "award_decl"),
-                               decl.span.file if decl.span else "")
             self.diags.extend(check_says(decl.says, lambda name: name in self.options, AWARD_WORDS, decl.span,
-                                         place, clause_names=False))
+                                         says_place(decl.says_written), clause_names=False))
         return Award(decl.name, decl.title or decl.name, decl.measure, decl.eligible, decl.tiebreak,
                      decl.ties or "keep_order", decl.warn, decl.prizes, file, decl.for_each, decl.rank,
                      decl.unless_equal, decl.says)

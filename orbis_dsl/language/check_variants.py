@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from orbis_dsl.language import ast_decl
 from orbis_dsl.language.check_literals import type_words
-from orbis_dsl.language.check_members import tree_span
+from orbis_dsl.language.check_members import last_line
 from orbis_dsl.language.model import Kind, Tile, Variant
 
 
@@ -16,14 +16,14 @@ class VariantChecker:
         if decl.players is None:
             self.error(f"variant '{decl.name}' says nothing of 'players'", decl.span)
         elif decl.players < 1:
-            self.error("a variant needs at least one player", self._variant_line(decl, "players_clause"))
+            self.error("a variant needs at least one player", last_line(decl, "players:") or decl.span)
         for star, span in zip(decl.removed_marks, decl.removed_spans or (decl.span,) * len(decl.removed_marks)):
             if star not in self.stars:
                 self.diags.append(self.unknown("tile mark", star, self.stars, span))
         if decl.revealed_family is not None and decl.revealed_family != self.vocabulary.player_family:
             players_family = [self.vocabulary.player_family] if self.vocabulary.player_family else []
             self.diags.append(self.unknown("family held by players", decl.revealed_family, players_family,
-                                           self._variant_line(decl, "reveal_clause", part=0)))
+                                           decl.revealed_family_span or decl.span))
         prizes, given = {}, {}
         for p in decl.prizes:
             if p.award not in self.awards:
@@ -46,15 +46,6 @@ class VariantChecker:
         players = decl.players or 0
         revealed = decl.revealed if decl.revealed is not None else players + 1
         return Variant(decl.name, players, revealed, decl.removed_marks, prizes, options, file, span=decl.span)
-
-    def _variant_line(self, decl: ast_decl.VariantDecl, member: str, part: int | None = None):
-        """Where the variant's (last) line of grammar rule `member` was written, or the `part`th name in it; the
-        variant's own place when its text cannot be read."""
-        found = [m for m in self.locator.members(decl, "variant_decl") if m.data == member]
-        if not found:
-            return decl.span
-        node = found[-1] if part is None else found[-1].children[part]
-        return tree_span(decl.span.file, node) or decl.span
 
     def _tile(self, file, decl: ast_decl.TileDecl) -> Tile | None:
         where = decl.parts.get

@@ -10,8 +10,10 @@ The work is split by stage: `fmt_comments` parses with the comments kept and att
 and lists and how a line too wide breaks; this module assembles the file and checks the result. The command
 (`orbis fmt`) is `cli/fmt.py`.
 
-`format_source` checks its own work before returning it: the result must parse to the same syntax tree and keep
-every comment, or it returns None with a diagnostic rather than a file that means something else.
+A file is first parsed as `orbis check` parses it (`parse.parse_text`), so that one with syntax errors is told
+every one of them in the words `orbis check` uses. `format_source` checks its own work before returning it: the
+result must parse to the same syntax tree and keep every comment, or it returns None with a diagnostic rather
+than a file that means something else.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from orbis_dsl.language.fmt_comments import Attacher, Item, comment_parser, comm
 from orbis_dsl.language.fmt_decls import block_header, decl_lines, tile_cells
 from orbis_dsl.language.fmt_expr import INDENT, WIDTH, kids
 from orbis_dsl.language.lark_errors import syntax_diagnostic
-from orbis_dsl.language.parse import MAX_SOURCE_BYTES, parse_text
+from orbis_dsl.language.parse import parse_text
 from orbis_dsl.language.rule_files import rule_files_in
 
 __all__ = ["INDENT", "WIDTH", "format_source", "rule_files"]
@@ -126,19 +128,22 @@ def _join(out: list[_Line]) -> str:
 def format_source(text: str, file: str):
     """The canonical layout of one rule file: (text, []) — or (None, diagnostics) when it does not parse or,
     never expected, when the layout would not parse back to the same syntax tree with the same comments."""
-    if len(text) > MAX_SOURCE_BYTES:
-        return None, parse_text(text, file)[1]
+    # First as `orbis check` reads it: a file that does not parse gets the same errors, in the same words.
+    before, diags = parse_text(text, file)
+    if before is None:
+        return None, diags
     source = text.replace("\r\n", "\n").replace("\r", "\n")
+    if source != text:  # (a lone carriage return in a string ends the string's line once line ends are made "\n")
+        before, diags = parse_text(source, file)
+        if before is None:
+            return None, diags
     parser = comment_parser()
     try:
         tree, comments = parser.parse(source)
-    except UnexpectedInput as error:
+    except UnexpectedInput as error:  # never expected: it reads words as parse_text's parser does
         return None, [syntax_diagnostic(parser.lark, error, file)]
     except RecursionError:
         return None, [Diagnostic("the file nests expressions too deeply", span=Span(file, 1, 1))]
-    before, diags = parse_text(source, file)
-    if before is None:
-        return None, diags
     attacher = Attacher(source)
     try:
         items, tail = attacher.container(kids(tree), comments, 0)

@@ -11,13 +11,16 @@ from lark import Lark
 
 from orbis_dsl.common.resources import grammar_path
 from orbis_dsl.language.fmt_decls import block_members
+from orbis_dsl.language.lark_keywords import install_keyword_lookup, install_whole_words
 
 _BLOCKS = {"game_decl", "piece_decl", "award_decl", "variant_decl", "facedown_decl", "resource_decl", "marker_decl",
            "grid_decl", "hexmap_decl"}
 
 
 class CommentingParser:
-    """The rules grammar, parsed exactly like `parse.rules_parser` but with every comment token collected."""
+    """The rules grammar, parsed exactly like `parse.rules_parser` but with every comment token collected: its
+    words read the same way (keywords by lookup, whole words only where no name may come), so that the two accept
+    the same files."""
 
     def __init__(self):
         self.comments: list = []
@@ -28,6 +31,8 @@ class CommentingParser:
             maybe_placeholders=True,
             lexer_callbacks={"COMMENT": self.comments.append},
         )
+        install_keyword_lookup(self.lark)
+        install_whole_words(self.lark)
 
     def parse(self, text: str):
         self.comments.clear()

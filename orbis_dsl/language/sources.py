@@ -35,6 +35,20 @@ class SourceSet:
     # The files with syntax errors (not in `files`): a rule set with any is not checked further.
     unparsed: tuple[str, ...] = ()
 
+    def text_at(self, span: Span | None) -> str | None:
+        """The text written at a span (a declaration's, to copy it), or None when its file's text is not kept or
+        the span is not in it."""
+        text = self.texts.get(span.file) if span is not None and span.end_line is not None else None
+        if text is None:
+            return None
+        lines = text.split("\n")  # as Lark counts lines
+        if not 1 <= span.line <= span.end_line <= len(lines):
+            return None
+        if span.line == span.end_line:
+            return lines[span.line - 1][span.column - 1:span.end_column - 1]
+        first, last = lines[span.line - 1][span.column - 1:], lines[span.end_line - 1][:span.end_column - 1]
+        return "\n".join([first, *lines[span.line:span.end_line - 1], last])
+
 
 class _Loader:
     """Reads rule files and their includes depth first, without recursion (an include chain may be long)."""

@@ -7,7 +7,7 @@ from lark import Token, v_args
 
 from orbis_dsl.language import ast_decl, ast_expr
 from orbis_dsl.language.literals import number, unquote
-from orbis_dsl.language.transform_expr import NodeBuilder, span_of
+from orbis_dsl.language.transform_expr import NodeBuilder, once_only, span_of
 
 
 @v_args(meta=True, inline=True)
@@ -21,18 +21,18 @@ class DeclBuilder(NodeBuilder):
         return ast_decl.Include(unquote(path), span=self._s(meta))
 
     def game_decl(self, meta, game_id, title, *members):
-        fields = dict(members)
+        fields, lines = once_only(members)
         return ast_decl.GameDecl(unquote(game_id), unquote(title) if title else None, fields.get("record"),
-                                 fields.get("report"), span=self._s(meta))
+                                 fields.get("report"), lines=lines, span=self._s(meta))
 
     def extends_decl(self, meta, game_id):
         return ast_decl.ExtendsDecl(unquote(game_id), span=self._s(meta))
 
     def record_clause(self, meta, value):
-        return ("record", unquote(value))
+        return ("record", unquote(value), self._line("record", meta))
 
     def report_clause(self, meta, value):
-        return ("report", unquote(value))
+        return ("report", unquote(value), self._line("report", meta))
 
     def colors_decl(self, meta, *names):
         return self._names_decl("colors", meta, names)
@@ -57,29 +57,29 @@ class DeclBuilder(NodeBuilder):
         return ast_decl.BoardDecl(tuple(number(r) for r in rows), "stacked", span=self._s(meta))
 
     def resource_decl(self, meta, name, title, *members):
-        fields = dict(members)
+        fields, lines = once_only(members)
         return ast_decl.ResourceDecl(str(name), unquote(title) if title else None, "per_color" in fields,
-                                     fields.get("limit"), fields.get("trade", ()), span=self._s(meta))
+                                     fields.get("limit"), fields.get("trade", ()), lines=lines, span=self._s(meta))
 
     def per_color(self, meta):
-        return ("per_color", True)
+        return ("per_color", True, self._line("per color", meta))
 
     def limit_clause(self, meta, value):
-        return ("limit", number(value))
+        return ("limit", number(value), self._line("limit", meta))
 
     def trade_clause(self, meta, give, get):
-        return ("trade", (number(give), number(get)))
+        return ("trade", (number(give), number(get)), self._line("trade", meta))
 
     def marker_decl(self, meta, name, title, *members):
-        fields = dict(members)
+        fields, lines = once_only(members)
         return ast_decl.MarkerDecl(str(name), unquote(title) if title else None, fields.get("supply"),
-                                   fields.get("otherwise"), span=self._s(meta))
+                                   fields.get("otherwise"), lines=lines, span=self._s(meta))
 
     def supply_clause(self, meta, value):
-        return ("supply", number(value))
+        return ("supply", number(value), self._line("supply", meta))
 
     def otherwise_clause(self, meta, name):
-        return ("otherwise", str(name))
+        return ("otherwise", str(name), self._line("otherwise", meta))
 
     def option_decl(self, meta, name, type_, default):
         return ast_decl.OptionDecl(str(name), type_, default, span=self._s(meta))
@@ -91,11 +91,12 @@ class DeclBuilder(NodeBuilder):
         return ast_decl.AttributeDecl(str(name), type_, default, span=self._s(meta))
 
     def wild_decl(self, meta):
-        return "wild"
+        return self._line("matches every color", meta)
 
     def facedown_decl(self, meta, name, title, *members):
         ends = tuple(m for m in members if isinstance(m, ast_decl.EndClause))
-        return ast_decl.FacedownDecl(str(name), unquote(title) if title else None, "wild" in members, ends,
+        lines = tuple(m for m in members if isinstance(m, ast_expr.WrittenLine))
+        return ast_decl.FacedownDecl(str(name), unquote(title) if title else None, bool(lines), ends, lines=lines,
                                      span=self._s(meta))
 
     def family_decl(self, meta, name, title, role):
@@ -116,13 +117,16 @@ class DeclBuilder(NodeBuilder):
 
     def end_clause(self, meta, points, *rest):
         # `[_cond_word expr]` gives no placeholders (its first item is inlined), `[says_clause]` does: tell them apart
-        says = next((r[1] for r in rest if isinstance(r, tuple)), None)
+        says = next((r for r in rest if isinstance(r, tuple)), None)
         word, cond = (rest[0], rest[1]) if len(rest) >= 2 and isinstance(rest[0], Token) else (None, None)
         negate = word is not None and word.type == "UNLESS"
-        return ast_decl.EndClause(points, cond, negate, says, span=self._s(meta))
+        return ast_decl.EndClause(points, cond, negate, says[1] if says else None,
+                                  says_written=says[3] if says else None, span=self._s(meta))
 
     def says_clause(self, meta, text):
-        return ("says", unquote(text))
+        # (the line, as awards keep it; and the string as written, to place a placeholder inside it)
+        return ("says", unquote(text), self._line("says", meta), ast_expr.WrittenLine(str(text),
+                                                                                   span=span_of(self.file, text)))
 
     def modify_clause(self, meta, name, value):
         return ast_decl.Modify(str(name), value.value, span=span_of(self.file, name))
@@ -155,8 +159,8 @@ class DeclBuilder(NodeBuilder):
 
     def variant_decl(self, meta, label, *clauses):
         name = unquote(label) if label.type == "STRING" else str(label)
-        players = revealed = family = None
-        removed, removed_spans, prizes, options = (), (), [], []
+        players = revealed = family = family_span = None
+        removed, removed_spans, remove_lines, prizes, options, lines = (), (), [], [], [], []
         for clause in clauses:
             if isinstance(clause, ast_decl.VariantPrizes):
                 prizes.append(clause)
@@ -164,21 +168,25 @@ class DeclBuilder(NodeBuilder):
                 options.append(clause)
             elif clause[0] == "players":
                 players = clause[1]
+                lines.append(clause[2])
             elif clause[0] == "reveal":
-                family, revealed = clause[1], clause[2]
+                (family, family_span), revealed = clause[1], clause[2]
+                lines.append(clause[3])
             else:
                 removed, removed_spans = removed + clause[1], removed_spans + clause[2]
+                remove_lines.append(clause[3])
         return ast_decl.VariantDecl(name, players, revealed, family, removed, tuple(prizes), tuple(options),
-                                    removed_spans, span=self._s(meta))
+                                    removed_spans, lines=tuple(lines), revealed_family_span=family_span,
+                                    remove_lines=tuple(remove_lines), span=self._s(meta))
 
     def players_clause(self, meta, value):
-        return ("players", number(value))
+        return ("players", number(value), self._line("players:", meta))
 
     def reveal_clause(self, meta, family, value):
-        return ("reveal", str(family), number(value))
+        return ("reveal", (str(family), span_of(self.file, family)), number(value), self._line("reveal", meta))
 
     def remove_clause(self, meta, _tiles, *names):
-        return ("remove", tuple(str(n) for n in names), tuple(span_of(self.file, n) for n in names))
+        return ("remove", tuple(str(n) for n in names), tuple(span_of(self.file, n) for n in names), self._s(meta))
 
     def variant_prizes(self, meta, name, *values):
         return ast_decl.VariantPrizes(str(name), tuple(v.value for v in values), span=self._s(meta))
@@ -202,3 +210,4 @@ class DeclBuilder(NodeBuilder):
 
     def arg(self, meta, name, value):
         return ast_decl.Arg(str(name), value, span=span_of(self.file, name))
+

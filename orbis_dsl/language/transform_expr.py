@@ -26,6 +26,12 @@ def span_of(file: str, item) -> Span | None:
     return Span(file, meta.line, meta.column, meta.end_line, meta.end_column)
 
 
+def once_only(clauses) -> tuple[dict, tuple]:
+    """The values of a declaration's once-only lines, each `(key, value, WrittenLine …)` (a line written twice:
+    the later value), and the lines as written, in order."""
+    return {c[0]: c[1] for c in clauses}, tuple(c[2] for c in clauses)
+
+
 class NodeBuilder(Transformer):
     """What every builder shares: the file whose tree it builds, for spans, and a walk of Lark's tree that calls
     the builders directly.
@@ -66,6 +72,10 @@ class NodeBuilder(Transformer):
 
     def _s(self, meta):
         return span_of(self.file, meta)
+
+    def _line(self, word: str, meta) -> ast_expr.WrittenLine:
+        """A once-only line of a declaration as written: its words as messages show them, and where."""
+        return ast_expr.WrittenLine(word, span=span_of(self.file, meta))
 
 
 @v_args(meta=True, inline=True)

@@ -7,7 +7,7 @@ from lark import v_args
 
 from orbis_dsl.language import ast_decl, ast_sheet
 from orbis_dsl.language.literals import number, unquote
-from orbis_dsl.language.transform_expr import NodeBuilder, span_of
+from orbis_dsl.language.transform_expr import NodeBuilder, once_only, span_of
 
 
 @v_args(meta=True, inline=True)
@@ -47,21 +47,23 @@ class SheetBuilder(NodeBuilder):
 
     def grid_decl(self, meta, name, title, *members):
         fields = {"shape": (), "edges": None, "marks": [], "borders": [], "homes": [], "areas": [], "faces": ()}
-        for what, value in members:
+        lines = []
+        for what, value, *line in members:
             if what in ("marks", "borders", "homes", "areas"):
                 fields[what].append(value)
             else:
                 fields[what] = value
+                lines.extend(line)
         return ast_sheet.GridDecl(str(name), unquote(title) if title else None, fields["shape"], fields["edges"],
                                   tuple(fields["marks"]), tuple(fields["borders"]), tuple(fields["homes"]),
-                                  tuple(fields["areas"]), fields["faces"],
-                                  span=span_of(self.file, name))
+                                  tuple(fields["areas"]), fields["faces"], lines=tuple(lines),
+                                  name_span=span_of(self.file, name), span=self._s(meta))
 
     def grid_shape(self, meta, *rows):
-        return ("shape", tuple(number(r) for r in rows))
+        return ("shape", tuple(number(r) for r in rows), self._line("shape:", meta))
 
     def grid_edges(self, meta, name):
-        return ("edges", str(name))
+        return ("edges", str(name), self._line("edges:", meta))
 
     def grid_mark(self, meta, name, title, set_name, in_patch):
         return ("marks", (str(name), unquote(title) if title else None, str(set_name), in_patch is not None))
@@ -70,7 +72,7 @@ class SheetBuilder(NodeBuilder):
         return ("areas", (str(name), tuple(str(c) for c in cells)))
 
     def grid_faces(self, meta, *names):
-        return ("faces", tuple(str(n) for n in names))
+        return ("faces", tuple(str(n) for n in names), self._line("faces:", meta))
 
     def grid_home(self, meta, mark, edge, *members):
         return ("homes", (str(mark), str(edge), tuple(str(m) for m in members)))
@@ -85,17 +87,19 @@ class SheetBuilder(NodeBuilder):
         water = next((m[1] for m in members if m[0] == "water"), (None, None))
         rows = tuple(m[1] for m in members if m[0] == "row")
         colors, colors_span = next((m[1] for m in members if m[0] == "colors"), ((), None))
+        lines = tuple(m[2] for m in members if m[0] != "row")
         return ast_sheet.HexMapDecl(str(name), unquote(title) if title else None, water[0], rows, water[1], colors,
-                                    colors_span, span=self._s(meta))
+                                    colors_span, lines=lines, span=self._s(meta))
 
     def water_clause(self, meta, symbol, prefix):
-        return ("water", (unquote(symbol), unquote(prefix) if prefix else None))
+        return ("water", (unquote(symbol), unquote(prefix) if prefix else None), self._line("water", meta))
 
     def hexmap_row(self, meta, label, symbols):
         return ("row", (str(label), unquote(symbols)))
 
     def hexmap_colors(self, meta, value, *colors):
-        return ("colors", ((str(value), tuple(str(c) for c in colors)), self._s(meta)))
+        return ("colors", ((str(value), tuple(str(c) for c in colors)), self._s(meta)),
+                self._line("player colors", meta))
 
     def score_decl(self, meta, name, title, expr):
         return ast_sheet.ScoreDecl(str(name), unquote(title) if title else None, expr, span=span_of(self.file, name))
@@ -109,7 +113,8 @@ class SheetBuilder(NodeBuilder):
                                    span=self._s(meta))
 
     def award_decl(self, meta, name, title, for_each, *clauses):
-        fields = dict(clauses)
+        fields, lines = once_only(clauses)
+        says = [c[3] for c in clauses if c[0] == "says"]
         return ast_sheet.AwardDecl(
             str(name),
             unquote(title) if title else None,
@@ -123,14 +128,16 @@ class SheetBuilder(NodeBuilder):
             rank=fields.get("rank", "most"),
             unless_equal="unless_equal" in fields,
             says=fields.get("says"),
+            lines=lines,
+            says_written=says[-1] if says else None,
             span=self._s(meta),
         )
 
     def rank_clause(self, meta, rank):
-        return ("rank", str(rank))
+        return ("rank", str(rank), self._line("rank:", meta))
 
     def equal_clause(self, meta):
-        return ("unless_equal", True)
+        return ("unless_equal", True, self._line("unless all equal", meta))
 
     def each_takes(self, meta):
         return "each_takes"
@@ -139,16 +146,16 @@ class SheetBuilder(NodeBuilder):
         return ast_sheet.ForEach(str(name), str(set_name), span=self._s(meta))
 
     def measure_clause(self, meta, expr):
-        return ("measure", expr)
+        return ("measure", expr, self._line("measure:", meta))
 
     def eligible_clause(self, meta, expr):
-        return ("eligible", expr)
+        return ("eligible", expr, self._line("eligible:", meta))
 
     def tiebreak_clause(self, meta, expr):
-        return ("tiebreak", expr)
+        return ("tiebreak", expr, self._line("tiebreak:", meta))
 
     def ties_clause(self, meta, rule, warn):
-        return ("ties", (rule, warn is not None))
+        return ("ties", (rule, warn is not None), self._line("ties:", meta))
 
     def keep_order(self, meta):
         return "keep_order"
@@ -157,7 +164,7 @@ class SheetBuilder(NodeBuilder):
         return "split"
 
     def prizes_clause(self, meta, *values):
-        return ("prizes", tuple(v.value for v in values))
+        return ("prizes", tuple(v.value for v in values), self._line("prizes:", meta))
 
     def winner_decl(self, meta, *keys):
         only_if = keys[-1] if keys and not isinstance(keys[-1], ast_sheet.WinnerKey) else None

@@ -190,6 +190,25 @@ def test_variant_check_locates_a_bad_variant_laid_over_the_base_game(cli, tmp_pa
     assert "declares no" not in result.stderr
 
 
+def test_variant_check_of_a_cached_pack_places_its_variant_in_the_pack(cli, tmp_path, monkeypatch):
+    """`--rules PACK` a second time reads the pack from the cache: its variant's problem is still at the line of
+    the pack it comes from (it fell back to the base game's files, and the variant's declaration)."""
+    monkeypatch.setenv("ORBIS_CACHE_DIR", str(tmp_path / "cache"))
+    pack = tmp_path / "pk"
+    pack.mkdir()
+    (pack / "variants.orbis").write_text('# a pack variant\nvariant trio {\n  players: 3\n  reveal god: 5\n'
+                                         '  remove tiles marked white\n  award temple: 9, 4, 2\n}\n')
+    first = cli("variant", "check", "--rules", pack, "trio")
+    again = cli("variant", "check", "--rules", pack, "trio")  # now from the pack cache
+    for result in (first, again):
+        assert result.exit_code == 1, result.stderr
+        assert "variants.orbis:4:3: error: variant 'trio': reveals 5 gods; 3 players need players + 1 = 4" \
+            in result.stderr, result.stderr
+        assert "   4 |   reveal god: 5" in result.stderr
+    assert again.stderr == first.stderr
+    assert any((tmp_path / "cache").iterdir())  # (the second run did read the cache)
+
+
 def test_variant_check_refuses_a_file_and_rules_together(cli):
     result = cli("variant", "check", "examples/variants/valid_custom.orbis", "--rules", "examples/custom/pack")
     assert result.exit_code == 2

@@ -7,8 +7,11 @@ checked on top of the base game, as in test_check.py (a snippet's first line is 
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
-from language.test_check import check_one, errors, locate
+from language.test_check import SMALL, check_one, errors, locate
 
 ONCE = "(the later line would replace the first): keep one"
 
@@ -93,6 +96,13 @@ def test_each_unknown_placeholder_of_a_clause_is_placed_at_its_own(check_rules):
     assert found == [locate(text, "{pionts}"), locate(text, "{pionts}", nth=1)]
 
 
+def test_a_placeholder_after_an_escape_is_placed_at_it(check_rules):
+    """The column is counted in the string as written: `\\"` is two characters of the line, one of the text."""
+    text = 'kind lamp "Lamp" {\n  param cp: int\n  end: cp says "\\"Lamp\\" {pionts}"\n}\n'
+    check_one(check_rules, text, "unknown placeholder 'pionts': a sentence may name points, why, how or a name of "
+              "the clause (a parameter, a let, a value, an option)", "{pionts}")
+
+
 def test_an_unpaired_brace_is_placed_at_the_sentence(check_rules):
     text = 'kind lamp "Lamp" {\n  param cp: int\n  end: cp says "x {"\n}\n'
     check_one(check_rules, text, "this sentence has an unpaired '{' or '}' (write '{{' or '}}' for a brace itself)",
@@ -137,3 +147,93 @@ def test_a_table_checks_message_names_only_what_the_scorer_fills_in(check_rules,
         return
     (diag,) = diags
     assert diag.message == message and diag.span.line == MARKET.count("\n") + 1
+
+
+# ---- every declaration with once-only lines, read off the syntax tree ----------------------------------------
+
+SHEET = 'game "patch" "Patch" {\n}\nset soils: clay, sand\nfact plots "plots": int 0..9\nscore plots "Plots": plots\n' \
+        'winner: most total, ties shared\n'
+GRID = 'grid garden "Garden" {\n  shape: 2, 4, 2\n  edges: soils\n  border edge: clay\n  faces: plain\n}\n'
+
+
+@pytest.mark.parametrize("line, words", [("  shape: 3, 3\n", "shape:"), ("  edges: soils\n", "edges:"),
+                                         ("  faces: mixed\n", "faces:")])
+def test_a_grid_line_given_twice(check_rules, line, words):
+    text = SHEET + GRID.replace("}\n", line + "}\n")
+    word = words.rstrip(":")
+    first = locate(text, word, offset=0)
+    check_one(check_rules, text, f"grid 'garden' gives '{words}' twice: the first is at {first[0]}:{first[1]}", word,
+              f"a grid says '{words}' once {ONCE}", nth=1, base=False)
+
+
+def test_a_grid_checks_clean_with_each_line_once(check_rules):
+    model, diags, _ = check_rules(SHEET + GRID, base=False)
+    assert model is not None and errors(diags) == [], [d.message for d in diags]
+
+
+@pytest.mark.parametrize("decl, words, what, name", [
+    ('resource coins "coin" {\n  per color\n  limit 10\n  limit 12\n}\n', "limit", "resource", "coins"),
+    ('resource coins "coin" {\n  per color\n  trade 3 for 1\n  per color\n}\n', "per color", "resource",
+     "coins"),
+    ('marker spent "Spent" {\n  otherwise fresh\n  supply 3\n  otherwise kept\n}\n', "otherwise", "marker",
+     "spent"),
+    ('game "g" "G" {\n  report "g-score/1"\n  record "g/1"\n  report "g-score/2"\n}\n', "report", "game", "g"),
+    ('facedown blank "blank" {\n  matches every color\n  end: 0\n  matches every color\n}\n',
+     "matches every color", "face-down state", "blank"),
+])
+def test_a_game_line_given_twice(check_rules, decl, words, what, name):
+    text = SMALL + decl
+    word = words.split()[0]
+    first = locate(text, word, offset=0)
+    check_one(check_rules, text, f"{what} '{name}' gives '{words}' twice: the first is at {first[0]}:{first[1]}",
+              word, f"{'an' if what[0] in 'aeiou' else 'a'} {what} says '{words}' once {ONCE}", nth=1, base=False)
+
+
+def test_a_hexmap_water_given_twice(check_rules):
+    text = ('game "hexes" "Hexes" {\n}\nhexmap base "Base" {\n  water "." "w"\n  row A: "U ."\n  water "~"\n}\n'
+            'fact n "n": int 0..3\nscore n "N": n\nwinner: most total, ties shared\n')
+    check_one(check_rules, text, "hexmap 'base' gives 'water' twice: the first is at 4:3", "water", nth=1,
+              base=False)
+
+
+def parse(text: str):
+    from orbis_dsl.language.parse import parse_text
+
+    return parse_text(text, "t.orbis")
+
+
+def test_the_syntax_tree_keeps_each_once_only_line_as_written():
+    """In order, with its span; out of equality, so a line written twice leaves the tree equal to one written once
+    (with the later value)."""
+    once, _ = parse('variant v {\n  players: 3\n  reveal god: 4\n}\n')
+    twice, _ = parse('variant v {\n  players: 2\n  reveal god: 4\n  players: 3\n}\n')
+    assert once == twice
+    lines = twice.decls[0].lines
+    assert [(line.word, line.span.line, line.span.column) for line in lines] == [
+        ("players:", 2, 3), ("reveal", 3, 3), ("players:", 4, 3)]
+    assert twice.decls[0].revealed_family_span[1:3] == (3, 10)
+    assert "lines" not in repr(twice.decls[0])
+
+
+def test_a_grid_span_covers_the_whole_declaration():
+    tree, _ = parse(GRID)
+    grid = tree.decls[0]
+    assert (grid.span.line, grid.span.column, grid.span.end_line) == (1, 1, 6)
+    assert (grid.name_span.line, grid.name_span.column) == (1, 6)
+    assert [line.word for line in grid.lines] == ["shape:", "edges:", "faces:"]
+
+
+def test_a_sentence_keeps_its_string_as_written():
+    tree, _ = parse('kind lamp "Lamp" {\n  end: 1 says "a \\"{points}\\""\n}\n')
+    written = tree.decls[0].members[0].says_written
+    assert written.word == '"a \\"{points}\\""' and (written.span.line, written.span.column) == (2, 15)
+
+
+def test_the_checker_never_parses():
+    """Semantic checks are a pass over the syntax tree: no check module imports the parser or Lark."""
+    import orbis_dsl.language as language
+
+    for path in sorted(Path(language.__file__).parent.glob("check*.py")):
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"^\s*(from|import) lark\b|language\.parse\b|\bparse_text\b", text, re.MULTILINE), \
+            path.name

@@ -257,6 +257,32 @@ def test_a_syntax_error_is_a_located_diagnostic():
     assert diags and diags[0].span.file == "bad.orbis" and diags[0].span.line == 3
 
 
+SEVERAL_SLIPS = 'kind stone "Stone" {\n  parm cp: int\n  end: 1\n}\n\ngod sun "Sun" {\n  end 2\n}\n\n' \
+                'kind k "K" {\n  paramx: int\n}\n\ngod moon "Moon" {\n  end: 1 if cp == 2\n}\n'
+
+
+def test_syntax_errors_are_those_orbis_check_reports():
+    """Every one, in the same words and places, with the same hints: fmt reads a file as `orbis check` does
+    (before, its own parser told the first alone, in older words)."""
+    result, diags = format_source(SEVERAL_SLIPS, "slips.orbis")
+    assert result is None
+    assert diags == parse_text(SEVERAL_SLIPS, "slips.orbis")[1]
+    assert [(d.span.line, d.span.column) for d in diags] == [(2, 3), (7, 7), (11, 3), (15, 16)]
+    assert diags[-1].hint.startswith("did you mean '='?")
+
+
+def test_a_word_run_on_into_a_keyword_is_refused_as_orbis_check_refuses_it():
+    """`paramx: int` is no `param x: int`: fmt's own parser reads words as the rules parser does."""
+    from lark.exceptions import UnexpectedInput
+
+    from orbis_dsl.language.fmt_comments import comment_parser
+
+    text = 'kind k "K" {\n  paramx: int\n}\n'
+    assert format_source(text, "k.orbis") == (None, parse_text(text, "k.orbis")[1])
+    with pytest.raises(UnexpectedInput):
+        comment_parser().parse(text)
+
+
 def test_count_and_aggregates_without_where():
     text = "god g {\n  end: count(tiles) + max(cp of tiles)\n}\n"
     assert fmt(text) == text
@@ -360,6 +386,17 @@ def test_fmt_leaves_a_file_that_does_not_parse_alone(run, tmp_path):
     assert path.read_text(encoding="utf-8") == "colors red\nkind k {\n"
     missing = run("fmt", "nothing.orbis")
     assert missing.exit_code == 2 and "nothing.orbis" in missing.stderr
+
+
+def test_fmt_tells_a_broken_file_what_check_tells(run, orbis_app, tmp_path):
+    """The same lines as `orbis check FILE` (whose count line, last, is its own)."""
+    (tmp_path / "slips.orbis").write_text(SEVERAL_SLIPS, encoding="utf-8")
+    result = run("fmt", "slips.orbis")
+    checked = run("check", "slips.orbis")
+    assert result.exit_code == 2 and checked.exit_code == 2
+    assert result.stderr.splitlines()[:-1] == checked.stderr.splitlines()[:-1]
+    assert result.stderr.splitlines()[-1] == "1 file could not be formatted"
+    assert (tmp_path / "slips.orbis").read_text(encoding="utf-8") == SEVERAL_SLIPS
 
 
 def test_fmt_check_passes_on_the_shipped_rules_and_examples(orbis_app, monkeypatch):
