@@ -57,6 +57,8 @@ class ParamDecl:
     type: TypeRef
     default: Literal | None
     unique: bool = False
+    low: int | None = None  # `int LOW..HIGH`: the values a tile may print
+    high: int | None = None
     span: Span | None = span_field()
 
 

@@ -75,8 +75,20 @@ class LiteralChecker:
         default = None
         if decl.default is not None:
             default = self.literal(decl.default, decl.type, f"the default of '{decl.name}'")
-        return Param(decl.name, decl.type, default, decl.default is not None, getattr(decl, "unique", False),
-                     span=decl.span)
+        low, high = getattr(decl, "low", None), getattr(decl, "high", None)
+        if low is not None and (decl.type.name != "int" or low > high):
+            self.error(f"the range {low}..{high} of '{decl.name}' is empty" if decl.type.name == "int" else
+                       f"'{decl.name}' is {type_words(decl.type)}: only a number has a range", decl.span)
+            low = high = None
+        param = Param(decl.name, decl.type, default, decl.default is not None, getattr(decl, "unique", False),
+                      low, high, span=decl.span)
+        self.in_range(param, default, f"the default of '{decl.name}'", decl.span)
+        return param
+
+    def in_range(self, param: Param, value, what: str, span) -> None:
+        """An error for a number outside the parameter's `LOW..HIGH`."""
+        if param.low is not None and isinstance(value, int) and not param.low <= value <= param.high:
+            self.error(f"{what} is {value}, outside {param.low}..{param.high}", span)
 
     def _option(self, file, decl) -> Option:
         self._check_type(decl.type)

@@ -79,6 +79,7 @@ class VariantChecker:
                 self.error(f"parameter '{arg.name}' is given twice", arg.span)
             else:
                 values[arg.name] = self.literal(arg.value, param.type, f"parameter '{arg.name}'")
+                self.in_range(param, values[arg.name], f"parameter '{arg.name}'", arg.span)
         for name, param in kind.params.items():
             if name not in values:
                 if param.required:

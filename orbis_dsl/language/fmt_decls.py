@@ -94,7 +94,8 @@ _ONE_LINE = {
 
 
 def _param_decl(k, indent: str) -> list[str]:
-    tail = "".join(" unique" if is_token(extra) else f" = {literal(extra)}" for extra in k[2:])
+    tail = "".join(" unique" if is_token(extra) else _FACT_PARTS["fact_range"](kids(extra))
+                   if getattr(extra, "data", None) == "fact_range" else f" = {literal(extra)}" for extra in k[2:])
     return type_lines(indent + f"param {tok(k[0])}: ", k[1], tail)
 
 

@@ -70,7 +70,7 @@ def end_specs(ends, ctx, wild, prefix, tile_clause) -> tuple[EndSpec, ...]:
 
 def param_spec(p) -> ParamSpec:
     return ParamSpec(p.name, p.type.name, p.type.size, p.type.choices, p.type.optional, p.default, p.has_default,
-                     p.unique)
+                     p.unique, p.low, p.high)
 
 
 def kind_spec(rules: RuleSet, kind) -> KindSpec:

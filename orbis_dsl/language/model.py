@@ -117,6 +117,8 @@ class Param:
     default: object
     has_default: bool
     unique: bool = False
+    low: int | None = None  # the values a tile may print, for an `int LOW..HIGH` parameter
+    high: int | None = None
     span: Span | None = attrs.field(default=None, eq=False)
 
     @property

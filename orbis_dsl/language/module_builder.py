@@ -43,9 +43,10 @@ def origin(source: str, span) -> str:
 
 
 def param_spec(p) -> str:
+    bounds = f", low={p.low!r}, high={p.high!r}" if p.low is not None else ""  # (most parameters have none)
     return (f"ParamSpec(name={p.name!r}, type={p.type.name!r}, size={p.type.size!r}, "
             f"choices={p.type.choices!r}, optional={p.type.optional!r}, default={p.default!r}, "
-            f"has_default={p.has_default!r}, unique={p.unique!r})")
+            f"has_default={p.has_default!r}, unique={p.unique!r}{bounds})")
 
 
 def _source_text(function: Function) -> str:

@@ -106,8 +106,10 @@ class DeclBuilder(NodeBuilder):
         return ast_decl.PieceDecl(str(family), str(name), unquote(title) if title else None, tuple(members),
                                   span_of(self.file, family), span=self._s(meta))
 
-    def param_decl(self, meta, name, type_, default, unique):
-        return ast_decl.ParamDecl(str(name), type_, default, unique is not None, span=span_of(self.file, name))
+    def param_decl(self, meta, name, type_, bounds, default, unique):
+        low, high = bounds if bounds is not None else (None, None)
+        return ast_decl.ParamDecl(str(name), type_, default, unique is not None, low, high,
+                                  span=span_of(self.file, name))
 
     def let_decl(self, meta, name, expr):
         return ast_decl.LetDecl(str(name), expr, span=span_of(self.file, name))

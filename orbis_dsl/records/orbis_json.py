@@ -279,6 +279,8 @@ class _Reader:
             number = self.typed(value, path, int, "a whole number")
             if number is not None and number < 0:
                 self.error(path, f"expected a non-negative number, got {number}")
+            elif number is not None and spec.low is not None and not spec.low <= number <= spec.high:
+                self.error(path, f"expected {_range_words(spec)}, got {number}")
             return number
         if spec.type == "bool":
             return self.typed(value, path, bool, "true or false")
@@ -315,6 +317,12 @@ class _Reader:
         if colour == "any":
             return (count, None)
         return (count, self.color(colour, path))
+
+
+def _range_words(spec) -> str:
+    """What the kind's `int LOW..HIGH` allows, as the message says it."""
+    values = f"{spec.low} or {spec.high}" if spec.high == spec.low + 1 else f"{spec.low} to {spec.high}"
+    return f"{spec.name} {values} (as the rules declare it)"
 
 
 _PARAM_WORDS = {"int": "a number", "color": "a colour", "colors": "a set of colours like blue/green",

@@ -150,7 +150,9 @@ def _kind_def(rules: Rules, kind) -> dict:
 def _param(spec: ParamSpec, colours: str) -> dict:
     """A parameter's JSON value, as records.py reads it; `colours`: a regex of the colour words of an amount."""
     if spec.type == "int":
-        out: dict = {"type": "integer", "minimum": 0}
+        out: dict = {"type": "integer", "minimum": max(spec.low, 0) if spec.low is not None else 0}
+        if spec.high is not None:
+            out["maximum"] = spec.high
     elif spec.type == "bool":
         out = {"type": "boolean"}
     elif spec.type == "enum":

@@ -60,6 +60,9 @@ class TileSchema:
 
     def _reader(self, spec):
         if spec.type == "int":
+            if spec.low is not None:
+                low, high = max(spec.low, 0), spec.high
+                return lambda value: value if type(value) is int and low <= value <= high else _BAD
             return _natural
         if spec.type == "bool":
             return _boolean

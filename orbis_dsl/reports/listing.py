@@ -12,7 +12,8 @@ def describe_rules(rules: Rules) -> dict:
     return {
         "colors": list(rules.settings.colors),
         "kinds": [{"name": k.name, "title": k.title,
-                   "params": [{"name": p.name, "type": p.type, "required": p.required} for p in k.params]}
+                   "params": [{"name": p.name, "type": p.type, "required": p.required,
+                               **({"low": p.low, "high": p.high} if p.low is not None else {})} for p in k.params]}
                   for k in rules.kinds.values()],
         "gods": [{"name": g.name, "title": g.title} for g in rules.gods.values()],
         "options": [{"name": o.name, "type": o.type, "default": o.default, "choices": list(o.choices)}

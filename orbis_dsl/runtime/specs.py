@@ -25,6 +25,8 @@ class ParamSpec(NamedTuple):
     default: object = None
     has_default: bool = False
     unique: bool = False  # no two tiles on the table share this value
+    low: int | None = None  # an `int LOW..HIGH` parameter: the values a tile may print
+    high: int | None = None
 
     @property
     def required(self) -> bool:

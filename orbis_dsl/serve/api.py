@@ -36,7 +36,8 @@ def declarations(rules: Rules) -> dict:
         kind["token"] = spec.cancellable_when  # 'taken' | 'placed' | None
         for param, pspec in zip(kind["params"], spec.params):
             param.update(size=pspec.size, choices=list(pspec.choices), optional=pspec.optional,
-                         default=_plain(pspec.default), scored=pspec.name in spec.scoring_params)
+                         default=_plain(pspec.default), scored=pspec.name in spec.scoring_params,
+                         low=pspec.low, high=pspec.high)
     for god, spec in zip(summary["gods"], rules.gods.values()):
         god["cancellable"] = spec.cancellable
     summary["board"] = list(rules.board.rows)

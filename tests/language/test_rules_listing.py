@@ -166,3 +166,10 @@ def test_the_base_rules_as_a_pack_list_the_same(listing, repo_root):
     result = run("rules", "--rules", str(repo_root / "rules" / "orbis"), "--json")
     assert result.exit_code == 0, result.stderr
     assert json.loads(result.stdout) == listing
+
+
+def test_a_parameters_range_is_listed(listing):
+    temple = next(k for k in listing["kinds"] if k["name"] == "temple")
+    icons = next(p for p in temple["params"] if p["name"] == "icons")
+    assert (icons["low"], icons["high"]) == (1, 2)
+    assert all("low" not in p for k in listing["kinds"] for p in k["params"] if p["name"] != "icons")

@@ -56,12 +56,15 @@ function choices(items, chosen, onpick, attr) {
   })));
 }
 
-// `fallback`: what the rules take when the tile prints nothing (shown greyed; − and + start from it).
-function stepper(value, name, onchange, fallback = null) {
-  const set = (v, quiet) => onchange(v === "" || v === undefined ? undefined : Math.max(0, Number(v)), quiet);
+// `fallback`: what the rules take when the tile prints nothing (shown greyed; − and + start from it); `low` and
+// `high`: the values the rules allow (an `int LOW..HIGH` parameter), which − and + keep to.
+function stepper(value, name, onchange, fallback = null, low = 0, high = null) {
+  const clamp = (n) => Math.max(low, high === null ? n : Math.min(high, n));
+  const set = (v, quiet) => onchange(v === "" || v === undefined ? undefined : clamp(Number(v)), quiet);
   // Typing changes the value without drawing the page again, so the button tapped next is still there.
   const input = h("input", {
-    type: "number", inputmode: "numeric", min: "0", value: value ?? "", "data-param": name, "aria-label": name,
+    type: "number", inputmode: "numeric", min: String(low), ...(high === null ? {} : { max: String(high) }),
+    value: value ?? "", "data-param": name, "aria-label": name,
     placeholder: fallback ?? "",
     oninput: (e) => set(e.target.value, true),
   });
@@ -69,7 +72,7 @@ function stepper(value, name, onchange, fallback = null) {
   const current = () => Number(input.value === "" ? (fallback ?? 0) : input.value);
   return h("div", { class: "stepper" },
     h("button", { type: "button", class: "step", "aria-label": `${name} minus one`, text: "−",
-      onclick: () => set(Math.max(0, current() - 1)) }),
+      onclick: () => set(current() - 1) }),
     input,
     h("button", { type: "button", class: "step", "aria-label": `${name} plus one`, text: "+",
       "data-plus": name, onclick: () => set(current() + 1) }));
@@ -80,7 +83,7 @@ function paramField(rules, param, value, onchange) {
   const colors = rules.colors;
   switch (param.type) {
     case "int":
-      return stepper(value, param.name, onchange, param.default);
+      return stepper(value, param.name, onchange, param.default, param.low ?? 0, param.high ?? null);
     case "bool":
       return choices([[true, "yes"], [false, "no"]], value, onchange, "data-bool");
     case "enum":

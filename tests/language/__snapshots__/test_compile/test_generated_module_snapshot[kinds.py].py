@@ -1,6 +1,6 @@
 # generated — do not edit.
 # source: 'rules/orbis/kinds.orbis'
-# sha256: 1aba81558f2c99a174d210ab3e243c6d3d3f0f0d550e08ca63028996dcbce770
+# sha256: ebd8b57177b74cf46c37527796834bc10ba6ca0099338dec650e8b7e3ab56004
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
@@ -8,7 +8,7 @@ from orbis_dsl.runtime.support import compare as _compare, flag as _flag, neighb
 from orbis_dsl.runtime.specs import EndSpec, KindSpec, ParamSpec
 
 SOURCE = 'rules/orbis/kinds.orbis'
-SOURCE_SHA256 = '1aba81558f2c99a174d210ab3e243c6d3d3f0f0d550e08ca63028996dcbce770'
+SOURCE_SHA256 = 'ebd8b57177b74cf46c37527796834bc10ba6ca0099338dec650e8b7e3ab56004'
 
 
 # from 'rules/orbis/kinds.orbis', line 7
@@ -233,7 +233,7 @@ KINDS = (
     params=(
             ParamSpec(name='cp', type='int', size=None, choices=(), optional=False, default=0, has_default=True, unique=False),
             ParamSpec(name='mystic', type='int', size=None, choices=(), optional=True, default=None, has_default=False, unique=False),
-            ParamSpec(name='icons', type='int', size=None, choices=(), optional=False, default=1, has_default=True, unique=False),
+            ParamSpec(name='icons', type='int', size=None, choices=(), optional=False, default=1, has_default=True, unique=False, low=1, high=2),
     ),
     scoring_params=('cp',),
     declared=('icons',),
