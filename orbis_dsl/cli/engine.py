@@ -319,11 +319,15 @@ def _report_variant(rules, name: str, games: int, seed: int, policy: str, jobs: 
         except Exception as error:  # an engine failure on a statically valid variant is a finding
             typer.echo(f"error: variant '{name}': simulation failed: {error}", err=True)
             return False
+        b = s["balance"]
         line += (f"; {games} {policy} games played, mean {s['mean_cp']['total']:.1f} CP, "
-                 f"{s['mean_deserts']:.1f} deserts, {len(s['balance']['flags']) or 'no'} "
-                 f"flag{'s' if len(s['balance']['flags']) != 1 else ''} (about "
-                 f"{s['balance']['flags_expected_by_chance']:g} by chance)")
-        flags = s["balance"]["flags"]
+                 f"{s['mean_deserts']:.1f} deserts, ")
+        if b.get("not_tested"):  # mixed policies: no rate is held to the fair rate
+            line += "no rate tested (the seats play different policies)"
+        else:
+            line += (f"{len(b['flags']) or 'no'} flag{'s' if len(b['flags']) != 1 else ''} (about "
+                     f"{b['flags_expected_by_chance']:g} by chance)")
+        flags = b["flags"]
     typer.echo(line)
     for flag in flags:
         typer.echo(f"  ! {flag}")

@@ -174,12 +174,24 @@ class _Tally:
         return {str(k): rate_entry(w, n, fair) for k, (n, w) in sorted(self.counts.items())}
 
 
+# Why, with policies mixed, no rate is held to the fair rate. The seats' policies are fixed for a run (a list
+# cycles over the seats), so every game of such a run has mixed policies at the table: there are no games in which
+# a god's holder played the same policy as the others to compare within. Comparing a god's holders with the other
+# players of their own policy would need a fair rate per policy, and there is none: a policy's win rate is itself
+# made by the gods that policy takes.
+NOT_TESTED_MIXED = ("the seats play different policies, so a seat's, a god's or a kind's win rate mostly tells "
+                    "which policy held it (the stronger policy takes the gods it values, and wins): no rate is held "
+                    "to the fair rate; play every seat with one policy to test them")
+
+
 def balance(results: list[dict]) -> dict:
     """The statistics of a run (see the module's docstring); `results` as `simulate.run` returns them."""
     players = len(results[0]["players"]) if results else 0
     fair = 1 / players if players else None
-    # with different policies at the table, seats differ by who sits there: no seat is held to the fair rate
+    # with different policies at the table, seats differ by who sits there, and so do gods and kinds: a god's rate
+    # is mostly how often the stronger policy took it. No seat, god or kind is held to the fair rate then.
     mixed = len({p["policy"] for r in results for p in r["players"]}) > 1
+    tested_fair = None if mixed else fair
     seats, gods, kinds, policies = _Tally(), _Tally(), _Tally(), _Tally()
     sums: dict[str, list[float]] = {}
     for r in results:
@@ -198,9 +210,9 @@ def balance(results: list[dict]) -> dict:
     plays = len(results) * players
     report = {
         "fair_rate": round(fair, 4) if fair else 0.0,
-        "win_rate_by_seat": seats.entries(None if mixed else fair),
-        "win_rate_by_god": gods.entries(fair),
-        "win_rate_by_kind": kinds.entries(fair),
+        "win_rate_by_seat": seats.entries(tested_fair),
+        "win_rate_by_god": gods.entries(tested_fair),
+        "win_rate_by_kind": kinds.entries(tested_fair),
         # policies face each other: no fair rate unless every seat plays the same one
         "win_rate_by_policy": policies.entries(None),
         "mean_cp": {name: _mean_entry(s, plays) for name, s in sums.items()},
@@ -209,8 +221,9 @@ def balance(results: list[dict]) -> dict:
     report["flags"] = flags(report)
     # each rate held to the fair rate may be flagged by chance when all is fair (at most 5 %, less over few
     # observations): say how many flags to expect, the exact chance of each summed
-    tested = [*gods.counts.values(), *kinds.counts.values(), *(() if mixed else seats.counts.values())]
+    tested = [] if mixed else [*gods.counts.values(), *kinds.counts.values(), *seats.counts.values()]
     report["flags_expected_by_chance"] = round(sum(chance_of_a_flag(n, fair) for n, _ in tested), 2) if fair else 0.0
+    report["not_tested"] = NOT_TESTED_MIXED if mixed else None
     return report
 
 

@@ -50,6 +50,8 @@ def _table(entries: dict, noun: str, fair: float) -> list[str]:
 
 
 def _flags(b: dict) -> list[str]:
+    if b.get("not_tested"):
+        return [f"no flags: {b['not_tested']}"]
     if not b["flags"]:
         return [f"no win rate's interval excludes the fair rate (about {b.get('flags_expected_by_chance', 0):g} "
                 "flags would come by chance alone when every rate is fair)"]
