@@ -78,6 +78,27 @@ def _check_plotting(path: Path) -> None:
         _fail(not_found("folder for the picture", str(path.parent), path.parent))
 
 
+def _check_output_folder(folder: Path, what: str, replace: bool) -> None:
+    """Create a records or logs folder; exit 2 when it holds another run's files (with --replace, remove them):
+    writing into it would leave that run's later games beside this one's."""
+    from orbis_dsl.engine.simulate import MANIFEST, clear_folder, written_files
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        names = written_files(folder)
+        if names and replace:
+            clear_folder(folder)
+            return
+    except OSError as error:
+        _fail(f"cannot prepare the {what} folder {folder}: {error.strerror or error}")
+    if names:
+        shown = ", ".join(names[:2]) + (", …" if len(names) > 2 else "")
+        _fail(f"the {what} folder {folder} already holds {len(names)} file{'s' if len(names) != 1 else ''} of "
+              f"another run ({shown}); writing into it would mix the two runs",
+              hint=f"give an empty folder, or --replace to remove them first (game-NNNNNN.* and {MANIFEST}, "
+                   "nothing else)")
+
+
 def _run_simulation(variant: str, games: int, seed: int, policy: str, jobs: int, records, source, logs=None,
                     keep_results: bool = False):
     """The summary (and the per-game results, with `keep_results`), with progress on stderr for long runs."""
@@ -104,8 +125,14 @@ def simulate(
                                     "per seat, cycling."),
     jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes (results do not depend on it)."),
     records: Path | None = typer.Option(None, "--records",
-                                           help="Write each game as NAME.json and its score as NAME.score.json."),
-    logs: Path | None = typer.Option(None, "--logs", help="Write each game's move log as NAME.log."),
+                                           help="Write each game as NAME.json and its score as NAME.score.json "
+                                                "(NAME is game-NNNNNN), with the run's manifest orbis-run.json; "
+                                                "the folder must not hold another run's files."),
+    logs: Path | None = typer.Option(None, "--logs", help="Write each game's move log as NAME.log (and the "
+                                                          "manifest), into a folder without another run's files."),
+    replace: bool = typer.Option(False, "--replace", help="Remove the records, logs and manifest of an earlier "
+                                                          "run from the --records/--logs folders first (only "
+                                                          "game-NNNNNN.* and orbis-run.json)."),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
     variant: str | None = typer.Option(None, "--variant", help="A variant by name instead of '{N}p'."),
     pack: Path | None = typer.Option(None, "--rules", help="A rule file or folder instead of the base game."),
@@ -149,18 +176,19 @@ def simulate(
         _fail(f"variant '{name}' cannot be played")
     for folder, what in ((records, "records"), (logs, "logs")):
         if folder is not None:
-            try:
-                folder.mkdir(parents=True, exist_ok=True)
-            except OSError as error:
-                _fail(f"cannot create the {what} folder {folder}: {error.strerror or error}")
+            _check_output_folder(folder, what, replace)
     if plot is not None:
         _check_plotting(plot)
+    from orbis_dsl.engine.simulate import FolderInUse
+
     try:
         summary, results = _run_simulation(name, games, seed, policy, jobs, records, source, logs, True)
         if plot is not None:
             from orbis_dsl.engine.plot import plot_report
 
             plot_report(summary, results, plot)
+    except FolderInUse as error:  # filled by someone else since it was checked
+        _fail(str(error), hint="give an empty folder, or --replace")
     except OSError as error:
         _fail(f"cannot write {getattr(error, 'filename', None) or 'a file'}: {error.strerror or error}")
     if as_json:

@@ -58,7 +58,7 @@ def test_simulate_writes_records(cli, tmp_path):
     assert result.exit_code == 0
     files = sorted(p.name for p in (tmp_path / "out").iterdir())
     assert files == ["game-000000.json", "game-000000.score.json", "game-000001.json", "game-000001.score.json",
-                     "game-000002.json", "game-000002.score.json"]
+                     "game-000002.json", "game-000002.score.json", "orbis-run.json"]
 
 
 @pytest.mark.parametrize("args, message", [
