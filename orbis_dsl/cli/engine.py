@@ -3,7 +3,7 @@
 `register(app)` adds them to the main `orbis` Typer app. Exit codes:
 - simulate: 0 done; 2 bad arguments (unknown variant or policy, no variant for that many players, …).
 - replay: 0 the log replays and its result matches; 1 the log breaks the rules (the first illegal or mismatching
-  move is printed, located); 2 the file cannot be read.
+  move is printed, located); 2 the file cannot be read, or is not a move log (a JSON game record, for one).
 - variant check: 0 valid (and, with --simulate, K games played cleanly); 1 the variant is invalid; 2 bad
   arguments (unknown name, a rule file that does not compile).
 """
@@ -225,8 +225,14 @@ def replay(
         raise typer.Exit(2) from None
     except OSError as error:
         _fail(f"cannot read {log}: {error}")
-    rules, _, _ = _rules(pack)
     shown = display_path(log)
+    from orbis_dsl.engine.log_header import not_a_log
+
+    wrong = not_a_log(text, shown)
+    if wrong is not None:  # a game record or other JSON: not a log that breaks the rules, a file replay cannot read
+        print_diagnostics([wrong], {shown: text})
+        raise typer.Exit(2)
+    rules, _, _ = _rules(pack)
     result = run_replay(text, rules, shown, rules_chosen=pack is not None)
     print_diagnostics(result.diagnostics, {shown: text})  # the errors, or warnings (other rules, no result line)
     if not result.ok:
