@@ -96,7 +96,7 @@ def _cell_rates(cell: dict, b: dict) -> list[str]:
     from orbis_dsl.engine.summary_text import rate_text
 
     fair = b["fair_rate"]
-    out = [f"  win rates with 95 % intervals (fair {fair:.1%}):"]
+    out = [f"  win rates with exact 95 % intervals (fair {fair:.1%}; a shared win counts 1/k to each winner):"]
     out += _wrapped("    seats: ", [f"{k}: {rate_text(e, fair)}" for k, e in b["win_rate_by_seat"].items()])
     if len(b["win_rate_by_policy"]) > 1:
         out += _wrapped("    policies: ", [f"{k}: {rate_text(e, fair)}" for k, e in b["win_rate_by_policy"].items()])

@@ -15,7 +15,8 @@ def summary_text(s: dict) -> str:
     out = [f"{s['games']} games of variant {s['variant']} ({s['players']} players), seed {s['seed']}, "
            f"policies {', '.join(s['policies'])}"]
     out += _flags(b)
-    out.append(f"win rates with 95 % intervals (fair: {b['fair_rate']:.1%}):")
+    out.append(f"win rates with exact 95 % intervals (fair: {b['fair_rate']:.1%}; a win shared by k players counts "
+               "1/k to each):")
     fair = b["fair_rate"]
     out.append("  win rate by seat:    " + _inline(b["win_rate_by_seat"], fair))
     if len(b["win_rate_by_policy"]) > 1:
@@ -71,7 +72,7 @@ def _details(s: dict) -> list[str]:
     out.append(f"game length:        {length['rounds']:.0f} rounds, {length['turns']:.0f} turns; "
                f"gods taken in round {length['mean_god_round']:.1f} on average")
     if s["shared_wins"]:
-        out.append(f"shared wins:        {s['shared_wins']}")
+        out.append(f"shared wins:        {s['shared_wins']} (each of a shared win's k winners counts 1/k of a win)")
     if s["games_short_of_cancel_tokens"]:
         out.append(f"games that ran out of Cancelation tokens: {s['games_short_of_cancel_tokens']}")
     return out

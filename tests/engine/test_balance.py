@@ -115,7 +115,7 @@ def test_text_report_shows_intervals_and_flags(cli):
     result = cli("simulate", "--players", 2, "--games", 12, "--policy", "greedy", "--seed", 2)
     assert result.exit_code == 0, result.stderr
     text = result.stdout
-    assert "win rates with 95 % intervals (fair: 50.0%)" in text
+    assert "win rates with exact 95 % intervals (fair: 50.0%; a win shared by k players counts 1/k to each)" in text
     assert "games needed to tell a 5% edge from fair" in text
     summary = json.loads(cli("simulate", "--players", 2, "--games", 12, "--policy", "greedy", "--seed", 2,
                              "--json").stdout)
@@ -176,3 +176,14 @@ def test_plot_bad_target_exits_2(cli, tmp_path):
     assert result.exit_code == 2 and "name it .svg, .png or .pdf" in result.stderr
     result = cli("simulate", "--games", 1, "--plot", tmp_path / "nowhere" / "report.svg")
     assert result.exit_code == 2 and "no such folder" in result.stderr
+
+
+def test_a_shared_win_counts_a_share_and_the_report_says_so(cli):
+    results = _results([60, 40], 100)
+    for r in results[:10]:  # the first ten games: both players win, half a win each
+        for p in r["players"]:
+            p["win"] = 0.5
+    seat1 = balance(results)["win_rate_by_seat"]["1"]
+    assert seat1["wins"] == 55.0 and seat1["rate"] == 0.55
+    text = cli("simulate", "--players", 2, "--games", 4, "--policy", "greedy", "--seed", 2).stdout
+    assert "a win shared by k players counts 1/k to each" in text
