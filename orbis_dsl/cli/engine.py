@@ -3,7 +3,7 @@
 `register(app)` adds them to the main `orbis` Typer app. Exit codes:
 - simulate: 0 done; 2 bad arguments (unknown variant or policy, no variant for that many players, …).
 - replay: 0 the log replays and its result matches; 1 the log breaks the rules (the first illegal or mismatching
-  move is printed, located); 2 the file cannot be read.
+  move is printed, located); 2 the file cannot be read, or is not a move log (a JSON game record, for one).
 - variant check: 0 valid (and, with --simulate, K games played cleanly); 1 the variant is invalid; 2 bad
   arguments (unknown name, a rule file that does not compile).
 """
@@ -78,6 +78,27 @@ def _check_plotting(path: Path) -> None:
         _fail(not_found("folder for the picture", str(path.parent), path.parent))
 
 
+def _check_output_folder(folder: Path, what: str, replace: bool) -> None:
+    """Create a records or logs folder; exit 2 when it holds another run's files (with --replace, remove them):
+    writing into it would leave that run's later games beside this one's."""
+    from orbis_dsl.engine.simulate import MANIFEST, clear_folder, written_files
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        names = written_files(folder)
+        if names and replace:
+            clear_folder(folder)
+            return
+    except OSError as error:
+        _fail(f"cannot prepare the {what} folder {folder}: {error.strerror or error}")
+    if names:
+        shown = ", ".join(names[:2]) + (", …" if len(names) > 2 else "")
+        _fail(f"the {what} folder {folder} already holds {len(names)} file{'s' if len(names) != 1 else ''} of "
+              f"another run ({shown}); writing into it would mix the two runs",
+              hint=f"give an empty folder, or --replace to remove them first (game-NNNNNN.* and {MANIFEST}, "
+                   "nothing else)")
+
+
 def _run_simulation(variant: str, games: int, seed: int, policy: str, jobs: int, records, source, logs=None,
                     keep_results: bool = False):
     """The summary (and the per-game results, with `keep_results`), with progress on stderr for long runs."""
@@ -104,8 +125,14 @@ def simulate(
                                     "per seat, cycling."),
     jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes (results do not depend on it)."),
     records: Path | None = typer.Option(None, "--records",
-                                           help="Write each game as NAME.json and its score as NAME.score.json."),
-    logs: Path | None = typer.Option(None, "--logs", help="Write each game's move log as NAME.log."),
+                                           help="Write each game as NAME.json and its score as NAME.score.json "
+                                                "(NAME is game-NNNNNN), with the run's manifest orbis-run.json; "
+                                                "the folder must not hold another run's files."),
+    logs: Path | None = typer.Option(None, "--logs", help="Write each game's move log as NAME.log (and the "
+                                                          "manifest), into a folder without another run's files."),
+    replace: bool = typer.Option(False, "--replace", help="Remove the records, logs and manifest of an earlier "
+                                                          "run from the --records/--logs folders first (only "
+                                                          "game-NNNNNN.* and orbis-run.json)."),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
     variant: str | None = typer.Option(None, "--variant", help="A variant by name instead of '{N}p'."),
     pack: Path | None = typer.Option(None, "--rules", help="A rule file or folder instead of the base game."),
@@ -149,18 +176,19 @@ def simulate(
         _fail(f"variant '{name}' cannot be played")
     for folder, what in ((records, "records"), (logs, "logs")):
         if folder is not None:
-            try:
-                folder.mkdir(parents=True, exist_ok=True)
-            except OSError as error:
-                _fail(f"cannot create the {what} folder {folder}: {error.strerror or error}")
+            _check_output_folder(folder, what, replace)
     if plot is not None:
         _check_plotting(plot)
+    from orbis_dsl.engine.simulate import FolderInUse
+
     try:
         summary, results = _run_simulation(name, games, seed, policy, jobs, records, source, logs, True)
         if plot is not None:
             from orbis_dsl.engine.plot import plot_report
 
             plot_report(summary, results, plot)
+    except FolderInUse as error:  # filled by someone else since it was checked
+        _fail(str(error), hint="give an empty folder, or --replace")
     except OSError as error:
         _fail(f"cannot write {getattr(error, 'filename', None) or 'a file'}: {error.strerror or error}")
     if as_json:
@@ -197,8 +225,14 @@ def replay(
         raise typer.Exit(2) from None
     except OSError as error:
         _fail(f"cannot read {log}: {error}")
-    rules, _, _ = _rules(pack)
     shown = display_path(log)
+    from orbis_dsl.engine.log_header import not_a_log
+
+    wrong = not_a_log(text, shown)
+    if wrong is not None:  # a game record or other JSON: not a log that breaks the rules, a file replay cannot read
+        print_diagnostics([wrong], {shown: text})
+        raise typer.Exit(2)
+    rules, _, _ = _rules(pack)
     result = run_replay(text, rules, shown, rules_chosen=pack is not None)
     print_diagnostics(result.diagnostics, {shown: text})  # the errors, or warnings (other rules, no result line)
     if not result.ok:
@@ -319,11 +353,15 @@ def _report_variant(rules, name: str, games: int, seed: int, policy: str, jobs: 
         except Exception as error:  # an engine failure on a statically valid variant is a finding
             typer.echo(f"error: variant '{name}': simulation failed: {error}", err=True)
             return False
+        b = s["balance"]
         line += (f"; {games} {policy} games played, mean {s['mean_cp']['total']:.1f} CP, "
-                 f"{s['mean_deserts']:.1f} deserts, {len(s['balance']['flags']) or 'no'} "
-                 f"flag{'s' if len(s['balance']['flags']) != 1 else ''} (about "
-                 f"{s['balance']['flags_expected_by_chance']:g} by chance)")
-        flags = s["balance"]["flags"]
+                 f"{s['mean_deserts']:.1f} deserts, ")
+        if b.get("not_tested"):  # mixed policies: no rate is held to the fair rate
+            line += "no rate tested (the seats play different policies)"
+        else:
+            line += (f"{len(b['flags']) or 'no'} flag{'s' if len(b['flags']) != 1 else ''} (about "
+                     f"{b['flags_expected_by_chance']:g} by chance)")
+        flags = b["flags"]
     typer.echo(line)
     for flag in flags:
         typer.echo(f"  ! {flag}")

@@ -31,7 +31,8 @@ def sweep(
     as_json: bool = typer.Option(False, "--json", help="Print every cell's summary as JSON."),
 ) -> None:
     """Play one spec over a grid of variants x packs x policies x options, many games per cell, and report
-    each cell's balance (win rates with intervals, flags, mean CP)."""
+    each cell's balance (win rates by seat, god and kind with 95 % intervals, flags with the number chance alone
+    would give, mean CP)."""
     from orbis_dsl.common.resources import display_path
     from orbis_dsl.engine.progress import Progress
     from orbis_dsl.engine.sweep import BACKENDS, ClusterUnavailable, run_sweep, total_games
@@ -63,9 +64,13 @@ def sweep(
     typer.echo(sweep_text(report))
 
 
+WIDTH = 112  # a cell's rates wrap at this width
+
+
 def sweep_text(report: dict) -> str:
-    """One block per cell: its mean CP, the win rate of each god its pack adds, win rate by policy when
-    policies differ, and its flags."""
+    """One block per cell: its mean CP; its win rates with their intervals by seat, god (the gods its pack adds
+    first) and kind, and by policy when policies differ; its flags with the number chance alone would give. Last,
+    the flags of every cell against the number expected by chance over all of them."""
     out = [f"{len(report['cells'])} cells, {report['games_per_cell']} games each, seed {report['seed']}"]
     for cell in report["cells"]:
         s = cell["summary"]
@@ -76,12 +81,56 @@ def sweep_text(report: dict) -> str:
         cp = b["mean_cp"]["total"]
         out.append(f"  mean CP {cp['mean']:.2f} ({cp['low']:.2f} to {cp['high']:.2f}), "
                    f"mean deserts {s['mean_deserts']:.2f}")
-        for god in cell["new_gods"]:
-            e = b["win_rate_by_god"].get(god)
-            if e is not None:
-                out.append(f"  {god} (new): wins {e['rate']:.1%} ({e['low']:.1%}-{e['high']:.1%}) of {e['n']} held")
-        if len(b["win_rate_by_policy"]) > 1:
-            out.append("  win rate by policy: " + ", ".join(
-                f"{k} {e['rate']:.1%} ({e['low']:.1%}-{e['high']:.1%})" for k, e in b["win_rate_by_policy"].items()))
-        out += [f"  ! {f}" for f in b["flags"]] or ["  no win rate's interval excludes the fair rate"]
+        out += _cell_rates(cell, b)
+        out += _cell_flags(b)
+    flagged = report["flags"]
+    out.append("")
+    out.append(f"all cells: {flagged or 'no'} flag{'s' if flagged != 1 else ''}, about "
+               f"{report['flags_expected_by_chance']:g} expected by chance alone when every rate is fair (each "
+               "cell's rates are tested on their own)")
     return "\n".join(out)
+
+
+def _cell_rates(cell: dict, b: dict) -> list[str]:
+    """A cell's win rates with their exact 95 % intervals, a line (or a few, wrapped) per kind of rate."""
+    from orbis_dsl.engine.summary_text import rate_text
+
+    fair = b["fair_rate"]
+    out = [f"  win rates with exact 95 % intervals (fair {fair:.1%}; a shared win counts 1/k to each winner):"]
+    out += _wrapped("    seats: ", [f"{k}: {rate_text(e, fair)}" for k, e in b["win_rate_by_seat"].items()])
+    if len(b["win_rate_by_policy"]) > 1:
+        out += _wrapped("    policies: ", [f"{k}: {rate_text(e, fair)}" for k, e in b["win_rate_by_policy"].items()])
+    new = set(cell["new_gods"])
+    gods = sorted(b["win_rate_by_god"].items(), key=lambda kv: (kv[0] not in new, -kv[1]["rate"], kv[0]))
+    out += _wrapped("    gods: ", [f"{g}{' (new)' if g in new else ''} {rate_text(e, fair)} of {e['n']}"
+                                  for g, e in gods])
+    kinds = sorted(b["win_rate_by_kind"].items(), key=lambda kv: (-kv[1]["rate"], kv[0]))
+    out += _wrapped("    kinds: ", [f"{k} {rate_text(e, fair)} of {e['n']}" for k, e in kinds])
+    return out
+
+
+def _wrapped(head: str, items: list[str]) -> list[str]:
+    """Items after a head, separated by commas, wrapped at WIDTH with the continuation lines indented."""
+    if not items:
+        return []
+    lines, line = [], head + items[0]
+    indent = " " * len(head)
+    for item in items[1:]:
+        if len(line) + 2 + len(item) > WIDTH:
+            lines.append(line + ",")
+            line = indent + item
+        else:
+            line += ", " + item
+    return [*lines, line]
+
+
+def _cell_flags(b: dict) -> list[str]:
+    """A cell's flags, headed by how many chance alone would give; or why none is tested."""
+    if b.get("not_tested"):
+        return ["  no rate tested: the seats play different policies (see docs/balance.md §1)"]
+    chance = b.get("flags_expected_by_chance", 0.0)
+    if not b["flags"]:
+        return [f"  no flags (about {chance:g} expected by chance)"]
+    count = len(b["flags"])
+    return [f"  {count} flag{'s' if count != 1 else ''} (about {chance:g} expected by chance):",
+            *(f"  ! {f}" for f in b["flags"])]

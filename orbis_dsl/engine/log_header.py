@@ -45,6 +45,32 @@ class LogLines:
         return max(v[1] for v in self.header.values()) if self.header else 1
 
 
+def not_a_log(text: str, file: str) -> Diagnostic | None:
+    """A diagnostic when the file is JSON (a game record written by `--records`, a score report, …) rather than a
+    move log: no log starts with '{' or '['. None for anything else, which `split_log` reads."""
+    import json
+
+    stripped = text.lstrip()
+    if not stripped or stripped[0] not in "{[":
+        return None
+    before = text[: len(text) - len(stripped)]
+    line, column = before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+    try:
+        doc = json.loads(text)
+    except ValueError:
+        doc = None
+    kind = doc.get("format") if isinstance(doc, dict) else None
+    if kind == "orbis-game/1":
+        what = "an orbis-game/1 game record (JSON, as `orbis simulate --records` writes), not a move log"
+    elif isinstance(kind, str):
+        what = f"a JSON file of format '{kind[:40]}', not a move log"
+    else:
+        what = "a JSON file, not a move log" if doc is not None else f"not a move log: it starts with '{stripped[0]}'"
+    return Diagnostic(f"this is {what}", span=Span(file, line, column),
+                      hint="replay needs a move log, as `orbis simulate --logs DIR` writes (game-NNNNNN.log); a "
+                           "game record is scored with `orbis score FILE`")
+
+
 def split_log(text: str, file: str) -> LogLines | Diagnostic:
     """Sort the lines: header lines (before the first turn), turns, one result line; comments and blank lines
     are skipped."""

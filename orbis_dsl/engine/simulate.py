@@ -3,7 +3,11 @@
 Game i is dealt and played from `game_seed(seed, i)`, so a summary depends only on the rule set, the variant, the
 policies, the number of games and the seed, never on `jobs`. With a records folder each game is written as an
 `orbis-game/1` record (NAME.json) with the engine's `orbis-score/1` report beside it (NAME.score.json); with a
-logs folder each game's move log (NAME.log, see `log_write.py`), which `orbis replay` checks.
+logs folder each game's move log (NAME.log, see `log_write.py`), which `orbis replay` checks. NAME is
+game-NNNNNN, the game's index. A folder written to also gets the run's manifest (`orbis-run.json`: seed, games,
+players, policies, variant, options, the rules and their digest), so it says what it holds; a folder that
+already holds records, logs or a manifest is refused (`FolderInUse`) unless they are removed first
+(`clear_folder`): a shorter run would otherwise leave the older run's later games beside its own.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
@@ -53,6 +58,65 @@ def seat_policies(policy: str | list[str], players: int) -> list[str]:
     if not names:
         raise ValueError("no policy given")
     return [names[i % len(names)] for i in range(players)]
+
+
+# ---- the folders a run writes to ------------------------------------------------------------------------------
+
+MANIFEST = "orbis-run.json"
+MANIFEST_FORMAT = "orbis-run/1"
+_WRITTEN = re.compile(r"game-[0-9]{6}(\.score\.json|\.json|\.log)")
+
+
+class FolderInUse(ValueError):
+    """A records or logs folder that already holds a run's files: writing into it would mix two runs."""
+
+    def __init__(self, folder: Path, names: list[str]):
+        self.folder, self.names = folder, names
+        shown = ", ".join(names[:2]) + (", …" if len(names) > 2 else "")
+        super().__init__(f"{folder} already holds {len(names)} file{'s' if len(names) != 1 else ''} of a run "
+                         f"({shown})")
+
+
+def written_files(folder: Path | str) -> list[str]:
+    """The names in `folder` that a run writes (game records, score reports, move logs, the manifest), sorted."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        return []
+    return sorted(p.name for p in folder.iterdir() if p.name == MANIFEST or _WRITTEN.fullmatch(p.name))
+
+
+def clear_folder(folder: Path | str) -> int:
+    """Remove what `written_files` lists (and nothing else); how many files were removed."""
+    names = written_files(folder)
+    for name in names:
+        (Path(folder) / name).unlink()
+    return len(names)
+
+
+def _prepare_folders(folders: list, manifest: dict) -> list[str]:
+    """Create each folder, refuse one that holds a run's files already, and write the manifest into each."""
+    unique = list(dict.fromkeys(str(f) for f in folders if f is not None))
+    for folder in unique:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        names = written_files(folder)
+        if names:
+            raise FolderInUse(Path(folder), names)
+    for folder in unique:
+        write_atomic(Path(folder) / MANIFEST, json.dumps(manifest, indent=2) + "\n")
+    return unique
+
+
+def run_manifest(rules: Rules, variant: str, games: int, seed: int, policies: list[str],
+                 rules_source: str | None, options: dict | None, records, logs) -> dict:
+    """What a folder of records or logs holds, and the run that wrote them. Everything the games depend on, and
+    nothing else: not the number of processes (`jobs`) nor the folder's path, so the folder is the same byte for
+    byte whichever `--jobs` wrote it (tests/robustness/test_determinism.py compares every file)."""
+    last = f"game-{max(games - 1, 0):06d}"
+    return {"format": MANIFEST_FORMAT, "variant": variant, "players": len(policies), "games": games, "seed": seed,
+            "policies": policies, "options": dict(sorted((options or {}).items())),
+            "rules": {"source": rules_source or "base", "digest": rules.digest},
+            "records": None if records is None else f"game-000000.json to {last}.json, each with NAME.score.json",
+            "logs": None if logs is None else f"game-000000.log to {last}.log"}
 
 
 # ---- rule sets in worker processes -----------------------------------------------------------------------------
@@ -156,18 +220,18 @@ def run(variant: str, games: int, seed: int, policy: str | list[str] = "random",
         records: Path | str | None = None, rules_source: str | None = None, options: dict | None = None,
         progress: Callable[[int], None] | None = None, rules: Rules | None = None,
         logs: Path | str | None = None) -> list[dict]:
-    """The compact results of games 0..games-1, in game order whatever `jobs` is."""
+    """The compact results of games 0..games-1, in game order whatever `jobs` is. A records or logs folder that
+    already holds a run's files raises `FolderInUse` before any game is played."""
     if rules is None:
         rules = load_rules(rules_source)
     if variant not in rules.variants:
         raise ValueError(f"unknown variant '{variant}'")
     policies = seat_policies(policy, rules.variants[variant].players)
-    if records is not None:
-        Path(records).mkdir(parents=True, exist_ok=True)
-        records = str(records)
-    if logs is not None:
-        Path(logs).mkdir(parents=True, exist_ok=True)
-        logs = str(logs)
+    if records is not None or logs is not None:
+        manifest = run_manifest(rules, variant, games, seed, policies, rules_source, options, records, logs)
+        _prepare_folders([records, logs], manifest)
+    records = None if records is None else str(records)
+    logs = None if logs is None else str(logs)
     results: list[dict] = []
     if jobs <= 1 or games < 2:
         for i in range(games):

@@ -78,7 +78,12 @@ def report(sweep: Sweep, results: list[list[dict]]) -> dict:
                       "options": dict(sorted(cell.options.items())),
                       # what a designer sweeps a pack for: the gods it adds to the base game
                       "new_gods": sorted(set(rules.gods) - base_gods), "summary": summary})
-    return {"format": SWEEP_FORMAT, "games_per_cell": sweep.games, "seed": sweep.seed, "cells": cells}
+    balances = [c["summary"]["balance"] for c in cells]
+    # the baseline for the flags of every cell together: each cell's rates are tested on their own
+    return {"format": SWEEP_FORMAT, "games_per_cell": sweep.games, "seed": sweep.seed,
+            "flags": sum(len(b["flags"]) for b in balances),
+            "flags_expected_by_chance": round(sum(b["flags_expected_by_chance"] for b in balances), 2),
+            "cells": cells}
 
 
 def _run_here(work, progress):

@@ -66,13 +66,29 @@ def test_balance_flags_what_the_interval_excludes():
     assert fair["flags"] == [] and fair["win_rate_by_seat"]["1"]["flag"] is None
 
 
-def test_mixed_policies_hold_no_seat_to_the_fair_rate():
+def test_mixed_policies_hold_no_seat_god_or_kind_to_the_fair_rate():
+    # `orbis simulate --players 2 --games 1000 --seed 1 --policy greedy,random` flagged 16 gods and kinds, against
+    # "about 0.9 by chance": a god's rate was how often the greedy seat took it
     results = _results([90, 10], 100)
     for r in results:
         r["players"][1]["policy"] = "random"
     report = balance(results)
     assert report["win_rate_by_seat"]["1"]["flag"] is None
+    assert report["win_rate_by_god"]["love"]["flag"] is None and report["win_rate_by_god"]["love"]["rate"] == 0.9
+    assert all(e["flag"] is None for key in ("win_rate_by_god", "win_rate_by_kind") for e in report[key].values())
+    assert report["flags"] == [] and report["flags_expected_by_chance"] == 0
+    assert "different policies" in report["not_tested"]
     assert report["win_rate_by_policy"]["greedy"]["rate"] == 0.9
+    assert balance(_results([90, 10], 100))["not_tested"] is None  # one policy: tested
+
+
+def test_mixed_policies_say_why_nothing_is_flagged(cli):
+    result = cli("simulate", "--players", 2, "--games", 20, "--policy", "greedy,random", "--seed", 1)
+    assert result.exit_code == 0, result.stderr
+    assert "no flags: the seats play different policies" in result.stdout and "! " not in result.stdout
+    check = cli("variant", "check", "2p", "--simulate", 6, "--policy", "greedy,random", "--seed", 3)
+    assert check.exit_code == 0, check.stderr
+    assert "no rate tested (the seats play different policies)" in check.stdout and "! " not in check.stdout
 
 
 def test_progress_lines_without_waiting():
@@ -99,7 +115,7 @@ def test_text_report_shows_intervals_and_flags(cli):
     result = cli("simulate", "--players", 2, "--games", 12, "--policy", "greedy", "--seed", 2)
     assert result.exit_code == 0, result.stderr
     text = result.stdout
-    assert "win rates with 95 % intervals (fair: 50.0%)" in text
+    assert "win rates with exact 95 % intervals (fair: 50.0%; a win shared by k players counts 1/k to each)" in text
     assert "games needed to tell a 5% edge from fair" in text
     summary = json.loads(cli("simulate", "--players", 2, "--games", 12, "--policy", "greedy", "--seed", 2,
                              "--json").stdout)
@@ -160,3 +176,14 @@ def test_plot_bad_target_exits_2(cli, tmp_path):
     assert result.exit_code == 2 and "name it .svg, .png or .pdf" in result.stderr
     result = cli("simulate", "--games", 1, "--plot", tmp_path / "nowhere" / "report.svg")
     assert result.exit_code == 2 and "no such folder" in result.stderr
+
+
+def test_a_shared_win_counts_a_share_and_the_report_says_so(cli):
+    results = _results([60, 40], 100)
+    for r in results[:10]:  # the first ten games: both players win, half a win each
+        for p in r["players"]:
+            p["win"] = 0.5
+    seat1 = balance(results)["win_rate_by_seat"]["1"]
+    assert seat1["wins"] == 55.0 and seat1["rate"] == 0.55
+    text = cli("simulate", "--players", 2, "--games", 4, "--policy", "greedy", "--seed", 2).stdout
+    assert "a win shared by k players counts 1/k to each" in text

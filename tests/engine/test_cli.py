@@ -58,7 +58,7 @@ def test_simulate_writes_records(cli, tmp_path):
     assert result.exit_code == 0
     files = sorted(p.name for p in (tmp_path / "out").iterdir())
     assert files == ["game-000000.json", "game-000000.score.json", "game-000001.json", "game-000001.score.json",
-                     "game-000002.json", "game-000002.score.json"]
+                     "game-000002.json", "game-000002.score.json", "orbis-run.json"]
 
 
 @pytest.mark.parametrize("args, message", [
@@ -120,6 +120,21 @@ def test_simulate_logs_replay(cli, tmp_path):
         assert "policies: greedy, random" in log.read_text(encoding="utf-8")
         replayed = cli("replay", log)
         assert replayed.exit_code == 0, replayed.stderr
+
+
+def test_replay_of_a_game_record_says_it_needs_a_move_log_and_exits_2(cli, tmp_path):
+    # it said "expected a header line … found '{'" and exited 1, which means "the log breaks the rules"
+    assert cli("simulate", "--players", 2, "--games", 1, "--policy", "greedy", "--records", tmp_path).exit_code == 0
+    record = tmp_path / "game-000000.json"
+    result = cli("replay", record)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.startswith(f"{record}:1:1: error: this is an orbis-game/1 game record")
+    assert "replay needs a move log, as `orbis simulate --logs DIR` writes" in result.stderr
+    assert "expected a header line" not in result.stderr
+    other = tmp_path / "list.log"
+    other.write_text("\n  [1, 2]\n", encoding="utf-8")
+    result = cli("replay", other, "--json")
+    assert result.exit_code == 2 and result.stderr.startswith(f"{other}:2:3: error: this is a JSON file, not a move")
 
 
 def test_replay_missing_file_exits_2(cli):

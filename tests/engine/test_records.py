@@ -37,7 +37,8 @@ def test_two_hundred_records_score_as_the_engine_scored_them():
 def test_the_records_folder_holds_each_game_and_its_report(tmp_path):
     results = run("3p", 12, seed=5, policy="greedy,random", records=tmp_path)
     names = sorted(p.name for p in tmp_path.iterdir())
-    assert names == sorted([f"game-{i:06d}.json" for i in range(12)] + [f"game-{i:06d}.score.json" for i in range(12)])
+    assert names == sorted([f"game-{i:06d}.json" for i in range(12)] + [f"game-{i:06d}.score.json" for i in range(12)]
+                           + ["orbis-run.json"])
     for i, result in enumerate(results):
         record, diags, _ = read_game(tmp_path / f"game-{i:06d}.json", RULES)
         assert diags == []

@@ -81,6 +81,34 @@ def test_text_report_names_every_cell(cli, tmp_path):
     assert "base · 3p · greedy" in result.stdout and "mean CP" in result.stdout
 
 
+def test_text_report_gives_each_cell_its_rates_and_its_chance_baseline(cli, tmp_path):
+    # the text report printed flags per cell with no chance baseline (the JSON had it) and no win rates
+    pack = ROOT / "examples" / "balance" / "oracle"
+    spec = _spec(tmp_path, f'games = 6\nseed = 3\nvariants = ["3p"]\npacks = ["base", "{pack.as_posix()}"]\n'
+                           'policies = ["greedy", "greedy,random"]\n')
+    text = cli("sweep", spec).stdout
+    report = json.loads(cli("sweep", spec, "--json").stdout)
+    blocks = text.split("\n\n")[1:-1]  # the header, the cells, the line over all cells
+    assert len(blocks) == 4 == len(report["cells"])
+    for block, cell in zip(blocks, report["cells"]):
+        b = cell["summary"]["balance"]
+        seat = b["win_rate_by_seat"]["1"]
+        assert f"seats: 1: {seat['rate']:.1%} ({seat['low']:.1%}-{seat['high']:.1%})" in block
+        for god, e in b["win_rate_by_god"].items():
+            assert f"{god}{' (new)' if god in cell['new_gods'] else ''} {e['rate']:.1%}" in block
+        assert "kinds: " in block
+        if b["not_tested"]:
+            assert "no rate tested: the seats play different policies" in block and "policies: greedy:" in block
+        else:
+            chance = f"(about {b['flags_expected_by_chance']:g} expected by chance)"
+            assert chance in block
+    assert [c["new_gods"] for c in report["cells"]] == [[], [], ["oracle"], ["oracle"]]
+    assert report["flags_expected_by_chance"] == round(sum(c["summary"]["balance"]["flags_expected_by_chance"]
+                                                           for c in report["cells"]), 2)
+    assert text.rstrip().endswith(f"about {report['flags_expected_by_chance']:g} expected by chance alone when every "
+                                  "rate is fair (each cell's rates are tested on their own)")
+
+
 @pytest.mark.parametrize(("text", "expected"), [
     ('games = 2\nvariant = ["2p"]\n', ["grid.toml:2:1: error: unknown sweep setting 'variant'",
                                        "did you mean 'variants'?"]),
