@@ -9,8 +9,9 @@ each cell plays. Reading and checking it returns the cells plus located diagnost
     [options]                            # each option: the values to try (the grid takes every combination)
     majority_needs_one = [false, true]
 
-Every cell of one variant starts from the same deals whatever its pack, policy or options (when the pack keeps
-the tile list), so cells are compared on the same games.
+Cells of one variant that differ only by policy or options play the same deals. A pack that keeps the tile list
+keeps the tile piles too, but one that adds gods shuffles the gods differently: its cells share the piles, not
+always the revealed gods (docs/balance.md §6).
 """
 
 from __future__ import annotations
