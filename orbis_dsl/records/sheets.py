@@ -131,8 +131,11 @@ class _SheetReader:
                 continue
             shared = {**whole, **self.level_facts(item, path, round_facts)}
             players = self.players(item["players"], f"{path}.players", shared)
-            if isinstance(item["players"], list):
-                typed.append((r, tuple(p.get("name") if isinstance(p, dict) else None for p in item["players"])))
+            names = tuple(p.get("name") if isinstance(p, dict) else None for p in item["players"]) \
+                if isinstance(item["players"], list) else ()
+            # Compared only when every name is one (a name of another type is told at itself: player()).
+            if names and all(isinstance(name, str) and name.strip() for name in names):
+                typed.append((r, names))
             if players is not None:
                 rounds.append(players)
         self.same_players(typed)
