@@ -214,7 +214,7 @@ class _SheetReader:
         name = obj.get("name")
         if not isinstance(name, str) or not name.strip():
             self.error(f"{path}.name", f"expected the player's name, got {json_words(name)}")
-        piece = self.piece(obj.get(family), f"{path}.{family}") if family else None
+        piece = self.piece(obj.get(family), f"{path}.{family}", family in obj) if family else None
         values = dict(shared)
         board = None
         if board_key is not None and board_key in obj:
@@ -236,9 +236,13 @@ class _SheetReader:
             return None
         return SheetPlayerRecord(name, piece, values, board)
 
-    def piece(self, value, path: str) -> str | None:
+    def piece(self, value, path: str, present: bool = True) -> str | None:
         family = self.rules.settings.held_family
         pieces = self.rules.gods
+        if value is None:  # not chosen yet (a score pad sends no key)
+            self.error(path, ("" if present else f"missing key '{family}': ") + f"choose a {family} for this player",
+                       f"one of {', '.join(sorted(pieces))}")
+            return None
         if not isinstance(value, str):
             self.error(path, f"expected a {family} (one of {', '.join(sorted(pieces))}), got {json_words(value)}")
             return None

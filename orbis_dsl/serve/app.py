@@ -175,7 +175,8 @@ def create_app(rules: Rules, local_only: bool = False) -> _Guard:
         Route("/favicon.ico", no_icon),
         Route("/api/rules", rules_endpoint),
         Route("/api/games", games_endpoint),
-        Route("/api/import", posting(lambda text, request: api.import_record(text, rules)), methods=["POST"]),
+        Route("/api/import", posting(lambda text, request: api.import_record(text, rules, request.query_params.get(
+            "name"))), methods=["POST"]),
         Route("/api/score", posting(lambda text, request: api.score(text, rules)), methods=["POST"]),
         Route("/api/check", posting(lambda text, request: api.check(text, rules)), methods=["POST"]),
         Route("/api/export", posting(lambda text, request: api.export(text, rules, request.query_params.get(

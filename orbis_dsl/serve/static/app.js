@@ -31,7 +31,8 @@ function open(id) {
 }
 
 async function load(file) {
-  const { status, body } = await post("/api/import", await file.text());
+  // The file's name goes with it, so that its messages name it ("game.tmgame:3:1"), not the request.
+  const { status, body } = await post(`/api/import?name=${encodeURIComponent(file.name)}`, await file.text());
   if (status !== 200) {
     problems = (body?.errors || [{ message: `status ${status}` }]).map((e) => e.rendered || e.message);
     document.dispatchEvent(new Event("pad:redraw"));

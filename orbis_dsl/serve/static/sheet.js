@@ -108,6 +108,10 @@ function setupStep() {
       const names = sheet.names.slice(0, sheet.count).map((n) => n.trim());
       if (names.some((n) => !n)) { problem.textContent = "Every player needs a name."; return; }
       if (new Set(names).size !== names.length) { problem.textContent = "Two players have the same name."; return; }
+      if (rules.family && sheet.pieces.slice(0, sheet.count).some((p) => !p)) {
+        problem.textContent = `Choose a ${rules.family.key} for every player.`;
+        return;
+      }
       go("sheet");
     } }),
   ];
