@@ -183,3 +183,60 @@ def test_the_steppers_start_from_what_is_typed_or_from_the_rules_default(page):
     page.click("#save-tile")
     saved = page.evaluate("JSON.parse(localStorage.getItem(Object.keys(localStorage)[0]))")
     assert saved["players"][0]["pyramid"][0][0] == {"color": "red", "kind": "stone", "cp": 5}
+
+
+def fresh(page) -> None:
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.wait_for_selector('[data-name="0"]')
+
+
+def saved_game(page) -> tuple[str, dict]:
+    key = page.evaluate("Object.keys(localStorage).find((k) => k !== 'orbis-pad:game' && !k.endsWith(':set-aside'))")
+    return key, page.evaluate(f"JSON.parse(localStorage.getItem({json.dumps(key)}))")
+
+
+def test_fewer_players_keeps_the_others_tiles_and_a_bad_saved_game_never_hangs_the_pad(page):
+    errors = []
+
+    def failed(error):
+        errors.append(error)
+
+    page.on("pageerror", failed)
+    fresh(page)
+    page.click('[data-players="4"]')
+    for seat, name in enumerate(["Ana", "Ben", "Cleo", "Dev"]):
+        page.fill(f'[data-name="{seat}"]', name)
+    page.click("#to-pyramids")
+    page.click('[data-tab="3"]')
+    enter_tile(page, 3, 0, 0, {"color": "red", "kind": "stone"})  # the pad moves on to Dev's next place
+
+    # Three players: Dev's tile is kept aside, and the pyramids open on a place that is still on the table.
+    page.click('.navstep:has-text("Players")')
+    page.click('[data-players="3"]')
+    assert "Dev (1 tile)" in page.inner_text("[data-kept]")
+    page.click("#to-pyramids")
+    page.wait_for_selector('[data-pyramid="0"]')
+    assert page.locator("[data-tab]").count() == 3
+    page.reload()
+    page.wait_for_selector('[data-pyramid="0"]')
+    page.click('.navstep:has-text("Players")')
+    page.click('[data-players="4"]')  # Dev comes back with the tile
+    assert page.input_value('[data-name="3"]') == "Dev"
+    page.click("#to-pyramids")
+    page.click('[data-tab="3"]')
+    page.wait_for_selector('[data-slot="3-0-0"].filled')
+
+    # A saved place that is not on the table is dropped; a game that cannot be drawn is set aside, with a message.
+    key, game = saved_game(page)
+    game["selected"] = {"player": 7, "row": 0, "index": 0}
+    page.evaluate("([k, g]) => localStorage.setItem(k, JSON.stringify(g))", [key, game])
+    page.reload()
+    page.wait_for_selector('[data-pyramid="0"]')
+    game["players"][1]["pyramid"] = 5
+    page.evaluate("([k, g]) => localStorage.setItem(k, JSON.stringify(g))", [key, game])
+    page.reload()
+    assert "could not be opened" in page.inner_text('[data-notes="kept"]')
+    assert page.locator('[data-name="0"]').input_value() == ""  # a new game
+    page.remove_listener("pageerror", failed)
+    assert errors == []

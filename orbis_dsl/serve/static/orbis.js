@@ -82,6 +82,7 @@ function setupStep() {
       h("div", { class: "choices" }, counts.map((n) => h("button", { type: "button", "data-players": n,
         class: "choice" + (n === game.players.length ? " chosen" : ""), text: `${n} players`,
         onclick: () => { store.setPlayerCount(game, rules, n); commit(); } }))),
+      keptNote(),
       players,
       h("h2", { text: "Variant and options" }),
       h("select", { onchange: (e) => { game.variant = e.target.value; commit(); } },
@@ -93,11 +94,22 @@ function setupStep() {
       const names = game.players.map((p) => p.name.trim());
       if (names.some((n) => !n)) { problem.textContent = "Every player needs a name."; return; }
       if (new Set(names).size !== names.length) { problem.textContent = "Two players have the same name."; return; }
-      game.selected = game.selected || store.nextEmpty(game, rules, { player: 0 }) || { player: 0, row: 0, index: 0 };
+      if (!store.placeOf(game, rules, game.selected)) {
+        game.selected = store.nextEmpty(game, rules, { player: 0 }) || { player: 0, row: 0, index: 0 };
+      }
       draft = {};
       go("pyramids");
     } }),
   ];
+}
+
+// The players left out by a smaller count, kept with their tiles until the count goes up again.
+function keptNote() {
+  const kept = (game.spare || []).map((p) => [p.name.trim(), p.pyramid.flat().filter(Boolean).length])
+    .filter(([name, tiles]) => name || tiles);
+  if (!kept.length) return null;
+  const words = kept.map(([name, tiles]) => `${name || "a player"} (${tiles} tile${tiles === 1 ? "" : "s"})`);
+  return h("p", { class: "note", "data-kept": "", text: `Kept, with their tiles, for more players: ${words.join(", ")}.` });
 }
 
 // ---- pyramids ----------------------------------------------------------------------------------------------
@@ -246,12 +258,15 @@ function restart() {
 window.addEventListener("popstate", (event) => {
   if (game) go(event.state?.step || "setup", false);
 });
+document.addEventListener("pad:redraw", () => { if (game) render(); });
 
+// Throws if the game kept cannot be drawn after all (app.js then sets it aside and starts again).
 export function startOrbis(orbisRules, theShell) {
   rules = orbisRules;
   shell = theShell;
-  game = store.load(rules);
-  document.addEventListener("pad:redraw", () => render());
+  const kept = store.load(rules);
+  game = kept.game;
+  if (kept.problem) shell.tell(kept.problem);
   if (game.selected) {
     const { player, row, index } = game.selected;
     draft = { ...(game.players[player]?.pyramid[row]?.[index] || {}) };

@@ -262,13 +262,20 @@ function restart() {
   go("setup");
 }
 
+window.addEventListener("popstate", (event) => { if (sheet) go(event.state?.step || "setup", false); });
+document.addEventListener("pad:redraw", () => { if (sheet) render(); });
+
+// Throws if the sheet kept cannot be drawn after all (app.js then sets it aside and starts again).
 export function startSheet(sheetRules, theShell) {
   rules = sheetRules;
   shell = theShell;
   const saved = store.saved(rules);
-  sheet = saved?.kind === "sheet" ? saved : model.newSheet(rules);
-  window.addEventListener("popstate", (event) => go(event.state?.step || "setup", false));
-  document.addEventListener("pad:redraw", () => render());
+  sheet = saved === null ? null : model.checked(saved, rules);
+  if (saved !== null && !sheet) {
+    store.setAside(rules);
+    shell.tell(store.SET_ASIDE);
+  }
+  sheet = sheet || model.newSheet(rules);
   history.replaceState({ step: sheet.step }, "", `#${sheet.step}`);
   render();
   if (sheet.step !== "setup") recheck();
