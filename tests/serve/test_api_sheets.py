@@ -83,6 +83,8 @@ def test_mondo_declares_rounds_and_its_levels(client):
     facts = {f["name"]: f for f in rules["facts"]}
     assert facts["card"]["level"] == "round" and facts["card"]["key"] == "modifier"
     assert facts["tasks"]["form"] == "held" and facts["tasks"]["flag"] == "done"
+    assert facts["tasks"]["printed"]["T07"] == {"points": 4}  # what the card prints, by the rules: a record may differ
+    assert facts["tasks_revealed"]["printed"] == {}
     assert facts["volcanoes"]["members"] == ["active", "inactive"]
     assert facts["animals"]["counted"]  # derived from a board, typed as a count at the counts level
     assert (facts["chip"]["low"], facts["chip"]["high"], facts["chip"]["optional"]) == (1, 4, True)

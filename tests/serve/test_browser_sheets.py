@@ -221,3 +221,41 @@ def test_a_loaded_record_keeps_every_fact_through_the_form(page, orbis, repo_roo
     assert totals_on_page(page) == expected
     assert page.inner_text("#winner") == ("Winner: " + " and ".join(winners) if len(winners) == 1 else
                                           "Shared win: " + " and ".join(winners) if winners else "Nobody wins")
+
+
+def test_a_task_cards_printed_points_are_typed_and_one_players_error_stays_off_the_others_screen(page, orbis,
+                                                                                                  repo_root):
+    example = "examples/mondo/counts-expert-2p-tasks.json"  # Bo's T07 is done and prints 5 (the rules say 4)
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.set_input_files("#load-record", str(repo_root / example))
+    page.wait_for_selector("#finish:not([disabled])")
+    page.click('[data-round="0"]')
+    page.click('[data-tab="1"]')
+    points = '[data-path="$.rounds[0].players[1].tasks"] [data-printed="T07.points"]'
+    assert page.input_value(points) == "5" and page.get_attribute(points, "placeholder") == "4"
+    bo_total = '[data-tab="1"] .tab-total'
+    page.fill(points, "")
+    page.locator(points).press("Tab")  # empty: the rules' 4
+    page.wait_for_function(f"() => document.querySelector({json.dumps(bo_total)}).textContent === '29'")
+    page.locator(points).press_sequentially("5")
+    page.locator(points).press("Tab")
+    page.wait_for_function(f"() => document.querySelector({json.dumps(bo_total)}).textContent === '30'")
+
+    # Ann's count out of range, seen from Bo's sheet: at the top, with Ann's name, not on the round's card.
+    page.click('[data-round="1"]')
+    page.click('[data-tab="0"]')
+    type_field(page, "$.rounds[1].players[0].animals", 30)
+    page.wait_for_selector('[data-path="$.rounds[1].players[0].animals"] .notes .error')
+    page.click('[data-tab="1"]')
+    page.wait_for_selector("#sheet-notes .error")
+    assert page.inner_text("#sheet-notes") == "Ann, round 2, animals: 30 is out of range; expected 0 to 24"
+    assert page.locator('[aria-label="round"] .notes').count() == 0
+    page.click('[data-tab="0"]')
+    type_field(page, "$.rounds[1].players[0].animals", 5)
+    page.wait_for_selector("#finish:not([disabled])")
+    page.click("#finish")
+    page.wait_for_selector("#final-table")
+    expected, winners = cli_totals(orbis, example)
+    assert totals_on_page(page) == expected == {"Ann": 30, "Bo": 30}
+    assert page.inner_text("#winner") == "Shared win: " + " and ".join(winners)

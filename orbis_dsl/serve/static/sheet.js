@@ -193,22 +193,34 @@ function sheetStep() {
 }
 
 // Each message beside the field whose path is the nearest to the one it names (a refusal names the player's whole
-// sheet); a message about a player or round not on screen goes to the list at the top, with its place.
+// sheet); a message about a player or round not on screen goes to the list at the top, with its place. A message
+// about one player is never put on a card of the round, which every player's screen shows.
 function placeNotes(notes) {
   const loose = [];
   for (const note of notes) {
     const text = note.message + (note.hint ? ` (${note.hint})` : "");
+    const player = /players\[\d+\]/.test(note.path || "");
     let field = null;
     for (let path = note.path || ""; path && !field; path = parent(path)) {
+      if (player && !/players\[\d+\]/.test(path)) break;
       field = app.querySelector(`[data-path="${CSS.escape(path)}"]`);
     }
-    if (!field && note.kind === "warning" && note.player === sheet.seat) field = app.querySelector('[aria-label="sheet"]');
+    // A warning names its player and, in a game of rounds, its round ("Bo, round 2").
+    const round = /, round (\d+)$/.exec(note.where || "");
+    const here = note.player === sheet.seat && (!round || Number(round[1]) === sheet.round + 1);
+    if (!field && note.kind === "warning" && here) field = app.querySelector('[aria-label="sheet"]');
     const list = h("ul", { class: "notes", "data-notes": "field" }, h("li", { class: note.kind, text }));
     if (field?.matches("section")) field.querySelector("h2").after(list); // a card's own messages: at its top
     else if (field) field.append(list);
-    else loose.push({ kind: note.kind, text: `${note.path ? placeName(note.path) : note.where}: ${text}` });
+    else loose.push({ kind: note.kind, text: placed(note.path ? placeName(note.path) : note.where, text) });
   }
   app.querySelector("#sheet-notes")?.replaceChildren(...[notesList(loose)].filter(Boolean));
+}
+
+// "Ann, round 2, animals" and "animals: 30 is out of range" → "Ann, round 2, animals: 30 is out of range".
+function placed(where, text) {
+  const last = where.split(", ").pop();
+  return text.startsWith(`${last}: `) ? where + text.slice(last.length) : `${where}: ${text}`;
 }
 
 // A JSON path in the players' words: "$.rounds[1].players[0].chip" → "Ann, round 2, chip".

@@ -38,8 +38,8 @@ function number(value, fact, set, label) {
   return stepper(value, fact, set, label);
 }
 
-// One value of a fact (a member's, for a fact per set).
-function single(value, fact, set, label, pieces) {
+// One value of a fact (a member's, for a fact per set), at JSON path `path`.
+function single(value, fact, set, label, pieces, path) {
   if (fact.form === "int") return number(value, fact, set, label);
   if (fact.form === "bool") {
     return h("input", { type: "checkbox", checked: !!value, "aria-label": label,
@@ -50,7 +50,7 @@ function single(value, fact, set, label, pieces) {
       (v) => (v === null ? "none" : v.replaceAll("_", " ")));
   }
   if (fact.form === "list") return toggles(value || [], fact.choices.map((c) => [c, c]), set, fact.optional);
-  if (fact.form === "held") return heldToggles(value || [], fact, pieces, set);
+  if (fact.form === "held") return [heldToggles(value || [], fact, pieces, set), printed(value || [], fact, path, set)];
   return null;
 }
 
@@ -86,13 +86,38 @@ function heldToggles(items, fact, pieces, set) {
   }));
 }
 
+// What each piece held prints (a Mondo task's points), for a card in front of the players that says otherwise than
+// the rules: empty is the rules' value, shown greyed.
+function printed(items, fact, path, set) {
+  const rows = items.flatMap((item, i) => {
+    const id = typeof item === "string" ? item : item.id;
+    return Object.entries(fact.printed?.[id] || {}).map(([key, usual]) => {
+      const put = (typed, check) => set(items.map((x, j) => (j === i ? withValue(x, key, typed) : x)), check);
+      return h("div", { class: "member", "data-path": `${path}[${i}].${key}` },
+        h("span", { class: "member-name", text: `${id} ${key}` }),
+        h("input", { type: "number", inputmode: "numeric", placeholder: String(usual), value: item[key] ?? "",
+          "data-printed": `${id}.${key}`, "aria-label": `${id}: ${key} printed on the card (empty: the rules' ${usual})`,
+          oninput: (e) => put(e.target.value, false), onchange: (e) => put(e.target.value, true) }));
+    });
+  });
+  return rows.length ? h("div", { class: "printed" },
+    h("span", { class: "fact-title", text: "as printed on the card, if it says otherwise" }), rows) : null;
+}
+
+function withValue(item, key, typed) {
+  const out = typeof item === "string" ? { id: item } : { ...item };
+  if (typed === "") delete out[key];
+  else out[key] = Number(typed);
+  return out;
+}
+
 // A fact's whole field: its title, then one widget (or one per member of its set). `set(value, check)` stores
 // the value; `check` says whether to check the sheet now (a tap) or later (a digit typed).
 export function factField(fact, value, path, set, pieces) {
   const title = h("span", { class: "fact-title", text: fact.title + (fact.optional ? " (if known)" : "") });
   if (!fact.members.length) {
     return h("div", { class: "field", "data-path": path, "data-fact": fact.key }, title,
-      single(value, fact, set, fact.title, pieces));
+      single(value, fact, set, fact.title, pieces, path));
   }
   const values = value || {};
   const setMember = (member) => (v, check) => {
@@ -103,7 +128,7 @@ export function factField(fact, value, path, set, pieces) {
   return h("div", { class: "field", "data-path": path, "data-fact": fact.key }, title,
     fact.members.map((m) => h("div", { class: "member", "data-path": `${path}.${m}` },
       h("span", { class: "member-name", text: m }),
-      single(values[m] ?? null, fact, setMember(m), `${fact.title}: ${m}`, pieces))));
+      single(values[m] ?? null, fact, setMember(m), `${fact.title}: ${m}`, pieces, `${path}.${m}`))));
 }
 
 export function asked(fact) {
