@@ -259,3 +259,37 @@ def test_a_task_cards_printed_points_are_typed_and_one_players_error_stays_off_t
     expected, winners = cli_totals(orbis, example)
     assert totals_on_page(page) == expected == {"Ann": 30, "Bo": 30}
     assert page.inner_text("#winner") == "Shared win: " + " and ".join(winners)
+
+
+def in_view(page, selector: str) -> bool:
+    """Whether every element `selector` finds lies inside the screen's width."""
+    return page.evaluate("""(s) => [...document.querySelectorAll(s)].every((e) => {
+        const r = e.getBoundingClientRect(); return r.left >= 0 && r.right <= document.documentElement.clientWidth; })""",
+                         selector)
+
+
+def test_results_on_a_phone_keep_the_total_and_place_in_view_and_show_the_tie_break(page, orbis, repo_root, tmp_path):
+    doc = json.loads((repo_root / "examples/terra-mystica/5p-alchemists.json").read_text())
+    long_name = "Bartholomew-Maximilian-Fitzgerald-Smythe"  # 40 characters, the most the setup takes
+    doc["players"][0]["name"] = long_name
+    (tmp_path / "five.json").write_text(json.dumps(doc))
+    for record in (tmp_path / "five.json", repo_root / "examples/games/3p-book-club-tie.orbisgame"):
+        page.evaluate("localStorage.clear()")
+        page.reload()
+        page.set_input_files("#load-record", str(record))
+        page.wait_for_selector("#finish:not([disabled])")
+        page.click("#finish")
+        page.wait_for_selector("#final-table")
+        assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+        assert in_view(page, "#final-table .total") and in_view(page, "#final-table .place")
+        assert in_view(page, "#final-table tbody .who")
+        if record.suffix == ".json":  # the long name wraps, whole, in its column
+            assert page.inner_text(f'[data-player="{long_name}"] .who') == long_name
+    # Three totals of 31: the worshippers left decide, as the CLI's table shows them.
+    rows = {r.get_attribute("data-player"): (r.locator(".total").inner_text(), r.locator(".tiebreak").inner_text(),
+                                             r.locator(".place").inner_text())
+            for r in page.locator("#final-table tbody tr").all()}
+    assert rows == {"Iris": ("31", "2", "3"), "Omar": ("31", "4", "2"), "Pia": ("31", "6", "1")}
+    assert page.inner_text("#final-table thead .tiebreak") == "worshippers"
+    assert in_view(page, "#final-table .tiebreak")
+    assert "the most worshippers left" in page.inner_text("[data-tie]")
