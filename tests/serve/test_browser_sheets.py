@@ -293,3 +293,37 @@ def test_results_on_a_phone_keep_the_total_and_place_in_view_and_show_the_tie_br
     assert page.inner_text("#final-table thead .tiebreak") == "worshippers"
     assert in_view(page, "#final-table .tiebreak")
     assert "the most worshippers left" in page.inner_text("[data-tie]")
+
+
+def test_the_sheet_starts_at_its_top_shows_a_new_error_and_loses_no_tap(page):
+    choose_game(page, "mondo")
+    assert page.get_by_label("name", exact=True).count() == 2
+    assert page.get_by_role("group", name="level").count() == 1
+    page.fill('[data-name="0"]', "Ann")
+    page.fill('[data-name="1"]', "Bo")
+    page.evaluate("scrollTo(0, document.body.scrollHeight)")
+    page.click("#to-sheet")
+    page.wait_for_selector('[aria-label="sheet"]')
+    assert page.evaluate("scrollY") == 0
+    assert page.get_by_role("group", name="bonus chip").count() == 1  # a row of choices is a group, named
+
+    # Digits typed, then a tap on another field's +: the tap counts, the digits too, and the + keeps the focus.
+    at = "$.rounds[0].players[0]"
+    page.fill(f'[data-path="{at}.animals"] input', "7")
+    page.click(f'[data-path="{at}.enclosed"] [data-step="+1"]')
+    page.wait_for_function(f"""() => document.querySelector('[data-path="{at}.enclosed"] input').value === '1'""")
+    assert page.input_value(f'[data-path="{at}.animals"] input') == "7"
+    assert page.evaluate("document.activeElement.dataset.step") == "+1"
+
+    # Both players on bonus chip 4: the round's error, at the top of the sheet, is brought into view.
+    page.click(f'[data-path="{at}.chip"] [data-value="4"]')
+    page.click('[data-tab="1"]')
+    page.locator('[data-path="$.rounds[0].players[1].chip"]').scroll_into_view_if_needed()
+    page.evaluate("scrollBy(0, 400)")
+    page.click('[data-path="$.rounds[0].players[1].chip"] [data-value="4"]')
+    error = page.locator('[aria-label="round"] .notes .error')
+    error.wait_for()
+    page.wait_for_function("""() => { const box = document.querySelector('[aria-label="round"] .notes .error')
+        .getBoundingClientRect(); return box.top >= document.querySelector('.bar').getBoundingClientRect().bottom
+        && box.bottom <= innerHeight; }""")
+    assert "another player holds bonus chip 4" in error.inner_text()

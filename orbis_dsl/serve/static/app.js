@@ -47,7 +47,7 @@ async function load(file) {
 // The card at the top of every setup step: a button per game, and a record to load.
 function chooser() {
   return h("section", { class: "card", "aria-label": "game" },
-    h("div", { class: "choices" }, games.map((g) => h("button", {
+    h("div", { class: "choices", role: "group", "aria-label": "game" }, games.map((g) => h("button", {
       type: "button", class: "choice" + (g.id === current ? " chosen" : ""), "data-game": g.id, text: g.title,
       "aria-pressed": String(g.id === current), onclick: () => { if (g.id !== current) open(g.id); } }))),
     h("label", { class: "inline load" }, "Load a record ", h("input", { type: "file", id: "load-record",

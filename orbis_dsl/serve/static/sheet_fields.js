@@ -6,26 +6,31 @@ import { h } from "./editor.js";
 
 const FEW = 6; // a range of at most this many values is a row of buttons rather than a stepper
 
-function choiceRow(values, chosen, pick, label = String) {
-  return h("div", { class: "choices" }, values.map((v) => h("button", {
+// A row of buttons, one of them chosen; `name` labels the row as a group (what a screen reader says).
+function choiceRow(values, chosen, pick, label, name) {
+  return h("div", { class: "choices", role: "group", "aria-label": name }, values.map((v) => h("button", {
     type: "button", class: "choice" + (v === chosen ? " chosen" : ""), "data-value": String(v),
     "aria-pressed": String(v === chosen), text: label(v), onclick: () => pick(v) })));
 }
 
 // A number: − and + (bounded by the fact), and the value typed in between. Typing changes the value quietly;
-// leaving the field (change) checks it. `optional`: empty means not given.
+// leaving the field (change) checks it, once the tap that left it (on another button) has been handled
+// ("later"). `optional`: empty means not given.
 function stepper(value, fact, set, label) {
   const clamp = (n) => Math.min(fact.high ?? Infinity, Math.max(fact.low ?? -Infinity, n));
-  const from = value ?? fact.low ?? 0;
+  const input = h("input", { type: "number", inputmode: "numeric", value: value ?? "", placeholder: "—",
+    "aria-label": label, min: fact.low ?? undefined, max: fact.high ?? undefined,
+    oninput: (e) => set(e.target.value === "" ? null : Number(e.target.value), false),
+    onchange: (e) => set(e.target.value === "" ? null : Number(e.target.value), "later") });
+  // − and + start from what the field shows: digits typed are not drawn again, so `value` may be older.
+  const shown = () => (input.value === "" ? null : Number(input.value));
+  const from = () => shown() ?? fact.low ?? 0;
   return h("div", { class: "stepper" },
     h("button", { type: "button", class: "step", "data-step": "-1", "aria-label": `${label} minus one`, text: "−",
-      onclick: () => set(clamp(from - 1), true) }),
-    h("input", { type: "number", inputmode: "numeric", value: value ?? "", placeholder: "—", "aria-label": label,
-      min: fact.low ?? undefined, max: fact.high ?? undefined,
-      oninput: (e) => set(e.target.value === "" ? null : Number(e.target.value), false),
-      onchange: (e) => set(e.target.value === "" ? null : Number(e.target.value), true) }),
+      onclick: () => set(clamp(from() - 1), true) }),
+    input,
     h("button", { type: "button", class: "step", "data-step": "+1", "aria-label": `${label} plus one`, text: "+",
-      onclick: () => set(value === null || value === undefined ? from : clamp(value + 1), true) }));
+      onclick: () => set(shown() === null ? from() : clamp(shown() + 1), true) }));
 }
 
 function number(value, fact, set, label) {
@@ -33,7 +38,7 @@ function number(value, fact, set, label) {
   if (span <= FEW) {
     const values = [...Array(span).keys()].map((i) => fact.low + i);
     return choiceRow(fact.optional ? [null, ...values] : values, value ?? null, (v) => set(v, true),
-      (v) => (v === null ? "none" : String(v)));
+      (v) => (v === null ? "none" : String(v)), label);
   }
   return stepper(value, fact, set, label);
 }
@@ -47,15 +52,17 @@ function single(value, fact, set, label, pieces, path) {
   }
   if (fact.form === "enum") {
     return choiceRow(fact.optional ? [null, ...fact.choices] : fact.choices, value ?? null, (v) => set(v, true),
-      (v) => (v === null ? "none" : v.replaceAll("_", " ")));
+      (v) => (v === null ? "none" : v.replaceAll("_", " ")), label);
   }
-  if (fact.form === "list") return toggles(value || [], fact.choices.map((c) => [c, c]), set, fact.optional);
-  if (fact.form === "held") return [heldToggles(value || [], fact, pieces, set), printed(value || [], fact, path, set)];
+  if (fact.form === "list") return toggles(value || [], fact.choices.map((c) => [c, c]), set, fact.optional, label);
+  if (fact.form === "held") {
+    return [heldToggles(value || [], fact, pieces, set, label), printed(value || [], fact, path, set)];
+  }
   return null;
 }
 
-function toggles(items, choices, set, optional) {
-  return h("div", { class: "choices" }, choices.map(([name, title]) => {
+function toggles(items, choices, set, optional, label) {
+  return h("div", { class: "choices", role: "group", "aria-label": label }, choices.map(([name, title]) => {
     const on = items.includes(name);
     return h("button", { type: "button", class: "choice" + (on ? " chosen" : ""), "data-value": name, title,
       "aria-pressed": String(on), text: name, onclick: () => {
@@ -67,9 +74,9 @@ function toggles(items, choices, set, optional) {
 
 // Pieces held (tasks taken): tap once to hold a piece, again to set its flag ("done"), again to let it go. A
 // list without a flag is a plain list of ids.
-function heldToggles(items, fact, pieces, set) {
+function heldToggles(items, fact, pieces, set, label) {
   const ids = items.map((x) => (typeof x === "string" ? x : x.id));
-  return h("div", { class: "choices" }, pieces.map(({ name, title }) => {
+  return h("div", { class: "choices", role: "group", "aria-label": label }, pieces.map(({ name, title }) => {
     const at = ids.indexOf(name);
     const item = at >= 0 ? items[at] : null;
     const flagged = fact.flag && item && item[fact.flag];
@@ -89,15 +96,20 @@ function heldToggles(items, fact, pieces, set) {
 // What each piece held prints (a Mondo task's points), for a card in front of the players that says otherwise than
 // the rules: empty is the rules' value, shown greyed.
 function printed(items, fact, path, set) {
+  let now = items; // each value typed goes into the list as it is now, not as it was drawn
   const rows = items.flatMap((item, i) => {
     const id = typeof item === "string" ? item : item.id;
     return Object.entries(fact.printed?.[id] || {}).map(([key, usual]) => {
-      const put = (typed, check) => set(items.map((x, j) => (j === i ? withValue(x, key, typed) : x)), check);
+      const put = (typed, check) => {
+        now = now.map((x, j) => (j === i ? withValue(x, key, typed) : x));
+        set(now, check);
+      };
       return h("div", { class: "member", "data-path": `${path}[${i}].${key}` },
         h("span", { class: "member-name", text: `${id} ${key}` }),
         h("input", { type: "number", inputmode: "numeric", placeholder: String(usual), value: item[key] ?? "",
           "data-printed": `${id}.${key}`, "aria-label": `${id}: ${key} printed on the card (empty: the rules' ${usual})`,
-          oninput: (e) => put(e.target.value, false), onchange: (e) => put(e.target.value, true) }));
+          oninput: (e) => put(e.target.value, false),
+          onchange: (e) => put(e.target.value, "later") }));
     });
   });
   return rows.length ? h("div", { class: "printed" },
@@ -119,11 +131,11 @@ export function factField(fact, value, path, set, pieces) {
     return h("div", { class: "field", "data-path": path, "data-fact": fact.key }, title,
       single(value, fact, set, fact.title, pieces, path));
   }
-  const values = value || {};
+  const values = { ...(value || {}) }; // each member typed goes into the values as they are now, not as drawn
   const setMember = (member) => (v, check) => {
-    const next = { ...values, [member]: v };
-    const any = Object.values(next).some((x) => x !== null && x !== undefined);
-    set(any || !fact.optional ? next : null, check);
+    values[member] = v;
+    const any = Object.values(values).some((x) => x !== null && x !== undefined);
+    set(any || !fact.optional ? { ...values } : null, check);
   };
   return h("div", { class: "field", "data-path": path, "data-fact": fact.key }, title,
     fact.members.map((m) => h("div", { class: "member", "data-path": `${path}.${m}` },
