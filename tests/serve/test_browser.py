@@ -244,7 +244,8 @@ def test_fewer_players_keeps_the_others_tiles_and_a_bad_saved_game_never_hangs_t
 
 CONTRAST = """(el) => {  // WCAG's contrast ratio of an element's text on its background
     const lum = (c) => { const [r, g, b] = c.match(/[\\d.]+/g).slice(0, 3).map((v) => { v /= 255;
-        return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; }); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+        return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
     const style = getComputedStyle(el);
     let back = el; while (getComputedStyle(back).backgroundColor === "rgba(0, 0, 0, 0)") back = back.parentElement;
     const [a, b] = [lum(style.color), lum(getComputedStyle(back).backgroundColor)];
@@ -294,4 +295,5 @@ def test_the_pyramids_keep_the_focus_and_bring_the_next_place_into_view(page):
     assert "warning:" in page.get_attribute('[data-slot="0-1-0"]', "aria-label")
     assert page.locator('[data-slot="0-1-0"] .badge').evaluate(CONTRAST) >= 4.5
     assert page.locator('[data-slot="0-2-0"] .slot-kind').evaluate(CONTRAST) >= 4.5
-    assert page.locator('[data-slot="0-0-0"] .slot-kind').evaluate("(e) => parseFloat(getComputedStyle(e).fontSize)") >= 12
+    size = page.locator('[data-slot="0-0-0"] .slot-kind').evaluate("(e) => parseFloat(getComputedStyle(e).fontSize)")
+    assert size >= 12

@@ -264,8 +264,8 @@ def test_a_task_cards_printed_points_are_typed_and_one_players_error_stays_off_t
 def in_view(page, selector: str) -> bool:
     """Whether every element `selector` finds lies inside the screen's width."""
     return page.evaluate("""(s) => [...document.querySelectorAll(s)].every((e) => {
-        const r = e.getBoundingClientRect(); return r.left >= 0 && r.right <= document.documentElement.clientWidth; })""",
-                         selector)
+        const r = e.getBoundingClientRect();
+        return r.left >= 0 && r.right <= document.documentElement.clientWidth; })""", selector)
 
 
 def test_results_on_a_phone_keep_the_total_and_place_in_view_and_show_the_tie_break(page, orbis, repo_root, tmp_path):
