@@ -8,10 +8,10 @@ line per player, or blocks of rounds and players), and text → JSON → text gi
 from __future__ import annotations
 
 import json
-import re
 
 from orbis_dsl.common.diagnostics import Diagnostic
 from orbis_dsl.records.sheet_notation import blocks_layout, read_sheet_text, text_to_json
+from orbis_dsl.records.sheet_words import quoted as _quoted
 from orbis_dsl.runtime.grid import DIRECTIONS, layout
 
 _HEAD = ("format", "game", "title", "options")
@@ -39,7 +39,7 @@ def write_sheet_text(doc: dict, rules) -> str:
             lines += ["", f"round {r}"]
             lines += [f"  {k} {_words(v)}" for k, v in item.items() if k not in ("players", "round")]
         for p in item.get("players", []):
-            lines.append(f"  player {p['name']}")
+            lines.append(f"  player {_quoted(str(p['name']))}")
             board_key = getattr(s.grid, "name", None)
             lines += [f"    {k} {_words(v)}" for k, v in p.items() if k not in ("name", board_key)]
             if s.grid is not None and board_key in p:
@@ -50,17 +50,14 @@ def write_sheet_text(doc: dict, rules) -> str:
 def _player_line(p: dict, rules) -> str:
     """`Ann baker coins 7 sold 6/0/2 …`: the facts in the order the rule set declares them."""
     family = rules.settings.held_family
-    words = [_quoted(str(p.get("name", "")))] + ([str(p[family])] if family and p.get(family) else [])
+    # A name that is a word a line may start with is quoted, so that it reads back as a name.
+    keywords = {"game", "title", "option", *(o.name for o in rules.settings.options),
+                *(f.name for f in rules.facts.values() if f.whole)}
+    words = [_quoted(str(p.get("name", "")), keywords)] + ([str(p[family])] if family and p.get(family) else [])
     for fact in rules.facts.values():
         if fact.level is None and p.get(fact.json_key) is not None:
             words += [fact.name, _compact(fact, p[fact.json_key])]
     return " ".join(words)
-
-
-def _quoted(text: str) -> str:
-    if re.fullmatch(r"[^\s\"#]+", text):
-        return text
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def _option(value, blocks: bool) -> str:

@@ -30,8 +30,36 @@ def unterminated_quote(line: str) -> int | None:
     return _scan(line)[1]
 
 
+# Inside quotes: \" and \\, and the characters no line may hold as they are (\n, \r, \t, \uXXXX); any other
+# backslash is itself.
+_ESCAPE = re.compile(r'\\(["\\nrt]|u[0-9a-fA-F]{4})')
+_CONTROL = {"n": "\n", "r": "\r", "t": "\t"}
+_NAMED = {v: k for k, v in _CONTROL.items()}
+_BARE = re.compile(r'[^\s"#]+')  # a word that reads back as itself (\s: every character that ends a line, too)
+
+
 def unquote(token: str) -> str:
-    return token[1:-1].replace('\\"', '"').replace("\\\\", "\\") if token.startswith('"') else token
+    if not token.startswith('"'):
+        return token
+    return _ESCAPE.sub(lambda m: chr(int(m.group(1)[1:], 16)) if len(m.group(1)) == 5
+                       else _CONTROL.get(m.group(1), m.group(1)), token[1:-1])
+
+
+def quoted(text: str, keywords=()) -> str:
+    """`text` as one word that `tokens` and `unquote` read back as it is: bare when it can be (and is not one of
+    `keywords`, the words a line may start with), else in quotes with its escapes."""
+    if _BARE.fullmatch(text) and text.isprintable() and text not in keywords:
+        return text
+    return '"' + "".join(_escaped(ch) for ch in text) + '"'
+
+
+def _escaped(ch: str) -> str:
+    if ch in '"\\':
+        return "\\" + ch
+    if ch in _NAMED:
+        return "\\" + _NAMED[ch]
+    # A control character, or one that would end the line (str.splitlines splits at \x85, \u2028 …).
+    return f"\\u{ord(ch):04x}" if not ch.isprintable() and ord(ch) <= 0xFFFF else ch
 
 
 def tokens(line: str) -> list[tuple[str, int]]:

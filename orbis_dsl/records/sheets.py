@@ -131,8 +131,11 @@ class _SheetReader:
                 continue
             shared = {**whole, **self.level_facts(item, path, round_facts)}
             players = self.players(item["players"], f"{path}.players", shared)
-            if isinstance(item["players"], list):
-                typed.append((r, tuple(p.get("name") if isinstance(p, dict) else None for p in item["players"])))
+            names = tuple(p.get("name") if isinstance(p, dict) else None for p in item["players"]) \
+                if isinstance(item["players"], list) else ()
+            # Compared only when every name is one (a name of another type is told at itself: player()).
+            if names and all(isinstance(name, str) and name.strip() for name in names):
+                typed.append((r, names))
             if players is not None:
                 rounds.append(players)
         self.same_players(typed)
@@ -211,7 +214,7 @@ class _SheetReader:
         name = obj.get("name")
         if not isinstance(name, str) or not name.strip():
             self.error(f"{path}.name", f"expected the player's name, got {json_words(name)}")
-        piece = self.piece(obj.get(family), f"{path}.{family}") if family else None
+        piece = self.piece(obj.get(family), f"{path}.{family}", family in obj) if family else None
         values = dict(shared)
         board = None
         if board_key is not None and board_key in obj:
@@ -233,9 +236,13 @@ class _SheetReader:
             return None
         return SheetPlayerRecord(name, piece, values, board)
 
-    def piece(self, value, path: str) -> str | None:
+    def piece(self, value, path: str, present: bool = True) -> str | None:
         family = self.rules.settings.held_family
         pieces = self.rules.gods
+        if value is None:  # not chosen yet (a score pad sends no key)
+            self.error(path, ("" if present else f"missing key '{family}': ") + f"choose a {family} for this player",
+                       f"one of {', '.join(sorted(pieces))}")
+            return None
         if not isinstance(value, str):
             self.error(path, f"expected a {family} (one of {', '.join(sorted(pieces))}), got {json_words(value)}")
             return None

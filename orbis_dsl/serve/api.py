@@ -15,7 +15,7 @@ from orbis_dsl.common.games import TEXT_SUFFIXES
 from orbis_dsl.reports.listing import describe_rules
 from orbis_dsl.runtime.rules import Rules
 from orbis_dsl.runtime.scoring import ScoreReport, score_game
-from orbis_dsl.serve.records_in import ReadAny, read_any, read_unfinished, sheet_rules, tile_of
+from orbis_dsl.serve.records_in import ReadAny, file_label, read_any, read_unfinished, sheet_rules, tile_of
 
 UNSCORABLE = 422  # the request was understood, but the record in it cannot be scored
 
@@ -159,10 +159,10 @@ def export(text: str, rules: Rules, to: str) -> Answer:
     return Answer(200, body, "text/plain; charset=utf-8", stem + _TEXT_SUFFIX.get(game_id, ".txt"))
 
 
-def import_record(text: str, rules: Rules) -> Answer:
-    """`POST /api/import`: a record of any game, JSON or notation → {"game": its id, "record": it as JSON}, for
-    the page to load into its form."""
-    read = read_any(text, rules)
+def import_record(text: str, rules: Rules, name: str | None = None) -> Answer:
+    """`POST /api/import[?name=FILE]`: a record of any game, JSON or notation → {"game": its id, "record": it as
+    JSON}, for the page to load into its form. `name`: the file it came from, which its messages name."""
+    read = read_any(text, rules, file_label(name))
     if read.record is None:
         return _refused(read)
     from orbis_dsl.serve.sheets import as_json_record

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -62,6 +63,26 @@ class _JSON(JSONResponse):
             return json.dumps(content, allow_nan=False, separators=(",", ":")).encode("ascii")
 
 
+def _refusal(status: int, where: str, message: str, headers: dict | None = None) -> Response:
+    """An answer the pad refuses with, as JSON like every other: {"errors": [{"where", "message"}]}."""
+    return _JSON({"errors": [{"where": where, "message": message}]}, status, headers)
+
+
+async def _http_error(request: Request, error: HTTPException) -> Response:
+    """Starlette's own refusals (no such route or file, a method the route does not take) as JSON."""
+    if error.status_code == 404:
+        message = f"nothing here: {request.url.path}"
+    elif error.status_code == 405:
+        message = f"{request.url.path} does not take {request.method} (it takes {error.headers.get('Allow', '')})"
+    else:
+        message = error.detail
+    return _refusal(error.status_code, "request", message, error.headers)
+
+
+async def _server_error(request: Request, error: Exception) -> Response:
+    return _refusal(500, "server", "the pad failed on this request (a bug; the server's log has the details)")
+
+
 def _respond(answer: api.Answer) -> Response:
     headers = {}
     if answer.filename:
@@ -103,7 +124,9 @@ class _Guard:
             if scope["type"] == "websocket":  # (the pad has none; a route added later is covered)
                 await send({"type": "websocket.close", "code": 1008})
                 return
-            await Response("Invalid host header", 400, media_type="text/plain")(scope, receive, self._secured(send))
+            refused = _refusal(400, "request", "this pad answers only requests addressed to this computer "
+                                               "(localhost, 127.0.0.1, ::1): invalid host header")
+            await refused(scope, receive, self._secured(send))
             return
         await self.app(scope, receive, self._secured(send))
 
@@ -152,11 +175,13 @@ def create_app(rules: Rules, local_only: bool = False) -> _Guard:
         Route("/favicon.ico", no_icon),
         Route("/api/rules", rules_endpoint),
         Route("/api/games", games_endpoint),
-        Route("/api/import", posting(lambda text, request: api.import_record(text, rules)), methods=["POST"]),
+        Route("/api/import", posting(lambda text, request: api.import_record(text, rules, request.query_params.get(
+            "name"))), methods=["POST"]),
         Route("/api/score", posting(lambda text, request: api.score(text, rules)), methods=["POST"]),
         Route("/api/check", posting(lambda text, request: api.check(text, rules)), methods=["POST"]),
         Route("/api/export", posting(lambda text, request: api.export(text, rules, request.query_params.get(
             "to", "json"))), methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return _Guard(Starlette(routes=routes), local_only)
+    handlers = {HTTPException: _http_error, Exception: _server_error}
+    return _Guard(Starlette(routes=routes, exception_handlers=handlers), local_only)

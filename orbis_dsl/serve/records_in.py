@@ -26,15 +26,15 @@ class Read(NamedTuple):
     texts: dict[str, str]  # the source text by file name, for carets
 
 
-def read_record(text: str, rules: Rules) -> Read:
+def read_record(text: str, rules: Rules, file: str = REQUEST_FILE) -> Read:
     """A finished game in either format, exactly as `orbis score` reads a file."""
     if text.lstrip().startswith("{"):
-        game, diags = read_json_text(text, REQUEST_FILE, rules)
+        game, diags = read_json_text(text, file, rules)
     else:
         from orbis_dsl.records.notation import read_text
 
-        game, diags = read_text(text, REQUEST_FILE, rules)
-    return Read(game, diags, {REQUEST_FILE: text})
+        game, diags = read_text(text, file, rules)
+    return Read(game, diags, {file: text})
 
 
 def read_unfinished(text: str, rules: Rules) -> Read:
@@ -105,33 +105,42 @@ class ReadAny(NamedTuple):
     texts: dict[str, str]
 
 
-def read_any(text: str, orbis_rules: Rules) -> ReadAny:
+def read_any(text: str, orbis_rules: Rules, file: str = REQUEST_FILE) -> ReadAny:
     """A finished record of any bundled game, JSON or its notation, as `orbis score` reads a file: the record names
-    its game (JSON `"game"`, a `game NAME` first line); one naming none is Orbis, read under `orbis_rules`."""
+    its game (JSON `"game"`, a `game NAME` first line); one naming none is Orbis, read under `orbis_rules`. `file`:
+    what its messages name as the file (the request's body, or the name of the file the page sent)."""
     from orbis_dsl.common.diagnostics import unknown
     from orbis_dsl.common.games import all_games, game_named, named_game
 
-    texts = {REQUEST_FILE: text}
+    texts = {file: text}
     as_json = text.lstrip().startswith("{")
     named = named_game(text, as_json)
     game = game_named(named) if named is not None else None
     if named is not None and game is None:
         d = unknown("game", named, [g.id for g in all_games()])
-        return ReadAny(None, None, [Diagnostic(d.message, file=REQUEST_FILE, path="$.game" if as_json else None,
+        return ReadAny(None, None, [Diagnostic(d.message, file=file, path="$.game" if as_json else None,
                                                hint=d.hint)], texts)
     if game is None or game.folder == "orbis":
-        read = read_record(text, orbis_rules)
+        read = read_record(text, orbis_rules, file)
         return ReadAny(read.game, orbis_rules, read.diagnostics, texts)
     rules = sheet_rules(game.id)
     if as_json:
         from orbis_dsl.records.sheets import read_sheet_json
 
-        record, diags = read_sheet_json(text, REQUEST_FILE, rules)
+        record, diags = read_sheet_json(text, file, rules)
     else:
         from orbis_dsl.records.sheet_notation import read_sheet_text
 
-        record, diags = read_sheet_text(text, REQUEST_FILE, rules)
+        record, diags = read_sheet_text(text, file, rules)
     return ReadAny(record, rules, diags, texts)
+
+
+def file_label(name: str | None) -> str:
+    """What messages name as the file a page sent (`?name=` of /api/import): its own name, without folders, at most
+    80 characters, printable; `request` when there is none."""
+    base = (name or "").replace("\\", "/").rsplit("/", 1)[-1]
+    shown = "".join(c for c in base if c.isprintable()).strip()[:80]
+    return shown or REQUEST_FILE
 
 
 def sheet_rules(game_id: str):

@@ -30,7 +30,7 @@ def sheet_declarations(rules: Rules) -> dict:
         "rounds_also": settings.rounds_also,
         "family": {"key": settings.held_family, "pieces": pieces} if settings.held_family else None,
         "pieces": pieces,  # what a list of held pieces may name (a family's pieces: tasks, factions)
-        "facts": [_fact(f) for f in rules.facts.values()],
+        "facts": [_fact(f, rules) for f in rules.facts.values()],
         "options": [{"name": o.name, "type": o.type, "default": o.default, "choices": list(o.choices)}
                     for o in settings.options],
         "scores": [{"name": s.name, "title": s.title} for s in rules.scores.values()],
@@ -40,13 +40,17 @@ def sheet_declarations(rules: Rules) -> dict:
     return out
 
 
-def _fact(fact: FactSpec) -> dict:
+def _fact(fact: FactSpec, rules: Rules) -> dict:
     # A fact only a board shows (`only from`) is never typed: the form does not ask it.
     form = None if fact.board_only else _FORMS.get(fact.type)
+    # Pieces a player holds and plays (a Mondo task, done or not): the values each prints, which a record may give
+    # as the card in front of the players has them (`{"id": "T07", "done": true, "points": 5}`).
+    printed = {g.name: dict(g.modifiers) for g in rules.gods.values() if g.modifiers} \
+        if fact.type == "held" and fact.flag else {}
     return {"name": fact.name, "key": fact.json_key, "title": fact.title, "type": fact.type,
             "form": form, "choices": list(fact.choices), "low": fact.low, "high": fact.high,
             "members": list(fact.members), "optional": fact.optional, "level": fact.level, "flag": fact.flag,
-            "counted": fact.derive is not None}
+            "counted": fact.derive is not None, "printed": printed}
 
 
 def sheet_export(text: str, record, rules: Rules, to: str) -> str:

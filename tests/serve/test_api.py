@@ -145,12 +145,28 @@ def test_only_post_scores(client):
     assert client.get("/api/score").status_code == 405
 
 
+@pytest.mark.parametrize("method, path, status", [("get", "/api/nope", 404), ("get", "/static/nothing-here.js", 404),
+                                                  ("get", "/static/", 404), ("get", "/api/score", 405),
+                                                  ("post", "/api/rules", 405)])
+def test_a_refusal_of_the_server_itself_is_json_too(client, method, path, status):
+    answer = getattr(client, method)(path)
+    assert answer.status_code == status
+    assert answer.headers["content-type"] == "application/json"
+    (error,) = answer.json()["errors"]
+    assert error["where"] == "request" and path in error["message"]
+    assert answer.headers["x-content-type-options"] == "nosniff"
+    assert "frame-ancestors 'none'" in answer.headers["content-security-policy"]
+    if status == 405:
+        assert answer.headers["allow"]
+
+
 def test_a_local_pad_answers_only_requests_addressed_to_this_computer():
     local = TestClient(create_app(base_rules(), local_only=True), base_url="http://127.0.0.1:8000")
     assert local.get("/api/rules").status_code == 200
     assert local.get("/api/rules", headers={"host": "localhost:8000"}).status_code == 200
     # A page elsewhere that points its own name at 127.0.0.1 (DNS rebinding) is refused.
-    assert local.get("/api/rules", headers={"host": "attacker.example"}).status_code == 400
+    refused = local.get("/api/rules", headers={"host": "attacker.example"})
+    assert refused.status_code == 400 and "invalid host header" in refused.json()["errors"][0]["message"]
 
 
 def test_a_rule_pack_brings_its_own_kinds_to_the_form_and_scores_under_them(orbis, repo_root, tmp_path,

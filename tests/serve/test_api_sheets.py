@@ -83,6 +83,8 @@ def test_mondo_declares_rounds_and_its_levels(client):
     facts = {f["name"]: f for f in rules["facts"]}
     assert facts["card"]["level"] == "round" and facts["card"]["key"] == "modifier"
     assert facts["tasks"]["form"] == "held" and facts["tasks"]["flag"] == "done"
+    assert facts["tasks"]["printed"]["T07"] == {"points": 4}  # what the card prints, by the rules: a record may differ
+    assert facts["tasks_revealed"]["printed"] == {}
     assert facts["volcanoes"]["members"] == ["active", "inactive"]
     assert facts["animals"]["counted"]  # derived from a board, typed as a count at the counts level
     assert (facts["chip"]["low"], facts["chip"]["high"], facts["chip"]["optional"]) == (1, 4, True)
@@ -225,3 +227,31 @@ def test_import_turns_a_mondo_board_into_its_counts(client, orbis, repo_root):
     totals = [{k: p[k] for k in ("name", "total", "rounds", "place")} for p in original["players"]]
     assert [{k: p[k] for k in ("name", "total", "rounds", "place")} for p in again["players"]] == totals
     assert again["winners"] == original["winners"]
+
+
+def test_import_names_the_file_the_page_sent_in_its_messages(client, repo_root):
+    text = (repo_root / TM_TEXT).read_text().replace("witches", "wiches", 1)
+    # Folders, line breaks and bidi overrides are left out; no name is the request.
+    for sent, shown in (("3p game.tmgame", "3p game.tmgame"), ("../../etc/x\u202e\n.txt", "x.txt"), ("", "request")):
+        [error] = client.post("/api/import", params={"name": sent}, content=text.encode()).json()["errors"]
+        assert error["where"].startswith(f"{shown}:") and error["rendered"].startswith(f"{shown}:"), error["where"]
+
+
+def test_a_faction_not_chosen_asks_for_one(client, repo_root):
+    doc = doc_of(repo_root, TM)
+    del doc["players"][0]["faction"]
+    doc["players"][1]["faction"] = None
+    errors = {e["path"]: e for e in client.post("/api/check", json=doc).json()["errors"]}
+    assert errors["$.players[0].faction"]["message"] == "missing key 'faction': choose a faction for this player"
+    assert errors["$.players[1].faction"]["message"] == "choose a faction for this player"
+    assert errors["$.players[1].faction"]["hint"].startswith("one of alchemists, auren")
+
+
+@pytest.mark.parametrize("name", [{}, [1], True])
+@pytest.mark.parametrize("endpoint", ["/api/score", "/api/check", "/api/import", "/api/export?to=text"])
+def test_a_player_name_that_is_not_a_string_is_a_422_at_its_path(client, repo_root, name, endpoint):
+    doc = doc_of(repo_root, MONDO)
+    doc["rounds"][1]["players"][0]["name"] = name
+    answer = client.post(endpoint, json=doc)
+    assert answer.status_code == 422
+    assert [e["path"] for e in answer.json()["errors"]] == ["$.rounds[1].players[0].name"]

@@ -183,3 +183,117 @@ def test_the_steppers_start_from_what_is_typed_or_from_the_rules_default(page):
     page.click("#save-tile")
     saved = page.evaluate("JSON.parse(localStorage.getItem(Object.keys(localStorage)[0]))")
     assert saved["players"][0]["pyramid"][0][0] == {"color": "red", "kind": "stone", "cp": 5}
+
+
+def fresh(page) -> None:
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.wait_for_selector('[data-name="0"]')
+
+
+def saved_game(page) -> tuple[str, dict]:
+    key = page.evaluate("Object.keys(localStorage).find((k) => k !== 'orbis-pad:game' && !k.endsWith(':set-aside'))")
+    return key, page.evaluate(f"JSON.parse(localStorage.getItem({json.dumps(key)}))")
+
+
+def test_fewer_players_keeps_the_others_tiles_and_a_bad_saved_game_never_hangs_the_pad(page):
+    errors = []
+
+    def failed(error):
+        errors.append(error)
+
+    page.on("pageerror", failed)
+    fresh(page)
+    page.click('[data-players="4"]')
+    for seat, name in enumerate(["Ana", "Ben", "Cleo", "Dev"]):
+        page.fill(f'[data-name="{seat}"]', name)
+    page.click("#to-pyramids")
+    page.click('[data-tab="3"]')
+    enter_tile(page, 3, 0, 0, {"color": "red", "kind": "stone"})  # the pad moves on to Dev's next place
+
+    # Three players: Dev's tile is kept aside, and the pyramids open on a place that is still on the table.
+    page.click('.navstep:has-text("Players")')
+    page.click('[data-players="3"]')
+    assert "Dev (1 tile)" in page.inner_text("[data-kept]")
+    page.click("#to-pyramids")
+    page.wait_for_selector('[data-pyramid="0"]')
+    assert page.locator("[data-tab]").count() == 3
+    page.reload()
+    page.wait_for_selector('[data-pyramid="0"]')
+    page.click('.navstep:has-text("Players")')
+    page.click('[data-players="4"]')  # Dev comes back with the tile
+    assert page.input_value('[data-name="3"]') == "Dev"
+    page.click("#to-pyramids")
+    page.click('[data-tab="3"]')
+    page.wait_for_selector('[data-slot="3-0-0"].filled')
+
+    # A saved place that is not on the table is dropped; a game that cannot be drawn is set aside, with a message.
+    key, game = saved_game(page)
+    game["selected"] = {"player": 7, "row": 0, "index": 0}
+    page.evaluate("([k, g]) => localStorage.setItem(k, JSON.stringify(g))", [key, game])
+    page.reload()
+    page.wait_for_selector('[data-pyramid="0"]')
+    game["players"][1]["pyramid"] = 5
+    page.evaluate("([k, g]) => localStorage.setItem(k, JSON.stringify(g))", [key, game])
+    page.reload()
+    assert "could not be opened" in page.inner_text('[data-notes="kept"]')
+    assert page.locator('[data-name="0"]').input_value() == ""  # a new game
+    page.remove_listener("pageerror", failed)
+    assert errors == []
+
+
+CONTRAST = """(el) => {  // WCAG's contrast ratio of an element's text on its background
+    const lum = (c) => { const [r, g, b] = c.match(/[\\d.]+/g).slice(0, 3).map((v) => { v /= 255;
+        return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+    const style = getComputedStyle(el);
+    let back = el; while (getComputedStyle(back).backgroundColor === "rgba(0, 0, 0, 0)") back = back.parentElement;
+    const [a, b] = [lum(style.color), lum(getComputedStyle(back).backgroundColor)];
+    return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05); }"""
+
+
+def focused(page) -> str:
+    return page.evaluate("document.activeElement.outerHTML.slice(0, 120)")
+
+
+def test_the_pyramids_keep_the_focus_and_bring_the_next_place_into_view(page):
+    fresh(page)
+    # Every field has a label, not only a placeholder; the targets are 44 px tall at least.
+    assert page.get_by_label("name", exact=True).count() == 2 and page.get_by_label("god", exact=True).count() == 2
+    assert page.get_by_role("group", name="number of players").count() == 1
+    page.fill('[data-name="0"]', "Ana")
+    page.fill('[data-name="1"]', "Ben")
+    page.select_option('[data-god="0"]', "death")  # a god a Cancelation token can cover: a checkbox
+    heights = page.evaluate("[...document.querySelectorAll('.navstep, input[type=checkbox]')]"
+                            ".map((e) => e.getBoundingClientRect().height)")
+    assert len(heights) >= 5 and min(heights) >= 44, heights
+    page.evaluate("scrollTo(0, document.body.scrollHeight)")
+    page.click("#to-pyramids")
+    page.wait_for_selector('[data-pyramid="0"]')
+    assert page.evaluate("scrollY") == 0  # a new step starts at its top
+
+    # A tap redraws the page: the control tapped keeps the focus.
+    page.click('.editor .swatches.big [data-color="red"]')
+    assert 'data-color="red"' in focused(page)
+    assert page.get_by_role("group", name="kind").count() == 1
+    page.click('.editor [data-kind="stone"]')
+    assert 'data-kind="stone"' in focused(page)
+    page.click("#save-tile")  # at the bottom of the editor: the page scrolled down to it
+    # The next place is in view and has the focus, with the editor's header naming it; the place saved says what
+    # lies on it.
+    page.wait_for_selector('[data-slot="0-0-0"][aria-label="Ana, row 1, tile 1: red Sacred Stone, +1 CP"]')
+    assert 'data-slot="0-0-1"' in focused(page)
+    for selector in ('[data-slot="0-0-1"]', ".editor h2"):
+        box = page.locator(selector).bounding_box()
+        assert box["y"] >= page.locator(".bar").bounding_box()["height"] and box["y"] + box["height"] <= 844
+    assert page.inner_text(".editor h2") == "Ana · row 1, tile 2"
+
+    # A warning's "!" and an empty place's "+" are legible (WCAG AA, 4.5:1); so is a tile's name (12 px, was 10).
+    enter_tile(page, 0, 0, 1, {"kind": "stone", "color": "red"})
+    enter_tile(page, 0, 1, 0, {"kind": "stone", "color": "green"})  # on red and red: a warning
+    page.wait_for_selector('[data-slot="0-1-0"] .badge')
+    assert "warning:" in page.get_attribute('[data-slot="0-1-0"]', "aria-label")
+    assert page.locator('[data-slot="0-1-0"] .badge').evaluate(CONTRAST) >= 4.5
+    assert page.locator('[data-slot="0-2-0"] .slot-kind').evaluate(CONTRAST) >= 4.5
+    size = page.locator('[data-slot="0-0-0"] .slot-kind').evaluate("(e) => parseFloat(getComputedStyle(e).fontSize)")
+    assert size >= 12

@@ -221,3 +221,109 @@ def test_a_loaded_record_keeps_every_fact_through_the_form(page, orbis, repo_roo
     assert totals_on_page(page) == expected
     assert page.inner_text("#winner") == ("Winner: " + " and ".join(winners) if len(winners) == 1 else
                                           "Shared win: " + " and ".join(winners) if winners else "Nobody wins")
+
+
+def test_a_task_cards_printed_points_are_typed_and_one_players_error_stays_off_the_others_screen(page, orbis,
+                                                                                                  repo_root):
+    example = "examples/mondo/counts-expert-2p-tasks.json"  # Bo's T07 is done and prints 5 (the rules say 4)
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    page.set_input_files("#load-record", str(repo_root / example))
+    page.wait_for_selector("#finish:not([disabled])")
+    page.click('[data-round="0"]')
+    page.click('[data-tab="1"]')
+    points = '[data-path="$.rounds[0].players[1].tasks"] [data-printed="T07.points"]'
+    assert page.input_value(points) == "5" and page.get_attribute(points, "placeholder") == "4"
+    bo_total = '[data-tab="1"] .tab-total'
+    page.fill(points, "")
+    page.locator(points).press("Tab")  # empty: the rules' 4
+    page.wait_for_function(f"() => document.querySelector({json.dumps(bo_total)}).textContent === '29'")
+    page.locator(points).press_sequentially("5")
+    page.locator(points).press("Tab")
+    page.wait_for_function(f"() => document.querySelector({json.dumps(bo_total)}).textContent === '30'")
+
+    # Ann's count out of range, seen from Bo's sheet: at the top, with Ann's name, not on the round's card.
+    page.click('[data-round="1"]')
+    page.click('[data-tab="0"]')
+    type_field(page, "$.rounds[1].players[0].animals", 30)
+    page.wait_for_selector('[data-path="$.rounds[1].players[0].animals"] .notes .error')
+    page.click('[data-tab="1"]')
+    page.wait_for_selector("#sheet-notes .error")
+    assert page.inner_text("#sheet-notes") == "Ann, round 2, animals: 30 is out of range; expected 0 to 24"
+    assert page.locator('[aria-label="round"] .notes').count() == 0
+    page.click('[data-tab="0"]')
+    type_field(page, "$.rounds[1].players[0].animals", 5)
+    page.wait_for_selector("#finish:not([disabled])")
+    page.click("#finish")
+    page.wait_for_selector("#final-table")
+    expected, winners = cli_totals(orbis, example)
+    assert totals_on_page(page) == expected == {"Ann": 30, "Bo": 30}
+    assert page.inner_text("#winner") == "Shared win: " + " and ".join(winners)
+
+
+def in_view(page, selector: str) -> bool:
+    """Whether every element `selector` finds lies inside the screen's width."""
+    return page.evaluate("""(s) => [...document.querySelectorAll(s)].every((e) => {
+        const r = e.getBoundingClientRect();
+        return r.left >= 0 && r.right <= document.documentElement.clientWidth; })""", selector)
+
+
+def test_results_on_a_phone_keep_the_total_and_place_in_view_and_show_the_tie_break(page, orbis, repo_root, tmp_path):
+    doc = json.loads((repo_root / "examples/terra-mystica/5p-alchemists.json").read_text())
+    long_name = "Bartholomew-Maximilian-Fitzgerald-Smythe"  # 40 characters, the most the setup takes
+    doc["players"][0]["name"] = long_name
+    (tmp_path / "five.json").write_text(json.dumps(doc))
+    for record in (tmp_path / "five.json", repo_root / "examples/games/3p-book-club-tie.orbisgame"):
+        page.evaluate("localStorage.clear()")
+        page.reload()
+        page.set_input_files("#load-record", str(record))
+        page.wait_for_selector("#finish:not([disabled])")
+        page.click("#finish")
+        page.wait_for_selector("#final-table")
+        assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+        assert in_view(page, "#final-table .total") and in_view(page, "#final-table .place")
+        assert in_view(page, "#final-table tbody .who")
+        if record.suffix == ".json":  # the long name wraps, whole, in its column
+            assert page.inner_text(f'[data-player="{long_name}"] .who') == long_name
+    # Three totals of 31: the worshippers left decide, as the CLI's table shows them.
+    rows = {r.get_attribute("data-player"): (r.locator(".total").inner_text(), r.locator(".tiebreak").inner_text(),
+                                             r.locator(".place").inner_text())
+            for r in page.locator("#final-table tbody tr").all()}
+    assert rows == {"Iris": ("31", "2", "3"), "Omar": ("31", "4", "2"), "Pia": ("31", "6", "1")}
+    assert page.inner_text("#final-table thead .tiebreak") == "worshippers"
+    assert in_view(page, "#final-table .tiebreak")
+    assert "the most worshippers left" in page.inner_text("[data-tie]")
+
+
+def test_the_sheet_starts_at_its_top_shows_a_new_error_and_loses_no_tap(page):
+    choose_game(page, "mondo")
+    assert page.get_by_label("name", exact=True).count() == 2
+    assert page.get_by_role("group", name="level").count() == 1
+    page.fill('[data-name="0"]', "Ann")
+    page.fill('[data-name="1"]', "Bo")
+    page.evaluate("scrollTo(0, document.body.scrollHeight)")
+    page.click("#to-sheet")
+    page.wait_for_selector('[aria-label="sheet"]')
+    assert page.evaluate("scrollY") == 0
+    assert page.get_by_role("group", name="bonus chip").count() == 1  # a row of choices is a group, named
+
+    # Digits typed, then a tap on another field's +: the tap counts, the digits too, and the + keeps the focus.
+    at = "$.rounds[0].players[0]"
+    page.fill(f'[data-path="{at}.animals"] input', "7")
+    page.click(f'[data-path="{at}.enclosed"] [data-step="+1"]')
+    page.wait_for_function(f"""() => document.querySelector('[data-path="{at}.enclosed"] input').value === '1'""")
+    assert page.input_value(f'[data-path="{at}.animals"] input') == "7"
+    assert page.evaluate("document.activeElement.dataset.step") == "+1"
+
+    # Both players on bonus chip 4: the round's error, at the top of the sheet, is brought into view.
+    page.click(f'[data-path="{at}.chip"] [data-value="4"]')
+    page.click('[data-tab="1"]')
+    page.locator('[data-path="$.rounds[0].players[1].chip"]').scroll_into_view_if_needed()
+    page.evaluate("scrollBy(0, 400)")
+    page.click('[data-path="$.rounds[0].players[1].chip"] [data-value="4"]')
+    error = page.locator('[aria-label="round"] .notes .error')
+    error.wait_for()
+    page.wait_for_function("""() => { const box = document.querySelector('[aria-label="round"] .notes .error')
+        .getBoundingClientRect(); return box.top >= document.querySelector('.bar').getBoundingClientRect().bottom
+        && box.bottom <= innerHeight; }""")
+    assert "another player holds bonus chip 4" in error.inner_text()

@@ -127,6 +127,7 @@ def test_an_answer_from_starlettes_error_handler_has_the_headers_too(monkeypatch
     monkeypatch.setattr(api, "score", lambda text, rules: 1 / 0)
     failed = TestClient(create_app(base_rules()), raise_server_exceptions=False).post("/api/score", content=b"{}")
     assert failed.status_code == 500 and failed.headers["x-content-type-options"] == "nosniff"
+    assert failed.json()["errors"][0]["where"] == "server"  # JSON, as every answer of the pad
     assert "frame-ancestors 'none'" in failed.headers["content-security-policy"]
 
 

@@ -11,6 +11,7 @@ const GAME_KEY = "orbis-pad:game";
 let games = [];
 let current = "orbis";
 let problems = []; // what a record that could not be loaded had wrong
+let notice = null; // what the pad has to tell about the game it kept (set aside, because it could not be opened)
 
 async function post(path, record) {
   const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" },
@@ -31,7 +32,8 @@ function open(id) {
 }
 
 async function load(file) {
-  const { status, body } = await post("/api/import", await file.text());
+  // The file's name goes with it, so that its messages name it ("game.tmgame:3:1"), not the request.
+  const { status, body } = await post(`/api/import?name=${encodeURIComponent(file.name)}`, await file.text());
   if (status !== 200) {
     problems = (body?.errors || [{ message: `status ${status}` }]).map((e) => e.rendered || e.message);
     document.dispatchEvent(new Event("pad:redraw"));
@@ -45,27 +47,54 @@ async function load(file) {
 // The card at the top of every setup step: a button per game, and a record to load.
 function chooser() {
   return h("section", { class: "card", "aria-label": "game" },
-    h("div", { class: "choices" }, games.map((g) => h("button", {
+    h("div", { class: "choices", role: "group", "aria-label": "game" }, games.map((g) => h("button", {
       type: "button", class: "choice" + (g.id === current ? " chosen" : ""), "data-game": g.id, text: g.title,
       "aria-pressed": String(g.id === current), onclick: () => { if (g.id !== current) open(g.id); } }))),
     h("label", { class: "inline load" }, "Load a record ", h("input", { type: "file", id: "load-record",
       accept: ".json,.orbisgame,.tmgame,.mondo,.txt,application/json,text/plain",
       onchange: (e) => e.target.files[0] && load(e.target.files[0]) })),
     problems.length ? h("ul", { class: "notes", "data-notes": "load" },
-      problems.map((text) => h("li", { class: "error" }, h("pre", { text })))) : null);
+      problems.map((text) => h("li", { class: "error" }, h("pre", { text })))) : null,
+    notice ? h("ul", { class: "notes", "data-notes": "kept", role: "alert" }, h("li", { class: "warning", text: notice }))
+      : null);
+}
+
+function begin(rules, shell) {
+  if (rules.sheet) startSheet(rules, shell);
+  else startOrbis(rules, shell);
+}
+
+// Never "Loading the rules…" for ever: a server that does not answer is said, and a kept game that cannot be drawn
+// is set aside for a new one.
+function failed(text) {
+  document.getElementById("app").replaceChildren(h("section", { class: "card", role: "alert" },
+    h("h2", { text: "The pad could not start" }), h("p", { class: "error", text })));
 }
 
 async function start() {
-  games = await (await fetch("/api/games")).json();
-  const saved = localStorage.getItem(GAME_KEY);
-  current = games.some((g) => g.id === saved) ? saved : "orbis";
-  const rules = await rulesOf(current);
+  let rules;
+  try {
+    games = await (await fetch("/api/games")).json();
+    const saved = localStorage.getItem(GAME_KEY);
+    current = games.some((g) => g.id === saved) ? saved : "orbis";
+    rules = await rulesOf(current);
+  } catch (error) {
+    failed(`The pad's server did not answer (${error.message}). Is \`orbis serve\` still running? Then reload.`);
+    return;
+  }
   const title = `${games.find((g) => g.id === current)?.title || "Orbis"} scoring pad`;
   document.querySelector(".bar h1").textContent = title;
   document.title = title;
-  const shell = { post, chooser };
-  if (rules.sheet) startSheet(rules, shell);
-  else startOrbis(rules, shell);
+  const shell = { post, chooser, tell: (text) => { notice = text; } };
+  try {
+    begin(rules, shell);
+  } catch (error) {
+    console.error(error);
+    if (store.saved(rules) === null) { failed(String(error)); return; } // a new game failed: nothing to set aside
+    store.setAside(rules);
+    shell.tell(store.SET_ASIDE);
+    try { begin(rules, shell); } catch (again) { console.error(again); failed(String(again)); }
+  }
 }
 
 start();

@@ -49,8 +49,9 @@ function swatch(color, chosen, onclick, extra = {}) {
   }, h("span", { text: color }));
 }
 
-function choices(items, chosen, onpick, attr) {
-  return h("div", { class: "choices" }, items.map(([value, label]) => h("button", {
+// A row of buttons, one choice of them pressed; `name` labels the row as a group (what a screen reader says).
+function choices(items, chosen, onpick, attr, name) {
+  return h("div", { class: "choices", role: "group", "aria-label": name }, items.map(([value, label]) => h("button", {
     type: "button", class: "choice" + (value === chosen ? " chosen" : ""), [attr]: String(value),
     "aria-pressed": String(value === chosen), text: label, onclick: () => onpick(value === chosen ? undefined : value),
   })));
@@ -85,16 +86,16 @@ function paramField(rules, param, value, onchange) {
     case "int":
       return stepper(value, param.name, onchange, param.default, param.low ?? 0, param.high ?? null);
     case "bool":
-      return choices([[true, "yes"], [false, "no"]], value, onchange, "data-bool");
+      return choices([[true, "yes"], [false, "no"]], value, onchange, "data-bool", param.name);
     case "enum":
-      return choices(param.choices.map((c) => [c, c]), value, onchange, "data-enum");
+      return choices(param.choices.map((c) => [c, c]), value, onchange, "data-enum", param.name);
     case "color":
-      return h("div", { class: "swatches" },
+      return h("div", { class: "swatches", role: "group", "aria-label": param.name },
         colors.map((c) => swatch(c, value === c, () => onchange(value === c ? undefined : c))));
     case "colors": {
       const set = new Set(value || []);
       const limit = param.size || colors.length;
-      return h("div", { class: "swatches" }, colors.map((c) => swatch(c, set.has(c), () => {
+      return h("div", { class: "swatches", role: "group", "aria-label": param.name }, colors.map((c) => swatch(c, set.has(c), () => {
         if (set.has(c)) set.delete(c); else if (set.size < limit) set.add(c);
         onchange(set.size ? colors.filter((x) => set.has(x)) : undefined);
       })));
@@ -109,7 +110,7 @@ function paramField(rules, param, value, onchange) {
       };
       return h("div", { class: "amount" },
         stepper(count === undefined ? undefined : Number(count), param.name, (n, quiet) => build(n, color, quiet)),
-        h("div", { class: "swatches" }, [...colors, "any"].map((c) => swatch(c, color === c,
+        h("div", { class: "swatches", role: "group", "aria-label": `${param.name}: colour` }, [...colors, "any"].map((c) => swatch(c, color === c,
           () => build(count === undefined ? 1 : Number(count), c), { "data-amount": c }))));
     }
     default:
@@ -138,7 +139,7 @@ export function tileEditor(rules, draft, update) {
     for (const key of Object.keys(draft)) delete draft[key];
     set(tile);
   };
-  const face = h("div", { class: "swatches big" },
+  const face = h("div", { class: "swatches big", role: "group", "aria-label": "colour" },
     rules.colors.map((c) => swatch(c, !draft.desert && draft.color === c,
       () => set({ desert: undefined, color: c }))),
     swatch("desert", !!draft.desert, () => replace({ desert: true })));
@@ -146,7 +147,7 @@ export function tileEditor(rules, draft, update) {
   if (draft.desert) return parts;
   const kinds = rules.kinds.map((k) => [k.name, k.title]);
   parts.push(h("h3", { text: "Kind" }), choices(kinds, draft.kind, (name) => replace({ color: draft.color, kind: name }),
-    "data-kind"));
+    "data-kind", "kind"));
   const kind = rules.kinds.find((k) => k.name === draft.kind);
   if (!kind) return parts;
   for (const param of orderedParams(kind)) {
@@ -157,18 +158,19 @@ export function tileEditor(rules, draft, update) {
   // What the tile's back shows: not scored, but a variant that removes a star colour warns about its tiles.
   if (rules.stars.length) {
     parts.push(h("div", { class: "field", "data-field": "stars" }, h("h3", { text: "stars (optional)" }),
-      choices(rules.stars.map((s) => [s, s]), draft.stars, (v) => set({ stars: v }), "data-stars")));
+      choices(rules.stars.map((s) => [s, s]), draft.stars, (v) => set({ stars: v }), "data-stars", "stars")));
   }
   if (rules.levels > 1) {
     const levels = [...Array(rules.levels).keys()].map((n) => [n + 1, String(n + 1)]);
     parts.push(h("div", { class: "field", "data-field": "level" }, h("h3", { text: "level (optional)" }),
-      choices(levels, draft.level, (v) => set({ level: v }), "data-level")));
+      choices(levels, draft.level, (v) => set({ level: v }), "data-level", "level")));
   }
   if (kind.token) {
     const words = kind.token === "placed" ? "Cancelation token (as on the table; the rules decide)"
       : "Cancelation token";
     parts.push(h("div", { class: "field", "data-field": "cancelled" }, h("h3", { text: words }),
-      choices([[true, "token"], [false, "no token"]], draft.cancelled, (v) => set({ cancelled: v }), "data-token")));
+      choices([[true, "token"], [false, "no token"]], draft.cancelled, (v) => set({ cancelled: v }), "data-token",
+        "Cancelation token")));
   }
   return parts;
 }

@@ -5,6 +5,7 @@
 import { h, tileEditor, fillOf } from "./editor.js";
 import * as store from "./state.js";
 import { renderResults } from "./results.js";
+import { draw, afterTap, whenTyped } from "./frame.js";
 
 const app = document.getElementById("app");
 let rules = null;
@@ -12,6 +13,7 @@ let shell = null; // the shell's game chooser and POST helper
 let game = null;
 let checked = null; // the last answer of /api/check
 let draft = {}; // the tile being typed into the selected place
+let reveal = null; // what the next drawing brings into view (frame.js)
 
 const post = (path, record) => shell.post(path, record);
 
@@ -22,6 +24,7 @@ function commit() {
 
 function go(step, push = true) {
   game.step = step;
+  reveal = "top";
   // Each step is a history entry: a back-swipe goes back one step inside the pad instead of leaving it.
   if (push) history.pushState({ step }, "", `#${step}`);
   commit();
@@ -35,7 +38,7 @@ async function recheck() {
   const { status, body } = await post("/api/check", store.toRecord(game));
   if (question !== asked) return;
   checked = status === 200 || status === 422 ? body : { errors: [{ where: "server", message: `status ${status}` }] };
-  render();
+  whenTyped(app, render);
 }
 
 // ---- setup -------------------------------------------------------------------------------------------------
@@ -43,61 +46,88 @@ async function recheck() {
 // A rule option's field, by its declared type (bool, enum or int).
 function optionField(o) {
   const value = game.options[o.name] ?? o.default;
-  const choose = (v) => { game.options[o.name] = v; commit(); };
+  const choose = (v, later) => { game.options[o.name] = v; if (later) afterTap(commit); else commit(); };
+  const data = { "data-option": o.name };
   if (o.type === "bool") {
-    return h("input", { type: "checkbox", checked: value, onchange: (e) => choose(e.target.checked) });
+    return h("input", { type: "checkbox", checked: value, ...data, onchange: (e) => choose(e.target.checked) });
   }
   if (o.type === "enum") {
-    return h("select", { onchange: (e) => choose(e.target.value) },
+    return h("select", { ...data, id: `option-${o.name}`, onchange: (e) => choose(e.target.value) },
       o.choices.map((c) => h("option", { value: c, selected: value === c, text: c })));
   }
-  return h("input", { type: "number", inputmode: "numeric", value: value ?? "",
-    onchange: (e) => choose(Number(e.target.value) || 0) });
+  return h("input", { type: "number", inputmode: "numeric", value: value ?? "", ...data,
+    onchange: (e) => choose(Number(e.target.value) || 0, true) }); // drawn after the tap that left it (frame.js)
+}
+
+// A player's fields, each with its label (a screen reader reads "Player 2, name").
+function playerFields(p, i) {
+  return h("fieldset", { class: "player" },
+    h("legend", { text: `Player ${i + 1}` }),
+    h("label", { class: "inline" }, "name ", h("input", { type: "text", placeholder: "name", value: p.name,
+      "data-name": i, autocomplete: "off", maxlength: "40",
+      oninput: (e) => { p.name = e.target.value; store.save(rules, game); } })),
+    // A select is named by a label of its own (one wrapped round it would read the option chosen, too).
+    h("div", { class: "inline" }, h("label", { for: `god-${i}`, text: "god" }), h("select", { id: `god-${i}`,
+      "data-god": i, onchange: (e) => { p.god = e.target.value; commit(); } },
+    h("option", { value: "", text: "none yet" }),
+    rules.gods.map((g) => h("option", { value: g.name, selected: p.god === g.name, text: g.title })))),
+    rules.gods.find((g) => g.name === p.god)?.cancellable ? h("label", { class: "check" },
+      h("input", { type: "checkbox", checked: p.god_cancelled, "data-god-cancelled": i,
+        onchange: (e) => { p.god_cancelled = e.target.checked; commit(); } }),
+      " a Cancelation token covers the god") : null,
+    h("label", { class: "inline" }, "worshippers left ",
+      h("input", { type: "number", inputmode: "numeric", min: "0", value: p.worshippers, "data-worshippers": i,
+        oninput: (e) => { p.worshippers = Math.max(0, Number(e.target.value) || 0); store.save(rules, game); } })));
 }
 
 function setupStep() {
   const counts = store.playerCounts(rules);
   const variants = rules.variants.filter((v) => v.players === game.players.length);
-  const players = game.players.map((p, i) => h("fieldset", { class: "player" },
-    h("legend", { text: `Player ${i + 1}` }),
-    h("input", { type: "text", placeholder: "name", value: p.name, "data-name": i, autocomplete: "off",
-      maxlength: "40", oninput: (e) => { p.name = e.target.value; store.save(rules, game); } }),
-    h("select", { "data-god": i, onchange: (e) => { p.god = e.target.value; commit(); } },
-      h("option", { value: "", text: "god: none yet" }),
-      rules.gods.map((g) => h("option", { value: g.name, selected: p.god === g.name, text: g.title }))),
-    rules.gods.find((g) => g.name === p.god)?.cancellable ? h("label", { class: "check" },
-      h("input", { type: "checkbox", checked: p.god_cancelled, onchange: (e) => { p.god_cancelled = e.target.checked; commit(); } }),
-      " a Cancelation token covers the god") : null,
-    h("label", { class: "inline" }, "worshippers left ",
-      h("input", { type: "number", inputmode: "numeric", min: "0", value: p.worshippers, "data-worshippers": i,
-        oninput: (e) => { p.worshippers = Math.max(0, Number(e.target.value) || 0); store.save(rules, game); } }))));
-  const options = rules.options.map((o) => h("label", { class: "inline" }, `${o.name} `, optionField(o)));
+  const players = game.players.map(playerFields);
+  const options = rules.options.map((o) => o.type === "enum"
+    ? h("div", { class: "inline" }, h("label", { for: `option-${o.name}`, text: o.name }), optionField(o))
+    : h("label", { class: "inline" }, `${o.name} `, optionField(o)));
   const problem = h("p", { class: "error", role: "alert" });
   return [
     shell.chooser(),
     h("section", { class: "card" },
       h("label", { class: "inline" }, "Game ", h("input", { type: "text", placeholder: "title (optional)",
-        value: game.title, maxlength: "80", oninput: (e) => { game.title = e.target.value; store.save(rules, game); } })),
+        "data-title": "", value: game.title, maxlength: "80",
+        oninput: (e) => { game.title = e.target.value; store.save(rules, game); } })),
       h("h2", { text: "Players" }),
-      h("div", { class: "choices" }, counts.map((n) => h("button", { type: "button", "data-players": n,
+      h("div", { class: "choices", role: "group", "aria-label": "number of players" }, counts.map((n) => h("button", {
+        type: "button", "data-players": n, "aria-pressed": String(n === game.players.length),
         class: "choice" + (n === game.players.length ? " chosen" : ""), text: `${n} players`,
         onclick: () => { store.setPlayerCount(game, rules, n); commit(); } }))),
+      keptNote(),
       players,
       h("h2", { text: "Variant and options" }),
-      h("select", { onchange: (e) => { game.variant = e.target.value; commit(); } },
-        variants.map((v) => h("option", { value: v.name, selected: v.name === game.variant,
-          text: `${v.name}: ${v.tiles} tiles, ${v.gods_revealed} gods revealed` }))),
+      h("div", { class: "inline" }, h("label", { for: "variant", text: "variant" }), h("select", { id: "variant",
+        onchange: (e) => { game.variant = e.target.value; commit(); } },
+      variants.map((v) => h("option", { value: v.name, selected: v.name === game.variant,
+        text: `${v.name}: ${v.tiles} tiles, ${v.gods_revealed} gods revealed` })))),
       options),
     problem,
     h("button", { type: "button", class: "primary", id: "to-pyramids", text: "Enter the pyramids →", onclick: () => {
       const names = game.players.map((p) => p.name.trim());
       if (names.some((n) => !n)) { problem.textContent = "Every player needs a name."; return; }
       if (new Set(names).size !== names.length) { problem.textContent = "Two players have the same name."; return; }
-      game.selected = game.selected || store.nextEmpty(game, rules, { player: 0 }) || { player: 0, row: 0, index: 0 };
+      if (!store.placeOf(game, rules, game.selected)) {
+        game.selected = store.nextEmpty(game, rules, { player: 0 }) || { player: 0, row: 0, index: 0 };
+      }
       draft = {};
       go("pyramids");
     } }),
   ];
+}
+
+// The players left out by a smaller count, kept with their tiles until the count goes up again.
+function keptNote() {
+  const kept = (game.spare || []).map((p) => [p.name.trim(), p.pyramid.flat().filter(Boolean).length])
+    .filter(([name, tiles]) => name || tiles);
+  if (!kept.length) return null;
+  const words = kept.map(([name, tiles]) => `${name || "a player"} (${tiles} tile${tiles === 1 ? "" : "s"})`);
+  return h("p", { class: "note", "data-kept": "", text: `Kept, with their tiles, for more players: ${words.join(", ")}.` });
 }
 
 // ---- pyramids ----------------------------------------------------------------------------------------------
@@ -126,17 +156,26 @@ function slot(p, row, index) {
   const points = lines.reduce((sum, l) => sum + l.cp, 0);
   const kind = tile && !tile.desert ? rules.kinds.find((k) => k.name === tile.kind) : null;
   const color = tile ? (tile.desert ? "desert" : tile.color) : null;
+  const name = tile ? (tile.desert ? "desert" : (kind?.title || tile.kind || "?")) : "+";
+  const scored = lines.length ? `, ${points > 0 ? "+" : ""}${points} CP` : "";
+  // What a screen reader says: "Ana, row 1, tile 2: red Sacred Stone, +1 CP; warning: …".
+  const said = `${game.players[p].name}, ${label}: ${!tile ? "empty" : tile.desert ? "desert"
+    : `${tile.color || ""} ${kind?.title || tile.kind || "tile"}`.trim()}${scored}${tile?.cancelled
+    ? ", Cancelation token" : ""}${notes.map((n) => `; ${n.kind}: ${n.text}`).join("")}`;
   return h("button", {
     type: "button", class: "slot" + (tile ? " filled" : "") + (selected ? " selected" : "")
       + (notes.some((n) => n.kind === "error") ? " has-error" : notes.length ? " has-warning" : ""),
-    fill: color ? fillOf(color) : null, "data-slot": `${p}-${row}-${index}`, "aria-label": label,
+    fill: color ? fillOf(color) : null, "data-slot": `${p}-${row}-${index}`, "aria-label": said,
+    "aria-current": selected ? "true" : null,
     onclick: () => { game.selected = { player: p, row, index }; draft = { ...(tile || {}) }; commit(); },
   },
-  h("span", { class: "slot-kind", text: tile ? (tile.desert ? "desert" : (kind?.title || tile.kind || "?")) : "+" }),
-  tile ? h("span", { class: "slot-points", text: lines.length ? (points > 0 ? `+${points}` : String(points)) : "" }) : null,
-  tile?.cancelled ? h("span", { class: "token", title: "Cancelation token", text: "×" }) : null,
-  notes.length ? h("span", { class: "badge", text: "!" }) : null);
+  h("span", { class: "slot-kind" + (longestWord(name) >= 10 ? " long" : ""), text: name, "aria-hidden": "true" }),
+  tile ? h("span", { class: "slot-points", "aria-hidden": "true", text: lines.length ? (points > 0 ? `+${points}` : String(points)) : "" }) : null,
+  tile?.cancelled ? h("span", { class: "token", title: "Cancelation token", text: "×", "aria-hidden": "true" }) : null,
+  notes.length ? h("span", { class: "badge", text: "!", "aria-hidden": "true" }) : null);
 }
+
+const longestWord = (text) => Math.max(...text.split(/\s+/).map((word) => word.length));
 
 function pyramid(p) {
   return h("div", { class: "pyramid", "data-pyramid": p }, [...rules.board.keys()].reverse().map((row) =>
@@ -149,6 +188,7 @@ function saveTile() {
   game.selected = store.nextEmpty(game, rules, { player }) || game.selected;
   const next = game.selected;
   draft = { ...(game.players[next.player].pyramid[next.row][next.index] || {}) };
+  reveal = ".tabs"; // the pyramid with the next place, and the editor's header naming it
   commit();
   recheck();
 }
@@ -219,20 +259,14 @@ function pyramidsStep() {
 function steps() {
   const names = [["setup", "Players"], ["pyramids", "Pyramids"], ["results", "Results"]];
   return names.map(([step, label]) => h("button", { type: "button", class: "navstep" + (game.step === step ? " chosen" : ""),
-    text: label, disabled: step === "results" && !checked?.finished, onclick: () => go(step) }));
+    "data-nav": step, "aria-current": game.step === step ? "step" : null, text: label, disabled: step === "results" && !checked?.finished, onclick: () => go(step) }));
 }
 
 function render() {
-  document.getElementById("steps").replaceChildren(...steps());
-  const scrollY = window.scrollY;
-  if (game.step === "results") {
-    app.replaceChildren(...renderResults({ record: store.toRecord(game), post, h, restart, rerender: render }));
-  } else if (game.step === "pyramids" && game.selected) {
-    app.replaceChildren(...pyramidsStep());
-  } else {
-    app.replaceChildren(...setupStep());
-  }
-  window.scrollTo(0, scrollY);
+  const page = game.step === "results" ? renderResults({ record: store.toRecord(game), post, h, restart, rerender: render })
+    : game.step === "pyramids" && game.selected ? pyramidsStep() : setupStep();
+  draw(app, steps(), page, reveal, reveal === ".tabs" ? ".slot.selected" : null);
+  reveal = null;
 }
 
 function restart() {
@@ -246,12 +280,15 @@ function restart() {
 window.addEventListener("popstate", (event) => {
   if (game) go(event.state?.step || "setup", false);
 });
+document.addEventListener("pad:redraw", () => { if (game) render(); });
 
+// Throws if the game kept cannot be drawn after all (app.js then sets it aside and starts again).
 export function startOrbis(orbisRules, theShell) {
   rules = orbisRules;
   shell = theShell;
-  game = store.load(rules);
-  document.addEventListener("pad:redraw", () => render());
+  const kept = store.load(rules);
+  game = kept.game;
+  if (kept.problem) shell.tell(kept.problem);
   if (game.selected) {
     const { player, row, index } = game.selected;
     draft = { ...(game.players[player]?.pyramid[row]?.[index] || {}) };

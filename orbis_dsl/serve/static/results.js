@@ -45,13 +45,44 @@ async function downloadPng(post, record) {
   canvas.toBlob((blob) => save(blob, name.replace(/\.svg$/, ".png")), "image/png");
 }
 
+// What a report gives beside the total that breaks a tie on it (orbis-score/1: the most worshippers left), and how
+// the winner rule reads it.
+const TIEBREAKS = { worshippers: "the most worshippers left" };
+
 // The columns of the final table: each category the report gives a number for, or each round's total.
 function columnsOf(report) {
   const first = report.players[0];
   const named = Object.keys(first).filter((k) => typeof first[k] === "number"
-    && !["total", "worshippers", "place"].includes(k)).map((k) => [k, (p) => p[k]]);
+    && !["total", "place", ...Object.keys(TIEBREAKS)].includes(k)).map((k) => [k, (p) => p[k]]);
   const rounds = Array.isArray(first.rounds) ? first.rounds.map((_, r) => [`round ${r + 1}`, (p) => p.rounds[r]]) : [];
   return [...named, ...rounds];
+}
+
+// The table as the CLI prints it: the player, the categories, the total, the tie-break, the place. On a narrow
+// screen the categories scroll under the player's name and the total, tie-break and place, which stay in view.
+function finalTable(h, report) {
+  const categories = columnsOf(report);
+  const ties = tiebreaks(report);
+  const cell = (cls, text) => h("td", { class: cls, text: String(text) });
+  return h("div", { class: "scroll" }, h("table", { id: "final-table", class: "final" + (ties.length ? " tied" : "") },
+    h("thead", {}, h("tr", {}, h("th", { class: "who", scope: "col", text: "player" }),
+      categories.map(([c]) => h("th", { scope: "col", text: c })), h("th", { class: "total", scope: "col", text: "total" }),
+      ties.map((k) => h("th", { class: "tiebreak", scope: "col", text: k })),
+      h("th", { class: "place", scope: "col", text: "place" }))),
+    h("tbody", {}, report.players.map((p) => h("tr", { class: p.winner ? "winner" : "", "data-player": p.name },
+      h("th", { class: "who", scope: "row", text: p.name }), categories.map(([, value]) => cell("", value(p))),
+      cell("total", p.total), ties.map((k) => cell("tiebreak", p[k])), cell("place", p.place))))));
+}
+
+const tiebreaks = (report) => Object.keys(TIEBREAKS).filter((k) => typeof report.players[0][k] === "number");
+
+// Said under the table when totals tie: what the winner rule looked at next.
+function tieNote(h, report) {
+  const totals = report.players.map((p) => p.total);
+  const ties = tiebreaks(report);
+  if (!ties.length || new Set(totals).size === totals.length) return null;
+  return h("p", { class: "note", "data-tie": "", text: `Equal totals: ${ties.map((k) => TIEBREAKS[k]).join(", then ")}`
+    + " places first." });
 }
 
 export function renderResults({ record, post, h, restart, rerender }) {
@@ -70,7 +101,6 @@ export function renderResults({ record, post, h, restart, rerender }) {
       h("ul", { class: "notes" }, (body?.errors || []).map((e) => h("li", { class: "error", text: `${e.where}: ${e.message}` }))))];
   }
   const report = body;
-  const categories = columnsOf(report);
   const winners = report.winners.join(" and ");
   const action = (label, id, fn) => h("button", { type: "button", class: "secondary", id, text: label,
     onclick: () => fn().catch((error) => alert(error.message)) });
@@ -86,12 +116,8 @@ export function renderResults({ record, post, h, restart, rerender }) {
     h("section", { class: "card" },
       h("h2", { id: "winner", text: !report.winners.length ? "Nobody wins"
         : report.winners.length === 1 ? `Winner: ${winners}` : `Shared win: ${winners}` }),
-      h("div", { class: "scroll" }, h("table", { id: "final-table" },
-        h("thead", {}, h("tr", {}, h("th", { text: "player" }), categories.map(([c]) => h("th", { text: c })),
-          h("th", { text: "total" }), h("th", { text: "place" }))),
-        h("tbody", {}, report.players.map((p) => h("tr", { class: p.winner ? "winner" : "", "data-player": p.name },
-          h("td", { text: p.name }), categories.map(([, value]) => h("td", { text: String(value(p)) })),
-          h("td", { class: "total", text: String(p.total) }), h("td", { text: String(p.place) })))))),
+      finalTable(h, report),
+      tieNote(h, report),
       report.warnings.length ? h("ul", { class: "notes" }, report.warnings.map((w) =>
         h("li", { class: "warning", text: `${w.where}: ${w.message}` }))) : null),
     h("section", { class: "card" }, h("h2", { text: "Share" }),

@@ -9,6 +9,7 @@ import * as store from "./state.js";
 import * as model from "./sheet_state.js";
 import { factField, asked } from "./sheet_fields.js";
 import { renderResults } from "./results.js";
+import { draw, afterTap, whenTyped } from "./frame.js";
 
 export { sheetFromRecord } from "./sheet_state.js";
 
@@ -19,6 +20,7 @@ let sheet = null;
 let checked = null; // the last answer of /api/check
 let lastReport = null; // the last report the sheet had: totals stay on screen while a field is wrong
 let asking = 0; // answers can arrive out of order: only the latest question's answer is drawn
+let reveal = "errors"; // what the next drawing brings into view (frame.js): a new step's top, else a new error
 
 const record = () => model.toRecord(rules, sheet);
 
@@ -33,24 +35,27 @@ async function recheck() {
   if (question !== asking) return;
   checked = status === 200 || status === 422 ? body : { errors: [{ where: "server", message: `status ${status}` }] };
   if (checked.report) lastReport = checked.report;
-  render();
+  whenTyped(app, render);
 }
 
 function go(step, push = true) {
   sheet.step = step;
+  reveal = "top";
   // Each step is a history entry: a back-swipe goes back one step inside the pad instead of leaving it.
   if (push) history.pushState({ step }, "", `#${step}`);
   commit();
   if (step !== "setup") recheck();
 }
 
-// A field's setter: store quietly while digits are typed; check (and redraw) on a tap or when the field is left.
+// A field's setter: store quietly while digits are typed; check (and redraw) on a tap, or when the field is left
+// (`check` "later": once the tap that left it, on another button, has been handled; frame.js).
 function setter(store_, key) {
   return (value, check) => {
     if (value === null || value === undefined) delete store_[key];
     else store_[key] = value;
     store.save(rules, sheet);
-    if (check) { render(); recheck(); }
+    if (check === "later") afterTap(() => { render(); recheck(); });
+    else if (check) { render(); recheck(); }
   };
 }
 
@@ -58,17 +63,19 @@ function setter(store_, key) {
 
 function optionField(o) {
   const value = sheet.options[o.name] ?? o.default;
-  const choose = (v) => { sheet.options[o.name] = v; commit(); };
+  const choose = (v, later) => { sheet.options[o.name] = v; if (later) afterTap(commit); else commit(); };
   if (o.type === "bool") {
-    return h("input", { type: "checkbox", checked: value, "data-option": o.name, onchange: (e) => choose(e.target.checked) });
+    return h("input", { type: "checkbox", checked: value, "data-option": o.name, "aria-label": o.name.replaceAll("_", " "),
+      onchange: (e) => choose(e.target.checked) });
   }
   if (o.type === "enum") {
-    return h("div", { class: "choices", "data-option": o.name }, o.choices.map((c) => h("button", {
+    return h("div", { class: "choices", "data-option": o.name, role: "group", "aria-label": o.name.replaceAll("_", " ") },
+      o.choices.map((c) => h("button", {
       type: "button", class: "choice" + (c === value ? " chosen" : ""), "data-value": c, text: c.replaceAll("_", " "),
       "aria-pressed": String(c === value), onclick: () => choose(c) })));
   }
   return h("input", { type: "number", inputmode: "numeric", value: value ?? "", "data-option": o.name,
-    onchange: (e) => choose(Number(e.target.value) || 0) });
+    "aria-label": o.name.replaceAll("_", " "), onchange: (e) => choose(Number(e.target.value) || 0, true) });
 }
 
 function setupStep() {
@@ -76,11 +83,13 @@ function setupStep() {
   const problem = h("p", { class: "error", role: "alert" });
   const players = sheet.names.slice(0, sheet.count).map((name, i) => h("fieldset", { class: "player" },
     h("legend", { text: `Player ${i + 1}` }),
-    h("input", { type: "text", placeholder: "name", value: name, "data-name": i, autocomplete: "off", maxlength: "40",
-      oninput: (e) => { sheet.names[i] = e.target.value; store.save(rules, sheet); } }),
-    rules.family ? h("select", { "data-piece": i, onchange: (e) => { sheet.pieces[i] = e.target.value; commit(); } },
-      h("option", { value: "", text: `${rules.family.key}: none yet` }),
-      rules.family.pieces.map((p) => h("option", { value: p.name, selected: sheet.pieces[i] === p.name, text: p.title })))
+    h("label", { class: "inline" }, "name ", h("input", { type: "text", placeholder: "name", value: name, "data-name": i,
+      autocomplete: "off", maxlength: "40", oninput: (e) => { sheet.names[i] = e.target.value; store.save(rules, sheet); } })),
+    // A select is named by a label of its own (one wrapped round it would read the option chosen, too).
+    rules.family ? h("div", { class: "inline" }, h("label", { for: `piece-${i}`, text: rules.family.key }),
+      h("select", { id: `piece-${i}`, "data-piece": i, onchange: (e) => { sheet.pieces[i] = e.target.value; commit(); } },
+    h("option", { value: "", text: "none yet" }),
+    rules.family.pieces.map((p) => h("option", { value: p.name, selected: sheet.pieces[i] === p.name, text: p.title }))))
       : null));
   const rounds = rules.rounds_also ? [rules.rounds, rules.rounds_also] : [];
   const whole = model.wholeFacts(rules).filter(asked);
@@ -88,9 +97,10 @@ function setupStep() {
     shell.chooser(),
     h("section", { class: "card" },
       h("label", { class: "inline" }, "Game ", h("input", { type: "text", placeholder: "title (optional)",
-        value: sheet.title, maxlength: "80", oninput: (e) => { sheet.title = e.target.value; store.save(rules, sheet); } })),
+        "data-title": "", value: sheet.title, maxlength: "80", oninput: (e) => { sheet.title = e.target.value; store.save(rules, sheet); } })),
       h("h2", { text: "Players" }),
-      h("div", { class: "choices" }, counts.map((n) => h("button", { type: "button", "data-players": n,
+      h("div", { class: "choices", role: "group", "aria-label": "number of players" }, counts.map((n) => h("button", {
+        type: "button", "data-players": n, "aria-pressed": String(n === sheet.count),
         class: "choice" + (n === sheet.count ? " chosen" : ""), text: String(n),
         onclick: () => { model.setCount(sheet, rules, n); commit(); } }))),
       players,
@@ -98,7 +108,8 @@ function setupStep() {
       rules.options.map((o) => h("div", { class: "field" }, h("span", { class: "fact-title", text: o.name.replaceAll("_", " ") }),
         optionField(o))),
       rounds.length ? h("div", { class: "field" }, h("span", { class: "fact-title", text: "rounds played" }),
-        h("div", { class: "choices" }, rounds.map((n) => h("button", { type: "button", "data-rounds": n,
+        h("div", { class: "choices", role: "group", "aria-label": "rounds played" }, rounds.map((n) => h("button", {
+          type: "button", "data-rounds": n, "aria-pressed": String(n === sheet.nrounds),
           class: "choice" + (n === sheet.nrounds ? " chosen" : ""), text: `${n} round${n === 1 ? "" : "s"}`,
           onclick: () => { sheet.nrounds = n; sheet.round = Math.min(sheet.round, n - 1); commit(); } })))) : null,
       whole.length ? h("h2", { text: "For the whole game" }) : null,
@@ -108,6 +119,10 @@ function setupStep() {
       const names = sheet.names.slice(0, sheet.count).map((n) => n.trim());
       if (names.some((n) => !n)) { problem.textContent = "Every player needs a name."; return; }
       if (new Set(names).size !== names.length) { problem.textContent = "Two players have the same name."; return; }
+      if (rules.family && sheet.pieces.slice(0, sheet.count).some((p) => !p)) {
+        problem.textContent = `Choose a ${rules.family.key} for every player.`;
+        return;
+      }
       go("sheet");
     } }),
   ];
@@ -176,8 +191,9 @@ function sheetStep() {
       type: "button", role: "tab", class: "tab" + (i === sheet.seat ? " chosen" : "") + (flagged.has(i) ? " flagged" : ""),
       "aria-selected": String(i === sheet.seat), "data-tab": i, onclick: () => { sheet.seat = i; commit(); },
     }, h("span", { text: name }), h("span", { class: "tab-total", text: totals[i] ? String(totals[i].total) : "" })))),
-    rules.rounds && sheet.nrounds > 1 ? h("div", { class: "choices rounds" }, [...Array(sheet.nrounds).keys()].map((r) =>
-      h("button", { type: "button", class: "choice" + (r === sheet.round ? " chosen" : ""), "data-round": r,
+    rules.rounds && sheet.nrounds > 1 ? h("div", { class: "choices rounds", role: "group", "aria-label": "round" },
+      [...Array(sheet.nrounds).keys()].map((r) => h("button", { type: "button", "data-round": r,
+        class: "choice" + (r === sheet.round ? " chosen" : ""), "aria-pressed": String(r === sheet.round),
         text: `Round ${r + 1}`, onclick: () => { sheet.round = r; commit(); } }))) : null,
     h("div", { id: "sheet-notes" }),
     roundCard(),
@@ -189,22 +205,34 @@ function sheetStep() {
 }
 
 // Each message beside the field whose path is the nearest to the one it names (a refusal names the player's whole
-// sheet); a message about a player or round not on screen goes to the list at the top, with its place.
-function placeNotes(notes) {
+// sheet); a message about a player or round not on screen goes to the list at the top, with its place. A message
+// about one player is never put on a card of the round, which every player's screen shows.
+function placeNotes(root, notes) {
   const loose = [];
   for (const note of notes) {
     const text = note.message + (note.hint ? ` (${note.hint})` : "");
+    const player = /players\[\d+\]/.test(note.path || "");
     let field = null;
     for (let path = note.path || ""; path && !field; path = parent(path)) {
-      field = app.querySelector(`[data-path="${CSS.escape(path)}"]`);
+      if (player && !/players\[\d+\]/.test(path)) break;
+      field = root.querySelector(`[data-path="${CSS.escape(path)}"]`);
     }
-    if (!field && note.kind === "warning" && note.player === sheet.seat) field = app.querySelector('[aria-label="sheet"]');
+    // A warning names its player and, in a game of rounds, its round ("Bo, round 2").
+    const round = /, round (\d+)$/.exec(note.where || "");
+    const here = note.player === sheet.seat && (!round || Number(round[1]) === sheet.round + 1);
+    if (!field && note.kind === "warning" && here) field = root.querySelector('[aria-label="sheet"]');
     const list = h("ul", { class: "notes", "data-notes": "field" }, h("li", { class: note.kind, text }));
     if (field?.matches("section")) field.querySelector("h2").after(list); // a card's own messages: at its top
     else if (field) field.append(list);
-    else loose.push({ kind: note.kind, text: `${note.path ? placeName(note.path) : note.where}: ${text}` });
+    else loose.push({ kind: note.kind, text: placed(note.path ? placeName(note.path) : note.where, text) });
   }
-  app.querySelector("#sheet-notes")?.replaceChildren(...[notesList(loose)].filter(Boolean));
+  root.querySelector("#sheet-notes")?.replaceChildren(...[notesList(loose)].filter(Boolean));
+}
+
+// "Ann, round 2, animals" and "animals: 30 is out of range" → "Ann, round 2, animals: 30 is out of range".
+function placed(where, text) {
+  const last = where.split(", ").pop();
+  return text.startsWith(`${last}: `) ? where + text.slice(last.length) : `${where}: ${text}`;
 }
 
 // A JSON path in the players' words: "$.rounds[1].players[0].chip" → "Ann, round 2, chip".
@@ -231,24 +259,24 @@ function parent(path) {
 function steps() {
   const names = [["setup", "Players"], ["sheet", "Sheet"], ["results", "Results"]];
   return names.map(([step, label]) => h("button", { type: "button", class: "navstep" + (sheet.step === step ? " chosen" : ""),
-    text: label, disabled: step === "results" && !checked?.finished, onclick: () => go(step) }));
+    "data-nav": step, "aria-current": sheet.step === step ? "step" : null, text: label, disabled: step === "results" && !checked?.finished, onclick: () => go(step) }));
 }
 
 function render() {
-  document.getElementById("steps").replaceChildren(...steps());
-  const scrollY = window.scrollY;
-  const focused = document.activeElement?.matches?.("input[type=number]") ? document.activeElement.closest("[data-path]")?.dataset.path : null;
+  let page;
   if (sheet.step === "results") {
-    app.replaceChildren(...renderResults({ record: record(), post: shell.post, h, restart, rerender: render }));
+    page = renderResults({ record: record(), post: shell.post, h, restart, rerender: render });
   } else if (sheet.step === "sheet") {
-    app.replaceChildren(...sheetStep().filter(Boolean));
-    placeNotes([...(checked?.errors || []).map((e) => ({ ...e, kind: "error" })),
+    page = document.createDocumentFragment(); // the messages are placed by the paths of the fields drawn
+    page.append(...sheetStep().filter(Boolean));
+    placeNotes(page, [...(checked?.errors || []).map((e) => ({ ...e, kind: "error" })),
       ...(checked?.report?.warnings || []).map((w) => ({ ...w, kind: "warning" }))]);
+    page = [page];
   } else {
-    app.replaceChildren(...setupStep());
+    page = setupStep();
   }
-  if (focused) app.querySelector(`[data-path="${CSS.escape(focused)}"] input[type=number]`)?.focus();
-  window.scrollTo(0, scrollY);
+  draw(app, steps(), page, reveal);
+  reveal = "errors";
 }
 
 function restart() {
@@ -258,13 +286,20 @@ function restart() {
   go("setup");
 }
 
+window.addEventListener("popstate", (event) => { if (sheet) go(event.state?.step || "setup", false); });
+document.addEventListener("pad:redraw", () => { if (sheet) render(); });
+
+// Throws if the sheet kept cannot be drawn after all (app.js then sets it aside and starts again).
 export function startSheet(sheetRules, theShell) {
   rules = sheetRules;
   shell = theShell;
   const saved = store.saved(rules);
-  sheet = saved?.kind === "sheet" ? saved : model.newSheet(rules);
-  window.addEventListener("popstate", (event) => go(event.state?.step || "setup", false));
-  document.addEventListener("pad:redraw", () => render());
+  sheet = saved === null ? null : model.checked(saved, rules);
+  if (saved !== null && !sheet) {
+    store.setAside(rules);
+    shell.tell(store.SET_ASIDE);
+  }
+  sheet = sheet || model.newSheet(rules);
   history.replaceState({ step: sheet.step }, "", `#${sheet.step}`);
   render();
   if (sheet.step !== "setup") recheck();

@@ -46,6 +46,29 @@ export function setCount(sheet, rules, n) {
   sheet.seat = Math.min(sheet.seat, n - 1);
 }
 
+const isObject = (x) => !!x && typeof x === "object" && !Array.isArray(x);
+
+// Whether a saved sheet can be drawn: its names are texts, each round lists a player object per seat.
+function usable(sheet, rules) {
+  const rounds = rules.rounds ? [rules.rounds, rules.rounds_also].filter(Boolean) : [1];
+  return isObject(sheet) && sheet.kind === "sheet" && typeof sheet.title === "string" && isObject(sheet.options)
+    && isObject(sheet.whole) && Number.isInteger(sheet.count) && sheet.count >= 1 && sheet.count <= MAX_PLAYERS
+    && Array.isArray(sheet.names) && sheet.names.length >= sheet.count && sheet.names.every((n) => typeof n === "string")
+    && Array.isArray(sheet.pieces) && sheet.pieces.length >= sheet.count && rounds.includes(sheet.nrounds)
+    && Array.isArray(sheet.rounds) && sheet.rounds.length >= sheet.nrounds && sheet.rounds.every((round) =>
+      isObject(round) && isObject(round.facts) && Array.isArray(round.players)
+      && round.players.length >= sheet.count && round.players.every(isObject));
+}
+
+// A saved sheet, checked: the sheet (its tab and round kept on the sheet), or null when it cannot be drawn.
+export function checked(saved, rules) {
+  if (!usable(saved, rules)) return null;
+  if (!["setup", "sheet", "results"].includes(saved.step)) saved.step = "setup";
+  saved.seat = Number.isInteger(saved.seat) ? Math.min(Math.max(saved.seat, 0), saved.count - 1) : 0;
+  saved.round = Number.isInteger(saved.round) ? Math.min(Math.max(saved.round, 0), saved.nrounds - 1) : 0;
+  return saved;
+}
+
 // The JSON path of a field, as the server's messages name it.
 export function playerPath(rules, round, seat) {
   return rules.rounds ? `$.rounds[${round}].players[${seat}]` : `$.players[${seat}]`;
