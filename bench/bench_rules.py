@@ -9,7 +9,8 @@ through (its generator is imported from there): the base game included, then one
 to parse.MAX_SOURCE_BYTES. Targets: parse + check + render of that file ≤ 1 s; the base game ≤ 0.2 s.
 
 Stages, each in this process after one untimed round (Lark's tables and the Jinja templates loaded):
-  parse   sources.load_sources: read the files, Lark, the syntax tree (includes too)
+  parse   sources.load_sources: read the files, Lark (one-line `tile` declarations by quick_tiles.py), the
+          syntax tree (includes too)
   check   check: names, types, bounds; the rule-set model
   render  compile.render: the Python modules, through the Jinja templates
   load    rules_from_modules: Python compiles and runs the rendered modules (what a rule pack costs once)

@@ -7,7 +7,9 @@ files and includes is `sources.py`."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from functools import cache
+from operator import itemgetter
 from typing import NamedTuple
 
 from lark import Lark, Tree
@@ -20,6 +22,7 @@ from orbis_dsl.language.lark_keywords import install_keyword_lookup, install_who
 from orbis_dsl.language.lark_positions import install_lean_positions
 from orbis_dsl.language.lark_recovery import parse_collecting
 from orbis_dsl.language.literals import BadToken
+from orbis_dsl.language.quick_tiles import QuickTiles, read_tile_lines
 from orbis_dsl.language.syntax_hints import rules_diagnostic
 from orbis_dsl.language.transform_decl import DeclBuilder
 from orbis_dsl.language.transform_expr import ExprBuilder, span_of
@@ -79,6 +82,11 @@ def parse_rule_file(text: str, file: str) -> Parsed:
         return Parsed(None, [Diagnostic(f"the file is too large ({len(text):,} characters; at most "
                                         f"{MAX_SOURCE_BYTES:,})", span=Span(file, 1, 1))])
     parser = rules_parser()
+    quick = read_tile_lines(text, file)
+    if quick is not None:
+        parsed = _parsed_with_tile_lines(parser, quick, file)
+        if parsed is not None:
+            return parsed
     try:
         tree = parser.parse(text)
     except UnexpectedInput:
@@ -92,6 +100,39 @@ def parse_rule_file(text: str, file: str) -> Parsed:
     built, diagnostics = _build(tree, file)
     includes = tuple(d for d in built.decls if isinstance(d, ast_decl.Include)) if built is not None else ()
     return Parsed(built, diagnostics, includes)
+
+
+def _parsed_with_tile_lines(parser: Lark, quick: QuickTiles, file: str) -> Parsed | None:
+    """The file parsed by Lark with the `tile` lines quick_tiles read left blank, those lines' nodes merged back in
+    order; None when Lark's parse of the whole text must decide: a mistake anywhere (so that diagnostics are
+    Lark's own), or a declaration that spans a line read as a `tile` line (that line was not a declaration)."""
+    try:
+        tree = parser.parse(quick.text)
+    except (UnexpectedInput, RecursionError):
+        return None
+    lines = sorted(quick.tiles)
+    for item in tree.children:
+        meta = getattr(item, "meta", None)
+        if meta is None or getattr(meta, "empty", True):
+            return None
+        inside = bisect_right(lines, meta.line)
+        if inside < len(lines) and lines[inside] < meta.end_line:
+            return None
+    if _too_deep(tree) is not None:
+        return None
+    built, diagnostics = _build(tree, file)
+    if built is None or diagnostics:
+        return None
+    if len(built.decls) != len(tree.children):  # (each item of the file builds one declaration)
+        return None
+    placed = ((item.meta.line, decl) for item, decl in zip(tree.children, built.decls))
+    decls = sorted([*placed, *quick.tiles.items()], key=itemgetter(0))  # stable: no two share a line
+    spans = [s for s in (built.span, quick.tiles[lines[0]].span, quick.tiles[lines[-1]].span) if s is not None]
+    first, last = min(spans, key=lambda s: (s.line, s.column)), max(spans, key=lambda s: (s.end_line, s.end_column))
+    merged = ast_decl.RuleFile(file, tuple(d for _, d in decls),
+                               span=Span(file, first.line, first.column, last.end_line, last.end_column))
+    includes = tuple(d for d in merged.decls if isinstance(d, ast_decl.Include))
+    return Parsed(merged, [], includes)
 
 
 def _build(tree: Tree, file: str) -> tuple[ast_decl.RuleFile | None, list[Diagnostic]]:
