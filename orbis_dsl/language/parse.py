@@ -98,8 +98,7 @@ def parse_rule_file(text: str, file: str) -> Parsed:
         return Parsed(None, [Diagnostic(f"expressions nest too deeply here (at most {MAX_DEPTH} levels)",
                                         span=span_of(file, deep) or Span(file, 1, 1))])
     built, diagnostics = _build(tree, file)
-    includes = tuple(d for d in built.decls if isinstance(d, ast_decl.Include)) if built is not None else ()
-    return Parsed(built, diagnostics, includes)
+    return Parsed(built, diagnostics, _includes(built))
 
 
 def _parsed_with_tile_lines(parser: Lark, quick: QuickTiles, file: str) -> Parsed | None:
@@ -131,8 +130,11 @@ def _parsed_with_tile_lines(parser: Lark, quick: QuickTiles, file: str) -> Parse
     first, last = min(spans, key=lambda s: (s.line, s.column)), max(spans, key=lambda s: (s.end_line, s.end_column))
     merged = ast_decl.RuleFile(file, tuple(d for _, d in decls),
                                span=Span(file, first.line, first.column, last.end_line, last.end_column))
-    includes = tuple(d for d in merged.decls if isinstance(d, ast_decl.Include))
-    return Parsed(merged, [], includes)
+    return Parsed(merged, [], _includes(merged))
+
+
+def _includes(built: ast_decl.RuleFile | None) -> tuple[ast_decl.Include, ...]:
+    return tuple(d for d in built.decls if isinstance(d, ast_decl.Include)) if built is not None else ()
 
 
 def _build(tree: Tree, file: str) -> tuple[ast_decl.RuleFile | None, list[Diagnostic]]:

@@ -1,4 +1,4 @@
-"""`tile` lines read without Lark: the syntax nodes Lark's parse would give them, at a twentieth of the cost.
+"""`tile` lines read without Lark: the syntax nodes Lark's parse would give them, at about a tenth of the cost.
 
 A deck is written one `tile` line per tile, and a large rule file is mostly such lines: Lark's parse of a 256 kB
 file of them costs most of a second (about 9 µs a token, 13 tokens a line). The line's grammar is flat
@@ -9,11 +9,12 @@ on one line, with a blank between words, numbers within bounds and strings whose
 including every mistake, is read by Lark as before. Words are read as Lark's contextual lexer reads them there:
 every place of a `tile` line takes a name, so only the keywords that place also takes are not names (`any` in a
 cost square and after an amount's number, `true` and `false` as a value); `tile 1 if …` is a tile of colour `if`,
-for the check stage to refuse. Taken lines are
-blanked in the text Lark parses, so that every other token keeps its line and column, and their nodes are merged
-back by line. `parse.parse_rule_file` then makes sure no declaration Lark read spans a taken line (a `tile` line
-in a block, or between the halves of an unfinished declaration); where one does, or Lark finds any mistake, the
-file is parsed whole by Lark, so diagnostics are exactly Lark's.
+for the check stage to refuse.
+
+Taken lines are blanked in the text Lark parses, so that every other token keeps its line and column, and their
+nodes are merged back by line. `parse.parse_rule_file` then makes sure no declaration Lark read spans a taken line
+(a `tile` line in a block, or between the halves of an unfinished declaration); where one does, or Lark finds any
+mistake, the file is parsed whole by Lark, so diagnostics are exactly Lark's.
 
 tests/language/test_quick_tiles.py compares every node and span with Lark's on the bundled rule files and on
 generated lines.
@@ -49,6 +50,21 @@ class _Token(NamedTuple):
     end: int
 
 
+class _Shape(NamedTuple):
+    """What a `tile` line says, with 0-based columns (start, end exclusive) and no line number: a deck repeats its
+    lines, and each distinct one is read once."""
+
+    level: int
+    color: str
+    mark: str
+    piece: str
+    parts: dict[str, tuple[int, int]]  # TileDecl.parts' keys
+    squares: tuple[str | None, ...]
+    args: tuple  # (name, (start, end), (kind, value, start, end)) each
+    start: int
+    end: int
+
+
 class QuickTiles(NamedTuple):
     """The text with each line read here left blank, and the lines' nodes by line number (1-based)."""
 
@@ -80,7 +96,7 @@ class _LineReader:
 
     def __init__(self, file: str):
         self.file = file
-        self.known: dict[str, tuple | None] = {}
+        self.known: dict[str, _Shape | None] = {}
 
     def read(self, line: str, number_: int) -> ast_decl.TileDecl | None:
         shape = self.known.get(line, _UNSEEN)
@@ -90,9 +106,8 @@ class _LineReader:
             return None
         return _tile_decl(shape, self.file, number_)
 
-    def _shape(self, line: str) -> tuple | None:
-        """What a line says, with columns and no line number: (level, parts, squares, args, start, end), or None
-        when the line is not one this pass is sure of."""
+    def _shape(self, line: str) -> _Shape | None:
+        """What the line says, or None when it is not one this pass is sure of."""
         match = _TILE_LINE.fullmatch(line)
         if match is None:
             return None
@@ -105,8 +120,8 @@ class _LineReader:
         args = self._args(match["args"], match.start("args"))
         if squares is None or args is None:
             return None
-        return level, match["color"], match["mark"], match["piece"], parts, squares, args, match.start("tile"), \
-            match.end("end")
+        return _Shape(level, match["color"], match["mark"], match["piece"], parts, squares, args,
+                      match.start("tile"), match.end("end"))
 
     def _squares(self, inside: str, offset: int, parts: dict) -> tuple | None:
         if not inside.strip(_BLANKS):
@@ -210,20 +225,18 @@ _LITERALS = {
 }
 
 
-def _tile_decl(shape: tuple, file: str, line: int) -> ast_decl.TileDecl:
-    level, color, mark, piece, parts, squares, args, start, end = shape
-
+def _tile_decl(shape: _Shape, file: str, line: int) -> ast_decl.TileDecl:
     def span(columns: tuple[int, int]) -> Span:
         return Span(file, line, columns[0] + 1, line, columns[1] + 1)
 
     built_args = []
-    for name, columns, (kind, value, first, last) in args:
+    for name, columns, (kind, value, first, last) in shape.args:
         where = Span(file, line, first + 1, line, last + 1)
         if kind == "amount":
             literal = ast_expr.AmountLit(value[0], value[1], span=where)
         else:
             literal = _LITERALS[kind](value, span=where)
         built_args.append(ast_decl.Arg(name, literal, span=span(columns)))
-    return ast_decl.TileDecl(level, color, mark, squares, piece, tuple(built_args),
-                             {key: span(columns) for key, columns in parts.items()},
-                             span=Span(file, line, start + 1, line, end + 1))
+    return ast_decl.TileDecl(shape.level, shape.color, shape.mark, shape.squares, shape.piece, tuple(built_args),
+                             {key: span(columns) for key, columns in shape.parts.items()},
+                             span=span((shape.start, shape.end)))
