@@ -1,8 +1,11 @@
 """Batch scoring as users run it (issue 16): `orbis score *.json --json` as a whole process, against a plain
 hand-written scorer (bench/plain_scorer.py: totals and winners) and a plain hand-written scorer that writes the
 same report (bench/plain_full_scorer.py: every line with its reason, every warning), on the same files, in the
-same run. `orbis score` runs a batch of 200 files or more on one worker process per usable core by default;
-`--jobs 1` is timed too (one process).
+same run. That full-report scorer is also run as orbis's default batch runs, one process per usable core, each
+on its share of the files: no Python program that writes these reports can do much better here, so its rate
+against the baseline is the ceiling item 1 of issue 16 (≥ 1.0× the plain scorer) is measured under.
+`orbis score` runs a batch of 200 files or more on one worker process per usable core by default; `--jobs 1` is
+timed too (one process).
 
     python bench/bench_batch.py                 # 2,000 random 4-player tables, 5 rounds; about a minute
     python bench/bench_batch.py --games 500 --rounds 3
@@ -31,7 +34,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -64,17 +69,42 @@ def _played(rules, seed: int):
     return play_game(rules, "4p", seed, [POLICIES["random"](seed * 10 + seat) for seat in range(4)]).record()
 
 
-def run(command: list[str]) -> tuple[float, float, bytes]:
-    """(wall seconds, CPU seconds of the process and its children, stdout)."""
+def run(command: list[str] | Split) -> tuple[float, float, bytes]:
+    """(wall seconds, CPU seconds of the process and its children, stdout). A `Split` runs its commands at once
+    and gives their outputs one after the other, in the order of the commands."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    proc = subprocess.run(command, check=True, stdout=subprocess.PIPE, env=ENV)
+    commands = command.commands if isinstance(command, Split) else [command]
+    procs = [subprocess.Popen(c, stdout=subprocess.PIPE, env=ENV) for c in commands]
+    # Each output read on a thread of its own: read one after the other, a process would wait on its full pipe
+    # until the ones before it had finished.
+    with ThreadPoolExecutor(len(procs)) as pool:
+        outputs = list(pool.map(lambda proc: proc.communicate()[0], procs))
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    for c, proc in zip(commands, procs):
+        if proc.returncode:
+            raise subprocess.CalledProcessError(proc.returncode, c)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return wall, cpu, proc.stdout
+    return wall, cpu, b"".join(outputs)
 
 
+class Split(NamedTuple):
+    """Commands that share a batch's files between them, run side by side (one process per core)."""
+
+    commands: list[list[str]]
+
+
+def split(command: list[str], files: list[str], parts: int) -> Split:
+    """`command` run as `parts` processes at once, each on its own consecutive share of `files`."""
+    size = -(-len(files) // parts)
+    return Split([[*command, *files[start:start + size]] for start in range(0, len(files), size)])
+
+
+# The plain full-report scorer as orbis's default batch runs (one process per usable core, each on a share of the
+# files), minus orbis's reading, checks and rule handlers: what any scorer that writes the same reports in Python
+# could reach here, measured in the same run as the baseline.
+CEILING = "plain full-report, a process per core"
 # Bytecode allowed (some sandboxes forbid writing it, which would time the compiler): see bench_scoring.py.
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 FIELDS = ("total", "regions", "deserts", "god", "temple", "place", "winner")
@@ -169,10 +199,14 @@ def main() -> None:
     try:
         json_files, text_files = write_games(folder, args.games, args.tables)
         plain = [sys.executable, str(ROOT / "bench" / "plain_scorer.py"), *json_files]
-        full = [sys.executable, str(ROOT / "bench" / "plain_full_scorer.py"), *json_files]
+        full_scorer = [sys.executable, str(ROOT / "bench" / "plain_full_scorer.py")]
+        full = [*full_scorer, *json_files]
+        workers = workers_for(None, args.games)
+        full_split = split(full_scorer, json_files, workers)
         commands = {
             "plain scorer, JSON (the baseline)": plain,
             "plain full-report scorer, JSON": full,
+            CEILING: full_split,
             "orbis score --json, JSON": [orbis, "score", "--json", *json_files],
             "orbis score --json, text notation": [orbis, "score", "--json", *text_files],
             "orbis score --json --jobs 1, JSON": [orbis, "score", "--json", "--jobs", "1", *json_files],
@@ -181,8 +215,10 @@ def main() -> None:
         orbis_out = run(commands["orbis score --json, JSON"])[2]
         check_plain_against_orbis(run(plain)[2], orbis_out, args.games)
         assert run(full)[2] == orbis_out, "the plain full-report scorer must write orbis's reports byte for byte"
-        print(f"plain full-report scorer checked: its reports are orbis's, byte for byte, on all {args.games} files")
-        print(f"orbis score's default for {args.games:,} files: {workers_for(None, args.games)} worker processes "
+        assert run(full_split)[2] == orbis_out, "split over processes, it must still write the same reports"
+        print(f"plain full-report scorer checked: its reports are orbis's, byte for byte, on all {args.games} files "
+              f"(in one process and in {len(full_split.commands)})")
+        print(f"orbis score's default for {args.games:,} files: {workers} worker processes "
               f"(one per usable core, at most one per 100 files); --jobs 1: this process alone")
         for command in commands.values():  # warm the file cache and the bytecode
             run(command)
@@ -206,6 +242,10 @@ def main() -> None:
         text = statistics.median(walls["orbis score --json, text notation"])
         js = statistics.median(walls["orbis score --json, JSON"])
         print(f"  text notation against JSON, wall: {text / js:.2f}x the time")
+        ceiling = statistics.median(walls[base]) / statistics.median(walls[CEILING])
+        print(f"  the ceiling for item 1: a hand-written Python scorer of the orbis-score/1 report, its files shared "
+              f"out over {len(full_split.commands)} processes at once, reaches {ceiling:.2f}x the plain scorer "
+              f"here; orbis, {statistics.median(walls[base]) / js:.2f}x")
         stages(json_files)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
