@@ -13,7 +13,7 @@ and lists and how a line too wide breaks; this module assembles the file and che
 A file is first parsed as `orbis check` parses it (`parse.parse_text`), so that one with syntax errors is told
 every one of them in the words `orbis check` uses. `format_source` checks its own work before returning it: the
 result must parse to the same syntax tree and keep every comment, or it returns None with a diagnostic rather
-than a file that means something else.
+than a file that means something else; so too when the result would be longer than a rule file may be.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from orbis_dsl.language.fmt_comments import Attacher, Item, comment_parser, comm
 from orbis_dsl.language.fmt_decls import block_header, decl_lines, tile_cells
 from orbis_dsl.language.fmt_expr import INDENT, WIDTH, kids
 from orbis_dsl.language.lark_errors import syntax_diagnostic
-from orbis_dsl.language.parse import parse_text
+from orbis_dsl.language.parse import MAX_SOURCE_BYTES, parse_text
 from orbis_dsl.language.rule_files import rule_files_in
 
 __all__ = ["INDENT", "WIDTH", "format_source", "rule_files"]
@@ -150,6 +150,12 @@ def format_source(text: str, file: str):
         result = _render(items, tail)
     except RecursionError:
         return None, [Diagnostic("the file nests expressions too deeply", span=Span(file, 1, 1))]
+    if len(result) > MAX_SOURCE_BYTES:
+        # Columns and spacing can make the layout longer than the file, and `orbis check` would refuse that.
+        return None, [Diagnostic(f"the canonical layout of this file would be too large to read "
+                                 f"({len(result):,} characters; a rule file holds at most "
+                                 f"{MAX_SOURCE_BYTES:,}); the file is left as it is", span=Span(file, 1, 1),
+                                 hint="split it into files that include one another")]
     after, _ = parse_text(result, file)
     _, new_comments = parser.parse(result) if after is not None else (None, [])
     if after != before or Counter(map(comment_text, comments)) != Counter(map(comment_text, new_comments)):

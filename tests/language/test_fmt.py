@@ -399,6 +399,23 @@ def test_fmt_tells_a_broken_file_what_check_tells(run, orbis_app, tmp_path):
     assert (tmp_path / "slips.orbis").read_text(encoding="utf-8") == SEVERAL_SLIPS
 
 
+def test_a_file_whose_layout_would_be_too_large_to_read_is_refused_with_the_reason(run, tmp_path):
+    """Aligned tile columns make this deck's layout longer than the 256,000 characters a rule file may hold: it
+    is told so (before, the re-read of the layout failed and fmt reported an internal error)."""
+    from orbis_dsl.language.parse import MAX_SOURCE_BYTES
+
+    line = "tile 1 red black [] stone(cp: 1)\n"  # its layout has two spaces before the effect
+    deck = line * (MAX_SOURCE_BYTES // len(line))
+    assert parse_text(deck, "deck.orbis")[0] is not None  # the file itself is read
+    (tmp_path / "deck.orbis").write_text(deck, encoding="utf-8")
+    result = run("fmt", "--check", "deck.orbis")
+    assert result.exit_code == 2
+    assert "deck.orbis:1:1: error: the canonical layout of this file would be too large to read" in result.stderr
+    assert "internal error" not in result.stderr
+    assert "split it into files that include one another" in result.stderr
+    assert (tmp_path / "deck.orbis").read_text(encoding="utf-8") == deck
+
+
 def test_fmt_check_passes_on_the_shipped_rules_and_examples(orbis_app, monkeypatch):
     from typer.testing import CliRunner
 
