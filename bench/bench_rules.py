@@ -4,9 +4,11 @@ game, each stage timed on its own, beside baselines measured in the same run.
     python bench/bench_rules.py                 # 5 rounds; about half a minute
     python bench/bench_rules.py --rounds 3
 
-The large file is the one tests/robustness/test_limits.py checks as the largest tile file the size limit lets
-through (its generator is imported from there): the base game included, then one `tile` line after another up
-to parse.MAX_SOURCE_BYTES. Targets: parse + check + render of that file ≤ 1 s; the base game ≤ 0.2 s.
+The large files are the ones tests/robustness/test_limits.py checks as the largest the size limit lets through
+(their generators are imported from there), each with the base game included and filled up to
+parse.MAX_SOURCE_BYTES: one of `tile` lines (a deck; its lines are read without Lark), and one of gods (the base
+game's ten written out again and again under numbered names; read by Lark, and walked by every check).
+Targets: parse + check + render of a 256 kB file ≤ 1 s; the base game ≤ 0.2 s.
 
 Stages, each in this process after one untimed round (Lark's tables and the Jinja templates loaded):
   parse   sources.load_sources: read the files, Lark (one-line `tile` declarations by quick_tiles.py), the
@@ -86,29 +88,35 @@ def main() -> None:
     args = parser.parse_args()
 
     from lark import Lark
-    from robustness.test_limits import _largest_tile_file
+    from robustness.test_limits import _largest_god_file, _largest_tile_file
 
     from orbis_dsl.common.resources import base_rules_entry, data_dir
 
     folder = Path(tempfile.mkdtemp(prefix="orbis-rules-"))
     _largest_tile_file(folder)
-    large = folder / "tiles.orbis"
+    _largest_god_file(folder)
+    large, gods = folder / "tiles.orbis", folder / "gods.orbis"
     text = large.read_text(encoding="utf-8")
+    gods_text = gods.read_text(encoding="utf-8")
     trivial = Lark(TRIVIAL_GRAMMAR, parser="lalr")
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     cases = {
-        f"{len(text.encode()) // 1000} kB rule file ({text.count(chr(10)):,} lines)": ([large], folder, None),
+        f"{len(text.encode()) // 1000} kB rule file of tiles ({text.count(chr(10)):,} lines)": ([large], folder, None),
+        f"{len(gods_text.encode()) // 1000} kB rule file of gods ({gods_text.count(chr(10) + 'god '):,} gods)":
+            ([gods], folder, None),
         "the base game (rules/orbis/)": ([base_rules_entry()], data_dir("rules"), base_rules_entry().parent),
     }
     results: dict[str, list[dict]] = {label: [] for label in cases}
-    lark_times, python_times = [], []
+    lark_times, lark_gods_times, python_times = [], [], []
     for case in cases.values():  # once untimed: Lark's tables, the templates, the imports
         pipeline(*case)
     trivial.parse(text)
+    trivial.parse(gods_text)
     for _ in range(args.rounds):
         for label, case in cases.items():
             results[label].append(pipeline(*case))
         lark_times.append(timed(lambda: trivial.parse(text))[:2])
+        lark_gods_times.append(timed(lambda: trivial.parse(gods_text))[:2])
         python_times.append(timed(lambda: subprocess.run([sys.executable, "-c", "pass"], env=env, check=True))[1])
     print(f"{args.rounds} rounds; CPU seconds, best / median (wall median in brackets)")
     for label, rounds in results.items():
@@ -119,9 +127,10 @@ def main() -> None:
             wall = [r[stage][1] for r in rounds]
             print(f"    {stage:<8} {min(cpu):6.3f} / {statistics.median(cpu):6.3f}   ({statistics.median(wall):6.3f})")
         print(f"    {'parse + check + render':<24} {min(total):6.3f} / {statistics.median(total):6.3f}")
-    cpu = [t[0] for t in lark_times]
-    print(f"  baseline: Lark, a trivial grammar over the same {len(text):,} characters: "
-          f"{min(cpu):6.3f} / {statistics.median(cpu):6.3f}")
+    for name, characters, times in (("tiles", len(text), lark_times), ("gods", len(gods_text), lark_gods_times)):
+        cpu = [t[0] for t in times]
+        print(f"  baseline: Lark, a trivial grammar over the same {characters:,} characters ({name}): "
+              f"{min(cpu):6.3f} / {statistics.median(cpu):6.3f}")
     print(f"  baseline: python3 -c pass, wall: {min(python_times):6.3f} / {statistics.median(python_times):6.3f}")
 
 

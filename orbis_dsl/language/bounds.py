@@ -11,10 +11,11 @@ its lets are written out, no nested tile scans, quantities of at most 18).
 
 from __future__ import annotations
 
-import attrs
+from functools import cache
 
 from orbis_dsl.common.diagnostics import Diagnostic
 from orbis_dsl.language import ast_decl, ast_expr
+from orbis_dsl.language.ast_walk import field_names, is_node
 from orbis_dsl.language.literals import MAX_QUANTITY
 
 # Nodes of one expression once its lets are written out. A sum of that many terms becomes a chain of additions
@@ -48,11 +49,16 @@ def _names(e) -> set[str]:
     return found
 
 
+@cache
+def _is_expression_class(cls: type) -> bool:
+    return issubclass(cls, _EXPRESSIONS)
+
+
 def _children(node):
-    for field in attrs.fields(type(node)):
-        value = getattr(node, field.name)
+    for name in field_names(type(node)):
+        value = getattr(node, name)
         for item in value if isinstance(value, tuple) else (value,):
-            if isinstance(item, _EXPRESSIONS):
+            if _is_expression_class(type(item)):
                 yield item
 
 
@@ -65,12 +71,12 @@ def _top_expressions(node):
         if isinstance(current, _EXPRESSIONS):
             yield current
             continue
-        if not attrs.has(type(current)):
+        if not is_node(current):
             continue
-        for field in attrs.fields(type(current)):
-            value = getattr(current, field.name)
+        for name in field_names(type(current)):
+            value = getattr(current, name)
             items = value if isinstance(value, tuple) else (value,)
-            stack.extend(item for item in reversed(items) if attrs.has(type(item)))
+            stack.extend(item for item in reversed(items) if is_node(item))
 
 
 def _top_level_lets(decls: list) -> dict[str, tuple[int, int]]:
@@ -131,15 +137,25 @@ def _quantities(decl) -> list[tuple[int, object]]:
     return found
 
 
-def _nodes(root):
-    """Every syntax node below `root`, without recursion."""
-    stack = [root]
+def _nodes(root) -> list:
+    """Every syntax node below `root` (and `root`), without recursion."""
+    found, stack = [], [root]
     while stack:
         node = stack.pop()
-        yield node
-        for field in attrs.fields(type(node)):
-            value = getattr(node, field.name)
-            stack.extend(item for item in (value if isinstance(value, tuple) else (value,)) if attrs.has(type(item)))
+        found.append(node)
+        for name in field_names(type(node)):
+            value = getattr(node, name)
+            if type(value) is tuple:
+                stack.extend(item for item in value if is_node(item))
+            elif is_node(value):
+                stack.append(value)
+    return found
+
+
+@cache
+def _may_hold_a_quantity(cls: type) -> bool:
+    return issubclass(cls, (ast_decl.Amount, ast_expr.AmountLit, ast_decl.Arg, ast_decl.ValueDecl,
+                            ast_decl.ParamDecl, ast_decl.AttributeDecl, ast_decl.OptionDecl))
 
 
 def _counted_quantities(files) -> list[tuple[int, object]]:
@@ -149,6 +165,7 @@ def _counted_quantities(files) -> list[tuple[int, object]]:
     # Tiles (thousands of them) hold only literal arguments: read directly, not walked node by node.
     nodes = [node for decl in decls if not isinstance(decl, ast_decl.TileDecl) for node in _nodes(decl)]
     nodes += [arg for decl in decls if isinstance(decl, ast_decl.TileDecl) for arg in decl.args]
+    nodes = [node for node in nodes if _may_hold_a_quantity(type(node))]  # (most are expressions)
     counted = {n.count.name for n in nodes if isinstance(n, ast_decl.Amount) and isinstance(n.count, ast_expr.Ref)}
     found = [(n.count, n.span) for n in nodes if isinstance(n, ast_expr.AmountLit)]
     for n in nodes:

@@ -7,8 +7,7 @@ Used by the compiler and the interpreter alike, which hand it to the runtime's `
 
 from __future__ import annotations
 
-import attrs
-
+from orbis_dsl.language.ast_walk import field_names, is_node
 from orbis_dsl.language.model import RuleSet
 
 
@@ -19,16 +18,16 @@ def facts_read(rules: RuleSet, expr) -> list[str]:
     seen_lets: set[str] = set()
 
     def walk(node) -> None:
-        for field in attrs.fields(type(node)):
-            value = getattr(node, field.name)
+        for name in field_names(type(node)):
+            value = getattr(node, name)
             for item in value if isinstance(value, tuple) else (value,):
-                if isinstance(item, str) and field.name in ("name", "fact", "target") and item in rules.facts:
+                if isinstance(item, str) and name in ("name", "fact", "target") and item in rules.facts:
                     if item not in found:
                         found.append(item)
-                elif isinstance(item, str) and field.name == "name" and item in rules.lets and item not in seen_lets:
+                elif isinstance(item, str) and name == "name" and item in rules.lets and item not in seen_lets:
                     seen_lets.add(item)
                     walk(rules.lets[item])
-                elif attrs.has(type(item)):
+                elif is_node(item):
                     walk(item)
 
     walk(expr)
