@@ -9,10 +9,13 @@ children, a filter hook): 40 % of Lark's parse of a 256 kB rule file.
 `LeanPositions` computes the same fields, in the same cases, with direct attribute reads: a subtree's meta has
 its container fields whenever it is not empty (Lark sets both together), and a token has none. It replaces
 Lark's wrapper only where that wrapper has no filter. tests/language/test_lark_positions.py compares every
-node's positions with Lark's own on every bundled rule file and fails if the lean wrapper is not in use.
+node's positions with Lark's own on every bundled rule file and fails if the lean wrapper is not in use. A rule
+that only hands its one child on (`?sum_expr: product`) gets no wrapper at all (ONLY_CHILD).
 """
 
 from __future__ import annotations
+
+from operator import itemgetter
 
 from lark import Lark, Token, Tree
 from lark.parse_tree_builder import PropagatePositions
@@ -77,8 +80,16 @@ class _Container:
             setattr(self, "container_" + field, getattr(meta, "container_" + field, getattr(meta, field)))
 
 
+# The callback of a rule that always gives its one child back: `?sum_expr: product`, and every other step of the
+# precedence chain that each number or name of an expression climbs (nine reductions from `atom` to `expr`). Lark
+# hands the child on unchanged (ExpandSingleChild) and then propagates positions from the child to the child
+# itself, which changes nothing; itemgetter does the first in C and skips the second.
+ONLY_CHILD = itemgetter(0)
+
+
 def install_lean_positions(parser: Lark) -> int:
-    """Swap the parser's position wrappers for `LeanPositions`. Returns how many were swapped."""
+    """Swap the parser's position wrappers for `LeanPositions`, or for `ONLY_CHILD` where a rule only hands its
+    one child on. Returns how many were swapped."""
     callbacks = getattr(getattr(getattr(getattr(parser, "parser", None), "parser", None), "parser", None),
                         "callbacks", None)
     if not isinstance(callbacks, dict):
@@ -86,6 +97,17 @@ def install_lean_positions(parser: Lark) -> int:
     swapped = 0
     for rule, callback in callbacks.items():
         if type(callback) is PropagatePositions and callback.node_filter is None:
-            callbacks[rule] = LeanPositions(callback.node_builder)
+            callbacks[rule] = ONLY_CHILD if hands_on_its_child(rule) else LeanPositions(callback.node_builder)
             swapped += 1
     return swapped
+
+
+def hands_on_its_child(rule) -> bool:
+    """Whether Lark's tree for `rule` is always its one child: an inlined rule (`?`), not renamed, of one symbol
+    that is kept as it is (a rule not itself spliced in, `_name`, or a token not filtered out), with no
+    placeholder for an optional part to add a second child."""
+    options = rule.options
+    if not options.expand1 or rule.alias or len(rule.expansion) != 1 or any(options.empty_indices or ()):
+        return False
+    symbol = rule.expansion[0]
+    return not symbol.filter_out if symbol.is_term else not symbol.name.startswith("_")

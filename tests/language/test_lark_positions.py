@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 from lark import Lark, Tree
 from lark.exceptions import UnexpectedInput
 from repo_files import ROOT, rule_files
 
-from orbis_dsl.language.lark_positions import LeanPositions, install_lean_positions
+from orbis_dsl.language.lark_positions import ONLY_CHILD, LeanPositions, install_lean_positions
 from orbis_dsl.language.parse import rules_parser
 
 from .test_lark_keywords import lark_own_parser
@@ -57,7 +59,16 @@ def test_empty_files_and_single_lines_keep_larks_positions(text):
 def test_the_rules_parser_uses_the_lean_wrapper():
     """If a Lark release moves what this replaces, this fails rather than the speed quietly going."""
     callbacks = rules_parser().parser.parser.parser.callbacks
-    assert callbacks and all(isinstance(callback, LeanPositions) for callback in callbacks.values())
+    assert callbacks and all(isinstance(callback, LeanPositions) or callback is ONLY_CHILD
+                             for callback in callbacks.values())
+    # Every step of the precedence chain hands its child on, with no wrapper; a rule with a name of its own
+    # (`?atom: INT -> int_lit`) or more than one symbol keeps one.
+    handed_on = {f"{rule.origin.name}:{rule.expansion[0].name}" for rule, callback in callbacks.items()
+                 if callback is ONLY_CHILD}
+    chain = ["expr", "or_expr", "and_expr", "not_expr", "cmp_expr", "sum_expr", "product", "unary", "atom"]
+    assert {f"{a}:{b}" for a, b in pairwise(chain)} <= handed_on
+    assert all(len(rule.expansion) == 1 and not rule.alias for rule, callback in callbacks.items()
+               if callback is ONLY_CHILD)
 
 
 def test_a_filtered_propagation_is_left_to_lark():
