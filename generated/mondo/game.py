@@ -268,62 +268,62 @@ def _check_20(g, p, each, trace=None):
 
 # from 'rules/mondo/game.orbis', line 176
 def _check_21(g, p, each, trace=None):
-    return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T01 and done != together[buffalo] >= 3 is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T01') and (n0.flag != _compare(trace, 'together[buffalo] is {value}', '>=', (p.facts['together'] or {}).get('buffalo'), 3)))), 1))
+    return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T01 and done != (together[buffalo] >= 3) is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T01') and (n0.flag != _compare(trace, 'together[buffalo] is {value}', '>=', (p.facts['together'] or {}).get('buffalo'), 3)))), 1))
 
 
 # from 'rules/mondo/game.orbis', line 178
 def _check_22(g, p, each, trace=None):
-    return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T02 and done != together[elephant] >= 3 is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T02') and (n0.flag != _compare(trace, 'together[elephant] is {value}', '>=', (p.facts['together'] or {}).get('elephant'), 3)))), 1))
+    return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T02 and done != (together[elephant] >= 3) is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T02') and (n0.flag != _compare(trace, 'together[elephant] is {value}', '>=', (p.facts['together'] or {}).get('elephant'), 3)))), 1))
 
 
 # from 'rules/mondo/game.orbis', line 180
 def _check_23(g, p, each, trace=None):
-    return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T03 and done != together[panda] >= 3 is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T03') and (n0.flag != _compare(trace, 'together[panda] is {value}', '>=', (p.facts['together'] or {}).get('panda'), 3)))), 1))
+    return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T03 and done != (together[panda] >= 3) is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T03') and (n0.flag != _compare(trace, 'together[panda] is {value}', '>=', (p.facts['together'] or {}).get('panda'), 3)))), 1))
 
 
 # from 'rules/mondo/game.orbis', line 182
 def _check_24(g, p, each, trace=None):
-    return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T04 and done != together[parrot] >= 3 is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T04') and (n0.flag != _compare(trace, 'together[parrot] is {value}', '>=', (p.facts['together'] or {}).get('parrot'), 3)))), 1))
+    return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T04 and done != (together[parrot] >= 3) is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T04') and (n0.flag != _compare(trace, 'together[parrot] is {value}', '>=', (p.facts['together'] or {}).get('parrot'), 3)))), 1))
 
 
 # from 'rules/mondo/game.orbis', line 184
 def _check_25(g, p, each, trace=None):
-    return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T05 and done != together[snake] >= 3 is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T05') and (n0.flag != _compare(trace, 'together[snake] is {value}', '>=', (p.facts['together'] or {}).get('snake'), 3)))), 1))
+    return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T05 and done != (together[snake] >= 3) is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T05') and (n0.flag != _compare(trace, 'together[snake] is {value}', '>=', (p.facts['together'] or {}).get('snake'), 3)))), 1))
 
 
 # from 'rules/mondo/game.orbis', line 186
 def _check_26(g, p, each, trace=None):
-    return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T06 and done != together[scorpion] >= 3 is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T06') and (n0.flag != _compare(trace, 'together[scorpion] is {value}', '>=', (p.facts['together'] or {}).get('scorpion'), 3)))), 1))
+    return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T06 and done != (together[scorpion] >= 3) is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T06') and (n0.flag != _compare(trace, 'together[scorpion] is {value}', '>=', (p.facts['together'] or {}).get('scorpion'), 3)))), 1))
 
 
 # from 'rules/mondo/game.orbis', line 188
 def _check_27(g, p, each, trace=None):
-    return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T07 and done != species_together[plains] >= 4 is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T07') and (n0.flag != _compare(trace, 'species_together[plains] is {value}', '>=', (p.facts['species_together'] or {}).get('plains'), 4)))), 1))
+    return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T07 and done != (species_together[plains] >= 4) is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T07') and (n0.flag != _compare(trace, 'species_together[plains] is {value}', '>=', (p.facts['species_together'] or {}).get('plains'), 4)))), 1))
 
 
 # from 'rules/mondo/game.orbis', line 190
 def _check_28(g, p, each, trace=None):
-    return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T08 and done != species_together[forest] >= 4 is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T08') and (n0.flag != _compare(trace, 'species_together[forest] is {value}', '>=', (p.facts['species_together'] or {}).get('forest'), 4)))), 1))
+    return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T08 and done != (species_together[forest] >= 4) is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T08') and (n0.flag != _compare(trace, 'species_together[forest] is {value}', '>=', (p.facts['species_together'] or {}).get('forest'), 4)))), 1))
 
 
 # from 'rules/mondo/game.orbis', line 192
 def _check_29(g, p, each, trace=None):
-    return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T09 and done != species_together[desert] >= 4 is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T09') and (n0.flag != _compare(trace, 'species_together[desert] is {value}', '>=', (p.facts['species_together'] or {}).get('desert'), 4)))), 1))
+    return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T09 and done != (species_together[desert] >= 4) is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T09') and (n0.flag != _compare(trace, 'species_together[desert] is {value}', '>=', (p.facts['species_together'] or {}).get('desert'), 4)))), 1))
 
 
 # from 'rules/mondo/game.orbis', line 194
 def _check_30(g, p, each, trace=None):
-    return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T10 and done != lakes >= 2 is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T10') and (n0.flag != _compare(trace, 'lakes is {value}', '>=', p.facts['lakes'], 2)))), 1))
+    return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T10 and done != (lakes >= 2) is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T10') and (n0.flag != _compare(trace, 'lakes is {value}', '>=', p.facts['lakes'], 2)))), 1))
 
 
 # from 'rules/mondo/game.orbis', line 196
 def _check_31(g, p, each, trace=None):
-    return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T11 and done != lake_size >= 3 is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T11') and (n0.flag != _compare(trace, 'lake_size is {value}', '>=', p.facts['lake_size'], 3)))), 1))
+    return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T11 and done != (lake_size >= 3) is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T11') and (n0.flag != _compare(trace, 'lake_size is {value}', '>=', p.facts['lake_size'], 3)))), 1))
 
 
 # from 'rules/mondo/game.orbis', line 198
 def _check_32(g, p, each, trace=None):
-    return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T12 and done != water_animals >= 3 is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T12') and (n0.flag != _compare(trace, 'water_animals is {value}', '>=', p.facts['water_animals'], 3)))), 1))
+    return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T12 and done != (water_animals >= 3) is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T12') and (n0.flag != _compare(trace, 'water_animals is {value}', '>=', p.facts['water_animals'], 3)))), 1))
 
 
 # from 'rules/mondo/game.orbis', line 201

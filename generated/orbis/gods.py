@@ -153,7 +153,7 @@ GODS = (
     name='oceans',
     title='God of the Oceans',
     ends=(
-            EndSpec(fn=_god_oceans_end_0, text='3 if irrigations is most among players and not majority_needs_one or irrigations >= 1', explain=_god_oceans_end_0_explain, says='God of the Oceans, most validated Irrigations ({why}): +{points}'),
+            EndSpec(fn=_god_oceans_end_0, text='3 if irrigations is most among players and (not majority_needs_one or irrigations >= 1)', explain=_god_oceans_end_0_explain, says='God of the Oceans, most validated Irrigations ({why}): +{points}'),
     ),
     taken=None,
     modifiers={},
@@ -163,7 +163,7 @@ GODS = (
     name='fire',
     title='Goddess of Fire',
     ends=(
-            EndSpec(fn=_god_fire_end_0, text='3 if volcanoes is most among players and not majority_needs_one or volcanoes >= 1', explain=_god_fire_end_0_explain, says='Goddess of Fire, most validated Volcanoes ({why}): +{points}'),
+            EndSpec(fn=_god_fire_end_0, text='3 if volcanoes is most among players and (not majority_needs_one or volcanoes >= 1)', explain=_god_fire_end_0_explain, says='Goddess of Fire, most validated Volcanoes ({why}): +{points}'),
     ),
     taken=None,
     modifiers={},
@@ -173,7 +173,7 @@ GODS = (
     name='nature',
     title='Goddess of Nature',
     ends=(
-            EndSpec(fn=_god_nature_end_0, text='3 if forests is most among players and not majority_needs_one or forests >= 1', explain=_god_nature_end_0_explain, says='Goddess of Nature, most validated Forests ({why}): +{points}'),
+            EndSpec(fn=_god_nature_end_0, text='3 if forests is most among players and (not majority_needs_one or forests >= 1)', explain=_god_nature_end_0_explain, says='Goddess of Nature, most validated Forests ({why}): +{points}'),
     ),
     taken=None,
     modifiers={},
@@ -183,7 +183,7 @@ GODS = (
     name='harvests',
     title='God of Harvests',
     ends=(
-            EndSpec(fn=_god_harvests_end_0, text='3 if villages is most among players and not majority_needs_one or villages >= 1', explain=_god_harvests_end_0_explain, says='God of Harvests, most validated Villages ({why}): +{points}'),
+            EndSpec(fn=_god_harvests_end_0, text='3 if villages is most among players and (not majority_needs_one or villages >= 1)', explain=_god_harvests_end_0_explain, says='God of Harvests, most validated Villages ({why}): +{points}'),
     ),
     taken=None,
     modifiers={},

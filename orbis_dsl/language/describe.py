@@ -85,6 +85,12 @@ class Describer:
             return f"({text})"
         return text
 
+    def _condition(self, e, within: str) -> str:
+        """An operand of `and`, `or`, `not` or a comparison, in parentheses where the source needed them:
+        `a and (not b or c)`, `not (a and b)`."""
+        text = self.text(e)
+        return f"({text})" if condition_needs_parentheses(e, within) else text
+
     def text(self, e) -> str:
         """Source-like text, with the tile's own parameters as placeholders filled at run time."""
         if isinstance(e, ast_expr.IntLit):
@@ -102,13 +108,13 @@ class Describer:
         if isinstance(e, ast_expr.Arith):
             return f"{self._operand(e.left, e.op)} {e.op} {self._operand(e.right, e.op, right=True)}"
         if isinstance(e, ast_expr.Compare):
-            return f"{self.text(e.left)} {e.op} {self.text(e.right)}"
+            return f"{self._condition(e.left, 'compare')} {e.op} {self._condition(e.right, 'compare')}"
         if isinstance(e, ast_expr.BoolOp):
-            return f"{self.text(e.left)} {e.op} {self.text(e.right)}"
+            return f"{self._condition(e.left, e.op)} {e.op} {self._condition(e.right, e.op)}"
         if isinstance(e, ast_expr.Member):
             return f"{self.text(e.item)} in {self.text(e.container)}"
         if isinstance(e, ast_expr.Not):
-            return "not " + self.text(e.operand)
+            return "not " + self._condition(e.operand, "not")
         if isinstance(e, ast_expr.Among):
             return f"{self.text(e.value)} is {e.rank} among players"
         if isinstance(e, ast_expr.IfExpr):
@@ -152,6 +158,28 @@ def needs_parentheses(e, op: str, right: bool = False) -> bool:
     operation inside a tighter one, or an equally tight one on the right (`a - (b - c)`)."""
     return isinstance(e, ast_expr.Arith) and (_TIGHTNESS[e.op] < _TIGHTNESS[op]
                                               or (right and _TIGHTNESS[e.op] == _TIGHTNESS[op]))
+
+
+# How tightly each operation of a condition binds, loosest first (the grammar's precedence chain: `or`, `and`,
+# `not`, comparisons); an `if … then … else` is looser than all of them.
+_CONDITION_TIGHTNESS = {"or": 1, "and": 2, "not": 3, "compare": 4}
+
+
+def condition_needs_parentheses(e, within: str) -> bool:
+    """Whether `e`, an operand of `within` (`or`, `and`, `not` or `compare`), must be written in parentheses: a
+    looser operation inside a tighter one (`a and (b or c)`). `a or (b or c)` means `a or b or c`."""
+    if isinstance(e, ast_expr.IfExpr):
+        return True
+    if isinstance(e, ast_expr.BoolOp):
+        tightness = _CONDITION_TIGHTNESS[e.op]
+    elif isinstance(e, ast_expr.Not):
+        tightness = _CONDITION_TIGHTNESS["not"]
+    elif isinstance(e, ast_expr.Compare):
+        tightness = _CONDITION_TIGHTNESS["compare"]
+    else:
+        return False
+    limit = _CONDITION_TIGHTNESS[within]
+    return tightness < limit or (tightness == limit and within == "compare")
 
 
 class SheetDescriber(Describer):
