@@ -10,7 +10,7 @@ The work is split by stage: `fmt_comments` parses with the comments kept and att
 and lists and how a line too wide breaks; this module assembles the file and checks the result. The command
 (`orbis fmt`) is `cli/fmt.py`.
 
-A file is first parsed as `orbis check` parses it (`parse.parse_text`), so that one with syntax errors is told
+A file with syntax errors is parsed again as `orbis check` parses it (`parse.parse_text`), so that it is told
 every one of them in the words `orbis check` uses. `format_source` checks its own work before returning it: the
 result must parse to the same syntax tree and keep every comment, or it returns None with a diagnostic rather
 than a file that means something else; so too when the result would be longer than a rule file may be.
@@ -28,7 +28,7 @@ from orbis_dsl.language.fmt_comments import Attacher, Item, comment_parser, comm
 from orbis_dsl.language.fmt_decls import block_header, decl_lines, tile_cells
 from orbis_dsl.language.fmt_expr import INDENT, WIDTH, kids
 from orbis_dsl.language.lark_errors import syntax_diagnostic
-from orbis_dsl.language.parse import MAX_SOURCE_BYTES, parse_text
+from orbis_dsl.language.parse import MAX_SOURCE_BYTES, parse_text, parsed_from_tree
 from orbis_dsl.language.rule_files import rule_files_in
 
 __all__ = ["INDENT", "WIDTH", "format_source", "rule_files"]
@@ -128,22 +128,27 @@ def _join(out: list[_Line]) -> str:
 def format_source(text: str, file: str):
     """The canonical layout of one rule file: (text, []) — or (None, diagnostics) when it does not parse or,
     never expected, when the layout would not parse back to the same syntax tree with the same comments."""
-    # First as `orbis check` reads it: a file that does not parse gets the same errors, in the same words.
-    before, diags = parse_text(text, file)
-    if before is None:
-        return None, diags
+    if len(text) > MAX_SOURCE_BYTES:
+        return parse_text(text, file)  # (None, the size limit's diagnostic)
     source = text.replace("\r\n", "\n").replace("\r", "\n")
-    if source != text:  # (a lone carriage return in a string ends the string's line once line ends are made "\n")
-        before, diags = parse_text(source, file)
-        if before is None:
-            return None, diags
+    if source != text:  # a file `orbis check` refuses as it is is refused, whatever it is with "\n" line ends
+        errors = _syntax_errors(text, source, file)
+        if errors:
+            return None, errors
+    # One Lark parse gives the layout its tree and comments and gives the syntax tree to compare with: fmt's
+    # parser reads the grammar with the options `orbis check` reads it with. (Parsing the file again as `orbis
+    # check` does, and the layout twice, doubled the time of `fmt`: 2.3 s for a 256 kB file of gods.)
     parser = comment_parser()
     try:
         tree, comments = parser.parse(source)
-    except UnexpectedInput as error:  # never expected: it reads words as parse_text's parser does
-        return None, [syntax_diagnostic(parser.lark, error, file)]
+    except UnexpectedInput as error:
+        # First as `orbis check` reads it: a file that does not parse gets the same errors, in the same words.
+        return None, _syntax_errors(text, source, file) or [syntax_diagnostic(parser.lark, error, file)]
     except RecursionError:
         return None, [Diagnostic("the file nests expressions too deeply", span=Span(file, 1, 1))]
+    before = parsed_from_tree(tree, file)
+    if before.tree is None:
+        return None, before.diagnostics
     attacher = Attacher(source)
     try:
         items, tail = attacher.container(kids(tree), comments, 0)
@@ -156,12 +161,29 @@ def format_source(text: str, file: str):
                                  f"({len(result):,} characters; a rule file holds at most "
                                  f"{MAX_SOURCE_BYTES:,}); the file is left as it is", span=Span(file, 1, 1),
                                  hint="split it into files that include one another")]
-    after, _ = parse_text(result, file)
-    _, new_comments = parser.parse(result) if after is not None else (None, [])
-    if after != before or Counter(map(comment_text, comments)) != Counter(map(comment_text, new_comments)):
+    if not _same_meaning(parser, result, file, before.tree, comments):
         return None, [Diagnostic("internal error: the canonical layout of this file would change its meaning or "
                                  "lose a comment; the file is left as it is", span=Span(file, 1, 1))]
     return result, []
+
+
+def _syntax_errors(text: str, source: str, file: str) -> list[Diagnostic]:
+    """The syntax errors `orbis check` finds in the file (and, where they differ, in it with its line ends made
+    "\n": a lone carriage return in a string ends the string's line then); none when it reads the file."""
+    before, diags = parse_text(text, file)
+    if before is not None and source != text:
+        before, diags = parse_text(source, file)
+    return diags if before is None else []
+
+
+def _same_meaning(parser, result: str, file: str, before, comments) -> bool:
+    """Whether the layout parses to the same syntax tree, with the same comments."""
+    try:
+        tree, new_comments = parser.parse(result)
+    except (UnexpectedInput, RecursionError):
+        return False
+    after = parsed_from_tree(tree, file).tree
+    return after == before and Counter(map(comment_text, comments)) == Counter(map(comment_text, new_comments))
 
 
 def rule_files(paths: list[Path]) -> list[Path]:

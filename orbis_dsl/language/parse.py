@@ -93,6 +93,12 @@ def parse_rule_file(text: str, file: str) -> Parsed:
         return _syntax_errors(parser, text, file)
     except RecursionError:
         return Parsed(None, [Diagnostic("the file nests expressions too deeply", span=Span(file, 1, 1))])
+    return parsed_from_tree(tree, file)
+
+
+def parsed_from_tree(tree: Tree, file: str) -> Parsed:
+    """A rule file's syntax tree from Lark's parse of the whole file with the rules grammar (by `rules_parser`,
+    or by another parser of the same grammar and options, as `orbis fmt`'s, which also collects comments)."""
     deep = _too_deep(tree)
     if deep is not None:
         return Parsed(None, [Diagnostic(f"expressions nest too deeply here (at most {MAX_DEPTH} levels)",

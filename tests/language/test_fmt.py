@@ -399,6 +399,21 @@ def test_fmt_tells_a_broken_file_what_check_tells(run, orbis_app, tmp_path):
     assert (tmp_path / "slips.orbis").read_text(encoding="utf-8") == SEVERAL_SLIPS
 
 
+def test_a_well_formed_file_is_parsed_once_and_its_layout_once(monkeypatch):
+    """Lark's parse is most of fmt's time: the file's parse gives the layout and the syntax tree to compare with,
+    and the layout's parse the tree and comments to check. (It was four: the file and the layout each parsed
+    again as `orbis check` parses them.)"""
+    from orbis_dsl.language.fmt_comments import comment_parser
+    from orbis_dsl.language.parse import rules_parser
+
+    parsed: list[str] = []
+    for name, lark in (("rules", rules_parser()), ("fmt", comment_parser().lark)):
+        monkeypatch.setattr(lark, "parse", lambda text, parse=lark.parse, name=name: (parsed.append(name),
+                                                                                      parse(text))[1])
+    assert fmt("colors   red # c\nlevels 1\n") == "colors red  # c\nlevels 1\n"
+    assert parsed == ["fmt", "fmt"]
+
+
 def test_a_file_whose_layout_would_be_too_large_to_read_is_refused_with_the_reason(run, tmp_path):
     """Aligned tile columns make this deck's layout longer than the 256,000 characters a rule file may hold: it
     is told so (before, the re-read of the layout failed and fmt reported an internal error)."""

@@ -75,3 +75,11 @@ def test_a_filtered_propagation_is_left_to_lark():
     grammar = 'start: NAME+\nNAME: /[a-z]+/\n%ignore " "\n'
     parser = Lark(grammar, parser="lalr", propagate_positions=lambda node: True)
     assert install_lean_positions(parser) == 0
+
+
+def test_fmts_parser_uses_the_lean_wrappers_too():
+    from orbis_dsl.language.fmt_comments import comment_parser
+
+    callbacks = comment_parser().lark.parser.parser.parser.callbacks
+    assert callbacks and all(isinstance(callback, LeanPositions) or callback is ONLY_CHILD
+                             for callback in callbacks.values())
