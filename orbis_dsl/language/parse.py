@@ -82,7 +82,7 @@ def parse_rule_file(text: str, file: str) -> Parsed:
         return Parsed(None, [Diagnostic(f"the file is too large ({len(text):,} characters; at most "
                                         f"{MAX_SOURCE_BYTES:,})", span=Span(file, 1, 1))])
     parser = rules_parser()
-    quick = read_tile_lines(text, file)
+    quick = read_tile_lines(text, file, lark_reads_line)
     if quick is not None:
         parsed = _parsed_with_tile_lines(parser, quick, file)
         if parsed is not None:
@@ -94,6 +94,15 @@ def parse_rule_file(text: str, file: str) -> Parsed:
     except RecursionError:
         return Parsed(None, [Diagnostic("the file nests expressions too deeply", span=Span(file, 1, 1))])
     return parsed_from_tree(tree, file)
+
+
+def lark_reads_line(line: str) -> ast_decl.RuleFile | None:
+    """A one-line file's syntax tree by Lark alone, or None: how quick_tiles.py asks how Lark reads a word."""
+    try:
+        tree = rules_parser().parse(line)
+    except (UnexpectedInput, RecursionError):
+        return None
+    return parsed_from_tree(tree, "probe.orbis").tree
 
 
 def parsed_from_tree(tree: Tree, file: str) -> Parsed:

@@ -6,10 +6,10 @@ file of them costs most of a second (about 9 µs a token, 13 tokens a line). The
 
 This pass is sure of a line or leaves it to Lark: a line is taken only when it is one whole `tile` declaration,
 on one line, with a blank between words, numbers within bounds and strings whose escapes decode; anything else,
-including every mistake, is read by Lark as before. Words are read as Lark's contextual lexer reads them there:
-every place of a `tile` line takes a name, so only the keywords that place also takes are not names (`any` in a
-cost square and after an amount's number, `true` and `false` as a value); `tile 1 if …` is a tile of colour `if`,
-for the check stage to refuse.
+including every mistake, is read by Lark as before. A keyword of the grammar where a word stands is read here
+only where Lark reads it the same way: Lark's contextual lexer reads some as names in some places (`gain` as an
+argument's name, `any` in a cost square) and refuses others (`tile 1 red is [] …`). Lark is asked once for each
+keyword and place, with a line of its own (`_name_here`).
 
 Taken lines are blanked in the text Lark parses, so that every other token keeps its line and column, and their
 nodes are merged back by line. `parse.parse_rule_file` then makes sure no declaration Lark read spans a taken line
@@ -23,13 +23,49 @@ generated lines.
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import NamedTuple
 
 from orbis_dsl.common.diagnostics import Span
+from orbis_dsl.common.resources import grammar_path
 from orbis_dsl.language import ast_decl, ast_expr
 from orbis_dsl.language.literals import BadToken, number, unquote
 
 _NAME = r"[a-zA-Z_][a-zA-Z0-9_]*"
+_WORD_KEYWORD = re.compile(rf'"({_NAME})"')
+
+
+# Each place of a tile line where a word stands, `{}` for the word: how Lark reads a keyword there is asked of it
+# with such a line.
+_PROBES = {"color": "tile 1 {} b [] k()", "mark": "tile 1 r {} [] k()", "square": "tile 1 r b [{}] k()",
+           "piece": "tile 1 r b [] {}()", "arg": "tile 1 r b [] k({}: 1)", "value": "tile 1 r b [] k(x: {})",
+           "amount": "tile 1 r b [] k(x: 2 {})", "member": "tile 1 r b [] k(x: {{{}}})"}
+
+
+@cache
+def _name_here(place: str, word: str, lark_reads) -> bool:
+    """Whether this pass reads `word` in this place of a tile line as Lark does: any word that is no keyword, and
+    a keyword where Lark's parse of a line with it there (`lark_reads`: a line's syntax tree, or None) gives the
+    node this pass gives (`gain` as an argument's name, `any` in a cost square, `true` as a value), asked once a
+    keyword and place. Lark refuses some keywords where it takes names (`tile 1 red is [] …`), and its contextual
+    lexer reads others as names. Without `lark_reads`, no keyword is read here."""
+    if word not in _keywords():
+        return True
+    if lark_reads is None:
+        return False
+    probe = _PROBES[place].format(word)
+    built = lark_reads(probe + "\n")
+    reader = _LineReader("probe.orbis", None)
+    reader.asking = False
+    shape = reader._shape(probe)
+    return built is not None and shape is not None and built.decls == (_tile_decl(shape, "probe.orbis", 1),)
+
+
+@cache
+def _keywords() -> frozenset[str]:
+    """Every word the rules grammar writes as a string (its `//` comments aside): a keyword somewhere."""
+    grammar = grammar_path("rules.lark").read_text(encoding="utf-8")
+    return frozenset(word for line in grammar.splitlines() for word in _WORD_KEYWORD.findall(line.split("//")[0]))
 _WS = r"[ \t\f\r]"
 # The whole line: leading blanks, the declaration, trailing blanks and a comment. Groups hold the parts' text and,
 # through their positions, their columns.
@@ -72,13 +108,14 @@ class QuickTiles(NamedTuple):
     tiles: dict[int, ast_decl.TileDecl]
 
 
-def read_tile_lines(text: str, file: str) -> QuickTiles | None:
-    """Every line this pass is sure of, or None when it is sure of none."""
+def read_tile_lines(text: str, file: str, lark_reads=None) -> QuickTiles | None:
+    """Every line this pass is sure of, or None when it is sure of none. `lark_reads`: Lark's syntax tree of a
+    one-line file, or None, for this pass to ask how Lark reads a keyword where a word stands (`_name_here`)."""
     if "tile" not in text:
         return None
     lines = text.split("\n")  # Lark counts lines by '\n' alone
     tiles: dict[int, ast_decl.TileDecl] = {}
-    reader = _LineReader(file)
+    reader = _LineReader(file, lark_reads)
     for index, line in enumerate(lines):
         if "tile" in line and line.lstrip().startswith("tile"):
             decl = reader.read(line, index + 1)
@@ -94,9 +131,11 @@ class _LineReader:
     """Reads lines of one file. A deck repeats its tiles: each distinct line's tokens are worked out once and its
     nodes made for each line number."""
 
-    def __init__(self, file: str):
+    def __init__(self, file: str, lark_reads):
         self.file = file
         self.known: dict[str, _Shape | None] = {}
+        self.lark_reads = lark_reads
+        self.asking = True  # whether each keyword is checked (not in the probe line of `_name_here` itself)
 
     def read(self, line: str, number_: int) -> ast_decl.TileDecl | None:
         shape = self.known.get(line, _UNSEEN)
@@ -115,6 +154,9 @@ class _LineReader:
             level = number(match["level"])
         except BadToken:
             return None
+        if self.asking and not all(_name_here(place, match[place], self.lark_reads)
+                                   for place in ("color", "mark", "piece")):
+            return None
         parts = {key: (match.start(key), match.end(key)) for key in ("level", "color", "mark", "piece")}
         squares = self._squares(match["cost"], match.start("cost"), parts)
         args = self._args(match["args"], match.start("args"))
@@ -132,6 +174,8 @@ class _LineReader:
             if match is None:
                 return None
             word = match["name"]
+            if self.asking and not _name_here("square", word, self.lark_reads):
+                return None
             parts[f"cost{len(squares)}"] = (at + match.start("name"), at + match.end("name"))
             squares.append(None if word == "any" else word)
             at += len(piece) + 1
@@ -146,7 +190,8 @@ class _LineReader:
             return ()
         args, i = [], 0
         while True:
-            if i + 2 >= len(tokens) or tokens[i].kind != "name" or tokens[i + 1].kind != ":":
+            if i + 2 >= len(tokens) or tokens[i].kind != "name" or tokens[i + 1].kind != ":" or \
+                    (self.asking and not _name_here("arg", tokens[i].text, self.lark_reads)):
                 return None
             name = tokens[i]
             literal, i = self._literal(tokens, i + 2)
@@ -170,6 +215,8 @@ class _LineReader:
             if first.kind == "int":
                 if following is not None and following.kind == "name":  # an amount: `2 red`, `1 any`
                     color = following.text
+                    if self.asking and not _name_here("amount", color, self.lark_reads):
+                        return None, i
                     return ("amount", (number(first.text), None if color == "any" else color),
                             first.start, following.end), i + 2
                 return ("int", number(first.text), first.start, first.end), i + 1
@@ -178,6 +225,8 @@ class _LineReader:
         except BadToken:
             return None, i
         if first.kind == "name":
+            if self.asking and not _name_here("value", first.text, self.lark_reads):
+                return None, i
             if first.text in ("true", "false"):
                 return ("bool", first.text == "true", first.start, first.end), i + 1
             return ("name", first.text, first.start, first.end), i + 1
@@ -195,6 +244,8 @@ class _LineReader:
             if token.kind != expected:
                 return None, i
             if expected == "name":
+                if self.asking and not _name_here("member", token.text, self.lark_reads):
+                    return None, i
                 names.append(token.text)
             j += 1
         return None, i

@@ -353,8 +353,9 @@ def test_checking_tile_lines_costs_the_same_per_line_at_every_size(tmp_path):
 
 
 def test_checking_god_declarations_costs_the_same_per_god_at_every_size(tmp_path):
-    """Gods are read by Lark and walked by every check: a walk that looked each node's class up again cost half
-    of the checker's calls (3,470 calls a god now, 4,200 before)."""
+    """Gods are read by Lark and walked by every check. The budget is twice today's cost (3,470 calls a god,
+    parse to render; 4,200 before the checker kept each class's fields), as for tile lines: it catches a step
+    that grows faster than the file, not a slower step of the same kind."""
     from orbis_dsl.language.ruleset import compile_paths
 
     gods_per_copy = (ROOT / "rules" / "orbis" / "gods.orbis").read_text(encoding="utf-8").count("\ngod ")
@@ -392,9 +393,9 @@ def test_reading_a_text_game_costs_the_same_per_character_at_every_size(reader):
     assert large <= CALLS_PER_GAME_CHARACTER
 
 
-def _collect(job, shown: str) -> None:
+def _collect(job, shown: str, codes=(0, 2)) -> None:
     result = _finish(job)
-    assert_bounded(result, shown)
+    assert_bounded(result, shown, codes)
     assert_short(result)
 
 
@@ -406,7 +407,7 @@ def test_the_largest_accepted_tile_file_checks_within_the_memory_bound(slow_jobs
 
 
 def test_the_largest_accepted_god_file_checks_within_the_memory_bound(slow_jobs):
-    _collect(slow_jobs["gods"], "gods.orbis")
+    _collect(slow_jobs["gods"], "gods.orbis", codes=(0,))  # a sound rule set: it checks
 
 
 # Regression test for a bug this suite found (fixed in 79012a9). It was: the size limit (records.MAX_RECORD_BYTES =
