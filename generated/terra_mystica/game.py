@@ -259,7 +259,7 @@ def _check_37(g, p, each, trace=None):
 
 # from 'rules/terra_mystica/game.orbis', line 221
 def _check_38(g, p, each, trace=None):
-    return (_compare(trace, 'size of town_tiles is {value}', '>=', _size(p.facts['town_tiles']), 0) and _compare(trace, 'if cults[fire] = 10 then 1 else 0 + if cults[water] = 10 then 1 else 0 + if cults[earth] = 10 then 1 else 0 + if cults[air] = 10 then 1 else 0 is {value}', '>', ((((1 if _compare(trace, 'cults[fire] is {value}', '=', p.facts['cults']['fire'], 10) else 0) + (1 if _compare(trace, 'cults[water] is {value}', '=', p.facts['cults']['water'], 10) else 0)) + (1 if _compare(trace, 'cults[earth] is {value}', '=', p.facts['cults']['earth'], 10) else 0)) + (1 if _compare(trace, 'cults[air] is {value}', '=', p.facts['cults']['air'], 10) else 0)), (_extreme_max((_size(p.facts['town_tiles']), 0,)) + (1 if _holds(p.facts['town_tiles'], 'TW6') else 0))))
+    return (_compare(trace, 'size of town_tiles is {value}', '>=', _size(p.facts['town_tiles']), 0) and _compare(trace, '(if cults[fire] = 10 then 1 else 0) + (if cults[water] = 10 then 1 else 0) + (if cults[earth] = 10 then 1 else 0) + (if cults[air] = 10 then 1 else 0) is {value}', '>', ((((1 if _compare(trace, 'cults[fire] is {value}', '=', p.facts['cults']['fire'], 10) else 0) + (1 if _compare(trace, 'cults[water] is {value}', '=', p.facts['cults']['water'], 10) else 0)) + (1 if _compare(trace, 'cults[earth] is {value}', '=', p.facts['cults']['earth'], 10) else 0)) + (1 if _compare(trace, 'cults[air] is {value}', '=', p.facts['cults']['air'], 10) else 0)), (_extreme_max((_size(p.facts['town_tiles']), 0,)) + (1 if _holds(p.facts['town_tiles'], 'TW6') else 0))))
 
 
 # from 'rules/terra_mystica/game.orbis', line 134

@@ -54,7 +54,7 @@ class Describer:
             elif face_up and isinstance(term, ast_expr.Compare) and term.op == "=" and _is_field(term.left, "color"):
                 adjectives.append(self.text(term.right))
             else:
-                rest.append(self.pred(term))
+                rest.append(self._pred_operand(term, "and"))  # (the terms are joined by "and")
         if kinds:
             noun = "/".join(kinds) + (" tiles" if scope == "tiles" else " " + noun)
         phrase = " ".join([*adjectives, noun])
@@ -73,15 +73,19 @@ class Describer:
         if isinstance(e, ast_expr.Member) and _is_field(e.item, "color"):
             return self.text(e.container) + (f" or {self.facedown}" if self.wild else "")
         if isinstance(e, ast_expr.BoolOp):
-            return f"{self.pred(e.left)} {e.op} {self.pred(e.right)}"
+            return f"{self._pred_operand(e.left, e.op)} {e.op} {self._pred_operand(e.right, e.op)}"
         if isinstance(e, ast_expr.Not):
-            return "not " + self.pred(e.operand)
+            return "not " + self._pred_operand(e.operand, "not")
         return self.text(e)
+
+    def _pred_operand(self, e, within: str) -> str:
+        text = self.pred(e)
+        return f"({text})" if condition_needs_parentheses(e, within) else text
 
     def _operand(self, e, op: str, right: bool = False) -> str:
         """An operand of arithmetic, in parentheses where the source needed them: `(a + b) / 3`."""
         text = self.text(e)
-        if needs_parentheses(e, op, right):
+        if needs_parentheses(e, op, right) or condition_needs_parentheses(e, "compare"):
             return f"({text})"
         return text
 
@@ -104,7 +108,10 @@ class Describer:
         if isinstance(e, ast_expr.SetLit):
             return "/".join(e.names)
         if isinstance(e, ast_expr.Neg):
-            return "-" + self.text(e.operand)
+            operand = self.text(e.operand)
+            if isinstance(e.operand, ast_expr.Arith) or condition_needs_parentheses(e.operand, "compare"):
+                return f"-({operand})"
+            return "-" + operand
         if isinstance(e, ast_expr.Arith):
             return f"{self._operand(e.left, e.op)} {e.op} {self._operand(e.right, e.op, right=True)}"
         if isinstance(e, ast_expr.Compare):
@@ -112,11 +119,11 @@ class Describer:
         if isinstance(e, ast_expr.BoolOp):
             return f"{self._condition(e.left, e.op)} {e.op} {self._condition(e.right, e.op)}"
         if isinstance(e, ast_expr.Member):
-            return f"{self.text(e.item)} in {self.text(e.container)}"
+            return f"{self._condition(e.item, 'compare')} in {self._condition(e.container, 'compare')}"
         if isinstance(e, ast_expr.Not):
             return "not " + self._condition(e.operand, "not")
         if isinstance(e, ast_expr.Among):
-            return f"{self.text(e.value)} is {e.rank} among players"
+            return f"{self._condition(e.value, 'compare')} is {e.rank} among players"
         if isinstance(e, ast_expr.IfExpr):
             return f"if {self.text(e.cond)} then {self.text(e.then)} else {self.text(e.otherwise)}"
         if isinstance(e, ast_expr.Count):
@@ -161,7 +168,7 @@ def needs_parentheses(e, op: str, right: bool = False) -> bool:
 
 
 # How tightly each operation of a condition binds, loosest first (the grammar's precedence chain: `or`, `and`,
-# `not`, comparisons); an `if … then … else` is looser than all of them.
+# `not`, comparisons: `=`, `in`, `is most among players`); an `if … then … else` is looser than all of them.
 _CONDITION_TIGHTNESS = {"or": 1, "and": 2, "not": 3, "compare": 4}
 
 
@@ -174,7 +181,7 @@ def condition_needs_parentheses(e, within: str) -> bool:
         tightness = _CONDITION_TIGHTNESS[e.op]
     elif isinstance(e, ast_expr.Not):
         tightness = _CONDITION_TIGHTNESS["not"]
-    elif isinstance(e, ast_expr.Compare):
+    elif isinstance(e, ast_expr.Compare | ast_expr.Member | ast_expr.Among):  # all of the grammar's `cmp_expr`
         tightness = _CONDITION_TIGHTNESS["compare"]
     else:
         return False

@@ -39,9 +39,25 @@ def text(source: str) -> str:
     ("not not a", "not not a"),
     ("not a >= 1", "not a >= 1"),
     ("(a >= 1) and (b < 2)", "a >= 1 and b < 2"),
+    # `in` and `is most among players` are comparisons too; their operands are sums (review of 3714120)
+    ("(a in s) = true", "(a in s) = true"),
+    ("(x is most among players) = true", "(x is most among players) = true"),
+    ("(a < b) = (c in s)", "(a < b) = (c in s)"),
+    ("(a or b) in s", "(a or b) in s"),
+    ("(a = b) in s", "(a = b) in s"),
+    ("-(a + b) >= 1", "-(a + b) >= 1"),
+    ("-a + b >= 1", "-a + b >= 1"),
+    ("(if a then 1 else 2) + 3 >= 4", "(if a then 1 else 2) + 3 >= 4"),
 ])
 def test_parentheses_where_the_precedence_needs_them(source, expected):
     assert text(source) == expected
+    if source != "a or (b or c)":  # (which reads back grouped the other way: the same condition)
+        assert condition(expected) == condition(source)
+
+
+def test_a_counted_tiles_condition_keeps_its_parentheses():
+    assert text("count(tiles where a and (b or c)) >= 1").startswith("count of tiles that are a and (b or c)")
+    assert text("count(tiles where not (a and b)) >= 1").startswith("count of tiles that are not (a and b)")
 
 
 _NAMES = st.sampled_from(["a", "b", "c", "n >= 1", "n = 2"])
