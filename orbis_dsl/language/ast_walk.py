@@ -27,3 +27,14 @@ def is_node_class(cls: type) -> bool:
 
 def is_node(value: object) -> bool:
     return is_node_class(type(value))
+
+
+def children(node) -> list:
+    """The syntax nodes in a node's fields, in the order written: each field's node, or its tuple's nodes."""
+    found = []
+    for name in field_names(type(node)):
+        value = getattr(node, name)
+        for item in value if isinstance(value, tuple) else (value,):
+            if is_node_class(type(item)):
+                found.append(item)
+    return found

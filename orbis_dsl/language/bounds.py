@@ -15,7 +15,7 @@ from functools import cache
 
 from orbis_dsl.common.diagnostics import Diagnostic
 from orbis_dsl.language import ast_decl, ast_expr
-from orbis_dsl.language.ast_walk import field_names, is_node
+from orbis_dsl.language.ast_walk import children, field_names, is_node
 from orbis_dsl.language.literals import MAX_QUANTITY
 
 # Nodes of one expression once its lets are written out. A sum of that many terms becomes a chain of additions
@@ -55,6 +55,8 @@ def _is_expression_class(cls: type) -> bool:
 
 
 def _children(node):
+    """The expressions among a node's children (written out here, not filtered from `ast_walk.children`: this is
+    the walk `_cost` makes of every expression, the checker's busiest)."""
     for name in field_names(type(node)):
         value = getattr(node, name)
         for item in value if isinstance(value, tuple) else (value,):
@@ -143,12 +145,7 @@ def _nodes(root) -> list:
     while stack:
         node = stack.pop()
         found.append(node)
-        for name in field_names(type(node)):
-            value = getattr(node, name)
-            if type(value) is tuple:
-                stack.extend(item for item in value if is_node(item))
-            elif is_node(value):
-                stack.append(value)
+        stack.extend(children(node))
     return found
 
 

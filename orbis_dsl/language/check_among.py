@@ -8,7 +8,7 @@ that reads a tile, to refuse it there.
 from __future__ import annotations
 
 from orbis_dsl.language import ast_expr
-from orbis_dsl.language.ast_walk import field_names, is_node
+from orbis_dsl.language.ast_walk import children
 from orbis_dsl.language.scope import Context
 
 _SCANS = (ast_expr.Count, ast_expr.Aggregate)
@@ -41,9 +41,5 @@ def tile_part(e, ctx: Context):
             continue
         if isinstance(node, ast_expr.HeldCount):  # a list fact's pieces: no tile in it
             continue
-        for field in reversed(field_names(type(node))):  # popped in the order of the text
-            value = getattr(node, field)
-            for item in reversed(value) if isinstance(value, tuple) else (value,):
-                if is_node(item):
-                    stack.append((item, here, inner, followed, via))
+        stack.extend((item, here, inner, followed, via) for item in reversed(children(node)))  # popped in order
     return None

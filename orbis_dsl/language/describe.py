@@ -79,8 +79,7 @@ class Describer:
         return self.text(e)
 
     def _pred_operand(self, e, within: str) -> str:
-        text = self.pred(e)
-        return f"({text})" if condition_needs_parentheses(e, within) else text
+        return self._condition(e, within, self.pred)
 
     def _operand(self, e, op: str, right: bool = False) -> str:
         """An operand of arithmetic, in parentheses where the source needed them: `(a + b) / 3`."""
@@ -89,10 +88,10 @@ class Describer:
             return f"({text})"
         return text
 
-    def _condition(self, e, within: str) -> str:
-        """An operand of `and`, `or`, `not` or a comparison, in parentheses where the source needed them:
-        `a and (not b or c)`, `not (a and b)`."""
-        text = self.text(e)
+    def _condition(self, e, within: str, render=None) -> str:
+        """An operand of `and`, `or`, `not` or a comparison (as `render`, `text` by default, writes it), in
+        parentheses where the source needed them: `a and (not b or c)`, `not (a and b)`."""
+        text = (render or self.text)(e)
         return f"({text})" if condition_needs_parentheses(e, within) else text
 
     def text(self, e) -> str:

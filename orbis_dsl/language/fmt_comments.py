@@ -7,12 +7,8 @@ before, or after. Blank lines the author left between declarations are kept (sev
 
 from __future__ import annotations
 
-from lark import Lark
-
-from orbis_dsl.common.resources import grammar_path
 from orbis_dsl.language.fmt_decls import block_members
-from orbis_dsl.language.lark_keywords import install_keyword_lookup, install_whole_words
-from orbis_dsl.language.lark_positions import install_lean_positions
+from orbis_dsl.language.parse import rules_lark
 
 _BLOCKS = {"game_decl", "piece_decl", "award_decl", "variant_decl", "facedown_decl", "resource_decl", "marker_decl",
            "grid_decl", "hexmap_decl"}
@@ -24,24 +20,8 @@ class CommentingParser:
     the same files."""
 
     def __init__(self):
-        from orbis_dsl.common.parser_cache import keep_private, trusted_cache_file
-
         self.comments: list = []
-        # The rules parser's own tables (parse.rules_parser): Lark keys them by the grammar and the options but
-        # the lexer callbacks, and applies those when it loads them. Building them took 0.8 s of every `fmt`.
-        tables = trusted_cache_file("rules")
-        self.lark = Lark(
-            grammar_path("rules.lark").read_text(encoding="utf-8"),
-            parser="lalr",
-            propagate_positions=True,
-            maybe_placeholders=True,
-            lexer_callbacks={"COMMENT": self.comments.append},
-            cache=tables,
-        )
-        keep_private(tables)
-        install_keyword_lookup(self.lark)
-        install_whole_words(self.lark)
-        install_lean_positions(self.lark)
+        self.lark = rules_lark(lexer_callbacks={"COMMENT": self.comments.append})
 
     def parse(self, text: str):
         self.comments.clear()

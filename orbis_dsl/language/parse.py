@@ -38,10 +38,17 @@ MAX_DEPTH = 120
 
 @cache
 def rules_parser() -> Lark:
+    return rules_lark()
+
+
+def rules_lark(**options) -> Lark:
+    """A Lark parser of the rules grammar as `orbis check` reads it (`options`: Lark's, such as `orbis fmt`'s lexer
+    callback that collects comments), with the lean lexing and positions of lark_keywords and lark_positions."""
     from orbis_dsl.common.parser_cache import keep_private, trusted_cache_file
 
     # Never cache=True (a predictable file in /tmp, which another user may write): the user's private cache
-    # folder, or no cache at all.
+    # folder, or no cache at all. Lark keys the tables by the grammar and the options but the lexer callbacks,
+    # and applies those when it loads them: every parser made here shares one file.
     tables = trusted_cache_file("rules")
     parser = Lark(
         grammar_path("rules.lark").read_text(encoding="utf-8"),
@@ -49,6 +56,7 @@ def rules_parser() -> Lark:
         propagate_positions=True,
         maybe_placeholders=True,
         cache=tables,
+        **options,
     )
     keep_private(tables)
     install_keyword_lookup(parser)

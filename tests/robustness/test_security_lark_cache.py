@@ -70,8 +70,7 @@ def test_no_parser_is_built_with_larks_temporary_file_cache():
                 cache = next((k.value for k in node.keywords if k.arg == "cache"), None)
                 calls.append((path.name, None if cache is None else ast.unparse(cache)))
     assert calls and all(cache in (None, "tables") for _, cache in calls), calls
-    # the rules, the rules with their comments (fmt, the same tables), and the game notation
-    assert sum(cache == "tables" for _, cache in calls) == 3, calls
+    assert sum(cache == "tables" for _, cache in calls) == 2, calls  # the rules and the game notation
 
 
 # ---- the tables kept in the user's private cache instead (parser_cache.py) ------------------------------------
