@@ -355,12 +355,14 @@ def _load_rules(pack: Path | None, command: str):
 def _register_subcommands() -> None:
     """Commands whose modules live beside their stage; each imports only typer until it runs."""
     from orbis_dsl.cli.engine import register
+    from orbis_dsl.cli.export import export_cli
     from orbis_dsl.cli.fmt import fmt_cli
     from orbis_dsl.cli.scaffold import new_cli
 
     register(app)
     app.command("fmt")(fmt_cli)
     app.command("new")(new_cli)
+    app.add_typer(export_cli, name="export")
 
 
 _register_subcommands()
