@@ -357,12 +357,14 @@ def _register_subcommands() -> None:
     from orbis_dsl.cli.engine import register
     from orbis_dsl.cli.export import export_cli
     from orbis_dsl.cli.fmt import fmt_cli
+    from orbis_dsl.cli.pad import pad_cli
     from orbis_dsl.cli.scaffold import new_cli
 
     register(app)
     app.command("fmt")(fmt_cli)
     app.command("new")(new_cli)
     app.add_typer(export_cli, name="export")
+    app.add_typer(pad_cli, name="pad")
 
 
 _register_subcommands()
