@@ -298,6 +298,8 @@ def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (0.0.0.0: phones on the network too)."),
     port: int = typer.Option(8000, "--port", min=1, max=65535, help="Port to listen on."),
     pack: Path | None = typer.Option(None, "--rules", help="A rule pack laid over the game it extends."),
+    offline: Path | None = typer.Option(None, "--offline", help="Also serve this build of `orbis pad build` (the pad "
+                                                                "scoring in the browser) at /offline/."),
 ) -> None:
     """A scoring pad in the browser, for the table: Orbis's pyramids tile by tile, Terra Mystica's and Mondo's score
     sheets field by field; see the totals, share the sheet."""
@@ -307,14 +309,22 @@ def serve(
         typer.echo(f"error: `orbis serve` needs {missing}: pip install 'orbis-dsl[serve]'", err=True)
         raise typer.Exit(2)
     rules = _load_rules(pack, "serve")
+    if offline is not None:
+        from orbis_dsl.serve.offline_mount import not_a_build
+
+        if (why := not_a_build(offline)) is not None:
+            typer.echo(f"error: {why}", err=True)
+            raise typer.Exit(2)
     if (problem := unusable_address(host, port)) is not None:
         typer.echo(f"error: {problem}", err=True)
         raise typer.Exit(2)
     typer.echo(f"scoring pad on {' or '.join(urls(host, port))}  (Ctrl-C stops it)")
+    if offline is not None:
+        typer.echo(f"offline pad (scoring in the browser) on {' or '.join(u + 'offline/' for u in urls(host, port))}")
     if not is_local(host):
         typer.echo(f"warning: listening on {host}: anyone on this network can open the pad and read the games "
                    "entered in it; there is no password", err=True)
-    run(rules, host, port)
+    run(rules, host, port, offline)
 
 
 def _console():

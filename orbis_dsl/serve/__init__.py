@@ -60,9 +60,9 @@ def server_config(app, host: str, port: int):
                           http=DeadlineH11Protocol, limit_concurrency=MAX_CONNECTIONS)
 
 
-def run(rules, host: str, port: int) -> None:
+def run(rules, host: str, port: int, offline=None) -> None:
     import uvicorn
 
     from orbis_dsl.serve.app import create_app
 
-    uvicorn.Server(server_config(create_app(rules, local_only=is_local(host)), host, port)).run()
+    uvicorn.Server(server_config(create_app(rules, local_only=is_local(host), offline=offline), host, port)).run()

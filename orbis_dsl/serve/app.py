@@ -23,6 +23,7 @@ from starlette.staticfiles import StaticFiles
 from orbis_dsl.records.orbis_json import MAX_RECORD_BYTES
 from orbis_dsl.runtime.rules import Rules
 from orbis_dsl.serve import api
+from orbis_dsl.serve.bgstats_api import bgstats
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = MAX_RECORD_BYTES  # a four-player record is about 10 kB
@@ -141,9 +142,10 @@ class _Guard:
         return send_secured
 
 
-def create_app(rules: Rules, local_only: bool = False) -> _Guard:
+def create_app(rules: Rules, local_only: bool = False, offline: Path | None = None) -> _Guard:
     """`local_only`: answer only requests addressed to this computer by name (localhost, 127.0.0.1, ::1), so a web
-    page elsewhere cannot reach the pad through a DNS name it points at 127.0.0.1 (DNS rebinding)."""
+    page elsewhere cannot reach the pad through a DNS name it points at 127.0.0.1 (DNS rebinding). `offline`: a
+    build of `orbis pad build`, served at /offline/ (offline_mount.py)."""
     declared = api.declarations(rules)
 
     def posting(handler):
@@ -181,7 +183,13 @@ def create_app(rules: Rules, local_only: bool = False) -> _Guard:
         Route("/api/check", posting(lambda text, request: api.check(text, rules)), methods=["POST"]),
         Route("/api/export", posting(lambda text, request: api.export(text, rules, request.query_params.get(
             "to", "json"))), methods=["POST"]),
+        Route("/api/bgstats", posting(lambda text, request: bgstats(text, rules, dict(request.query_params))),
+              methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
+    if offline is not None:
+        from orbis_dsl.serve.offline_mount import offline_mount
+
+        routes.append(offline_mount(offline))
     handlers = {HTTPException: _http_error, Exception: _server_error}
     return _Guard(Starlette(routes=routes, exception_handlers=handlers), local_only)

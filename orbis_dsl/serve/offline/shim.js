@@ -38,6 +38,7 @@
 
   worker.onmessage = ({ data }) => {
     if (data.loaded) {
+      window.orbisOffline.stages = data.stages; // ms since the worker started: pyodide, wheels, rules
       status.text = `Scorer loaded in ${(data.loaded / 1000).toFixed(1)} s…`;
       show();
       return;

@@ -7,7 +7,10 @@ import { loadPyodide } from "../pyodide/pyodide.mjs";
 const started = performance.now();
 const handler = (async () => {
   const root = new URL("../", self.location.href);
+  const stages = {};
+  const mark = (name) => { stages[name] = Math.round(performance.now() - started); };
   const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", root).href });
+  mark("pyodide");
   const { wheels } = await (await fetch(new URL("wheels/index.json", root))).json();
   for (const name of wheels) {
     const data = new Uint8Array(await (await fetch(new URL(`wheels/${name}`, root))).arrayBuffer());
@@ -21,9 +24,12 @@ for name in json.loads(wheel_names):
         wheel.extractall(site.getsitepackages()[0])
 importlib.invalidate_caches()
 from orbis_dsl.serve.offline import handle_json
-handle_json('{"method": "GET", "path": "/api/games"}')  # the rules compiled before the first request
 `);
-  postMessage({ loaded: performance.now() - started });
+  mark("wheels");
+  // The rules of every game loaded before the first request (GET /api/games reads each game's title).
+  pyodide.runPython(`handle_json('{"method": "GET", "path": "/api/games"}')`);
+  mark("rules");
+  postMessage({ loaded: performance.now() - started, stages });
   return pyodide.globals.get("handle_json");
 })();
 
