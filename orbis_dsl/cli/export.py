@@ -28,6 +28,20 @@ def _when(value: str | None, path: Path) -> datetime | None:
     return None
 
 
+def _laid(pack: Path):
+    """The rule pack laid over the game it extends; its errors exit 2 (as every command's --rules)."""
+    from orbis_dsl.common.paths import not_found
+    from orbis_dsl.language.packs import lay_pack
+
+    if not exists(pack):
+        typer.echo(f"error: {not_found('rule pack', str(pack), pack)}", err=True)
+        raise typer.Exit(2)
+    laid, compiled = lay_pack(pack)
+    if compiled is not None and print_diagnostics(compiled.diagnostics, compiled.sources.texts):
+        raise typer.Exit(2)
+    return laid
+
+
 @export_cli.command("bgstats")
 def bgstats(
     files: list[Path] = typer.Argument(..., help="Game records of any bundled game, JSON or notation."),
@@ -49,11 +63,7 @@ def bgstats(
     if output is not None and exists(output) and not force:
         typer.echo(f"error: {output} exists; give --force to overwrite it, or -o another file", err=True)
         raise typer.Exit(2)
-    laid = None
-    if pack is not None:
-        from orbis_dsl.cli.app import _lay_pack
-
-        laid = _lay_pack(pack)
+    laid = _laid(pack) if pack is not None else None
     plays, failed = [], 0
     for path in files:
         record, rules, diags, texts = read_record(path, laid)
