@@ -324,7 +324,7 @@ def serve(
     if not is_local(host):
         typer.echo(f"warning: listening on {host}: anyone on this network can open the pad and read the games "
                    "entered in it; there is no password", err=True)
-    run(rules, host, port, offline)
+    run(rules, host, port, *([offline] if offline is not None else []))
 
 
 def _console():

@@ -94,7 +94,28 @@ def test_a_build_replaces_an_earlier_build(orbis, tmp_path, built):
     assert not (out / "stale.txt").exists()
 
 
-def test_serve_offline_serves_only_a_build(orbis, tmp_path):
+def test_serve_offline_serves_only_a_build(orbis, tmp_path, built, monkeypatch):
     pytest.importorskip("uvicorn")
     result = orbis("serve", "--offline", tmp_path)
     assert result.exit_code == 2 and "is not a build of the pad" in result.stderr
+    calls = []
+    monkeypatch.setattr("orbis_dsl.serve.run", lambda rules, host, port, offline=None: calls.append(offline))
+    monkeypatch.setattr("orbis_dsl.serve.unusable_address", lambda host, port: None)
+    result = orbis("serve", "--offline", built)
+    assert result.exit_code == 0, result.stderr
+    assert calls == [built] and "http://localhost:8000/offline/" in result.stdout
+
+
+def test_the_build_is_served_at_offline_with_a_policy_that_lets_pyodide_compile(built):
+    testclient = pytest.importorskip("starlette.testclient")
+    from orbis_dsl.language.ruleset import base_rules
+    from orbis_dsl.serve.app import create_app
+
+    client = testclient.TestClient(create_app(base_rules(), offline=built))
+    page = client.get("/offline/")
+    assert page.status_code == 200 and "offline/shim.js" in page.text
+    assert "'wasm-unsafe-eval'" in page.headers["content-security-policy"]
+    assert page.headers["x-content-type-options"] == "nosniff"
+    assert client.get("/offline/pyodide/pyodide.asm.wasm").headers["content-type"] == "application/wasm"
+    assert client.get("/offline/pyodide/pyodide.asm.mjs").headers["content-type"].startswith("text/javascript")
+    assert "wasm-unsafe-eval" not in client.get("/").headers["content-security-policy"]  # the server pad's own
