@@ -4,7 +4,8 @@ The file is what BG Stats (the board-game statistics app) imports and what publi
 `games`, `players`, `locations`, `plays` (each with its `playerScores`: score, winner, rank, seatOrder and the
 `playerRefId` of a player in `players`) and `userInfo`. Inside the file things refer to each other by small integer
 ids; across files, BG Stats recognises a game, a player, a place or a play by its `uuid`. Every uuid here is a
-uuid5 of stable content (a play's: its game, its title and its scored report; a player's: the name), so exporting
+uuid5 of stable content (a play's: its game, its title and each player's scores, category by category; a player's:
+the name), so exporting
 the same plays again, or a history that grew, adds nothing twice, and a player keeps one uuid across games.
 
 The file is deterministic: dates are the plays' own (no "now"), so an export of the same plays is the same bytes.
@@ -60,7 +61,9 @@ def play_of(report: dict, game: str, game_title: str, title: str | None, played:
     mondo-score/1: each player's name, total, place and winner)."""
     scores = tuple(PlayerScore(p["name"], p["total"], bool(p["winner"]), p["place"], seat)
                    for seat, p in enumerate(report["players"]))
-    key = json.dumps({"game": game, "title": title, "report": report}, sort_keys=True, ensure_ascii=False)
+    # The scores, not the explanations: a rewording of a line in a later version must not make a new play.
+    scored = [{k: v for k, v in p.items() if k != "lines"} for p in report["players"]]
+    key = json.dumps({"game": game, "title": title, "players": scored}, sort_keys=True, ensure_ascii=False)
     return Play(game, game_title, title, played.replace(microsecond=0), max(0, minutes), location or None, scores,
                 key)
 
