@@ -55,7 +55,7 @@ def offline_page(tmp_path_factory):
         context.set_offline(True)
         page.reload()  # from the service worker's cache: nothing reaches the server now
         page.wait_for_selector("[data-game]")
-        yield page, url
+        yield page, url, p
         browser.close()
 
 
@@ -75,14 +75,14 @@ def server_answers():
 
 
 def test_the_network_is_cut(offline_page):
-    page, url = offline_page
+    page, url, _ = offline_page
     reached = page.evaluate("async (u) => { try { await fetch(u + 'static/app.js?fresh'); return true; } "
                             "catch { return false; } }", url)
     assert reached is False
 
 
 def test_every_example_scores_in_the_browser_as_orbis_score_and_the_server_do(offline_page, server_answers, orbis):
-    page, _ = offline_page
+    page, _, _ = offline_page
     result = orbis("score", "--json", *EXAMPLES)
     assert result.exit_code == 0, result.stderr
     expected = [json.loads(line) for line in result.stdout.splitlines()]
@@ -103,7 +103,7 @@ def test_every_example_scores_in_the_browser_as_orbis_score_and_the_server_do(of
                                      "examples/terra-mystica/3p-air-tie.json",
                                      "examples/mondo/counts-advanced-3p-counts-as-active.json"])
 def test_a_three_player_game_of_each_kind_is_finished_in_the_form_offline(offline_page, orbis, tmp_path, example):
-    page, _ = offline_page
+    page, _, _ = offline_page
     page.evaluate("localStorage.clear()")
     page.reload()
     page.wait_for_selector("[data-game]")
@@ -131,3 +131,21 @@ def test_a_three_player_game_of_each_kind_is_finished_in_the_form_offline(offlin
     jsonschema.Draft202012Validator(schema).validate(made)
     page.wait_for_selector("#bgstats-link")
     assert page.get_attribute("#bgstats-link", "href").startswith("bgstats://app.bgstatsapp.com/createPlay.html?data=")
+
+
+def test_the_offline_pad_is_an_installable_web_app(offline_page, tmp_path):
+    """Chromium's own verdict (the DevTools protocol's installability errors: none), in a profile of its own (an
+    incognito one never installs)."""
+    _, url, playwright = offline_page
+    context = playwright.chromium.launch_persistent_context(tmp_path / "profile", executable_path=CHROMIUM,
+                                                            args=["--no-sandbox"],
+                                                            viewport={"width": 390, "height": 844})
+    context.set_default_timeout(LOADING)
+    page = context.new_page()
+    page.goto(url + "offline/")
+    page.wait_for_function("() => window.orbisOffline?.offline")
+    devtools = context.new_cdp_session(page)
+    assert devtools.send("Page.getInstallabilityErrors") == {"installabilityErrors": []}
+    manifest = devtools.send("Page.getAppManifest")
+    assert manifest["url"] == url + "offline/manifest.json" and not manifest["errors"]
+    context.close()
