@@ -10,6 +10,7 @@ Skipped only when no Chromium or no Pyodide (npm) is installed; .ci/run installs
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -35,10 +36,14 @@ ASK = """async ([path, body]) => {
 
 
 @pytest.fixture(scope="module")
-def offline_page(tmp_path_factory):
+def built(tmp_path_factory) -> Path:
     if CHROMIUM is None:
         pytest.skip("no Chromium installed (apt-get install chromium)")
-    built = build_or_skip(tmp_path_factory.mktemp("pad") / "build")
+    return build_or_skip(tmp_path_factory.mktemp("pad") / "build")
+
+
+@pytest.fixture(scope="module")
+def offline_page(built):
     from playwright.sync_api import sync_playwright
 
     from orbis_dsl.language.ruleset import base_rules
@@ -149,3 +154,22 @@ def test_the_offline_pad_is_an_installable_web_app(offline_page, tmp_path):
     manifest = devtools.send("Page.getAppManifest")
     assert manifest["url"] == url + "offline/manifest.json" and not manifest["errors"]
     context.close()
+
+
+def test_a_scorer_that_cannot_start_says_so_instead_of_loading_for_ever(offline_page, built, tmp_path):
+    from orbis_dsl.language.ruleset import base_rules
+    from orbis_dsl.serve.app import create_app
+
+    _, _, playwright = offline_page
+    broken = tmp_path / "broken"
+    shutil.copytree(built, broken)
+    (broken / "pyodide" / "pyodide.asm.wasm").unlink()
+    with serving(create_app(base_rules(), offline=broken)) as url:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page.set_default_timeout(LOADING)
+        page.goto(url + "offline/")
+        page.wait_for_selector('#offline-status[data-state="failed"]')
+        assert "the scorer could not start" in page.inner_text("#offline-status")
+        page.wait_for_selector("text=The pad could not start")
+        browser.close()

@@ -26,17 +26,19 @@
   }
   document.addEventListener("DOMContentLoaded", show);
 
-  worker.onerror = (event) => { // the worker did not even start: every request, now and later, says so
-    const error = `the scorer could not start: ${event.message || "the worker failed"}`;
+  // The scorer cannot start (no WebAssembly, a file missing): every request, now and later, says so.
+  let failed = null;
+  function fail(error) {
     failed = error;
     status.text = error;
     status.state = "failed";
     show();
     for (const [id, pending] of waiting) { waiting.delete(id); pending({ error }); }
-  };
-  let failed = null;
+  }
+  worker.onerror = (event) => fail(`the scorer could not start: ${event.message || "the worker failed"}`);
 
   worker.onmessage = ({ data }) => {
+    if (data.failed) { fail(data.failed); return; }
     if (data.loaded) {
       window.orbisOffline.stages = data.stages; // ms since the worker started: pyodide, wheels, rules
       status.text = `Scorer loaded in ${(data.loaded / 1000).toFixed(1)} s…`;

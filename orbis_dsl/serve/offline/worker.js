@@ -33,6 +33,17 @@ from orbis_dsl.serve.offline import handle_json
   return pyodide.globals.get("handle_json");
 })();
 
+const failed = (error) => postMessage({ failed: `the scorer could not start: ${error?.message || error}` });
+handler.catch(failed);
+// Pyodide does not reject when its WebAssembly cannot be loaded (a file missing from the host, a policy that forbids
+// compiling it): it only warns, and waits for ever. Its warning is taken for the failure it is.
+const warn = console.warn.bind(console);
+console.warn = (...args) => {
+  warn(...args);
+  if (args[0] === "wasm instantiation failed!") failed("pyodide/pyodide.asm.wasm could not be loaded");
+};
+self.addEventListener("unhandledrejection", (event) => failed(event.reason));
+
 onmessage = async ({ data }) => {
   try {
     const handle = await handler;
