@@ -27,7 +27,8 @@ EXAMPLES = sorted([*(ROOT / "examples" / "games").iterdir(), ROOT / "examples" /
                    *(p for p in (ROOT / "examples" / "terra-mystica").iterdir() if p.suffix in (".json", ".tmgame")),
                    *(ROOT / "examples" / "mondo").glob("*.json")])
 LOADING = 180_000  # ms: Pyodide's first start on a loaded machine (a bound for the test, not a timing check)
-COMPARED = ["/api/score", "/api/check", "/api/export?to=json", "/api/export?to=text", "/api/export?to=svg"]
+COMPARED = ["/api/score", "/api/check", "/api/export?to=json", "/api/export?to=text", "/api/export?to=svg",
+            "/api/import?name=game.json", "/api/bgstats?date=2026-12-03T20:15", "/api/bgstats?as=link&date=2026-12-03"]
 
 ASK = """async ([path, body]) => {
   const r = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body });
@@ -73,8 +74,8 @@ def server_answers():
 
     client = testclient.TestClient(create_app(base_rules()))
 
-    def ask(path: str, body: str):
-        answer = client.post(path, content=body.encode("utf-8"))
+    def ask(path: str, body: str | None):
+        answer = client.get(path) if body is None else client.post(path, content=body.encode("utf-8"))
         return answer.status_code, answer.text
     return ask
 
@@ -102,6 +103,14 @@ def test_every_example_scores_in_the_browser_as_orbis_score_and_the_server_do(of
         for route in COMPARED:  # byte for byte what the server answers
             offline = page.evaluate(ASK, [route, text])
             assert (offline["status"], offline["text"]) == server_answers(route, text), (path.name, route)
+
+
+def test_the_games_and_their_rules_are_the_servers(offline_page, server_answers):
+    page, _, _ = offline_page
+    for path in ("/api/games", "/api/rules", "/api/rules?game=terra-mystica", "/api/rules?game=mondo",
+                 "/api/rules?game=mondoo", "/api/nothing"):
+        offline = page.evaluate("async (p) => { const r = await fetch(p); return [r.status, await r.text()]; }", path)
+        assert tuple(offline) == server_answers(path, None), path
 
 
 @pytest.mark.parametrize("example", ["examples/games/3p-book-club-tie.orbisgame",
