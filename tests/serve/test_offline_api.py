@@ -146,3 +146,15 @@ def test_the_pads_bgstats_link_and_its_refusals(client):
     two = json.dumps({"plays": [{"record": text}, {"record": text}]})
     assert client.post("/api/bgstats?as=link", content=two).status_code == 400
     assert client.post("/api/bgstats", content='{"plays": 3}').status_code == 400
+
+
+def test_every_api_route_of_the_server_is_answered_offline_too():
+    """A route added to the server (app.py) and not here would fail only in the offline pad: this says so first."""
+    pytest.importorskip("starlette")
+    from orbis_dsl.language.ruleset import base_rules
+    from orbis_dsl.serve.app import create_app
+    from orbis_dsl.serve.offline import GOTTEN, POSTED
+
+    routes = create_app(base_rules()).app.routes
+    served = {(r.path, "POST" in r.methods) for r in routes if getattr(r, "path", "").startswith("/api/")}
+    assert served == {(p, True) for p in POSTED} | {(p, False) for p in GOTTEN}
