@@ -149,7 +149,15 @@ def _clear(folder: Path, force: bool) -> None:
 def build(folder: Path, pyodide: Path | None = None, wheel: Path | None = None, wheels: Path | None = None,
           force: bool = False, cache: Path | None = None) -> Built:
     """Write the offline pad into `folder` (replacing an earlier build there)."""
-    source = find_pyodide(pyodide)
+    try:
+        return _build(folder, find_pyodide(pyodide), wheel, wheels, force, cache)
+    except OSError as error:  # a folder that cannot be written, a disk full
+        where = f" {error.filename}" if error.filename else ""
+        raise BuildError(f"cannot write the build{where}: {error.strerror or error}") from None
+
+
+def _build(folder: Path, source: Path, wheel: Path | None, wheels: Path | None, force: bool,
+           cache: Path | None) -> Built:
     cache = cache or _wheel_cache()
     with tempfile.TemporaryDirectory() as scratch:  # everything made first, then the folder replaced
         staged = Path(scratch) / "pad"

@@ -119,3 +119,15 @@ def test_the_build_is_served_at_offline_with_a_policy_that_lets_pyodide_compile(
     assert client.get("/offline/pyodide/pyodide.asm.wasm").headers["content-type"] == "application/wasm"
     assert client.get("/offline/pyodide/pyodide.asm.mjs").headers["content-type"].startswith("text/javascript")
     assert "wasm-unsafe-eval" not in client.get("/").headers["content-security-policy"]  # the server pad's own
+
+
+def test_a_place_that_cannot_hold_a_build_is_a_sentence_not_a_traceback(orbis, tmp_path, built):
+    a_file = tmp_path / "a-file"
+    a_file.write_text("", encoding="utf-8")
+    args = ["--pyodide", built / "pyodide", "--wheel", next((built / "wheels").glob("orbis_dsl-*.whl")),
+            "--wheels", built / "wheels"]
+    result = orbis("pad", "build", a_file, *args)
+    assert result.exit_code == 2 and "is a file, not a folder" in result.stderr
+    result = orbis("pad", "build", a_file / "inside", *args)
+    assert result.exit_code == 2 and result.stderr.startswith("error: cannot write the build")
+    assert "Traceback" not in result.stderr
