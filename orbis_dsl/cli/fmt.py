@@ -47,13 +47,18 @@ def fmt_command(paths: list[Path], check: bool) -> int:
             if check:
                 typer.echo(f"would reformat {shown}")
             else:
+                # A symlink's target is what is formatted: replacing the link by a new file left the target as it
+                # was and broke the link (issue 35, F11). The message names both.
+                target = _link_target(path)
                 try:
-                    write_atomic(path, result)
+                    write_atomic(target or path, result)
                 except OSError as error:  # a read-only file or folder: reported, the file left as it was
                     typer.echo(render(Diagnostic(f"cannot write it: {error.strerror or error}", file=shown)), err=True)
                     failed += 1
                     continue
-                typer.echo(f"reformatted {shown}")
+                link = str(Path(display_path(path.parent)) / path.name)  # (display_path follows the link)
+                typer.echo(f"reformatted {shown}" if target is None else
+                           f"reformatted {display_path(target)} (the file the symlink {link} points to)")
     if failed:
         typer.echo(f"{failed} file{'s' if failed != 1 else ''} could not be formatted", err=True)
         return 2
@@ -64,6 +69,14 @@ def fmt_command(paths: list[Path], check: bool) -> int:
     if not changed:
         typer.echo(f"{len(files)} file{'s' if len(files) != 1 else ''} already formatted")
     return 0
+
+
+def _link_target(path: Path) -> Path | None:
+    """The file a symlink leads to (through any further links), or None when the path is not a symlink: a file
+    in a symlinked folder is written in place, which is in that folder's target already."""
+    import os
+
+    return Path(os.path.realpath(path)) if path.is_symlink() else None
 
 
 def fmt_cli(
