@@ -15,13 +15,17 @@ def draw_images(path: Path, pack, images: dict[str, Path], explain: bool) -> str
     `orbis score` was given). The game is read and scored again (a millisecond), so that scoring a batch keeps no
     game in memory. None, or why a file could not be written."""
     from orbis_dsl.common.files import write_atomic
+    from orbis_dsl.common.resources import display_path
     from orbis_dsl.records.inputs import read_record, score_record
-    from orbis_dsl.reports.images import draw
+    from orbis_dsl.reports.images import PictureTooLarge, draw
 
     game, rules, _, _ = read_record(path, pack)
     report = score_record(rules, game, explain=explain)
     for kind, where in images.items():
-        picture = draw(report, game, rules, kind)
+        try:
+            picture = draw(report, game, rules, kind)
+        except PictureTooLarge as error:  # nothing written: the record's own size is the cause, so it is named
+            return f"{display_path(path)}: error: {error}; --{kind} {where} was not written"
         try:
             write_atomic(where, picture)  # keeps an existing file's permissions, as every writer does
         except OSError as error:
