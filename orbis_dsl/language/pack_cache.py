@@ -77,7 +77,7 @@ def read_entry(entry: Path, key: str, source_digest) -> dict[str, str] | None:
     try:
         checked_folder(entry)
         manifest = json.loads(_read_private(entry / MANIFEST))
-        if manifest.get("format") != FORMAT or manifest.get("key") != key:
+        if not _manifest_shape(manifest) or manifest["format"] != FORMAT or manifest["key"] != key:
             return None
         modules = {}
         for name, digest in manifest["modules"].items():
@@ -93,8 +93,20 @@ def read_entry(entry: Path, key: str, source_digest) -> dict[str, str] | None:
             if source_digest(Path(path)) != digest:
                 return None
         return modules
-    except (OSError, ValueError, KeyError, TypeError, AttributeError, UntrustedCache):
+    # RecursionError: a manifest nested thousands deep (issue 35, F14) made every later run fail, never rebuilt
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError, UntrustedCache):
         return None
+
+
+def _manifest_shape(manifest) -> bool:
+    """Whether a manifest read back is what write_entry writes: an object of the format and key (strings), and
+    modules and sources objects of strings. Anything else, however it got there, makes the entry stale."""
+    if not isinstance(manifest, dict) or set(manifest) != {"format", "key", "modules", "sources"}:
+        return False
+    if not (isinstance(manifest["format"], str) and isinstance(manifest["key"], str)):
+        return False
+    return all(isinstance(part, dict) and all(isinstance(v, str) for v in part.values())
+               for part in (manifest["modules"], manifest["sources"]))
 
 
 def write_entry(entry: Path, key: str, modules: dict[str, str], sources: dict[str, str]) -> None:
