@@ -60,8 +60,10 @@ def _read_private(path: Path) -> bytes:
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
     try:
         info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > _MAX_MODULE_BYTES:
-            raise ValueError(f"{path} is not a regular file of a sensible size")
+        if not stat.S_ISREG(info.st_mode):
+            raise ValueError(f"{path} is not a regular file")
+        if info.st_size > _MAX_MODULE_BYTES:
+            raise ValueError(f"{path} is too large (a cached file has at most {_MAX_MODULE_BYTES:,} bytes)")
         problem = not_private(str(path), info)
         if problem:
             raise ValueError(problem)
