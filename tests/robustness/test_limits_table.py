@@ -128,7 +128,8 @@ def probe_rule_digits(tmp_path, limit):
 
 def probe_quantity(tmp_path, limit):
     rich = 'kind rich "Rich" {{\n  when taken: gain {} any\n}}\n'
-    return _pack_messages(tmp_path, rich.format(limit)), _pack_messages(tmp_path, rich.format(limit + 1)), "pack.orbis:2"
+    at, over = _pack_messages(tmp_path, rich.format(limit)), _pack_messages(tmp_path, rich.format(limit + 1))
+    return at, over, "pack.orbis:2"
 
 
 def probe_expanded(tmp_path, limit):
