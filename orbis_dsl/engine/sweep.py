@@ -58,6 +58,13 @@ def address_problem(address: str) -> str | None:
     return None
 
 
+def canonical_address(address: str) -> str:
+    """`tcp://HOST:PORT` for an address `address_problem` passes (HOST:PORT, `TCP://`, a trailing slash or
+    spaces): the one spelling Dask itself reads."""
+    m = _ADDRESS.fullmatch(address.strip())
+    return f"tcp://{m.group('host')}:{int(m.group('port'))}"
+
+
 def _answers_as_dask(address: str) -> None:
     """Connect to the scheduler and hear its handshake, all within DASK_TIMEOUT, or ClusterUnavailable: Dask's own
     `Client(address, timeout=…)` waits for ever for the handshake of a listener that accepts and says nothing."""
@@ -171,6 +178,7 @@ def _run_dask(work, jobs, address, progress):
             problem = address_problem(address)
             if problem is not None:
                 raise ClusterUnavailable(problem)
+            address = canonical_address(address)
             _answers_as_dask(address)
             client = Client(address, timeout=f"{DASK_TIMEOUT:g}s")
     except (OSError, TimeoutError) as error:

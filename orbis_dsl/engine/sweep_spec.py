@@ -96,7 +96,7 @@ def read_spec(path: Path, shown: str) -> SpecResult:
     diags: list[Diagnostic] = []
     for key in data:
         if key not in KEYS:
-            diags.append(unknown("sweep setting", key, KEYS, where.find(key)))
+            diags.append(unknown("sweep setting", _name(key), KEYS, where.find(key)))
     games = _integer(data, "games", 100, 1, where, diags, most=MAX_GAMES)
     seed = _integer(data, "seed", 0, -_SEED_BOUND, where, diags, most=_SEED_BOUND - 1)
     variants = _names(data, "variants", ["4p"], where, diags)
@@ -107,7 +107,7 @@ def read_spec(path: Path, shown: str) -> SpecResult:
             problem = policy_problem(name)
             if problem:
                 base = name.partition(":")[0]
-                diags.append(Diagnostic(problem, where.find(name),
+                diags.append(Diagnostic(problem if len(problem) < 300 else problem[:297] + "...", where.find(name),
                                         hint=did_you_mean(base, POLICIES) if base not in POLICIES else None))
     options = data.get("options", {})
     if not isinstance(options, dict):
@@ -182,18 +182,18 @@ def _cells(folder: Path, packs, variants, policies, options, where, diags) -> li
     for pack in packs:
         path = folder / pack
         if pack != BASE and not exists(path):
-            diags.append(Diagnostic(not_found("rule pack", pack, path), where.find(pack),
+            diags.append(Diagnostic(not_found("rule pack", _name(pack), path), where.find(pack),
                                     hint=f"a folder or .orbis file, relative to this file; or \"{BASE}\""))
             continue
         source = None if pack == BASE else "pack:" + str(path.resolve())
         try:
             rules = load_rules(source)
         except ValueError as error:
-            diags.append(Diagnostic(f"the rules in {pack} do not check: {error}", where.find(pack)))
+            diags.append(Diagnostic(f"the rules in {_name(pack)} do not check: {str(error)[:300]}", where.find(pack)))
             continue
         for variant in variants:
             if variant not in rules.variants:
-                diags.append(unknown("variant", variant, rules.variants, where.find(variant)))
+                diags.append(unknown("variant", _name(variant), rules.variants, where.find(variant)))
         for key, values in choices.items():
             diags.extend(_option_problems(rules, key, values, where))
         cells += [Cell(pack, source, v, p, o) for v in variants if v in rules.variants
@@ -204,7 +204,7 @@ def _cells(folder: Path, packs, variants, policies, options, where, diags) -> li
 def _option_problems(rules, key: str, values: list, where: _Locator) -> list[Diagnostic]:
     spec = rules.options.get(key)
     if spec is None:
-        return [unknown("rule option", key, rules.options, where.find(key))]
+        return [unknown("rule option", _name(key), rules.options, where.find(key))]
     out = []
     for value in values:
         ok = {"bool": isinstance(value, bool),
@@ -213,7 +213,7 @@ def _option_problems(rules, key: str, values: list, where: _Locator) -> list[Dia
         if not ok:
             expected = {"bool": "true or false", "int": "a whole number"}.get(spec.type) or \
                 "one of " + ", ".join(f'"{c}"' for c in spec.choices)
-            out.append(Diagnostic(f"option '{key}' is {expected}, not {value!r}", where.find(key)))
+            out.append(Diagnostic(f"option '{_name(key)}' is {expected}, not {_short(value)}", where.find(key)))
     return out
 
 
@@ -229,6 +229,11 @@ def _integer(data, key, default, least, where, diags, most: int | None = None) -
         diags.append(Diagnostic(f"'{key}' must be at most {most:,}, not {value:,}", where.find(key)))
         return default
     return value
+
+
+def _name(name: str) -> str:
+    """A name as a message shows it: a spec may hold one of thousands of characters."""
+    return name if len(name) <= 60 else name[:57] + "..."
 
 
 def _short(value) -> str:

@@ -89,7 +89,8 @@ def read_entry(entry: Path, key: str, source_digest) -> dict[str, str] | None:
             if sha256(data) != digest:
                 return None
             modules[name] = data.decode("utf-8")
-        if "__init__.py" not in modules:
+        # every module the entry holds is listed: a manifest that lost a line must not load part of the pack
+        if "__init__.py" not in modules or set(modules) != {p.name for p in entry.glob("*.py")}:
             return None
         for path, digest in manifest["sources"].items():
             if source_digest(Path(path)) != digest:

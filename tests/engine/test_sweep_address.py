@@ -118,3 +118,12 @@ def test_a_real_scheduler_still_answers_the_probe(tmp_path):
                                   protocol="tcp", host="127.0.0.1") as cluster:
         joined = run_sweep(sweep, "dask", 1, cluster.scheduler_address)
     assert joined == run_sweep(sweep, "local", 1)
+
+
+@pytest.mark.parametrize(("address", "canonical"), [("TCP://Host:08786/", "tcp://Host:8786"),
+                                                    (" 127.0.0.1:1 ", "tcp://127.0.0.1:1"),
+                                                    ("tcp://[::1]:8786", "tcp://[::1]:8786")])
+def test_an_address_is_given_to_dask_as_it_reads_one(address, canonical):
+    from orbis_dsl.engine.sweep import canonical_address
+
+    assert address_problem(address) is None and canonical_address(address) == canonical
