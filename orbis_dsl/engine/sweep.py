@@ -49,7 +49,7 @@ def address_problem(address: str) -> str | None:
         return f"--address '{shown}' is not an address: {example}"
     scheme = (m.group("scheme") or "tcp").lower()
     if scheme != "tcp":
-        return f"--address '{shown}': only tcp:// schedulers can be joined, not {scheme}://; {example}"
+        return f"--address '{shown}': only tcp:// schedulers can be joined, not {scheme[:20]}://; {example}"
     port = m.group("port")
     if port is None:
         return f"--address '{shown}' has no port: {example}"

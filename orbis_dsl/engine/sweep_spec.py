@@ -180,6 +180,10 @@ def _cells(folder: Path, packs, variants, policies, options, where, diags) -> li
     combos = [dict(zip(choices, values)) for values in itertools.product(*choices.values())]
     cells = []
     for pack in packs:
+        if any(ord(c) < 32 for c in pack):  # (a NUL made Path.exists raise ValueError)
+            diags.append(Diagnostic(f"a pack is a path, with no control characters: {_name(pack)!a}",
+                                    where.find(pack)))
+            continue
         path = folder / pack
         if pack != BASE and not exists(path):
             diags.append(Diagnostic(not_found("rule pack", _name(pack), path), where.find(pack),
@@ -223,12 +227,18 @@ def _integer(data, key, default, least, where, diags, most: int | None = None) -
         diags.append(Diagnostic(f"'{key}' is a whole number, not {_short(value)}", where.find(key)))
         return default
     if least is not None and value < least:
-        diags.append(Diagnostic(f"'{key}' must be at least {least:,}, not {value:,}", where.find(key)))
+        diags.append(Diagnostic(f"'{key}' must be at least {least:,}, not {_number(value)}", where.find(key)))
         return default
     if most is not None and value > most:
-        diags.append(Diagnostic(f"'{key}' must be at most {most:,}, not {value:,}", where.find(key)))
+        diags.append(Diagnostic(f"'{key}' must be at most {most:,}, not {_number(value)}", where.find(key)))
         return default
     return value
+
+
+def _number(value: int) -> str:
+    """A whole number as a message shows it: with thousands separators, or its digit count when it is long."""
+    text = f"{value:,}"
+    return text if len(text) <= 40 else f"a number of {len(str(abs(value))):,} digits"
 
 
 def _name(name: str) -> str:

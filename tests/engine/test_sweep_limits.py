@@ -77,3 +77,15 @@ def test_the_cli_gives_exit_2_without_a_traceback(tmp_path, monkeypatch):
     result = CliRunner().invoke(make_app(), ["sweep", "grid.toml"])
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert "grid.toml:2:" in result.stderr
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ('games = 1\npacks = ["\\u0000base"]\n', "no control characters"),
+    ("games = " + "9" * 300 + "\n", "not a number of 300 digits"),
+    ("games = 1\n" + "k" * 5000 + " = 1\n", "unknown sweep setting 'kkkk"),
+])
+def test_what_the_fuzzer_found_is_a_short_located_message(tmp_path, text, words):
+    """Found by bench/fuzz_budget.py (issue 35, item 6): a NUL in a pack's path was a ValueError traceback; a
+    long number or name was echoed whole."""
+    error = _one_error(tmp_path, text)
+    assert words in error.message and len(error.message) < 300, error.message[:500]

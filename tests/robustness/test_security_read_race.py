@@ -99,3 +99,11 @@ def test_the_descriptor_is_checked_where_it_really_lies(tmp_path, monkeypatch):
                                                                                os.O_RDONLY))
     with pytest.raises(ReadRefused, match="outside"):
         read_confined(pack / "a.orbis", (tmp_path / "elsewhere",), 1000)
+
+
+def test_an_include_naming_a_nul_is_refused_not_a_traceback(tmp_path):
+    """Found while fuzzing for issue 35: a NUL in a path made `Path.resolve()` raise ValueError (a traceback)."""
+    (tmp_path / "pack").mkdir()
+    (tmp_path / "pack" / "a.orbis").write_text('include "a\\u0000b.orbis"\n', encoding="utf-8")
+    _, diagnostics = load_sources([tmp_path / "pack"])
+    assert any("include must stay inside" in d.message for d in diagnostics), diagnostics
