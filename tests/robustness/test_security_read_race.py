@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 
-from orbis_dsl.language.rule_files import ReadRefused, allowed_roots, read_confined
 from orbis_dsl.language.sources import load_sources
 
 SECRET = "TOPSECRET-race-9d2e"
@@ -72,6 +71,8 @@ def test_a_symlink_swapped_in_during_the_loads_never_shows_the_secret(racing_pac
 
 
 def test_a_confined_read_refuses_a_symlink_out_and_reads_one_in(tmp_path):
+    from orbis_dsl.language.rule_files import ReadRefused, allowed_roots, read_confined
+
     pack = tmp_path / "pack"
     pack.mkdir()
     (tmp_path / "secret.orbis").write_text(SECRET, encoding="utf-8")
@@ -91,6 +92,7 @@ def test_the_descriptor_is_checked_where_it_really_lies(tmp_path, monkeypatch):
     if not Path("/proc/self/fd").is_dir():
         pytest.skip("no /proc/self/fd here")
     from orbis_dsl.language import rule_files
+    from orbis_dsl.language.rule_files import ReadRefused, read_confined
 
     pack = tmp_path / "pack"
     pack.mkdir()
