@@ -64,18 +64,9 @@ class SpecResult(NamedTuple):
 
 def read_spec(path: Path, shown: str) -> SpecResult:
     """The sweep a spec file describes, or None and why not (each diagnostic located in the file)."""
-    from orbis_dsl.language.rule_files import ReadRefused, read_rule_text
-
-    try:  # a regular file up to the bound: not a FIFO, not /dev/zero
-        text = read_rule_text(path, MAX_SPEC_BYTES, encoding="utf-8")
-    except UnicodeDecodeError as error:
-        problem, shown_text = not_utf8(shown, error)
-        return SpecResult(None, [problem], shown_text)
-    except ReadRefused as error:
-        return SpecResult(None, [Diagnostic(f"cannot read the sweep spec: {error.message}", file=shown)], "")
-    except OSError as error:
-        return SpecResult(None, [Diagnostic(f"cannot read the sweep spec: {error.strerror or error}", file=shown)],
-                          "")
+    text, refused = _spec_text(path, shown)
+    if refused is not None:
+        return refused
     deep = _too_deep(text)
     if deep is not None:  # tomllib recurses once per level: 50,000 of them were a RecursionError traceback
         return SpecResult(None, [Diagnostic(f"the spec nests arrays and tables too deeply (at most {MAX_SPEC_DEPTH} "
@@ -126,6 +117,22 @@ def read_spec(path: Path, shown: str) -> SpecResult:
     if diags:
         return SpecResult(None, diags, text)
     return SpecResult(Sweep(games, seed, cells), [], text)
+
+
+def _spec_text(path: Path, shown: str) -> tuple[str, SpecResult | None]:
+    """The spec's text, or why it cannot be read: a regular file up to the bound (not a FIFO, not /dev/zero)."""
+    from orbis_dsl.language.rule_files import ReadRefused, read_rule_text
+
+    try:
+        return read_rule_text(path, MAX_SPEC_BYTES, encoding="utf-8"), None
+    except UnicodeDecodeError as error:
+        problem, shown_text = not_utf8(shown, error)
+        return "", SpecResult(None, [problem], shown_text)
+    except ReadRefused as error:
+        return "", SpecResult(None, [Diagnostic(f"cannot read the sweep spec: {error.message}", file=shown)], "")
+    except OSError as error:
+        return "", SpecResult(None, [Diagnostic(f"cannot read the sweep spec: {error.strerror or error}",
+                                                file=shown)], "")
 
 
 def _cell_count(packs, variants, policies, options) -> int:

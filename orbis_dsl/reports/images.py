@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from orbis_dsl.reports.scene import Scene
+from orbis_dsl.reports.scene import PNG_SCALE, Scene
 
 
 def sheet_scene(report, record, rules) -> Scene:
@@ -31,7 +31,6 @@ def png_missing() -> str | None:
 # declares, and a variant of 680 players once made a 1608 × 230,068 PNG in 13.7 s and 1.5 GB.
 MAX_PICTURE_SIDE = 20_000  # SVG pixels on either side (a four-player sheet is about 800 × 1,000)
 MAX_PNG_PIXELS = 32_000_000  # pixels of the PNG, drawn at twice the size: about 100 MB while it is painted
-PNG_SCALE = 2  # a PNG is drawn at twice the SVG's size, for phones
 
 
 class PictureTooLarge(ValueError):

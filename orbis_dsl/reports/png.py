@@ -12,8 +12,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageColor, ImageDraw, ImageFont
 
-from orbis_dsl.reports.images import PNG_SCALE
-from orbis_dsl.reports.scene import Circle, Rect, Scene, Stroke, Text
+from orbis_dsl.reports.scene import PNG_SCALE, Circle, Rect, Scene, Stroke, Text
 
 SCALE = PNG_SCALE
 # No glyph of a text font is narrower than this part of its size: a text is cut to the characters that could
