@@ -21,13 +21,15 @@ def draw_images(path: Path, pack, images: dict[str, Path], explain: bool) -> str
 
     game, rules, _, _ = read_record(path, pack)
     report = score_record(rules, game, explain=explain)
+    pictures = {}
+    for kind in images:  # all drawn before any is written: one refused, none written
+        try:
+            pictures[kind] = draw(report, game, rules, kind)
+        except PictureTooLarge as error:  # the record's own size is the cause, so it is named
+            return f"{display_path(path)}: error: {error}; nothing was written"
     for kind, where in images.items():
         try:
-            picture = draw(report, game, rules, kind)
-        except PictureTooLarge as error:  # nothing written: the record's own size is the cause, so it is named
-            return f"{display_path(path)}: error: {error}; --{kind} {where} was not written"
-        try:
-            write_atomic(where, picture)  # keeps an existing file's permissions, as every writer does
+            write_atomic(where, pictures[kind])  # keeps an existing file's permissions, as every writer does
         except OSError as error:
             return f"{where}: error: cannot write the file: {error.strerror or error}"
     return None
