@@ -214,6 +214,8 @@ def score(
                                                         "(needs Pillow: the [png] extra)."),
     jobs: int | None = typer.Option(None, "--jobs", "-j", min=1, show_default="one per core, at most one per 100 files",
                                     help="Worker processes for a batch (the output is the same)."),
+    force: bool = typer.Option(False, "--force", help="Let --svg and --png overwrite an existing file (never the "
+                                                      "game file itself)."),
 ) -> None:
     """Score finished games of any bundled game: totals, a breakdown that reads like the rulebook, the winner by
     the game's tie-break, and a warning for every rule inconsistency seen on the table.
@@ -229,10 +231,13 @@ def score(
     if images and len(files) != 1:
         typer.echo(f"error: --{next(iter(images))} draws one game; give one game file", err=True)
         raise typer.Exit(2)
-    from orbis_dsl.cli.images import draw_images, png_missing
+    from orbis_dsl.cli.images import draw_images, png_missing, refused_outputs
 
     if png is not None and (missing := png_missing()) is not None:
         typer.echo(f"error: {missing}", err=True)
+        raise typer.Exit(2)
+    if images and (refused := refused_outputs(files, images, force)) is not None:
+        typer.echo(refused, err=True)
         raise typer.Exit(2)
     code = run_score(files, laid, as_json, explain, strict, jobs, say=typer.echo,
                      say_error=lambda text: typer.echo(text, err=True), says_to_stdout=True)

@@ -13,7 +13,6 @@ def fmt_command(paths: list[Path], check: bool) -> int:
     from orbis_dsl.cli.output import print_diagnostics
     from orbis_dsl.common.diagnostics import Diagnostic, render
     from orbis_dsl.common.encodings import not_utf8
-    from orbis_dsl.common.files import write_atomic
     from orbis_dsl.common.resources import display_path
     from orbis_dsl.language.fmt import format_source, rule_files
     from orbis_dsl.language.parse import MAX_READ_BYTES
@@ -46,14 +45,8 @@ def fmt_command(paths: list[Path], check: bool) -> int:
             changed.append(shown)
             if check:
                 typer.echo(f"would reformat {shown}")
-            else:
-                try:
-                    write_atomic(path, result)
-                except OSError as error:  # a read-only file or folder: reported, the file left as it was
-                    typer.echo(render(Diagnostic(f"cannot write it: {error.strerror or error}", file=shown)), err=True)
-                    failed += 1
-                    continue
-                typer.echo(f"reformatted {shown}")
+            elif not _write_formatted(path, shown, result):
+                failed += 1
     if failed:
         typer.echo(f"{failed} file{'s' if failed != 1 else ''} could not be formatted", err=True)
         return 2
@@ -64,6 +57,34 @@ def fmt_command(paths: list[Path], check: bool) -> int:
     if not changed:
         typer.echo(f"{len(files)} file{'s' if len(files) != 1 else ''} already formatted")
     return 0
+
+
+def _write_formatted(path: Path, shown: str, text: str) -> bool:
+    """Write a file's new layout, saying so; False when it cannot be written (said, the file left as it was). A
+    symlink's target is what is formatted: replacing the link by a new file left the target as it was and broke
+    the link (issue 35, F11). The message names both."""
+    from orbis_dsl.common.diagnostics import Diagnostic, render
+    from orbis_dsl.common.files import write_atomic
+    from orbis_dsl.common.resources import display_path
+
+    target = _link_target(path)
+    try:
+        write_atomic(target or path, text)
+    except OSError as error:  # a read-only file or folder
+        typer.echo(render(Diagnostic(f"cannot write it: {error.strerror or error}", file=shown)), err=True)
+        return False
+    link = str(Path(display_path(path.parent)) / path.name)  # (display_path follows the link)
+    typer.echo(f"reformatted {shown}" if target is None else
+               f"reformatted {display_path(target)} (the file the symlink {link} points to)")
+    return True
+
+
+def _link_target(path: Path) -> Path | None:
+    """The file a symlink leads to (through any further links), or None when the path is not a symlink: a file
+    in a symlinked folder is written in place, which is in that folder's target already."""
+    import os
+
+    return Path(os.path.realpath(path)) if path.is_symlink() else None
 
 
 def fmt_cli(

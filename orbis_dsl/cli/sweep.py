@@ -35,7 +35,7 @@ def sweep(
     would give, mean CP)."""
     from orbis_dsl.common.resources import display_path
     from orbis_dsl.engine.progress import Progress
-    from orbis_dsl.engine.sweep import BACKENDS, ClusterUnavailable, run_sweep, total_games
+    from orbis_dsl.engine.sweep import BACKENDS, ClusterUnavailable, address_problem, run_sweep, total_games
     from orbis_dsl.engine.sweep_spec import read_spec
 
     if jobs < 1:
@@ -44,6 +44,8 @@ def sweep(
         _fail(f"unknown backend '{backend}'", hint="expected one of: " + ", ".join(BACKENDS))
     if address is not None and backend != "dask":
         _fail("--address is for --backend dask")
+    if address is not None and (problem := address_problem(address)) is not None:
+        _fail(problem)
     shown = display_path(spec)
     if not is_file(spec):
         _fail(not_found("sweep spec", shown, spec))

@@ -1,7 +1,8 @@
 """Questions about a path that the operating system may refuse to answer.
 
 `Path.exists()`, `is_dir()` and `is_file()` raise for a name too long for the file system (ENAMETOOLONG) and
-`Path.resolve()` for a loop of symlinks (RuntimeError on Python 3.11, OSError later). A path a person typed is
+`Path.resolve()` for a loop of symlinks (RuntimeError on Python 3.11, OSError later); all of them raise ValueError
+for a NUL in the name (`include "a\u0000b.orbis"`, a sweep spec's pack). A path a person typed is
 input: these answer "no" (or give the path as it is) instead, and the read that follows, if any, reports the
 operating system's own words with the file's name.
 """
@@ -14,21 +15,21 @@ from pathlib import Path
 def exists(path: Path) -> bool:
     try:
         return path.exists()
-    except OSError:
+    except (OSError, ValueError):
         return False
 
 
 def is_dir(path: Path) -> bool:
     try:
         return path.is_dir()
-    except OSError:
+    except (OSError, ValueError):
         return False
 
 
 def is_file(path: Path) -> bool:
     try:
         return path.is_file()
-    except OSError:
+    except (OSError, ValueError):
         return False
 
 
@@ -36,7 +37,7 @@ def resolved(path: Path) -> Path | None:
     """The path with every symlink followed, or None where it cannot be (a loop, a name too long)."""
     try:
         return path.resolve()
-    except (OSError, RuntimeError):
+    except (OSError, RuntimeError, ValueError):
         return None
 
 
@@ -49,6 +50,8 @@ def why_unreadable(path: Path) -> str | None:
         return None
     except OSError as error:
         return error.strerror or str(error)
+    except ValueError:
+        return "a file name cannot hold a NUL character"
     return None
 
 

@@ -16,6 +16,7 @@ grid of independent, seconds-long tasks does not need.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
@@ -24,10 +25,67 @@ from orbis_dsl.engine.sweep_spec import Cell, Sweep
 
 SWEEP_FORMAT = "orbis-sweep/1"
 BACKENDS = ("local", "dask")
+# Seconds to reach a scheduler and hear it answer as Dask does: a closed port, a listener that says nothing and
+# one that answers something else (a web server) are all given up on within them.
+DASK_TIMEOUT = 10.0
+# tcp://HOST:PORT (or HOST:PORT, which Dask reads as tcp): a name, an IPv4 address or an [IPv6] one.
+_ADDRESS = re.compile(r"(?:(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*)://)?(?P<host>\[[0-9A-Fa-f:.]+\]|[^\s/:\[\]]+)"
+                      r"(?::(?P<port>[^/]*))?/?")
 
 
 class ClusterUnavailable(RuntimeError):
     """The Dask backend was asked for without the `[cluster]` extra, or its scheduler cannot be reached."""
+
+
+def address_problem(address: str) -> str | None:
+    """Why `--address` cannot name a scheduler orbis can join (in one line), or None. Only tcp:// is joined:
+    tls:// needs certificates, ws://, ucx:// and inproc:// other settings or packages, that orbis does not pass."""
+    example = "give the scheduler as tcp://HOST:PORT, e.g. tcp://10.0.0.5:8786"
+    if not address.strip():
+        return f"--address is empty: {example}"
+    shown = ascii(address)[1:-1][:80]
+    m = _ADDRESS.fullmatch(address.strip())
+    if m is None:
+        return f"--address '{shown}' is not an address: {example}"
+    scheme = (m.group("scheme") or "tcp").lower()
+    if scheme != "tcp":
+        return f"--address '{shown}': only tcp:// schedulers can be joined, not {scheme[:20]}://; {example}"
+    port = m.group("port")
+    if port is None:
+        return f"--address '{shown}' has no port: {example}"
+    if not (port.isascii() and port.isdigit() and len(port) <= 5 and 1 <= int(port) <= 65535):
+        return f"--address '{shown}': the port is a number from 1 to 65535, not '{ascii(port)[1:-1][:20]}'"
+    return None
+
+
+def canonical_address(address: str) -> str:
+    """`tcp://HOST:PORT` for an address `address_problem` passes (HOST:PORT, `TCP://`, a trailing slash or
+    spaces): the one spelling Dask itself reads."""
+    m = _ADDRESS.fullmatch(address.strip())
+    return f"tcp://{m.group('host')}:{int(m.group('port'))}"
+
+
+def _answers_as_dask(address: str) -> None:
+    """Connect to the scheduler and hear its handshake, all within DASK_TIMEOUT, or ClusterUnavailable: Dask's own
+    `Client(address, timeout=…)` waits for ever for the handshake of a listener that accepts and says nothing."""
+    import asyncio
+
+    from distributed.comm import connect
+
+    async def handshake() -> None:
+        comm = await asyncio.wait_for(connect(address, timeout=DASK_TIMEOUT), DASK_TIMEOUT)
+        await comm.close()
+
+    try:
+        asyncio.run(handshake())
+    except TimeoutError:
+        raise ClusterUnavailable(f"cannot reach the Dask scheduler at {address}: nothing answered as a Dask "
+                                 f"scheduler within {DASK_TIMEOUT:g} s") from None
+    except OSError as error:
+        raise ClusterUnavailable(f"cannot reach the Dask scheduler at {address}: {error}") from None
+    except Exception as error:  # what another server says breaks Dask's reader in many ways
+        raise ClusterUnavailable(f"cannot reach the Dask scheduler at {address}: it did not answer as a Dask "
+                                 f"scheduler ({type(error).__name__})") from None
 
 
 def units(sweep: Sweep, per_unit: int) -> list[tuple]:
@@ -117,7 +175,12 @@ def _run_dask(work, jobs, address, progress):
                                    dashboard_address=None)
             client = Client(cluster)
         else:
-            client = Client(address, timeout="10s")
+            problem = address_problem(address)
+            if problem is not None:
+                raise ClusterUnavailable(problem)
+            address = canonical_address(address)
+            _answers_as_dask(address)
+            client = Client(address, timeout=f"{DASK_TIMEOUT:g}s")
     except (OSError, TimeoutError) as error:
         if cluster is not None:
             cluster.close()

@@ -12,6 +12,9 @@ from orbis_dsl.runtime.grid import layout, measure_types
 from orbis_dsl.runtime.specs import GridMarkSpec, GridSpec
 
 _FACINGS = 4  # a border side gives one member for every edge, or one per facing: north, east, south, west
+# Cells a grid may have (docs/robustness.md, "Limits"): Mondo's has 24; `shape: 4000000` once took 48 s and 1 GB
+# to check, and four rows of 500,000 checked clean and then took 126 s to score.
+MAX_GRID_CELLS = 400
 
 
 class GridChecker:
@@ -21,6 +24,9 @@ class GridChecker:
         where = decl.name_span or decl.span  # (what the grid's lines say, placed at its name)
         if not decl.shape or min(decl.shape) < 1:
             self.error("a grid needs 'shape: …', rows of at least one cell", where)
+        if sum(decl.shape) > MAX_GRID_CELLS:  # before anything is laid out
+            self.error(f"a grid has at most {MAX_GRID_CELLS:,} cells; this shape has {sum(decl.shape):,}", where)
+            return None
         widest = max(decl.shape, default=0)
         if any((widest - n) % 2 for n in decl.shape):
             self.error("the rows of a grid are centred: each must differ from the widest by an even number",

@@ -60,8 +60,10 @@ def _read_private(path: Path) -> bytes:
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
     try:
         info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > _MAX_MODULE_BYTES:
-            raise ValueError(f"{path} is not a regular file of a sensible size")
+        if not stat.S_ISREG(info.st_mode):
+            raise ValueError(f"{path} is not a regular file")
+        if info.st_size > _MAX_MODULE_BYTES:
+            raise ValueError(f"{path} is too large (a cached file has at most {_MAX_MODULE_BYTES:,} bytes)")
         problem = not_private(str(path), info)
         if problem:
             raise ValueError(problem)
@@ -77,7 +79,7 @@ def read_entry(entry: Path, key: str, source_digest) -> dict[str, str] | None:
     try:
         checked_folder(entry)
         manifest = json.loads(_read_private(entry / MANIFEST))
-        if manifest.get("format") != FORMAT or manifest.get("key") != key:
+        if not _manifest_shape(manifest) or manifest["format"] != FORMAT or manifest["key"] != key:
             return None
         modules = {}
         for name, digest in manifest["modules"].items():
@@ -87,14 +89,27 @@ def read_entry(entry: Path, key: str, source_digest) -> dict[str, str] | None:
             if sha256(data) != digest:
                 return None
             modules[name] = data.decode("utf-8")
-        if "__init__.py" not in modules:
+        # every module the entry holds is listed: a manifest that lost a line must not load part of the pack
+        if "__init__.py" not in modules or set(modules) != {p.name for p in entry.glob("*.py")}:
             return None
         for path, digest in manifest["sources"].items():
             if source_digest(Path(path)) != digest:
                 return None
         return modules
-    except (OSError, ValueError, KeyError, TypeError, AttributeError, UntrustedCache):
+    # RecursionError: a manifest nested thousands deep (issue 35, F14) made every later run fail, never rebuilt
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError, UntrustedCache):
         return None
+
+
+def _manifest_shape(manifest) -> bool:
+    """Whether a manifest read back is what write_entry writes: an object of the format and key (strings), and
+    modules and sources objects of strings. Anything else, however it got there, makes the entry stale."""
+    if not isinstance(manifest, dict) or set(manifest) != {"format", "key", "modules", "sources"}:
+        return False
+    if not (isinstance(manifest["format"], str) and isinstance(manifest["key"], str)):
+        return False
+    return all(isinstance(part, dict) and all(isinstance(v, str) for v in part.values())
+               for part in (manifest["modules"], manifest["sources"]))
 
 
 def write_entry(entry: Path, key: str, modules: dict[str, str], sources: dict[str, str]) -> None:

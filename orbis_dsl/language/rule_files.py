@@ -9,6 +9,7 @@ never end), and never more than the size limit, so that neither `include "/etc/s
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from pathlib import Path
@@ -27,6 +28,10 @@ class ReadRefused(Exception):
     def __init__(self, message: str):
         super().__init__(message)
         self.message = message
+
+
+class LeadsOutside(ReadRefused):
+    """A rule file that is, or has become, a symlink out of the folders the rule set may read."""
 
 
 def rule_files_in(path: Path) -> list[Path]:
@@ -71,12 +76,72 @@ def _shown_roots(roots: tuple[Path, ...]) -> str:
     return ", ".join(display_path(root) for root in roots)
 
 
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_DIRECTORY = getattr(os, "O_DIRECTORY", 0)
+_OUTSIDE = "leads outside the rule set's folder (a symlink?); it is not read"
+# A symlink met on the walk is a file swapped since it was resolved: resolved and walked again, a few times.
+_WALK_TRIES = 3
+
+
 def read_rule_text(path: Path, limit: int, encoding: str = "utf-8-sig") -> str:
     """The text of a regular file of at most `limit` bytes (a BOM dropped, by default). Raises ReadRefused for anything
     else (a folder, FIFO, device or socket; a larger file), OSError or UnicodeDecodeError."""
     # O_NONBLOCK: opening a FIFO must not wait for a writer; fstat then tells what was opened (no race with a
     # swap between a stat and the open).
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    return _read_open(os.open(path, _READ_FLAGS), limit, encoding)
+
+
+def read_confined(path: Path, roots: tuple[Path, ...], limit: int, encoding: str = "utf-8-sig") -> str:
+    """`read_rule_text` for a file that must lie inside `roots` (resolved folders), with no race between the check
+    and the read: the path is resolved, then opened from its root's descriptor one component at a time with no
+    symlink followed (one swapped in since is met, not followed), and the descriptor's own path is checked before
+    a byte is read. ReadRefused (saying it leads outside) for a file outside, whatever lies there."""
+    for _ in range(_WALK_TRIES):
+        real = resolved(path)
+        root = next((r for r in roots if real is not None and real.is_relative_to(r)), None)
+        if root is None:
+            raise LeadsOutside(_OUTSIDE)
+        try:
+            fd = _walk_open(root, real.relative_to(root).parts)
+        except OSError as error:
+            if error.errno in (errno.ELOOP, errno.ENOTDIR):  # a symlink where a file or folder was resolved
+                continue
+            raise
+        if not _lies_inside(fd, roots):
+            os.close(fd)
+            raise LeadsOutside(_OUTSIDE)
+        return _read_open(fd, limit, encoding)
+    raise ReadRefused("it keeps changing into a symlink while it is read; it is not read")
+
+
+def _walk_open(root: Path, parts: tuple[str, ...]) -> int:
+    """A descriptor of root/parts opened one component at a time from the root's, following no symlink."""
+    if not parts or not _NOFOLLOW or os.open not in os.supports_dir_fd:
+        # (a platform without openat: the resolved path, opened without following its last component)
+        return os.open(root.joinpath(*parts), _READ_FLAGS | _NOFOLLOW)
+    here = os.open(root, os.O_RDONLY | _DIRECTORY | getattr(os, "O_CLOEXEC", 0))
+    try:
+        for part in parts[:-1]:
+            down = os.open(part, os.O_RDONLY | _DIRECTORY | _NOFOLLOW | getattr(os, "O_CLOEXEC", 0), dir_fd=here)
+            os.close(here)
+            here = down
+        return os.open(parts[-1], _READ_FLAGS | _NOFOLLOW, dir_fd=here)
+    finally:
+        os.close(here)
+
+
+def _lies_inside(fd: int, roots: tuple[Path, ...]) -> bool:
+    """Whether the opened file is where the walk meant: its path as the kernel knows it (/proc/self/fd) inside a
+    root. Where there is no /proc, the walk's own refusal of symlinks stands."""
+    try:
+        where = Path(os.readlink(f"/proc/self/fd/{fd}"))
+    except OSError:
+        return True
+    return any(where.is_relative_to(root) for root in roots)
+
+
+def _read_open(fd: int, limit: int, encoding: str) -> str:
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):

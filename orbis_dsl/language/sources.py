@@ -14,10 +14,11 @@ from orbis_dsl.common.resources import display_path
 from orbis_dsl.language import ast_decl
 from orbis_dsl.language.parse import MAX_READ_BYTES, Parsed, parse_rule_file
 from orbis_dsl.language.rule_files import (
+    LeadsOutside,
     ReadRefused,
     allowed_roots,
     is_inside,
-    read_rule_text,
+    read_confined,
     resolve_include,
     rule_files_in,
 )
@@ -70,13 +71,17 @@ class _Loader:
             return None
         self.seen.add(real)
         shown = display_path(path)
-        if not is_inside(path, roots):  # a symlink in a pack's folder pointing out of it: name the link
+        try:
+            if not is_inside(path, roots):  # a symlink in a pack's folder pointing out of it: name the link
+                raise LeadsOutside("")
+            # opened with no symlink followed and checked where it lies before a byte is read: a file swapped for
+            # a symlink after the check above is refused, not read (issue 35, F1)
+            text = read_confined(path, roots, MAX_READ_BYTES)
+        except LeadsOutside:
             shown = str(Path(display_path(path.parent)) / path.name)
             self.diagnostics.append(Diagnostic(f"{shown} leads outside the rule set's folder (a symlink?); "
                                                "it is not read", span=span, file=shown))
             return None
-        try:
-            text = read_rule_text(path, MAX_READ_BYTES)
         except FileNotFoundError:
             self.diagnostics.append(Diagnostic(f"no such rule file: {shown}", span=span, file=shown))
             return None

@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
 PAPER = "#faf7f0"
+PNG_SCALE = 2  # a PNG is painted at twice the SVG's size, for phones (png.py; its bounds in images.py)
 
 # How the usual colour names look on a table; any other colour a rule set declares gets a hue of its own.
 _FILLS = {"red": "#c8372d", "yellow": "#e8b420", "orange": "#e8862a", "blue": "#2f6db5", "green": "#3b8c41",

@@ -19,13 +19,23 @@ LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
 
 
 def is_local(host: str) -> bool:
-    return host in LOCAL_HOSTS
+    """Whether the pad listens on this computer only: localhost, or any loopback address (127.0.0.0/8, ::1)."""
+    return host.lower() in LOCAL_HOSTS or is_loopback_address(host)
+
+
+def is_loopback_address(host: str) -> bool:
+    import ipaddress
+
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
 
 
 def urls(host: str, port: int) -> list[str]:
     """Where to open the pad. For 0.0.0.0 (every address), this computer's own addresses as its name resolves
     here: worked out locally, nothing is sent."""
-    if is_local(host):
+    if host.lower() in LOCAL_HOSTS:
         return [f"http://localhost:{port}/"]
     if host not in ("0.0.0.0", "::"):
         return [f"http://[{host.strip('[]')}]:{port}/" if ":" in host else f"http://{host}:{port}/"]

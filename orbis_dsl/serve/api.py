@@ -136,11 +136,14 @@ def export(text: str, rules: Rules, to: str) -> Answer:
     game_id = (read.rules.settings.game or "orbis") if read.rules.is_sheet else "orbis"
     stem = _file_stem(read.record.title, game_id)
     if to in ("svg", "png"):
-        from orbis_dsl.reports.images import draw, png_missing
+        from orbis_dsl.reports.images import PictureTooLarge, draw, png_missing
 
         if to == "png" and (missing := png_missing()) is not None:
             return Answer(501, {"errors": [{"where": "to", "message": missing}]})
-        picture = draw(_score(read), read.record, read.rules, to)
+        try:
+            picture = draw(_score(read), read.record, read.rules, to)
+        except PictureTooLarge as error:  # the size bound (issue 35, F3): refused before it is painted
+            return Answer(413, {"errors": [{"where": "to", "message": str(error)}]})
         return Answer(200, picture, "image/png" if to == "png" else "image/svg+xml", f"{stem}.{to}")
     if read.rules.is_sheet:
         from orbis_dsl.serve.sheets import sheet_export

@@ -109,6 +109,14 @@ def request_host(headers: list[tuple[bytes, bytes]]) -> str:
     return match.group(1).strip("[]") if match else ""
 
 
+def _local_name(host: str) -> bool:
+    """A name that can only mean this computer: localhost, or a loopback address written as one (127.0.0.0/8,
+    ::1). A DNS name pointed at 127.0.0.1 is not: that is the rebinding attack."""
+    from orbis_dsl.serve import is_loopback_address
+
+    return host in LOCAL_NAMES or is_loopback_address(host)
+
+
 class _Guard:
     """Around the whole application, Starlette's error handler included: every HTTP answer it makes, whatever
     route or error made it, with the security headers; and, for a pad that listens on this computer only,
@@ -121,12 +129,12 @@ class _Guard:
         if scope["type"] not in ("http", "websocket"):  # lifespan
             await self.app(scope, receive, send)
             return
-        if self.local_only and request_host(scope["headers"]) not in LOCAL_NAMES:
+        if self.local_only and not _local_name(request_host(scope["headers"])):
             if scope["type"] == "websocket":  # (the pad has none; a route added later is covered)
                 await send({"type": "websocket.close", "code": 1008})
                 return
             refused = _refusal(400, "request", "this pad answers only requests addressed to this computer "
-                                               "(localhost, 127.0.0.1, ::1): invalid host header")
+                                               "(localhost, 127.0.0.0/8, ::1): invalid host header")
             await refused(scope, receive, self._secured(send))
             return
         await self.app(scope, receive, self._secured(send))
@@ -143,7 +151,7 @@ class _Guard:
 
 
 def create_app(rules: Rules, local_only: bool = False, offline: Path | None = None) -> _Guard:
-    """`local_only`: answer only requests addressed to this computer by name (localhost, 127.0.0.1, ::1), so a web
+    """`local_only`: answer only requests addressed to this computer by name (localhost, 127.0.0.0/8, ::1), so a web
     page elsewhere cannot reach the pad through a DNS name it points at 127.0.0.1 (DNS rebinding). `offline`: a
     build of `orbis pad build`, served at /offline/ (offline_mount.py)."""
     declared = api.declarations(rules)
