@@ -64,7 +64,7 @@ def orbis_setup(finger: Finger, record: dict) -> None:
     for seat, player in enumerate(record["players"]):
         finger.type(f'[data-name="{seat}"]', player["name"])
         if player.get("god"):
-            finger.select(f'[data-god="{seat}"]', player["god"])
+            finger.tap(f'[data-god="{seat}"][data-value="{player["god"]}"]')
         if player.get("worshippers"):
             finger.type(f'[data-worshippers="{seat}"]', player["worshippers"])
     finger.tap("#to-pyramids")
@@ -78,7 +78,9 @@ def orbis_tile(finger: Finger, player: int, row: int, index: int, tile: dict) ->
         finger.tap(f'[data-slot="{player}-{row}-{index}"]')
     if tile.get("desert"):
         finger.tap('.editor .swatches.big [data-color="desert"]')
-        if page.locator("#save-tile:not([disabled])").count():  # a desert may be saved by its own tap
+        try:  # a desert is saved by its own tap
+            page.wait_for_selector(f'[data-slot="{player}-{row}-{index}"].filled', timeout=2000)
+        except Exception:  # (a pad that wants Save tile for it too)
             finger.tap("#save-tile")
         return
     if page.locator(f'.editor [data-kind="{tile["kind"]}"][aria-pressed="true"]').count() == 0:

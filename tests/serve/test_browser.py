@@ -78,7 +78,7 @@ def test_a_whole_game_in_the_browser_scores_as_the_cli_does(page, orbis, repo_ro
     page.fill('input[placeholder="title (optional)"]', record["title"])
     for seat, player in enumerate(record["players"]):
         page.fill(f'[data-name="{seat}"]', player["name"])
-        page.select_option(f'[data-god="{seat}"]', player["god"])
+        page.click(f'[data-god="{seat}"][data-value="{player["god"]}"]')
         page.fill(f'[data-worshippers="{seat}"]', str(player["worshippers"]))
     page.click("#to-pyramids")
 
@@ -263,7 +263,7 @@ def test_the_pyramids_keep_the_focus_and_bring_the_next_place_into_view(page):
     assert page.get_by_role("group", name="number of players").count() == 1
     page.fill('[data-name="0"]', "Ana")
     page.fill('[data-name="1"]', "Ben")
-    page.select_option('[data-god="0"]', "death")  # a god a Cancelation token can cover: a checkbox
+    page.click('[data-god="0"][data-value="death"]')  # a god a Cancelation token can cover: a checkbox
     heights = page.evaluate("[...document.querySelectorAll('.navstep, input[type=checkbox]')]"
                             ".map((e) => e.getBoundingClientRect().height)")
     assert len(heights) >= 5 and min(heights) >= 44, heights
@@ -281,7 +281,9 @@ def test_the_pyramids_keep_the_focus_and_bring_the_next_place_into_view(page):
     page.click("#save-tile")  # at the bottom of the editor: the page scrolled down to it
     # The next place is in view and has the focus, with the editor's header naming it; the place saved says what
     # lies on it.
-    page.wait_for_selector('[data-slot="0-0-0"][aria-label="Ana, row 1, tile 1: red Sacred Stone, +1 CP"]')
+    # (its accessible name starts with what it shows, as axe-core's label-content-name-mismatch wants)
+    page.wait_for_selector('[data-slot="0-0-0"].filled .slot-points:text("+1")')
+    assert page.get_by_role("button", name="Sacred Stone +1: Ana, row 1, tile 1, red, 1 CP", exact=True).count() == 1
     assert 'data-slot="0-0-1"' in focused(page)
     for selector in ('[data-slot="0-0-1"]', ".editor h2"):
         box = page.locator(selector).bounding_box()
@@ -292,7 +294,7 @@ def test_the_pyramids_keep_the_focus_and_bring_the_next_place_into_view(page):
     enter_tile(page, 0, 0, 1, {"kind": "stone", "color": "red"})
     enter_tile(page, 0, 1, 0, {"kind": "stone", "color": "green"})  # on red and red: a warning
     page.wait_for_selector('[data-slot="0-1-0"] .badge')
-    assert "warning:" in page.get_attribute('[data-slot="0-1-0"]', "aria-label")
+    assert "warning:" in page.inner_text('[data-slot="0-1-0"] .visually-hidden')
     assert page.locator('[data-slot="0-1-0"] .badge').evaluate(CONTRAST) >= 4.5
     assert page.locator('[data-slot="0-2-0"] .slot-kind').evaluate(CONTRAST) >= 4.5
     size = page.locator('[data-slot="0-0-0"] .slot-kind').evaluate("(e) => parseFloat(getComputedStyle(e).fontSize)")

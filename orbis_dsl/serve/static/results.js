@@ -114,7 +114,7 @@ export function renderResults({ record, post, h, restart, rerender }) {
   }
   return [
     h("section", { class: "card" },
-      h("h2", { id: "winner", text: !report.winners.length ? "Nobody wins"
+      h("h2", { id: "winner", tabindex: "-1", text: !report.winners.length ? "Nobody wins"
         : report.winners.length === 1 ? `Winner: ${winners}` : `Shared win: ${winners}` }),
       finalTable(h, report),
       tieNote(h, report),

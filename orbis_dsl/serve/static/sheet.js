@@ -4,7 +4,7 @@
 // rule set's declarations. After each change the server checks the sheet (POST /api/check, the checks of
 // `orbis score`); its messages are put beside the field whose JSON path they name.
 
-import { h } from "./editor.js";
+import { h, NAME_MAX } from "./editor.js";
 import * as store from "./state.js";
 import * as model from "./sheet_state.js";
 import { factField, asked } from "./sheet_fields.js";
@@ -85,7 +85,7 @@ function setupStep() {
   const players = sheet.names.slice(0, sheet.count).map((name, i) => h("fieldset", { class: "player" },
     h("legend", { text: `Player ${i + 1}` }),
     h("label", { class: "inline" }, "name ", h("input", { type: "text", placeholder: "name", value: name, "data-name": i,
-      autocomplete: "off", maxlength: "40", oninput: (e) => { sheet.names[i] = e.target.value; store.save(rules, sheet); } })),
+      autocomplete: "off", maxlength: String(NAME_MAX), oninput: (e) => { sheet.names[i] = e.target.value; store.save(rules, sheet); } })),
     // A select is named by a label of its own (one wrapped round it would read the option chosen, too).
     rules.family ? h("div", { class: "inline" }, h("label", { for: `piece-${i}`, text: rules.family.key }),
       h("select", { id: `piece-${i}`, "data-piece": i, onchange: (e) => { sheet.pieces[i] = e.target.value; commit(); } },
@@ -335,7 +335,10 @@ function render() {
   } else {
     page = setupStep();
   }
-  draw(app, steps(), page, reveal);
+  // Each step's first control takes the focus when the step opens.
+  const first = reveal !== "top" ? null : sheet.step === "setup" ? "[data-game].chosen"
+    : sheet.step === "sheet" ? '[aria-label="sheet"] :is(button, input)' : "#winner";
+  draw(app, steps(), page, reveal, first);
   reveal = "errors";
 }
 
