@@ -5,6 +5,7 @@
 import { h, tileEditor, fillOf, NAME_MAX } from "./editor.js";
 import * as store from "./state.js";
 import { renderResults } from "./results.js";
+import { newId } from "./history.js";
 import { draw, afterTap, whenTyped, announce, busy } from "./frame.js";
 
 const app = document.getElementById("app");
@@ -24,6 +25,7 @@ function commit() {
 
 function go(step, push = true) {
   game.step = step;
+  if (step !== "setup" && !game.started) game.started = new Date().toISOString(); // the play's duration, from here
   reveal = "top";
   // Each step is a history entry: a back-swipe goes back one step inside the pad instead of leaving it.
   if (push) history.pushState({ step }, "", `#${step}`);
@@ -312,6 +314,17 @@ function said() {
     + counted(warnings, "warning");
 }
 
+// This game as a play of the history (history.js): its id kept with the game, so that a game reopened and
+// finished again replaces its play.
+const play = {
+  kept: null,
+  info: () => {
+    if (!game.playId) { game.playId = newId(); store.save(rules, game); }
+    return { id: game.playId, game: "orbis", title: game.title, record: store.toRecord(game), started: game.started, place: game.place };
+  },
+  setPlace: (place) => { game.place = place; store.save(rules, game); },
+};
+
 // ---- frame -------------------------------------------------------------------------------------------------
 
 function steps() {
@@ -321,7 +334,7 @@ function steps() {
 }
 
 function render() {
-  const page = game.step === "results" ? renderResults({ record: store.toRecord(game), post, h, restart, rerender: render })
+  const page = game.step === "results" ? renderResults({ record: store.toRecord(game), post, h, restart, rerender: render, play })
     : game.step === "pyramids" && game.selected ? pyramidsStep() : setupStep();
   // Each step's first control takes the focus when the step opens (a new step, a finished pyramid).
   const first = reveal === "top" ? (game.step === "setup" ? '[data-game].chosen'

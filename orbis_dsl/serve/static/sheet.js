@@ -9,6 +9,7 @@ import * as store from "./state.js";
 import * as model from "./sheet_state.js";
 import { factField, asked } from "./sheet_fields.js";
 import { renderResults } from "./results.js";
+import { newId } from "./history.js";
 import { draw, afterTap, whenTyped, announce, busy } from "./frame.js";
 
 export { sheetFromRecord } from "./sheet_state.js";
@@ -41,6 +42,7 @@ async function recheck() {
 
 function go(step, push = true) {
   sheet.step = step;
+  if (step !== "setup" && !sheet.started) sheet.started = new Date().toISOString(); // the play's duration, from here
   reveal = "top";
   // Each step is a history entry: a back-swipe goes back one step inside the pad instead of leaving it.
   if (push) history.pushState({ step }, "", `#${step}`);
@@ -310,6 +312,17 @@ function parent(path) {
   return shorter === path ? "" : shorter;
 }
 
+// This game as a play of the history (history.js): its id kept with the game, so that a game reopened and
+// finished again replaces its play.
+const play = {
+  kept: null,
+  info: () => {
+    if (!sheet.playId) { sheet.playId = newId(); store.save(rules, sheet); }
+    return { id: sheet.playId, game: rules.game, title: sheet.title, record: record(), started: sheet.started, place: sheet.place };
+  },
+  setPlace: (place) => { sheet.place = place; store.save(rules, sheet); },
+};
+
 // ---- frame -------------------------------------------------------------------------------------------------
 
 function steps() {
@@ -321,7 +334,7 @@ function steps() {
 function render() {
   let page;
   if (sheet.step === "results") {
-    page = renderResults({ record: record(), post: shell.post, h, restart, rerender: render });
+    page = renderResults({ record: record(), post: shell.post, h, restart, rerender: render, play });
   } else if (sheet.step === "sheet") {
     page = document.createDocumentFragment(); // the messages are placed by the paths of the fields drawn
     page.append(...sheetStep().filter(Boolean));
