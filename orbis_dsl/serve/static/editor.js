@@ -106,14 +106,15 @@ function paramField(rules, param, value, onchange) {
     }
     case "amount": {
       // Kept here as well as in the tile: typed digits do not draw the form again.
-      let [count, color] = (value || "").split(" ");
+      // (An amount not given yet has no count: "".split(" ") would give the count "", read as 0.)
+      let [count, color] = value ? value.split(" ") : [undefined, undefined];
       const build = (n, c, quiet) => {
         count = n === undefined ? undefined : String(n);
         color = c;
         onchange(n === undefined && !c ? undefined : `${n ?? 1} ${c || "any"}`, quiet);
       };
       return h("div", { class: "amount" },
-        stepper(count === undefined ? undefined : Number(count), param.name, (n, quiet) => build(n, color, quiet)),
+        stepper(count === undefined ? undefined : Number(count), param.name, (n, quiet) => build(n, color, quiet), 1, 1),
         h("div", { class: "swatches", role: "group", "aria-label": `${param.name}: colour` }, [...colors, "any"].map((c) => swatch(c, color === c,
           () => build(count === undefined ? 1 : Number(count), c), { "data-amount": c }))));
     }

@@ -146,8 +146,8 @@ export function renderResults({ record, post, h, restart, rerender, play }) {
   keep(play, report);
   const winners = report.winners.join(" and ");
   const text = history.summary(record.title || play?.title || "Game", report);
-  const status = h("p", { class: "note", id: "share-status", role: "status" });
-  const said = (words) => { status.textContent = words; };
+  const shareStatus = h("p", { class: "note", id: "share-status", role: "status" });
+  const said = (words) => { shareStatus.textContent = words; };
   const action = (label, id, fn) => h("button", { type: "button", class: "secondary", id, text: label,
     onclick: () => fn().catch((error) => alert(error.message)) });
   const sheet = h("img", { class: "sheet", alt: "score sheet", src: shown.sheet });
@@ -178,7 +178,7 @@ export function renderResults({ record, post, h, restart, rerender, play }) {
         action("Notation (text)", "download-text", () => download(post, record, "text")),
         action("Sheet (SVG)", "download-svg", () => download(post, record, "svg")),
         action("Sheet (PNG)", "download-png", () => downloadPng(post, record))),
-      status, sheet),
+      shareStatus, sheet),
     h("button", { type: "button", class: "secondary", id: "new-game", text: "New game", onclick: () => {
       if (confirm("Start a new game? This one is no longer kept in the browser (download it first).")) restart();
     } }),
