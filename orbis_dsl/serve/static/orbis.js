@@ -72,7 +72,7 @@ function playerFields(p, i) {
       "data-name": i, autocomplete: "off", maxlength: String(NAME_MAX),
       oninput: (e) => { p.name = e.target.value; store.save(rules, game); } })),
     h("div", { class: "field", "data-god-field": i }, h("span", { class: "fact-title", text: "god" }),
-      h("div", { class: "choices", role: "group", "aria-label": `${p.name || `player ${i + 1}`}: god` },
+      h("div", { class: "choices", role: "group", "aria-label": "god" }, // within the fieldset "Player N"
         rules.gods.map((g) => h("button", { type: "button", class: "choice" + (p.god === g.name ? " chosen" : ""),
           "data-god": i, "data-value": g.name, "aria-pressed": String(p.god === g.name), text: g.title,
           onclick: () => { p.god = p.god === g.name ? "" : g.name; commit(); } })))),
