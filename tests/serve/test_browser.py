@@ -39,7 +39,9 @@ def enter_tile(page, player: int, row: int, index: int, tile: dict) -> None:
     """Tap a place, then the tile's colour, kind, printed values and token, as a player would; then save."""
     page.click(f'[data-slot="{player}-{row}-{index}"]')
     if tile.get("desert"):
-        page.click('.editor .swatches.big [data-color="desert"]')
+        page.click('.editor .swatches.big [data-color="desert"]')  # which saves it
+        page.wait_for_selector(f'[data-slot="{player}-{row}-{index}"].filled')
+        return
     else:
         page.click(f'.editor .swatches.big [data-color="{tile["color"]}"]')
         page.click(f'.editor [data-kind="{tile["kind"]}"]')
@@ -285,7 +287,7 @@ def test_the_pyramids_keep_the_focus_and_bring_the_next_place_into_view(page):
     # lies on it.
     # (its accessible name starts with what it shows, as axe-core's label-content-name-mismatch wants)
     page.wait_for_selector('[data-slot="0-0-0"].filled .slot-points:text("+1")')
-    assert page.get_by_role("button", name="Sacred Stone +1: Ana, row 1, tile 1, red, 1 CP", exact=True).count() == 1
+    assert page.get_by_role("button", name="Sacred Stone +1 (Ana, row 1, tile 1, red, 1 CP)", exact=True).count() == 1
     assert 'data-slot="0-0-1"' in focused(page)
     for selector in ('[data-slot="0-0-1"]', ".editor h2"):
         box = page.locator(selector).bounding_box()

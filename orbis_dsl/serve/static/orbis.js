@@ -177,10 +177,10 @@ function slot(p, row, index) {
   // What a screen reader says starts with what the place shows ("Forest +3"), then the player, the place, the
   // colour and the messages: "Forest +3: Ana, row 2, tile 1, green, 3 CP; warning: …".
   // What a screen reader says is what the place shows ("Forest +3"), then, unseen, the player, the place, the
-  // colour and the messages: "Forest +3: Ana, row 2, tile 1, green, 3 CP; warning: …".
-  const unseen = `: ${game.players[p].name}, ${label}${tile && !tile.desert && tile.color ? `, ${tile.color}` : ""}`
+  // colour and the messages: "Forest +3 (Ana, row 2, tile 1, green, 3 CP; warning: …)".
+  const unseen = `(${game.players[p].name}, ${label}${tile && !tile.desert && tile.color ? `, ${tile.color}` : ""}`
     + `${lines.length ? `, ${points} CP` : ""}${tile?.cancelled ? ", Cancelation token" : ""}`
-    + `${notes.map((n) => `; ${n.kind}: ${n.text}`).join("")}`;
+    + `${notes.map((n) => `; ${n.kind}: ${n.text}`).join("")})`;
   return h("button", {
     type: "button", class: "slot" + (tile ? " filled" : "") + (selected ? " selected" : "")
       + (notes.some((n) => n.kind === "error") ? " has-error" : notes.length ? " has-warning" : ""),
@@ -191,7 +191,7 @@ function slot(p, row, index) {
   h("span", { class: "slot-kind" + (longestWord(name) >= 10 ? " long" : ""), text: tile ? name : "+" }),
   tile ? " " : null,
   tile ? h("span", { class: "slot-points", text: shownPoints }) : null,
-  h("span", { class: "visually-hidden", text: (tile ? "" : " empty") + unseen }),
+  h("span", { class: "visually-hidden", text: (tile ? "" : "empty ") + unseen }),
   tile?.cancelled ? h("span", { class: "token", title: "Cancelation token", text: "×", "aria-hidden": "true" }) : null,
   notes.length ? h("span", { class: "badge", text: "!", "aria-hidden": "true" }) : null);
 }
