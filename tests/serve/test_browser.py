@@ -263,7 +263,8 @@ def focused(page) -> str:
 def test_the_pyramids_keep_the_focus_and_bring_the_next_place_into_view(page):
     fresh(page)
     # Every field has a label, not only a placeholder; the targets are 44 px tall at least.
-    assert page.get_by_label("name", exact=True).count() == 2 and page.get_by_role("group", name="god", exact=True).count() == 2
+    assert page.get_by_label("name", exact=True).count() == 2
+    assert page.get_by_role("group", name="god", exact=True).count() == 2
     assert page.get_by_role("group", name="number of players").count() == 1
     page.fill('[data-name="0"]', "Ana")
     page.fill('[data-name="1"]', "Ben")

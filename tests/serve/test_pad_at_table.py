@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 from serve.pad_driver import LANDSCAPE, PHONE, Finger, axe_problems, cli_totals, final_totals, orbis_tile
@@ -467,7 +468,7 @@ def test_the_history_exports_and_imports_without_loss_and_reopens_deletes_and_st
     assert phone.locator(".play").count() == 2
     with phone.expect_download() as download:
         phone.click("#export-history")
-    again = json.loads(open(download.value.path(), encoding="utf-8").read())
+    again = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
     assert sorted(again["plays"], key=lambda p: p["id"]) == sorted(exported["plays"], key=lambda p: p["id"])
 
     # Reopen: the play in its form, scoring as it did; same players again: a new game with the names.

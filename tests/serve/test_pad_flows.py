@@ -1,7 +1,7 @@
 """Whole three-player games typed into the pad with a finger, on a phone held upright (390×844, touch) and on its
-side (844×390), in Debian's Chromium: the taps each game takes are counted (Orbis at most 170; Terra Mystica and
-Mondo no more than the pad took before the totals-as-you-go sheets: 43 and 81 taps; Orbis took 184), axe-core runs on every
-screen with no serious or critical violation, and the final totals are those of `orbis score`.
+side (844×390), in Debian's Chromium: the taps each game takes are counted (Orbis at most 170, where it took 184;
+Terra Mystica and Mondo no more than the pad took before the totals-as-you-go sheets: 43 and 81 taps), axe-core
+runs on every screen with no serious or critical violation, and the final totals are those of `orbis score`.
 
 Skipped only when no Chromium is installed (CI installs one, see .ci/run), or axe-core is not (`npm ci` in
 tests/serve/axe, which .ci/run does).
@@ -12,8 +12,20 @@ from __future__ import annotations
 import json
 
 import pytest
-from serve.pad_driver import (AXE, LANDSCAPE, PHONE, Finger, axe_problems, cli_totals, final_totals, mondo_game,
-                              orbis_game, orbis_setup, sheet_players, sheet_setup)
+from serve.pad_driver import (
+    AXE,
+    LANDSCAPE,
+    PHONE,
+    Finger,
+    axe_problems,
+    cli_totals,
+    final_totals,
+    mondo_game,
+    orbis_game,
+    orbis_setup,
+    sheet_players,
+    sheet_setup,
+)
 
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
