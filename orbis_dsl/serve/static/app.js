@@ -168,7 +168,8 @@ function chooser() {
       : null,
     h("button", { type: "button", class: "secondary", id: "show-history", "aria-expanded": String(showHistory),
       text: showHistory ? "Hide the history of plays" : `History of plays${plays ? ` (${plays.length})` : ""}`,
-      onclick: () => { showHistory = !showHistory; document.dispatchEvent(new Event("pad:redraw")); } }),
+      onclick: () => { showHistory = !showHistory; if (showHistory) readHistory(); // as it is now (a game since)
+        document.dispatchEvent(new Event("pad:redraw")); } }),
     showHistory ? historyCard() : null);
 }
 
