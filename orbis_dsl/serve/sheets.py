@@ -183,18 +183,21 @@ def _rounds(doc: dict) -> list[dict]:
 
 
 def _samples(fact: FactSpec, rules: Rules) -> list:
-    """Values to try a fact with: its bounds (a number), each choice (a list or a choice), a piece held."""
+    """Values to try a fact with: its bounds (a number), its first and last choice (a list or a choice), a piece
+    held."""
     if fact.type == "int":
         low, high = fact.low if fact.low is not None else 0, fact.high if fact.high is not None else 1
         values = [high, low] if high != low else [high]
         return [{m: v for m in fact.members} if fact.members else v for v in values]
+    # At most two tries a fact (each is a scoring of the whole sheet): the first and the last choice.
+    ends = list(dict.fromkeys([*fact.choices[:1], *fact.choices[-1:]]))
     if fact.type == "enum":
-        return list(fact.choices)
+        return ends
     if fact.type == "held":
         first = next(iter(rules.gods), None)
         return [[{"id": first, fact.flag: True} if fact.flag else first]] if first else []
     if fact.type == "list":
-        return [[c] for c in fact.choices]
+        return [[c] for c in ends]
     return []
 
 

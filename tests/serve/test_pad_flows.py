@@ -38,6 +38,9 @@ MONDO_GAME = "examples/mondo/counts-advanced-3p-counts-as-active.json"
 # before this change, measured by this test's own finger on the same records).
 MOST_TAPS = {"orbis": 170, "terra-mystica": 43, "mondo": 81}
 VIEWS = {"upright": PHONE, "landscape": LANDSCAPE}
+PLAYS = """new Promise((ok) => { const r = indexedDB.open('orbis-pad'); r.onsuccess = () => {
+    const q = r.result.transaction('plays').objectStore('plays').getAll();
+    q.onsuccess = () => { ok(q.result); r.result.close(); }; }; })"""
 
 
 @pytest.fixture(scope="module")
@@ -101,6 +104,16 @@ def finish(finger: Finger, screens: Screens, orbis, game: str) -> None:
     expected, winners = cli_totals(orbis, game)
     assert final_totals(page) == expected
     assert " and ".join(winners) in page.inner_text("#winner")
+    # The game is in the history of plays, with its duration and every total.
+    plays = []
+    for _ in range(100):  # the play is put as the results are drawn
+        plays = page.evaluate(PLAYS)
+        if plays:
+            break
+        page.wait_for_timeout(100)
+    [play] = plays
+    assert isinstance(play["minutes"], int) and play["minutes"] >= 0
+    assert {p["name"]: p["total"] for p in play["players"]} == expected and play["winners"] == winners
 
 
 def report(name: str, view: str, taps: int) -> None:

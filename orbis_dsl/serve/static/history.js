@@ -83,7 +83,7 @@ export async function imported(doc) {
 }
 
 // What a share or a copy says: the game, the winner, each total. "Orbis, 4 Dec 2026: Ann wins with 87. Ann 87,
-// Bo 80, Cy 75."
+// Bo 80, Cy 75." (the place order; a shared win: "Ann and Bo share the win with 157").
 export function summary(title, report, when = new Date()) {
   const date = when.toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric" });
   const top = report.players.filter((p) => p.winner);

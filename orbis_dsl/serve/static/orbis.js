@@ -25,7 +25,7 @@ function commit() {
 
 function go(step, push = true) {
   game.step = step;
-  if (step !== "setup" && !game.started) game.started = new Date().toISOString(); // the play's duration, from here
+  if (step !== "setup" && game.started === undefined) game.started = new Date().toISOString(); // the play's duration, from here
   reveal = "top";
   // Each step is a history entry: a back-swipe goes back one step inside the pad instead of leaving it.
   if (push) history.pushState({ step }, "", `#${step}`);
@@ -385,5 +385,6 @@ export function gameFromRecord(orbisRules, record) {
     worshippers: p.worshippers || 0, pyramid: p.pyramid, seat: i + 1 }));
   game.step = "pyramids";
   game.selected = { player: 0, row: 0, index: 0 };
+  game.started = null; // not played on the pad: its duration is unknown
   return game;
 }

@@ -145,7 +145,8 @@ export function renderResults({ record, post, h, restart, rerender, play }) {
   const report = body;
   keep(play, report);
   const winners = report.winners.join(" and ");
-  const text = history.summary(record.title || play?.title || "Game", report);
+  const game = document.title.replace(/ scoring pad$/, "");
+  const text = history.summary(record.title ? `${game}, ${record.title}` : game, report);
   const shareStatus = h("p", { class: "note", id: "share-status", role: "status" });
   const said = (words) => { shareStatus.textContent = words; };
   const action = (label, id, fn) => h("button", { type: "button", class: "secondary", id, text: label,

@@ -42,7 +42,7 @@ async function recheck() {
 
 function go(step, push = true) {
   sheet.step = step;
-  if (step !== "setup" && !sheet.started) sheet.started = new Date().toISOString(); // the play's duration, from here
+  if (step !== "setup" && sheet.started === undefined) sheet.started = new Date().toISOString(); // the play's duration, from here
   reveal = "top";
   // Each step is a history entry: a back-swipe goes back one step inside the pad instead of leaving it.
   if (push) history.pushState({ step }, "", `#${step}`);

@@ -134,5 +134,6 @@ export function sheetFromRecord(rules, record) {
     }) };
   });
   sheet.step = "sheet";
+  sheet.started = null; // not played on the pad: its duration is unknown
   return sheet;
 }
