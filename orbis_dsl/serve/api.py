@@ -203,7 +203,9 @@ def _check_sheet(text: str, rules: Rules) -> Answer:
     stood = partial_sheet(doc, game_rules, _refusals(game_rules)) if doc is not None and game_rules else None
     if stood is None:
         return Answer(UNSCORABLE, {"errors": problems, "finished": False, "missing": []})
-    kept = [e for e in problems if e.get("path") in stood.wrong or _refused_still(e, stood.doc, game_rules)]
+    still = _errors(stood.doc, game_rules)[1]  # the errors of the sheet as typed that stand-ins leave: none,
+    # but a wrong value stood in for is an error still (it is beside its field until it is corrected)
+    kept = [e for e in problems if e.get("path") in stood.wrong or (e.get("path"), e["message"]) in still]
     report = _score(read_any(json.dumps(stood.doc), rules))
     return Answer(200, {"errors": kept, "report": _sheet_report(report), "finished": False, "partial": True,
                         "missing": stood.missing, "shown": _shown(stood.doc, game_rules)})
@@ -241,11 +243,6 @@ def _refusals(rules):
     return lambda doc: _errors(doc, rules)[1]
 
 
-def _refused_still(error: dict, doc: dict, rules) -> bool:
-    """Whether an error of the sheet as typed is still an error once the missing facts stand in."""
-    return (error.get("path"), error["message"]) in _errors(doc, rules)[1]
-
-
 _SHOWN_CACHE: dict[str, list[str]] = {}
 
 
@@ -255,12 +252,11 @@ def _shown(doc, rules) -> list[str] | None:
         return None
     from orbis_dsl.serve.sheets import shown_facts
 
-    given = sorted({k for r in (doc.get("rounds") or [doc]) if isinstance(r, dict) for p in (r.get("players") or [])
-                    if isinstance(p, dict) for k in p} | {k for r in (doc.get("rounds") or []) if isinstance(r, dict)
-                                                         for k in r})
-    key = json.dumps([rules.settings.game, doc.get("options"), doc.get("level"), given,
-                      len(doc.get("rounds") or []), len((doc.get("rounds") or [doc])[0].get("players") or [])],
-                     sort_keys=True, default=str)
+    rounds = [r for r in doc.get("rounds") or [doc] if isinstance(r, dict)]
+    players = [p for r in rounds for p in (r.get("players") or []) if isinstance(p, dict)]
+    given = sorted({key for entry in players + (rounds if "rounds" in doc else []) for key in entry})
+    key = json.dumps([rules.settings.game, doc.get("options"), doc.get("level"), given, len(rounds),
+                      len(players)], sort_keys=True, default=str)
     if key not in _SHOWN_CACHE:
         if len(_SHOWN_CACHE) > 256:
             _SHOWN_CACHE.clear()

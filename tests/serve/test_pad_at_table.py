@@ -486,6 +486,22 @@ def test_the_history_exports_and_imports_without_loss_and_reopens_deletes_and_st
     phone.click(f'[data-reopen="{mondo["id"]}"]')
     phone.wait_for_selector("#finish:not([disabled])")
     assert phone.inner_text('[data-tab="2"] .tab-name') == "Cy"
+    # Edited and finished again, the play is replaced, not doubled.
+    phone.click('[data-round="2"]')
+    phone.click('[data-tab="2"]')
+    animals = '[data-path="$.rounds[2].players[2].animals"]'
+    phone.click(f'{animals} [data-step="+1"]')
+    settled(phone)
+    phone.click("#finish")
+    phone.wait_for_selector("#final-table")
+    cy = final_totals(phone)["Cy"]
+    assert cy == expected["Cy"] + 1
+    for _ in range(100):
+        plays = phone.evaluate(PLAYS)
+        if any(p["id"] == mondo["id"] and p["players"][2]["total"] == cy for p in plays):
+            break
+        phone.wait_for_timeout(100)
+    assert len(plays) == 2 and [p["players"][2]["total"] for p in plays if p["id"] == mondo["id"]] == [cy]
     history_rows(phone)
     phone.click(f'[data-again="{mondo["id"]}"]')
     phone.wait_for_selector('[data-name="2"]')

@@ -186,14 +186,14 @@ function roundCard() {
     facts.map((f) => factField(f, round.facts[f.key], `${path}.${f.key}`, setter(round.facts, f.key), rules.pieces)));
 }
 
-// What the rules note of each player for a round (Mondo: who holds the volcano chip, from the round before's
-// scores): "Ann holds the volcano chip: the most points in the round before".
+// What the rules note of each player for a round (the rule set's `note` lines; Mondo: who holds the volcano chip,
+// from the round before's scores, "Ann holds the volcano chip: the most points in the round before").
 function roundNotes(r) {
   const report = checked?.report;
   if (!report || !rules.rounds) return [];
   const before = r > 0 && !roundDone(r - 1) ? ` (from round ${r} as typed so far)` : "";
-  return report.players.flatMap((p) => p.lines.filter((l) => l.what === "note" && l.where === `round ${r + 1}`
-    && /^holds /.test(l.why)).map((l) => `${p.name} ${l.why}${before}`));
+  return report.players.flatMap((p) => p.lines.filter((l) => l.what === "note" && l.where === `round ${r + 1}`)
+    .map((l) => `${p.name} ${l.why}${before}`));
 }
 
 function totalsCard() {
