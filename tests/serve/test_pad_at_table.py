@@ -376,6 +376,7 @@ def test_the_setup_screens_and_history_pass_axe(phone, repo_root):
     phone.click("#finish")
     phone.wait_for_selector("#final-table")
     settled(phone)
+    assert phone.evaluate("document.activeElement.id") == "winner"  # the results' first thing
     problems += axe_problems(phone, "results")
     assert not problems, "\n".join(problems)
 

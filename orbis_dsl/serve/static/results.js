@@ -132,7 +132,13 @@ export function renderResults({ record, post, h, restart, rerender, play }) {
   if (shown.key !== key) {
     shown = { key, answer: null };
     post("/api/score", record).then((answer) => {
-      if (shown.key === key) { shown.answer = answer; rerender(); }
+      if (shown.key !== key) return;
+      shown.answer = answer;
+      rerender();
+      // The step's first thing takes the focus (the button tapped to come here is gone with "Scoring…").
+      if (!document.activeElement || document.activeElement === document.body) {
+        document.getElementById("winner")?.focus({ preventScroll: true });
+      }
     });
     return [h("p", { class: "note", text: "Scoring…" })];
   }
