@@ -125,7 +125,11 @@ def test_mondo_scores_each_round_when_it_is_complete_and_names_the_volcano_chips
     phone.click('[data-players="3"]')
     for seat, player in enumerate(record["rounds"][0]["players"]):
         phone.fill(f'[data-name="{seat}"]', player["name"])
+    assert phone.locator('[data-option="solo_level"]').count() == 0  # the solo game's level: not in a beginner one
+    phone.click('[data-option="level"] [data-value="solo"]')
+    phone.wait_for_selector('[data-option="solo_level"]')
     phone.click('[data-option="level"] [data-value="advanced"]')
+    phone.wait_for_selector('[data-option="solo_level"]', state="detached")
     phone.click('[data-option="volcano_chip_mode"] [data-value="counts_as_active"]')
     phone.click("#to-sheet")
     settled(phone)

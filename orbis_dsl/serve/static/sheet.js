@@ -81,6 +81,13 @@ function optionField(o) {
     "aria-label": o.name.replaceAll("_", " "), onchange: (e) => choose(Number(e.target.value) || 0, true) });
 }
 
+// An option named after a choice of another option (Mondo's `solo_level`, after `level` "solo") is asked only
+// while that choice is made; its value stays in the record as it is.
+function optionInPlay(o) {
+  return !rules.options.some((other) => other !== o && other.type === "enum" && other.choices.some((c) =>
+    o.name.startsWith(`${c}_`)) && !o.name.startsWith(`${sheet.options[other.name] ?? other.default}_`));
+}
+
 function setupStep() {
   const counts = [...Array(model.MAX_PLAYERS).keys()].map((i) => i + 1);
   const problem = h("p", { class: "error", role: "alert" });
@@ -108,7 +115,7 @@ function setupStep() {
         onclick: () => { model.setCount(sheet, rules, n); commit(); } }))),
       players,
       rules.options.length ? h("h2", { text: "Options" }) : null,
-      rules.options.map((o) => h("div", { class: "field" }, h("span", { class: "fact-title", text: o.name.replaceAll("_", " ") }),
+      rules.options.filter(optionInPlay).map((o) => h("div", { class: "field" }, h("span", { class: "fact-title", text: o.name.replaceAll("_", " ") }),
         optionField(o))),
       rounds.length ? h("div", { class: "field" }, h("span", { class: "fact-title", text: "rounds played" }),
         h("div", { class: "choices", role: "group", "aria-label": "rounds played" }, rounds.map((n) => h("button", {
