@@ -1,7 +1,8 @@
 """The scoring pad's cost for the score-sheet games and the sheet images, each beside its baseline in the same run:
 `orbis score --json`'s work on the same record (read it, score it). Per record: `POST /api/check` of a sheet (what
 each change costs; the first check under a sheet's options also tries each fact the form might ask, `shown`, and
-a sheet still being typed is scored with stand-ins for what it lacks), and drawing the score sheet as SVG and as PNG (what a download costs; Pillow needed for PNG).
+a sheet still being typed is scored with stand-ins for what it lacks), and drawing the score sheet as SVG and as
+PNG (what a download costs; Pillow needed for PNG).
 Run from the checkout: `python bench/bench_pad_sheets.py`.
 
 Figures are the best and the median of several rounds; the machine is shared, so compare the columns of one run,
