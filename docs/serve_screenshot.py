@@ -1,5 +1,7 @@
 """Retake docs/serve-phone.png (Orbis, half-way through a game), docs/serve-phone-terra-mystica.png and
-docs/serve-phone-mondo.png (a score sheet with a warning in place): the scoring pad on a 390×844 phone screen.
+docs/serve-phone-mondo.png (a score sheet with a warning in place), docs/serve-phone-finished.png (a finished
+pyramid and "next player"), docs/serve-phone-history.png (the history of plays) on a 390×844 phone screen, and
+docs/serve-landscape.png (the half-entered game on the phone on its side, 844×390).
 
 Run with the pad already serving (`orbis serve`), from the checkout's root:
     .venv/bin/python docs/serve_screenshot.py [URL]
@@ -34,6 +36,28 @@ def half_entered_game() -> dict:
     rafa[3] = [None, None]
     return {"step": "pyramids", "title": record["title"], "variant": "2p", "options": {}, "players": players,
             "selected": {"player": 1, "row": 3, "index": 0}}
+
+
+def finished_pyramid() -> dict:
+    """The same game with Quinn's pyramid whole: the pad shows it finished, with its total and "next player"."""
+    game = half_entered_game()
+    game["done"] = 0
+    game["selected"] = {"player": 0, "row": 3, "index": 1}
+    return game
+
+
+def finish(page, example: str, place: str | None = None) -> None:
+    """A bundled record loaded and finished, so that it goes into the history of plays."""
+    if page.locator("#load-record").count() == 0:
+        page.click('[data-nav="setup"]')
+    page.set_input_files("#load-record", str(ROOT / example))
+    page.wait_for_selector("#finish:not([disabled])")
+    page.click("#finish")
+    page.wait_for_selector("#share")
+    if place:
+        page.fill("#place", place)
+        page.locator("#place").blur()
+    page.wait_for_timeout(300)
 
 
 def sheet_with_a_warning(page, example: str, change, shot: str, seat: int, round_: int | None = None) -> None:
@@ -85,7 +109,33 @@ def main() -> None:
                              "serve-phone-terra-mystica.png", seat=1)
         sheet_with_a_warning(page, "examples/mondo/counts-beginner-2p.json", more_animals_than_tiles,
                              "serve-phone-mondo.png", seat=0, round_=1)
-        page.evaluate("localStorage.clear()")
+        page.evaluate("([key, game]) => localStorage.setItem(key, JSON.stringify(game))",
+                      [f"orbis-pad:{rules_id}", finished_pyramid()])
+        page.evaluate("localStorage.setItem('orbis-pad:game', 'orbis')")
+        page.goto(URL)
+        page.wait_for_selector("#next-player")
+        page.screenshot(path=str(ROOT / "docs/serve-phone-finished.png"), full_page=len(sys.argv) > 2)
+
+        side = browser.new_page(viewport={"width": 844, "height": 390}, device_scale_factor=2)
+        side.goto(URL)
+        side.evaluate("([key, game]) => localStorage.setItem(key, JSON.stringify(game))",
+                      [f"orbis-pad:{rules_id}", half_entered_game()])
+        side.reload()
+        side.wait_for_selector(".slot.has-warning")
+        side.screenshot(path=str(ROOT / "docs/serve-landscape.png"))
+        side.close()
+
+        page.evaluate("localStorage.clear(); indexedDB.deleteDatabase('orbis-pad')")
+        page.reload()
+        finish(page, "examples/games/2p-first-game-new-box.json", "the club")
+        finish(page, "examples/terra-mystica/3p-air-tie.json", "Ann's")
+        finish(page, "examples/games/2p-sunday-lunch.orbisgame", "the club")
+        page.click('[data-nav="setup"]')
+        page.click("#show-history")
+        page.locator("#history").scroll_into_view_if_needed()
+        page.evaluate("window.scrollTo(0, document.querySelector('#history').offsetTop - 70)")
+        page.screenshot(path=str(ROOT / "docs/serve-phone-history.png"), full_page=len(sys.argv) > 2)
+        page.evaluate("localStorage.clear(); indexedDB.deleteDatabase('orbis-pad')")
         browser.close()
 
 

@@ -313,6 +313,9 @@ class _Reader:
         if count > MAX_QUANTITY:
             self.error(path, f"an amount is at most {MAX_QUANTITY:,} worshippers, not {count:,}")
             return None
+        if count == 0:  # a tile prints 1 or 2: a count of 0 is a slip (the pad once saved "0 blue")
+            self.error(path, "an amount is at least 1 worshipper, not 0")
+            return None
         colour = value.split()[1]
         if colour == "any":
             return (count, None)

@@ -164,8 +164,8 @@ def _param(spec: ParamSpec, colours: str) -> dict:
         if spec.size is not None:
             out.update(minItems=spec.size, maxItems=spec.size)
     elif spec.type == "amount":
-        out = {"type": "string", "pattern": f"^[0-9]+ (?:{colours})$",
-               "description": "A count and a colour, or any: \"1 blue\", \"1 any\"."}
+        out = {"type": "string", "pattern": f"^0*[1-9][0-9]* (?:{colours})$",  # at least 1: "0 blue" is refused
+               "description": "A count of 1 or more and a colour, or any: \"1 blue\", \"1 any\"."}
     else:
         out = {"type": "string"}
     if spec.has_default and spec.default is not None and not isinstance(spec.default, tuple):

@@ -164,7 +164,8 @@ class TileSchema:
         parts = value.split()
         # At most 3 digits: an amount is at most literals.MAX_QUANTITY (1,000); the general reader says why
         # (and int() refuses 4,300 digits with an exception).
-        if len(parts) != 2 or not (parts[0].isascii() and parts[0].isdigit()) or len(parts[0]) > 3:
+        if len(parts) != 2 or not (parts[0].isascii() and parts[0].isdigit()) or len(parts[0]) > 3 \
+                or int(parts[0]) == 0:  # (0: the general reader refuses it, and says why)
             return _BAD
         count, colour = parts
         if colour == "any":

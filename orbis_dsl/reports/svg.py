@@ -51,5 +51,7 @@ def _element(item) -> str:
 
 
 def _n(value: float) -> str:
-    """A coordinate without a needless '.0'."""
-    return str(int(value)) if float(value).is_integer() else f"{value:.2f}".rstrip("0")
+    """A coordinate to two decimals, without needless zeros: 359, 12.5. Rounded first, so that 358.999 is "359"
+    (not "359.", which browsers refuse as a number) and -0.001 is "0"."""
+    text = f"{float(value):.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text

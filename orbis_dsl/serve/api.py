@@ -189,16 +189,90 @@ def _names_a_sheet_game(text: str) -> bool:
 
 def _check_sheet(text: str, rules: Rules) -> Answer:
     """A score sheet as the form holds it: its errors (each with its JSON path, which the page puts beside the
-    field), or its report so far with each warning's player."""
+    field), and its report so far with each warning's player. A sheet still being typed is scored with
+    stand-ins (sheets.partial_sheet): what the rules need that is not typed yet is listed as `missing` (and is
+    no error), a wrong value is an error and stands in at its lowest; the report then says `partial`. `shown`:
+    the facts the form asks under the sheet's options (sheets.shown_facts)."""
     read = read_any(text, rules)
     problems = diagnostics_json([d for d in read.diagnostics if d.is_error], read.texts)
-    if read.record is None:
-        return Answer(UNSCORABLE, {"errors": problems, "finished": False})
-    report = _score(read)
+    doc = _document(text)
+    if read.record is not None:
+        report = _score(read)
+        return Answer(200, {"errors": problems, "report": _sheet_report(report), "finished": not problems,
+                            "partial": False, "missing": [], "shown": _shown(doc, read.rules)})
+    from orbis_dsl.serve.sheets import partial_sheet
+
+    game_rules = _sheet_game_rules(text)
+    stood = partial_sheet(doc, game_rules, _refusals(game_rules)) if doc is not None and game_rules else None
+    if stood is None:
+        return Answer(UNSCORABLE, {"errors": problems, "finished": False, "missing": []})
+    still = _errors(stood.doc, game_rules)[1]  # the errors of the sheet as typed that stand-ins leave: none,
+    # but a wrong value stood in for is an error still (it is beside its field until it is corrected)
+    kept = [e for e in problems if e.get("path") in stood.wrong or (e.get("path"), e["message"]) in still]
+    report = _score(read_any(json.dumps(stood.doc), rules))
+    return Answer(200, {"errors": kept, "report": _sheet_report(report), "finished": False, "partial": True,
+                        "missing": stood.missing, "shown": _shown(stood.doc, game_rules)})
+
+
+def _sheet_report(report) -> dict:
     names = [p.name for p in report.players]
     warnings = [{**w.to_json(), "player": _player_named(w.where, names)} for w in report.warnings]
-    return Answer(200, {"errors": problems, "report": {**report.to_json(), "warnings": warnings},
-                        "finished": not problems})
+    return {**report.to_json(), "warnings": warnings}
+
+
+def _document(text: str):
+    try:
+        doc = json.loads(text)
+    except ValueError:
+        return None
+    return doc if isinstance(doc, dict) else None
+
+
+def _sheet_game_rules(text: str):
+    from orbis_dsl.common.games import game_named, named_game
+
+    game = game_named(named_game(text, True) or "")
+    return sheet_rules(game.id) if game is not None and game.folder != "orbis" else None
+
+
+def _errors(doc: dict, rules) -> tuple[object, set]:
+    from orbis_dsl.records.sheets import read_sheet_json
+
+    record, diags = read_sheet_json(json.dumps(doc), "request", rules)
+    return record, {(d.path, d.message) for d in diags if d.is_error}
+
+
+def _refusals(rules):
+    return lambda doc: _errors(doc, rules)[1]
+
+
+_SHOWN_CACHE: dict[str, list[str]] = {}
+
+
+def _shown(doc, rules) -> list[str] | None:
+    """The facts the form asks, for sheets of the same options, level, players and facts given (cached)."""
+    if doc is None:
+        return None
+    from orbis_dsl.serve.sheets import shown_facts
+
+    rounds = [r for r in doc.get("rounds") or [doc] if isinstance(r, dict)]
+    players = [p for r in rounds for p in (r.get("players") or []) if isinstance(p, dict)]
+    given = sorted({key for entry in players + (rounds if "rounds" in doc else []) for key in entry})
+    key = json.dumps([rules.settings.game, doc.get("options"), doc.get("level"), given, len(rounds),
+                      len(players)], sort_keys=True, default=str)
+    if key not in _SHOWN_CACHE:
+        if len(_SHOWN_CACHE) > 256:
+            _SHOWN_CACHE.clear()
+
+        def totals_of(trial):
+            record, errors = _errors(trial, rules)
+            if record is None or errors:
+                return None
+            from orbis_dsl.records.inputs import score_record
+
+            return [(p.total, tuple(p.rounds)) for p in score_record(rules, record).players]
+        _SHOWN_CACHE[key] = shown_facts(doc, rules, totals_of)
+    return _SHOWN_CACHE[key]
 
 
 def _player_named(where: str, names: list[str]) -> int | None:

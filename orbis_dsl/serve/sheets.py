@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from typing import NamedTuple
 
 from orbis_dsl.runtime.rules import Rules
 from orbis_dsl.runtime.specs import FactSpec
@@ -75,3 +76,142 @@ def as_json_record(text: str, record, rules: Rules) -> dict:
     from orbis_dsl.records.orbis_json import game_to_json
 
     return game_to_json(record, rules)
+
+
+# ---- a sheet still being typed -------------------------------------------------------------------------------
+
+class Partial(NamedTuple):
+    doc: dict  # the sheet with stand-ins: what the total so far is scored from
+    missing: list[dict]  # each fact not typed yet that the rules need: {path, player, round, key, title}
+    wrong: list[str]  # the paths whose wrong values were stood in for
+
+
+def _entries(doc: dict, rules: Rules):
+    """(round or None, seat, the player's facts) for every player entry of the sheet."""
+    if rules.settings.rounds:
+        rounds = doc.get("rounds") if isinstance(doc.get("rounds"), list) else []
+        for r, round_ in enumerate(rounds):
+            players = round_.get("players") if isinstance(round_, dict) else None
+            for seat, player in enumerate(players if isinstance(players, list) else ()):
+                if isinstance(player, dict):
+                    yield r, seat, player
+    else:
+        players = doc.get("players") if isinstance(doc.get("players"), list) else []
+        for seat, player in enumerate(players):
+            if isinstance(player, dict):
+                yield None, seat, player
+
+
+def _path(rules: Rules, r: int | None, seat: int) -> str:
+    return f"$.rounds[{r}].players[{seat}]" if r is not None else f"$.players[{seat}]"
+
+
+def _lowest(fact: FactSpec):
+    """What a number fact stands in with while it is not typed: its lowest value (each member's, for a set)."""
+    low = fact.low if fact.low is not None else 0
+    return {m: low for m in fact.members} if fact.members else low
+
+
+def _player_numbers(rules: Rules) -> list[FactSpec]:
+    """The number facts each player's sheet asks (not the round's, not the game's, not a board's)."""
+    return [f for f in rules.facts.values() if f.type == "int" and not f.level and not f.board_only]
+
+
+def partial_sheet(doc: dict, rules: Rules, errors_of) -> Partial | None:
+    """The sheet with stand-ins, so that it scores while it is being typed: a fact the rules need that is not
+    typed yet (a refusal goes away when it is there: Terra Mystica's network, Mondo's modifier measure) stands in
+    at its lowest value and is listed as missing; a value that is wrong (out of range) stands in at its lowest
+    too. `errors_of(doc)` → the set of (path, message) the sheet is refused with (empty: it scores). None when
+    no stand-in makes the sheet score (a name missing, a rule of the whole game broken)."""
+    doc = json.loads(json.dumps(doc))
+    errors = errors_of(doc)
+    missing: list[dict] = []
+    for fact in _player_numbers(rules):
+        if not errors:
+            break
+        lacking = [(r, seat, p) for r, seat, p in _entries(doc, rules) if fact.json_key not in p]
+        if not lacking:
+            continue
+        trial = json.loads(json.dumps(doc))
+        trial_entries = {(r, seat): p for r, seat, p in _entries(trial, rules)}
+        for r, seat, _ in lacking:
+            trial_entries[(r, seat)][fact.json_key] = _lowest(fact)
+        fewer = errors_of(trial)
+        if fewer < errors:  # the refusal it answers is gone, and nothing new is refused
+            doc, errors = trial, fewer
+            missing += [{"path": f"{_path(rules, r, seat)}.{fact.json_key}", "player": seat, "round": r,
+                         "key": fact.json_key, "title": fact.title} for r, seat, _ in lacking]
+    wrong = []
+    by_key = {f.json_key: f for f in _player_numbers(rules)}
+    for path, _ in sorted(errors):
+        for r, seat, player in _entries(doc, rules):
+            prefix = _path(rules, r, seat) + "."
+            key = path[len(prefix):].split(".")[0] if path and path.startswith(prefix) else None
+            if key in by_key and key in player:
+                player[key] = _lowest(by_key[key])
+                wrong.append(path)
+    if wrong:
+        errors = errors_of(doc)
+    return Partial(doc, missing, wrong) if not errors else None
+
+
+def shown_facts(doc: dict, rules: Rules, totals_of) -> list[str]:
+    """The keys of the facts each player's sheet and each round's card ask under the sheet's options and level:
+    a fact some entry gives, or one that, given, changes a total and is not refused. A fact the rules refuse
+    under these options (Mondo's tasks outside the expert game), or that changes nothing (a solo game's shaded
+    spaces in an advanced one), is not asked. `totals_of(doc)` → the totals, or None when the sheet is refused."""
+    base = totals_of(doc)
+    if base is None:
+        return [f.json_key for f in rules.facts.values() if f.level != "game"]
+    entries = list(_entries(doc, rules))
+    out = []
+    for fact in rules.facts.values():
+        if fact.level == "game" or fact.board_only or _FORMS.get(fact.type) is None:
+            continue
+        where = [p for _, _, p in entries] if not fact.level else _rounds(doc)
+        if not fact.optional or any(fact.json_key in p for p in where):
+            out.append(fact.json_key)
+            continue
+        if any(_changes(doc, rules, fact, sample, base, totals_of) for sample in _samples(fact, rules)):
+            out.append(fact.json_key)
+    return out
+
+
+def _rounds(doc: dict) -> list[dict]:
+    rounds = doc.get("rounds")
+    return [r for r in rounds if isinstance(r, dict)] if isinstance(rounds, list) else []
+
+
+def _samples(fact: FactSpec, rules: Rules) -> list:
+    """Values to try a fact with: its bounds (a number), its first and last choice (a list or a choice), a piece
+    held."""
+    if fact.type == "int":
+        low, high = fact.low if fact.low is not None else 0, fact.high if fact.high is not None else 1
+        values = [high, low] if high != low else [high]
+        return [{m: v for m in fact.members} if fact.members else v for v in values]
+    # At most two tries a fact (each is a scoring of the whole sheet): the first and the last choice.
+    ends = list(dict.fromkeys([*fact.choices[:1], *fact.choices[-1:]]))
+    if fact.type == "enum":
+        return ends
+    if fact.type == "held":
+        first = next(iter(rules.gods), None)
+        return [[{"id": first, fact.flag: True} if fact.flag else first]] if first else []
+    if fact.type == "list":
+        return [[c] for c in ends]
+    return []
+
+
+def _changes(doc, rules, fact, sample, base, totals_of) -> bool:
+    trial = json.loads(json.dumps(doc))
+    if fact.level == "round":
+        rounds = _rounds(trial)
+        if not rounds:
+            return False
+        rounds[0][fact.json_key] = sample
+    else:
+        first = next(iter(_entries(trial, rules)), None)
+        if first is None:
+            return False
+        first[2][fact.json_key] = sample
+    totals = totals_of(trial)
+    return totals is not None and totals != base

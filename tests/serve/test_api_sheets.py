@@ -159,13 +159,42 @@ def test_check_gives_each_warning_its_player(client, repo_root):
                                            "message": "more animals than tiles placed: a tile shows at most one"}]
 
 
-def test_check_of_a_sheet_with_errors_is_a_422_with_them(client, repo_root):
+def test_check_of_a_sheet_still_being_typed_scores_it_with_what_is_missing_listed(client, repo_root):
     doc = doc_of(repo_root, TM)
     del doc["players"][0]["network"]
     answer = client.post("/api/check", json=doc)
-    assert answer.status_code == 422
-    assert answer.json()["finished"] is False
-    assert [e["path"] for e in answer.json()["errors"]] == ["$.players[0]"]
+    body = answer.json()
+    assert answer.status_code == 200 and body["finished"] is False and body["partial"] is True
+    assert body["errors"] == []  # not typed yet is no error
+    assert body["missing"] == [{"path": "$.players[0].network", "player": 0, "round": None, "key": "network",
+                                "title": "largest network"}]
+    # The total so far counts the network as 0: Ann's network award goes to the others.
+    doc["players"][0]["network"] = 0
+    assert [p["total"] for p in body["report"]["players"]] == [
+        p["total"] for p in client.post("/api/score", json=doc).json()["players"]]
+
+
+def test_a_wrong_value_is_an_error_and_the_rest_is_still_scored_with_its_warnings(client, repo_root):
+    doc = doc_of(repo_root, MONDO)
+    doc["rounds"][0]["players"][0]["animals"] = 30  # out of range
+    doc["rounds"][1]["players"][1].update(animals=24, empty=5)  # a warning elsewhere
+    body = client.post("/api/check", json=doc).json()
+    assert [e["path"] for e in body["errors"]] == ["$.rounds[0].players[0].animals"]
+    assert body["partial"] and not body["finished"]
+    assert [w["where"] for w in body["report"]["warnings"]] == ["Bo, round 2"]  # not hidden by the error
+
+
+def test_check_says_which_facts_the_level_asks(client):
+    def sheet(level, players=3):
+        player = {"animals": 0, "enclosed": 0, "empty": 0, "mismatches": 0, "volcanoes": {"active": 0, "inactive": 0}}
+        return {"format": "mondo-rounds/1", "game": "mondo", "options": {"level": level},
+                "rounds": [{"players": [{"name": n, **player} for n in "ABC"[:players]]} for _ in range(3)]}
+    advanced = client.post("/api/check", json=sheet("advanced")).json()
+    assert set(advanced["shown"]) == {"animals", "enclosed", "empty", "mismatches", "volcanoes", "modifier", "chip"}
+    assert len(advanced["missing"]) == 9  # each player's modifier measure, each round
+    beginner = client.post("/api/check", json=sheet("beginner")).json()
+    assert "modifier" not in beginner["shown"] and "tasks" not in beginner["shown"]
+    assert not any(k.startswith("shaded") for k in advanced["shown"] + beginner["shown"])
 
 
 @pytest.mark.parametrize(("game", "suffix"), [(TM, ".tmgame"), (MONDO, ".mondo"), (MONDO_SOLO, ".mondo")])

@@ -39,7 +39,9 @@ def enter_tile(page, player: int, row: int, index: int, tile: dict) -> None:
     """Tap a place, then the tile's colour, kind, printed values and token, as a player would; then save."""
     page.click(f'[data-slot="{player}-{row}-{index}"]')
     if tile.get("desert"):
-        page.click('.editor .swatches.big [data-color="desert"]')
+        page.click('.editor .swatches.big [data-color="desert"]')  # which saves it
+        page.wait_for_selector(f'[data-slot="{player}-{row}-{index}"].filled')
+        return
     else:
         page.click(f'.editor .swatches.big [data-color="{tile["color"]}"]')
         page.click(f'.editor [data-kind="{tile["kind"]}"]')
@@ -47,6 +49,8 @@ def enter_tile(page, player: int, row: int, index: int, tile: dict) -> None:
             field = f'.editor [data-field="{key}"]'
             if key in ("kind", "color"):
                 continue
+            if not page.locator(field).is_visible():  # what scores nothing is folded
+                page.click(".editor .more summary")
             if key in ("cancelled", "stars", "level"):
                 choice = {"cancelled": "token"}.get(key, key)
                 page.click(f'{field} [data-{choice}="{str(value).lower()}"]')
@@ -78,7 +82,7 @@ def test_a_whole_game_in_the_browser_scores_as_the_cli_does(page, orbis, repo_ro
     page.fill('input[placeholder="title (optional)"]', record["title"])
     for seat, player in enumerate(record["players"]):
         page.fill(f'[data-name="{seat}"]', player["name"])
-        page.select_option(f'[data-god="{seat}"]', player["god"])
+        page.click(f'[data-god="{seat}"][data-value="{player["god"]}"]')
         page.fill(f'[data-worshippers="{seat}"]', str(player["worshippers"]))
     page.click("#to-pyramids")
 
@@ -259,11 +263,12 @@ def focused(page) -> str:
 def test_the_pyramids_keep_the_focus_and_bring_the_next_place_into_view(page):
     fresh(page)
     # Every field has a label, not only a placeholder; the targets are 44 px tall at least.
-    assert page.get_by_label("name", exact=True).count() == 2 and page.get_by_label("god", exact=True).count() == 2
+    assert page.get_by_label("name", exact=True).count() == 2
+    assert page.get_by_role("group", name="god", exact=True).count() == 2
     assert page.get_by_role("group", name="number of players").count() == 1
     page.fill('[data-name="0"]', "Ana")
     page.fill('[data-name="1"]', "Ben")
-    page.select_option('[data-god="0"]', "death")  # a god a Cancelation token can cover: a checkbox
+    page.click('[data-god="0"][data-value="death"]')  # a god a Cancelation token can cover: a checkbox
     heights = page.evaluate("[...document.querySelectorAll('.navstep, input[type=checkbox]')]"
                             ".map((e) => e.getBoundingClientRect().height)")
     assert len(heights) >= 5 and min(heights) >= 44, heights
@@ -281,7 +286,9 @@ def test_the_pyramids_keep_the_focus_and_bring_the_next_place_into_view(page):
     page.click("#save-tile")  # at the bottom of the editor: the page scrolled down to it
     # The next place is in view and has the focus, with the editor's header naming it; the place saved says what
     # lies on it.
-    page.wait_for_selector('[data-slot="0-0-0"][aria-label="Ana, row 1, tile 1: red Sacred Stone, +1 CP"]')
+    # (its accessible name starts with what it shows, as axe-core's label-content-name-mismatch wants)
+    page.wait_for_selector('[data-slot="0-0-0"].filled .slot-points:text("+1")')
+    assert page.get_by_role("button", name="Sacred Stone +1 (Ana, row 1, tile 1, red, 1 CP)", exact=True).count() == 1
     assert 'data-slot="0-0-1"' in focused(page)
     for selector in ('[data-slot="0-0-1"]', ".editor h2"):
         box = page.locator(selector).bounding_box()
@@ -292,7 +299,7 @@ def test_the_pyramids_keep_the_focus_and_bring_the_next_place_into_view(page):
     enter_tile(page, 0, 0, 1, {"kind": "stone", "color": "red"})
     enter_tile(page, 0, 1, 0, {"kind": "stone", "color": "green"})  # on red and red: a warning
     page.wait_for_selector('[data-slot="0-1-0"] .badge')
-    assert "warning:" in page.get_attribute('[data-slot="0-1-0"]', "aria-label")
+    assert "warning:" in page.inner_text('[data-slot="0-1-0"] .visually-hidden')
     assert page.locator('[data-slot="0-1-0"] .badge').evaluate(CONTRAST) >= 4.5
     assert page.locator('[data-slot="0-2-0"] .slot-kind').evaluate(CONTRAST) >= 4.5
     size = page.locator('[data-slot="0-0-0"] .slot-kind').evaluate("(e) => parseFloat(getComputedStyle(e).fontSize)")

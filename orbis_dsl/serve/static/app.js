@@ -6,6 +6,8 @@ import { h } from "./editor.js";
 import * as store from "./state.js";
 import { startOrbis, gameFromRecord } from "./orbis.js";
 import { startSheet, sheetFromRecord } from "./sheet.js";
+import * as model from "./sheet_state.js";
+import * as history from "./history.js";
 
 const GAME_KEY = "orbis-pad:game";
 let games = [];
@@ -44,6 +46,113 @@ async function load(file) {
   open(body.game);
 }
 
+// ---- the history of plays ------------------------------------------------------------------------------------
+
+let plays = null; // the history, once read
+let showHistory = false;
+let historyNote = null;
+
+async function readHistory() {
+  try {
+    plays = await history.all();
+  } catch (error) {
+    plays = [];
+    historyNote = `The history of plays cannot be read in this browser (${error.message}).`;
+  }
+  document.dispatchEvent(new Event("pad:redraw"));
+}
+
+const titleOf = (id) => games.find((g) => g.id === id)?.title || id;
+
+// A play of the history opened in its game's form, to look at or correct: finished again, it replaces its play.
+async function reopen(play) {
+  const rules = await rulesOf(play.game);
+  const state = rules.sheet ? sheetFromRecord(rules, play.record) : gameFromRecord(rules, play.record);
+  Object.assign(state, { playId: play.id, place: play.place, started: null });
+  store.save(rules, state);
+  open(play.game);
+}
+
+// A new game of the same game with the same players, in the same seats.
+async function samePlayers(play) {
+  const rules = await rulesOf(play.game);
+  const names = play.players.map((p) => p.name);
+  let state;
+  if (rules.sheet) {
+    state = model.newSheet(rules);
+    model.setCount(state, rules, names.length);
+    state.names = [...names];
+  } else {
+    state = store.newGame(rules);
+    const counts = store.playerCounts(rules);
+    store.setPlayerCount(state, rules, counts.includes(names.length) ? names.length : counts[0]);
+    state.players.forEach((p, i) => { p.name = names[i] ?? ""; });
+  }
+  Object.assign(state, { place: play.place || "" });
+  store.save(rules, state);
+  open(play.game);
+}
+
+async function exportHistory() {
+  const doc = await history.exported();
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([JSON.stringify(doc, null, 2) + "\n"], { type: "application/json" }));
+  link.download = `plays-${new Date().toISOString().slice(0, 10)}.json`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+async function importHistory(file) {
+  try {
+    const count = await history.imported(JSON.parse(await file.text()));
+    historyNote = `${count} play${count === 1 ? "" : "s"} read from ${file.name}.`;
+  } catch (error) {
+    historyNote = `${file.name} could not be read: ${error.message}`;
+  }
+  await readHistory();
+}
+
+function when(play) {
+  const date = new Date(play.date);
+  return date.toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric" })
+    + (play.minutes !== null && play.minutes !== undefined ? `, ${play.minutes} min` : "");
+}
+
+function historyCard() {
+  if (plays === null) return h("section", { class: "card" }, h("p", { class: "note", text: "Reading the history…" }));
+  const stats = history.statistics(plays);
+  const button = (text, cls, attrs, fn) => h("button", { type: "button", class: cls, text, ...attrs, onclick: fn });
+  return h("section", { class: "card", id: "history", "aria-label": "history of plays" },
+    h("h2", { text: `History of plays (${plays.length})` }),
+    historyNote ? h("p", { class: "note", role: "status", text: historyNote }) : null,
+    plays.length ? null : h("p", { class: "note", text: "Every game finished on this pad is kept here." }),
+    h("ul", { class: "plays" }, plays.map((play) => h("li", { class: "play", "data-play": play.id },
+      h("p", { class: "play-head" }, h("strong", { text: `${titleOf(play.game)}${play.title ? ` · ${play.title}` : ""}` }),
+        h("span", { class: "note", text: ` ${when(play)}${play.place ? ` · ${play.place}` : ""}` })),
+      h("p", { class: "play-scores", text: [...play.players].sort((a, b) => a.place - b.place)
+        .map((p) => `${p.winner ? "★ " : ""}${p.name} ${p.total}`).join(" · ") }),
+      h("div", { class: "actions wrap" },
+        button("Open", "secondary", { "data-reopen": play.id }, () => reopen(play)),
+        button("Same players again", "secondary", { "data-again": play.id }, () => samePlayers(play)),
+        button("Delete", "secondary", { "data-delete": play.id }, async () => {
+          if (!confirm(`Delete this play of ${titleOf(play.game)} (${when(play)})?`)) return;
+          await history.remove(play.id);
+          await readHistory();
+        }))))),
+    stats.length ? h("div", { class: "scroll" }, h("table", { id: "stats" },
+      h("caption", { class: "categories", text: "Per game and player" }),
+      h("thead", {}, h("tr", {}, ["game", "player", "plays", "wins", "average", "best"].map((c) =>
+        h("th", { scope: "col", text: c })))),
+      h("tbody", {}, stats.map((r) => h("tr", { "data-stat": `${r.game}:${r.name}` },
+        h("td", { text: titleOf(r.game) }), h("th", { scope: "row", text: r.name }), h("td", { text: String(r.plays) }),
+        h("td", { text: String(r.wins) }), h("td", { text: String(r.average) }), h("td", { text: String(r.best) })))))) : null,
+    h("div", { class: "actions wrap" },
+      button("Export the history", "secondary", { id: "export-history" }, exportHistory),
+      h("label", { class: "secondary file" }, "Import a history", h("input", { type: "file", id: "import-history",
+        accept: ".json,application/json", onchange: (e) => e.target.files[0] && importHistory(e.target.files[0]) }))));
+}
+
 // The card at the top of every setup step: a button per game, and a record to load.
 function chooser() {
   return h("section", { class: "card", "aria-label": "game" },
@@ -56,7 +165,12 @@ function chooser() {
     problems.length ? h("ul", { class: "notes", "data-notes": "load" },
       problems.map((text) => h("li", { class: "error" }, h("pre", { text })))) : null,
     notice ? h("ul", { class: "notes", "data-notes": "kept", role: "alert" }, h("li", { class: "warning", text: notice }))
-      : null);
+      : null,
+    h("button", { type: "button", class: "secondary", id: "show-history", "aria-expanded": String(showHistory),
+      text: showHistory ? "Hide the history of plays" : `History of plays${plays ? ` (${plays.length})` : ""}`,
+      onclick: () => { showHistory = !showHistory; if (showHistory) readHistory(); // as it is now (a game since)
+        document.dispatchEvent(new Event("pad:redraw")); } }),
+    showHistory ? historyCard() : null);
 }
 
 function begin(rules, shell) {
@@ -86,6 +200,7 @@ async function start() {
   document.querySelector(".bar h1").textContent = title;
   document.title = title;
   const shell = { post, chooser, tell: (text) => { notice = text; } };
+  readHistory();
   try {
     begin(rules, shell);
   } catch (error) {

@@ -23,16 +23,20 @@ export function h(tag, attrs = {}, ...children) {
 }
 
 export const FILLS = {
-  red: "#c8372d", yellow: "#e8b420", orange: "#e8862a", blue: "#2f6db5", green: "#3b8c41", white: "#f3efe3",
+  red: "#c8372d", yellow: "#e8b420", orange: "#e8862a", blue: "#2f6db5", green: "#2e7d32", white: "#f3efe3",
   black: "#2b2b2b", purple: "#7b4fa0", brown: "#8a5a32", grey: "#8c8c8c", gray: "#8c8c8c", desert: "#cdb98a",
 };
 
-// Dark text on light tiles (white, yellow), white text on dark ones.
+// Dark or white text, whichever contrasts more with the tile (WCAG's relative luminance): dark on white, yellow,
+// orange and grey, white on the dark colours.
 function inkOn(fill) {
   const hex = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(fill);
   if (!hex) return "#fff";
-  const [r, g, b] = hex.slice(1).map((x) => parseInt(x, 16));
-  return 0.299 * r + 0.587 * g + 0.114 * b > 150 ? "#222" : "#fff";
+  const channel = (x) => { const c = parseInt(x, 16) / 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+  const [r, g, b] = hex.slice(1).map(channel);
+  const lum = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  const dark = 0.0159; // #222
+  return (1.05) / (lum + 0.05) >= (lum + 0.05) / (dark + 0.05) ? "#fff" : "#222";
 }
 
 export function fillOf(color) {
@@ -102,14 +106,15 @@ function paramField(rules, param, value, onchange) {
     }
     case "amount": {
       // Kept here as well as in the tile: typed digits do not draw the form again.
-      let [count, color] = (value || "").split(" ");
+      // (An amount not given yet has no count: "".split(" ") would give the count "", read as 0.)
+      let [count, color] = value ? value.split(" ") : [undefined, undefined];
       const build = (n, c, quiet) => {
         count = n === undefined ? undefined : String(n);
         color = c;
         onchange(n === undefined && !c ? undefined : `${n ?? 1} ${c || "any"}`, quiet);
       };
       return h("div", { class: "amount" },
-        stepper(count === undefined ? undefined : Number(count), param.name, (n, quiet) => build(n, color, quiet)),
+        stepper(count === undefined ? undefined : Number(count), param.name, (n, quiet) => build(n, color, quiet), 1, 1),
         h("div", { class: "swatches", role: "group", "aria-label": `${param.name}: colour` }, [...colors, "any"].map((c) => swatch(c, color === c,
           () => build(count === undefined ? 1 : Number(count), c), { "data-amount": c }))));
     }
@@ -126,9 +131,19 @@ function orderedParams(kind) {
   return [...first, ...kind.params.filter((p) => !kind.declared.includes(p.name))];
 }
 
+// The colour a kind comes in when the rule set's tiles give it in one colour only (Orbis: every Volcano is red):
+// choosing the kind chooses that colour too.
+function onlyColour(rules, kind) {
+  const colours = new Set((rules.tiles || []).filter((t) => t.kind === kind).map((t) => t.color));
+  return colours.size === 1 ? [...colours][0] : undefined;
+}
+
+// The most characters a player's name takes, typed or loaded (a record's longer name is kept, and shown whole).
+export const NAME_MAX = 50;
+
 // The editor for one place. `draft` is the tile being typed (a record tile), changed in place; `update(quiet)`
 // draws the page again unless `quiet`.
-export function tileEditor(rules, draft, update) {
+export function tileEditor(rules, draft, update, saveNow) {
   const set = (changes, quiet) => {
     for (const [key, value] of Object.entries(changes)) {
       if (value === undefined) delete draft[key]; else draft[key] = value;
@@ -139,38 +154,53 @@ export function tileEditor(rules, draft, update) {
     for (const key of Object.keys(draft)) delete draft[key];
     set(tile);
   };
+  const kinds = rules.kinds.map((k) => [k.name, k.title]);
+  // The kind first: a kind that comes in one colour chooses it. A desert has nothing more to say: its tap saves it.
+  const parts = [h("h3", { text: "Kind" }), choices(kinds, draft.desert ? undefined : draft.kind, (name) => replace({
+    color: onlyColour(rules, name) ?? draft.color, kind: name }), "data-kind", "kind")];
   const face = h("div", { class: "swatches big", role: "group", "aria-label": "colour" },
     rules.colors.map((c) => swatch(c, !draft.desert && draft.color === c,
       () => set({ desert: undefined, color: c }))),
-    swatch("desert", !!draft.desert, () => replace({ desert: true })));
-  const parts = [h("h3", { text: "Colour" }), face];
+    swatch("desert", !!draft.desert, () => { replace({ desert: true }); if (saveNow) saveNow(); }));
+  parts.push(h("h3", { text: "Colour" }), face);
   if (draft.desert) return parts;
-  const kinds = rules.kinds.map((k) => [k.name, k.title]);
-  parts.push(h("h3", { text: "Kind" }), choices(kinds, draft.kind, (name) => replace({ color: draft.color, kind: name }),
-    "data-kind", "kind"));
   const kind = rules.kinds.find((k) => k.name === draft.kind);
   if (!kind) return parts;
+  const main = [];
+  const more = [];
   for (const param of orderedParams(kind)) {
+    const scored = param.scored || param.required;
     const label = param.name + (param.scored && param.required ? "" : " (optional)");
-    parts.push(h("div", { class: "field", "data-field": param.name }, h("h3", { text: label }),
+    (scored ? main : more).push(h("div", { class: "field", "data-field": param.name }, h("h3", { text: label }),
       paramField(rules, param, draft[param.name], (v, quiet) => set({ [param.name]: v }, quiet))));
   }
   // What the tile's back shows: not scored, but a variant that removes a star colour warns about its tiles.
   if (rules.stars.length) {
-    parts.push(h("div", { class: "field", "data-field": "stars" }, h("h3", { text: "stars (optional)" }),
+    more.push(h("div", { class: "field", "data-field": "stars" }, h("h3", { text: "stars (optional)" }),
       choices(rules.stars.map((s) => [s, s]), draft.stars, (v) => set({ stars: v }), "data-stars", "stars")));
   }
   if (rules.levels > 1) {
     const levels = [...Array(rules.levels).keys()].map((n) => [n + 1, String(n + 1)]);
-    parts.push(h("div", { class: "field", "data-field": "level" }, h("h3", { text: "level (optional)" }),
+    more.push(h("div", { class: "field", "data-field": "level" }, h("h3", { text: "level (optional)" }),
       choices(levels, draft.level, (v) => set({ level: v }), "data-level", "level")));
   }
   if (kind.token) {
     const words = kind.token === "placed" ? "Cancelation token (as on the table; the rules decide)"
       : "Cancelation token";
-    parts.push(h("div", { class: "field", "data-field": "cancelled" }, h("h3", { text: words }),
+    main.push(h("div", { class: "field", "data-field": "cancelled" }, h("h3", { text: words }),
       choices([[true, "token"], [false, "no token"]], draft.cancelled, (v) => set({ cancelled: v }), "data-token",
         "Cancelation token")));
   }
+  parts.push(...main);
+  if (more.length) {
+    // Folded: what scores nothing (mystic value, stars, level); open when the tile gives any of it.
+    const given = more.some((el) => draft[el.dataset.field] !== undefined);
+    const fold = h("details", { class: "more", open: given || openMore.has(draft) },
+      h("summary", { text: `More fields (${more.map((el) => el.dataset.field).join(", ")})` }), more);
+    fold.addEventListener("toggle", () => { if (fold.open) openMore.add(draft); else openMore.delete(draft); });
+    parts.push(fold);
+  }
   return parts;
 }
+
+const openMore = new WeakSet(); // the drafts whose folded fields the player opened

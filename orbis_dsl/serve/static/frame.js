@@ -81,3 +81,24 @@ export function whenTyped(app, fn) {
   if (!field?.matches(TYPING) || !app.contains(field)) { fn(); return; }
   field.addEventListener("focusout", () => afterTap(fn), { once: true });
 }
+
+// The page's live region: what a screen reader says after a check (the total, the messages), without moving the
+// focus. One for the page, outside what each drawing replaces, so that a change of its text is announced.
+export function announce(text) {
+  let region = document.getElementById("announce");
+  if (!region) {
+    region = document.createElement("p");
+    region.id = "announce";
+    region.className = "visually-hidden";
+    region.setAttribute("aria-live", "polite");
+    region.setAttribute("role", "status");
+    document.body.append(region);
+  }
+  if (region.textContent !== text) region.textContent = text;
+}
+
+// While a check is on its way the step says so (aria-busy), and the tests wait for it to end.
+export function busy(app, on) {
+  if (on) app.setAttribute("aria-busy", "true");
+  else app.removeAttribute("aria-busy");
+}

@@ -2,6 +2,8 @@
 // the score sheet, and downloads: the game's JSON record, its notation, the sheet as SVG and as PNG (both drawn
 // by the server from one scene; the browser draws the PNG itself only where the server has no Pillow).
 
+import * as history from "./history.js";
+
 let shown = { key: null, answer: null }; // the last score, for the record it was computed from
 
 async function download(post, record, to) {
@@ -85,12 +87,58 @@ function tieNote(h, report) {
     + " places first." });
 }
 
-export function renderResults({ record, post, h, restart, rerender }) {
+// The PNG sheet as a file to share (the server's, or drawn here from the SVG where it has no Pillow).
+async function pngFile(post, record) {
+  const made = await post("/api/export?to=png", record);
+  if (made.status === 200) return new File([await made.response.blob()], "score-sheet.png", { type: "image/png" });
+  return null;
+}
+
+// Share where the browser can (the Web Share API, with the PNG sheet and the summary); else copy the summary, and
+// the downloads above stay.
+async function share(post, record, text, said) {
+  const file = await pngFile(post, record).catch(() => null);
+  const data = { title: "Scores", text, ...(file ? { files: [file] } : {}) };
+  if (navigator.share && (!navigator.canShare || navigator.canShare(data))) {
+    try {
+      await navigator.share(data);
+      said("Shared.");
+      return;
+    } catch (error) {
+      if (error.name === "AbortError") return; // the player closed the share sheet
+    }
+  }
+  await copy(text, said);
+}
+
+async function copy(text, said) {
+  try {
+    await navigator.clipboard.writeText(text);
+    said("Summary copied.");
+  } catch (error) {
+    said("Copy the summary below.");
+  }
+}
+
+// The game into the history of plays, once per scored record (again, with its changes, when it is reopened).
+function keep(play, report) {
+  if (!play || play.kept === shown.key) return;
+  play.kept = shown.key;
+  history.put(history.playOf({ ...play.info(), report })).catch((error) => console.error(error));
+}
+
+export function renderResults({ record, post, h, restart, rerender, play }) {
   const key = JSON.stringify(record);
   if (shown.key !== key) {
     shown = { key, answer: null };
     post("/api/score", record).then((answer) => {
-      if (shown.key === key) { shown.answer = answer; rerender(); }
+      if (shown.key !== key) return;
+      shown.answer = answer;
+      rerender();
+      // The step's first thing takes the focus (the button tapped to come here is gone with "Scoring…").
+      if (!document.activeElement || document.activeElement === document.body) {
+        document.getElementById("winner")?.focus({ preventScroll: true });
+      }
     });
     return [h("p", { class: "note", text: "Scoring…" })];
   }
@@ -101,7 +149,12 @@ export function renderResults({ record, post, h, restart, rerender }) {
       h("ul", { class: "notes" }, (body?.errors || []).map((e) => h("li", { class: "error", text: `${e.where}: ${e.message}` }))))];
   }
   const report = body;
+  keep(play, report);
   const winners = report.winners.join(" and ");
+  const game = document.title.replace(/ scoring pad$/, "");
+  const text = history.summary(record.title ? `${game}, ${record.title}` : game, report);
+  const shareStatus = h("p", { class: "note", id: "share-status", role: "status" });
+  const said = (words) => { shareStatus.textContent = words; };
   const action = (label, id, fn) => h("button", { type: "button", class: "secondary", id, text: label,
     onclick: () => fn().catch((error) => alert(error.message)) });
   const sheet = h("img", { class: "sheet", alt: "score sheet", src: shown.sheet });
@@ -114,19 +167,25 @@ export function renderResults({ record, post, h, restart, rerender }) {
   }
   return [
     h("section", { class: "card" },
-      h("h2", { id: "winner", text: !report.winners.length ? "Nobody wins"
+      h("h2", { id: "winner", tabindex: "-1", text: !report.winners.length ? "Nobody wins"
         : report.winners.length === 1 ? `Winner: ${winners}` : `Shared win: ${winners}` }),
       finalTable(h, report),
       tieNote(h, report),
       report.warnings.length ? h("ul", { class: "notes" }, report.warnings.map((w) =>
         h("li", { class: "warning", text: `${w.where}: ${w.message}` }))) : null),
+    play ? h("section", { class: "card" }, h("label", { class: "inline" }, "Played at ", h("input", { type: "text",
+      id: "place", placeholder: "place (optional)", value: play.info().place || "", maxlength: "80", autocomplete: "off",
+      onchange: (e) => { play.setPlace(e.target.value.trim()); play.kept = null; keep(play, report); } }))) : null,
     h("section", { class: "card" }, h("h2", { text: "Share" }),
+      h("p", { id: "summary", class: "categories", text }),
       h("div", { class: "actions wrap" },
+        action(navigator.share ? "Share" : "Copy summary", "share", () => share(post, record, text, said)),
+        action("Copy summary", "copy-summary", () => copy(text, said)),
         action("Record (JSON)", "download-json", () => download(post, record, "json")),
         action("Notation (text)", "download-text", () => download(post, record, "text")),
         action("Sheet (SVG)", "download-svg", () => download(post, record, "svg")),
         action("Sheet (PNG)", "download-png", () => downloadPng(post, record))),
-      sheet),
+      shareStatus, sheet),
     h("button", { type: "button", class: "secondary", id: "new-game", text: "New game", onclick: () => {
       if (confirm("Start a new game? This one is no longer kept in the browser (download it first).")) restart();
     } }),

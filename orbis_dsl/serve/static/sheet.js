@@ -4,12 +4,13 @@
 // rule set's declarations. After each change the server checks the sheet (POST /api/check, the checks of
 // `orbis score`); its messages are put beside the field whose JSON path they name.
 
-import { h } from "./editor.js";
+import { h, NAME_MAX } from "./editor.js";
 import * as store from "./state.js";
 import * as model from "./sheet_state.js";
 import { factField, asked } from "./sheet_fields.js";
 import { renderResults } from "./results.js";
-import { draw, afterTap, whenTyped } from "./frame.js";
+import { newId } from "./history.js";
+import { draw, afterTap, whenTyped, announce, busy } from "./frame.js";
 
 export { sheetFromRecord } from "./sheet_state.js";
 
@@ -31,15 +32,17 @@ function commit() {
 
 async function recheck() {
   const question = ++asking;
+  busy(app, true);
   const { status, body } = await shell.post("/api/check", record());
   if (question !== asking) return;
   checked = status === 200 || status === 422 ? body : { errors: [{ where: "server", message: `status ${status}` }] };
   if (checked.report) lastReport = checked.report;
-  whenTyped(app, render);
+  whenTyped(app, () => { render(); busy(app, false); announce(said()); });
 }
 
 function go(step, push = true) {
   sheet.step = step;
+  if (step !== "setup" && sheet.started === undefined) sheet.started = new Date().toISOString(); // the play's duration, from here
   reveal = "top";
   // Each step is a history entry: a back-swipe goes back one step inside the pad instead of leaving it.
   if (push) history.pushState({ step }, "", `#${step}`);
@@ -78,13 +81,20 @@ function optionField(o) {
     "aria-label": o.name.replaceAll("_", " "), onchange: (e) => choose(Number(e.target.value) || 0, true) });
 }
 
+// An option named after a choice of another option (Mondo's `solo_level`, after `level` "solo") is asked only
+// while that choice is made; its value stays in the record as it is.
+function optionInPlay(o) {
+  return !rules.options.some((other) => other !== o && other.type === "enum" && other.choices.some((c) =>
+    o.name.startsWith(`${c}_`)) && !o.name.startsWith(`${sheet.options[other.name] ?? other.default}_`));
+}
+
 function setupStep() {
   const counts = [...Array(model.MAX_PLAYERS).keys()].map((i) => i + 1);
   const problem = h("p", { class: "error", role: "alert" });
   const players = sheet.names.slice(0, sheet.count).map((name, i) => h("fieldset", { class: "player" },
     h("legend", { text: `Player ${i + 1}` }),
     h("label", { class: "inline" }, "name ", h("input", { type: "text", placeholder: "name", value: name, "data-name": i,
-      autocomplete: "off", maxlength: "40", oninput: (e) => { sheet.names[i] = e.target.value; store.save(rules, sheet); } })),
+      autocomplete: "off", maxlength: String(NAME_MAX), oninput: (e) => { sheet.names[i] = e.target.value; store.save(rules, sheet); } })),
     // A select is named by a label of its own (one wrapped round it would read the option chosen, too).
     rules.family ? h("div", { class: "inline" }, h("label", { for: `piece-${i}`, text: rules.family.key }),
       h("select", { id: `piece-${i}`, "data-piece": i, onchange: (e) => { sheet.pieces[i] = e.target.value; commit(); } },
@@ -105,7 +115,7 @@ function setupStep() {
         onclick: () => { model.setCount(sheet, rules, n); commit(); } }))),
       players,
       rules.options.length ? h("h2", { text: "Options" }) : null,
-      rules.options.map((o) => h("div", { class: "field" }, h("span", { class: "fact-title", text: o.name.replaceAll("_", " ") }),
+      rules.options.filter(optionInPlay).map((o) => h("div", { class: "field" }, h("span", { class: "fact-title", text: o.name.replaceAll("_", " ") }),
         optionField(o))),
       rounds.length ? h("div", { class: "field" }, h("span", { class: "fact-title", text: "rounds played" }),
         h("div", { class: "choices", role: "group", "aria-label": "rounds played" }, rounds.map((n) => h("button", {
@@ -141,44 +151,97 @@ function seatOf(note) {
   return match ? Number(match[1]) : null;
 }
 
+// Whether the form asks a fact under this sheet's options and level (the server's `shown`; all until it answers).
+const inPlay = (f) => asked(f) && (!Array.isArray(checked?.shown) || checked.shown.includes(f.key));
+
+// The facts not typed yet that the rules need, as the server lists them (each with its JSON path).
+const missing = () => checked?.missing || [];
+const missingOf = (seat, round) => missing().filter((m) => m.player === seat && (m.round ?? 0) === round);
+
+// Whether a round has everything it needs and nothing wrong: its scores are final.
+function roundDone(r) {
+  if (!checked?.report) return false;
+  const here = (path) => !rules.rounds || (path || "").startsWith(`$.rounds[${r}]`);
+  return !missing().some((m) => (m.round ?? 0) === r) && !(checked.errors || []).some((e) => here(e.path));
+}
+
 function playerCard() {
   const seat = sheet.seat;
   const path = model.playerPath(rules, sheet.round, seat);
   const facts = sheet.rounds[sheet.round].players[seat];
   const piece = rules.family?.pieces.find((p) => p.name === sheet.pieces[seat]);
   const notAsked = model.playerFacts(rules).filter((f) => !asked(f) && facts[f.key] === undefined);
+  const lacking = missingOf(seat, sheet.round);
   return h("section", { class: "card", "data-path": path, "aria-label": "sheet" },
     h("h2", { text: sheet.names[seat] + (piece ? ` · ${piece.title}` : "") + (rules.rounds ? ` · round ${sheet.round + 1}` : "") }),
-    model.playerFacts(rules).filter(asked).map((f) => factField(f, facts[f.key], `${path}.${f.key}`, setter(facts, f.key), rules.pieces)),
+    lacking.length ? h("p", { class: "note missing", "data-missing": "", text: `Not yet typed: ${
+      lacking.map((m) => m.title).join(", ")}. The total so far counts them as 0.` }) : null,
+    model.playerFacts(rules).filter(inPlay).map((f) => factField(f, facts[f.key], `${path}.${f.key}`, setter(facts, f.key), rules.pieces)),
     notAsked.length ? h("p", { class: "note", text: `Not asked here (give them in the JSON record or the notation): ${
       notAsked.map((f) => f.title).join("; ")}.` }) : null);
 }
 
 function roundCard() {
-  const facts = model.roundFacts(rules).filter(asked);
-  if (!rules.rounds || !facts.length) return null;
+  const facts = model.roundFacts(rules).filter(inPlay);
+  const notes = roundNotes(sheet.round);
+  if (!rules.rounds || (!facts.length && !notes.length)) return null;
   const round = sheet.rounds[sheet.round];
   const path = `$.rounds[${sheet.round}]`;
   return h("section", { class: "card", "data-path": path, "aria-label": "round" },
     h("h2", { text: `Round ${sheet.round + 1}, for everyone` }),
+    notes.length ? h("ul", { class: "lines", "data-round-notes": "" }, notes.map((text) => h("li", { text }))) : null,
     facts.map((f) => factField(f, round.facts[f.key], `${path}.${f.key}`, setter(round.facts, f.key), rules.pieces)));
 }
 
+// What the rules note of each player for a round (the rule set's `note` lines; Mondo: who holds the volcano chip,
+// from the round before's scores, "Ann holds the volcano chip: the most points in the round before").
+function roundNotes(r) {
+  const report = checked?.report;
+  if (!report || !rules.rounds) return [];
+  const before = r > 0 && !roundDone(r - 1) ? ` (from round ${r} as typed so far)` : "";
+  return report.players.flatMap((p) => p.lines.filter((l) => l.what === "note" && l.where === `round ${r + 1}`)
+    .map((l) => `${p.name} ${l.why}${before}`));
+}
+
 function totalsCard() {
+  const report = checked?.report || lastReport;
   const stale = !checked?.report && lastReport;
-  const score = (checked?.report || lastReport)?.players[sheet.seat];
+  const score = report?.players[sheet.seat];
   const label = `round ${sheet.round + 1}`;
-  const lines = (score?.lines || []).filter((l) => !rules.rounds || l.where === label);
-  const parts = score ? (rules.rounds ? score.rounds.map((t, r) => `round ${r + 1}: ${t}`)
+  const lines = (score?.lines || []).filter((l) => (!rules.rounds || l.where === label) && l.what !== "note");
+  const parts = score ? (rules.rounds ? score.rounds.map((t, r) => `round ${r + 1}: ${t}${roundDone(r) ? "" : " (so far)"}`)
     : rules.scores.map((s) => `${s.title} ${score[s.name] ?? 0}`)) : [];
+  const lacking = missing().filter((m) => m.player === sheet.seat);
+  const partial = !!checked?.partial || stale;
   return h("section", { class: "card", "aria-label": "totals" },
-    h("h2", {}, "Total so far: ", h("strong", { id: "live-total", text: score ? String(score.total) : "…" })),
+    h("h2", {}, "Total so far: ", h("strong", { id: "live-total", text: score ? String(score.total) : "…" }),
+      score && partial ? h("span", { class: "partial", "data-partial": "", text: " (partial)" }) : null),
     stale ? h("p", { class: "note", text: "As before the last change: the sheet has an error to correct." }) : null,
     !score ? h("p", { class: "note", text: "The total appears once the sheet can be scored (see the messages)." }) : null,
+    lacking.length ? h("p", { class: "note", text: `Partial: ${[...new Set(lacking.map((m) => rules.rounds
+      ? `${m.title} (round ${m.round + 1})` : m.title))].join(", ")} not yet typed.` }) : null,
     parts.length ? h("p", { class: "categories", text: parts.join(" · ") }) : null,
     lines.length ? h("ul", { class: "lines" }, lines.map((l) => h("li", {},
       h("span", { class: "cp", text: l.cp > 0 ? `+${l.cp}` : String(l.cp) }),
       h("span", { text: ` ${l.where}, ${l.what}: ${l.why}` })))) : null);
+}
+
+// What the live region says after a check: the player's total, and how many messages the sheet has.
+function said() {
+  const score = checked?.report?.players[sheet.seat];
+  const errors = (checked?.errors || []).length;
+  const warnings = (checked?.report?.warnings || []).length;
+  const counted = (n, word) => (n ? `, ${n} ${word}${n === 1 ? "" : "s"}` : "");
+  return `${sheet.names[sheet.seat]}: total ${score ? score.total : "not yet"}${checked?.partial ? " (partial)" : ""}`
+    + counted(errors, "error") + counted(warnings, "warning");
+}
+
+// What the Finish button says: what the rules still need before the game can be finished.
+function finishText() {
+  if (checked?.finished) return "Finish: final scores →";
+  const lacking = [...new Set(missing().map((m) => m.title))];
+  if (lacking.length && !(checked?.errors || []).length) return `Finish (not yet typed: ${lacking.join(", ")})`;
+  return "Finish (the sheet has errors)";
 }
 
 function sheetStep() {
@@ -190,17 +253,19 @@ function sheetStep() {
     h("div", { class: "tabs", role: "tablist" }, sheet.names.slice(0, sheet.count).map((name, i) => h("button", {
       type: "button", role: "tab", class: "tab" + (i === sheet.seat ? " chosen" : "") + (flagged.has(i) ? " flagged" : ""),
       "aria-selected": String(i === sheet.seat), "data-tab": i, onclick: () => { sheet.seat = i; commit(); },
-    }, h("span", { text: name }), h("span", { class: "tab-total", text: totals[i] ? String(totals[i].total) : "" })))),
+    }, h("span", { class: "tab-name", text: name }), h("span", { class: "tab-total", text: totals[i] ? String(totals[i].total)
+      + (missing().some((m) => m.player === i) ? "…" : "") : "" })))),
     rules.rounds && sheet.nrounds > 1 ? h("div", { class: "choices rounds", role: "group", "aria-label": "round" },
       [...Array(sheet.nrounds).keys()].map((r) => h("button", { type: "button", "data-round": r,
         class: "choice" + (r === sheet.round ? " chosen" : ""), "aria-pressed": String(r === sheet.round),
-        text: `Round ${r + 1}`, onclick: () => { sheet.round = r; commit(); } }))) : null,
+        text: `Round ${r + 1}${roundDone(r) ? " ✓" : ""}`, "aria-label": `Round ${r + 1}${roundDone(r) ? ", scored" : ""}`,
+        onclick: () => { sheet.round = r; commit(); } }))) : null,
     h("div", { id: "sheet-notes" }),
     roundCard(),
     playerCard(),
     totalsCard(),
     h("button", { type: "button", class: "primary", id: "finish", disabled: !checked?.finished,
-      text: checked?.finished ? "Finish: final scores →" : "Finish (the sheet has errors)", onclick: () => go("results") }),
+      text: finishText(), onclick: () => go("results") }),
   ];
 }
 
@@ -254,6 +319,17 @@ function parent(path) {
   return shorter === path ? "" : shorter;
 }
 
+// This game as a play of the history (history.js): its id kept with the game, so that a game reopened and
+// finished again replaces its play.
+const play = {
+  kept: null,
+  info: () => {
+    if (!sheet.playId) { sheet.playId = newId(); store.save(rules, sheet); }
+    return { id: sheet.playId, game: rules.game, title: sheet.title, record: record(), started: sheet.started, place: sheet.place };
+  },
+  setPlace: (place) => { sheet.place = place; store.save(rules, sheet); },
+};
+
 // ---- frame -------------------------------------------------------------------------------------------------
 
 function steps() {
@@ -265,17 +341,24 @@ function steps() {
 function render() {
   let page;
   if (sheet.step === "results") {
-    page = renderResults({ record: record(), post: shell.post, h, restart, rerender: render });
+    page = renderResults({ record: record(), post: shell.post, h, restart, rerender: render, play });
   } else if (sheet.step === "sheet") {
     page = document.createDocumentFragment(); // the messages are placed by the paths of the fields drawn
     page.append(...sheetStep().filter(Boolean));
     placeNotes(page, [...(checked?.errors || []).map((e) => ({ ...e, kind: "error" })),
       ...(checked?.report?.warnings || []).map((w) => ({ ...w, kind: "warning" }))]);
+    for (const m of missing()) {
+      page.querySelector(`[data-path="${CSS.escape(m.path)}"]`)?.append(h("ul", { class: "notes", "data-notes": "missing" },
+        h("li", { class: "missing", text: `${m.title}: not yet typed` })));
+    }
     page = [page];
   } else {
     page = setupStep();
   }
-  draw(app, steps(), page, reveal);
+  // Each step's first control takes the focus when the step opens.
+  const first = reveal !== "top" ? null : sheet.step === "setup" ? "[data-game].chosen"
+    : sheet.step === "sheet" ? '[aria-label="sheet"] :is(button, input)' : "#winner";
+  draw(app, steps(), page, reveal, first);
   reveal = "errors";
 }
 

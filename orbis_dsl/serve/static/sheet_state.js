@@ -60,12 +60,25 @@ function usable(sheet, rules) {
       && round.players.length >= sheet.count && round.players.every(isObject));
 }
 
+// A fact per set given as a list, in the set's order (Terra Mystica's power bowls, `"power": [2, 6, 3]`, the
+// documented form) becomes the form's values by member: {"I": 2, "II": 6, "III": 3}.
+function byMember(rules, facts) {
+  for (const fact of rules.facts) {
+    const value = facts[fact.key];
+    if (fact.members.length && Array.isArray(value)) {
+      facts[fact.key] = Object.fromEntries(fact.members.map((m, i) => [m, value[i] ?? null]));
+    }
+  }
+  return facts;
+}
+
 // A saved sheet, checked: the sheet (its tab and round kept on the sheet), or null when it cannot be drawn.
 export function checked(saved, rules) {
   if (!usable(saved, rules)) return null;
   if (!["setup", "sheet", "results"].includes(saved.step)) saved.step = "setup";
   saved.seat = Number.isInteger(saved.seat) ? Math.min(Math.max(saved.seat, 0), saved.count - 1) : 0;
   saved.round = Number.isInteger(saved.round) ? Math.min(Math.max(saved.round, 0), saved.nrounds - 1) : 0;
+  for (const round of saved.rounds) round.players.forEach((facts) => byMember(rules, facts));
   return saved;
 }
 
@@ -117,9 +130,10 @@ export function sheetFromRecord(rules, record) {
     const { players, ...facts } = round;
     sheet.rounds[r] = { facts, players: players.map(({ name, ...rest }) => {
       if (rules.family) delete rest[rules.family.key];
-      return rest;
+      return byMember(rules, rest);
     }) };
   });
   sheet.step = "sheet";
+  sheet.started = null; // not played on the pad: its duration is unknown
   return sheet;
 }

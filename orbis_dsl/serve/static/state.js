@@ -84,6 +84,7 @@ export function load(rules) {
     return { game: newGame(rules), problem: SET_ASIDE };
   }
   if (!["setup", "pyramids", "results"].includes(game.step)) game.step = "setup";
+  if (!(Number.isInteger(game.done) && game.done >= 0 && game.done < game.players.length)) game.done = null;
   if (!placeOf(game, rules, game.selected)) {
     game.selected = game.step === "setup" ? null
       : nextEmpty(game, rules, { player: 0 }) || { player: 0, row: 0, index: 0 };
