@@ -1,6 +1,6 @@
 # generated — do not edit.
 # source: 'rules/terra_mystica/game.orbis'
-# sha256: 9e7d0f665ce08d2ca08b799084fec050df91cb17f92a9199b20b71fbb48682e5
+# sha256: d9b0c50e64953ea39e2c52b62a34d364f2847f354097a027328249e4401a5f3c
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
@@ -9,7 +9,7 @@ from orbis_dsl.runtime.lists import count_in as _count_in, position as _position
 from orbis_dsl.runtime.specs import AwardSpec, CheckSpec, FactSpec, OptionSpec, ScoreSpec, Settings
 
 SOURCE = 'rules/terra_mystica/game.orbis'
-SOURCE_SHA256 = '9e7d0f665ce08d2ca08b799084fec050df91cb17f92a9199b20b71fbb48682e5'
+SOURCE_SHA256 = 'd9b0c50e64953ea39e2c52b62a34d364f2847f354097a027328249e4401a5f3c'
 
 
 # from 'rules/terra_mystica/game.orbis', line 76
@@ -409,7 +409,7 @@ CHECKS = (
     CheckSpec(message='a Fire & Ice game names its final scoring tile: add "final_tile"', fn=_check_27, each_name=None, members=(), refuse=True, at='edition'),
     CheckSpec(message='a Fire & Ice final scoring tile needs "edition": "fire_and_ice"', fn=_check_28, each_name=None, members=(), refuse=True, at='final_tile'),
     CheckSpec(message='the Fire & Ice final tile is scored from the structures on the map: add this player\'s "structures"', fn=_check_29, each_name=None, members=(), refuse=True),
-    CheckSpec(message='another player also stands at 10 on {track}: only one faction may reach the top of a track', fn=_check_30, each_name='track', members=('fire', 'water', 'earth', 'air'), refuse=False, at_player='cults'),
+    CheckSpec(message='at 10 on {track} with {others}: only one faction may reach the top of a track', fn=_check_30, each_name='track', members=('fire', 'water', 'earth', 'air'), refuse=False, at_player='cults'),
     CheckSpec(message="below the faction's starting position on fire (plus its favour tiles' steps): cult positions never go down", fn=_check_31, each_name=None, members=(), refuse=False),
     CheckSpec(message="below the faction's starting position on water (plus its favour tiles' steps): cult positions never go down", fn=_check_32, each_name=None, members=(), refuse=False),
     CheckSpec(message="below the faction's starting position on earth (plus its favour tiles' steps): cult positions never go down", fn=_check_33, each_name=None, members=(), refuse=False),
