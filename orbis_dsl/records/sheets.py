@@ -15,7 +15,7 @@ from orbis_dsl.records.sheet_cells import CellReader, check_shared_cells
 from orbis_dsl.records.sheet_lists import derive_board, list_fact
 from orbis_dsl.runtime.hexmap import board_of
 from orbis_dsl.runtime.rules import Rules
-from orbis_dsl.runtime.sheet import SheetPlayerRecord, SheetRecord, refusals
+from orbis_dsl.runtime.sheet import SheetPlayerRecord, SheetRecord, and_list, refusals
 from orbis_dsl.runtime.specs import FactSpec
 
 _TOP_KEYS = {"format", "game", "title", "options"}
@@ -317,8 +317,8 @@ def read_sheet_doc(doc, file: str, rules: Rules) -> tuple[SheetRecord | None, li
     record = reader.record(doc)
     if record is None:
         return None, reader.diags
-    broken = [Diagnostic(f"{failure.message}", file=file, path=path)
-              for failure, path in _whole_table(rules, record, refusals(rules, record))]
+    broken = [Diagnostic(message, file=file, path=path)
+              for message, path in _whole_table(rules, record, refusals(rules, record))]
     return (None, broken) if broken else (record, [])
 
 
@@ -340,21 +340,28 @@ def canonical_doc(doc: dict, file: str, rules: Rules) -> dict:
     return out
 
 
-def _whole_table(rules: Rules, record: SheetRecord, failures) -> list[tuple]:
-    """Each refusal with its JSON path; one that every player of a round breaks alike (too many players) is said
-    once, of the round's players, not once per player."""
+def _whole_table(rules: Rules, record: SheetRecord, failures) -> list[tuple[str, str]]:
+    """Each refusal's message with its JSON path; one that every player of a round breaks alike (too many players)
+    is said once, of the round's players, not once per player. One that names `{others}` (a bonus chip two
+    players hold) is between players: said at each of them but the first, naming the ones before."""
     out, said = [], set()
     for failure in failures:
         alike = [f for f in failures if f.message == failure.message and f.round == failure.round]
+        if "{others}" in failure.message:
+            before = [record.rounds[f.round][f.player].name for f in alike if f.player < failure.player]
+            if before or len(alike) == 1:
+                out.append((failure.message.replace("{others}", and_list(before) or "another player"),
+                            _player_path(rules, failure)))
+            continue
         if len(alike) == len(record.rounds[failure.round]) > 1:
             if (failure.round, failure.message) not in said:
                 said.add((failure.round, failure.message))
                 path = f"$.rounds[{failure.round}].players" if rules.settings.rounds else "$.players"
                 if failure.at is not None:  # a check of a fact given once for the record or the round: its key
                     path = _shared_fact_path(rules, failure)
-                out.append((failure, path))
+                out.append((failure.message, path))
             continue
-        out.append((failure, _player_path(rules, failure)))
+        out.append((failure.message, _player_path(rules, failure)))
     return out
 
 
