@@ -221,10 +221,10 @@ def test_a_real_games_map_with_sanctuaries_gives_no_favour_tile_warning():
 
 
 def report_of(doc: dict) -> dict:
-    from orbis_dsl.records.inputs import score_record
-    from orbis_dsl.records.sheets import read_sheet_doc
     from orbis_dsl.common.games import game_named
     from orbis_dsl.language.ruleset import game_rules
+    from orbis_dsl.records.inputs import score_record
+    from orbis_dsl.records.sheets import read_sheet_doc
 
     record, diags = read_sheet_doc(doc, "testgame2", game_rules(game_named("terra-mystica")))
     assert not diags, [d.message for d in diags]
