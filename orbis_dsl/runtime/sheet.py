@@ -131,6 +131,7 @@ class CheckFailure(NamedTuple):
     message: str
     at: str | None = None  # the record's key of the whole-record fact the check reads (CheckSpec.at)
     at_player: str | None = None  # the key of the player's one fact it reads (CheckSpec.at_player)
+    check: object = None  # the CheckSpec
 
 
 def refusals(rules: Rules, record: SheetRecord) -> list[CheckFailure]:
@@ -141,9 +142,18 @@ def refusals(rules: Rules, record: SheetRecord) -> list[CheckFailure]:
         for p in g.players:
             for check in rules.checks:
                 if check.refuse:
-                    found.extend(CheckFailure(p.index, r, message, check.at, check.at_player)
+                    found.extend(CheckFailure(p.index, r, message, check.at, check.at_player, check)
                                  for message in _broken(check, g, p))
     return found
+
+
+def still_refused(rules: Rules, record: SheetRecord, failure: CheckFailure, facts: dict) -> bool:
+    """Whether `failure`'s check still holds for its player with `facts` in place of the record's (the facts a
+    single tile of their board gives: which tile a refusal is about)."""
+    sheets = list(record.rounds[failure.round])
+    sheets[failure.player] = sheets[failure.player]._replace(facts=facts)
+    g = _game(rules, record, sheets, [{} for _ in sheets], failure.round)
+    return failure.message in _broken(failure.check, g, g.players[failure.player])
 
 
 def score_sheet(rules: Rules, record: SheetRecord, report_format: str, explain: bool = True) -> SheetReport:
