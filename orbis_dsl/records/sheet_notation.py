@@ -340,7 +340,9 @@ class _Builder:
             return f'a name of more than one word is written in quotes ("Cy Young") before the {family}'
         if family and i == 0 and re.fullmatch(r"-?\d+", key):
             return f"the {family} is missing, or a fact's name: `NAME {family.upper()} FACT VALUE …`"
-        return did_you_mean(key, facts) or "expected one of: " + ", ".join(facts)
+        from orbis_dsl.records.sheets import fact_hint
+
+        return fact_hint(self.rules, key, facts) or "expected one of: " + ", ".join(facts)
 
     # ---- values ---------------------------------------------------------------------------------------------
 
@@ -358,12 +360,33 @@ class _Builder:
         if fact.type in ("cells", "waters", "list"):
             return _items(words)
         if fact.type == "crossings":
-            return [pair.split("-") for pair in _items(words)]
+            return self.crossings(tokens, path, n)
         if fact.members:
             parts = words[0].split("/") if len(words) == 1 else words
             values = [_scalar(fact, p) for p in parts]
             return dict(zip(fact.members, values)) if len(values) == len(fact.members) else values
         return _scalar(fact, unquote(words[0])) if len(words) == 1 else [_scalar(fact, w) for w in words]
+
+    def crossings(self, tokens, path: str, n: int) -> list:
+        """Pairs of cells, `C5-D7` or jsnell's `C5:D7`, each placed at its own column; a word that is not a pair
+        is said here, in the notation's words."""
+        pairs, i = [], 0
+        for word, column in tokens:
+            at = column
+            for item in word.split(","):
+                if item not in ("", "-"):
+                    parts = re.split(r"[-:]", item)
+                    if len(parts) != 2 or not all(parts):
+                        self.error(n, at, f"expected a pair of cells joined by '-', got '{item}'",
+                                   "like C5-D7 (or C5:D7, as jsnell's logs write it); pairs are separated by ','")
+                    else:
+                        self.place(f"{path}[{i}]", n, at)
+                        self.place(f"{path}[{i}][0]", n, at)
+                        self.place(f"{path}[{i}][1]", n, at + len(parts[0]) + 1)
+                        pairs.append(parts)
+                        i += 1
+                at += len(item) + 1
+        return pairs
 
     def locate(self, diags: list[Diagnostic]) -> list[Diagnostic]:
         """Diagnostics of the JSON reader, each placed at the text that holds its path (or the nearest

@@ -58,8 +58,8 @@ class _SheetReader:
     def unknown_keys(self, obj: dict, path: str, allowed: set[str]) -> None:
         for key in obj:
             if key not in allowed:
-                self.error(f"{path}.{key}", f"unknown key '{key}'",
-                           did_you_mean(key, allowed) or "expected one of: " + ", ".join(sorted(allowed)))
+                self.error(f"{path}.{key}", f"unknown key '{key}'", fact_hint(self.rules, key, allowed)
+                           or "expected one of: " + ", ".join(sorted(allowed)))
 
     # ---- the document ---------------------------------------------------------------------------------
 
@@ -337,6 +337,17 @@ class _SheetReader:
             self.error(path, f"{fact.title}: {value} is out of range; expected {fact.low} to {fact.high}")
             return None
         return value
+
+
+def fact_hint(rules: Rules, word: str, allowed) -> str | None:
+    """"did you mean" for a word typed where a fact's key was expected: the fact given per the set it names (a
+    Terra Mystica player's `buildings` are their `structures`, per the set `buildings`), else the nearest key."""
+    members = rules.settings.sets.get(word)
+    if members:
+        for fact in rules.facts.values():
+            if fact.members == tuple(members) and fact.json_key in allowed and fact.derive is None:
+                return f"did you mean '{fact.json_key}'? ({fact.title}, given per {word})"
+    return did_you_mean(word, allowed)
 
 
 def read_sheet_json(text: str, file: str, rules: Rules) -> tuple[SheetRecord | None, list[Diagnostic]]:
