@@ -392,10 +392,16 @@ def test_the_terminal_view_draws_each_grid_and_explain_names_what_scored():
     from orbis_dsl.cli.app import app
 
     result = CliRunner().invoke(app, ["score", str(EXAMPLES / "grid-advanced-2p-counts-as-active.json"),
-                                      "--explain"])
+                                      "--explain", "--boards"])
     assert result.exit_code == 0, result.output
     out = result.output
     assert out.count("World board, front side") == 6  # two players, three rounds
+    # The table leads; the boards come after the winner, only when asked for.
+    assert out.index("Winner: Ann") < out.index("World board, front side")
+    plain = CliRunner().invoke(app, ["score", str(EXAMPLES / "grid-advanced-2p-counts-as-active.json")]).output
+    assert "World board" not in plain and plain.splitlines()[1].startswith("player")
+    # No "+0" on the lines that score nothing of themselves (what a board shows, notes).
+    assert not [line for line in out.splitlines() if "enclosed forest" in line and "+0" in line]
     assert "w p f f A w" in out  # r3c3 (west water, a panda, east forest) beside r3c4 (an active volcano)
     assert "enclosed forest: r3c3, r3c4, r4c3" in out
     assert "mismatched edge: r1c4 north (desert) against the border (water)" in out
