@@ -265,7 +265,7 @@ SCHEMA_CANNOT_TELL = {"shared-faction.json", "shared-home-colour.json", "power-o
                       # repeats and positions within a list, sums across the players
                       "favour-tile-twice-in-one-hand.json", "scoring-tile-twice.json", "score1-in-round-five.json",
                       "bonus-card-in-play-twice.json", "town-tile-three-copies.json",
-                      "priests-on-fire-over-four.json",
+                      "priests-on-fire-over-four.json", "bonus-card-held-by-two.json",
                       # Fire & Ice: the edition, its tile and the map go together
                       "fire-ice-without-its-tile.json", "fire-ice-tile-in-a-base-game.json",
                       "fire-ice-player-without-structures.json"}
