@@ -1,6 +1,6 @@
 # generated — do not edit.
 # source: 'rules/terra_mystica/game.orbis'
-# sha256: d19754710332d9960939996c5c67e60c5600096a554e473ac13db94dc5aff45f
+# sha256: cc9966f0496b4942ffe1cb7b08e4d94b8c8ddb005f5eacd72391f4e2d4d90411
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
@@ -9,7 +9,7 @@ from orbis_dsl.runtime.lists import count_in as _count_in, position as _position
 from orbis_dsl.runtime.specs import AwardSpec, CheckSpec, FactSpec, OptionSpec, ScoreSpec, Settings
 
 SOURCE = 'rules/terra_mystica/game.orbis'
-SOURCE_SHA256 = 'd19754710332d9960939996c5c67e60c5600096a554e473ac13db94dc5aff45f'
+SOURCE_SHA256 = 'cc9966f0496b4942ffe1cb7b08e4d94b8c8ddb005f5eacd72391f4e2d4d90411'
 
 
 # from 'rules/terra_mystica/game.orbis', line 76
@@ -42,282 +42,282 @@ def _award_fire_ice_eligible(g, p, measure, trace=None):
     return _compare(trace, 'measure is {value}', '>=', measure, 1)
 
 
-# from 'rules/terra_mystica/game.orbis', line 129
+# from 'rules/terra_mystica/game.orbis', line 130
 def _score_vp(g, p, trace=None):
     return p.facts['vp']
 
 
-# from 'rules/terra_mystica/game.orbis', line 130
+# from 'rules/terra_mystica/game.orbis', line 132
 def _score_cults(g, p, trace=None):
     return p.awards.get('cult', 0)
 
 
-# from 'rules/terra_mystica/game.orbis', line 131
+# from 'rules/terra_mystica/game.orbis', line 134
 def _score_network(g, p, trace=None):
     return p.awards.get('area', 0)
 
 
-# from 'rules/terra_mystica/game.orbis', line 132
+# from 'rules/terra_mystica/game.orbis', line 136
 def _score_resources(g, p, trace=None):
     return _shown_divide(trace, '', 'coins_per_vp ', _shown_sum(trace, (('coins ', p.facts['coins']), ('workers ', p.facts['workers']), ('priests ', p.facts['priests']), ('power[III] ', p.facts['power']['III']), ('', _shown_divide(trace, 'power[II] ', '', p.facts['power']['II'], 2, False)),)), p.values['coins_per_vp'], True)
 
 
-# from 'rules/terra_mystica/game.orbis', line 133
+# from 'rules/terra_mystica/game.orbis', line 138
 def _score_final_tile(g, p, trace=None):
     return p.awards.get('fire_ice', 0)
 
 
-# from 'rules/terra_mystica/game.orbis', line 143
+# from 'rules/terra_mystica/game.orbis', line 148
 def _check_0(g, p, each, trace=None):
     return (_compare(trace, '{value} players', '<', len(g.players), 2) or _compare(trace, '{value} players', '>', len(g.players), 5))
 
 
-# from 'rules/terra_mystica/game.orbis', line 144
+# from 'rules/terra_mystica/game.orbis', line 149
 def _check_1(g, p, each, trace=None):
     return ((p.values['home'] == 1) and _compare(trace, '{value} players that are home = 1', '>=', sum(1 for q0 in g.players if (q0.values['home'] == 1)), 2))
 
 
-# from 'rules/terra_mystica/game.orbis', line 146
+# from 'rules/terra_mystica/game.orbis', line 151
 def _check_2(g, p, each, trace=None):
     return ((p.values['home'] == 2) and _compare(trace, '{value} players that are home = 2', '>=', sum(1 for q0 in g.players if (q0.values['home'] == 2)), 2))
 
 
-# from 'rules/terra_mystica/game.orbis', line 148
+# from 'rules/terra_mystica/game.orbis', line 153
 def _check_3(g, p, each, trace=None):
     return ((p.values['home'] == 3) and _compare(trace, '{value} players that are home = 3', '>=', sum(1 for q0 in g.players if (q0.values['home'] == 3)), 2))
 
 
-# from 'rules/terra_mystica/game.orbis', line 150
+# from 'rules/terra_mystica/game.orbis', line 155
 def _check_4(g, p, each, trace=None):
     return ((p.values['home'] == 4) and _compare(trace, '{value} players that are home = 4', '>=', sum(1 for q0 in g.players if (q0.values['home'] == 4)), 2))
 
 
-# from 'rules/terra_mystica/game.orbis', line 152
+# from 'rules/terra_mystica/game.orbis', line 157
 def _check_5(g, p, each, trace=None):
     return ((p.values['home'] == 5) and _compare(trace, '{value} players that are home = 5', '>=', sum(1 for q0 in g.players if (q0.values['home'] == 5)), 2))
 
 
-# from 'rules/terra_mystica/game.orbis', line 154
+# from 'rules/terra_mystica/game.orbis', line 159
 def _check_6(g, p, each, trace=None):
     return ((p.values['home'] == 6) and _compare(trace, '{value} players that are home = 6', '>=', sum(1 for q0 in g.players if (q0.values['home'] == 6)), 2))
 
 
-# from 'rules/terra_mystica/game.orbis', line 156
+# from 'rules/terra_mystica/game.orbis', line 161
 def _check_7(g, p, each, trace=None):
     return ((p.values['home'] == 7) and _compare(trace, '{value} players that are home = 7', '>=', sum(1 for q0 in g.players if (q0.values['home'] == 7)), 2))
 
 
-# from 'rules/terra_mystica/game.orbis', line 158
+# from 'rules/terra_mystica/game.orbis', line 163
 def _check_8(g, p, each, trace=None):
     return ((not _compare(trace, 'network is {value}', '>=', p.facts['network'], 0)) and (not _compare(trace, 'size of structures is {value}', '>=', _size(p.facts['structures']), 0)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 160
+# from 'rules/terra_mystica/game.orbis', line 165
 def _check_9(g, p, each, trace=None):
     return _compare(trace, 'power[I] + power[II] + power[III] is {value}', '>', ((p.facts['power']['I'] + p.facts['power']['II']) + p.facts['power']['III']), 12)
 
 
-# from 'rules/terra_mystica/game.orbis', line 161
+# from 'rules/terra_mystica/game.orbis', line 166
 def _check_10(g, p, each, trace=None):
     return _compare(trace, 'priests + max(priests_on_cult[fire], 0) + max(priests_on_cult[water], 0) + max(priests_on_cult[earth], 0) + max(priests_on_cult[air], 0) is {value}', '>', ((((p.facts['priests'] + _extreme_max(((p.facts['priests_on_cult'] or {}).get('fire'), 0,))) + _extreme_max(((p.facts['priests_on_cult'] or {}).get('water'), 0,))) + _extreme_max(((p.facts['priests_on_cult'] or {}).get('earth'), 0,))) + _extreme_max(((p.facts['priests_on_cult'] or {}).get('air'), 0,))), 7)
 
 
-# from 'rules/terra_mystica/game.orbis', line 163
+# from 'rules/terra_mystica/game.orbis', line 168
 def _check_11(g, p, each, trace=None):
     return _compare(trace, 'shipping is {value}', '<', p.facts['shipping'], p.values['min_shipping'])
 
 
-# from 'rules/terra_mystica/game.orbis', line 164
+# from 'rules/terra_mystica/game.orbis', line 169
 def _check_12(g, p, each, trace=None):
     return _compare(trace, 'shipping is {value}', '>', p.facts['shipping'], p.values['max_shipping'])
 
 
-# from 'rules/terra_mystica/game.orbis', line 165
+# from 'rules/terra_mystica/game.orbis', line 170
 def _check_13(g, p, each, trace=None):
     return _compare(trace, 'dig is {value}', '>', p.facts['dig'], p.values['max_dig'])
 
 
-# from 'rules/terra_mystica/game.orbis', line 166
+# from 'rules/terra_mystica/game.orbis', line 171
 def _check_14(g, p, each, trace=None):
     return _compare(trace, 'size of structures[D] is {value}', '>', _size(p.facts['structures'], 'D'), 8)
 
 
-# from 'rules/terra_mystica/game.orbis', line 167
+# from 'rules/terra_mystica/game.orbis', line 172
 def _check_15(g, p, each, trace=None):
     return _compare(trace, 'size of structures[TP] is {value}', '>', _size(p.facts['structures'], 'TP'), 4)
 
 
-# from 'rules/terra_mystica/game.orbis', line 168
+# from 'rules/terra_mystica/game.orbis', line 173
 def _check_16(g, p, each, trace=None):
     return _compare(trace, 'size of structures[TE] is {value}', '>', _size(p.facts['structures'], 'TE'), 3)
 
 
-# from 'rules/terra_mystica/game.orbis', line 169
+# from 'rules/terra_mystica/game.orbis', line 174
 def _check_17(g, p, each, trace=None):
     return _compare(trace, 'size of structures[SH] is {value}', '>', _size(p.facts['structures'], 'SH'), 1)
 
 
-# from 'rules/terra_mystica/game.orbis', line 170
+# from 'rules/terra_mystica/game.orbis', line 175
 def _check_18(g, p, each, trace=None):
     return _compare(trace, 'size of structures[SA] is {value}', '>', _size(p.facts['structures'], 'SA'), 1)
 
 
-# from 'rules/terra_mystica/game.orbis', line 171
+# from 'rules/terra_mystica/game.orbis', line 176
 def _check_19(g, p, each, trace=None):
     return _compare(trace, 'size of bridges is {value}', '>', _size(p.facts['bridges']), 3)
 
 
-# from 'rules/terra_mystica/game.orbis', line 172
+# from 'rules/terra_mystica/game.orbis', line 177
 def _check_20(g, p, each, trace=None):
     return (_compare(trace, 'size of scoring_tiles is {value}', '>=', _size(p.facts['scoring_tiles']), 0) and _compare(trace, 'size of scoring_tiles is {value}', '!=', _size(p.facts['scoring_tiles']), 6))
 
 
-# from 'rules/terra_mystica/game.orbis', line 173
+# from 'rules/terra_mystica/game.orbis', line 178
 def _check_21(g, p, each, trace=None):
     return (_compare(trace, 'size of bonus_cards_in_play is {value}', '>=', _size(p.facts['bonus_cards_in_play']), 0) and _compare(trace, 'size of bonus_cards_in_play is {value}', '!=', _size(p.facts['bonus_cards_in_play']), (len(g.players) + 3)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 175
+# from 'rules/terra_mystica/game.orbis', line 180
 def _check_22(g, p, each, trace=None):
     return (_compare(trace, 'size of bonus_card is {value}', '>=', _size(p.facts['bonus_card']), 0) and _compare(trace, 'size of bonus_card is {value}', '!=', _size(p.facts['bonus_card']), 1))
 
 
-# from 'rules/terra_mystica/game.orbis', line 176
+# from 'rules/terra_mystica/game.orbis', line 181
 def _check_23(g, p, each, trace=None):
     return ((_holds(p.facts['bonus_card'], each) and _compare(trace, 'size of bonus_cards_in_play is {value}', '>=', _size(p.facts['bonus_cards_in_play']), 0)) and (not _holds(p.facts['bonus_cards_in_play'], each)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 178
+# from 'rules/terra_mystica/game.orbis', line 183
 def _check_24(g, p, each, trace=None):
     return (_holds(p.facts['bonus_card'], each) and _compare(trace, '{value} players that are card in bonus_card', '>=', sum(1 for q0 in g.players if _holds(q0.facts['bonus_card'], each)), 2))
 
 
-# from 'rules/terra_mystica/game.orbis', line 180
+# from 'rules/terra_mystica/game.orbis', line 185
 def _check_25(g, p, each, trace=None):
     return (_compare(trace, 'size of mermaid_river_towns is {value}', '>=', _size(p.facts['mermaid_river_towns']), 1) and (p.values['river_towns'] == 0))
 
 
-# from 'rules/terra_mystica/game.orbis', line 185
+# from 'rules/terra_mystica/game.orbis', line 190
 def _check_26(g, p, each, trace=None):
     return (_compare(trace, 'count of fav in favor_tiles is {value}', '=', _count_in(p.facts['favor_tiles'], each), 1) and _compare(trace, 'sum of count of fav in favor_tiles over players is {value}', '>', _sum_over(_count_in(q0.facts['favor_tiles'], each) for q0 in g.players), (1 if ((((each == 'FAV1') or (each == 'FAV2')) or (each == 'FAV3')) or (each == 'FAV4')) else 3)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 189
+# from 'rules/terra_mystica/game.orbis', line 194
 def _check_27(g, p, each, trace=None):
     return (_compare(trace, 'count of town in town_tiles is {value}', '>=', _count_in(p.facts['town_tiles'], each), 1) and _compare(trace, 'sum of count of town in town_tiles over players is {value}', '>', _sum_over(_count_in(q0.facts['town_tiles'], each) for q0 in g.players), (1 if ((each == 'TW6') or (each == 'TW8')) else 2)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 195
+# from 'rules/terra_mystica/game.orbis', line 200
 def _check_28(g, p, each, trace=None):
     return _compare(trace, 'count of fav in favor_tiles is {value}', '>=', _count_in(p.facts['favor_tiles'], each), 2)
 
 
-# from 'rules/terra_mystica/game.orbis', line 197
+# from 'rules/terra_mystica/game.orbis', line 202
 def _check_29(g, p, each, trace=None):
     return _compare(trace, 'count of scoring in scoring_tiles is {value}', '>=', _count_in(p.facts['scoring_tiles'], each), 2)
 
 
-# from 'rules/terra_mystica/game.orbis', line 199
+# from 'rules/terra_mystica/game.orbis', line 204
 def _check_30(g, p, each, trace=None):
     return _compare(trace, 'position of SCORE1 in scoring_tiles is {value}', '>=', _position(p.facts['scoring_tiles'], 'SCORE1'), 5)
 
 
-# from 'rules/terra_mystica/game.orbis', line 201
+# from 'rules/terra_mystica/game.orbis', line 206
 def _check_31(g, p, each, trace=None):
     return _compare(trace, 'count of card in bonus_cards_in_play is {value}', '>=', _count_in(p.facts['bonus_cards_in_play'], each), 2)
 
 
-# from 'rules/terra_mystica/game.orbis', line 205
+# from 'rules/terra_mystica/game.orbis', line 210
 def _check_32(g, p, each, trace=None):
     return (_compare(trace, 'priests_on_cult[track] is {value}', '>=', (p.facts['priests_on_cult'] or {}).get(each), 1) and _compare(trace, 'sum of priests_on_cult[track] over players is {value}', '>', _sum_over((q0.facts['priests_on_cult'] or {}).get(each) for q0 in g.players), 4))
 
 
-# from 'rules/terra_mystica/game.orbis', line 209
+# from 'rules/terra_mystica/game.orbis', line 214
 def _check_33(g, p, each, trace=None):
     return ((p.facts['edition'] == 'fire_and_ice') and (not ((((p.facts['final_tile'] == 'connected-distance') or (p.facts['final_tile'] == 'connected-sa-sh-distance')) or (p.facts['final_tile'] == 'building-on-edge')) or (p.facts['final_tile'] == 'connected-clusters'))))
 
 
-# from 'rules/terra_mystica/game.orbis', line 210
+# from 'rules/terra_mystica/game.orbis', line 215
 def _check_34(g, p, each, trace=None):
     return (((((p.facts['final_tile'] == 'connected-distance') or (p.facts['final_tile'] == 'connected-sa-sh-distance')) or (p.facts['final_tile'] == 'building-on-edge')) or (p.facts['final_tile'] == 'connected-clusters')) and (not (p.facts['edition'] == 'fire_and_ice')))
 
 
-# from 'rules/terra_mystica/game.orbis', line 211
+# from 'rules/terra_mystica/game.orbis', line 216
 def _check_35(g, p, each, trace=None):
     return (((p.facts['edition'] == 'fire_and_ice') and ((((p.facts['final_tile'] == 'connected-distance') or (p.facts['final_tile'] == 'connected-sa-sh-distance')) or (p.facts['final_tile'] == 'building-on-edge')) or (p.facts['final_tile'] == 'connected-clusters'))) and (not _compare(trace, 'size of structures is {value}', '>=', _size(p.facts['structures']), 0)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 215
+# from 'rules/terra_mystica/game.orbis', line 220
 def _check_36(g, p, each, trace=None):
     return (_compare(trace, 'cults[track] is {value}', '=', p.facts['cults'][each], 10) and _compare(trace, '{value} players that are cults[track] = 10', '>=', sum(1 for q0 in g.players if _compare(trace, 'cults[track] is {value}', '=', q0.facts['cults'][each], 10)), 2))
 
 
-# from 'rules/terra_mystica/game.orbis', line 217
+# from 'rules/terra_mystica/game.orbis', line 222
 def _check_37(g, p, each, trace=None):
     return _compare(trace, 'cults[fire] is {value}', '<', p.facts['cults']['fire'], _extreme_min(((((p.values['start_fire'] + (3 if _holds(p.facts['favor_tiles'], 'FAV1') else 0)) + (2 if _holds(p.facts['favor_tiles'], 'FAV5') else 0)) + (1 if _holds(p.facts['favor_tiles'], 'FAV9') else 0)), 9,)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 219
+# from 'rules/terra_mystica/game.orbis', line 224
 def _check_38(g, p, each, trace=None):
     return _compare(trace, 'cults[water] is {value}', '<', p.facts['cults']['water'], _extreme_min(((((p.values['start_water'] + (3 if _holds(p.facts['favor_tiles'], 'FAV2') else 0)) + (2 if _holds(p.facts['favor_tiles'], 'FAV6') else 0)) + (1 if _holds(p.facts['favor_tiles'], 'FAV10') else 0)), 9,)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 221
+# from 'rules/terra_mystica/game.orbis', line 226
 def _check_39(g, p, each, trace=None):
     return _compare(trace, 'cults[earth] is {value}', '<', p.facts['cults']['earth'], _extreme_min(((((p.values['start_earth'] + (3 if _holds(p.facts['favor_tiles'], 'FAV3') else 0)) + (2 if _holds(p.facts['favor_tiles'], 'FAV7') else 0)) + (1 if _holds(p.facts['favor_tiles'], 'FAV11') else 0)), 9,)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 223
+# from 'rules/terra_mystica/game.orbis', line 228
 def _check_40(g, p, each, trace=None):
     return _compare(trace, 'cults[air] is {value}', '<', p.facts['cults']['air'], _extreme_min(((((p.values['start_air'] + (3 if _holds(p.facts['favor_tiles'], 'FAV4') else 0)) + (2 if _holds(p.facts['favor_tiles'], 'FAV8') else 0)) + (1 if _holds(p.facts['favor_tiles'], 'FAV12') else 0)), 9,)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 225
+# from 'rules/terra_mystica/game.orbis', line 230
 def _check_41(g, p, each, trace=None):
     return _compare(trace, 'network is {value}', '>', p.facts['network'], _size(p.facts['structures']))
 
 
-# from 'rules/terra_mystica/game.orbis', line 227
+# from 'rules/terra_mystica/game.orbis', line 232
 def _check_42(g, p, each, trace=None):
     return (_compare(trace, 'network is {value}', '<=', p.facts['network'], _size(p.facts['structures'])) and (p.facts['network'] != _largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if (p.values['ships'] == 1) else (-1))), _link('within', ((-1) if (p.values['ships'] == 1) else _extreme_max((p.facts['shipping'], (p.values['start_range'] + (p.values['sh_range'] if _compare(trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1) else 0)),)))),), trace)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 232
+# from 'rules/terra_mystica/game.orbis', line 237
 def _check_43(g, p, each, trace=None):
     return ((_compare(trace, 'size of structures is {value}', '>=', _size(p.facts['structures']), 0) and (not _compare(trace, 'shipping is {value}', '>=', p.facts['shipping'], 0))) and (p.values['ships'] == 1))
 
 
-# from 'rules/terra_mystica/game.orbis', line 234
+# from 'rules/terra_mystica/game.orbis', line 239
 def _check_44(g, p, each, trace=None):
     return ((((_compare(trace, 'size of structures is {value}', '>=', _size(p.facts['structures']), 0) and (not _compare(trace, 'shipping is {value}', '>=', p.facts['shipping'], 0))) and (p.values['ships'] == 0)) and (p.values['sh_range'] == 1)) and _compare(trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1))
 
 
-# from 'rules/terra_mystica/game.orbis', line 236
+# from 'rules/terra_mystica/game.orbis', line 241
 def _check_45(g, p, each, trace=None):
     return ((((_compare(trace, 'size of structures is {value}', '>=', _size(p.facts['structures']), 0) and (not _compare(trace, 'shipping is {value}', '>=', p.facts['shipping'], 0))) and (p.values['ships'] == 0)) and (p.values['sh_range'] == 1)) and (not _compare(trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 238
+# from 'rules/terra_mystica/game.orbis', line 243
 def _check_46(g, p, each, trace=None):
     return ((_compare(trace, 'shipping is {value}', '>=', p.facts['shipping'], 0) and _compare(trace, 'shipping is {value}', '<', p.facts['shipping'], (p.values['start_range'] + (p.values['sh_range'] if _compare(trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1) else 0)))) and (p.values['ships'] == 0))
 
 
-# from 'rules/terra_mystica/game.orbis', line 242
+# from 'rules/terra_mystica/game.orbis', line 247
 def _check_47(g, p, each, trace=None):
     return (_compare(trace, 'size of structures is {value}', '>=', _size(p.facts['structures']), 0) and _compare(trace, 'size of favor_tiles is {value}', '!=', _size(p.facts['favor_tiles']), ((p.values['favours_per_temple'] * (_extreme_max((_size(p.facts['structures'], 'TE'), 0,)) + (2 * _extreme_max((_size(p.facts['structures'], 'SA'), 0,))))) + (p.values['sh_favour'] if _compare(trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1) else 0))))
 
 
-# from 'rules/terra_mystica/game.orbis', line 245
+# from 'rules/terra_mystica/game.orbis', line 250
 def _check_48(g, p, each, trace=None):
     return (_compare(trace, 'size of town_tiles is {value}', '>=', _size(p.facts['town_tiles']), 0) and _compare(trace, '(if cults[fire] = 10 then 1 else 0) + (if cults[water] = 10 then 1 else 0) + (if cults[earth] = 10 then 1 else 0) + (if cults[air] = 10 then 1 else 0) is {value}', '>', ((((1 if _compare(trace, 'cults[fire] is {value}', '=', p.facts['cults']['fire'], 10) else 0) + (1 if _compare(trace, 'cults[water] is {value}', '=', p.facts['cults']['water'], 10) else 0)) + (1 if _compare(trace, 'cults[earth] is {value}', '=', p.facts['cults']['earth'], 10) else 0)) + (1 if _compare(trace, 'cults[air] is {value}', '=', p.facts['cults']['air'], 10) else 0)), (_extreme_max((_size(p.facts['town_tiles']), 0,)) + (1 if _holds(p.facts['town_tiles'], 'TW6') else 0))))
 
 
-# from 'rules/terra_mystica/game.orbis', line 138
+# from 'rules/terra_mystica/game.orbis', line 143
 def _winner_key_0(g, p, trace=None):
     return p.total
 
 
-# from 'rules/terra_mystica/game.orbis', line 139
+# from 'rules/terra_mystica/game.orbis', line 144
 def _winner_key_1(g, p, trace=None):
     return ((((((p.facts['coins'] + p.facts['workers']) + p.facts['priests']) + p.facts['power']['I']) + p.facts['power']['II']) + p.facts['power']['III']) if (g.options['tiebreak'] == 'resources') else 0)
 
