@@ -1,6 +1,6 @@
-"""Which sections of docs/rules/PAGE.md each game's rule files cite for their scores and checks: a declaration
-cites the sections of the comment block above it, or of the last block that cited any (a run of checks under
-one heading)."""
+"""Which sections of a game's page under docs/rules/ its rule files cite for their scores and checks: a
+declaration cites the sections of the comment block above it, or of the last block that cited any (a run of
+checks under one heading)."""
 
 from __future__ import annotations
 
