@@ -243,7 +243,7 @@ class _Builder:
     def cell(self, word: str, path: str, n: int, c: int) -> dict:
         head, *marks = word.split(":")
         edges, _, patches = head.partition("/")
-        # Any letter case (`FFFF`, `/NW.ES`, `:Panda@E`): each letter or name as the grid declares it.
+        # Any letter case (`RRBB`, `/NW.ES`, `:Ruby@E`): each letter or name as the grid declares it.
         edges = "".join(self._folded(ch, self.letters) for ch in edges)
         patches = patches.lower()
         for i, ch in enumerate(edges):
@@ -282,13 +282,13 @@ class _Builder:
             value: dict = {mark.set: member}
             count = len(cell["patches"]) if "patches" in cell else len(default_patches(cell["edges"]))
             if not at and count > 1:  # said in the notation's words (the JSON reader would say "patch")
-                self.error(n, c + len(member), f"this tile has {count} landscapes: say which the {member} stands "
-                                               f"in, after '@'", f"an edge letter (`:{member}@n`, e, s, w) or a "
-                                               f"landscape's number, 0 to {count - 1} (`:{member}@0`)")
+                self.error(n, c + len(member), f"this tile has {count} areas: say which the {member} stands "
+                                               f"in, after '@'", f"an edge letter (`:{member}@n`, e, s, w) or an "
+                                               f"area's number, 0 to {count - 1} (`:{member}@0`)")
                 return
             if at and not (at in _LETTERS or (at.isdigit() and int(at) < count)):
-                self.error(n, c + len(member) + 1, f"'@{at}' names no landscape of this tile",
-                           f"an edge letter (n, e, s, w) or a landscape's number, 0 to {count - 1}")
+                self.error(n, c + len(member) + 1, f"'@{at}' names no area of this tile",
+                           f"an edge letter (n, e, s, w) or an area's number, 0 to {count - 1}")
                 return
             if at:
                 value["patch"] = int(at) if at.isdigit() else _LETTERS.get(at, at)

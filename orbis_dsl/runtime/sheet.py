@@ -131,7 +131,7 @@ class CheckFailure(NamedTuple):
     message: str
     at: str | None = None  # the record's key of the whole-record fact the check reads (CheckSpec.at)
     at_player: str | None = None  # the key of the player's one fact it reads (CheckSpec.at_player)
-    check: object = None  # the CheckSpec
+    check: int | None = None  # the check's index in the rules' checks (an index, so that failures compare alike)
 
 
 def refusals(rules: Rules, record: SheetRecord) -> list[CheckFailure]:
@@ -140,9 +140,9 @@ def refusals(rules: Rules, record: SheetRecord) -> list[CheckFailure]:
     for r, sheets in enumerate(record.rounds):
         g = _game(rules, record, sheets, [{} for _ in sheets], r)
         for p in g.players:
-            for check in rules.checks:
+            for index, check in enumerate(rules.checks):
                 if check.refuse:
-                    found.extend(CheckFailure(p.index, r, message, check.at, check.at_player, check)
+                    found.extend(CheckFailure(p.index, r, message, check.at, check.at_player, index)
                                  for message in _broken(check, g, p))
     return found
 
@@ -153,7 +153,7 @@ def still_refused(rules: Rules, record: SheetRecord, failure: CheckFailure, fact
     sheets = list(record.rounds[failure.round])
     sheets[failure.player] = sheets[failure.player]._replace(facts=facts)
     g = _game(rules, record, sheets, [{} for _ in sheets], failure.round)
-    return failure.message in _broken(failure.check, g, g.players[failure.player])
+    return failure.message in _broken(rules.checks[failure.check], g, g.players[failure.player])
 
 
 def score_sheet(rules: Rules, record: SheetRecord, report_format: str, explain: bool = True) -> SheetReport:
