@@ -170,7 +170,7 @@ def god_line(p, players, options, warnings):
         needs_one = options.get("majority_needs_one", False)
         found = f"{_tiles(mine, f'validated {kind} tiles')}; most among players is {best}"
         if mine >= best:  # (the option is looked at only then)
-            found += f"; option majority_needs_one is {'on' if needs_one else 'off'}"
+            found += f"; majority needs at least one: {'on' if needs_one else 'off'}"
             if needs_one:
                 found += f"; {_tiles(mine, f'validated {kind} tiles')} (needs at least 1)"
         points = 3 if mine >= best and (not needs_one or mine >= 1) else 0

@@ -1,6 +1,6 @@
 # generated — do not edit.
 # source: 'rules/orbis/game.orbis'
-# sha256: 52486da6c957b93f34d3d438452236e85fff45e473a399b49aa4a0f23eaf4dc6
+# sha256: c74fd48a1b3c2221aef188a92bb833737913f960735a42044aa267ab5e16c989
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
@@ -8,7 +8,7 @@ from orbis_dsl.runtime.support import aggregate_max as _aggregate_max, aggregate
 from orbis_dsl.runtime.specs import AwardSpec, EndSpec, OptionSpec, ParamSpec, Settings
 
 SOURCE = 'rules/orbis/game.orbis'
-SOURCE_SHA256 = '52486da6c957b93f34d3d438452236e85fff45e473a399b49aa4a0f23eaf4dc6'
+SOURCE_SHA256 = 'c74fd48a1b3c2221aef188a92bb833737913f960735a42044aa267ab5e16c989'
 
 
 # from 'rules/orbis/game.orbis', line 60

@@ -29,7 +29,7 @@ def _god_love_taken(api, g, p):
 
 # from 'rules/orbis/gods.orbis', line 11
 def _god_oceans_end_0(g, p, trace=None):
-    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'irrigation') and n1.validated)), '_god_oceans_end_0@11:13', trace, '{value} validated irrigation tiles') and ((not _option_flag(trace, 'majority_needs_one', g.options['majority_needs_one'])) or _compare(trace, '{value} validated irrigation tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'irrigation') and n0.validated)), 1))):
+    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'irrigation') and n1.validated)), '_god_oceans_end_0@11:13', trace, '{value} validated irrigation tiles') and ((not _option_flag(trace, 'majority_needs_one', g.options['majority_needs_one'], 'majority needs at least one')) or _compare(trace, '{value} validated irrigation tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'irrigation') and n0.validated)), 1))):
         return None
     return 3
 
@@ -41,7 +41,7 @@ def _god_oceans_end_0_explain(g, p, trace=None):
 
 # from 'rules/orbis/gods.orbis', line 17
 def _god_fire_end_0(g, p, trace=None):
-    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'volcano') and n1.validated)), '_god_fire_end_0@17:13', trace, '{value} validated volcano tiles') and ((not _option_flag(trace, 'majority_needs_one', g.options['majority_needs_one'])) or _compare(trace, '{value} validated volcano tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'volcano') and n0.validated)), 1))):
+    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'volcano') and n1.validated)), '_god_fire_end_0@17:13', trace, '{value} validated volcano tiles') and ((not _option_flag(trace, 'majority_needs_one', g.options['majority_needs_one'], 'majority needs at least one')) or _compare(trace, '{value} validated volcano tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'volcano') and n0.validated)), 1))):
         return None
     return 3
 
@@ -53,7 +53,7 @@ def _god_fire_end_0_explain(g, p, trace=None):
 
 # from 'rules/orbis/gods.orbis', line 23
 def _god_nature_end_0(g, p, trace=None):
-    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'forest') and n1.validated)), '_god_nature_end_0@23:13', trace, '{value} validated forest tiles') and ((not _option_flag(trace, 'majority_needs_one', g.options['majority_needs_one'])) or _compare(trace, '{value} validated forest tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'forest') and n0.validated)), 1))):
+    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'forest') and n1.validated)), '_god_nature_end_0@23:13', trace, '{value} validated forest tiles') and ((not _option_flag(trace, 'majority_needs_one', g.options['majority_needs_one'], 'majority needs at least one')) or _compare(trace, '{value} validated forest tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'forest') and n0.validated)), 1))):
         return None
     return 3
 
@@ -65,7 +65,7 @@ def _god_nature_end_0_explain(g, p, trace=None):
 
 # from 'rules/orbis/gods.orbis', line 29
 def _god_harvests_end_0(g, p, trace=None):
-    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'village') and n1.validated)), '_god_harvests_end_0@29:13', trace, '{value} validated village tiles') and ((not _option_flag(trace, 'majority_needs_one', g.options['majority_needs_one'])) or _compare(trace, '{value} validated village tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'village') and n0.validated)), 1))):
+    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'village') and n1.validated)), '_god_harvests_end_0@29:13', trace, '{value} validated village tiles') and ((not _option_flag(trace, 'majority_needs_one', g.options['majority_needs_one'], 'majority needs at least one')) or _compare(trace, '{value} validated village tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'village') and n0.validated)), 1))):
         return None
     return 3
 

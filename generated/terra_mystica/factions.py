@@ -1,13 +1,13 @@
 # generated — do not edit.
 # source: 'rules/terra_mystica/factions.orbis'
-# sha256: 5d4246a6995d9a463bb4c9f48d69628aaaf9b891cfb9556a0281b889ab317fd8
+# sha256: 984beec7c9f6520162f42208a76d75c614e9696ea0bb1281301981cf700c6dc1
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
 from orbis_dsl.runtime.specs import GodSpec
 
 SOURCE = 'rules/terra_mystica/factions.orbis'
-SOURCE_SHA256 = '5d4246a6995d9a463bb4c9f48d69628aaaf9b891cfb9556a0281b889ab317fd8'
+SOURCE_SHA256 = '984beec7c9f6520162f42208a76d75c614e9696ea0bb1281301981cf700c6dc1'
 
 
 GODS = (
@@ -72,7 +72,7 @@ GODS = (
     title='Fakirs',
     ends=(),
     taken=None,
-    modifiers={'home': 1, 'max_dig': 1, 'max_shipping': 3, 'min_shipping': 1, 'ships': 0, 'start_air': 1, 'start_fire': 1, 'start_range': 1},
+    modifiers={'home': 1, 'max_dig': 1, 'max_shipping': 3, 'min_shipping': 1, 'sh_range': 1, 'ships': 0, 'start_air': 1, 'start_fire': 1, 'start_range': 1},
     cancellable=False,
 ),
     GodSpec(

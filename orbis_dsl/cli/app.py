@@ -207,6 +207,8 @@ def score(
                                                               "mondo-score/1), one line per file."),
     explain: bool = typer.Option(False, "--explain", help="Add one line per scoring item saying why."),
     strict: bool = typer.Option(False, "--strict", help="Exit 1 when there are warnings."),
+    boards: bool = typer.Option(False, "--boards", help="Also draw each player's typed boards (a Mondo grid "
+                                                        "record's), round by round, after the table."),
     pack: Path | None = typer.Option(None, "--rules", help="Score under a rule pack laid over the game it extends "
                                                            "(a record of another game is refused)."),
     svg: Path | None = typer.Option(None, "--svg", help="Also draw the score sheet (one game) as an SVG image."),
@@ -240,7 +242,7 @@ def score(
         typer.echo(refused, err=True)
         raise typer.Exit(2)
     code = run_score(files, laid, as_json, explain, strict, jobs, say=typer.echo,
-                     say_error=lambda text: typer.echo(text, err=True), says_to_stdout=True)
+                     say_error=lambda text: typer.echo(text, err=True), says_to_stdout=True, boards=boards)
     if images and code != 2 and (problem := draw_images(files[0], laid, images, explain or as_json)):
         typer.echo(problem, err=True)
         raise typer.Exit(2)

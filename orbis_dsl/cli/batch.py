@@ -47,7 +47,7 @@ def score_file(path: Path, pack, as_json: bool, explain: bool) -> FileResult:
 
 
 def score_files(paths: list[Path], pack, as_json: bool, explain: bool, jobs: int | None = 1,
-                console=None, encoded: bool = False) -> Iterator[FileResult]:
+                console=None, encoded: bool = False, boards: bool = False) -> Iterator[FileResult]:
     """Each file's result, in the order of `paths`, as soon as it (and every file before it) is done. `jobs`:
     worker processes, or None for one per core on a long batch (workers_for). With workers and without
     `as_json`, each report comes drawn as `console` would draw it; with workers, `as_json` and `encoded` (the
@@ -57,7 +57,7 @@ def score_files(paths: list[Path], pack, as_json: bool, explain: bool, jobs: int
     if freezing:  # what is loaded by now (modules, rules) lives as long as the batch: no collection walks it
         gc.freeze()
     try:
-        yield from _score_files(paths, pack, as_json, explain, jobs, console, freezing, encoded)
+        yield from _score_files(paths, pack, as_json, explain, jobs, console, freezing, encoded, boards)
     finally:
         if freezing:
             gc.unfreeze()
@@ -106,7 +106,7 @@ def _usable_cores() -> int:
 
 
 def _score_files(paths, pack, as_json, explain, jobs, console, freezing: bool,
-                 encoded: bool) -> Iterator[FileResult]:
+                 encoded: bool, boards: bool = False) -> Iterator[FileResult]:
     jobs = workers_for(jobs, len(paths))
     if jobs <= 1 or not _can_fork():
         for done, path in enumerate(paths):
@@ -120,10 +120,11 @@ def _score_files(paths, pack, as_json, explain, jobs, console, freezing: bool,
     yield score_file(paths[0], pack, as_json, explain)
     if freezing:
         gc.freeze()
-    yield from _score_in_workers(paths, pack, as_json, explain, min(jobs, len(paths) - 1), console, encoded)
+    yield from _score_in_workers(paths, pack, as_json, explain, min(jobs, len(paths) - 1), console, encoded, boards)
 
 
-def _score_in_workers(paths, pack, as_json, explain, jobs, console, encoded: bool) -> Iterator[FileResult]:
+def _score_in_workers(paths, pack, as_json, explain, jobs, console, encoded: bool,
+                      boards: bool = False) -> Iterator[FileResult]:
     """The files but the first, in order, scored by `jobs` forked worker processes."""
     import multiprocessing
 
@@ -131,7 +132,7 @@ def _score_in_workers(paths, pack, as_json, explain, jobs, console, encoded: boo
     # The paths too: a worker is sent a run of files' indices and sends back one plain tuple per file, without
     # the path (pickling a Path, or a NamedTuple, both ways cost more than the report's text).
     _WORKER.update(pack=pack, as_json=as_json, explain=explain, console=_console_settings(console), paths=paths,
-                   encoded=encoded and as_json)
+                   encoded=encoded and as_json, boards=boards)
     # Runs short enough that the first reports come soon and the last worker is not left alone for long.
     left = len(paths) - 1
     size = max(1, min(64, left // (jobs * 8)))
@@ -193,7 +194,8 @@ def _score_in_worker(index: int) -> tuple:
     buffer = io.StringIO()
     console = Console(file=buffer, highlight=False, soft_wrap=True, markup=False, emoji=False,
                       **_WORKER["console"])
-    print_any_report(result.report, result.rules, console, explain=_WORKER["explain"], title=result.title)
+    print_any_report(result.report, result.rules, console, explain=_WORKER["explain"], title=result.title,
+                     boards=_WORKER.get("boards", False))
     return result.errors, buffer.getvalue(), result.title, result.warnings
 
 

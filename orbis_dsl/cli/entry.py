@@ -14,7 +14,7 @@ import re
 import sys
 from pathlib import Path
 
-_FLAGS = {"--json": "as_json", "--explain": "explain", "--strict": "strict"}
+_FLAGS = {"--json": "as_json", "--explain": "explain", "--strict": "strict", "--boards": "boards"}
 _JOBS = ("--jobs", "-j")
 _ANSI = re.compile(r"\033\[[;?0-9]*[a-zA-Z]")  # what click strips from output that is not a terminal
 
@@ -23,7 +23,7 @@ def quick_score_args(args: list[str]) -> dict | None:
     """`score` arguments this entry runs itself, as run_score's keywords; None for anything else."""
     if not args or args[0] != "score":
         return None
-    found: dict = {"files": [], "as_json": False, "explain": False, "strict": False, "jobs": None}
+    found: dict = {"files": [], "as_json": False, "explain": False, "strict": False, "jobs": None, "boards": False}
     rest = iter(args[1:])
     for arg in rest:
         if arg in _FLAGS:

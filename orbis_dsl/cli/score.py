@@ -15,12 +15,13 @@ Say = Callable[[str], None]
 
 
 def run_score(files: list[Path], pack, as_json: bool, explain: bool, strict: bool, jobs: int | None,
-              say: Say, say_error: Say, says_to_stdout: bool = False) -> int:
+              say: Say, say_error: Say, says_to_stdout: bool = False, boards: bool = False) -> int:
     """0 when every file was scored; 1 with --strict and a warning; 2 when a file could not be read.
     Each record is scored under its game's rules, or under `pack` (a `pack_game.LaidPack`, or None) when the pack
     extends that game; a record of another game than the pack's cannot be scored. `says_to_stdout`: `say` writes
     to sys.stdout, so JSON lines that workers send encoded may be written past its encoder when it writes UTF-8
-    (streams.utf8_writer); else every line goes through `say` as text."""
+    (streams.utf8_writer); else every line goes through `say` as text. `boards`: the terminal report also draws
+    each player's typed boards (a grid record's), after the table."""
     say_utf8 = None
     if says_to_stdout:
         from orbis_dsl.cli.streams import utf8_writer
@@ -41,7 +42,8 @@ def run_score(files: list[Path], pack, as_json: bool, explain: bool, strict: boo
     if bar:
         bar.start()
     try:
-        for result in score_files(files, pack, as_json, explain, jobs, console, encoded=say_utf8 is not None):
+        for result in score_files(files, pack, as_json, explain, jobs, console, encoded=say_utf8 is not None,
+                                  boards=boards):
             for text in result.errors:
                 say_error(text)
             failed += bool(result.errors)
@@ -55,7 +57,8 @@ def run_score(files: list[Path], pack, as_json: bool, explain: bool, strict: boo
             elif result.report is not None:
                 from orbis_dsl.reports.terminal import print_any_report
 
-                print_any_report(result.report, result.rules, console, explain=explain, title=result.title)
+                print_any_report(result.report, result.rules, console, explain=explain, title=result.title,
+                                 boards=boards)
             if bar:
                 bar.advance(task)
     finally:

@@ -218,6 +218,7 @@ class OptionDecl:
     name: str
     type: TypeRef
     default: Literal
+    title: str | None = None  # what `--explain` calls it ("majority needs at least one"), else its name
     span: Span | None = span_field()
 
 

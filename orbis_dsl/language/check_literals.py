@@ -94,7 +94,8 @@ class LiteralChecker:
         self._check_type(decl.type)
         if decl.type.name not in ("bool", "int", "enum"):
             self.error("an option is a bool, an int or a choice of strings", decl.type.span)
-        return Option(decl.name, decl.type, self.literal(decl.default, decl.type, f"option '{decl.name}'"), file)
+        return Option(decl.name, decl.type, self.literal(decl.default, decl.type, f"option '{decl.name}'"), file,
+                      decl.title)
 
 
 def type_words(t: ast_expr.TypeRef) -> str:

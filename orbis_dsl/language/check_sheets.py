@@ -143,24 +143,30 @@ class SheetChecker:
         return Check(decl.message, decl.cond, decl.for_each, decl.refuse, file, span=decl.span, note=decl.note)
 
     def _message_placeholders(self, decl: ast_sheet.WarnDecl, verb: str) -> None:
-        """A `warn` or `refuse` message may name its `for each` member (`{good}`); a `note` the player's facts
-        (`{volcanoes[active]}`, a member of the fact's set), values and prizes (`{awards[NAME]}`), as the scorer
-        fills them in. Anything else would be printed as written, or as 'none'."""
+        """A `warn` or `refuse` message may name its `for each` member (`{good}`) and `{others}`, the other players
+        the same check holds for in the round (the one a bonus chip is shared with); a `warn` or `note` also the
+        player's facts (`{volcanoes[active]}`, a member of the fact's set), values, prizes (`{awards[NAME]}`) and
+        award measures (`{measures[NAME]}`), as the scorer fills them in. Anything else would be printed as
+        written, or as 'none'. (A `refuse` is said before anything is scored: it names no fact.)"""
         each = {decl.for_each.name: decl.for_each.set} if decl.for_each is not None else {}
+        each["others"] = None
         try:
             fields = [field for _, field, _, _ in Formatter().parse(decl.message) if field is not None]
         except ValueError:
             self.error(f"this {verb} message has an unpaired '{{' or '}}' (write '{{{{' or '}}}}' for a brace itself)",
                        decl.span)
             return
-        named = dict(each) if not decl.note else {**each, **{n: f.per for n, f in self.facts.items()},
-                                                  **dict.fromkeys(self.values), "awards": "awards"}
+        named = dict(each) if decl.refuse else {**each, **{n: f.per for n, f in self.facts.items()},
+                                                **dict.fromkeys(self.values), "awards": "awards",
+                                                "measures": "awards"}
         for field in fields:
             name, _, member = field.partition("[")
             member = member.removesuffix("]")
             if name not in named:
-                what = ("a fact, a value, awards[NAME]" + (" or its member" if each else "") if decl.note
-                        else f"its member '{{{next(iter(each))}}}'" if each else "nothing (it has no 'for each')")
+                member_named = [f"'{{{m}}}'" for m in each if m != "others"]
+                what = ("a fact, a value, awards[NAME], measures[NAME], others"
+                        + (" or its member" if member_named else "") if not decl.refuse
+                        else f"its member {member_named[0]} or others" if member_named else "only others")
                 d = self.unknown("placeholder", name, list(named), decl.span)
                 self.diags.append(d._replace(message=f"{d.message}: a {verb} message may name {what}"))
             elif member and not self._names_member(named[name], member):

@@ -278,7 +278,8 @@ def compile_flag(compiler: ExprCompiler, e) -> str:
     what the name was and what it needed, a `not` of anything else what it found, as `not (…)`."""
     if _is_status(compiler, e):
         if compiler.ctx.resolve(e.name).what == "option":
-            return f"_option_flag(trace, {e.name!r}, {compiler.compile(e)})"
+            title = compiler.ctx.option_titles.get(e.name)
+            return f"_option_flag(trace, {e.name!r}, {compiler.compile(e)}" + (f", {title!r})" if title else ")")
         return f"_flag(trace, {e.name!r}, {compiler.compile(e)})"
     if isinstance(e, ast_expr.Not):
         if _is_status(compiler, e.operand):  # a status already says which way it went: `not cancelled`

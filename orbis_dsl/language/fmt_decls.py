@@ -100,7 +100,9 @@ def _param_decl(k, indent: str) -> list[str]:
 
 
 def _option_decl(k, indent: str) -> list[str]:
-    return type_lines(indent + f"option {tok(k[0])}: ", k[1], f" = {literal(k[2])}")
+    title = _titled(k, 1)
+    type_, default = k[2:] if title else k[1:]
+    return type_lines(indent + f"option {tok(k[0])}{title}: ", type_, f" = {literal(default)}")
 
 
 def _attribute_decl(k, indent: str) -> list[str]:

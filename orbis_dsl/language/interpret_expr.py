@@ -227,7 +227,7 @@ class Evaluator(ListEvaluator):
         found, a `not` of anything else its findings as `not (…)`."""
         if self._is_status(e):
             if self.ctx.resolve(e.name).what == "option":
-                return support.option_flag(env.trace, e.name, self.eval(e, env))
+                return support.option_flag(env.trace, e.name, self.eval(e, env), self.ctx.option_titles.get(e.name))
             return support.flag(env.trace, e.name, self.eval(e, env))
         if isinstance(e, ast_expr.Not):
             if self._is_status(e.operand):

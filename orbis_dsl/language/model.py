@@ -171,6 +171,7 @@ class Option:
     type: ast_expr.TypeRef
     default: object
     file: str
+    title: str | None = None
 
 
 @attrs.frozen

@@ -43,6 +43,7 @@ class Context:
     attributes: dict[str, str]  # name -> type name
     options: dict[str, str]
     values: frozenset[str]
+    option_titles: dict[str, str] = attrs.field(factory=dict)  # option name -> its title, where it declares one
     vocabulary: Vocabulary = attrs.field(factory=Vocabulary)
     params: dict[str, str] = attrs.field(factory=dict)
     lets: dict[str, ast_expr.Expr] = attrs.field(factory=dict)
@@ -145,6 +146,7 @@ def rule_context(rules, **extra) -> Context:
         colors=frozenset(rules.colors), aliases=rules.aliases, kinds=frozenset(rules.kinds),
         stars=frozenset(rules.stars), attributes={n: type_name(p.type) for n, p in rules.attributes.items()},
         options={n: type_name(o.type) for n, o in rules.options.items()}, values=frozenset(rules.values),
+        option_titles={n: o.title for n, o in rules.options.items() if o.title},
         vocabulary=rules.vocabulary, facts=fact_types(rules.facts), members=set_members(rules.sets),
         awards=frozenset(rules.awards), scores=frozenset(rules.scores), rounds=bool(rules.rounds),
         list_flags=list_flags(rules.facts),

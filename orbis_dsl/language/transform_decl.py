@@ -81,8 +81,9 @@ class DeclBuilder(NodeBuilder):
     def otherwise_clause(self, meta, name):
         return ("otherwise", str(name), self._line("otherwise", meta))
 
-    def option_decl(self, meta, name, type_, default):
-        return ast_decl.OptionDecl(str(name), type_, default, span=self._s(meta))
+    def option_decl(self, meta, name, title, type_, default):
+        return ast_decl.OptionDecl(str(name), type_, default, unquote(title) if title else None,
+                                   span=self._s(meta))
 
     def value_decl(self, meta, name, value):
         return ast_decl.ValueDecl(str(name), value.value, span=self._s(meta))

@@ -17,6 +17,7 @@ class CellReader:
         self.reader = reader  # the sheet reader: `error(path, message, hint)`, `unknown_keys`
         self.board = board
         self.land = sorted(board.land) if board else []
+        self.water = [c for c in board.cells if board.is_water(c)] if board else []
         self.upper = {name.upper(): name for name in board.cells} if board else {}
 
     def fact(self, fact, value, path: str):
@@ -47,15 +48,32 @@ class CellReader:
             return None
         name = self.upper.get(item.strip().upper())
         if name is None:
-            self.reader.error(path, f"there is no cell '{item}' on the map",
-                              did_you_mean(item.strip().upper(), self.land) or
-                              "cells are named by row and number: " + _row_ranges(self.land) if self.land else None)
+            self.reader.error(path, f"there is no cell '{item}' on the map", self._naming_hint(item, land))
             return None
         if land and self.board.is_water(name):
             self.reader.error(path, f"{name} is a water cell: nothing stands on it")
             return None
         self.reader.named(path, item, name)
         return name
+
+    def _spot(self, spot) -> str:
+        """'E4-G1 (across r20, r21)': a crossing spot and the water cells it spans (its ends' common neighbours)."""
+        a, b = sorted(spot)
+        water = sorted(self.board.neighbours[a] & self.board.neighbours[b], key=self.water.index)
+        return f"{a}-{b} (across {', '.join(water)})"
+
+    def _naming_hint(self, item: str, land: bool) -> str | None:
+        """How the map names its cells: the land by row and number, the water cells in reading order."""
+        if not self.land:
+            return None
+        near = did_you_mean(item.strip().upper(), self.land if land else [w.upper() for w in self.water])
+        if near is not None:
+            return near if land else near.lower()
+        rivers = (f"water cells are {self.water[0]} to {self.water[-1]}, in reading order (the top row first, left "
+                  f"to right)") if self.water else ""
+        if not land:
+            return rivers
+        return "cells are named by row and number: " + _row_ranges(self.land) + (f"; {rivers}" if rivers else "")
 
     def waters(self, value, path: str) -> list[str] | None:
         if not isinstance(value, list):
@@ -83,7 +101,7 @@ class CellReader:
             if a is None or b is None:
                 continue
             if frozenset((a, b)) not in self.board.crossings:
-                spots = sorted(" - ".join(sorted(s)) for s in self.board.crossings if a in s or b in s)
+                spots = sorted(self._spot(s) for s in self.board.crossings if a in s or b in s)
                 self.reader.error(where, f"{a} and {b} are not across water from each other: no crossing spans them",
                                   "the crossings from there: " + ", ".join(spots) if spots else None)
                 continue

@@ -102,13 +102,21 @@ def derive_board(reader, obj, path: str, shared: dict, values: dict):
     board = BoardReader(grid, reader.error).board(obj, path)
     if board is None:
         return None
+    if isinstance(obj, dict) and "side" not in obj:  # (a side other than the default changes every border edge)
+        reader.notes.append((reader.where(path), f"no side is given for the {grid.title.lower()}: the {board.side} "
+                                                 f"side is assumed (`side {board.side}`)"))
     found = features(grid.shape, grid.borders, board)
     if not found.connected:
         reader.notes.append((path, "the placed tiles are not one edge-connected group: every tile after the "
                                    "first is placed next to one already placed"))
-    facts = {**shared, **measures(grid, found)}
-    me, g = _Board(facts, rules.settings.values), _Options(rules.option_values(None, reader.chosen))
-    for fact in rules.facts.values():
-        if fact.derive is not None:
-            values[fact.name] = fact.derive(g, me)
+    values.update(board_facts(rules, board, shared, reader.chosen, found))
     return board
+
+
+def board_facts(rules, board, shared: dict, chosen: dict, found=None) -> dict:
+    """Every fact declared `from …`, read off a board (`found`: its features, if already worked out)."""
+    grid = rules.settings.grid
+    found = found if found is not None else features(grid.shape, grid.borders, board)
+    facts = {**shared, **measures(grid, found)}
+    me, g = _Board(facts, rules.settings.values), _Options(rules.option_values(None, chosen))
+    return {fact.name: fact.derive(g, me) for fact in rules.facts.values() if fact.derive is not None}

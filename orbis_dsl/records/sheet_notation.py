@@ -33,7 +33,7 @@ from orbis_dsl.records.sheet_words import scalar as _scalar
 from orbis_dsl.records.sheet_words import tokens as _tokens
 from orbis_dsl.records.sheet_words import unquote
 from orbis_dsl.records.sheet_words import unterminated_quote as _unterminated_quote
-from orbis_dsl.runtime.grid import DIRECTIONS, layout
+from orbis_dsl.runtime.grid import DIRECTIONS, default_patches, layout
 
 _ROW = re.compile(r"^r(\d+)$")
 _LETTERS = {d[0]: d for d in DIRECTIONS}
@@ -126,7 +126,9 @@ class _Builder:
         spec = self.options.get(name)
         typed: object = unquote(value)
         if spec is not None and spec.type == "bool":
-            typed = {"yes": True, "true": True, "no": False, "false": False}.get(value, value)
+            typed = {"yes": True, "true": True, "no": False, "false": False}.get(value.lower(), value)
+        elif spec is not None and spec.type == "enum":  # any letter case (`level Expert`)
+            typed = next((c for c in spec.choices if c.lower() == str(typed).lower()), typed)
         elif spec is not None and spec.type == "int" and re.fullmatch(r"-?\d{1,9}", value):
             typed = int(value)
         if top:
@@ -198,21 +200,23 @@ class _Builder:
                        + ", ".join(known))
 
     def board(self) -> dict:
-        return self.player.setdefault(self.grid.name, {"side": next(iter(self.grid.borders)), "cells": {}})
+        # No side typed: the JSON reader assumes the first and says so (the record does not).
+        return self.player.setdefault(self.grid.name, {"cells": {}})
 
     def board_word(self, key: str, rest, n: int, col: int) -> None:
         board = self.board()
         path = f"{self.player_path()}.{self.grid.name}"
         if key == "side":
-            board["side"] = rest[0][0] if rest else None
+            board["side"] = self._folded(rest[0][0], self.grid.borders) if rest else None
             self.place(f"{path}.side", n, rest[0][1] if rest else col)
         elif len(rest) != 3:
             first = next(iter(layout(self.grid.shape)))
             self.error(n, col, f"expected 'border CELL DIRECTION MEMBER', like 'border {first} north "
                                f"{self.grid.edges[0]}'")
         else:
-            edge = f"{rest[0][0]} {_LETTERS.get(rest[1][0], rest[1][0])}"
-            board.setdefault("border", {})[edge] = rest[2][0]
+            direction = rest[1][0].lower()
+            edge = f"{rest[0][0].lower()} {_LETTERS.get(direction, direction)}"
+            board.setdefault("border", {})[edge] = self._folded(rest[2][0], self.grid.edges)
             self.place(f"{path}.border.{edge}", n, rest[0][1])
 
     def row(self, r: int, rest, n: int, col: int) -> None:
@@ -231,9 +235,17 @@ class _Builder:
                 self.place(path, n, c)
                 board["cells"][cid] = self.cell(word, path, n, c)
 
+    @staticmethod
+    def _folded(word: str, names) -> str:
+        """A word typed in any letter case, as the name it is (`Front` for front); else as typed."""
+        return next((name for name in names if name.lower() == word.lower()), word)
+
     def cell(self, word: str, path: str, n: int, c: int) -> dict:
         head, *marks = word.split(":")
         edges, _, patches = head.partition("/")
+        # Any letter case (`RRBB`, `/NW.ES`, `:Ruby@E`): each letter or name as the grid declares it.
+        edges = "".join(self._folded(ch, self.letters) for ch in edges)
+        patches = patches.lower()
         for i, ch in enumerate(edges):
             if ch not in self.letters:
                 self.error(n, c + i, f"unknown edge letter '{ch}'", "edges: " + ", ".join(
@@ -253,6 +265,7 @@ class _Builder:
 
     def mark(self, cell: dict, mark_word: str, path: str, n: int, c: int) -> None:
         member, _, at = mark_word.partition("@")
+        member, at = self._folded(member, [*self.mark_of, *self.grid.faces]), at.lower()
         mark = self.mark_of.get(member)
         if mark is None and member in self.grid.faces:  # `:rough`: the face the cell's tile shows
             cell["face"] = member
@@ -267,6 +280,16 @@ class _Builder:
             return
         if mark.in_patch:
             value: dict = {mark.set: member}
+            count = len(cell["patches"]) if "patches" in cell else len(default_patches(cell["edges"]))
+            if not at and count > 1:  # said in the notation's words (the JSON reader would say "patch")
+                self.error(n, c + len(member), f"this tile has {count} areas: say which the {member} stands "
+                                               f"in, after '@'", f"an edge letter (`:{member}@n`, e, s, w) or an "
+                                               f"area's number, 0 to {count - 1} (`:{member}@0`)")
+                return
+            if at and not (at in _LETTERS or (at.isdigit() and int(at) < count)):
+                self.error(n, c + len(member) + 1, f"'@{at}' names no area of this tile",
+                           f"an edge letter (n, e, s, w) or an area's number, 0 to {count - 1}")
+                return
             if at:
                 value["patch"] = int(at) if at.isdigit() else _LETTERS.get(at, at)
             cell[mark.name] = value
@@ -317,7 +340,9 @@ class _Builder:
             return f'a name of more than one word is written in quotes ("Cy Young") before the {family}'
         if family and i == 0 and re.fullmatch(r"-?\d+", key):
             return f"the {family} is missing, or a fact's name: `NAME {family.upper()} FACT VALUE …`"
-        return did_you_mean(key, facts) or "expected one of: " + ", ".join(facts)
+        from orbis_dsl.records.sheets import fact_hint
+
+        return fact_hint(self.rules, key, facts) or "expected one of: " + ", ".join(facts)
 
     # ---- values ---------------------------------------------------------------------------------------------
 
@@ -335,12 +360,33 @@ class _Builder:
         if fact.type in ("cells", "waters", "list"):
             return _items(words)
         if fact.type == "crossings":
-            return [pair.split("-") for pair in _items(words)]
+            return self.crossings(tokens, path, n)
         if fact.members:
             parts = words[0].split("/") if len(words) == 1 else words
             values = [_scalar(fact, p) for p in parts]
             return dict(zip(fact.members, values)) if len(values) == len(fact.members) else values
         return _scalar(fact, unquote(words[0])) if len(words) == 1 else [_scalar(fact, w) for w in words]
+
+    def crossings(self, tokens, path: str, n: int) -> list:
+        """Pairs of cells, `C5-D7` or jsnell's `C5:D7`, each placed at its own column; a word that is not a pair
+        is said here, in the notation's words."""
+        pairs, i = [], 0
+        for word, column in tokens:
+            at = column
+            for item in word.split(","):
+                if item not in ("", "-"):
+                    parts = re.split(r"[-:]", item)
+                    if len(parts) != 2 or not all(parts):
+                        self.error(n, at, f"expected a pair of cells joined by '-', got '{item}'",
+                                   "like C5-D7 (or C5:D7, as jsnell's logs write it); pairs are separated by ','")
+                    else:
+                        self.place(f"{path}[{i}]", n, at)
+                        self.place(f"{path}[{i}][0]", n, at)
+                        self.place(f"{path}[{i}][1]", n, at + len(parts[0]) + 1)
+                        pairs.append(parts)
+                        i += 1
+                at += len(item) + 1
+        return pairs
 
     def locate(self, diags: list[Diagnostic]) -> list[Diagnostic]:
         """Diagnostics of the JSON reader, each placed at the text that holds its path (or the nearest

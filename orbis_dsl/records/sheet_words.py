@@ -77,8 +77,9 @@ def scalar(fact, word: str):
         return None
     if fact.type == "bool":
         return {"yes": True, "no": False, "true": True, "false": False}.get(word, word)
-    if fact.type == "enum":
-        return unquote(word)
+    if fact.type == "enum":  # any letter case (`Largest_Lake`): the choice as declared
+        word = unquote(word)
+        return next((c for c in fact.choices if c.lower() == word.lower()), word)
     return int(word) if re.fullmatch(r"-?\d{1,9}", word) else unquote(word)
 
 

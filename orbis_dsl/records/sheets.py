@@ -15,7 +15,7 @@ from orbis_dsl.records.sheet_cells import CellReader, check_shared_cells
 from orbis_dsl.records.sheet_lists import derive_board, list_fact
 from orbis_dsl.runtime.hexmap import board_of
 from orbis_dsl.runtime.rules import Rules
-from orbis_dsl.runtime.sheet import SheetPlayerRecord, SheetRecord, refusals
+from orbis_dsl.runtime.sheet import SheetPlayerRecord, SheetRecord, and_list, refusals, still_refused
 from orbis_dsl.runtime.specs import FactSpec
 
 _TOP_KEYS = {"format", "game", "title", "options"}
@@ -31,6 +31,22 @@ class _SheetReader:
         self.cells = CellReader(self, board_of(rules.settings.hexmap))
         self.renamed: dict[str, str] = {}  # JSON path -> the id of what was typed by another name (`orbis convert`)
 
+    def where(self, path: str) -> str:
+        """A warning's place as the report names it: "Ann, round 2" for a path inside a round's player."""
+        import re
+
+        m = re.match(r"\$\.rounds\[(\d+)\]\.players\[(\d+)\]", path) or re.match(r"\$\.players\[(\d+)\]()", path)
+        if m is None:
+            return path
+        doc = self.doc
+        try:
+            if m.group(2):
+                name = doc["rounds"][int(m.group(1))]["players"][int(m.group(2))]["name"]
+                return f"{name}, round {int(m.group(1)) + 1}"
+            return str(doc["players"][int(m.group(1))]["name"])
+        except (KeyError, IndexError, TypeError):
+            return path
+
     def named(self, path: str, typed, name: str) -> None:
         """`typed` (a title, another letter case) was read as `name`: a conversion writes the id."""
         if typed != name:
@@ -42,13 +58,14 @@ class _SheetReader:
     def unknown_keys(self, obj: dict, path: str, allowed: set[str]) -> None:
         for key in obj:
             if key not in allowed:
-                self.error(f"{path}.{key}", f"unknown key '{key}'",
-                           did_you_mean(key, allowed) or "expected one of: " + ", ".join(sorted(allowed)))
+                self.error(f"{path}.{key}", f"unknown key '{key}'", fact_hint(self.rules, key, allowed)
+                           or "expected one of: " + ", ".join(sorted(allowed)))
 
     # ---- the document ---------------------------------------------------------------------------------
 
     def record(self, doc) -> SheetRecord | None:
         settings = self.rules.settings
+        self.doc = doc
         if not isinstance(doc, dict):
             self.error("$", f"expected a JSON object with \"format\": \"{settings.record_format}\", "
                             f"got {json_words(doc)}")
@@ -139,7 +156,26 @@ class _SheetReader:
             if players is not None:
                 rounds.append(players)
         self.same_players(typed)
+        self.left_out(items)
         return rounds if len(rounds) == len(items) else None
+
+    def left_out(self, items: list) -> None:
+        """A player's number that only the table can say (a bonus chip; not one a board gives), typed for some
+        player of the record and left out for another: none is assumed, and said. A record that never gives it
+        (a solo game, which has no chips) is not told."""
+        facts = [f for f in self.rules.facts.values() if f.level is None and f.optional and f.derive is None
+                 and not f.board_only and f.type == "int" and not f.members]
+        players = [(r, p) for r, item in enumerate(items) if isinstance(item, dict)
+                   for p in (item.get("players") if isinstance(item.get("players"), list) else ())
+                   if isinstance(p, dict)]
+        for fact in facts:
+            key = fact.json_key
+            if not any(key in p for _, p in players):
+                continue
+            for r, p in players:
+                if key not in p and isinstance(p.get("name"), str):
+                    self.notes.append((f"{p['name']}, round {r + 1}",
+                                       f"no {fact.title} is given ('{key}'): none is assumed (`{key} -` says none)"))
 
     def same_players(self, typed: list[tuple[int, tuple]]) -> None:
         """The same players in the same order every round: each round that lists others than most rounds do (the
@@ -303,6 +339,17 @@ class _SheetReader:
         return value
 
 
+def fact_hint(rules: Rules, word: str, allowed) -> str | None:
+    """"did you mean" for a word typed where a fact's key was expected: the fact given per the set it names (a
+    Terra Mystica player's `buildings` are their `structures`, per the set `buildings`), else the nearest key."""
+    members = rules.settings.sets.get(word)
+    if members:
+        for fact in rules.facts.values():
+            if fact.members == tuple(members) and fact.json_key in allowed and fact.derive is None:
+                return f"did you mean '{fact.json_key}'? ({fact.title}, given per {word})"
+    return did_you_mean(word, allowed)
+
+
 def read_sheet_json(text: str, file: str, rules: Rules) -> tuple[SheetRecord | None, list[Diagnostic]]:
     """A score-sheet record read and checked against the rules: the record, or None and every problem found."""
     doc, diags = load_json(text, file)
@@ -317,8 +364,9 @@ def read_sheet_doc(doc, file: str, rules: Rules) -> tuple[SheetRecord | None, li
     record = reader.record(doc)
     if record is None:
         return None, reader.diags
-    broken = [Diagnostic(f"{failure.message}", file=file, path=path)
-              for failure, path in _whole_table(rules, record, refusals(rules, record))]
+    broken = [Diagnostic(message, file=file, path=at)
+              for message, path, failure in _whole_table(rules, record, refusals(rules, record))
+              for at in _tiles_at_fault(rules, record, failure, path)]
     return (None, broken) if broken else (record, [])
 
 
@@ -340,22 +388,51 @@ def canonical_doc(doc: dict, file: str, rules: Rules) -> dict:
     return out
 
 
-def _whole_table(rules: Rules, record: SheetRecord, failures) -> list[tuple]:
-    """Each refusal with its JSON path; one that every player of a round breaks alike (too many players) is said
-    once, of the round's players, not once per player."""
+def _whole_table(rules: Rules, record: SheetRecord, failures) -> list[tuple[str, str]]:
+    """Each refusal's message with its JSON path; one that every player of a round breaks alike (too many players)
+    is said once, of the round's players, not once per player. One that names `{others}` (a bonus chip two
+    players hold) is between players: said at each of them but the first, naming the ones before."""
     out, said = [], set()
     for failure in failures:
         alike = [f for f in failures if f.message == failure.message and f.round == failure.round]
+        if "{others}" in failure.message:
+            before = [record.rounds[f.round][f.player].name for f in alike if f.player < failure.player]
+            if before or len(alike) == 1:
+                out.append((failure.message.replace("{others}", and_list(before) or "another player"),
+                            _player_path(rules, failure), failure))
+            continue
         if len(alike) == len(record.rounds[failure.round]) > 1:
             if (failure.round, failure.message) not in said:
                 said.add((failure.round, failure.message))
                 path = f"$.rounds[{failure.round}].players" if rules.settings.rounds else "$.players"
                 if failure.at is not None:  # a check of a fact given once for the record or the round: its key
                     path = _shared_fact_path(rules, failure)
-                out.append((failure, path))
+                out.append((failure.message, path, None))
             continue
-        out.append((failure, _player_path(rules, failure)))
+        out.append((failure.message, _player_path(rules, failure), failure))
     return out
+
+
+def _tiles_at_fault(rules: Rules, record: SheetRecord, failure, path: str) -> list[str]:
+    """Where a refusal is said: at `path`; or, for a refusal of a player's typed board that a single tile of it
+    breaks on its own (a plain face showing two terrains), at each such tile."""
+    sheet = record.rounds[failure.round][failure.player] if failure is not None else None
+    if sheet is None or sheet.board is None or failure.at_player or failure.at or not sheet.board.cells:
+        return [path]
+    from orbis_dsl.records.sheet_lists import board_facts
+
+    grid = rules.settings.grid
+    shared = {f.name: sheet.facts.get(f.name) for f in rules.facts.values() if f.level is not None}
+
+    def refused_with(cells: dict) -> bool:
+        board = sheet.board._replace(cells=cells)
+        return still_refused(rules, record, failure, {**sheet.facts, **board_facts(rules, board, shared,
+                                                                                    record.options)})
+
+    if refused_with({}):  # not about the tiles (too many rounds, a chip in solo): said where it is
+        return [path]
+    tiles = [f"{path}.{grid.name}.cells.{cid}" for cid, cell in sheet.board.cells.items() if refused_with({cid: cell})]
+    return tiles or [path]
 
 
 def _shared_fact_path(rules: Rules, failure) -> str:

@@ -97,23 +97,24 @@ def score_table(report: ScoreReport) -> Table:
     return table
 
 
-def print_any_report(report, rules: Rules, console: Console, explain: bool = False, title: str | None = None) -> None:
+def print_any_report(report, rules: Rules, console: Console, explain: bool = False, title: str | None = None,
+                     boards: bool = False) -> None:
     """The terminal report of any game: a board of tiles (Orbis) or a score sheet."""
     from orbis_dsl.runtime.sheet import SheetReport
 
     if isinstance(report, SheetReport):
-        print_sheet_report(report, rules, console, explain, title)
+        print_sheet_report(report, rules, console, explain, title, boards)
     else:
         print_report(report, rules, console, explain, title)
 
 
 def print_sheet_report(report, rules: Rules, console: Console, explain: bool = False,
-                       title: str | None = None) -> None:
-    """A score sheet: one row per player, one column per declared score (or per round), the lines when asked."""
+                       title: str | None = None, boards: bool = False) -> None:
+    """A score sheet: one row per player, one column per declared score (or per round), the lines when asked.
+    Typed boards (a grid record's: some 20 lines each, 3 rounds a player) are drawn only with `boards`, after the
+    table and the winner, which lead; a hex map (Terra Mystica's) is drawn above the table."""
     if title:
         console.print(Text(shown(title), style="bold"))
-    if report.boards:
-        _print_boards(report, rules, console)
     if getattr(report, "cells", None) and rules.settings.hexmap is not None:
         from orbis_dsl.reports.map import map_lines
         from orbis_dsl.runtime.hexmap import board_of
@@ -130,7 +131,10 @@ def print_sheet_report(report, rules: Rules, console: Console, explain: bool = F
         for player in report.players:
             console.print(Text(shown(player.name), style="bold"))
             for line in player.lines:
-                console.print(shown(f"  {labels[id(line)]:<{width}} {line.cp:>+5}  {line.why}"), highlight=False)
+                # A line that scores nothing of itself (an enclosed landscape, a mismatch, a note) shows no
+                # "+0": its points are in the column it explains.
+                points = f"{line.cp:>+5}" if line.cp or line.what not in _UNSCORED else " " * 5
+                console.print(shown(f"  {labels[id(line)]:<{width}} {points}  {line.why}"), highlight=False)
             console.print()
     table = Table(show_edge=False, pad_edge=False)
     table.add_column("player")
@@ -148,6 +152,13 @@ def print_sheet_report(report, rules: Rules, console: Console, explain: bool = F
         table.add_row(shown(p.name), *cells, str(p.total), str(p.place), style="bold" if p.winner else None)
     console.print(table)
     print_outcome(report, console)
+    if boards and report.boards:
+        console.print()
+        _print_boards(report, rules, console)
+
+
+# The lines of a sheet's explanation that are not a column's: what a board shows, and notes.
+_UNSCORED = frozenset({"enclosed", "mismatch", "note"})
 
 
 def print_outcome(report, console: Console) -> None:

@@ -48,8 +48,8 @@ class SheetRecord(NamedTuple):
 class SheetPlayer:
     """A player as the rule handlers see them while one round is scored."""
 
-    __slots__ = ("awards", "facts", "god", "god_cancelled", "history", "index", "name", "prior", "total", "values",
-                 "worshippers")
+    __slots__ = ("awards", "facts", "god", "god_cancelled", "history", "index", "measures", "name", "prior", "total",
+                 "values", "worshippers")
 
     def __init__(self, index: int, name: str, piece: str | None, facts: dict, values: dict, prior: dict,
                  history: tuple = ()):
@@ -62,6 +62,7 @@ class SheetPlayer:
         self.prior = prior  # the round before's columns and total ({} in the first round)
         self.history = history  # the player's facts in each round before this one, in order (`earlier FACT`)
         self.awards: dict[str, int] = {}
+        self.measures: dict[str, object] = {}  # each award's measure of the player (the last member's, per member)
         self.total = 0
         self.worshippers = 0
 
@@ -130,6 +131,7 @@ class CheckFailure(NamedTuple):
     message: str
     at: str | None = None  # the record's key of the whole-record fact the check reads (CheckSpec.at)
     at_player: str | None = None  # the key of the player's one fact it reads (CheckSpec.at_player)
+    check: int | None = None  # the check's index in the rules' checks (an index, so that failures compare alike)
 
 
 def refusals(rules: Rules, record: SheetRecord) -> list[CheckFailure]:
@@ -138,11 +140,20 @@ def refusals(rules: Rules, record: SheetRecord) -> list[CheckFailure]:
     for r, sheets in enumerate(record.rounds):
         g = _game(rules, record, sheets, [{} for _ in sheets], r)
         for p in g.players:
-            for check in rules.checks:
+            for index, check in enumerate(rules.checks):
                 if check.refuse:
-                    found.extend(CheckFailure(p.index, r, message, check.at, check.at_player)
+                    found.extend(CheckFailure(p.index, r, message, check.at, check.at_player, index)
                                  for message in _broken(check, g, p))
     return found
+
+
+def still_refused(rules: Rules, record: SheetRecord, failure: CheckFailure, facts: dict) -> bool:
+    """Whether `failure`'s check still holds for its player with `facts` in place of the record's (the facts a
+    single tile of their board gives: which tile a refusal is about)."""
+    sheets = list(record.rounds[failure.round])
+    sheets[failure.player] = sheets[failure.player]._replace(facts=facts)
+    g = _game(rules, record, sheets, [{} for _ in sheets], failure.round)
+    return failure.message in _broken(rules.checks[failure.check], g, g.players[failure.player])
 
 
 def score_sheet(rules: Rules, record: SheetRecord, report_format: str, explain: bool = True) -> SheetReport:
@@ -175,14 +186,7 @@ def score_sheet(rules: Rules, record: SheetRecord, report_format: str, explain: 
                     continue
                 lines[p.index].append(Line(label or column.title, column.name, points,
                                            _column_why(column, trace, p, points)))
-            for check in rules.checks:
-                if check.note:
-                    if explain:
-                        lines[p.index].extend(Line(label or "note", "note", 0, _filled(message, p))
-                                              for message in _broken(check, g, p))
-                elif not check.refuse:
-                    where = f"{p.name}, {label}" if label else p.name
-                    warnings.extend(Warning(where, message) for message in _broken(check, g, p))
+        _said_checks(rules, g, lines, warnings, label, explain)
         for p in g.players:
             totals[p.index] += p.total
             round_totals[p.index].append(p.total)
@@ -200,6 +204,24 @@ def score_sheet(rules: Rules, record: SheetRecord, report_format: str, explain: 
                        tuple(summaries) if explain else (), cells,
                        boards if any(b is not None for row in boards for b in row) else (),
                        player_colours(rules, g) if cells and g is not None else None)
+
+
+def _said_checks(rules: Rules, g: SheetGame, lines: list[list[Line]], warnings: list[Warning], label: str,
+                 explain: bool) -> None:
+    """Each player's notes (with --explain) and warnings, player by player, in the order the rules declare them;
+    a message's `{others}` names the other players of the round the same message is said of."""
+    said = [check for check in rules.checks if not check.refuse and (explain or not check.note)]
+    broken = [[(p, message) for p in g.players for message in _broken(check, g, p)] for check in said]
+    for p in g.players:
+        for check, found in zip(said, broken):
+            for q, message in found:
+                if q is not p:
+                    continue
+                text = _filled(message, p, [o.name for o, same in found if same == message and o is not p])
+                if check.note:
+                    lines[p.index].append(Line(label or "note", "note", 0, text))
+                else:
+                    warnings.append(Warning(f"{p.name}, {label}" if label else p.name, text))
 
 
 def _board_lines(rules: Rules, g: SheetGame, sheets, lines: list[list[Line]], label: str) -> None:
@@ -260,6 +282,8 @@ def _hand_out_awards(rules: Rules, g: SheetGame, lines: list[list[Line]], label:
                 summaries.append(label + ": " * bool(label) + award_summary(
                     member.capitalize() if member is not None else award.title, [q.name for q in g.players],
                     placings, award.prizes, award.ties))
+            for key, measure, _ in entries:
+                g.players[key].measures[award.name] = measure
             for placing in placings:
                 p = g.players[placing.key]
                 p.awards[award.name] = p.awards.get(award.name, 0) + placing.prize
@@ -330,11 +354,13 @@ def _award_why(title: str, ranking: str, placing, ties: str) -> str:
 class _Shown(dict):
     """A column label's placeholders: the player's facts, values and awards, as a person reads them."""
 
-    def __init__(self, p: SheetPlayer):
+    def __init__(self, p: SheetPlayer, others: list[str] = ()):
         super().__init__(p.values)
         # A fact not given reads "none" (a Mondo chip typed '-'), never Python's None.
         self.update((name, "none" if value is None else value) for name, value in p.facts.items())
         self["awards"] = _Prizes(p.awards)
+        self["measures"] = _Measures(p.measures)
+        self["others"] = and_list(others) or "another player"
 
     def __missing__(self, key):
         return "none"
@@ -345,6 +371,23 @@ class _Prizes(dict):
 
     def __missing__(self, key):
         return 0
+
+
+class _Measures(dict):
+    """A player's measure by award ("none" where the award measured nothing of them)."""
+
+    def __missing__(self, key):
+        return "none"
+
+    def __getitem__(self, key):
+        value = dict.get(self, key)
+        return "none" if value is None else show(value)
+
+
+def and_list(names) -> str:
+    """'Ann', 'Ann and Bo', 'Ann, Bo and Cy': names as a sentence lists them."""
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1] if names else ""
 
 
 _ARITHMETIC = (" + ", " - ", " * ", " / ", "(")
@@ -370,9 +413,11 @@ def _summed(why: str, points: int) -> str:
     return f"{why} = {points}"
 
 
-def _filled(label: str, p: SheetPlayer) -> str:
+def _filled(label: str, p: SheetPlayer, others: list[str] = ()) -> str:
+    """A message or label with the player's facts, values, prizes, measures and `{others}` (the other players a
+    check held for in the round) filled in."""
     try:
-        return label.format_map(_Shown(p))
+        return label.format_map(_Shown(p, others))
     except (KeyError, IndexError, ValueError, AttributeError):
         return label  # a label the rule set's names do not fill (never an error in scoring)
 

@@ -156,10 +156,12 @@ def flag(trace, label, value) -> bool:
     return value
 
 
-def option_flag(trace, name, value) -> bool:
-    """A rule option in a condition: says how the table set it ("option majority_needs_one is off")."""
+def option_flag(trace, name, value, title=None) -> bool:
+    """A rule option in a condition: says how the table set it, by the option's title where it declares one
+    ("majority needs at least one: off"), else by its name ("option majority_needs_one is off")."""
     if trace is not None:
-        trace.append(f"option {name} is {'on' if value else 'off'}")
+        state = "on" if value else "off"
+        trace.append(f"{title}: {state}" if title else f"option {name} is {state}")
     return value
 
 

@@ -30,7 +30,8 @@ def test_anything_but_plain_score_arguments_goes_to_the_full_command_line(args):
 def test_plain_score_arguments_are_read_as_the_full_command_line_reads_them():
     assert quick_score_args(["score", "a.json", "--json", "-j", "2", "b.orbisgame", "--strict", "--jobs=3"]) == {
         "files": [Path("a.json"), Path("b.orbisgame")], "as_json": True, "explain": False, "strict": True,
-        "jobs": 3}
+        "jobs": 3, "boards": False}
+    assert quick_score_args(["score", "m.json", "--boards"])["boards"] is True
 
 
 def _run(args: list[str], full: bool) -> tuple[int, str, str]:

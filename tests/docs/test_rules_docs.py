@@ -14,6 +14,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from docs.rule_citations import GAMES, MARK, used_by_line, uses
 from repo_files import read_text, tracked_files
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -122,3 +123,17 @@ def test_the_record_tables_require_what_the_schema_requires():
     assert set(kinds) == set(schema["$defs"]["face_up"]["properties"]["kind"]["enum"])
     for kind, required in kinds.items():
         assert required == set(schema["$defs"][kind]["required"]) - {"kind"}, kind
+
+
+@pytest.mark.parametrize("page", sorted(GAMES), ids=sorted(GAMES))
+def test_every_section_a_score_or_check_cites_says_what_uses_it(page):
+    """A player reading a section sees which of the rule files' scores and checks rest on it (issue 31): each
+    section the comments above a `score`, an award, a tile kind, a god or a check cite ends with a line naming
+    them (tests/docs/rule_citations.py reads the citations; the line is the one it writes)."""
+    game = GAMES[page]
+    cited = uses(game)
+    assert cited, f"rules/{game}/ cites no section of docs/rules/{page}"
+    for number, items in cited.items():
+        assert used_by_line(game, items) in section_text(RULES_DOCS / page, number), f"{page} §{number}"
+    stray = [n for n in sections(RULES_DOCS / page) if n not in cited and MARK in section_text(RULES_DOCS / page, n)]
+    assert not stray, f"{page}: sections no rule file cites say they are used: {stray}"

@@ -25,12 +25,12 @@ GRID = RULES.settings.grid
 
 # Each example's rounds and totals, computed by hand (the working is in examples/mondo/README.md).
 HAND = {
-    "counts-beginner-2p.json": {"Ann": ([16, 8, 2], 26), "Bo": ([2, 17, 10], 29)},
+    "counts-beginner-2p.json": {"Ann": ([16, 9, 2], 27), "Bo": ([2, 17, 12], 31)},
     "counts-advanced-3p-counts-as-active.json": {"Ann": ([15, 9, 5], 29), "Bo": ([7, 15, 4], 26),
                                                  "Cy": ([-3, 12, 13], 22)},
     "counts-expert-2p-tasks.json": {"Ann": ([10, 4, 16], 30), "Bo": ([18, 16, -4], 30)},
     "counts-solo-level2.json": {"Ann": ([-4], -4)},
-    "grid-beginner-2p.json": {"Ann": ([-15, -12, -16], -43), "Bo": ([-18, -22, -22], -62)},
+    "grid-beginner-2p.json": {"Ann": ([-15, -11, -15], -41), "Bo": ([-18, -22, -22], -62)},
     "grid-advanced-2p-counts-as-active.json": {"Ann": ([-16, -10, -8], -34), "Bo": ([-14, -23, -26], -63)},
     "grid-solo-level1.json": {"Ann": ([-23], -23)},
 }
@@ -368,7 +368,7 @@ def test_the_notation_documented_in_docs_notation_mondo_scores():
     record, diags = read_sheet_text(block, "docs/notation-mondo.md", RULES)
     assert not diags, [d.message for d in diags]
     report = score_record(RULES, record).to_json()
-    assert [p["total"] for p in report["players"]] == [-43, -62]
+    assert [p["total"] for p in report["players"]] == [-41, -62]
 
 
 def test_a_mistake_in_the_notation_is_shown_at_its_line_and_word():
@@ -392,10 +392,16 @@ def test_the_terminal_view_draws_each_grid_and_explain_names_what_scored():
     from orbis_dsl.cli.app import app
 
     result = CliRunner().invoke(app, ["score", str(EXAMPLES / "grid-advanced-2p-counts-as-active.json"),
-                                      "--explain"])
+                                      "--explain", "--boards"])
     assert result.exit_code == 0, result.output
     out = result.output
     assert out.count("World board, front side") == 6  # two players, three rounds
+    # The table leads; the boards come after the winner, only when asked for.
+    assert out.index("Winner: Ann") < out.index("World board, front side")
+    plain = CliRunner().invoke(app, ["score", str(EXAMPLES / "grid-advanced-2p-counts-as-active.json")]).output
+    assert "World board" not in plain and plain.splitlines()[1].startswith("player")
+    # No "+0" on the lines that score nothing of themselves (what a board shows, notes).
+    assert not [line for line in out.splitlines() if "enclosed forest" in line and "+0" in line]
     assert "w p f f A w" in out  # r3c3 (west water, a panda, east forest) beside r3c4 (an active volcano)
     assert "enclosed forest: r3c3, r3c4, r4c3" in out
     assert "mismatched edge: r1c4 north (desert) against the border (water)" in out

@@ -31,7 +31,7 @@ def test_the_base_games_sentences_read_like_the_rulebook(orbis):
     assert why[("Ana", "row 3, tile 2")] == ("Forest: 3 neighbours that are blue/green or desert (needs at least 2): "
                                              "4 CP")
     assert why[("Ana", "god")].startswith("Goddess of Nature, most validated Forests (1 validated forest tile; "
-                                          "most among players is 1; option majority_needs_one is off): +3")
+                                          "most among players is 1; majority needs at least one: off): +3")
     assert why[("Ana", "Temple token")].startswith("Temple token: 3 temple icons, place 2 (Dev 3; Ana 3; Cleo 1;")
 
 

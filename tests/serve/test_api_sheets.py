@@ -142,12 +142,12 @@ def test_a_terra_mystica_notation_typo_is_located_by_line_and_column(client, rep
     assert error["hint"] == "did you mean 'witches'?"
 
 
-def test_two_players_with_one_bonus_chip_are_refused_on_the_round(client, repo_root):
+def test_two_players_with_one_bonus_chip_are_refused_at_the_second_chip(client, repo_root):
     doc = doc_of(repo_root, MONDO)
     doc["rounds"][0]["players"][1]["chip"] = 4
     [error] = client.post("/api/score", json=doc).json()["errors"]
-    assert error["path"] == "$.rounds[0].players"
-    assert error["message"] == "another player holds bonus chip 4 in this round"
+    assert error["path"] == "$.rounds[0].players[1].chip"
+    assert error["message"] == "Ann holds bonus chip 4 in this round too: each chip is taken once"
 
 
 def test_check_gives_each_warning_its_player(client, repo_root):
