@@ -19,6 +19,7 @@ import itertools
 from orbis_dsl.common.diagnostics import Diagnostic, Span
 from orbis_dsl.language import ast_decl, ast_expr, ast_sheet
 from orbis_dsl.language.bounds import resource_limits
+from orbis_dsl.language.check_bindings import where
 from orbis_dsl.language.check_declarations import DeclarationCollector
 from orbis_dsl.language.check_expr import ExpressionChecker
 from orbis_dsl.language.check_grid import GridChecker
@@ -84,6 +85,8 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
         self.listed_pieces = listed_pieces(self.facts, [d.name for _, d in held_pieces],
                                            self.vocabulary.player_family)
         self.top_lets = self._lets([d for _, d in by_type[ast_decl.LetDecl]], self.context())
+        self.replaced_lets_keep_their_type(self.context())
+        self.fact_keys_are_free([d for _, d in by_type[ast_sheet.FactDecl]], singletons)
         grid = self.grid_spec(singletons.get("grid"))
         self._derived_facts(by_type[ast_sheet.FactDecl], grid)
         self.score_names = frozenset(d.name for _, d in by_type[ast_sheet.ScoreDecl])
@@ -217,11 +220,19 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
     def _check_constants_unshadowed(self, by_type, constants: set[str]) -> None:
         """Colours and tile marks are names in expressions too: nothing else may take them."""
         for cls, what in ((ast_decl.PieceDecl, None), (ast_decl.OptionDecl, "option"), (ast_decl.ValueDecl, "value"),
-                          (ast_decl.AttributeDecl, "attribute")):
+                          (ast_decl.AttributeDecl, "attribute"), (ast_sheet.FactDecl, "fact"),
+                          (ast_sheet.SetDecl, "set"), (ast_decl.LetDecl, "top-level let")):
             for _, decl in by_type[cls]:
                 if decl.name in constants:
                     self.error(f"'{decl.name}' is a colour or tile mark and cannot also name "
-                               f"a {what or decl.family}", decl.span)
+                               f"a {what or decl.family}", decl.span, hint=self._constant_declared(by_type, decl.name))
+
+    def _constant_declared(self, by_type, name: str) -> str | None:
+        """Where a colour, alias or tile mark is declared, in words for a hint."""
+        for _, decl in by_type[ast_decl.NamesDecl] + by_type[ast_decl.AliasDecl]:
+            if name in getattr(decl, "names", ()) or name == getattr(decl, "alias", None):
+                return f"declared at {where(decl.span)}: `{self.first_line(decl.span)}`"
+        return None
 
     def _check_board(self, decl) -> None:
         if decl is None:
@@ -239,10 +250,23 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
         """Every parameter name any tile piece declares, with its type: `sum(icons of tiles …)` reads it off any
         tile."""
         types = {name: type_name(p.type) for name, p in self.attributes.items()}
+        first: dict[str, tuple[ast_decl.PieceDecl, ast_decl.ParamDecl]] = {}
         for _, decl in kind_decls:
             for member in decl.members:
-                if isinstance(member, ast_decl.ParamDecl) and member.name not in types:
+                if not isinstance(member, ast_decl.ParamDecl) or member.name in self.attributes:
+                    continue  # (a parameter named like an attribute is told at the kind)
+                if member.name not in types:
                     types[member.name] = type_name(member.type)
+                    first[member.name] = (decl, member)
+                elif types[member.name].rstrip("?") != type_name(member.type).rstrip("?") and "?" not in (
+                        types[member.name], type_name(member.type)):
+                    other, param = first[member.name]
+                    self.error(f"parameter '{member.name}' is {self.words(type_name(member.type))} here, but "
+                               f"{other.family} {other.name}'s parameter '{member.name}' is "
+                               f"{self.words(types[member.name])}: `{member.name} of tiles` reads it off every "
+                               "tile, so it has one type in every kind", member.span,
+                               hint=f"{other.family} {other.name}'s is declared at {where(param.span)}; give this "
+                                    "parameter another name, or that type")
         return types
 
     # ---- contexts and expressions ----------------------------------------------------------------------

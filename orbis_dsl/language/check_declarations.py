@@ -9,7 +9,9 @@ from collections import defaultdict
 
 from orbis_dsl.common.diagnostics import Span
 from orbis_dsl.language import ast_decl, ast_sheet
+from orbis_dsl.language.check_bindings import fact_key_problems, refused_replacement, sort_words
 from orbis_dsl.language.model import BUILTIN_NAMES, BUILTIN_TILE_FIELDS
+from orbis_dsl.language.scope import ROUND_NAMES
 
 
 class DeclarationCollector:
@@ -19,7 +21,7 @@ class DeclarationCollector:
         tiles replaces the whole tile list."""
         layers = self.sources.layers
         self.families = self._families()
-        self.reserved = BUILTIN_NAMES | self._vocabulary_names()
+        self.reserved = BUILTIN_NAMES | self._vocabulary_names() | self._round_names()
         if not any(f.role == "tiles" for f in self.families.values()):
             # A game with no tiles (a score sheet's) has no tile fields: `level` may name its option.
             self.reserved -= set(BUILTIN_TILE_FIELDS)
@@ -39,19 +41,35 @@ class DeclarationCollector:
                     continue
                 if key is not None and key in owners:
                     first_layer, index, first_what = owners[key]
+                    first = entries_decl[index]
                     if first_layer >= layer:
                         shown = key.split(":", 1)[-1]
                         message = (f"'{shown}' is declared twice" if what == "singleton" else
-                                   f"{what} '{shown}' is declared twice" if what == first_what else
-                                   f"{what} '{shown}' is already declared as a {first_what}")
-                        self.error(message, decl.span, hint=f"first declared at {_where(entries[index][1].span)}")
+                                   f"{sort_words(what, decl)} '{shown}' is declared twice" if what == first_what else
+                                   f"{sort_words(what, decl)} '{shown}' is already declared as a "
+                                   f"{sort_words(first_what, first)}")
+                        self.error(message, decl.span, hint=f"first declared at {_where(first.span)}")
+                        continue
+                    refused = refused_replacement(key, what, first, first_what, decl, self.first_line)
+                    if refused is not None:
+                        self.error(refused[0], decl.span, hint=refused[1])
+                        continue
+                    self.replaced[key] = (what, first, decl)
+                    if isinstance(decl, ast_decl.LetDecl):
+                        # A let takes the place of the one it replaces: the lets below it use it.
+                        entries[index], entries_decl[index] = (file.path, decl), decl
+                        owners[key] = (layer, index, what)
                         continue
                     entries[index] = None  # the pack's declaration replaces the base game's
-                    self.replaced[key] = (what, entries_decl[index], decl)
                 if key is not None:
                     owners[key] = (layer, len(entries), what)
                 entries.append((file.path, decl))
                 entries_decl.append(decl)
+        # The one table of names expressions use, whatever their sort: name -> (sort, declaration, layer).
+        self.bound = {key: (what, entries_decl[index], layer, index) for key, (layer, index, what) in owners.items()
+                      if entries[index] is not None and ":" not in key}
+        for index in self._members_taken(entries):
+            entries[index] = None
         by_type: dict[type, list[tuple[str, object]]] = defaultdict(list)
         singletons: dict[str, object] = {}
         for entry in entries:
@@ -62,6 +80,64 @@ class DeclarationCollector:
             if key is not None:
                 singletons[key] = entry[1]
         return by_type, singletons
+
+    def replaced_lets_keep_their_type(self, ctx) -> None:
+        """A pack's top-level let replaces the base game's only with a let of the same type: the base game's
+        rules read it as that. (The base one's type is found in the pack's context, its mistakes unsaid.)"""
+        for key, (what, old, new) in self.replaced.items():
+            if what != "let":
+                continue
+            new_type = self.let_types.get(id(new.expr), "?")
+            kept, self.diags = self.diags, []
+            try:
+                old_type = self.expr(old.expr, ctx)
+            finally:
+                self.diags = kept
+            if "?" not in (old_type, new_type) and old_type != new_type:
+                self.error(f"let '{key}' replaces the base game's let '{key}' with another type: "
+                           f"{self.words(new_type)}, not {self.words(old_type)}", new.span,
+                           hint=f"the base game's at {_where(old.span)}: `{self.first_line(old.span)}`; a pack "
+                                "replaces a declaration only by one of the same sort and type")
+
+    def _members_taken(self, entries) -> list[int]:
+        """A set's members are names in expressions (`cults[fire]`): none may be a name declared otherwise. The
+        error stands at the later of the two (a pack's, when one is); the entries of such declarations, dropped
+        so that nothing else is read by the wrong name."""
+        layers, dropped = self.sources.layers, []
+        for entry in entries:
+            if entry is None or not isinstance(entry[1], ast_sheet.SetDecl):
+                continue
+            path, decl = entry
+            for member in decl.members:
+                what, other, layer, index = self.bound.get(member, (None, None, 0, 0))
+                if other is None or other is decl:
+                    continue
+                at_set = layers.get(path, 0) >= layer
+                here, there = (decl, other) if at_set else (other, decl)
+                self.error(f"'{member}' is a member of set '{decl.name}' and also names "
+                           f"{_a(sort_words(what, other))} '{member}': a name means one thing", here.span,
+                           hint=f"{'that' if at_set else 'the set'} is declared at {_where(there.span)}: "
+                                f"`{self.first_line(there.span)}`; rename one of them")
+                if not at_set:
+                    dropped.append(index)
+        return dropped
+
+    def fact_keys_are_free(self, decls, singletons) -> None:
+        """Each fact reads a key of the record no other fact of its level reads, and none the record has of its
+        own (see `check_bindings.fact_key_problems`)."""
+        grid = singletons.get("grid")
+        family = self.vocabulary.player_family if self.sheet else None
+        for message, span, hint in fact_key_problems(decls, family, grid.name if grid else None, self.options):
+            self.error(message, span, hint=hint)
+
+    def first_line(self, span: Span | None) -> str | None:
+        """The first line of a declaration's text (for a message that names it), shortened; None if not kept."""
+        text = self.sources.texts.get(span.file) if span is not None else None
+        lines = text.split("\n") if text is not None else []
+        if not lines or not 1 <= span.line <= len(lines):
+            return None
+        line = lines[span.line - 1].strip()
+        return line if len(line) <= 80 else line[:79] + "…"
 
     def replacement_hints(self) -> None:
         """An error in a file of the game a pack is laid over comes from the pack (the game checks clean on its
@@ -82,7 +158,8 @@ class DeclarationCollector:
     def _key(self, decl) -> tuple[str | None, str]:
         singleton = self._singleton_key(decl)
         if singleton is not None:
-            return singleton, "singleton"
+            # (a namespace of its own: `value levels = 2` is a value, not a second `levels`)
+            return f"one:{singleton}", "singleton"
         named = self._declared_name(decl)
         if named is not None:
             return named[0], named[1]
@@ -99,6 +176,8 @@ class DeclarationCollector:
         """What a reserved name already is, in words: 'a built-in name', 'the family kind' …"""
         if name in BUILTIN_NAMES:
             return "a built-in name"
+        if name in ROUND_NAMES:
+            return "a built-in name of a game of rounds"
         if name in self.families:
             return f"the name of the family '{name}'"
         for cls, words in ((ast_decl.MarkerDecl, "the name of a marker"),
@@ -113,6 +192,12 @@ class DeclarationCollector:
                     if isinstance(decl, ast_decl.NamesDecl) and decl.mark == name:
                         return "the tile mark"
         return "a declared name"
+
+    def _round_names(self) -> frozenset[str]:
+        """`round` and `rounds_played`, in a game of rounds: what every expression there may read."""
+        declared = any(isinstance(d, ast_decl.NumberDecl) and d.what == "rounds" for f in self.sources.files
+                       for d in f.decls)
+        return ROUND_NAMES if declared else frozenset()
 
     def _families(self) -> dict[str, ast_decl.FamilyDecl]:
         """Every family, by name, read before anything else: a piece's declaration needs its family's role.
@@ -151,11 +236,10 @@ class DeclarationCollector:
     def _declared_name(self, decl) -> tuple[str, str] | None:
         for cls, what in ((ast_decl.OptionDecl, "option"), (ast_decl.ValueDecl, "value"),
                           (ast_decl.AttributeDecl, "attribute"), (ast_decl.AliasDecl, "alias"),
-                          (ast_sheet.SetDecl, "set"),
-                          (ast_sheet.FactDecl, "fact")):
+                          (ast_sheet.SetDecl, "set"), (ast_sheet.FactDecl, "fact"), (ast_decl.LetDecl, "let")):
             if isinstance(decl, cls):
-                # Tile pieces, options, values, attributes, aliases, sets and facts share the namespace of
-                # expressions.
+                # Tile pieces, options, values, attributes, aliases, sets, facts and top-level lets share the
+                # namespace of expressions.
                 return (decl.alias if isinstance(decl, ast_decl.AliasDecl) else decl.name, what)
         if isinstance(decl, ast_sheet.ScoreDecl):
             return (f"score:{decl.name}", "score")
@@ -173,6 +257,10 @@ class DeclarationCollector:
         return None
 
 
+def _a(noun: str) -> str:
+    return ("an " if noun[:1] in "aeiou" else "a ") + noun
+
+
 def _where(span: Span | None) -> str:
     return f"{span.file}:{span.line}:{span.column}" if span else "another file"
 
@@ -184,12 +272,14 @@ _SINGLETON_WORDS = {"colors": "colour", "mark": "tile mark", "levels": "level", 
 
 def _names(message: str, key: str, what: str) -> bool:
     """Whether a message is about the declaration under `key` (its name as a word, or a singleton's words)."""
-    word = _SINGLETON_WORDS.get(key, key) if what == "singleton" else key.split(":", 1)[-1]
+    shown = key.split(":", 1)[-1]
+    word = _SINGLETON_WORDS.get(shown, shown) if what == "singleton" else shown
     return re.search(rf"(?<![\w]){re.escape(word)}(?![\w])", message) is not None
 
 
 def _what(key: str, what: str) -> str:
-    return f"'{key}'" if what == "singleton" else f"{what} '{key.split(':', 1)[-1]}'"
+    shown = key.split(":", 1)[-1]
+    return f"'{shown}'" if what == "singleton" else f"{what} '{shown}'"
 
 
 def _replacement_hint(key: str, replaced) -> str:
