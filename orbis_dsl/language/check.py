@@ -222,17 +222,29 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
         for cls, what in ((ast_decl.PieceDecl, None), (ast_decl.OptionDecl, "option"), (ast_decl.ValueDecl, "value"),
                           (ast_decl.AttributeDecl, "attribute"), (ast_sheet.FactDecl, "fact"),
                           (ast_sheet.SetDecl, "set"), (ast_decl.LetDecl, "top-level let")):
-            for _, decl in by_type[cls]:
-                if decl.name in constants:
-                    self.error(f"'{decl.name}' is a colour or tile mark and cannot also name "
-                               f"a {what or decl.family}", decl.span, hint=self._constant_declared(by_type, decl.name))
+            for path, decl in by_type[cls]:
+                if decl.name not in constants:
+                    continue
+                constant, constant_path = self._constant_declared(by_type, decl.name)
+                layers = self.sources.layers
+                if constant is not None and layers.get(constant_path, 0) > layers.get(path, 0):
+                    # A pack's alias named like a base declaration: the error stands at the pack's.
+                    self.error(f"alias '{decl.name}' is named like the base game's {what or decl.family} "
+                               f"'{decl.name}': a name means one thing", constant.span,
+                               hint=f"the base game's at {where(decl.span)}: `{self.first_line(decl.span)}`; "
+                                    "give the alias another name")
+                    continue
+                hint = f"declared at {where(constant.span)}: `{self.first_line(constant.span)}`" if constant else None
+                self.error(f"'{decl.name}' is a colour or tile mark and cannot also name "
+                           f"a {what or decl.family}", decl.span, hint=hint)
 
-    def _constant_declared(self, by_type, name: str) -> str | None:
-        """Where a colour, alias or tile mark is declared, in words for a hint."""
-        for _, decl in by_type[ast_decl.NamesDecl] + by_type[ast_decl.AliasDecl]:
+    @staticmethod
+    def _constant_declared(by_type, name: str) -> tuple[object | None, str | None]:
+        """The declaration of a colour, alias or tile mark, and its file."""
+        for path, decl in by_type[ast_decl.NamesDecl] + by_type[ast_decl.AliasDecl]:
             if name in getattr(decl, "names", ()) or name == getattr(decl, "alias", None):
-                return f"declared at {where(decl.span)}: `{self.first_line(decl.span)}`"
-        return None
+                return decl, path
+        return None, None
 
     def _check_board(self, decl) -> None:
         if decl is None:

@@ -37,7 +37,7 @@ class DeclarationCollector:
                 if isinstance(decl, ast_decl.TileDecl) and layer == 0 and pack_has_tiles:
                     continue
                 key, what = self._key(decl)
-                if key is not None and not self._free(key, what, decl):
+                if key is not None and not self._free(key, what, decl, layer):
                     continue
                 if key is not None and key in owners:
                     first_layer, index, first_what = owners[key]
@@ -165,12 +165,33 @@ class DeclarationCollector:
             return named[0], named[1]
         return None, ""
 
-    def _free(self, key: str, what: str, decl) -> bool:
+    def _free(self, key: str, what: str, decl, layer: int) -> bool:
         shown = key.split(":", 1)[-1]
         if what != "singleton" and shown in self.reserved and not isinstance(decl, ast_decl.FamilyDecl):
+            taker, taker_layer = self._reserving(shown)
+            if taker is not None and taker_layer > layer:
+                # A pack's noun (a family, say) named like a base declaration: the pack's is the mistake.
+                self.error(f"'{shown}' is {self.taken_by(shown)}, which the pack declares, but the base game's "
+                           f"{what} '{shown}' has that name: a name means one thing", taker.span,
+                           hint=f"the base game's at {_where(decl.span)}: `{self.first_line(decl.span)}`; give "
+                                "the pack's another name")
+                return True
             self.error(f"'{shown}' is {self.taken_by(shown)} and cannot name a {what}", decl.span)
             return False
         return True
+
+    def _reserving(self, name: str) -> tuple[object | None, int]:
+        """The declaration that makes a name one of the game's nouns (a family, marker, resource …), and its
+        layer; (None, 0) for a built-in name."""
+        layers = self.sources.layers
+        for file in self.sources.files:
+            for decl in file.decls:
+                named = (getattr(decl, "name", None) if isinstance(decl, (
+                    ast_decl.FamilyDecl, ast_decl.MarkerDecl, ast_decl.FacedownDecl, ast_decl.ResourceDecl)) else None)
+                if name in (named, getattr(decl, "opposite", None) if isinstance(decl, ast_decl.MarkerDecl) else None,
+                            decl.mark if isinstance(decl, ast_decl.NamesDecl) else None):
+                    return decl, layers.get(file.path, 0)
+        return None, 0
 
     def taken_by(self, name: str) -> str:
         """What a reserved name already is, in words: 'a built-in name', 'the family kind' …"""
