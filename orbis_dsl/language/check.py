@@ -84,8 +84,7 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
         self.facts = {d.name: self._fact(f, d) for f, d in by_type[ast_sheet.FactDecl]}
         self.listed_pieces = listed_pieces(self.facts, [d.name for _, d in held_pieces],
                                            self.vocabulary.player_family)
-        self.top_lets = self._lets([d for _, d in by_type[ast_decl.LetDecl]], self.context())
-        self.replaced_lets_keep_their_type(self.context())
+        self.top_lets = self.top_level_lets([d for _, d in by_type[ast_decl.LetDecl]])
         self.fact_keys_are_free([d for _, d in by_type[ast_sheet.FactDecl]], singletons)
         grid = self.grid_spec(singletons.get("grid"))
         self._derived_facts(by_type[ast_sheet.FactDecl], grid)

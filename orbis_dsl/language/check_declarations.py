@@ -81,9 +81,30 @@ class DeclarationCollector:
                 singletons[key] = entry[1]
         return by_type, singletons
 
-    def replaced_lets_keep_their_type(self, ctx) -> None:
-        """A pack's top-level let replaces the base game's only with a let of the same type: the base game's
-        rules read it as that. (The base one's type is found in the pack's context, its mistakes unsaid.)"""
+    def top_level_lets(self, decls) -> dict:
+        """The top-level lets, checked in order. A pack's let replaces the base game's only with a let of the same
+        type, which the base game's rules read it as: one of another type is an error at the pack's, and the
+        lets are checked again with the base game's, so that its uses say nothing more."""
+        kept = len(self.diags)
+        lets = self._lets(decls, self.context())
+        mismatched = self._mismatched_lets(self.context(lets=lets))
+        if not mismatched:
+            return lets
+        del self.diags[kept:]
+        restored = {id(new): old for _, old, new, _, _ in mismatched}
+        lets = self._lets([restored.get(id(d), d) for d in decls], self.context())
+        for key, old, new, old_type, new_type in mismatched:
+            del self.replaced[key]
+            self.error(f"let '{key}' replaces the base game's let '{key}' with another type: "
+                       f"{self.words(new_type)}, not {self.words(old_type)}", new.span,
+                       hint=f"the base game's at {_where(old.span)}: `{self.first_line(old.span)}`; a pack "
+                            "replaces a declaration only by one of the same sort and type")
+        return lets
+
+    def _mismatched_lets(self, ctx) -> list[tuple]:
+        """(key, base let, pack let, base type, pack type) of each replaced let whose type differs. The base one's
+        type is found in the pack's context, its mistakes unsaid."""
+        found = []
         for key, (what, old, new) in self.replaced.items():
             if what != "let":
                 continue
@@ -94,10 +115,8 @@ class DeclarationCollector:
             finally:
                 self.diags = kept
             if "?" not in (old_type, new_type) and old_type != new_type:
-                self.error(f"let '{key}' replaces the base game's let '{key}' with another type: "
-                           f"{self.words(new_type)}, not {self.words(old_type)}", new.span,
-                           hint=f"the base game's at {_where(old.span)}: `{self.first_line(old.span)}`; a pack "
-                                "replaces a declaration only by one of the same sort and type")
+                found.append((key, old, new, old_type, new_type))
+        return found
 
     def _members_taken(self, entries) -> list[int]:
         """A set's members are names in expressions (`cults[fire]`): none may be a name declared otherwise. The

@@ -171,7 +171,7 @@ def laid(case: Case) -> SourceSet | list:
     parsed = parse_rule_file(text, PACK)
     if parsed.tree is None:
         return parsed.diagnostics
-    return SourceSet(sources.files + (parsed.tree,), {**sources.texts, PACK: text}, {**sources.paths, PACK: PACK_PATH},
+    return SourceSet((*sources.files, parsed.tree), {**sources.texts, PACK: text}, {**sources.paths, PACK: PACK_PATH},
                      {**{shown: 0 for shown in sources.texts}, PACK: 1})
 
 
@@ -179,7 +179,7 @@ def run(case: Case) -> Outcome:
     """What became of the pack: refused with an error at the pack, or checked, compiled and scored."""
     try:
         return _run(case)
-    except Exception:  # noqa: BLE001 — any exception is the finding, shown with its traceback
+    except Exception:  # any exception is the finding, shown with its traceback
         return Outcome("crash", traceback.format_exc(limit=-6))
 
 
