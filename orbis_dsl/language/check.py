@@ -276,8 +276,8 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
                                f"{other.family} {other.name}'s parameter '{member.name}' is "
                                f"{self.words(types[member.name])}: `{member.name} of tiles` reads it off every "
                                "tile, so it has one type in every kind", member.span,
-                               hint=f"{other.family} {other.name}'s is declared at {where(param.span)}; give this "
-                                    "parameter another name, or that type")
+                               hint=f"{other.family} {other.name}'s is declared at {where(param.span)}: "
+                                    f"`{self.first_line(param.span)}`; give this parameter another name, or that type")
         return types
 
     # ---- contexts and expressions ----------------------------------------------------------------------

@@ -125,9 +125,10 @@ def reserved_record_keys(level: str | None, family: str | None, grid: str | None
     return keys
 
 
-def fact_key_problems(facts, family: str | None, grid: str | None, options) -> list[tuple[str, Span | None, str]]:
+def fact_key_problems(facts, family: str | None, grid: str | None, options,
+                      quote) -> list[tuple[str, Span | None, str]]:
     """(message, span, hint) for each fact whose JSON key is a record's own key, or another fact's of the same
-    level: either makes every record of the game unreadable."""
+    level: either makes every record of the game unreadable. `quote(span)`: a declaration's line, for the hint."""
     problems = []
     readers: dict[tuple[str | None, str], ast_sheet.FactDecl] = {}
     for decl in facts:
@@ -142,7 +143,8 @@ def fact_key_problems(facts, family: str | None, grid: str | None, options) -> l
             first = readers[(decl.level, key)]
             problems.append((f"fact '{decl.name}' is read from {said}, which fact '{first.name}' reads already: two "
                              "facts cannot read one key of a record", decl.span,
-                             f"fact '{first.name}' is declared at {where(first.span)}; give this one another key"))
+                             f"fact '{first.name}' is declared at {where(first.span)}: `{quote(first.span)}`; give "
+                             "this one another key"))
         else:
             readers[(decl.level, key)] = decl
     return problems

@@ -146,7 +146,8 @@ class DeclarationCollector:
         own (see `check_bindings.fact_key_problems`)."""
         grid = singletons.get("grid")
         family = self.vocabulary.player_family if self.sheet else None
-        for message, span, hint in fact_key_problems(decls, family, grid.name if grid else None, self.options):
+        for message, span, hint in fact_key_problems(decls, family, grid.name if grid else None, self.options,
+                                                    self.first_line):
             self.error(message, span, hint=hint)
 
     def first_line(self, span: Span | None) -> str | None:
