@@ -85,7 +85,7 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
         self.listed_pieces = listed_pieces(self.facts, [d.name for _, d in held_pieces],
                                            self.vocabulary.player_family)
         self.top_lets = self.top_level_lets([d for _, d in by_type[ast_decl.LetDecl]])
-        self.fact_keys_are_free([d for _, d in by_type[ast_sheet.FactDecl]], singletons)
+        self.record_keys_are_free([d for _, d in by_type[ast_sheet.FactDecl]], by_type[ast_decl.OptionDecl], singletons)
         grid = self.grid_spec(singletons.get("grid"))
         self._derived_facts(by_type[ast_sheet.FactDecl], grid)
         self.score_names = frozenset(d.name for _, d in by_type[ast_sheet.ScoreDecl])

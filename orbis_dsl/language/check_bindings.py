@@ -13,8 +13,11 @@ Plain functions of declarations: the collector (`check_declarations`) asks them 
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from orbis_dsl.common.diagnostics import Span
 from orbis_dsl.language import ast_decl, ast_expr, ast_sheet
+from orbis_dsl.language.model import type_name
 
 # One-of-a-kind declarations a pack may not declare again (singleton key -> words): the base game's tiles, its
 # records' shape and its board are written for them. (`market`, `winner`, the desert, marker and resource may be
@@ -148,3 +151,93 @@ def fact_key_problems(facts, family: str | None, grid: str | None, options,
         else:
             readers[(decl.level, key)] = decl
     return problems
+
+
+def option_key_problems(options) -> list[tuple[str, Span | None, str]]:
+    """(message, span, hint) for each option of a score-sheet game named like a key a record has of its own at
+    its top, where a record may give an option by name (Mondo's `level`)."""
+    from orbis_dsl.runtime.sheet import RECORD_KEYS
+
+    return [(f"option '{decl.name}' is named like the key \"{decl.name}\" every record has at its top, where a "
+             "record may give an option by name: no record could give both", decl.span,
+             "give the option another name") for decl in options if decl.name in RECORD_KEYS["game"]]
+
+
+# ---- names bound by more than a declaration's own name --------------------------------------------------------
+
+
+class Collision(NamedTuple):
+    message: str
+    span: Span | None
+    hint: str
+    dropped: int | None  # the entry of the declaration left out, so that nothing reads the name wrongly
+
+
+def cross_sort_collisions(entries, bound, layers, quote) -> list[Collision]:
+    """Names some declarations bind besides their own: a set's members (`cults[fire]`), the colours and tile
+    marks, held pieces that a fact lists by name, and kinds' parameters (an attribute of another type). None may
+    be a name declared otherwise; the error stands at the later of the two (a pack's, when one is), and that
+    declaration is left out. (Colours and marks named like a declaration of their own layer are told by the
+    checker, at that declaration.)"""
+    found, told = [], set()
+    live = [(i, path, decl) for i, entry in enumerate(entries) if entry is not None for path, decl in (entry,)]
+
+    def clash(name: str, path: str, decl, words: str | None, noun: str) -> None:
+        """`decl` (of the file `path`, `noun` in words) binds `name` too, as `words` says (None: a colour or tile
+        mark)."""
+        what, other, layer, index = bound.get(name, (None, None, 0, 0))
+        mine = layers.get(path, 0)
+        if other is None or other is decl or (words is None and mine >= layer):
+            return  # (a colour or mark named like a declaration of its own layer: the checker's own message)
+        at_own = mine >= layer
+        here, there = (decl, other) if at_own else (other, decl)
+        if (name, id(here)) in told:  # (`white`, a colour and a tile mark)
+            return
+        told.add((name, id(here)))
+        if words is None:
+            message = f"{sort_words(what, other)} '{name}' is named like the base game's colour or tile mark '{name}'"
+        else:
+            message = f"'{name}' is {words} and also names {_a(sort_words(what, other))} '{name}'"
+        hint = (f"the {sort_words(what, other)} is" if at_own else f"{noun} {'are' if noun.endswith('s') else 'is'}")
+        hint += f" declared at {where(there.span)}: `{quote(there.span)}`"
+        found.append(Collision(message + ": a name means one thing", here.span, hint + "; rename one of them",
+                               None if at_own else index))
+
+    listed = {d.type.choices[0] for _, _, d in live if isinstance(d, ast_sheet.FactDecl) and d.type.name == "list"}
+    for _, path, decl in live:
+        if isinstance(decl, ast_sheet.SetDecl):
+            for member in decl.members:
+                clash(member, path, decl, f"a member of set '{decl.name}'", f"the set '{decl.name}'")
+        elif isinstance(decl, ast_decl.NamesDecl):
+            for name in decl.names:
+                clash(name, path, decl, None, "the colours" if decl.what == "colors" else "the tile marks")
+        elif isinstance(decl, ast_decl.PieceDecl) and decl.family in listed:
+            clash(decl.name, path, decl, f"a {decl.family} that a fact lists by name", f"{decl.family} {decl.name}")
+    found += _attribute_clashes(live, layers, quote)
+    return found
+
+
+def _attribute_clashes(live, layers, quote) -> list[Collision]:
+    """A pack's attribute named like a parameter of a base game's kind, of another type: every tile has it, so
+    the base kind's own would read the pack's."""
+    found = []
+    for i, path, decl in live:
+        if not isinstance(decl, ast_decl.AttributeDecl) or layers.get(path, 0) == 0:
+            continue
+        for _, kind_path, kind in live:
+            if not isinstance(kind, ast_decl.PieceDecl) or layers.get(kind_path, 0) >= layers.get(path, 0):
+                continue
+            param = next((m for m in kind.members if isinstance(m, ast_decl.ParamDecl) and m.name == decl.name), None)
+            if param is not None and _differ(type_name(param.type), type_name(decl.type)):
+                found.append(Collision(
+                    f"attribute '{decl.name}' is {type_text(decl.type)}, but the base game's {kind.family} "
+                    f"{kind.name} has a parameter '{decl.name}' of type {type_text(param.type)}: every tile has an "
+                    "attribute, so the two would be one", decl.span,
+                    f"the parameter is declared at {where(param.span)}: `{quote(param.span)}`; give the attribute "
+                    "another name, or that type", i))
+                break
+    return found
+
+
+def _differ(one: str, other: str) -> bool:
+    return "?" not in (one, other) and one != other

@@ -9,7 +9,13 @@ from collections import defaultdict
 
 from orbis_dsl.common.diagnostics import Span
 from orbis_dsl.language import ast_decl, ast_sheet
-from orbis_dsl.language.check_bindings import fact_key_problems, refused_replacement, sort_words
+from orbis_dsl.language.check_bindings import (
+    cross_sort_collisions,
+    fact_key_problems,
+    option_key_problems,
+    refused_replacement,
+    sort_words,
+)
 from orbis_dsl.language.model import BUILTIN_NAMES, BUILTIN_TILE_FIELDS
 from orbis_dsl.language.scope import ROUND_NAMES
 
@@ -21,7 +27,7 @@ class DeclarationCollector:
         tiles replaces the whole tile list."""
         layers = self.sources.layers
         self.families = self._families()
-        self.reserved = BUILTIN_NAMES | self._vocabulary_names() | self._round_names()
+        self.reserved = BUILTIN_NAMES | (self._vocabulary_names() - self._pack_nouns_taken()) | self._round_names()
         if not any(f.role == "tiles" for f in self.families.values()):
             # A game with no tiles (a score sheet's) has no tile fields: `level` may name its option.
             self.reserved -= set(BUILTIN_TILE_FIELDS)
@@ -37,7 +43,7 @@ class DeclarationCollector:
                 if isinstance(decl, ast_decl.TileDecl) and layer == 0 and pack_has_tiles:
                     continue
                 key, what = self._key(decl)
-                if key is not None and not self._free(key, what, decl, layer):
+                if key is not None and not self._free(key, what, decl):
                     continue
                 if key is not None and key in owners:
                     first_layer, index, first_what = owners[key]
@@ -68,8 +74,10 @@ class DeclarationCollector:
         # The one table of names expressions use, whatever their sort: name -> (sort, declaration, layer).
         self.bound = {key: (what, entries_decl[index], layer, index) for key, (layer, index, what) in owners.items()
                       if entries[index] is not None and ":" not in key}
-        for index in self._members_taken(entries):
-            entries[index] = None
+        for collision in cross_sort_collisions(entries, self.bound, layers, self.first_line):
+            self.error(collision.message, collision.span, hint=collision.hint)
+            if collision.dropped is not None:
+                entries[collision.dropped] = None
         by_type: dict[type, list[tuple[str, object]]] = defaultdict(list)
         singletons: dict[str, object] = {}
         for entry in entries:
@@ -118,36 +126,15 @@ class DeclarationCollector:
                 found.append((key, old, new, old_type, new_type))
         return found
 
-    def _members_taken(self, entries) -> list[int]:
-        """A set's members are names in expressions (`cults[fire]`): none may be a name declared otherwise. The
-        error stands at the later of the two (a pack's, when one is); the entries of such declarations, dropped
-        so that nothing else is read by the wrong name."""
-        layers, dropped = self.sources.layers, []
-        for entry in entries:
-            if entry is None or not isinstance(entry[1], ast_sheet.SetDecl):
-                continue
-            path, decl = entry
-            for member in decl.members:
-                what, other, layer, index = self.bound.get(member, (None, None, 0, 0))
-                if other is None or other is decl:
-                    continue
-                at_set = layers.get(path, 0) >= layer
-                here, there = (decl, other) if at_set else (other, decl)
-                self.error(f"'{member}' is a member of set '{decl.name}' and also names "
-                           f"{_a(sort_words(what, other))} '{member}': a name means one thing", here.span,
-                           hint=f"{'that' if at_set else 'the set'} is declared at {_where(there.span)}: "
-                                f"`{self.first_line(there.span)}`; rename one of them")
-                if not at_set:
-                    dropped.append(index)
-        return dropped
-
-    def fact_keys_are_free(self, decls, singletons) -> None:
+    def record_keys_are_free(self, decls, options, singletons) -> None:
         """Each fact reads a key of the record no other fact of its level reads, and none the record has of its
-        own (see `check_bindings.fact_key_problems`)."""
+        own, nor does an option of a score-sheet game take one (see `check_bindings.fact_key_problems`)."""
         grid = singletons.get("grid")
         family = self.vocabulary.player_family if self.sheet else None
-        for message, span, hint in fact_key_problems(decls, family, grid.name if grid else None, self.options,
-                                                    self.first_line):
+        problems = fact_key_problems(decls, family, grid.name if grid else None, self.options, self.first_line)
+        if self.sheet:
+            problems += option_key_problems(d for _, d in options)
+        for message, span, hint in problems:
             self.error(message, span, hint=hint)
 
     def first_line(self, span: Span | None) -> str | None:
@@ -185,33 +172,36 @@ class DeclarationCollector:
             return named[0], named[1]
         return None, ""
 
-    def _free(self, key: str, what: str, decl, layer: int) -> bool:
+    def _free(self, key: str, what: str, decl) -> bool:
         shown = key.split(":", 1)[-1]
         if what != "singleton" and shown in self.reserved and not isinstance(decl, ast_decl.FamilyDecl):
-            taker, taker_layer = self._reserving(shown)
-            if taker is not None and taker_layer > layer:
-                # A pack's noun (a family, say) named like a base declaration: the pack's is the mistake.
-                self.error(f"'{shown}' is {self.taken_by(shown)}, which the pack declares, but the base game's "
-                           f"{what} '{shown}' has that name: a name means one thing", taker.span,
-                           hint=f"the base game's at {_where(decl.span)}: `{self.first_line(decl.span)}`; give "
-                                "the pack's another name")
-                return True
             self.error(f"'{shown}' is {self.taken_by(shown)} and cannot name a {what}", decl.span)
             return False
         return True
 
-    def _reserving(self, name: str) -> tuple[object | None, int]:
-        """The declaration that makes a name one of the game's nouns (a family, marker, resource …), and its
-        layer; (None, 0) for a built-in name."""
-        layers = self.sources.layers
+    def _pack_nouns_taken(self) -> set[str]:
+        """A pack's nouns (a family, marker, face-down state, resource, tile mark) named like something the base
+        game declares: each an error at the pack's; the names, which then reserve nothing."""
+        layers, base = self.sources.layers, {}
         for file in self.sources.files:
+            if layers.get(file.path, 0) == 0:
+                for decl in file.decls:
+                    for name in _names_bound(decl, self._declared_name(decl)):
+                        base.setdefault(name, decl)
+        taken = set()
+        for file in self.sources.files:
+            if layers.get(file.path, 0) == 0:
+                continue
             for decl in file.decls:
-                named = (getattr(decl, "name", None) if isinstance(decl, (
-                    ast_decl.FamilyDecl, ast_decl.MarkerDecl, ast_decl.FacedownDecl, ast_decl.ResourceDecl)) else None)
-                if name in (named, getattr(decl, "opposite", None) if isinstance(decl, ast_decl.MarkerDecl) else None,
-                            decl.mark if isinstance(decl, ast_decl.NamesDecl) else None):
-                    return decl, layers.get(file.path, 0)
-        return None, 0
+                for noun in _nouns(decl):
+                    if noun in base:
+                        other = base[noun]
+                        self.error(f"'{noun}' is the pack's {_noun_words(decl)}, but the base game declares "
+                                   f"'{noun}' otherwise: a name means one thing", decl.span,
+                                   hint=f"the base game's at {_where(other.span)}: `{self.first_line(other.span)}`; "
+                                        "give the pack's another name")
+                        taken.add(noun)
+        return taken
 
     def taken_by(self, name: str) -> str:
         """What a reserved name already is, in words: 'a built-in name', 'the family kind' …"""
@@ -296,6 +286,35 @@ class DeclarationCollector:
             if isinstance(decl, cls):
                 return (f"{what}:{decl.name}", what)
         return None
+
+
+def _names_bound(decl, declared: tuple[str, str] | None) -> list[str]:
+    """The names in expressions a base declaration binds: its own, a colour list's, a set's members, a kind's
+    parameters."""
+    names = [declared[0].split(":", 1)[-1]] if declared and not isinstance(decl, ast_decl.FamilyDecl) else []
+    if isinstance(decl, ast_decl.NamesDecl):
+        names += list(decl.names)
+    elif isinstance(decl, ast_sheet.SetDecl):
+        names += list(decl.members)
+    elif isinstance(decl, ast_decl.PieceDecl):
+        names += [m.name for m in decl.members if isinstance(m, (ast_decl.ParamDecl, ast_decl.LetDecl))]
+    return names
+
+
+def _nouns(decl) -> list[str]:
+    """The game nouns a declaration makes (names nothing else may take)."""
+    if isinstance(decl, (ast_decl.FamilyDecl, ast_decl.FacedownDecl, ast_decl.ResourceDecl)):
+        return [decl.name]
+    if isinstance(decl, ast_decl.MarkerDecl):
+        return [decl.name] + ([decl.opposite] if decl.opposite else [])
+    if isinstance(decl, ast_decl.NamesDecl) and decl.mark:
+        return [decl.mark]
+    return []
+
+
+def _noun_words(decl) -> str:
+    return {ast_decl.FamilyDecl: "family", ast_decl.FacedownDecl: "face-down state", ast_decl.ResourceDecl:
+            "resource", ast_decl.MarkerDecl: "marker", ast_decl.NamesDecl: "tile mark"}[type(decl)]
 
 
 def _a(noun: str) -> str:
