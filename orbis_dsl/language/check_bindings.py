@@ -177,15 +177,15 @@ def cross_sort_collisions(entries, bound, layers, quote) -> list[Collision]:
     """Names some declarations bind besides their own: a set's members (`cults[fire]`), the colours and tile
     marks, held pieces that a fact lists by name, and kinds' parameters (an attribute of another type). None may
     be a name declared otherwise; the error stands at the later of the two (a pack's, when one is), and that
-    declaration is left out. (Colours and marks named like a declaration of their own layer are told by the
-    checker, at that declaration.)"""
+    declaration, when it is a pack's, is left out, so that nothing else reads the name wrongly. (Colours and marks
+    named like a declaration of their own layer are told by the checker, at that declaration.)"""
     found, told = [], set()
     live = [(i, path, decl) for i, entry in enumerate(entries) if entry is not None for path, decl in (entry,)]
 
-    def clash(name: str, path: str, decl, words: str | None, noun: str) -> None:
-        """`decl` (of the file `path`, `noun` in words) binds `name` too, as `words` says (None: a colour or tile
-        mark)."""
-        what, other, layer, index = bound.get(name, (None, None, 0, 0))
+    def clash(own: int, name: str, path: str, decl, words: str | None, noun: str, table=bound) -> None:
+        """`decl` (entry `own`, of the file `path`, `noun` in words) binds `name` too, as `words` says (None: a
+        colour or tile mark)."""
+        what, other, layer, index = table.get(name, (None, None, 0, 0))
         mine = layers.get(path, 0)
         if other is None or other is decl or (words is None and mine >= layer):
             return  # (a colour or mark named like a declaration of its own layer: the checker's own message)
@@ -201,18 +201,21 @@ def cross_sort_collisions(entries, bound, layers, quote) -> list[Collision]:
         hint = (f"the {sort_words(what, other)} is" if at_own else f"{noun} {'are' if noun.endswith('s') else 'is'}")
         hint += f" declared at {where(there.span)}: `{quote(there.span)}`"
         found.append(Collision(message + ": a name means one thing", here.span, hint + "; rename one of them",
-                               None if at_own else index))
+                               (own if mine > layer else None) if at_own else index))
 
     listed = {d.type.choices[0] for _, _, d in live if isinstance(d, ast_sheet.FactDecl) and d.type.name == "list"}
-    for _, path, decl in live:
+    pieces = {d.name: (d.family, d, layers.get(path, 0), i) for i, path, d in live
+              if isinstance(d, ast_decl.PieceDecl) and d.family in listed}
+    for i, path, decl in live:
         if isinstance(decl, ast_sheet.SetDecl):
             for member in decl.members:
-                clash(member, path, decl, f"a member of set '{decl.name}'", f"the set '{decl.name}'")
+                clash(i, member, path, decl, f"a member of set '{decl.name}'", f"the set '{decl.name}'",
+                      {**pieces, **bound})
         elif isinstance(decl, ast_decl.NamesDecl):
             for name in decl.names:
-                clash(name, path, decl, None, "the colours" if decl.what == "colors" else "the tile marks")
+                clash(i, name, path, decl, None, "the colours" if decl.what == "colors" else "the tile marks")
         elif isinstance(decl, ast_decl.PieceDecl) and decl.family in listed:
-            clash(decl.name, path, decl, f"a {decl.family} that a fact lists by name", f"{decl.family} {decl.name}")
+            clash(i, decl.name, path, decl, f"a {decl.family} that a fact lists by name", f"{decl.family} {decl.name}")
     found += _attribute_clashes(live, layers, quote)
     return found
 

@@ -233,9 +233,12 @@ class DeclarationCollector:
     def _families(self) -> dict[str, ast_decl.FamilyDecl]:
         """Every family, by name, read before anything else: a piece's declaration needs its family's role.
         (Duplicates are reported when the declarations are collected.)"""
-        families = {}
+        families, layers = {}, self.sources.layers
         for file in self.sources.files:
             for decl in file.decls:
+                first = families.get(decl.name) if isinstance(decl, ast_decl.FamilyDecl) else None
+                if first is not None and first.role != decl.role and layers.get(file.path, 0) > 0:
+                    continue  # a pack's family of another role does not replace the base's (an error, when collected)
                 if isinstance(decl, ast_decl.FamilyDecl):
                     families[decl.name] = decl
         return families

@@ -195,9 +195,9 @@ def _run(case: Case) -> Outcome:
     if model is None:
         at_pack = [d for d in errors if d.span is not None and d.span.file == PACK]
         unnamed = [d for d in errors if d.span is not None and d.span.file != PACK and PACK not in (d.hint or "")]
-        if not at_pack or unnamed:
+        if unnamed or not any(d.span is not None for d in errors):
             return Outcome("unlocated", "; ".join(f"{d.where()}: {d.message} [{d.hint}]" for d in errors[:4]))
-        return Outcome("refused", at_pack[0].message)
+        return Outcome("refused", (at_pack or errors)[0].message)
     modules = render(model, sources, PACK_PATH.parent)
     rules = rules_from_modules(modules, f"orbis_collision_{abs(hash(case.text))}")
     game = next(g for g in all_games() if g.id == case.game)
