@@ -187,8 +187,10 @@ def cross_sort_collisions(entries, bound, layers, quote) -> list[Collision]:
         colour or tile mark)."""
         what, other, layer, index = table.get(name, (None, None, 0, 0))
         mine = layers.get(path, 0)
-        if other is None or other is decl or (words is None and mine >= layer):
-            return  # (a colour or mark named like a declaration of its own layer: the checker's own message)
+        if other is None or other is decl:
+            return
+        if (words is None and layer <= mine) or (what.startswith("member") and mine <= layer):
+            return  # (a colour, mark or member named like one of its own layer: the checker's own message)
         at_own = mine >= layer
         here, there = (decl, other) if at_own else (other, decl)
         if (name, id(here)) in told:  # (`white`, a colour and a tile mark)
@@ -196,9 +198,12 @@ def cross_sort_collisions(entries, bound, layers, quote) -> list[Collision]:
         told.add((name, id(here)))
         if words is None:
             message = f"{sort_words(what, other)} '{name}' is named like the base game's colour or tile mark '{name}'"
+        elif what.startswith("member"):
+            message = f"'{name}' is {words} and also {_a(what)}"
         else:
             message = f"'{name}' is {words} and also names {_a(sort_words(what, other))} '{name}'"
-        hint = (f"the {sort_words(what, other)} is" if at_own else f"{noun} {'are' if noun.endswith('s') else 'is'}")
+        other_noun = f"the set '{other.name}'" if what.startswith("member") else f"the {sort_words(what, other)}"
+        hint = f"{other_noun} is" if at_own else f"{noun} {'are' if noun.endswith('s') else 'is'}"
         hint += f" declared at {where(there.span)}: `{quote(there.span)}`"
         found.append(Collision(message + ": a name means one thing", here.span, hint + "; rename one of them",
                                (own if mine > layer else None) if at_own else index))
@@ -206,11 +211,14 @@ def cross_sort_collisions(entries, bound, layers, quote) -> list[Collision]:
     listed = {d.type.choices[0] for _, _, d in live if isinstance(d, ast_sheet.FactDecl) and d.type.name == "list"}
     pieces = {d.name: (d.family, d, layers.get(path, 0), i) for i, path, d in live
               if isinstance(d, ast_decl.PieceDecl) and d.family in listed}
+    members: dict[str, tuple] = {}
     for i, path, decl in live:
         if isinstance(decl, ast_sheet.SetDecl):
             for member in decl.members:
                 clash(i, member, path, decl, f"a member of set '{decl.name}'", f"the set '{decl.name}'",
-                      {**pieces, **bound})
+                      {**pieces, **members, **bound})
+            for member in decl.members:
+                members.setdefault(member, (f"member of set '{decl.name}'", decl, layers.get(path, 0), i))
         elif isinstance(decl, ast_decl.NamesDecl):
             for name in decl.names:
                 clash(i, name, path, decl, None, "the colours" if decl.what == "colors" else "the tile marks")

@@ -209,3 +209,40 @@ def _run(case: Case) -> Outcome:
         return Outcome("changed", f"{totals} != {base_totals(case.game)}")
     # (a replacement other than a copy may change what a record must give: its records are then refused, located)
     return Outcome("replaced" if checker.replaced else "scored")
+
+
+# ---- a sample that covers every pair of sorts ---------------------------------------------------------------
+
+
+def name_classes(game_id: str) -> dict[str, list[str]]:
+    """The game's names by what binds them (a name bound twice, like Orbis's `white`, is in both classes)."""
+    sources, model = base(game_id)
+    vocabulary = model.vocabulary
+    classes = {
+        "value": list(model.values), "option": list(model.options), "attribute": list(model.attributes),
+        "alias": list(model.aliases), "set": list(model.sets),
+        "member": [m for members in model.sets.values() for m in members],
+        "fact": list(model.facts), "fact key": [f.key for f in model.facts.values() if f.key],
+        "let": list(model.lets), "kind": list(model.kinds), "held piece": list(model.gods),
+        "award": list(model.awards), "score": list(model.scores), "variant": list(model.variants),
+        "colour": list(model.colors), "mark": list(model.stars), "noun": sorted(vocabulary.names),
+        "parameter": sorted({p for k in model.kinds.values() for p in k.params}),
+        "built-in": sorted(BUILTIN_NAMES | (ROUND_NAMES if model.rounds else set())),
+        "board": [d.name for f in sources.files for d in f.decls
+                  if isinstance(d, (ast_sheet.GridDecl, ast_sheet.HexMapDecl))],
+        "record key": ["name", "players", "game", "format", "options", "round"],
+        "one of a kind": ["colors", "levels", "board", "market", "winner", "rounds"],
+    }
+    return {what: sorted(set(found)) for what, found in classes.items() if found}
+
+
+def sample(game_id: str) -> list[Case]:
+    """Every sort of declaration crossed with the first and the last name of each class of the game's names,
+    and the copy of the first declaration of each type: every pair of sorts, in a fraction of the cases."""
+    chosen = sorted({n for found in name_classes(game_id).values() for n in (found[0], found[-1])})
+    crossed = [Case(game_id, f"{sort} {name}", template.replace("NAME", name))
+               for name in chosen for sort, template in _sorts(game_id).items()]
+    first_copies = {}
+    for case in copies(game_id):
+        first_copies.setdefault(case.label.split(" ")[2], case)
+    return crossed + list(first_copies.values())
