@@ -81,11 +81,10 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
         self.rounds = singletons["rounds"].value if "rounds" in singletons else None
         self.sets = self._sets(by_type[ast_sheet.SetDecl])
         self.check_hexmap(singletons.get("hexmap"))
-        self.facts = {d.name: self._fact(f, d) for f, d in by_type[ast_sheet.FactDecl]}
+        self.facts = self._facts(by_type, singletons)
         self.listed_pieces = listed_pieces(self.facts, [d.name for _, d in held_pieces],
                                            self.vocabulary.player_family)
         self.top_lets = self.top_level_lets([d for _, d in by_type[ast_decl.LetDecl]])
-        self.record_keys_are_free([d for _, d in by_type[ast_sheet.FactDecl]], by_type[ast_decl.OptionDecl], singletons)
         grid = self.grid_spec(singletons.get("grid"))
         self._derived_facts(by_type[ast_sheet.FactDecl], grid)
         self.score_names = frozenset(d.name for _, d in by_type[ast_sheet.ScoreDecl])
@@ -126,6 +125,12 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
             rounds_also=singletons["rounds"].also if "rounds" in singletons else None,
             hexmap=singletons.get("hexmap"),
         )
+
+    def _facts(self, by_type, singletons) -> dict[str, Fact]:
+        """Each fact, checked; each reads a key of the record of its own (and no option of a score sheet takes one)."""
+        facts = {d.name: self._fact(f, d) for f, d in by_type[ast_sheet.FactDecl]}
+        self.record_keys_are_free([d for _, d in by_type[ast_sheet.FactDecl]], by_type[ast_decl.OptionDecl], singletons)
+        return facts
 
     def _constants(self, by_type, singletons) -> None:
         """The names every expression may use before any other declaration is checked: colours and their

@@ -115,7 +115,7 @@ def refused_replacement(key: str, what: str, first, first_what: str, decl, quote
 def reserved_record_keys(level: str | None, family: str | None, grid: str | None, options) -> dict[str, str]:
     """The keys a score-sheet record gives of its own where a fact of this level stands (`for game`: the record's
     top; `for round`: a round; else a player), with what each is; a fact's JSON key may be none of them."""
-    from orbis_dsl.runtime.sheet import RECORD_KEYS
+    from orbis_dsl.runtime.specs import RECORD_KEYS
 
     keys = {key: "a key of every record" for key in RECORD_KEYS[level]}
     if level is None:
@@ -156,7 +156,7 @@ def fact_key_problems(facts, family: str | None, grid: str | None, options,
 def option_key_problems(options) -> list[tuple[str, Span | None, str]]:
     """(message, span, hint) for each option of a score-sheet game named like a key a record has of its own at
     its top, where a record may give an option by name (Mondo's `level`)."""
-    from orbis_dsl.runtime.sheet import RECORD_KEYS
+    from orbis_dsl.runtime.specs import RECORD_KEYS
 
     return [(f"option '{decl.name}' is named like the key \"{decl.name}\" every record has at its top, where a "
              "record may give an option by name: no record could give both", decl.span,

@@ -20,11 +20,21 @@ from orbis_dsl.language.model import BUILTIN_NAMES, BUILTIN_TILE_FIELDS
 from orbis_dsl.language.scope import ROUND_NAMES
 
 
+class _Table:
+    """The declarations entered so far: each entry (file, declaration) or None once replaced; each entry's
+    declaration, kept when a pack's replaces it; and the owner of each key: (layer, entry index, what)."""
+
+    def __init__(self):
+        self.entries: list[tuple[str, object] | None] = []
+        self.decls: list[object] = []
+        self.owners: dict[str, tuple[int, int, str]] = {}
+
+
 class DeclarationCollector:
     def collect(self):
         """Declarations by type, and the singletons. A rule pack (a later layer) replaces what an earlier layer
-        declared under the same name; within one layer a second declaration is an error. A pack that lists
-        tiles replaces the whole tile list."""
+        declared under the same name, by the binding rule (`check_bindings`); within one layer a second
+        declaration is an error. A pack that lists tiles replaces the whole tile list."""
         layers = self.sources.layers
         self.families = self._families()
         self.reserved = BUILTIN_NAMES | (self._vocabulary_names() - self._pack_nouns_taken()) | self._round_names()
@@ -33,47 +43,17 @@ class DeclarationCollector:
             self.reserved -= set(BUILTIN_TILE_FIELDS)
         pack_has_tiles = any(isinstance(d, ast_decl.TileDecl) for f in self.sources.files
                              if layers.get(f.path, 0) > 0 for d in f.decls)
-        entries: list[tuple[str, object] | None] = []
-        entries_decl: list[object] = []  # each entry's declaration, kept when a pack's replaces it
+        table = _Table()
         self.replaced: dict[str, tuple[str, object, object]] = {}  # key -> (what, base declaration, the pack's)
-        owners: dict[str, tuple[int, int, str]] = {}  # key -> (layer, entry index, what)
         for file in self.sources.files:
             layer = layers.get(file.path, 0)
             for decl in file.decls:
-                if isinstance(decl, ast_decl.TileDecl) and layer == 0 and pack_has_tiles:
-                    continue
-                key, what = self._key(decl)
-                if key is not None and not self._free(key, what, decl):
-                    continue
-                if key is not None and key in owners:
-                    first_layer, index, first_what = owners[key]
-                    first = entries_decl[index]
-                    if first_layer >= layer:
-                        shown = key.split(":", 1)[-1]
-                        message = (f"'{shown}' is declared twice" if what == "singleton" else
-                                   f"{sort_words(what, decl)} '{shown}' is declared twice" if what == first_what else
-                                   f"{sort_words(what, decl)} '{shown}' is already declared as a "
-                                   f"{sort_words(first_what, first)}")
-                        self.error(message, decl.span, hint=f"first declared at {_where(first.span)}")
-                        continue
-                    refused = refused_replacement(key, what, first, first_what, decl, self.first_line)
-                    if refused is not None:
-                        self.error(refused[0], decl.span, hint=refused[1])
-                        continue
-                    self.replaced[key] = (what, first, decl)
-                    if isinstance(decl, ast_decl.LetDecl):
-                        # A let takes the place of the one it replaces: the lets below it use it.
-                        entries[index], entries_decl[index] = (file.path, decl), decl
-                        owners[key] = (layer, index, what)
-                        continue
-                    entries[index] = None  # the pack's declaration replaces the base game's
-                if key is not None:
-                    owners[key] = (layer, len(entries), what)
-                entries.append((file.path, decl))
-                entries_decl.append(decl)
-        # The one table of names expressions use, whatever their sort: name -> (sort, declaration, layer).
-        self.bound = {key: (what, entries_decl[index], layer, index) for key, (layer, index, what) in owners.items()
-                      if entries[index] is not None and ":" not in key}
+                if not (isinstance(decl, ast_decl.TileDecl) and layer == 0 and pack_has_tiles):
+                    self._bind(table, file.path, layer, decl)
+        entries = table.entries
+        # The one table of names expressions use, whatever their sort: name -> (sort, declaration, layer, entry).
+        self.bound = {key: (what, table.decls[index], layer, index) for key, (layer, index, what)
+                      in table.owners.items() if entries[index] is not None and ":" not in key}
         for collision in cross_sort_collisions(entries, self.bound, layers, self.first_line):
             self.error(collision.message, collision.span, hint=collision.hint)
             if collision.dropped is not None:
@@ -88,6 +68,38 @@ class DeclarationCollector:
             if key is not None:
                 singletons[key] = entry[1]
         return by_type, singletons
+
+    def _bind(self, table: _Table, path: str, layer: int, decl) -> None:
+        """Enter one declaration: added, replacing the base game's (by the binding rule), or refused."""
+        key, what = self._key(decl)
+        if key is not None and not self._free(key, what, decl):
+            return
+        if key is not None and key in table.owners:
+            first_layer, index, first_what = table.owners[key]
+            first = table.decls[index]
+            if first_layer >= layer:
+                shown = key.split(":", 1)[-1]
+                message = (f"'{shown}' is declared twice" if what == "singleton" else
+                           f"{sort_words(what, decl)} '{shown}' is declared twice" if what == first_what else
+                           f"{sort_words(what, decl)} '{shown}' is already declared as a "
+                           f"{sort_words(first_what, first)}")
+                self.error(message, decl.span, hint=f"first declared at {_where(first.span)}")
+                return
+            refused = refused_replacement(key, what, first, first_what, decl, self.first_line)
+            if refused is not None:
+                self.error(refused[0], decl.span, hint=refused[1])
+                return
+            self.replaced[key] = (what, first, decl)
+            if isinstance(decl, ast_decl.LetDecl):
+                # A let takes the place of the one it replaces: the lets below it use it.
+                table.entries[index], table.decls[index] = (path, decl), decl
+                table.owners[key] = (layer, index, what)
+                return
+            table.entries[index] = None  # the pack's declaration replaces the base game's
+        if key is not None:
+            table.owners[key] = (layer, len(table.entries), what)
+        table.entries.append((path, decl))
+        table.decls.append(decl)
 
     def top_level_lets(self, decls) -> dict:
         """The top-level lets, checked in order. A pack's let replaces the base game's only with a let of the same

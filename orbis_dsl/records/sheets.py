@@ -15,8 +15,8 @@ from orbis_dsl.records.sheet_cells import CellReader, check_shared_cells
 from orbis_dsl.records.sheet_lists import derive_board, list_fact
 from orbis_dsl.runtime.hexmap import board_of
 from orbis_dsl.runtime.rules import Rules
-from orbis_dsl.runtime.sheet import RECORD_KEYS, SheetPlayerRecord, SheetRecord, refusals
-from orbis_dsl.runtime.specs import FactSpec
+from orbis_dsl.runtime.sheet import SheetPlayerRecord, SheetRecord, refusals
+from orbis_dsl.runtime.specs import RECORD_KEYS, FactSpec
 
 _TOP_KEYS = RECORD_KEYS["game"] - {"players", "rounds"}  # and the one of them the record's body is
 

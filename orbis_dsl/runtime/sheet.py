@@ -16,13 +16,6 @@ from orbis_dsl.runtime.rules import Rules
 from orbis_dsl.runtime.score_report import MAX_POINTS, Line, Warning, bounded
 from orbis_dsl.runtime.support import show
 
-# The keys a score-sheet record gives of its own, where they stand: its top (where a fact `for game` stands too),
-# a round's object (a fact `for round`) and a player's (any other fact; the family played and a grid board are a
-# player's keys too). The reader reads these, and the checker keeps a fact's key off them.
-RECORD_KEYS = {"game": frozenset({"format", "game", "title", "options", "players", "rounds"}),
-               "round": frozenset({"players", "round"}),
-               None: frozenset({"name"})}
-
 
 class SheetPlayerRecord(NamedTuple):
     """One player's sheet (for one round): what they hold, and the facts as the record gives them."""
