@@ -195,6 +195,8 @@ class DeclarationCollector:
         """A pack's nouns (a family, marker, face-down state, resource, tile mark) named like something the base
         game declares: each an error at the pack's; the names, which then reserve nothing."""
         layers, base = self.sources.layers, {}
+        if not any(layers.get(file.path, 0) for file in self.sources.files):
+            return set()  # (no pack)
         for file in self.sources.files:
             if layers.get(file.path, 0) == 0:
                 for decl in file.decls:
