@@ -8,7 +8,8 @@ import re
 from collections import defaultdict
 
 from orbis_dsl.common.diagnostics import Span
-from orbis_dsl.language import ast_decl, ast_sheet
+from orbis_dsl.language import ast_decl, ast_expr, ast_sheet
+from orbis_dsl.language.ast_walk import children
 from orbis_dsl.language.check_bindings import (
     cross_sort_collisions,
     fact_key_problems,
@@ -105,6 +106,7 @@ class DeclarationCollector:
         """The top-level lets, checked in order. A pack's let replaces the base game's only with a let of the same
         type, which the base game's rules read it as: one of another type is an error at the pack's, and the
         lets are checked again with the base game's, so that its uses say nothing more."""
+        decls = self._replacing_lets_after_what_they_use(decls)
         kept = len(self.diags)
         lets = self._lets(decls, self.context())
         mismatched = self._mismatched_lets(self.context(lets=lets))
@@ -120,6 +122,28 @@ class DeclarationCollector:
                        hint=f"the base game's at {_where(old.span)}: `{self.first_line(old.span)}`; a pack "
                             "replaces a declaration only by one of the same sort and type")
         return lets
+
+    def _replacing_lets_after_what_they_use(self, decls: list) -> list:
+        """A pack's let that replaces the base game's stands where that one stood (the base lets below it use
+        it); the pack's own lets it uses, directly or not, are moved up before it, in their order."""
+        replacing = {id(new) for what, _, new in self.replaced.values() if what == "let"}
+        if not replacing:
+            return decls
+        pack_own = {d.name: d for d in decls
+                    if id(d) not in replacing and d.span is not None and self.sources.layers.get(d.span.file, 0)}
+        order = list(decls)
+        for let in [d for d in decls if id(d) in replacing]:
+            used, todo = set(), [let.expr]
+            while todo:
+                node = todo.pop()
+                if isinstance(node, ast_expr.Ref) and node.name in pack_own and node.name not in used:
+                    used.add(node.name)
+                    todo.append(pack_own[node.name].expr)
+                todo.extend(children(node))
+            at = order.index(let)
+            movers = [d for d in order[at + 1:] if d.name in used and d is pack_own.get(d.name)]
+            order = [d for d in order[:at] if d not in movers] + movers + [d for d in order[at:] if d not in movers]
+        return order
 
     def _mismatched_lets(self, ctx) -> list[tuple]:
         """(key, base let, pack let, base type, pack type) of each replaced let whose type differs. The base one's

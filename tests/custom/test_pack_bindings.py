@@ -152,3 +152,14 @@ def test_a_top_level_let_named_like_a_fact_is_refused_in_one_file_too(tmp_path):
     assert model is None
     (diag,) = [d for d in diags if d.is_error]
     assert diag.message == "top-level let 'vp' is already declared as a fact" and diag.span.line == 6
+
+
+def test_a_replacing_let_may_use_the_pack_s_own_lets_above_it(orbis, tmp_path):
+    """It stands where the base game's let stood (the base lets below it read it), and the pack's lets it uses
+    stand before it; a cycle through the base game's lets is refused at the pack."""
+    record = "examples/terra-mystica/3p-map-shipping-bridge.tmgame"
+    text = 'extends "terra-mystica"\nlet off = -1\nlet far = off\nlet shipping_reach = far\n'
+    assert {p["name"]: p["network"] for p in scored(orbis, "--rules", pack(tmp_path, text), record)["players"]} \
+        == {"Ann": 15, "Bo": 6, "Cy": 15}  # as `let shipping_reach = -1`
+    cycle = orbis("check", "--rules", pack(tmp_path, 'extends "terra-mystica"\nlet shipping_reach = network_on_map\n'))
+    assert cycle.exit_code == 2 and "pack.orbis:2:22: error: 'network_on_map' is declared below" in cycle.stderr
