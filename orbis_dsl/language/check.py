@@ -19,6 +19,7 @@ import itertools
 from orbis_dsl.common.diagnostics import Diagnostic, Span
 from orbis_dsl.language import ast_decl, ast_expr, ast_sheet
 from orbis_dsl.language.bounds import resource_limits
+from orbis_dsl.language.check_bindings import where
 from orbis_dsl.language.check_declarations import DeclarationCollector
 from orbis_dsl.language.check_expr import ExpressionChecker
 from orbis_dsl.language.check_grid import GridChecker
@@ -80,10 +81,10 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
         self.rounds = singletons["rounds"].value if "rounds" in singletons else None
         self.sets = self._sets(by_type[ast_sheet.SetDecl])
         self.check_hexmap(singletons.get("hexmap"))
-        self.facts = {d.name: self._fact(f, d) for f, d in by_type[ast_sheet.FactDecl]}
+        self.facts = self._facts(by_type, singletons)
         self.listed_pieces = listed_pieces(self.facts, [d.name for _, d in held_pieces],
                                            self.vocabulary.player_family)
-        self.top_lets = self._lets([d for _, d in by_type[ast_decl.LetDecl]], self.context())
+        self.top_lets = self.top_level_lets([d for _, d in by_type[ast_decl.LetDecl]])
         grid = self.grid_spec(singletons.get("grid"))
         self._derived_facts(by_type[ast_sheet.FactDecl], grid)
         self.score_names = frozenset(d.name for _, d in by_type[ast_sheet.ScoreDecl])
@@ -124,6 +125,12 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
             rounds_also=singletons["rounds"].also if "rounds" in singletons else None,
             hexmap=singletons.get("hexmap"),
         )
+
+    def _facts(self, by_type, singletons) -> dict[str, Fact]:
+        """Each fact, checked; each reads a key of the record of its own (and no option of a score sheet takes one)."""
+        facts = {d.name: self._fact(f, d) for f, d in by_type[ast_sheet.FactDecl]}
+        self.record_keys_are_free([d for _, d in by_type[ast_sheet.FactDecl]], by_type[ast_decl.OptionDecl], singletons)
+        return facts
 
     def _constants(self, by_type, singletons) -> None:
         """The names every expression may use before any other declaration is checked: colours and their
@@ -217,11 +224,31 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
     def _check_constants_unshadowed(self, by_type, constants: set[str]) -> None:
         """Colours and tile marks are names in expressions too: nothing else may take them."""
         for cls, what in ((ast_decl.PieceDecl, None), (ast_decl.OptionDecl, "option"), (ast_decl.ValueDecl, "value"),
-                          (ast_decl.AttributeDecl, "attribute")):
-            for _, decl in by_type[cls]:
-                if decl.name in constants:
-                    self.error(f"'{decl.name}' is a colour or tile mark and cannot also name "
-                               f"a {what or decl.family}", decl.span)
+                          (ast_decl.AttributeDecl, "attribute"), (ast_sheet.FactDecl, "fact"),
+                          (ast_sheet.SetDecl, "set"), (ast_decl.LetDecl, "top-level let")):
+            for path, decl in by_type[cls]:
+                if decl.name not in constants:
+                    continue
+                constant, constant_path = self._constant_declared(by_type, decl.name)
+                layers = self.sources.layers
+                if constant is not None and layers.get(constant_path, 0) > layers.get(path, 0):
+                    # A pack's alias named like a base declaration: the error stands at the pack's.
+                    self.error(f"alias '{decl.name}' is named like the base game's {what or decl.family} "
+                               f"'{decl.name}': a name means one thing", constant.span,
+                               hint=f"the base game's at {where(decl.span)}: `{self.first_line(decl.span)}`; "
+                                    "give the alias another name")
+                    continue
+                hint = f"declared at {where(constant.span)}: `{self.first_line(constant.span)}`" if constant else None
+                self.error(f"'{decl.name}' is a colour or tile mark and cannot also name "
+                           f"a {what or decl.family}", decl.span, hint=hint)
+
+    @staticmethod
+    def _constant_declared(by_type, name: str) -> tuple[object | None, str | None]:
+        """The declaration of a colour, alias or tile mark, and its file."""
+        for path, decl in by_type[ast_decl.NamesDecl] + by_type[ast_decl.AliasDecl]:
+            if name in getattr(decl, "names", ()) or name == getattr(decl, "alias", None):
+                return decl, path
+        return None, None
 
     def _check_board(self, decl) -> None:
         if decl is None:
@@ -239,10 +266,23 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
         """Every parameter name any tile piece declares, with its type: `sum(icons of tiles …)` reads it off any
         tile."""
         types = {name: type_name(p.type) for name, p in self.attributes.items()}
+        first: dict[str, tuple[ast_decl.PieceDecl, ast_decl.ParamDecl]] = {}
         for _, decl in kind_decls:
             for member in decl.members:
-                if isinstance(member, ast_decl.ParamDecl) and member.name not in types:
+                if not isinstance(member, ast_decl.ParamDecl) or member.name in self.attributes:
+                    continue  # (a parameter named like an attribute is told at the kind)
+                if member.name not in types:
                     types[member.name] = type_name(member.type)
+                    first[member.name] = (decl, member)
+                elif types[member.name].rstrip("?") != type_name(member.type).rstrip("?") and "?" not in (
+                        types[member.name], type_name(member.type)):
+                    other, param = first[member.name]
+                    self.error(f"parameter '{member.name}' is {self.words(type_name(member.type))} here, but "
+                               f"{other.family} {other.name}'s parameter '{member.name}' is "
+                               f"{self.words(types[member.name])}: `{member.name} of tiles` reads it off every "
+                               "tile, so it has one type in every kind", member.span,
+                               hint=f"{other.family} {other.name}'s is declared at {where(param.span)}: "
+                                    f"`{self.first_line(param.span)}`; give this parameter another name, or that type")
         return types
 
     # ---- contexts and expressions ----------------------------------------------------------------------

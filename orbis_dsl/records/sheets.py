@@ -16,9 +16,9 @@ from orbis_dsl.records.sheet_lists import derive_board, list_fact
 from orbis_dsl.runtime.hexmap import board_of
 from orbis_dsl.runtime.rules import Rules
 from orbis_dsl.runtime.sheet import SheetPlayerRecord, SheetRecord, and_list, refusals, still_refused
-from orbis_dsl.runtime.specs import FactSpec
+from orbis_dsl.runtime.specs import RECORD_KEYS, FactSpec
 
-_TOP_KEYS = {"format", "game", "title", "options"}
+_TOP_KEYS = RECORD_KEYS["game"] - {"players", "rounds"}  # and the one of them the record's body is
 
 
 class _SheetReader:
@@ -142,7 +142,7 @@ class _SheetReader:
                 self.error(path, f"expected an object with \"players\", got {json_words(item)}")
                 continue
             round_facts = [f for f in self.rules.facts.values() if f.level == "round"]
-            self.unknown_keys(item, path, {"players", "round"} | {f.json_key for f in round_facts})
+            self.unknown_keys(item, path, RECORD_KEYS["round"] | {f.json_key for f in round_facts})
             if "players" not in item:
                 self.error(path, "missing key 'players'")
                 continue
@@ -244,7 +244,7 @@ class _SheetReader:
         family = self.rules.settings.held_family
         grid = self.rules.settings.grid
         board_key = grid.name if grid is not None else None
-        self.unknown_keys(obj, path, {"name"} | set(facts) | ({family} if family else set())
+        self.unknown_keys(obj, path, RECORD_KEYS[None] | set(facts) | ({family} if family else set())
                           | ({board_key} if board_key else set()))
         before = len(self.diags)
         name = obj.get("name")

@@ -15,6 +15,13 @@ from typing import NamedTuple
 from orbis_dsl.common.frozen import EMPTY
 from orbis_dsl.runtime.hexmap import HexMapSpec
 
+# The keys a score-sheet record gives of its own, where they stand: its top (where a fact `for game` stands too),
+# a round's object (a fact `for round`) and a player's (any other fact; the family played and a grid board are a
+# player's keys too). The reader reads these, and the checker keeps a fact's key off them.
+RECORD_KEYS = {"game": frozenset({"format", "game", "title", "options", "players", "rounds"}),
+               "round": frozenset({"players", "round"}),
+               None: frozenset({"name"})}
+
 
 class ParamSpec(NamedTuple):
     name: str

@@ -197,11 +197,15 @@ def test_base_tiles_broken_by_a_pack_kind_name_the_replacement(tmp_path, monkeyp
                              "add it beside the base one, or keep what the base one declares")
 
 
-def test_base_errors_broken_by_a_pack_s_colours_name_the_replacement(tmp_path, monkeypatch):
+def test_a_pack_s_colours_are_refused_where_the_pack_declares_them(tmp_path, monkeypatch):
+    """The base game's tiles are written for its colours: a pack's `colors` once replaced them, and every base tile
+    of yellow was an error in the base game's files. Now the one error is the pack's, naming the base's line."""
     compiled, shown = compile_pack_text(tmp_path, monkeypatch, "colors red, blue, green, white\n")
-    found = errors(compiled.diagnostics)
-    assert found and all(d.message == "unknown colour 'yellow'" for d in found)
-    assert all(f"'colors' is the pack's, at {shown}:1:1" in d.hint for d in found)
+    (found,) = errors(compiled.diagnostics)
+    assert (found.span.file, found.span.line, found.span.column) == (shown, 1, 1)
+    assert found.message.startswith("a rule pack cannot declare the colours again")
+    assert found.hint.startswith("the base game's at ") and "game.orbis:15:1: `colors red, yellow, blue, green, " \
+        "white`; remove this declaration from the pack" in found.hint
 
 
 def test_errors_in_the_pack_itself_get_no_replacement_hint(tmp_path, monkeypatch):
