@@ -27,6 +27,7 @@ from orbis_dsl.language.check_lists import ListChecker
 from orbis_dsl.language.check_literals import LiteralChecker
 from orbis_dsl.language.check_members import ONCE_ONLY, repeated
 from orbis_dsl.language.check_pieces import PieceChecker
+from orbis_dsl.language.check_scope import ScopeChecker
 from orbis_dsl.language.check_sheets import SheetChecker
 from orbis_dsl.language.check_variants import VariantChecker
 from orbis_dsl.language.model import ROLES, Fact, RuleSet, Vocabulary, type_name
@@ -35,7 +36,7 @@ from orbis_dsl.language.sources import SourceSet
 
 
 class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, VariantChecker, ExpressionChecker,
-              GridChecker, HexMapChecker, ListChecker):
+              GridChecker, HexMapChecker, ListChecker, ScopeChecker):
     """The whole semantic pass over one rule set: `run` collects the declarations (pass 1), then checks each kind
     of declaration in the order their names become known (pass 2), building the model as it goes. Each mixin
     checks one kind of declaration; this class owns the shared state and the order."""
@@ -52,6 +53,8 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
         self.awards: dict[str, object] = {}
         self.rounds: int | None = None
         self.listed_pieces: dict[str, str] = {}
+        self.value_types: dict[str, str] = {}
+        self.value_sets: dict[str, str] = {}
 
     def error(self, message: str, span: Span | None, hint: str | None = None) -> None:
         self.diags.append(Diagnostic(message, span=span, hint=hint))
@@ -79,6 +82,7 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
         self.param_types_by_name = self._param_types_by_name(tile_pieces)
         self.rounds = singletons["rounds"].value if "rounds" in singletons else None
         self.sets = self._sets(by_type[ast_sheet.SetDecl])
+        self.check_values(by_type)
         self.check_hexmap(singletons.get("hexmap"))
         self.facts = {d.name: self._fact(f, d) for f, d in by_type[ast_sheet.FactDecl]}
         self.listed_pieces = listed_pieces(self.facts, [d.name for _, d in held_pieces],
@@ -122,7 +126,7 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
             sets=self.sets, facts=self.facts, scores=scores, checks=checks, rounds=self.rounds,
             game=singletons.get("game"), grid=grid, lets=self.top_lets, winner_if=self.winner_if,
             rounds_also=singletons["rounds"].also if "rounds" in singletons else None,
-            hexmap=singletons.get("hexmap"),
+            hexmap=singletons.get("hexmap"), value_sets=self.value_sets,
         )
 
     def _constants(self, by_type, singletons) -> None:
@@ -255,7 +259,7 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
             options={n: type_name(o.type) for n, o in self.options.items()}, values=frozenset(self.values),
             vocabulary=self.vocabulary, facts=fact_types(self.facts), members=set_members(self.sets),
             awards=frozenset(self.awards), scores=self.score_names, rounds=bool(self.rounds),
-            list_flags=list_flags(self.facts), pieces=self.listed_pieces, **extra,
+            list_flags=list_flags(self.facts), pieces=self.listed_pieces, value_types=self.value_types, **extra,
         )
 
 

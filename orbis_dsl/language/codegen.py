@@ -3,7 +3,7 @@
 Every user-written name reaches the output only as a `repr` literal (a dictionary key or a string), never as a
 Python identifier, so nothing a rule file says can become code. Variables in the output are ours: `g` the game,
 `p` the player, `t` the tile the clause belongs to, `n0, n1 …` the tiles being counted, `q0, q1 …` the players an
-`among` compares, `measure` an award's measure, `trace` the list that collects the `why` of a score.
+`among` compares, `m0, m1 …` the members of a set counted over, `measure` an award's measure, `trace` the list that collects the `why` of a score.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ class ExprCompiler(ListCompiler):
     describer: Describer | None = None
     steps: bool = False  # a score-sheet column: each division (and the sum it divides) is traced step by step
     top: object = None  # the column's whole expression: its last step leaves the result to the column's line
+    bound: dict = attrs.field(factory=dict)  # `count(n in …)`, `sum(… for t in SET)`: each name's variable (ours)
 
     def __attrs_post_init__(self):
         if self.describer is None:
@@ -64,13 +65,10 @@ class ExprCompiler(ListCompiler):
             return f"{self.item}.{part}" if part in ("piece", "flag") else f"{self.item}.values[{part!r}]"
         if b.what in ("round", "rounds_played"):
             return f"g.{b.what}"
+        if b.what == "bound":
+            return self.bound[e.name]
         if b.what in ("field", "param"):
-            var = self.item if b.where == "item" else "t"
-            if b.target in POSITION_TABLES:
-                return f"g.board.{POSITION_TABLES[b.target]}[{var}.pos]"
-            if b.what == "field":
-                return f"{var}.{b.target}"
-            return f"{var}.params.get({b.target!r})"
+            return _tile_read(self.item if b.where == "item" else "t", b.what, b.target)
         if b.what == "cancelled":
             return f"{self.player}.god_cancelled"
         if b.what == "player":
@@ -88,6 +86,34 @@ class ExprCompiler(ListCompiler):
         if b.what == "each":
             return "each"  # the member a `for each` declaration is handled for (user names never become code)
         return repr(b.target)  # a colour, kind, star colour or member of a set
+
+    def _FieldOf(self, e):
+        fields = self.ctx.vocabulary.tile_fields
+        what, target = ("field", fields[e.field][0]) if e.field in fields else ("param", e.field)
+        return _tile_read(self.bound[e.binder], what, target)
+
+    def _Whose(self, e):
+        # `their X`: X of the player counted (the compiler's current player); `my X`: of the player scored, `p`
+        return self._nested(player="p").compile(e.expr) if e.who == "my" else self.compile(e.expr)
+
+    def _Given(self, e):
+        return f"({self.compile(e.operand)} is {'' if e.negated else 'not '}None)"
+
+    def _members(self, set_name: str) -> str:
+        return repr(tuple(m for m, s in self.ctx.members.items() if s == set_name))
+
+    def _MemberCount(self, e):
+        m = f"m{self.depth}"
+        inner = self._nested(ctx=self.ctx.bound(e.binder.name, "member"), bound={**self.bound, e.binder.name: m},
+                             depth=self.depth + 1)
+        return f"sum(1 for {m} in {self._members(e.set_name)} if {inner.compile(e.where)})"
+
+    def _MemberSum(self, e):
+        m = f"m{self.depth}"
+        inner = self._nested(ctx=self.ctx.bound(e.binder, "member"), bound={**self.bound, e.binder: m},
+                             depth=self.depth + 1)
+        cond = f" if {inner.compile(e.where)}" if e.where is not None else ""
+        return f"_sum_over({inner.compile(e.expr)} for {m} in {self._members(e.set_name)}{cond})"
 
     def _Index(self, e):
         fact = f"{self.player}.facts[{e.name!r}]"
@@ -136,6 +162,8 @@ class ExprCompiler(ListCompiler):
             b = self.ctx.resolve(e.name)
             if b is not None and b.what == "field" and b.target == "color":
                 return self.item if b.where == "item" else "t"
+        if isinstance(e, ast_expr.FieldOf) and _is_colour(self.ctx, e.field):
+            return self.bound[e.binder]
         return None
 
     def _Compare(self, e):
@@ -163,7 +191,7 @@ class ExprCompiler(ListCompiler):
         if tile is not None and self.wild:
             test = f"({tile}.desert or {tile}.color == {self.compile(other)})"
             return test if e.op == "=" else f"(not {test})"
-        if isinstance(e.left, ast_expr.Ref) or isinstance(e.right, ast_expr.Ref):
+        if isinstance(e.left, NAMED) or isinstance(e.right, NAMED):
             return f"({self.compile(e.left)} {'==' if e.op == '=' else '!='} {self.compile(e.right)})"
         return None
 
@@ -209,6 +237,11 @@ class ExprCompiler(ListCompiler):
             return f"sum(1 for {q} in g.players if {inner})"
         if e.where is None:
             return f"len({self._scope(e.scope)})"
+        if e.binder is not None:  # the counted tile named: bare names keep their outer meaning
+            n = f"n{self.depth}"
+            inner = self._nested(ctx=self.ctx.bound(e.binder.name, "tile"), bound={**self.bound, e.binder.name: n},
+                                 depth=self.depth + 1)
+            return f"sum(1 for {n} in {self._scope(e.scope)} if {inner.compile(e.where)})"
         n, cond = self._filtered(e)
         return f"sum(1 for {n} in {self._scope(e.scope)}{cond})"
 
@@ -231,6 +264,9 @@ class ExprCompiler(ListCompiler):
         for link in group_links:
             if link.kind in ("joined", "beside"):
                 links.append(f"_link({link.kind!r}, pairs={self.player}.facts[{link.fact!r}])")
+            elif link.reach is not None and link.cond is not None:  # a reach of none: the link does not count
+                test = f"not {self.compile(link.cond)}" if link.negate else self.compile(link.cond)
+                links.append(f"_link({link.kind!r}, ({self.compile(link.reach)} if {test} else None))")
             elif link.reach is not None:
                 links.append(f"_link({link.kind!r}, {self.compile(link.reach)})")
             else:
@@ -252,6 +288,25 @@ class ExprCompiler(ListCompiler):
 
     def _held_scope(self, e) -> Context:
         return attrs.evolve(self.ctx, held=held_names(self.ctx, e.fact))
+
+
+# What `=` tests as it is, untraced: a name, a counted tile's field, a name said to be mine or theirs.
+NAMED = (ast_expr.Ref, ast_expr.FieldOf, ast_expr.Whose)
+
+
+def _is_colour(ctx: Context, field: str) -> bool:
+    """Whether a counted tile's `field` is its colour (a desert's matches every colour)."""
+    found = ctx.vocabulary.tile_fields.get(field)
+    return found is not None and found[0] == "color"
+
+
+def _tile_read(var: str, what: str, target: str) -> str:
+    """A tile's field (the runtime's attribute; a place by the board's tables) or parameter, of tile `var`."""
+    if target in POSITION_TABLES:
+        return f"g.board.{POSITION_TABLES[target]}[{var}.pos]"
+    if what == "field":
+        return f"{var}.{target}"
+    return f"{var}.params.get({target!r})"
 
 
 def _is_sum(e) -> bool:

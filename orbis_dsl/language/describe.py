@@ -6,7 +6,10 @@ so `count(neighbours where color in colors)` reads "3 neighbours that are blue/g
 
 from __future__ import annotations
 
+import attrs
+
 from orbis_dsl.language import ast_expr
+from orbis_dsl.language.ast_walk import field_names, is_node
 
 _SCOPES = {"tiles": "tiles", "neighbours": "neighbours", "supports": "tiles below", "players": "players"}
 
@@ -26,7 +29,7 @@ class Describer:
     def label(self, e) -> str:
         """The label of a value: how a comparison's left side or an `among` measure is shown."""
         if isinstance(e, ast_expr.Count):
-            return "{value} " + self.counted(e.scope, e.where)
+            return "{value} " + self.counted(e.scope, _unbound(e))
         if isinstance(e, ast_expr.Ref) and e.name in self.lets:
             return self.label(self.lets[e.name])
         if isinstance(e, ast_expr.Ref):
@@ -126,7 +129,19 @@ class Describer:
         if isinstance(e, ast_expr.IfExpr):
             return f"if {self.text(e.cond)} then {self.text(e.then)} else {self.text(e.otherwise)}"
         if isinstance(e, ast_expr.Count):
-            return "count of " + self.counted(e.scope, e.where)
+            return "count of " + self.counted(e.scope, _unbound(e))
+        if isinstance(e, ast_expr.FieldOf):
+            return f"{e.binder}.{e.field}"
+        if isinstance(e, ast_expr.Whose):
+            return f"{e.who} {self.text(e.expr)}"
+        if isinstance(e, ast_expr.Given):
+            return f"{self._condition(e.operand, 'compare')} is {'not ' if e.negated else ''}given"
+        if isinstance(e, ast_expr.MemberCount):
+            name = e.binder.name if isinstance(e.binder, ast_expr.Ref) else "?"
+            return f"count of {e.set_name} {name} where {self.pred(e.where)}"
+        if isinstance(e, ast_expr.MemberSum):
+            where = f" where {self.pred(e.where)}" if e.where is not None else ""
+            return f"sum of {self.text(e.expr)} for {e.binder} in {e.set_name}{where}"
         if isinstance(e, ast_expr.Aggregate):
             return f"{e.func} of {e.field} of {_SCOPES[e.scope]}{self._where(e.where)}"
         if isinstance(e, ast_expr.Extreme):
@@ -180,7 +195,7 @@ def condition_needs_parentheses(e, within: str) -> bool:
         tightness = _CONDITION_TIGHTNESS[e.op]
     elif isinstance(e, ast_expr.Not):
         tightness = _CONDITION_TIGHTNESS["not"]
-    elif isinstance(e, ast_expr.Compare | ast_expr.Member | ast_expr.Among):  # all of the grammar's `cmp_expr`
+    elif isinstance(e, ast_expr.Compare | ast_expr.Member | ast_expr.Among | ast_expr.Given):  # the `cmp_expr`s
         tightness = _CONDITION_TIGHTNESS["compare"]
     else:
         return False
@@ -222,6 +237,29 @@ class SheetDescriber(Describer):
 def _braces(title: str) -> str:
     """A title as literal text in a label that is filled in with `str.format_map`."""
     return title.replace("{", "{{").replace("}", "}}")
+
+
+def _unbound(e: ast_expr.Count):
+    """A count's condition as its words read it: `n.color` of the counted tile `n` is its `color`, as in an
+    unnamed count (so `count(n in neighbours where n.color in colors)` reads "neighbours that are …")."""
+    if e.binder is None or e.where is None or not isinstance(e.binder, ast_expr.Ref):
+        return e.where
+    return _rename(e.where, e.binder.name)
+
+
+def _rename(node, binder: str):
+    if isinstance(node, ast_expr.FieldOf) and node.binder == binder:
+        return ast_expr.Ref(node.field, span=node.span)
+    if not is_node(node) or isinstance(node, ast_expr.Count) and node.binder is not None:
+        return node
+    changes = {}
+    for name in field_names(type(node)):
+        value = getattr(node, name)
+        if is_node(value):
+            changes[name] = _rename(value, binder)
+        elif isinstance(value, tuple) and any(is_node(v) for v in value):
+            changes[name] = tuple(_rename(v, binder) if is_node(v) else v for v in value)
+    return attrs.evolve(node, **changes) if changes else node
 
 
 def _conjuncts(e) -> list:

@@ -277,7 +277,7 @@ class RuleSet:
     board: tuple[int, ...]
     attributes: dict[str, Param]
     options: dict[str, Option]
-    values: dict[str, int]
+    values: dict[str, int | bool | str | None]  # a number, a flag, a set member's name; None: not yet given
     desert: Desert
     kinds: dict[str, Kind]
     gods: dict[str, God]
@@ -298,6 +298,7 @@ class RuleSet:
     checks: tuple[Check, ...] = ()
     rounds: int | None = None
     game: ast_decl.GameDecl | None = None  # the game's id and the formats of its records and reports
+    value_sets: dict[str, str] = attrs.field(factory=dict)  # `value NAME: SET`: the set each such value is of
     rounds_also: int | None = None  # `rounds 3 or 1`
     grid: object = None  # runtime.specs.GridSpec: the square grid records may give boards on
     lets: dict = attrs.field(factory=dict)  # a score sheet's top-level `let`s: name -> expression
