@@ -1,14 +1,14 @@
 # generated — do not edit.
 # source: 'rules/mondo/game.orbis'
-# sha256: 3fce8a8e96348bf1655647fab717a695ba48d7b15d92fb04d412edec82e30af0
+# sha256: a4266f21d69934f08ca74a86d5cb505284d3940df9c06ca77cc6c8c91b8bbaa0
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
-from orbis_dsl.runtime.support import among as _among, compare as _compare, earlier as _earlier, extreme_max as _extreme_max, holds as _holds
+from orbis_dsl.runtime.support import among as _among, compare as _compare, earlier as _earlier, holds as _holds
 from orbis_dsl.runtime.specs import AwardSpec, CheckSpec, FactSpec, GridMarkSpec, GridSpec, OptionSpec, ScoreSpec, Settings
 
 SOURCE = 'rules/mondo/game.orbis'
-SOURCE_SHA256 = '3fce8a8e96348bf1655647fab717a695ba48d7b15d92fb04d412edec82e30af0'
+SOURCE_SHA256 = 'a4266f21d69934f08ca74a86d5cb505284d3940df9c06ca77cc6c8c91b8bbaa0'
 
 
 # from 'rules/mondo/game.orbis', line 52
@@ -128,7 +128,7 @@ def _score_landscapes(g, p, trace=None):
 
 # from 'rules/mondo/game.orbis', line 117
 def _score_chip(g, p, trace=None):
-    return _extreme_max((p.facts['chip'], 0,))
+    return (p.facts['chip'] if (p.facts['chip'] is not None) else 0)
 
 
 # from 'rules/mondo/game.orbis', line 118
@@ -193,32 +193,32 @@ def _check_5(g, p, each, trace=None):
 
 # from 'rules/mondo/game.orbis', line 149
 def _check_6(g, p, each, trace=None):
-    return ((g.options['level'] == 'solo') and _compare(trace, 'chip is {value}', '>=', p.facts['chip'], 1))
+    return ((g.options['level'] == 'solo') and (p.facts['chip'] is not None))
 
 
 # from 'rules/mondo/game.orbis', line 150
 def _check_7(g, p, each, trace=None):
-    return (_compare(trace, 'chip is {value}', '>=', p.facts['chip'], 1) and _compare(trace, 'chip is {value}', '<=', p.facts['chip'], (p.values['chips_in_play'] - len(g.players))))
+    return ((p.facts['chip'] is not None) and _compare(trace, 'chip is {value}', '<=', p.facts['chip'], (p.values['chips_in_play'] - len(g.players))))
 
 
 # from 'rules/mondo/game.orbis', line 152
 def _check_8(g, p, each, trace=None):
-    return ((p.facts['chip'] == 4) and _compare(trace, '{value} players that are chip = 4', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 4)), 2))
+    return ((p.facts['chip'] == 4) and _compare(trace, '{value} players that are their chip = 4', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 4)), 2))
 
 
 # from 'rules/mondo/game.orbis', line 153
 def _check_9(g, p, each, trace=None):
-    return ((p.facts['chip'] == 3) and _compare(trace, '{value} players that are chip = 3', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 3)), 2))
+    return ((p.facts['chip'] == 3) and _compare(trace, '{value} players that are their chip = 3', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 3)), 2))
 
 
 # from 'rules/mondo/game.orbis', line 154
 def _check_10(g, p, each, trace=None):
-    return ((p.facts['chip'] == 2) and _compare(trace, '{value} players that are chip = 2', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 2)), 2))
+    return ((p.facts['chip'] == 2) and _compare(trace, '{value} players that are their chip = 2', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 2)), 2))
 
 
 # from 'rules/mondo/game.orbis', line 155
 def _check_11(g, p, each, trace=None):
-    return ((p.facts['chip'] == 1) and _compare(trace, '{value} players that are chip = 1', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 1)), 2))
+    return ((p.facts['chip'] == 1) and _compare(trace, '{value} players that are their chip = 1', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 1)), 2))
 
 
 # from 'rules/mondo/game.orbis', line 156
@@ -228,7 +228,7 @@ def _check_12(g, p, each, trace=None):
 
 # from 'rules/mondo/game.orbis', line 158
 def _check_13(g, p, each, trace=None):
-    return (((g.options['level'] == 'advanced') or (g.options['level'] == 'expert')) and (not _compare(trace, 'modifier is {value}', '>=', p.facts['modifier'], 0)))
+    return (((g.options['level'] == 'advanced') or (g.options['level'] == 'expert')) and (p.facts['modifier'] is None))
 
 
 # from 'rules/mondo/game.orbis', line 161
@@ -253,7 +253,7 @@ def _check_17(g, p, each, trace=None):
 
 # from 'rules/mondo/game.orbis', line 166
 def _check_18(g, p, each, trace=None):
-    return _compare(trace, 'count of tasks where count of players that are task in tasks >= 2 is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if _compare(trace, '{value} players that are task in tasks', '>=', sum(1 for q1 in g.players if _holds(q1.facts['tasks'], n0.piece)), 2)), 1)
+    return _compare(trace, 'count of tasks where count of players that are task in their tasks >= 2 is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if _compare(trace, '{value} players that are task in their tasks', '>=', sum(1 for q1 in g.players if _holds(q1.facts['tasks'], n0.piece)), 2)), 1)
 
 
 # from 'rules/mondo/game.orbis', line 168
@@ -457,7 +457,7 @@ FACTS = (
 SCORES = (
     ScoreSpec(name='animals', title='Animals', fn=_score_animals, text='if level = solo then 0 else animals {animals}'),
     ScoreSpec(name='landscapes', title='Enclosed landscapes', fn=_score_landscapes, text='if level = solo then 0 else 2 * enclosed {enclosed}'),
-    ScoreSpec(name='chip', title='Bonus chip', fn=_score_chip, text='max(chip {chip}, 0)'),
+    ScoreSpec(name='chip', title='Bonus chip', fn=_score_chip, text='if chip {chip} is given then chip {chip} else 0'),
     ScoreSpec(name='volcanoes', title='Volcanoes', fn=_score_volcanoes, text='if level = solo then -(volcanoes[active] {volcanoes[active]} + volcanoes[inactive] {volcanoes[inactive]}) else if counted_volcanoes >= 1 and counted_volcanoes is most among players then -counted_volcanoes else 0'),
     ScoreSpec(name='volcano_chip', title='Volcano chip', fn=_score_volcano_chip, text='if chip_holder and volcano_chip_mode = flat then -(volcanoes[active] {volcanoes[active]} + volcanoes[inactive] {volcanoes[inactive]}) else 0'),
     ScoreSpec(name='empty', title='Empty spaces', fn=_score_empty, text='-empty {empty}'),

@@ -1,6 +1,6 @@
 # generated — do not edit.
 # source: 'rules/terra_mystica/game.orbis'
-# sha256: 75484eb22c25997fcfc2f1fcdb524a6898815bd207ba605eba151313c8bbdd3e
+# sha256: 830727a59974ac3e26fda825c70e5d11f4158503ff5704398027c3a97de8ad58
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
@@ -9,32 +9,32 @@ from orbis_dsl.runtime.lists import count_in as _count_in, position as _position
 from orbis_dsl.runtime.specs import AwardSpec, CheckSpec, FactSpec, OptionSpec, ScoreSpec, Settings
 
 SOURCE = 'rules/terra_mystica/game.orbis'
-SOURCE_SHA256 = '75484eb22c25997fcfc2f1fcdb524a6898815bd207ba605eba151313c8bbdd3e'
+SOURCE_SHA256 = '830727a59974ac3e26fda825c70e5d11f4158503ff5704398027c3a97de8ad58'
 
 
-# from 'rules/terra_mystica/game.orbis', line 74
+# from 'rules/terra_mystica/game.orbis', line 76
 def _award_cult_measure(g, p, each, trace=None):
     return p.facts['cults'][each]
 
 
-# from 'rules/terra_mystica/game.orbis', line 75
+# from 'rules/terra_mystica/game.orbis', line 77
 def _award_cult_eligible(g, p, each, measure, trace=None):
     return _compare(trace, 'measure is {value}', '>=', measure, 1)
 
 
-# from 'rules/terra_mystica/game.orbis', line 90
+# from 'rules/terra_mystica/game.orbis', line 92
 def _award_area_measure(g, p, trace=None):
-    return (_extreme_max((_largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if (p.values['ships'] == 1) else (-1))), _link('within', ((-1) if (p.values['ships'] == 1) else _extreme_max((p.facts['shipping'], p.values['start_range'],)))),), trace), 0,)) if _compare(trace, 'the largest group of structures is {value}', '>=', _largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if (p.values['ships'] == 1) else (-1))), _link('within', ((-1) if (p.values['ships'] == 1) else _extreme_max((p.facts['shipping'], p.values['start_range'],)))),), trace), 0) else _extreme_max((p.facts['network'], 0,)))
+    return (_largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if p.values['ships'] else None)), _link('within', (_extreme_max((p.facts['shipping'], p.values['start_range'],)) if not p.values['ships'] else None)),), trace) if (_largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if p.values['ships'] else None)), _link('within', (_extreme_max((p.facts['shipping'], p.values['start_range'],)) if not p.values['ships'] else None)),), trace) is not None) else (p.facts['network'] if (p.facts['network'] is not None) else 0))
 
 
-# from 'rules/terra_mystica/game.orbis', line 91
+# from 'rules/terra_mystica/game.orbis', line 93
 def _award_area_eligible(g, p, measure, trace=None):
     return _compare(trace, 'measure is {value}', '>=', measure, 1)
 
 
-# from 'rules/terra_mystica/game.orbis', line 115
+# from 'rules/terra_mystica/game.orbis', line 119
 def _award_fire_ice_measure(g, p, trace=None):
-    return (0 if (not (p.facts['edition'] == 'fire_and_ice')) else (_extreme_max((_largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if (p.values['ships'] == 1) else (-1))), _link('within', ((-1) if (p.values['ships'] == 1) else _extreme_max((p.facts['shipping'], p.values['start_range'],)))),), trace, by='span', between=(), parts=()), 0,)) if (p.facts['final_tile'] == 'connected-distance') else (_extreme_max((_largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if (p.values['ships'] == 1) else (-1))), _link('within', ((-1) if (p.values['ships'] == 1) else _extreme_max((p.facts['shipping'], p.values['start_range'],)))),), trace, by='span', between=('SA', 'SH'), parts=()), 0,)) if (p.facts['final_tile'] == 'connected-sa-sh-distance') else (_extreme_max((_largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if (p.values['ships'] == 1) else (-1))), _link('within', ((-1) if (p.values['ships'] == 1) else _extreme_max((p.facts['shipping'], p.values['start_range'],)))),), trace, by='border', between=(), parts=()), 0,)) if (p.facts['final_tile'] == 'building-on-edge') else _extreme_max((_largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if (p.values['ships'] == 1) else (-1))), _link('within', ((-1) if (p.values['ships'] == 1) else _extreme_max((p.facts['shipping'], p.values['start_range'],)))),), trace, by='parts', between=(), parts=(_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']),)), 0,))))))
+    return ((_largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if p.values['ships'] else None)), _link('within', (_extreme_max((p.facts['shipping'], p.values['start_range'],)) if not p.values['ships'] else None)),), trace, by='span', between=(), parts=()) if (p.facts['final_tile'] == 'connected-distance') else (_largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if p.values['ships'] else None)), _link('within', (_extreme_max((p.facts['shipping'], p.values['start_range'],)) if not p.values['ships'] else None)),), trace, by='span', between=('SA', 'SH'), parts=()) if (p.facts['final_tile'] == 'connected-sa-sh-distance') else (_largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if p.values['ships'] else None)), _link('within', (_extreme_max((p.facts['shipping'], p.values['start_range'],)) if not p.values['ships'] else None)),), trace, by='border', between=(), parts=()) if (p.facts['final_tile'] == 'building-on-edge') else _largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if p.values['ships'] else None)), _link('within', (_extreme_max((p.facts['shipping'], p.values['start_range'],)) if not p.values['ships'] else None)),), trace, by='parts', between=(), parts=(_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']),))))) if ((p.facts['edition'] == 'fire_and_ice') and ((_largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if p.values['ships'] else None)), _link('within', (_extreme_max((p.facts['shipping'], p.values['start_range'],)) if not p.values['ships'] else None)),), trace, by='span', between=(), parts=()) if (p.facts['final_tile'] == 'connected-distance') else (_largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if p.values['ships'] else None)), _link('within', (_extreme_max((p.facts['shipping'], p.values['start_range'],)) if not p.values['ships'] else None)),), trace, by='span', between=('SA', 'SH'), parts=()) if (p.facts['final_tile'] == 'connected-sa-sh-distance') else (_largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if p.values['ships'] else None)), _link('within', (_extreme_max((p.facts['shipping'], p.values['start_range'],)) if not p.values['ships'] else None)),), trace, by='border', between=(), parts=()) if (p.facts['final_tile'] == 'building-on-edge') else _largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if p.values['ships'] else None)), _link('within', (_extreme_max((p.facts['shipping'], p.values['start_range'],)) if not p.values['ships'] else None)),), trace, by='parts', between=(), parts=(_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']),))))) is not None)) else 0)
 
 
 # from 'rules/terra_mystica/game.orbis', line 120
@@ -74,192 +74,192 @@ def _check_0(g, p, each, trace=None):
 
 # from 'rules/terra_mystica/game.orbis', line 140
 def _check_1(g, p, each, trace=None):
-    return ((((((((p.values['home'] == 1) and _compare(trace, '{value} players that are home = 1', '>=', sum(1 for q0 in g.players if (q0.values['home'] == 1)), 2)) or ((p.values['home'] == 2) and _compare(trace, '{value} players that are home = 2', '>=', sum(1 for q0 in g.players if (q0.values['home'] == 2)), 2))) or ((p.values['home'] == 3) and _compare(trace, '{value} players that are home = 3', '>=', sum(1 for q0 in g.players if (q0.values['home'] == 3)), 2))) or ((p.values['home'] == 4) and _compare(trace, '{value} players that are home = 4', '>=', sum(1 for q0 in g.players if (q0.values['home'] == 4)), 2))) or ((p.values['home'] == 5) and _compare(trace, '{value} players that are home = 5', '>=', sum(1 for q0 in g.players if (q0.values['home'] == 5)), 2))) or ((p.values['home'] == 6) and _compare(trace, '{value} players that are home = 6', '>=', sum(1 for q0 in g.players if (q0.values['home'] == 6)), 2))) or ((p.values['home'] == 7) and _compare(trace, '{value} players that are home = 7', '>=', sum(1 for q0 in g.players if (q0.values['home'] == 7)), 2)))
+    return ((p.values['home'] is not None) and _compare(trace, '{value} players that are their home = my home', '>=', sum(1 for q0 in g.players if (q0.values['home'] == p.values['home'])), 2))
 
 
-# from 'rules/terra_mystica/game.orbis', line 148
+# from 'rules/terra_mystica/game.orbis', line 142
 def _check_2(g, p, each, trace=None):
-    return ((not _compare(trace, 'network is {value}', '>=', p.facts['network'], 0)) and (not _compare(trace, 'size of structures is {value}', '>=', _size(p.facts['structures']), 0)))
+    return ((p.facts['network'] is None) and (p.facts['structures'] is None))
 
 
-# from 'rules/terra_mystica/game.orbis', line 150
+# from 'rules/terra_mystica/game.orbis', line 144
 def _check_3(g, p, each, trace=None):
     return _compare(trace, 'power[I] + power[II] + power[III] is {value}', '>', ((p.facts['power']['I'] + p.facts['power']['II']) + p.facts['power']['III']), 12)
 
 
-# from 'rules/terra_mystica/game.orbis', line 151
+# from 'rules/terra_mystica/game.orbis', line 145
 def _check_4(g, p, each, trace=None):
-    return _compare(trace, 'priests + max(priests_on_cult[fire], 0) + max(priests_on_cult[water], 0) + max(priests_on_cult[earth], 0) + max(priests_on_cult[air], 0) is {value}', '>', ((((p.facts['priests'] + _extreme_max(((p.facts['priests_on_cult'] or {}).get('fire'), 0,))) + _extreme_max(((p.facts['priests_on_cult'] or {}).get('water'), 0,))) + _extreme_max(((p.facts['priests_on_cult'] or {}).get('earth'), 0,))) + _extreme_max(((p.facts['priests_on_cult'] or {}).get('air'), 0,))), 7)
+    return _compare(trace, 'priests + sum of priests_on_cult[t] for t in tracks is {value}', '>', (p.facts['priests'] + _sum_over((p.facts['priests_on_cult'] or {}).get(m0) for m0 in ('fire', 'water', 'earth', 'air'))), 7)
 
 
-# from 'rules/terra_mystica/game.orbis', line 153
+# from 'rules/terra_mystica/game.orbis', line 147
 def _check_5(g, p, each, trace=None):
     return _compare(trace, 'shipping is {value}', '<', p.facts['shipping'], p.values['min_shipping'])
 
 
-# from 'rules/terra_mystica/game.orbis', line 154
+# from 'rules/terra_mystica/game.orbis', line 148
 def _check_6(g, p, each, trace=None):
     return _compare(trace, 'shipping is {value}', '>', p.facts['shipping'], p.values['max_shipping'])
 
 
-# from 'rules/terra_mystica/game.orbis', line 155
+# from 'rules/terra_mystica/game.orbis', line 149
 def _check_7(g, p, each, trace=None):
     return _compare(trace, 'dig is {value}', '>', p.facts['dig'], p.values['max_dig'])
 
 
-# from 'rules/terra_mystica/game.orbis', line 156
+# from 'rules/terra_mystica/game.orbis', line 150
 def _check_8(g, p, each, trace=None):
     return _compare(trace, 'size of structures[D] is {value}', '>', _size(p.facts['structures'], 'D'), 8)
 
 
-# from 'rules/terra_mystica/game.orbis', line 157
+# from 'rules/terra_mystica/game.orbis', line 151
 def _check_9(g, p, each, trace=None):
     return _compare(trace, 'size of structures[TP] is {value}', '>', _size(p.facts['structures'], 'TP'), 4)
 
 
-# from 'rules/terra_mystica/game.orbis', line 158
+# from 'rules/terra_mystica/game.orbis', line 152
 def _check_10(g, p, each, trace=None):
     return _compare(trace, 'size of structures[TE] is {value}', '>', _size(p.facts['structures'], 'TE'), 3)
 
 
-# from 'rules/terra_mystica/game.orbis', line 159
+# from 'rules/terra_mystica/game.orbis', line 153
 def _check_11(g, p, each, trace=None):
     return _compare(trace, 'size of structures[SH] is {value}', '>', _size(p.facts['structures'], 'SH'), 1)
 
 
-# from 'rules/terra_mystica/game.orbis', line 160
+# from 'rules/terra_mystica/game.orbis', line 154
 def _check_12(g, p, each, trace=None):
     return _compare(trace, 'size of structures[SA] is {value}', '>', _size(p.facts['structures'], 'SA'), 1)
 
 
-# from 'rules/terra_mystica/game.orbis', line 161
+# from 'rules/terra_mystica/game.orbis', line 155
 def _check_13(g, p, each, trace=None):
     return _compare(trace, 'size of bridges is {value}', '>', _size(p.facts['bridges']), 3)
 
 
-# from 'rules/terra_mystica/game.orbis', line 162
+# from 'rules/terra_mystica/game.orbis', line 156
 def _check_14(g, p, each, trace=None):
-    return (_compare(trace, 'size of scoring_tiles is {value}', '>=', _size(p.facts['scoring_tiles']), 0) and _compare(trace, 'size of scoring_tiles is {value}', '!=', _size(p.facts['scoring_tiles']), 6))
+    return ((p.facts['scoring_tiles'] is not None) and _compare(trace, 'size of scoring_tiles is {value}', '!=', _size(p.facts['scoring_tiles']), 6))
 
 
-# from 'rules/terra_mystica/game.orbis', line 163
+# from 'rules/terra_mystica/game.orbis', line 157
 def _check_15(g, p, each, trace=None):
-    return (_compare(trace, 'size of bonus_cards_in_play is {value}', '>=', _size(p.facts['bonus_cards_in_play']), 0) and _compare(trace, 'size of bonus_cards_in_play is {value}', '!=', _size(p.facts['bonus_cards_in_play']), (len(g.players) + 3)))
+    return ((p.facts['bonus_cards_in_play'] is not None) and _compare(trace, 'size of bonus_cards_in_play is {value}', '!=', _size(p.facts['bonus_cards_in_play']), (len(g.players) + 3)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 165
+# from 'rules/terra_mystica/game.orbis', line 159
 def _check_16(g, p, each, trace=None):
-    return (_compare(trace, 'size of bonus_card is {value}', '>=', _size(p.facts['bonus_card']), 0) and _compare(trace, 'size of bonus_card is {value}', '!=', _size(p.facts['bonus_card']), 1))
+    return ((p.facts['bonus_card'] is not None) and _compare(trace, 'size of bonus_card is {value}', '!=', _size(p.facts['bonus_card']), 1))
 
 
-# from 'rules/terra_mystica/game.orbis', line 166
+# from 'rules/terra_mystica/game.orbis', line 160
 def _check_17(g, p, each, trace=None):
-    return ((_holds(p.facts['bonus_card'], each) and _compare(trace, 'size of bonus_cards_in_play is {value}', '>=', _size(p.facts['bonus_cards_in_play']), 0)) and (not _holds(p.facts['bonus_cards_in_play'], each)))
+    return ((_holds(p.facts['bonus_card'], each) and (p.facts['bonus_cards_in_play'] is not None)) and (not _holds(p.facts['bonus_cards_in_play'], each)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 168
+# from 'rules/terra_mystica/game.orbis', line 162
 def _check_18(g, p, each, trace=None):
-    return (_holds(p.facts['bonus_card'], each) and _compare(trace, '{value} players that are card in bonus_card', '>=', sum(1 for q0 in g.players if _holds(q0.facts['bonus_card'], each)), 2))
+    return (_holds(p.facts['bonus_card'], each) and _compare(trace, '{value} players that are card in their bonus_card', '>=', sum(1 for q0 in g.players if _holds(q0.facts['bonus_card'], each)), 2))
 
 
-# from 'rules/terra_mystica/game.orbis', line 170
+# from 'rules/terra_mystica/game.orbis', line 164
 def _check_19(g, p, each, trace=None):
     return (_compare(trace, 'size of mermaid_river_towns is {value}', '>=', _size(p.facts['mermaid_river_towns']), 1) and (p.values['river_towns'] == 0))
 
 
-# from 'rules/terra_mystica/game.orbis', line 175
+# from 'rules/terra_mystica/game.orbis', line 169
 def _check_20(g, p, each, trace=None):
     return (_compare(trace, 'count of fav in favor_tiles is {value}', '=', _count_in(p.facts['favor_tiles'], each), 1) and _compare(trace, 'sum of count of fav in favor_tiles over players is {value}', '>', _sum_over(_count_in(q0.facts['favor_tiles'], each) for q0 in g.players), (1 if ((((each == 'FAV1') or (each == 'FAV2')) or (each == 'FAV3')) or (each == 'FAV4')) else 3)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 179
+# from 'rules/terra_mystica/game.orbis', line 173
 def _check_21(g, p, each, trace=None):
     return (_compare(trace, 'count of town in town_tiles is {value}', '>=', _count_in(p.facts['town_tiles'], each), 1) and _compare(trace, 'sum of count of town in town_tiles over players is {value}', '>', _sum_over(_count_in(q0.facts['town_tiles'], each) for q0 in g.players), (1 if ((each == 'TW6') or (each == 'TW8')) else 2)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 185
+# from 'rules/terra_mystica/game.orbis', line 179
 def _check_22(g, p, each, trace=None):
     return _compare(trace, 'count of fav in favor_tiles is {value}', '>=', _count_in(p.facts['favor_tiles'], each), 2)
 
 
-# from 'rules/terra_mystica/game.orbis', line 187
+# from 'rules/terra_mystica/game.orbis', line 181
 def _check_23(g, p, each, trace=None):
     return _compare(trace, 'count of scoring in scoring_tiles is {value}', '>=', _count_in(p.facts['scoring_tiles'], each), 2)
 
 
-# from 'rules/terra_mystica/game.orbis', line 189
+# from 'rules/terra_mystica/game.orbis', line 183
 def _check_24(g, p, each, trace=None):
     return _compare(trace, 'position of SCORE1 in scoring_tiles is {value}', '>=', _position(p.facts['scoring_tiles'], 'SCORE1'), 5)
 
 
-# from 'rules/terra_mystica/game.orbis', line 191
+# from 'rules/terra_mystica/game.orbis', line 185
 def _check_25(g, p, each, trace=None):
     return _compare(trace, 'count of card in bonus_cards_in_play is {value}', '>=', _count_in(p.facts['bonus_cards_in_play'], each), 2)
 
 
-# from 'rules/terra_mystica/game.orbis', line 195
+# from 'rules/terra_mystica/game.orbis', line 189
 def _check_26(g, p, each, trace=None):
     return (_compare(trace, 'priests_on_cult[track] is {value}', '>=', (p.facts['priests_on_cult'] or {}).get(each), 1) and _compare(trace, 'sum of priests_on_cult[track] over players is {value}', '>', _sum_over((q0.facts['priests_on_cult'] or {}).get(each) for q0 in g.players), 4))
 
 
-# from 'rules/terra_mystica/game.orbis', line 199
+# from 'rules/terra_mystica/game.orbis', line 193
 def _check_27(g, p, each, trace=None):
-    return ((p.facts['edition'] == 'fire_and_ice') and (not ((((p.facts['final_tile'] == 'connected-distance') or (p.facts['final_tile'] == 'connected-sa-sh-distance')) or (p.facts['final_tile'] == 'building-on-edge')) or (p.facts['final_tile'] == 'connected-clusters'))))
+    return ((p.facts['edition'] == 'fire_and_ice') and (not (p.facts['final_tile'] is not None)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 200
+# from 'rules/terra_mystica/game.orbis', line 194
 def _check_28(g, p, each, trace=None):
-    return (((((p.facts['final_tile'] == 'connected-distance') or (p.facts['final_tile'] == 'connected-sa-sh-distance')) or (p.facts['final_tile'] == 'building-on-edge')) or (p.facts['final_tile'] == 'connected-clusters')) and (not (p.facts['edition'] == 'fire_and_ice')))
+    return ((p.facts['final_tile'] is not None) and (not (p.facts['edition'] == 'fire_and_ice')))
+
+
+# from 'rules/terra_mystica/game.orbis', line 195
+def _check_29(g, p, each, trace=None):
+    return (((p.facts['edition'] == 'fire_and_ice') and (p.facts['final_tile'] is not None)) and (p.facts['structures'] is None))
+
+
+# from 'rules/terra_mystica/game.orbis', line 199
+def _check_30(g, p, each, trace=None):
+    return (_compare(trace, 'cults[track] is {value}', '=', p.facts['cults'][each], 10) and _compare(trace, '{value} players that are their cults[track] = 10', '>=', sum(1 for q0 in g.players if (q0.facts['cults'][each] == 10)), 2))
 
 
 # from 'rules/terra_mystica/game.orbis', line 201
-def _check_29(g, p, each, trace=None):
-    return (((p.facts['edition'] == 'fire_and_ice') and ((((p.facts['final_tile'] == 'connected-distance') or (p.facts['final_tile'] == 'connected-sa-sh-distance')) or (p.facts['final_tile'] == 'building-on-edge')) or (p.facts['final_tile'] == 'connected-clusters'))) and (not _compare(trace, 'size of structures is {value}', '>=', _size(p.facts['structures']), 0)))
-
-
-# from 'rules/terra_mystica/game.orbis', line 205
-def _check_30(g, p, each, trace=None):
-    return (_compare(trace, 'cults[track] is {value}', '=', p.facts['cults'][each], 10) and _compare(trace, '{value} players that are cults[track] = 10', '>=', sum(1 for q0 in g.players if _compare(trace, 'cults[track] is {value}', '=', q0.facts['cults'][each], 10)), 2))
-
-
-# from 'rules/terra_mystica/game.orbis', line 207
 def _check_31(g, p, each, trace=None):
     return _compare(trace, 'cults[fire] is {value}', '<', p.facts['cults']['fire'], _extreme_min(((((p.values['start_fire'] + (3 if _holds(p.facts['favor_tiles'], 'FAV1') else 0)) + (2 if _holds(p.facts['favor_tiles'], 'FAV5') else 0)) + (1 if _holds(p.facts['favor_tiles'], 'FAV9') else 0)), 9,)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 209
+# from 'rules/terra_mystica/game.orbis', line 203
 def _check_32(g, p, each, trace=None):
     return _compare(trace, 'cults[water] is {value}', '<', p.facts['cults']['water'], _extreme_min(((((p.values['start_water'] + (3 if _holds(p.facts['favor_tiles'], 'FAV2') else 0)) + (2 if _holds(p.facts['favor_tiles'], 'FAV6') else 0)) + (1 if _holds(p.facts['favor_tiles'], 'FAV10') else 0)), 9,)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 211
+# from 'rules/terra_mystica/game.orbis', line 205
 def _check_33(g, p, each, trace=None):
     return _compare(trace, 'cults[earth] is {value}', '<', p.facts['cults']['earth'], _extreme_min(((((p.values['start_earth'] + (3 if _holds(p.facts['favor_tiles'], 'FAV3') else 0)) + (2 if _holds(p.facts['favor_tiles'], 'FAV7') else 0)) + (1 if _holds(p.facts['favor_tiles'], 'FAV11') else 0)), 9,)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 213
+# from 'rules/terra_mystica/game.orbis', line 207
 def _check_34(g, p, each, trace=None):
     return _compare(trace, 'cults[air] is {value}', '<', p.facts['cults']['air'], _extreme_min(((((p.values['start_air'] + (3 if _holds(p.facts['favor_tiles'], 'FAV4') else 0)) + (2 if _holds(p.facts['favor_tiles'], 'FAV8') else 0)) + (1 if _holds(p.facts['favor_tiles'], 'FAV12') else 0)), 9,)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 215
+# from 'rules/terra_mystica/game.orbis', line 209
 def _check_35(g, p, each, trace=None):
     return _compare(trace, 'network is {value}', '>', p.facts['network'], _size(p.facts['structures']))
 
 
-# from 'rules/terra_mystica/game.orbis', line 216
+# from 'rules/terra_mystica/game.orbis', line 210
 def _check_36(g, p, each, trace=None):
-    return (_compare(trace, 'network is {value}', '<=', p.facts['network'], _size(p.facts['structures'])) and (p.facts['network'] != _largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if (p.values['ships'] == 1) else (-1))), _link('within', ((-1) if (p.values['ships'] == 1) else _extreme_max((p.facts['shipping'], p.values['start_range'],)))),), trace)))
+    return (_compare(trace, 'network is {value}', '<=', p.facts['network'], _size(p.facts['structures'])) and (p.facts['network'] != _largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if p.values['ships'] else None)), _link('within', (_extreme_max((p.facts['shipping'], p.values['start_range'],)) if not p.values['ships'] else None)),), trace)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 218
+# from 'rules/terra_mystica/game.orbis', line 212
 def _check_37(g, p, each, trace=None):
-    return (_compare(trace, 'size of structures is {value}', '>=', _size(p.facts['structures']), 0) and _compare(trace, 'size of favor_tiles is {value}', '!=', _size(p.facts['favor_tiles']), ((p.values['favours_per_temple'] * (_extreme_max((_size(p.facts['structures'], 'TE'), 0,)) + _extreme_max((_size(p.facts['structures'], 'SA'), 0,)))) + (p.values['sh_favour'] if _compare(trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1) else 0))))
+    return ((p.facts['structures'] is not None) and _compare(trace, 'size of favor_tiles is {value}', '!=', _size(p.facts['favor_tiles']), ((p.values['favours_per_temple'] * (_size(p.facts['structures'], 'TE') + _size(p.facts['structures'], 'SA'))) + (p.values['sh_favour'] if _compare(trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1) else 0))))
 
 
-# from 'rules/terra_mystica/game.orbis', line 221
+# from 'rules/terra_mystica/game.orbis', line 215
 def _check_38(g, p, each, trace=None):
-    return (_compare(trace, 'size of town_tiles is {value}', '>=', _size(p.facts['town_tiles']), 0) and _compare(trace, '(if cults[fire] = 10 then 1 else 0) + (if cults[water] = 10 then 1 else 0) + (if cults[earth] = 10 then 1 else 0) + (if cults[air] = 10 then 1 else 0) is {value}', '>', ((((1 if _compare(trace, 'cults[fire] is {value}', '=', p.facts['cults']['fire'], 10) else 0) + (1 if _compare(trace, 'cults[water] is {value}', '=', p.facts['cults']['water'], 10) else 0)) + (1 if _compare(trace, 'cults[earth] is {value}', '=', p.facts['cults']['earth'], 10) else 0)) + (1 if _compare(trace, 'cults[air] is {value}', '=', p.facts['cults']['air'], 10) else 0)), (_extreme_max((_size(p.facts['town_tiles']), 0,)) + (1 if _holds(p.facts['town_tiles'], 'TW6') else 0))))
+    return ((p.facts['town_tiles'] is not None) and _compare(trace, 'count of tracks t where cults[t] = 10 is {value}', '>', sum(1 for m0 in ('fire', 'water', 'earth', 'air') if _compare(trace, 'cults[t] is {value}', '=', p.facts['cults'][m0], 10)), (_size(p.facts['town_tiles']) + (1 if _holds(p.facts['town_tiles'], 'TW6') else 0))))
 
 
 # from 'rules/terra_mystica/game.orbis', line 134
@@ -285,8 +285,8 @@ SETTINGS = Settings(
     options=(
         OptionSpec(name='tiebreak', type='enum', choices=('shared', 'resources'), default='shared'),
     ),
-    values={'coins_per_vp': 3, 'start_fire': 0, 'start_water': 0, 'start_earth': 0, 'start_air': 0, 'ships': 1, 'start_shipping': 0, 'start_range': 0, 'min_shipping': 0, 'max_shipping': 3, 'max_dig': 2, 'home': 0, 'river_towns': 0, 'favours_per_temple': 1, 'sh_favour': 0},
-    sets={'tracks': ('fire', 'water', 'earth', 'air'), 'bowls': ('I', 'II', 'III'), 'buildings': ('D', 'TP', 'TE', 'SH', 'SA'), 'favours': ('FAV1', 'FAV2', 'FAV3', 'FAV4', 'FAV5', 'FAV6', 'FAV7', 'FAV8', 'FAV9', 'FAV10', 'FAV11', 'FAV12'), 'towns': ('TW1', 'TW2', 'TW3', 'TW4', 'TW5', 'TW6', 'TW7', 'TW8'), 'scorings': ('SCORE1', 'SCORE2', 'SCORE3', 'SCORE4', 'SCORE5', 'SCORE6', 'SCORE7', 'SCORE8', 'SCORE9'), 'bonuses': ('BON1', 'BON2', 'BON3', 'BON4', 'BON5', 'BON6', 'BON7', 'BON8', 'BON9', 'BON10')},
+    values={'coins_per_vp': 3, 'start_fire': 0, 'start_water': 0, 'start_earth': 0, 'start_air': 0, 'ships': True, 'start_shipping': 0, 'start_range': 0, 'min_shipping': 0, 'max_shipping': 3, 'max_dig': 2, 'home': None, 'river_towns': 0, 'favours_per_temple': 1, 'sh_favour': 0},
+    sets={'tracks': ('fire', 'water', 'earth', 'air'), 'terrains': ('yellow', 'brown', 'black', 'blue', 'green', 'gray', 'red'), 'bowls': ('I', 'II', 'III'), 'buildings': ('D', 'TP', 'TE', 'SH', 'SA'), 'favours': ('FAV1', 'FAV2', 'FAV3', 'FAV4', 'FAV5', 'FAV6', 'FAV7', 'FAV8', 'FAV9', 'FAV10', 'FAV11', 'FAV12'), 'towns': ('TW1', 'TW2', 'TW3', 'TW4', 'TW5', 'TW6', 'TW7', 'TW8'), 'scorings': ('SCORE1', 'SCORE2', 'SCORE3', 'SCORE4', 'SCORE5', 'SCORE6', 'SCORE7', 'SCORE8', 'SCORE9'), 'bonuses': ('BON1', 'BON2', 'BON3', 'BON4', 'BON5', 'BON6', 'BON7', 'BON8', 'BON9', 'BON10')},
 )
 
 

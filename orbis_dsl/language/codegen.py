@@ -198,7 +198,8 @@ class ExprCompiler(ListCompiler):
     def _Member(self, e):
         tile = self._colour_field(e.item)
         container = self.compile(e.container)
-        if isinstance(e.container, ast_expr.Ref) and self.ctx.resolve(e.container.name).type.startswith("list:"):
+        named = e.container.expr if isinstance(e.container, ast_expr.Whose) else e.container  # `their tasks`
+        if isinstance(named, ast_expr.Ref) and self.ctx.resolve(named.name).type.startswith("list:"):
             return f"_holds({container}, {self.compile(e.item)})"
         if tile is not None and self.wild:
             return f"({tile}.desert or {tile}.color in {container})"

@@ -221,7 +221,8 @@ class Evaluator(ListEvaluator):
     def _Member(self, e, env):
         tile = self._colour_tile(e.item, env)
         container = self.eval(e.container, env)
-        if isinstance(e.container, ast_expr.Ref) and self.ctx.resolve(e.container.name).type.startswith("list:"):
+        named = e.container.expr if isinstance(e.container, ast_expr.Whose) else e.container  # `their tasks`
+        if isinstance(named, ast_expr.Ref) and self.ctx.resolve(named.name).type.startswith("list:"):
             return support.holds(container, self.eval(e.item, env))
         if tile is not None and self.wild:
             return tile.desert or tile.color in container

@@ -295,14 +295,22 @@ def occupied_cells(rules: Rules, sheets: list[SheetPlayerRecord]) -> dict[str, l
 
 
 def player_colours(rules: Rules, g: SheetGame) -> dict[str, str]:
-    """Each player's drawing colour, by the hex map's `player colors by VALUE: …` (1 picks the first); a player whose
-    value picks none is left out (drawn by seat)."""
+    """Each player's drawing colour, by the hex map's `player colors by VALUE: …` (1 picks the first; a member of a
+    set, its place in the set); a player whose value picks none is left out (drawn by seat)."""
     hexmap = rules.settings.hexmap
     if hexmap is None or not hexmap.player_colors:
         return {}
     value, colours = hexmap.player_colors
-    picked = {p.name: p.values.get(value, 0) for p in g.players}
+    picked = {p.name: _place(rules.settings.sets, p.values.get(value, 0)) for p in g.players}
     return {name: colours[i - 1] for name, i in picked.items() if isinstance(i, int) and 1 <= i <= len(colours)}
+
+
+def _place(sets, value):
+    """A value as a place from 1: a number as it is, a set member by its place in its set (none: 0)."""
+    if isinstance(value, str):
+        found = next((members for members in sets.values() if value in members), ())
+        return found.index(value) + 1 if found else 0
+    return value
 
 
 def _ranking(g: SheetGame, placings) -> str:
