@@ -31,6 +31,17 @@ _PLAYER_WHERE = "player"
 
 
 def _text(e) -> str:
+    """An expression as a message quotes it: source-like for names, indexes, sizes and counts."""
+    if isinstance(e, ast_expr.Ref):
+        return e.name
+    if isinstance(e, ast_expr.Index):
+        return f"{e.name}[{_text(e.key)}]"
+    if isinstance(e, ast_expr.Size):
+        return f"size({_text(e.target)})"
+    if isinstance(e, ast_expr.Count):
+        return f"count({e.scope} where …)" if e.where is not None else f"count({e.scope})"
+    if isinstance(e, ast_expr.HeldCount):
+        return f"{e.func}({e.fact} …)"
     return Describer(set(), False).text(e)
 
 
@@ -101,8 +112,7 @@ class ScopeChecker:
             return False
         shown = _text(e)
         self.error(f"'{shown}' could mean the counted player's or the scored player's", e.span,
-                   hint="write `their …` for the counted player's, `my …` for the scored player's, e.g. "
-                        f"`their {_source_hint(e)}`")
+                   hint=f"write `their {shown}` for the counted player's, `my {shown}` for the scored player's")
         return True
 
     def _e_Whose(self, e: ast_expr.Whose, ctx: Context) -> str:
@@ -146,7 +156,7 @@ class ScopeChecker:
         if e.scope == "players":
             self.error("players are not named: inside count(players where …) write `their NAME` for the counted "
                        "player's and `my NAME` for the scored player's", binder.span,
-                       hint="count(players where their home = my home)")
+                       hint="for example: count(players where their worshippers < my worshippers)")
             return None
         if not self._fresh_binder(binder.name, binder.span, ctx):
             return None
@@ -256,11 +266,3 @@ def _linear(e) -> tuple:
         base, offset = _linear(e.left)
         return base, offset + (e.right.value if e.op == "+" else -e.right.value)
     return e, 0
-
-
-def _source_hint(e) -> str:
-    if isinstance(e, ast_expr.Index) and isinstance(e.key, ast_expr.Ref):
-        return f"{e.name}[{e.key.name}]"
-    if isinstance(e, ast_expr.Count):
-        return f"count({e.scope} where …)"
-    return "…"
