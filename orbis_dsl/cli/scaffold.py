@@ -79,7 +79,7 @@ def _kind_text(name: str) -> str:
 kind {name} "{_title(name)}" {{
   param likes: color  # neighbours of this colour make the tile score
   param cp: int       # the creation points printed on the tile
-  end: cp if count(neighbours where color = likes) >= 2
+  end: cp if count(n in neighbours where n.color = likes) >= 2
 }}
 '''
 

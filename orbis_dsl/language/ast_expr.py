@@ -155,6 +155,7 @@ class Aggregate:
     field: str
     scope: str
     where: Expr | None
+    binder: object = None  # `sum(cp of n in tiles where …)`: the counted tile's name (a Ref), as in `Count`
     span: Span | None = span_field()
 
 

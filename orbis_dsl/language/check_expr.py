@@ -325,7 +325,11 @@ class ExpressionChecker:
             self.diags.append(self.unknown("tile parameter", e.field, self.param_types_by_name, e.span))
         elif not _is_int(field_type):
             self.error(f"'{e.func}' adds up numbers, but '{e.field}' is {self.words(field_type)}", e.span)
-        if e.where is not None:
+        if e.binder is not None:
+            inner = self.bound_scope(e, ctx)
+            if inner is not None and e.where is not None:
+                self.expect(e.where, inner, "bool", "the condition after 'where'")
+        elif e.where is not None:
             self.expect(e.where, ctx.counted_tile(e.scope), "bool", "the condition after 'where'")
         return "int" if e.func == "sum" else "int?"
 

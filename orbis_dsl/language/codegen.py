@@ -275,6 +275,12 @@ class ExprCompiler(ListCompiler):
         return f"({', '.join(links)},)" if links else "()"
 
     def _Aggregate(self, e):
+        if e.binder is not None and e.where is not None:
+            n = f"n{self.depth}"
+            inner = self._nested(ctx=self.ctx.bound(e.binder.name, "tile"), bound={**self.bound, e.binder.name: n},
+                                 depth=self.depth + 1)
+            return (f"_aggregate_{e.func}({n}.params.get({e.field!r}) for {n} in {self._scope(e.scope)} "
+                    f"if {inner.compile(e.where)})")
         n, cond = self._filtered(e)
         return f"_aggregate_{e.func}({n}.params.get({e.field!r}) for {n} in {self._scope(e.scope)}{cond})"
 

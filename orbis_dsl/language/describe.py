@@ -143,7 +143,7 @@ class Describer:
             where = f" where {self.pred(e.where)}" if e.where is not None else ""
             return f"sum of {self.text(e.expr)} for {e.binder} in {e.set_name}{where}"
         if isinstance(e, ast_expr.Aggregate):
-            return f"{e.func} of {e.field} of {_SCOPES[e.scope]}{self._where(e.where)}"
+            return f"{e.func} of {e.field} of {_SCOPES[e.scope]}{self._where(_unbound(e))}"
         if isinstance(e, ast_expr.Extreme):
             return f"{e.func}(" + ", ".join(self.text(a) for a in e.args) + ")"
         if isinstance(e, ast_expr.Index):
@@ -239,7 +239,7 @@ def _braces(title: str) -> str:
     return title.replace("{", "{{").replace("}", "}}")
 
 
-def _unbound(e: ast_expr.Count):
+def _unbound(e):
     """A count's condition as its words read it: `n.color` of the counted tile `n` is its `color`, as in an
     unnamed count (so `count(n in neighbours where n.color in colors)` reads "neighbours that are …")."""
     if e.binder is None or e.where is None or not isinstance(e.binder, ast_expr.Ref):
@@ -250,7 +250,7 @@ def _unbound(e: ast_expr.Count):
 def _rename(node, binder: str):
     if isinstance(node, ast_expr.FieldOf) and node.binder == binder:
         return ast_expr.Ref(node.field, span=node.span)
-    if not is_node(node) or isinstance(node, ast_expr.Count) and node.binder is not None:
+    if not is_node(node) or isinstance(node, ast_expr.Count | ast_expr.Aggregate) and node.binder is not None:
         return node
     changes = {}
     for name in field_names(type(node)):

@@ -94,6 +94,7 @@ _EXPRESSIONS = {
     "size": lambda k: f"size({expr(k[0])})",
     "largest_group": lambda k: _largest_group(k),
     # explicit scope and presence (ast_scope)
+    "bound_aggregate": lambda k: f"{k[0]}({tok(k[1])} of {expr(k[2], 5)} in {k[3]}{_where(k, 4)})",
     "bound_count": lambda k: f"count({expr(k[0], 5)} in {k[1]}{_where(k, 2)})",
     "member_count": lambda k: f"count({expr(k[0], 5)} in {tok(k[1])}{_where(k, 2)})",
     "member_sum": lambda k: f"sum({expr(k[1])} for {tok(k[2])} in {tok(k[3])}{_where(k, 4)})",
@@ -226,7 +227,8 @@ def layout(prefix: str, tree, op_col: int | None = None) -> list[str]:
 
 
 # Where a count's or an aggregate's `where` condition stands among its children.
-_WHERE_AT = {"count": 1, "count_held": 1, "sum_held": 3, "aggregate": 3, "bound_count": 2, "member_count": 2}
+_WHERE_AT = {"count": 1, "count_held": 1, "sum_held": 3, "aggregate": 3, "bound_count": 2, "member_count": 2,
+            "bound_aggregate": 4}
 
 
 def _counted(prefix: str, tree) -> list[str]:

@@ -181,6 +181,9 @@ class ExprBuilder(NodeBuilder):
     def not_given(self, meta, operand):
         return ast_expr.Given(operand, negated=True, span=self._s(meta))
 
+    def bound_aggregate(self, meta, func, field, binder, scope, where=None):
+        return ast_expr.Aggregate(str(func), str(field), str(scope), where, binder, span=self._s(meta))
+
     def aggregate(self, meta, func, field, scope, where=None):
         return ast_expr.Aggregate(str(func), str(field), str(scope), where, span=self._s(meta))
 
