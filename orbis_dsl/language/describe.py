@@ -231,6 +231,9 @@ class SheetDescriber(Describer):
             return f"award {e.name} {{awards[{e.name}]}}"
         if isinstance(e, ast_expr.PlayerSum):  # every player's values are summed: the column's player's would mislead
             return "sum of " + Describer(set(), False, self.lets).text(e.expr) + " over players"
+        if isinstance(e, ast_expr.MemberCount | ast_expr.MemberSum) or isinstance(e, ast_expr.Whose) and \
+                e.who == "their":  # each member's or another player's: the column's player's one value would mislead
+            return Describer(set(), False, self.lets).text(e)
         return super().text(e)
 
 
