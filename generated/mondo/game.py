@@ -5,6 +5,7 @@
 """Rule handlers compiled from the rule file named by SOURCE."""
 
 from orbis_dsl.runtime.support import among as _among, compare as _compare, earlier as _earlier, holds as _holds
+from orbis_dsl.runtime.lists import both_equal as _both_equal
 from orbis_dsl.runtime.specs import AwardSpec, CheckSpec, FactSpec, GridMarkSpec, GridSpec, OptionSpec, ScoreSpec, Settings
 
 SOURCE = 'rules/mondo/game.orbis'
@@ -203,22 +204,22 @@ def _check_7(g, p, each, trace=None):
 
 # from 'rules/mondo/game.orbis', line 152
 def _check_8(g, p, each, trace=None):
-    return ((p.facts['chip'] == 4) and _compare(trace, '{value} players that are their chip = 4', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 4)), 2))
+    return ((p.facts['chip'] == 4) and _compare(trace, '{value} players that are their chip = 4', '>=', sum(1 for q0 in g.players if _both_equal(q0.facts['chip'], 4, True)), 2))
 
 
 # from 'rules/mondo/game.orbis', line 153
 def _check_9(g, p, each, trace=None):
-    return ((p.facts['chip'] == 3) and _compare(trace, '{value} players that are their chip = 3', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 3)), 2))
+    return ((p.facts['chip'] == 3) and _compare(trace, '{value} players that are their chip = 3', '>=', sum(1 for q0 in g.players if _both_equal(q0.facts['chip'], 3, True)), 2))
 
 
 # from 'rules/mondo/game.orbis', line 154
 def _check_10(g, p, each, trace=None):
-    return ((p.facts['chip'] == 2) and _compare(trace, '{value} players that are their chip = 2', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 2)), 2))
+    return ((p.facts['chip'] == 2) and _compare(trace, '{value} players that are their chip = 2', '>=', sum(1 for q0 in g.players if _both_equal(q0.facts['chip'], 2, True)), 2))
 
 
 # from 'rules/mondo/game.orbis', line 155
 def _check_11(g, p, each, trace=None):
-    return ((p.facts['chip'] == 1) and _compare(trace, '{value} players that are their chip = 1', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 1)), 2))
+    return ((p.facts['chip'] == 1) and _compare(trace, '{value} players that are their chip = 1', '>=', sum(1 for q0 in g.players if _both_equal(q0.facts['chip'], 1, True)), 2))
 
 
 # from 'rules/mondo/game.orbis', line 156

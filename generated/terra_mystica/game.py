@@ -5,7 +5,7 @@
 """Rule handlers compiled from the rule file named by SOURCE."""
 
 from orbis_dsl.runtime.support import compare as _compare, extreme_max as _extreme_max, extreme_min as _extreme_min, holds as _holds, largest_group as _largest_group, link as _link, shown_divide as _shown_divide, shown_sum as _shown_sum, size as _size
-from orbis_dsl.runtime.lists import count_in as _count_in, position as _position, sum_over as _sum_over
+from orbis_dsl.runtime.lists import both_equal as _both_equal, count_in as _count_in, position as _position, sum_over as _sum_over
 from orbis_dsl.runtime.specs import AwardSpec, CheckSpec, FactSpec, OptionSpec, ScoreSpec, Settings
 
 SOURCE = 'rules/terra_mystica/game.orbis'
@@ -74,7 +74,7 @@ def _check_0(g, p, each, trace=None):
 
 # from 'rules/terra_mystica/game.orbis', line 140
 def _check_1(g, p, each, trace=None):
-    return ((p.values['home'] is not None) and _compare(trace, '{value} players that are their home = my home', '>=', sum(1 for q0 in g.players if (q0.values['home'] == p.values['home'])), 2))
+    return ((p.values['home'] is not None) and _compare(trace, '{value} players that are their home = my home', '>=', sum(1 for q0 in g.players if _both_equal(q0.values['home'], p.values['home'], True)), 2))
 
 
 # from 'rules/terra_mystica/game.orbis', line 142
@@ -219,7 +219,7 @@ def _check_29(g, p, each, trace=None):
 
 # from 'rules/terra_mystica/game.orbis', line 199
 def _check_30(g, p, each, trace=None):
-    return (_compare(trace, 'cults[track] is {value}', '=', p.facts['cults'][each], 10) and _compare(trace, '{value} players that are their cults[track] = 10', '>=', sum(1 for q0 in g.players if (q0.facts['cults'][each] == 10)), 2))
+    return (_compare(trace, 'cults[track] is {value}', '=', p.facts['cults'][each], 10) and _compare(trace, '{value} players that are their cults[track] = 10', '>=', sum(1 for q0 in g.players if _both_equal(q0.facts['cults'][each], 10, True)), 2))
 
 
 # from 'rules/terra_mystica/game.orbis', line 201

@@ -191,6 +191,8 @@ class ExprCompiler(ListCompiler):
         if tile is not None and self.wild:
             test = f"({tile}.desert or {tile}.color == {self.compile(other)})"
             return test if e.op == "=" else f"(not {test})"
+        if isinstance(e.left, ast_expr.Whose) or isinstance(e.right, ast_expr.Whose):  # two players' values
+            return f"_both_equal({self.compile(e.left)}, {self.compile(e.right)}, {e.op == '='!r})"
         if isinstance(e.left, NAMED) or isinstance(e.right, NAMED):
             return f"({self.compile(e.left)} {'==' if e.op == '=' else '!='} {self.compile(e.right)})"
         return None

@@ -213,6 +213,11 @@ class Evaluator(ListEvaluator):
         if tile is not None and self.wild:
             test = tile.desert or tile.color == self.eval(other, env)
             return test if e.op == "=" else not test
+        if isinstance(e.left, ast_expr.Whose) or isinstance(e.right, ast_expr.Whose):
+            left, right = self.eval(e.left, env), self.eval(e.right, env)
+            if left is None or right is None:  # a none compares with nothing: two players without one differ
+                return False
+            return (left == right) == (e.op == "=")
         if isinstance(e.left, _NAMED) or isinstance(e.right, _NAMED):
             equal = self.eval(e.left, env) == self.eval(e.right, env)
             return equal if e.op == "=" else not equal
