@@ -17,7 +17,12 @@ def _span():
     return attrs.field(default=None, eq=False, repr=False, kw_only=True)
 
 
-@attrs.frozen
+def _node(cls):
+    """Frozen, slotted, with spans that equality and repr ignore (as `ast_expr.node`)."""
+    return attrs.frozen(cls)
+
+
+@_node
 class FieldOf:
     """`t.column`: a field of the tile a `count(t in tiles where …)` names."""
 
@@ -27,7 +32,7 @@ class FieldOf:
     span: Span | None = _span()
 
 
-@attrs.frozen
+@_node
 class Whose:
     """`my X`: X read for the player being scored; `their X`: for the player `count(players where …)` counts."""
 
@@ -36,7 +41,7 @@ class Whose:
     span: Span | None = _span()
 
 
-@attrs.frozen
+@_node
 class Given:
     """`x is given` (`negated`: `x is not given`): whether an optional value has one (a fact the record gives, a
     value a held piece set)."""
@@ -46,7 +51,7 @@ class Given:
     span: Span | None = _span()
 
 
-@attrs.frozen
+@_node
 class MemberCount:
     """`count(t in SET where COND)`: how many members of a declared set satisfy COND, `t` each member in turn."""
 
@@ -57,7 +62,7 @@ class MemberCount:
     span: Span | None = _span()
 
 
-@attrs.frozen
+@_node
 class MemberSum:
     """`sum(EXPR for t in SET where COND)`: EXPR added up over the members of a set (a value that is none is
     passed over, so the sum of nothing is 0)."""

@@ -91,7 +91,8 @@ class ScopeChecker:
                        hint=f"write `their {e.name}` for the counted player's, `my {e.name}` for the scored "
                             "player's")
             return True
-        if ctx.subject not in (None, "players") and binding.where == "item" and binding.what in _TILE_SORTS and ctx.outer:
+        tile_scope = ctx.subject not in (None, "players") and ctx.outer is not None
+        if tile_scope and binding.where == "item" and binding.what in _TILE_SORTS:
             outside = ctx.outer.resolve(e.name)
             if outside is not None and outside.what in _TILE_SORTS and outside.where in ("item", "self"):
                 other = "this tile's" if outside.where == "self" else "the tile counted outside it"

@@ -3,7 +3,8 @@
 Every user-written name reaches the output only as a `repr` literal (a dictionary key or a string), never as a
 Python identifier, so nothing a rule file says can become code. Variables in the output are ours: `g` the game,
 `p` the player, `t` the tile the clause belongs to, `n0, n1 …` the tiles being counted, `q0, q1 …` the players an
-`among` compares, `m0, m1 …` the members of a set counted over, `measure` an award's measure, `trace` the list that collects the `why` of a score.
+`among` compares, `m0, m1 …` the members of a set counted over, `measure` an award's measure, `trace` the list
+that collects the `why` of a score.
 """
 
 from __future__ import annotations

@@ -231,8 +231,9 @@ class SheetDescriber(Describer):
             return f"award {e.name} {{awards[{e.name}]}}"
         if isinstance(e, ast_expr.PlayerSum):  # every player's values are summed: the column's player's would mislead
             return "sum of " + Describer(set(), False, self.lets).text(e.expr) + " over players"
-        if isinstance(e, ast_expr.MemberCount | ast_expr.MemberSum) or isinstance(e, ast_expr.Whose) and \
-                e.who == "their":  # each member's or another player's: the column's player's one value would mislead
+        theirs = isinstance(e, ast_expr.Whose) and e.who == "their"
+        if theirs or isinstance(e, ast_expr.MemberCount | ast_expr.MemberSum):
+            # each member's, or another player's: the column's player's one value would mislead
             return Describer(set(), False, self.lets).text(e)
         return super().text(e)
 
@@ -253,7 +254,7 @@ def _unbound(e):
 def _rename(node, binder: str):
     if isinstance(node, ast_expr.FieldOf) and node.binder == binder:
         return ast_expr.Ref(node.field, span=node.span)
-    if not is_node(node) or isinstance(node, ast_expr.Count | ast_expr.Aggregate) and node.binder is not None:
+    if not is_node(node) or (isinstance(node, ast_expr.Count | ast_expr.Aggregate) and node.binder is not None):
         return node
     changes = {}
     for name in field_names(type(node)):

@@ -303,7 +303,7 @@ class Evaluator(ListEvaluator):
         return isinstance(e, ast_expr.Ref) and self.ctx.resolve(e.name).type == "bool"
 
 
-# What `=` tests as it is, untraced (as codegen.NAMED): a name, a counted tile's field, a name said to be mine or theirs.
+# What `=` tests as it is, untraced (as codegen.NAMED): a name, a counted tile's field, a name said mine or theirs.
 _NAMED = (ast_expr.Ref, ast_expr.FieldOf, ast_expr.Whose)
 
 

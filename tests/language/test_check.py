@@ -210,8 +210,8 @@ def test_if_branches_of_different_types(check_rules):
 
 
 def test_in_needs_a_set(check_rules):
-    text = ('kind shrine {\n  param favourite: color\n  end: 2 if count(n in neighbours where n.color in favourite) >= 1'
-            '\n}\n')
+    text = ('kind shrine {\n  param favourite: color\n'
+            '  end: 2 if count(n in neighbours where n.color in favourite) >= 1\n}\n')
     check_one(check_rules, text, "'in' needs a set of colours, but this is a colour", "favourite", nth=1)
 
 

@@ -42,7 +42,8 @@ kind inlay "Inlay" {
 # +1 per green tile whose left neighbour is blue.
 god mosaicist "The Mosaicist" {
   end: count(t in tiles where t.color = green
-                              and count(u in tiles where u.row = t.row and u.column = t.column - 1 and u.color = blue) >= 1)
+                              and count(u in tiles where u.color = blue
+                                                         and u.row = t.row and u.column = t.column - 1) >= 1)
 }
 
 # +1 per player with fewer temples than me.
