@@ -26,7 +26,7 @@ KEYWORDS = frozenset({
     "split", "prizes", "winner", "then", "shared", "variant", "players", "reveal", "remove", "tile", "if", "unless",
     "not", "or", "in", "is", "among", "count", "sum", "max", "min", "of", "where", "tiles", "neighbours",
     "supports", "most", "fewest", "any", "true", "false", "unique", "int", "bool", "string", "amount", "level",
-    "row", "column", "border", "total", "none",
+    "row", "column", "border", "total", "none", "my", "their", "given",
     "kind", "god", "desert", "stars", "cancelled", "validated", "worshippers",
 })
 
