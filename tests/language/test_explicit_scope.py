@@ -171,6 +171,10 @@ def test_set_members_flags_and_presence_score_as_computed_by_hand(tmp_path, how)
     assert [d.message for d in diags] == []
     report = score_sheet(rules, record, "guilds-score/1").to_json()
     assert {p["name"]: p["total"] for p in report["players"]} == SHEET_EXPECTED
+    whys = {line["what"]: line["why"] for line in report["players"][0]["lines"]}
+    assert whys["masters"] == "2 * count of crafts c where made[c] = 10 = 4"
+    assert whys["extra"] == "sum of extra[b] for b in bowls = 2"
+    assert whys["hallmates"] == "count of players that are their hall = my hall north = 1"
 
 
 # ---- refused and warned ---------------------------------------------------------------------------------
@@ -268,3 +272,23 @@ SHEET_MISTAKES = SHEET.replace('winner: most total, ties shared\n', '')
 def test_presence_and_members_in_a_sheet(check_rules, line, message):
     _, diags, _ = check_rules(SHEET_MISTAKES + line + "\nwinner: most total, ties shared\n", base=False)
     assert [d.message for d in diags] == ([message] if message else [])
+
+
+def test_fmt_lays_out_every_new_construct_and_keeps_its_meaning():
+    from orbis_dsl.language.fmt import format_source
+    from orbis_dsl.language.parse import parse_text
+
+    messy = ("value   hall :halls\nvalue sails=false\nguild g {\n  modify hall=north modify sails = true\n}\n"
+             "score s: count( c in crafts where made[ c ]=10 )+sum(made[c]for c in crafts where made[c]>=3)\n"
+             "score t: if bonus is  given then bonus else 0\nscore u: count(players where their stalls<my stalls)\n"
+             "warn \"w\" if bonus is not given and sum(cp of n in tiles where n.color=red)>(my total)\n"
+             "score v: largest group(built: adjacent, by water within boats if sails, within legs unless sails)\n")
+    canonical = ("value hall: halls\nvalue sails = false\n\nguild g {\n  modify hall = north\n  modify sails = true\n}"
+                 "\n\nscore s: count(c in crafts where made[c] = 10) + sum(made[c] for c in crafts where made[c] >= 3)\n"
+                 "score t: if bonus is given then bonus else 0\nscore u: count(players where their stalls < my stalls)"
+                 "\nwarn \"w\" if bonus is not given and sum(cp of n in tiles where n.color = red) > my total\n"
+                 "score v: largest group(built: adjacent, by water within boats if sails, within legs unless sails)\n")
+    once, diags = format_source(messy, "x.orbis")
+    assert diags == [] and once == canonical
+    assert format_source(once, "x.orbis")[0] == once
+    assert parse_text(messy, "x.orbis")[0] == parse_text(once, "x.orbis")[0]
