@@ -292,3 +292,21 @@ def test_fmt_lays_out_every_new_construct_and_keeps_its_meaning():
     assert diags == [] and once == canonical
     assert format_source(once, "x.orbis")[0] == once
     assert parse_text(messy, "x.orbis")[0] == parse_text(once, "x.orbis")[0]
+
+
+def test_terra_mystica_draws_each_faction_in_its_home_terrain_a_member_of_terrains():
+    """`value home: terrains` and `player colors by home: yellow, …`: a member picks the colour at its place."""
+    from pathlib import Path
+
+    from orbis_dsl.common.games import game_named
+    from orbis_dsl.language.ruleset import game_rules
+    from orbis_dsl.records.sheets import read_sheet_json
+    from orbis_dsl.runtime.sheet import score_sheet
+
+    rules = game_rules(game_named("terra-mystica"))
+    text = (Path(__file__).resolve().parents[2] / "examples" / "terra-mystica" / "4p-map-checks.json").read_text()
+    record, diags = read_sheet_json(text, "r.json", rules)
+    assert diags == []
+    # Chaos Magicians red, Auren green, Swarmlings blue, Nomads yellow (docs/rules/terra-mystica.md §7)
+    colours = score_sheet(rules, record, "tm-score/1").colours
+    assert colours == {"Ann": "red", "Bo": "green", "Cy": "blue", "Di": "yellow"}
