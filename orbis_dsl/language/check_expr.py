@@ -330,7 +330,8 @@ class ExpressionChecker:
             if inner is not None and e.where is not None:
                 self.expect(e.where, inner, "bool", "the condition after 'where'")
         elif e.where is not None:
-            self.expect(e.where, ctx.counted_tile(e.scope), "bool", "the condition after 'where'")
+            self.expect(e.where, ctx.counted_tile(e.scope, f"{e.func}({e.field} of "), "bool",
+                        "the condition after 'where'")
         return "int" if e.func == "sum" else "int?"
 
     def _e_HeldCount(self, e, ctx):

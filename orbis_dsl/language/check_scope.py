@@ -97,7 +97,7 @@ class ScopeChecker:
             if outside is not None and outside.what in _TILE_SORTS and outside.where in ("item", "self"):
                 other = "this tile's" if outside.where == "self" else "the tile counted outside it"
                 self.error(f"'{e.name}' could mean the counted tile's {e.name} or {other}", e.span,
-                           hint=f"name the counted tile, `n in {ctx.subject} where n.{e.name} …`, and write "
+                           hint=f"name the counted tile, `{ctx.named_form.format(name=e.name)}`, and write "
                                 f"`{e.name}` alone for {other.replace('the tile', 'that tile')}")
                 return True
         return False

@@ -81,14 +81,17 @@ class Context:
     outer: Context | None = attrs.field(default=None, eq=False, repr=False)
     over_players: bool = False
     given: frozenset = frozenset()
+    # how the innermost unnamed count of tiles is written with its tile named, for messages: `{name}` the field
+    named_form: str = ""
 
     def item_scope(self) -> Context:
         return attrs.evolve(self, in_item=True)
 
-    def counted_tile(self, scope: str = "tiles") -> Context:
-        """Inside an unnamed `count(SCOPE where …)` of tiles: the counted tile's names first, the outside
-        remembered (`subject` is the scope's word, for messages)."""
-        return attrs.evolve(self, in_item=True, subject=scope, outer=self)
+    def counted_tile(self, scope: str = "tiles", head: str = "count(") -> Context:
+        """Inside an unnamed `count(SCOPE where …)` of tiles (`head`: `sum(cp of ` for a sum): the counted tile's
+        names first, the outside remembered (`subject` is the scope's word)."""
+        form = f"{head}n in {scope} where n.{{name}} …)"
+        return attrs.evolve(self, in_item=True, subject=scope, outer=self, named_form=form)
 
     def counted_player(self) -> Context:
         """Inside an unnamed `count(players where …)`: each counted player's names, the outside remembered."""

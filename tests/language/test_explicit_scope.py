@@ -192,8 +192,8 @@ def test_the_naive_left_neighbour_rule_is_refused_naming_both_tiles(check_rules)
         ("'column' could mean the counted tile's column or this tile's", 31),
         ("'column' could mean the counted tile's column or this tile's", 40),
         ("'color' could mean the counted tile's color or this tile's", 55)]
-    assert diags[0].hint == ("name the counted tile, `n in tiles where n.column …`, and write `column` alone for "
-                             "this tile's")
+    assert diags[0].hint == ("name the counted tile, `count(n in tiles where n.column …)`, and write `column` alone "
+                             "for this tile's")
 
 
 def test_the_naive_fewer_temples_rule_is_refused_naming_both_players(check_rules):
@@ -284,7 +284,8 @@ def test_fmt_lays_out_every_new_construct_and_keeps_its_meaning():
              "warn \"w\" if bonus is not given and sum(cp of n in tiles where n.color=red)>(my total)\n"
              "score v: largest group(built: adjacent, by water within boats if sails, within legs unless sails)\n")
     canonical = ("value hall: halls\nvalue sails = false\n\nguild g {\n  modify hall = north\n  modify sails = true\n}"
-                 "\n\nscore s: count(c in crafts where made[c] = 10) + sum(made[c] for c in crafts where made[c] >= 3)\n"
+                 "\n\nscore s: count(c in crafts where made[c] = 10) + sum(made[c] for c in crafts where made[c] >= 3)"
+                 "\n"
                  "score t: if bonus is given then bonus else 0\nscore u: count(players where their stalls < my stalls)"
                  "\nwarn \"w\" if bonus is not given and sum(cp of n in tiles where n.color = red) > my total\n"
                  "score v: largest group(built: adjacent, by water within boats if sails, within legs unless sails)\n")

@@ -291,7 +291,8 @@ def test_count_and_aggregates_without_where():
 # ---- random expressions -------------------------------------------------------------------------------------
 
 _ATOMS = st.sampled_from(["1", "x", "y", "cp", '"s"', "true", "{red, blue}", "count(tiles where desert)",
-                          "sum(cp of neighbours where color = red)"])
+                          "sum(cp of neighbours where color = red)", "my x", "their cp", "n.cp",
+                          "count(n in tiles where n.cp > 1)", "count(t in s where t = x)", "sum(y for t in s)"])
 
 
 def _expressions():
