@@ -55,6 +55,7 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
         self.listed_pieces: dict[str, str] = {}
         self.value_types: dict[str, str] = {}
         self.value_sets: dict[str, str] = {}
+        self.value_decls: list = []
 
     def error(self, message: str, span: Span | None, hint: str | None = None) -> None:
         self.diags.append(Diagnostic(message, span=span, hint=hint))
@@ -82,7 +83,6 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
         self.param_types_by_name = self._param_types_by_name(tile_pieces)
         self.rounds = singletons["rounds"].value if "rounds" in singletons else None
         self.sets = self._sets(by_type[ast_sheet.SetDecl])
-        self.check_values(by_type)
         self.check_hexmap(singletons.get("hexmap"))
         self.facts = {d.name: self._fact(f, d) for f, d in by_type[ast_sheet.FactDecl]}
         self.listed_pieces = listed_pieces(self.facts, [d.name for _, d in held_pieces],
@@ -153,6 +153,7 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
         self.attributes = {d.name: self._param(d) for _, d in by_type[ast_decl.AttributeDecl]}
         self.options = {d.name: self._option(f, d) for f, d in by_type[ast_decl.OptionDecl]}
         self.values = {d.name: d.value for _, d in by_type[ast_decl.ValueDecl]}
+        self.value_decls = [d for _, d in by_type[ast_decl.ValueDecl]]  # typed once the sets are known
 
     def _require(self, singletons, names) -> None:
         """An error for each declaration the game must make and does not, placed at the top of its entry file."""

@@ -16,7 +16,7 @@ import attrs
 from orbis_dsl.common.diagnostics import did_you_mean
 from orbis_dsl.language import ast_decl, ast_expr
 from orbis_dsl.language.describe import Describer
-from orbis_dsl.language.scope import Context, set_members
+from orbis_dsl.language.scope import Context, set_members, value_types
 
 # What reads the player's own record or pieces: inside an unnamed `count(players where …)` each could be the
 # counted player's or the scored player's.
@@ -48,31 +48,30 @@ def _text(e) -> str:
 class ScopeChecker:
     # ---- values: numbers, flags and members of sets ---------------------------------------------------------
 
-    def check_values(self, by_type) -> None:
-        """Each value's default: a number, a flag, or a member of a declared set (`value home = black`); or
-        `value NAME: SET`, a member of SET given by a held piece. Fills `value_types` and `value_sets`."""
-        members = set_members(self.sets)
+    def check_values(self, sets) -> None:
+        """Each value's default (`value_decls`): a number, a flag, or a member of a declared set (`value home =
+        black`); or `value NAME: SET`, a member of SET given by a held piece. Fills `value_types` and
+        `value_sets`."""
+        members = set_members(sets)
         self.value_sets: dict[str, str] = {}
-        for _, d in by_type[ast_decl.ValueDecl]:
+        for d in self.value_decls:
             if d.set_name is not None:
-                if d.set_name not in self.sets:
-                    self.diags.append(self.unknown("set", d.set_name, sorted(self.sets), d.span))
+                if d.set_name not in sets:
+                    self.diags.append(self.unknown("set", d.set_name, sorted(sets), d.span))
                 else:
                     self.value_sets[d.name] = d.set_name
             elif isinstance(d.value, str) and d.value not in members:
                 self.error(f"value '{d.name}' = {d.value}: '{d.value}' is no member of a declared set", d.span,
                            hint=did_you_mean(d.value, members) or "a value is a number, true or false, or a member "
                            "of a declared set")
-        from orbis_dsl.language.scope import value_types
-
-        self.value_types = value_types(self.values, self.sets, self.value_sets)
+        self.value_types = value_types(self.values, sets, self.value_sets)
 
     def check_modify(self, m: ast_decl.Modify) -> None:
         """`modify NAME = …`: of the value's type (a number, a flag, a member of the value's set)."""
         want = self.value_types.get(m.name, "int").rstrip("?")
-        value = m.value
+        value, members = m.value, set_members(self.sets)
         got = ("bool" if isinstance(value, bool) else "int" if isinstance(value, int)
-               else "member:" + set_members(self.sets)[value] if value in set_members(self.sets) else None)
+               else "member:" + members[value] if value in members else None)
         if got is None:
             choices = self.sets.get(want[len("member:"):], ()) if want.startswith("member:") else ()
             self.error(f"'{value}' is no member of a declared set", m.span,

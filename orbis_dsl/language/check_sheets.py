@@ -87,6 +87,7 @@ class SheetChecker:
                     self.error(f"'{member}' is {self.taken_by(member)} and cannot be a member of a set", decl.span)
                 owner[member] = decl.name
             sets[decl.name] = decl.members
+        self.check_values(sets)  # values may hold members: typed once the sets are known
         return sets
 
     def _each(self, for_each: ast_sheet.ForEach | None) -> dict[str, str]:

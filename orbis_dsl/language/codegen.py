@@ -13,15 +13,13 @@ import attrs
 
 from orbis_dsl.language import ast_decl, ast_expr
 from orbis_dsl.language.codegen_lists import ListCompiler
+from orbis_dsl.language.codegen_scope import NAMED, ScopeCompiler, is_colour, tile_read
 from orbis_dsl.language.describe import Describer, needs_parentheses
 from orbis_dsl.language.scope import Context, held_names
 
-# Where a tile's position fields are read: the board's precomputed tables, by position.
-POSITION_TABLES = {"row": "row_numbers", "column": "column_numbers", "border": "borders"}
-
 
 @attrs.define
-class ExprCompiler(ListCompiler):
+class ExprCompiler(ListCompiler, ScopeCompiler):
     ctx: Context
     wild: bool  # a desert matches every colour
     site: str  # where in the rules this clause is, for `among`'s per-game cache
@@ -69,7 +67,7 @@ class ExprCompiler(ListCompiler):
         if b.what == "bound":
             return self.bound[e.name]
         if b.what in ("field", "param"):
-            return _tile_read(self.item if b.where == "item" else "t", b.what, b.target)
+            return tile_read(self.item if b.where == "item" else "t", b.what, b.target)
         if b.what == "cancelled":
             return f"{self.player}.god_cancelled"
         if b.what == "player":
@@ -87,34 +85,6 @@ class ExprCompiler(ListCompiler):
         if b.what == "each":
             return "each"  # the member a `for each` declaration is handled for (user names never become code)
         return repr(b.target)  # a colour, kind, star colour or member of a set
-
-    def _FieldOf(self, e):
-        fields = self.ctx.vocabulary.tile_fields
-        what, target = ("field", fields[e.field][0]) if e.field in fields else ("param", e.field)
-        return _tile_read(self.bound[e.binder], what, target)
-
-    def _Whose(self, e):
-        # `their X`: X of the player counted (the compiler's current player); `my X`: of the player scored, `p`
-        return self._nested(player="p").compile(e.expr) if e.who == "my" else self.compile(e.expr)
-
-    def _Given(self, e):
-        return f"({self.compile(e.operand)} is {'' if e.negated else 'not '}None)"
-
-    def _members(self, set_name: str) -> str:
-        return repr(tuple(m for m, s in self.ctx.members.items() if s == set_name))
-
-    def _MemberCount(self, e):
-        m = f"m{self.depth}"
-        inner = self._nested(ctx=self.ctx.bound(e.binder.name, "member"), bound={**self.bound, e.binder.name: m},
-                             depth=self.depth + 1)
-        return f"sum(1 for {m} in {self._members(e.set_name)} if {inner.compile(e.where)})"
-
-    def _MemberSum(self, e):
-        m = f"m{self.depth}"
-        inner = self._nested(ctx=self.ctx.bound(e.binder, "member"), bound={**self.bound, e.binder: m},
-                             depth=self.depth + 1)
-        cond = f" if {inner.compile(e.where)}" if e.where is not None else ""
-        return f"_sum_over({inner.compile(e.expr)} for {m} in {self._members(e.set_name)}{cond})"
 
     def _Index(self, e):
         fact = f"{self.player}.facts[{e.name!r}]"
@@ -163,7 +133,7 @@ class ExprCompiler(ListCompiler):
             b = self.ctx.resolve(e.name)
             if b is not None and b.what == "field" and b.target == "color":
                 return self.item if b.where == "item" else "t"
-        if isinstance(e, ast_expr.FieldOf) and _is_colour(self.ctx, e.field):
+        if isinstance(e, ast_expr.FieldOf) and is_colour(self.ctx, e.field):
             return self.bound[e.binder]
         return None
 
@@ -298,25 +268,6 @@ class ExprCompiler(ListCompiler):
 
     def _held_scope(self, e) -> Context:
         return attrs.evolve(self.ctx, held=held_names(self.ctx, e.fact))
-
-
-# What `=` tests as it is, untraced: a name, a counted tile's field, a name said to be mine or theirs.
-NAMED = (ast_expr.Ref, ast_expr.FieldOf, ast_expr.Whose)
-
-
-def _is_colour(ctx: Context, field: str) -> bool:
-    """Whether a counted tile's `field` is its colour (a desert's matches every colour)."""
-    found = ctx.vocabulary.tile_fields.get(field)
-    return found is not None and found[0] == "color"
-
-
-def _tile_read(var: str, what: str, target: str) -> str:
-    """A tile's field (the runtime's attribute; a place by the board's tables) or parameter, of tile `var`."""
-    if target in POSITION_TABLES:
-        return f"g.board.{POSITION_TABLES[target]}[{var}.pos]"
-    if what == "field":
-        return f"{var}.{target}"
-    return f"{var}.params.get({target!r})"
 
 
 def _is_sum(e) -> bool:

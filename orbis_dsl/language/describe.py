@@ -9,6 +9,8 @@ from __future__ import annotations
 import attrs
 
 from orbis_dsl.language import ast_expr
+from orbis_dsl.language.ast_lists import LIST_EXPRESSIONS
+from orbis_dsl.language.ast_scope import SCOPE_EXPRESSIONS
 from orbis_dsl.language.ast_walk import field_names, is_node
 
 _SCOPES = {"tiles": "tiles", "neighbours": "neighbours", "supports": "tiles below", "players": "players"}
@@ -130,18 +132,8 @@ class Describer:
             return f"if {self.text(e.cond)} then {self.text(e.then)} else {self.text(e.otherwise)}"
         if isinstance(e, ast_expr.Count):
             return "count of " + self.counted(e.scope, _unbound(e))
-        if isinstance(e, ast_expr.FieldOf):
-            return f"{e.binder}.{e.field}"
-        if isinstance(e, ast_expr.Whose):
-            return f"{e.who} {self.text(e.expr)}"
-        if isinstance(e, ast_expr.Given):
-            return f"{self._condition(e.operand, 'compare')} is {'not ' if e.negated else ''}given"
-        if isinstance(e, ast_expr.MemberCount):
-            name = e.binder.name if isinstance(e.binder, ast_expr.Ref) else "?"
-            return f"count of {e.set_name} {name} where {self.pred(e.where)}"
-        if isinstance(e, ast_expr.MemberSum):
-            where = f" where {self.pred(e.where)}" if e.where is not None else ""
-            return f"sum of {self.text(e.expr)} for {e.binder} in {e.set_name}{where}"
+        if isinstance(e, SCOPE_EXPRESSIONS + LIST_EXPRESSIONS):
+            return self._scope_text(e)
         if isinstance(e, ast_expr.Aggregate):
             return f"{e.func} of {e.field} of {_SCOPES[e.scope]}{self._where(_unbound(e))}"
         if isinstance(e, ast_expr.Extreme):
@@ -161,6 +153,11 @@ class Describer:
             return f"size of {self.text(e.target)}"
         if isinstance(e, ast_expr.LargestGroup):
             return f"the largest group of {e.fact}" + (f" by {e.by}" if e.by else "")
+        return "?"
+
+    def _scope_text(self, e) -> str:
+        """The words of the list constructs, `t.field`, `my X` / `their X`, `X is given`, and counts and sums over a
+        set's members."""
         if isinstance(e, (ast_expr.ListCount, ast_expr.Position)):
             what = "count" if isinstance(e, ast_expr.ListCount) else "position"
             return f"{what} of {self.text(e.item)} in {e.fact}"
@@ -168,7 +165,17 @@ class Describer:
             return f"distinct({e.fact})"
         if isinstance(e, ast_expr.PlayerSum):
             return f"sum of {self.text(e.expr)} over players"
-        return "?"
+        if isinstance(e, ast_expr.FieldOf):
+            return f"{e.binder}.{e.field}"
+        if isinstance(e, ast_expr.Whose):
+            return f"{e.who} {self.text(e.expr)}"
+        if isinstance(e, ast_expr.Given):
+            return f"{self._condition(e.operand, 'compare')} is {'not ' if e.negated else ''}given"
+        if isinstance(e, ast_expr.MemberCount):
+            name = e.binder.name if isinstance(e.binder, ast_expr.Ref) else "?"
+            return f"count of {e.set_name} {name} where {self.pred(e.where)}"
+        where = f" where {self.pred(e.where)}" if e.where is not None else ""
+        return f"sum of {self.text(e.expr)} for {e.binder} in {e.set_name}{where}"
 
 
 _TIGHTNESS = {"+": 1, "-": 1, "*": 2, "/": 2}

@@ -9,7 +9,8 @@ import operator
 import attrs
 
 from orbis_dsl.language import ast_expr
-from orbis_dsl.language.codegen import POSITION_TABLES, operand_word, sum_terms
+from orbis_dsl.language.codegen import operand_word, sum_terms
+from orbis_dsl.language.codegen_scope import POSITION_TABLES
 from orbis_dsl.language.describe import Describer, needs_parentheses
 from orbis_dsl.language.interpret_lists import ListEvaluator
 from orbis_dsl.language.scope import Context, held_names

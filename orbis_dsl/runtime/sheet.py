@@ -301,16 +301,9 @@ def player_colours(rules: Rules, g: SheetGame) -> dict[str, str]:
     if hexmap is None or not hexmap.player_colors:
         return {}
     value, colours = hexmap.player_colors
-    picked = {p.name: _place(rules.settings.sets, p.values.get(value, 0)) for p in g.players}
+    places = {m: i for members in rules.settings.sets.values() for i, m in enumerate(members, 1)}  # a member's
+    picked = {p.name: places.get(v, 0) if isinstance(v := p.values.get(value, 0), str) else v for p in g.players}
     return {name: colours[i - 1] for name, i in picked.items() if isinstance(i, int) and 1 <= i <= len(colours)}
-
-
-def _place(sets, value):
-    """A value as a place from 1: a number as it is, a set member by its place in its set (none: 0)."""
-    if isinstance(value, str):
-        found = next((members for members in sets.values() if value in members), ())
-        return found.index(value) + 1 if found else 0
-    return value
 
 
 def _ranking(g: SheetGame, placings) -> str:
