@@ -37,7 +37,7 @@ def words(t: str, vocabulary=None) -> str:
     if family and t.rstrip("?") in ("kind", "kinds"):
         return f"a {family}" if t.rstrip("?") == "kind" else f"a set of {family}s"
     if t.startswith("member:"):
-        return f"a member of {t[len('member:'):]}"
+        return f"a member of {t[len('member:'):].rstrip('?')}" + (" (or none)" if t.endswith("?") else "")
     if t.startswith("per:"):
         return f"a value per member of {t[len('per:'):]}"
     if t.startswith("list:"):  # `list of NAME`: members of a set or held pieces of a family

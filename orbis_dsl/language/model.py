@@ -205,6 +205,7 @@ class Fact:
     key: str | None = None  # the record's JSON key, when not the name
     derive: ast_expr.Expr | None = None  # `from EXPR`: derived from a grid record's board
     board_only: bool = False  # `only from`: never typed
+    member_of: str | None = None  # `fact NAME: SET`: a member of SET (read as a choice of its members' names)
 
     @property
     def whole(self) -> bool:

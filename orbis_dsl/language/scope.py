@@ -191,6 +191,7 @@ def rule_context(rules, **extra) -> Context:
 def fact_types(facts) -> dict[str, str]:
     """Each fact's type for expressions: `per:SET` for a fact given per member of a set."""
     return {name: f"per:{f.per}" if f.per else f"list:{f.type.choices[0]}" if f.type.name == "list"
+            else f"member:{f.member_of}" + "?" * f.type.optional if getattr(f, "member_of", None)
             else type_name(f.type) for name, f in facts.items()}
 
 

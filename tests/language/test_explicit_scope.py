@@ -131,6 +131,7 @@ fact made "goods made": int 0..10 per crafts
 fact extra "extra goods": int? 0..9 per bowls
 fact stalls "stalls": int 0..9
 fact bonus "bonus": int? 0..5
+fact favourite "favourite craft": crafts?
 
 score masters "Crafts at 10": 2 * count(c in crafts where made[c] = 10)
 score goods "Goods": sum(made[c] for c in crafts where made[c] >= 3) / 3
@@ -140,25 +141,27 @@ score rivals "Fewer stalls": count(players where their stalls < my stalls)
 score hallmates "Hall mates": count(players where their hall = my hall)
 score fleet "Fleet": if sails then 3 else 0
 score homeless "No hall": if hall is not given then 1 else 0
+score darling "Favourite at 10": if favourite is given and made[favourite] = 10 then 1 else 0
 
 winner: most total, ties shared
 """
 
 # Ann, Weavers (hall north): crafts at 10: glass, spice (4); goods of 3 or more: 10 + 4 + 10 = 24 / 3 (8); extra
 # low 2, high 0 (2); bonus 2; fewer stalls than her 3: Bo (1) and Cy (2): 2; hall mates (north): herself
-# only, 1; no sails; a hall: 0. 19.
+# only, 1; no sails; a hall: 0; her favourite, glass, at 10: 1. 20.
 # Bo, Glaziers (south): silk at 10 (2); goods 3 + 10 (2 left out) = 13 / 3 (4); no extra (0); no bonus (0);
-# nobody has fewer than 1 stall (0); hall mates 1; sails (3); 0. 10. (No extra given: every member none,
-# passed over.)
+# nobody has fewer than 1 stall (0); hall mates 1; sails (3); 0; no favourite (0). 10. (No extra given: every
+# member none, passed over.)
 # Cy, Drifters (no hall): nothing at 10 (0); goods 9 / 3 (3); extra low 1, high 1 (2); bonus 0 (0); fewer than
-# 2: Bo (1); hall mates: a hall not given equals nobody's, not even her own (0); sails (3); no hall (1). 10.
+# 2: Bo (1); hall mates: a hall not given equals nobody's, not even her own (0); sails (3); no hall (1); her
+# favourite, silk, at 0 (0). 10.
 RECORD = {"format": "guilds/1", "game": "guilds", "players": [
     {"name": "Ann", "guild": "weavers", "made": {"glass": 10, "silk": 4, "spice": 10}, "extra": {"low": 2, "high": 0},
-     "stalls": 3, "bonus": 2},
+     "stalls": 3, "bonus": 2, "favourite": "glass"},
     {"name": "Bo", "guild": "glaziers", "made": {"glass": 3, "silk": 10, "spice": 2}, "stalls": 1},
     {"name": "Cy", "guild": "drifters", "made": {"glass": 9, "silk": 0, "spice": 0}, "extra": {"low": 1, "high": 1},
-     "stalls": 2, "bonus": 0}]}
-SHEET_EXPECTED = {"Ann": 19, "Bo": 10, "Cy": 10}
+     "stalls": 2, "bonus": 0, "favourite": "silk"}]}
+SHEET_EXPECTED = {"Ann": 20, "Bo": 10, "Cy": 10}
 
 
 @pytest.mark.parametrize("how", ["generated", "interpreted"])
@@ -265,6 +268,8 @@ SHEET_MISTAKES = SHEET.replace('winner: most total, ties shared\n', '')
     ("score s: count(c in halls where c = north) + count(c in crafts where made[c] = north)",
      "cannot compare a number with a member of halls"),
     ("score s: count(c in shelves where made[c] = 1)", "unknown set 'shelves'"),
+    ("score s: if favourite = north then 1 else 0",
+     "cannot compare a member of crafts (or none) with a member of halls"),
     ("score s: if bonus is given and bonus > 2 then bonus else 0", None),
     ("score s: bonus + 1", "the left side of '+' may have no value at all (a max or min of no tiles, or an optional "
                            "parameter): compare it instead, e.g. `… >= 1`"),
