@@ -1,14 +1,15 @@
 # generated — do not edit.
 # source: 'rules/mondo/game.orbis'
-# sha256: 79a07ea1bcb1518a79cb5311389829b8fd1147eb3b20197588ed29471058fdef
+# sha256: 5dbcf0406c75e5d3267749ee0647070cd79d0f6643bedef4591ad29967d36ffb
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
-from orbis_dsl.runtime.support import among as _among, compare as _compare, earlier as _earlier, extreme_max as _extreme_max, holds as _holds
+from orbis_dsl.runtime.support import among as _among, compare as _compare, earlier as _earlier, holds as _holds
+from orbis_dsl.runtime.lists import both_equal as _both_equal
 from orbis_dsl.runtime.specs import AwardSpec, CheckSpec, FactSpec, GridMarkSpec, GridSpec, OptionSpec, ScoreSpec, Settings
 
 SOURCE = 'rules/mondo/game.orbis'
-SOURCE_SHA256 = '79a07ea1bcb1518a79cb5311389829b8fd1147eb3b20197588ed29471058fdef'
+SOURCE_SHA256 = '5dbcf0406c75e5d3267749ee0647070cd79d0f6643bedef4591ad29967d36ffb'
 
 
 # from 'rules/mondo/game.orbis', line 52
@@ -128,7 +129,7 @@ def _score_landscapes(g, p, trace=None):
 
 # from 'rules/mondo/game.orbis', line 123
 def _score_chip(g, p, trace=None):
-    return _extreme_max((p.facts['chip'], 0,))
+    return (p.facts['chip'] if (p.facts['chip'] is not None) else 0)
 
 
 # from 'rules/mondo/game.orbis', line 126
@@ -198,32 +199,32 @@ def _check_6(g, p, each, trace=None):
 
 # from 'rules/mondo/game.orbis', line 161
 def _check_7(g, p, each, trace=None):
-    return ((g.options['level'] == 'solo') and _compare(trace, 'chip is {value}', '>=', p.facts['chip'], 1))
+    return ((g.options['level'] == 'solo') and (p.facts['chip'] is not None))
 
 
 # from 'rules/mondo/game.orbis', line 162
 def _check_8(g, p, each, trace=None):
-    return (_compare(trace, 'chip is {value}', '>=', p.facts['chip'], 1) and _compare(trace, 'chip is {value}', '<=', p.facts['chip'], (p.values['chips_in_play'] - len(g.players))))
+    return ((p.facts['chip'] is not None) and _compare(trace, 'chip is {value}', '<=', p.facts['chip'], (p.values['chips_in_play'] - len(g.players))))
 
 
 # from 'rules/mondo/game.orbis', line 164
 def _check_9(g, p, each, trace=None):
-    return ((p.facts['chip'] == 4) and _compare(trace, '{value} players that are chip = 4', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 4)), 2))
+    return ((p.facts['chip'] == 4) and _compare(trace, '{value} players that are their chip = 4', '>=', sum(1 for q0 in g.players if _both_equal(q0.facts['chip'], 4, True)), 2))
 
 
 # from 'rules/mondo/game.orbis', line 166
 def _check_10(g, p, each, trace=None):
-    return ((p.facts['chip'] == 3) and _compare(trace, '{value} players that are chip = 3', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 3)), 2))
+    return ((p.facts['chip'] == 3) and _compare(trace, '{value} players that are their chip = 3', '>=', sum(1 for q0 in g.players if _both_equal(q0.facts['chip'], 3, True)), 2))
 
 
 # from 'rules/mondo/game.orbis', line 168
 def _check_11(g, p, each, trace=None):
-    return ((p.facts['chip'] == 2) and _compare(trace, '{value} players that are chip = 2', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 2)), 2))
+    return ((p.facts['chip'] == 2) and _compare(trace, '{value} players that are their chip = 2', '>=', sum(1 for q0 in g.players if _both_equal(q0.facts['chip'], 2, True)), 2))
 
 
 # from 'rules/mondo/game.orbis', line 170
 def _check_12(g, p, each, trace=None):
-    return ((p.facts['chip'] == 1) and _compare(trace, '{value} players that are chip = 1', '>=', sum(1 for q0 in g.players if (q0.facts['chip'] == 1)), 2))
+    return ((p.facts['chip'] == 1) and _compare(trace, '{value} players that are their chip = 1', '>=', sum(1 for q0 in g.players if _both_equal(q0.facts['chip'], 1, True)), 2))
 
 
 # from 'rules/mondo/game.orbis', line 172
@@ -233,7 +234,7 @@ def _check_13(g, p, each, trace=None):
 
 # from 'rules/mondo/game.orbis', line 174
 def _check_14(g, p, each, trace=None):
-    return (((g.options['level'] == 'advanced') or (g.options['level'] == 'expert')) and (not _compare(trace, 'modifier is {value}', '>=', p.facts['modifier'], 0)))
+    return (((g.options['level'] == 'advanced') or (g.options['level'] == 'expert')) and (p.facts['modifier'] is None))
 
 
 # from 'rules/mondo/game.orbis', line 178
@@ -263,7 +264,7 @@ def _check_19(g, p, each, trace=None):
 
 # from 'rules/mondo/game.orbis', line 186
 def _check_20(g, p, each, trace=None):
-    return _compare(trace, 'count of tasks where count of players that are task in tasks >= 2 is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if _compare(trace, '{value} players that are task in tasks', '>=', sum(1 for q1 in g.players if _holds(q1.facts['tasks'], n0.piece)), 2)), 1)
+    return _compare(trace, 'count of tasks where count of players that are task in their tasks >= 2 is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if _compare(trace, '{value} players that are task in their tasks', '>=', sum(1 for q1 in g.players if _holds(q1.facts['tasks'], n0.piece)), 2)), 1)
 
 
 # from 'rules/mondo/game.orbis', line 188
@@ -338,7 +339,7 @@ def _check_34(g, p, each, trace=None):
 
 # from 'rules/mondo/game.orbis', line 221
 def _check_35(g, p, each, trace=None):
-    return (((((g.options['level'] == 'advanced') or (g.options['level'] == 'expert')) and (not (((((p.facts['card'] == 'most_water_animals') or (p.facts['card'] == 'largest_forest')) or (p.facts['card'] == 'largest_lake')) or (p.facts['card'] == 'most_lakes')) or (p.facts['card'] == 'most_animals')))) and (not _compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1))) and _compare(trace, 'modifier is {value}', '>=', p.facts['modifier'], 0))
+    return (((((g.options['level'] == 'advanced') or (g.options['level'] == 'expert')) and (not (((((p.facts['card'] == 'most_water_animals') or (p.facts['card'] == 'largest_forest')) or (p.facts['card'] == 'largest_lake')) or (p.facts['card'] == 'most_lakes')) or (p.facts['card'] == 'most_animals')))) and (not _compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1))) and (p.facts['modifier'] is not None))
 
 
 # from 'rules/mondo/game.orbis', line 224
@@ -472,7 +473,7 @@ FACTS = (
 SCORES = (
     ScoreSpec(name='animals', title='Animals', fn=_score_animals, text='if level = solo then 0 else animals {animals}'),
     ScoreSpec(name='landscapes', title='Enclosed landscapes', fn=_score_landscapes, text='if level = solo then 0 else 2 * enclosed {enclosed}'),
-    ScoreSpec(name='chip', title='Bonus chip', fn=_score_chip, text='max(chip {chip}, 0)'),
+    ScoreSpec(name='chip', title='Bonus chip', fn=_score_chip, text='if chip {chip} is given then chip {chip} else 0'),
     ScoreSpec(name='volcanoes', title='Volcanoes', fn=_score_volcanoes, text='if level = solo then -(volcanoes[active] {volcanoes[active]} + volcanoes[inactive] {volcanoes[inactive]}) else if chip_holder and volcano_chip_mode = flat then 0 else if counted_volcanoes >= 1 and counted_volcanoes is most among players then -counted_volcanoes else 0'),
     ScoreSpec(name='volcano_chip', title='Volcano chip', fn=_score_volcano_chip, text='if chip_holder and volcano_chip_mode = flat then -(volcanoes[active] {volcanoes[active]} + volcanoes[inactive] {volcanoes[inactive]}) else 0'),
     ScoreSpec(name='empty', title='Empty spaces', fn=_score_empty, text='-empty {empty}'),

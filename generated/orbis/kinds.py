@@ -1,6 +1,6 @@
 # generated — do not edit.
 # source: 'rules/orbis/kinds.orbis'
-# sha256: ebd8b57177b74cf46c37527796834bc10ba6ca0099338dec650e8b7e3ab56004
+# sha256: 3e79fe3f545adb0a9ae554c00dca9e40adc7f13fa46bc14bd10daa769371528e
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
@@ -8,7 +8,7 @@ from orbis_dsl.runtime.support import compare as _compare, flag as _flag, neighb
 from orbis_dsl.runtime.specs import EndSpec, KindSpec, ParamSpec
 
 SOURCE = 'rules/orbis/kinds.orbis'
-SOURCE_SHA256 = 'ebd8b57177b74cf46c37527796834bc10ba6ca0099338dec650e8b7e3ab56004'
+SOURCE_SHA256 = '3e79fe3f545adb0a9ae554c00dca9e40adc7f13fa46bc14bd10daa769371528e'
 
 
 # from 'rules/orbis/kinds.orbis', line 7

@@ -1,13 +1,13 @@
 # generated — do not edit.
 # source: 'rules/terra_mystica/factions.orbis'
-# sha256: 984beec7c9f6520162f42208a76d75c614e9696ea0bb1281301981cf700c6dc1
+# sha256: 6ce1e9d1d454bf64c44ff70b8894956ab3575f4a5177895119ad5ccb7d7b9b17
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
 from orbis_dsl.runtime.specs import GodSpec
 
 SOURCE = 'rules/terra_mystica/factions.orbis'
-SOURCE_SHA256 = '984beec7c9f6520162f42208a76d75c614e9696ea0bb1281301981cf700c6dc1'
+SOURCE_SHA256 = '6ce1e9d1d454bf64c44ff70b8894956ab3575f4a5177895119ad5ccb7d7b9b17'
 
 
 GODS = (
@@ -16,7 +16,7 @@ GODS = (
     title='Alchemists',
     ends=(),
     taken=None,
-    modifiers={'coins_per_vp': 2, 'home': 3, 'start_fire': 1, 'start_water': 1},
+    modifiers={'coins_per_vp': 2, 'home': 'black', 'start_fire': 1, 'start_water': 1},
     cancellable=False,
 ),
     GodSpec(
@@ -24,7 +24,7 @@ GODS = (
     title='Auren',
     ends=(),
     taken=None,
-    modifiers={'home': 5, 'sh_favour': 1, 'start_air': 1, 'start_water': 1},
+    modifiers={'home': 'green', 'sh_favour': 1, 'start_air': 1, 'start_water': 1},
     cancellable=False,
 ),
     GodSpec(
@@ -32,7 +32,7 @@ GODS = (
     title='Chaos Magicians',
     ends=(),
     taken=None,
-    modifiers={'favours_per_temple': 2, 'home': 7, 'start_fire': 2},
+    modifiers={'favours_per_temple': 2, 'home': 'red', 'start_fire': 2},
     cancellable=False,
 ),
     GodSpec(
@@ -40,7 +40,7 @@ GODS = (
     title='Cultists',
     ends=(),
     taken=None,
-    modifiers={'home': 2, 'start_earth': 1, 'start_fire': 1},
+    modifiers={'home': 'brown', 'start_earth': 1, 'start_fire': 1},
     cancellable=False,
 ),
     GodSpec(
@@ -48,7 +48,7 @@ GODS = (
     title='Darklings',
     ends=(),
     taken=None,
-    modifiers={'home': 3, 'max_dig': 0, 'start_earth': 1, 'start_water': 1},
+    modifiers={'home': 'black', 'max_dig': 0, 'start_earth': 1, 'start_water': 1},
     cancellable=False,
 ),
     GodSpec(
@@ -56,7 +56,14 @@ GODS = (
     title='Dwarves',
     ends=(),
     taken=None,
-    modifiers={'home': 6, 'max_shipping': 1, 'min_shipping': 1, 'ships': 0, 'start_earth': 2, 'start_range': 1},
+    modifiers={
+        'home': 'gray',
+        'max_shipping': 1,
+        'min_shipping': 1,
+        'ships': False,
+        'start_earth': 2,
+        'start_range': 1,
+    },
     cancellable=False,
 ),
     GodSpec(
@@ -64,7 +71,7 @@ GODS = (
     title='Engineers',
     ends=(),
     taken=None,
-    modifiers={'home': 6},
+    modifiers={'home': 'gray'},
     cancellable=False,
 ),
     GodSpec(
@@ -72,7 +79,17 @@ GODS = (
     title='Fakirs',
     ends=(),
     taken=None,
-    modifiers={'home': 1, 'max_dig': 1, 'max_shipping': 3, 'min_shipping': 1, 'sh_range': 1, 'ships': 0, 'start_air': 1, 'start_fire': 1, 'start_range': 1},
+    modifiers={
+        'home': 'yellow',
+        'max_dig': 1,
+        'max_shipping': 3,
+        'min_shipping': 1,
+        'sh_range': 1,
+        'ships': False,
+        'start_air': 1,
+        'start_fire': 1,
+        'start_range': 1,
+    },
     cancellable=False,
 ),
     GodSpec(
@@ -80,7 +97,7 @@ GODS = (
     title='Giants',
     ends=(),
     taken=None,
-    modifiers={'home': 7, 'start_air': 1, 'start_fire': 1},
+    modifiers={'home': 'red', 'start_air': 1, 'start_fire': 1},
     cancellable=False,
 ),
     GodSpec(
@@ -88,7 +105,7 @@ GODS = (
     title='Halflings',
     ends=(),
     taken=None,
-    modifiers={'home': 2, 'start_air': 1, 'start_earth': 1},
+    modifiers={'home': 'brown', 'start_air': 1, 'start_earth': 1},
     cancellable=False,
 ),
     GodSpec(
@@ -96,7 +113,14 @@ GODS = (
     title='Mermaids',
     ends=(),
     taken=None,
-    modifiers={'home': 4, 'max_shipping': 5, 'min_shipping': 1, 'river_towns': 1, 'start_shipping': 1, 'start_water': 2},
+    modifiers={
+        'home': 'blue',
+        'max_shipping': 5,
+        'min_shipping': 1,
+        'river_towns': 1,
+        'start_shipping': 1,
+        'start_water': 2,
+    },
     cancellable=False,
 ),
     GodSpec(
@@ -104,7 +128,7 @@ GODS = (
     title='Nomads',
     ends=(),
     taken=None,
-    modifiers={'home': 1, 'start_earth': 1, 'start_fire': 1},
+    modifiers={'home': 'yellow', 'start_earth': 1, 'start_fire': 1},
     cancellable=False,
 ),
     GodSpec(
@@ -112,7 +136,7 @@ GODS = (
     title='Swarmlings',
     ends=(),
     taken=None,
-    modifiers={'home': 4, 'start_air': 1, 'start_earth': 1, 'start_fire': 1, 'start_water': 1},
+    modifiers={'home': 'blue', 'start_air': 1, 'start_earth': 1, 'start_fire': 1, 'start_water': 1},
     cancellable=False,
 ),
     GodSpec(
@@ -120,7 +144,7 @@ GODS = (
     title='Witches',
     ends=(),
     taken=None,
-    modifiers={'home': 5, 'start_air': 2},
+    modifiers={'home': 'green', 'start_air': 2},
     cancellable=False,
 ),
 )

@@ -1,40 +1,40 @@
 # generated — do not edit.
 # source: 'rules/terra_mystica/game.orbis'
-# sha256: cc9966f0496b4942ffe1cb7b08e4d94b8c8ddb005f5eacd72391f4e2d4d90411
+# sha256: a03d8af4e7328af88b291f8909f3df3a0b2a1abe9705d2843bc93b50113bbcdf
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
 from orbis_dsl.runtime.support import compare as _compare, extreme_max as _extreme_max, extreme_min as _extreme_min, holds as _holds, largest_group as _largest_group, link as _link, shown_divide as _shown_divide, shown_sum as _shown_sum, size as _size
-from orbis_dsl.runtime.lists import count_in as _count_in, position as _position, sum_over as _sum_over
+from orbis_dsl.runtime.lists import both_equal as _both_equal, count_in as _count_in, position as _position, sum_over as _sum_over
 from orbis_dsl.runtime.specs import AwardSpec, CheckSpec, FactSpec, OptionSpec, ScoreSpec, Settings
 
 SOURCE = 'rules/terra_mystica/game.orbis'
-SOURCE_SHA256 = 'cc9966f0496b4942ffe1cb7b08e4d94b8c8ddb005f5eacd72391f4e2d4d90411'
+SOURCE_SHA256 = 'a03d8af4e7328af88b291f8909f3df3a0b2a1abe9705d2843bc93b50113bbcdf'
 
 
-# from 'rules/terra_mystica/game.orbis', line 76
+# from 'rules/terra_mystica/game.orbis', line 78
 def _award_cult_measure(g, p, each, trace=None):
     return p.facts['cults'][each]
 
 
-# from 'rules/terra_mystica/game.orbis', line 77
+# from 'rules/terra_mystica/game.orbis', line 79
 def _award_cult_eligible(g, p, each, measure, trace=None):
     return _compare(trace, 'measure is {value}', '>=', measure, 1)
 
 
-# from 'rules/terra_mystica/game.orbis', line 94
+# from 'rules/terra_mystica/game.orbis', line 96
 def _award_area_measure(g, p, trace=None):
-    return (_extreme_max((_largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if (p.values['ships'] == 1) else (-1))), _link('within', ((-1) if (p.values['ships'] == 1) else _extreme_max((p.facts['shipping'], (p.values['start_range'] + (p.values['sh_range'] if _compare(trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1) else 0)),)))),), trace), 0,)) if _compare(trace, 'the largest group of structures is {value}', '>=', _largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if (p.values['ships'] == 1) else (-1))), _link('within', ((-1) if (p.values['ships'] == 1) else _extreme_max((p.facts['shipping'], (p.values['start_range'] + (p.values['sh_range'] if _compare(trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1) else 0)),)))),), trace), 0) else _extreme_max((p.facts['network'], 0,)))
+    return (_largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if p.values['ships'] else None)), _link('within', (_extreme_max((p.facts['shipping'], (p.values['start_range'] + (p.values['sh_range'] if _compare(trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1) else 0)),)) if not p.values['ships'] else None)),), trace) if (p.facts['structures'] is not None) else p.facts['network'])
 
 
-# from 'rules/terra_mystica/game.orbis', line 95
+# from 'rules/terra_mystica/game.orbis', line 97
 def _award_area_eligible(g, p, measure, trace=None):
     return _compare(trace, 'measure is {value}', '>=', measure, 1)
 
 
-# from 'rules/terra_mystica/game.orbis', line 119
+# from 'rules/terra_mystica/game.orbis', line 123
 def _award_fire_ice_measure(g, p, trace=None):
-    return (0 if (not (p.facts['edition'] == 'fire_and_ice')) else (_extreme_max((_largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if (p.values['ships'] == 1) else (-1))), _link('within', ((-1) if (p.values['ships'] == 1) else _extreme_max((p.facts['shipping'], (p.values['start_range'] + (p.values['sh_range'] if _compare(trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1) else 0)),)))),), trace, by='span', between=(), parts=()), 0,)) if (p.facts['final_tile'] == 'connected-distance') else (_extreme_max((_largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if (p.values['ships'] == 1) else (-1))), _link('within', ((-1) if (p.values['ships'] == 1) else _extreme_max((p.facts['shipping'], (p.values['start_range'] + (p.values['sh_range'] if _compare(trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1) else 0)),)))),), trace, by='span', between=('SA', 'SH'), parts=()), 0,)) if (p.facts['final_tile'] == 'connected-sa-sh-distance') else (_extreme_max((_largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if (p.values['ships'] == 1) else (-1))), _link('within', ((-1) if (p.values['ships'] == 1) else _extreme_max((p.facts['shipping'], (p.values['start_range'] + (p.values['sh_range'] if _compare(trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1) else 0)),)))),), trace, by='border', between=(), parts=()), 0,)) if (p.facts['final_tile'] == 'building-on-edge') else _extreme_max((_largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if (p.values['ships'] == 1) else (-1))), _link('within', ((-1) if (p.values['ships'] == 1) else _extreme_max((p.facts['shipping'], (p.values['start_range'] + (p.values['sh_range'] if _compare(trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1) else 0)),)))),), trace, by='parts', between=(), parts=(_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']),)), 0,))))))
+    return ((_largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if p.values['ships'] else None)), _link('within', (_extreme_max((p.facts['shipping'], (p.values['start_range'] + (p.values['sh_range'] if _compare(trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1) else 0)),)) if not p.values['ships'] else None)),), trace, by='span', between=(), parts=()) if (p.facts['final_tile'] == 'connected-distance') else (_largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if p.values['ships'] else None)), _link('within', (_extreme_max((p.facts['shipping'], (p.values['start_range'] + (p.values['sh_range'] if _compare(trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1) else 0)),)) if not p.values['ships'] else None)),), trace, by='span', between=('SA', 'SH'), parts=()) if (p.facts['final_tile'] == 'connected-sa-sh-distance') else (_largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if p.values['ships'] else None)), _link('within', (_extreme_max((p.facts['shipping'], (p.values['start_range'] + (p.values['sh_range'] if _compare(trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1) else 0)),)) if not p.values['ships'] else None)),), trace, by='border', between=(), parts=()) if (p.facts['final_tile'] == 'building-on-edge') else _largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if p.values['ships'] else None)), _link('within', (_extreme_max((p.facts['shipping'], (p.values['start_range'] + (p.values['sh_range'] if _compare(trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1) else 0)),)) if not p.values['ships'] else None)),), trace, by='parts', between=(), parts=(_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']),))))) if (p.facts['edition'] == 'fire_and_ice') else 0)
 
 
 # from 'rules/terra_mystica/game.orbis', line 124
@@ -74,242 +74,212 @@ def _check_0(g, p, each, trace=None):
 
 # from 'rules/terra_mystica/game.orbis', line 149
 def _check_1(g, p, each, trace=None):
-    return ((p.values['home'] == 1) and _compare(trace, '{value} players that are home = 1', '>=', sum(1 for q0 in g.players if (q0.values['home'] == 1)), 2))
+    return ((p.values['home'] == each) and _compare(trace, '{value} players that are their home = terrain', '>=', sum(1 for q0 in g.players if _both_equal(q0.values['home'], each, True)), 2))
 
 
 # from 'rules/terra_mystica/game.orbis', line 151
 def _check_2(g, p, each, trace=None):
-    return ((p.values['home'] == 2) and _compare(trace, '{value} players that are home = 2', '>=', sum(1 for q0 in g.players if (q0.values['home'] == 2)), 2))
+    return ((p.facts['network'] is None) and (p.facts['structures'] is None))
 
 
 # from 'rules/terra_mystica/game.orbis', line 153
 def _check_3(g, p, each, trace=None):
-    return ((p.values['home'] == 3) and _compare(trace, '{value} players that are home = 3', '>=', sum(1 for q0 in g.players if (q0.values['home'] == 3)), 2))
-
-
-# from 'rules/terra_mystica/game.orbis', line 155
-def _check_4(g, p, each, trace=None):
-    return ((p.values['home'] == 4) and _compare(trace, '{value} players that are home = 4', '>=', sum(1 for q0 in g.players if (q0.values['home'] == 4)), 2))
-
-
-# from 'rules/terra_mystica/game.orbis', line 157
-def _check_5(g, p, each, trace=None):
-    return ((p.values['home'] == 5) and _compare(trace, '{value} players that are home = 5', '>=', sum(1 for q0 in g.players if (q0.values['home'] == 5)), 2))
-
-
-# from 'rules/terra_mystica/game.orbis', line 159
-def _check_6(g, p, each, trace=None):
-    return ((p.values['home'] == 6) and _compare(trace, '{value} players that are home = 6', '>=', sum(1 for q0 in g.players if (q0.values['home'] == 6)), 2))
-
-
-# from 'rules/terra_mystica/game.orbis', line 161
-def _check_7(g, p, each, trace=None):
-    return ((p.values['home'] == 7) and _compare(trace, '{value} players that are home = 7', '>=', sum(1 for q0 in g.players if (q0.values['home'] == 7)), 2))
-
-
-# from 'rules/terra_mystica/game.orbis', line 163
-def _check_8(g, p, each, trace=None):
-    return ((not _compare(trace, 'network is {value}', '>=', p.facts['network'], 0)) and (not _compare(trace, 'size of structures is {value}', '>=', _size(p.facts['structures']), 0)))
-
-
-# from 'rules/terra_mystica/game.orbis', line 165
-def _check_9(g, p, each, trace=None):
     return _compare(trace, 'power[I] + power[II] + power[III] is {value}', '>', ((p.facts['power']['I'] + p.facts['power']['II']) + p.facts['power']['III']), 12)
 
 
-# from 'rules/terra_mystica/game.orbis', line 166
-def _check_10(g, p, each, trace=None):
-    return _compare(trace, 'priests + max(priests_on_cult[fire], 0) + max(priests_on_cult[water], 0) + max(priests_on_cult[earth], 0) + max(priests_on_cult[air], 0) is {value}', '>', ((((p.facts['priests'] + _extreme_max(((p.facts['priests_on_cult'] or {}).get('fire'), 0,))) + _extreme_max(((p.facts['priests_on_cult'] or {}).get('water'), 0,))) + _extreme_max(((p.facts['priests_on_cult'] or {}).get('earth'), 0,))) + _extreme_max(((p.facts['priests_on_cult'] or {}).get('air'), 0,))), 7)
+# from 'rules/terra_mystica/game.orbis', line 154
+def _check_4(g, p, each, trace=None):
+    return _compare(trace, 'priests + sum of priests_on_cult[t] for t in tracks is {value}', '>', (p.facts['priests'] + _sum_over((p.facts['priests_on_cult'] or {}).get(m0) for m0 in ('fire', 'water', 'earth', 'air'))), 7)
 
 
-# from 'rules/terra_mystica/game.orbis', line 168
-def _check_11(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 156
+def _check_5(g, p, each, trace=None):
     return _compare(trace, 'shipping is {value}', '<', p.facts['shipping'], p.values['min_shipping'])
 
 
-# from 'rules/terra_mystica/game.orbis', line 169
-def _check_12(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 157
+def _check_6(g, p, each, trace=None):
     return _compare(trace, 'shipping is {value}', '>', p.facts['shipping'], p.values['max_shipping'])
 
 
-# from 'rules/terra_mystica/game.orbis', line 170
-def _check_13(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 158
+def _check_7(g, p, each, trace=None):
     return _compare(trace, 'dig is {value}', '>', p.facts['dig'], p.values['max_dig'])
 
 
-# from 'rules/terra_mystica/game.orbis', line 171
-def _check_14(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 159
+def _check_8(g, p, each, trace=None):
     return _compare(trace, 'size of structures[D] is {value}', '>', _size(p.facts['structures'], 'D'), 8)
 
 
-# from 'rules/terra_mystica/game.orbis', line 172
-def _check_15(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 160
+def _check_9(g, p, each, trace=None):
     return _compare(trace, 'size of structures[TP] is {value}', '>', _size(p.facts['structures'], 'TP'), 4)
 
 
-# from 'rules/terra_mystica/game.orbis', line 173
-def _check_16(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 161
+def _check_10(g, p, each, trace=None):
     return _compare(trace, 'size of structures[TE] is {value}', '>', _size(p.facts['structures'], 'TE'), 3)
 
 
-# from 'rules/terra_mystica/game.orbis', line 174
-def _check_17(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 162
+def _check_11(g, p, each, trace=None):
     return _compare(trace, 'size of structures[SH] is {value}', '>', _size(p.facts['structures'], 'SH'), 1)
 
 
-# from 'rules/terra_mystica/game.orbis', line 175
-def _check_18(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 163
+def _check_12(g, p, each, trace=None):
     return _compare(trace, 'size of structures[SA] is {value}', '>', _size(p.facts['structures'], 'SA'), 1)
 
 
-# from 'rules/terra_mystica/game.orbis', line 176
-def _check_19(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 164
+def _check_13(g, p, each, trace=None):
     return _compare(trace, 'size of bridges is {value}', '>', _size(p.facts['bridges']), 3)
 
 
-# from 'rules/terra_mystica/game.orbis', line 177
-def _check_20(g, p, each, trace=None):
-    return (_compare(trace, 'size of scoring_tiles is {value}', '>=', _size(p.facts['scoring_tiles']), 0) and _compare(trace, 'size of scoring_tiles is {value}', '!=', _size(p.facts['scoring_tiles']), 6))
+# from 'rules/terra_mystica/game.orbis', line 165
+def _check_14(g, p, each, trace=None):
+    return ((p.facts['scoring_tiles'] is not None) and _compare(trace, 'size of scoring_tiles is {value}', '!=', _size(p.facts['scoring_tiles']), 6))
 
 
-# from 'rules/terra_mystica/game.orbis', line 178
-def _check_21(g, p, each, trace=None):
-    return (_compare(trace, 'size of bonus_cards_in_play is {value}', '>=', _size(p.facts['bonus_cards_in_play']), 0) and _compare(trace, 'size of bonus_cards_in_play is {value}', '!=', _size(p.facts['bonus_cards_in_play']), (len(g.players) + 3)))
+# from 'rules/terra_mystica/game.orbis', line 166
+def _check_15(g, p, each, trace=None):
+    return ((p.facts['bonus_cards_in_play'] is not None) and _compare(trace, 'size of bonus_cards_in_play is {value}', '!=', _size(p.facts['bonus_cards_in_play']), (len(g.players) + 3)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 180
-def _check_22(g, p, each, trace=None):
-    return (_compare(trace, 'size of bonus_card is {value}', '>=', _size(p.facts['bonus_card']), 0) and _compare(trace, 'size of bonus_card is {value}', '!=', _size(p.facts['bonus_card']), 1))
+# from 'rules/terra_mystica/game.orbis', line 168
+def _check_16(g, p, each, trace=None):
+    return ((p.facts['bonus_card'] is not None) and _compare(trace, 'size of bonus_card is {value}', '!=', _size(p.facts['bonus_card']), 1))
 
 
-# from 'rules/terra_mystica/game.orbis', line 181
-def _check_23(g, p, each, trace=None):
-    return ((_holds(p.facts['bonus_card'], each) and _compare(trace, 'size of bonus_cards_in_play is {value}', '>=', _size(p.facts['bonus_cards_in_play']), 0)) and (not _holds(p.facts['bonus_cards_in_play'], each)))
+# from 'rules/terra_mystica/game.orbis', line 169
+def _check_17(g, p, each, trace=None):
+    return ((_holds(p.facts['bonus_card'], each) and (p.facts['bonus_cards_in_play'] is not None)) and (not _holds(p.facts['bonus_cards_in_play'], each)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 183
-def _check_24(g, p, each, trace=None):
-    return (_holds(p.facts['bonus_card'], each) and _compare(trace, '{value} players that are card in bonus_card', '>=', sum(1 for q0 in g.players if _holds(q0.facts['bonus_card'], each)), 2))
+# from 'rules/terra_mystica/game.orbis', line 171
+def _check_18(g, p, each, trace=None):
+    return (_holds(p.facts['bonus_card'], each) and _compare(trace, '{value} players that are card in their bonus_card', '>=', sum(1 for q0 in g.players if _holds(q0.facts['bonus_card'], each)), 2))
 
 
-# from 'rules/terra_mystica/game.orbis', line 185
-def _check_25(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 173
+def _check_19(g, p, each, trace=None):
     return (_compare(trace, 'size of mermaid_river_towns is {value}', '>=', _size(p.facts['mermaid_river_towns']), 1) and (p.values['river_towns'] == 0))
 
 
-# from 'rules/terra_mystica/game.orbis', line 190
-def _check_26(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 178
+def _check_20(g, p, each, trace=None):
     return (_compare(trace, 'count of fav in favor_tiles is {value}', '=', _count_in(p.facts['favor_tiles'], each), 1) and _compare(trace, 'sum of count of fav in favor_tiles over players is {value}', '>', _sum_over(_count_in(q0.facts['favor_tiles'], each) for q0 in g.players), (1 if ((((each == 'FAV1') or (each == 'FAV2')) or (each == 'FAV3')) or (each == 'FAV4')) else 3)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 194
-def _check_27(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 182
+def _check_21(g, p, each, trace=None):
     return (_compare(trace, 'count of town in town_tiles is {value}', '>=', _count_in(p.facts['town_tiles'], each), 1) and _compare(trace, 'sum of count of town in town_tiles over players is {value}', '>', _sum_over(_count_in(q0.facts['town_tiles'], each) for q0 in g.players), (1 if ((each == 'TW6') or (each == 'TW8')) else 2)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 200
-def _check_28(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 188
+def _check_22(g, p, each, trace=None):
     return _compare(trace, 'count of fav in favor_tiles is {value}', '>=', _count_in(p.facts['favor_tiles'], each), 2)
 
 
-# from 'rules/terra_mystica/game.orbis', line 202
-def _check_29(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 190
+def _check_23(g, p, each, trace=None):
     return _compare(trace, 'count of scoring in scoring_tiles is {value}', '>=', _count_in(p.facts['scoring_tiles'], each), 2)
 
 
-# from 'rules/terra_mystica/game.orbis', line 204
-def _check_30(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 192
+def _check_24(g, p, each, trace=None):
     return _compare(trace, 'position of SCORE1 in scoring_tiles is {value}', '>=', _position(p.facts['scoring_tiles'], 'SCORE1'), 5)
 
 
-# from 'rules/terra_mystica/game.orbis', line 206
-def _check_31(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 194
+def _check_25(g, p, each, trace=None):
     return _compare(trace, 'count of card in bonus_cards_in_play is {value}', '>=', _count_in(p.facts['bonus_cards_in_play'], each), 2)
 
 
-# from 'rules/terra_mystica/game.orbis', line 210
-def _check_32(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 198
+def _check_26(g, p, each, trace=None):
     return (_compare(trace, 'priests_on_cult[track] is {value}', '>=', (p.facts['priests_on_cult'] or {}).get(each), 1) and _compare(trace, 'sum of priests_on_cult[track] over players is {value}', '>', _sum_over((q0.facts['priests_on_cult'] or {}).get(each) for q0 in g.players), 4))
+
+
+# from 'rules/terra_mystica/game.orbis', line 202
+def _check_27(g, p, each, trace=None):
+    return ((p.facts['edition'] == 'fire_and_ice') and (not (p.facts['final_tile'] is not None)))
+
+
+# from 'rules/terra_mystica/game.orbis', line 203
+def _check_28(g, p, each, trace=None):
+    return ((p.facts['final_tile'] is not None) and (not (p.facts['edition'] == 'fire_and_ice')))
+
+
+# from 'rules/terra_mystica/game.orbis', line 204
+def _check_29(g, p, each, trace=None):
+    return (((p.facts['edition'] == 'fire_and_ice') and (p.facts['final_tile'] is not None)) and (p.facts['structures'] is None))
+
+
+# from 'rules/terra_mystica/game.orbis', line 208
+def _check_30(g, p, each, trace=None):
+    return (_compare(trace, 'cults[track] is {value}', '=', p.facts['cults'][each], 10) and _compare(trace, '{value} players that are their cults[track] = 10', '>=', sum(1 for q0 in g.players if _both_equal(q0.facts['cults'][each], 10, True)), 2))
+
+
+# from 'rules/terra_mystica/game.orbis', line 210
+def _check_31(g, p, each, trace=None):
+    return _compare(trace, 'cults[fire] is {value}', '<', p.facts['cults']['fire'], _extreme_min(((((p.values['start_fire'] + (3 if _holds(p.facts['favor_tiles'], 'FAV1') else 0)) + (2 if _holds(p.facts['favor_tiles'], 'FAV5') else 0)) + (1 if _holds(p.facts['favor_tiles'], 'FAV9') else 0)), 9,)))
+
+
+# from 'rules/terra_mystica/game.orbis', line 212
+def _check_32(g, p, each, trace=None):
+    return _compare(trace, 'cults[water] is {value}', '<', p.facts['cults']['water'], _extreme_min(((((p.values['start_water'] + (3 if _holds(p.facts['favor_tiles'], 'FAV2') else 0)) + (2 if _holds(p.facts['favor_tiles'], 'FAV6') else 0)) + (1 if _holds(p.facts['favor_tiles'], 'FAV10') else 0)), 9,)))
 
 
 # from 'rules/terra_mystica/game.orbis', line 214
 def _check_33(g, p, each, trace=None):
-    return ((p.facts['edition'] == 'fire_and_ice') and (not ((((p.facts['final_tile'] == 'connected-distance') or (p.facts['final_tile'] == 'connected-sa-sh-distance')) or (p.facts['final_tile'] == 'building-on-edge')) or (p.facts['final_tile'] == 'connected-clusters'))))
-
-
-# from 'rules/terra_mystica/game.orbis', line 215
-def _check_34(g, p, each, trace=None):
-    return (((((p.facts['final_tile'] == 'connected-distance') or (p.facts['final_tile'] == 'connected-sa-sh-distance')) or (p.facts['final_tile'] == 'building-on-edge')) or (p.facts['final_tile'] == 'connected-clusters')) and (not (p.facts['edition'] == 'fire_and_ice')))
+    return _compare(trace, 'cults[earth] is {value}', '<', p.facts['cults']['earth'], _extreme_min(((((p.values['start_earth'] + (3 if _holds(p.facts['favor_tiles'], 'FAV3') else 0)) + (2 if _holds(p.facts['favor_tiles'], 'FAV7') else 0)) + (1 if _holds(p.facts['favor_tiles'], 'FAV11') else 0)), 9,)))
 
 
 # from 'rules/terra_mystica/game.orbis', line 216
+def _check_34(g, p, each, trace=None):
+    return _compare(trace, 'cults[air] is {value}', '<', p.facts['cults']['air'], _extreme_min(((((p.values['start_air'] + (3 if _holds(p.facts['favor_tiles'], 'FAV4') else 0)) + (2 if _holds(p.facts['favor_tiles'], 'FAV8') else 0)) + (1 if _holds(p.facts['favor_tiles'], 'FAV12') else 0)), 9,)))
+
+
+# from 'rules/terra_mystica/game.orbis', line 218
 def _check_35(g, p, each, trace=None):
-    return (((p.facts['edition'] == 'fire_and_ice') and ((((p.facts['final_tile'] == 'connected-distance') or (p.facts['final_tile'] == 'connected-sa-sh-distance')) or (p.facts['final_tile'] == 'building-on-edge')) or (p.facts['final_tile'] == 'connected-clusters'))) and (not _compare(trace, 'size of structures is {value}', '>=', _size(p.facts['structures']), 0)))
+    return _compare(trace, 'network is {value}', '>', p.facts['network'], _size(p.facts['structures']))
 
 
 # from 'rules/terra_mystica/game.orbis', line 220
 def _check_36(g, p, each, trace=None):
-    return (_compare(trace, 'cults[track] is {value}', '=', p.facts['cults'][each], 10) and _compare(trace, '{value} players that are cults[track] = 10', '>=', sum(1 for q0 in g.players if _compare(trace, 'cults[track] is {value}', '=', q0.facts['cults'][each], 10)), 2))
+    return (_compare(trace, 'network is {value}', '<=', p.facts['network'], _size(p.facts['structures'])) and (p.facts['network'] != _largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if p.values['ships'] else None)), _link('within', (_extreme_max((p.facts['shipping'], (p.values['start_range'] + (p.values['sh_range'] if _compare(trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1) else 0)),)) if not p.values['ships'] else None)),), trace)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 222
+# from 'rules/terra_mystica/game.orbis', line 225
 def _check_37(g, p, each, trace=None):
-    return _compare(trace, 'cults[fire] is {value}', '<', p.facts['cults']['fire'], _extreme_min(((((p.values['start_fire'] + (3 if _holds(p.facts['favor_tiles'], 'FAV1') else 0)) + (2 if _holds(p.facts['favor_tiles'], 'FAV5') else 0)) + (1 if _holds(p.facts['favor_tiles'], 'FAV9') else 0)), 9,)))
+    return (((p.facts['structures'] is not None) and (p.facts['shipping'] is None)) and p.values['ships'])
 
 
-# from 'rules/terra_mystica/game.orbis', line 224
+# from 'rules/terra_mystica/game.orbis', line 227
 def _check_38(g, p, each, trace=None):
-    return _compare(trace, 'cults[water] is {value}', '<', p.facts['cults']['water'], _extreme_min(((((p.values['start_water'] + (3 if _holds(p.facts['favor_tiles'], 'FAV2') else 0)) + (2 if _holds(p.facts['favor_tiles'], 'FAV6') else 0)) + (1 if _holds(p.facts['favor_tiles'], 'FAV10') else 0)), 9,)))
+    return (((((p.facts['structures'] is not None) and (p.facts['shipping'] is None)) and (not p.values['ships'])) and (p.values['sh_range'] == 1)) and _compare(trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1))
 
 
-# from 'rules/terra_mystica/game.orbis', line 226
+# from 'rules/terra_mystica/game.orbis', line 229
 def _check_39(g, p, each, trace=None):
-    return _compare(trace, 'cults[earth] is {value}', '<', p.facts['cults']['earth'], _extreme_min(((((p.values['start_earth'] + (3 if _holds(p.facts['favor_tiles'], 'FAV3') else 0)) + (2 if _holds(p.facts['favor_tiles'], 'FAV7') else 0)) + (1 if _holds(p.facts['favor_tiles'], 'FAV11') else 0)), 9,)))
+    return (((((p.facts['structures'] is not None) and (p.facts['shipping'] is None)) and (not p.values['ships'])) and (p.values['sh_range'] == 1)) and _compare(trace, 'size of structures[SH] is {value}', '!=', _size(p.facts['structures'], 'SH'), 1))
 
 
-# from 'rules/terra_mystica/game.orbis', line 228
+# from 'rules/terra_mystica/game.orbis', line 231
 def _check_40(g, p, each, trace=None):
-    return _compare(trace, 'cults[air] is {value}', '<', p.facts['cults']['air'], _extreme_min(((((p.values['start_air'] + (3 if _holds(p.facts['favor_tiles'], 'FAV4') else 0)) + (2 if _holds(p.facts['favor_tiles'], 'FAV8') else 0)) + (1 if _holds(p.facts['favor_tiles'], 'FAV12') else 0)), 9,)))
+    return (((p.facts['shipping'] is not None) and _compare(trace, 'shipping is {value}', '<', p.facts['shipping'], (p.values['start_range'] + (p.values['sh_range'] if _compare(trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1) else 0)))) and (not p.values['ships']))
 
 
-# from 'rules/terra_mystica/game.orbis', line 230
+# from 'rules/terra_mystica/game.orbis', line 235
 def _check_41(g, p, each, trace=None):
-    return _compare(trace, 'network is {value}', '>', p.facts['network'], _size(p.facts['structures']))
+    return ((p.facts['structures'] is not None) and _compare(trace, 'size of favor_tiles is {value}', '!=', _size(p.facts['favor_tiles']), ((p.values['favours_per_temple'] * (_size(p.facts['structures'], 'TE') + (2 * _size(p.facts['structures'], 'SA')))) + (p.values['sh_favour'] if _compare(trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1) else 0))))
 
 
-# from 'rules/terra_mystica/game.orbis', line 232
+# from 'rules/terra_mystica/game.orbis', line 238
 def _check_42(g, p, each, trace=None):
-    return (_compare(trace, 'network is {value}', '<=', p.facts['network'], _size(p.facts['structures'])) and (p.facts['network'] != _largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if (p.values['ships'] == 1) else (-1))), _link('within', ((-1) if (p.values['ships'] == 1) else _extreme_max((p.facts['shipping'], (p.values['start_range'] + (p.values['sh_range'] if _compare(trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1) else 0)),)))),), trace)))
-
-
-# from 'rules/terra_mystica/game.orbis', line 237
-def _check_43(g, p, each, trace=None):
-    return ((_compare(trace, 'size of structures is {value}', '>=', _size(p.facts['structures']), 0) and (not _compare(trace, 'shipping is {value}', '>=', p.facts['shipping'], 0))) and (p.values['ships'] == 1))
-
-
-# from 'rules/terra_mystica/game.orbis', line 239
-def _check_44(g, p, each, trace=None):
-    return ((((_compare(trace, 'size of structures is {value}', '>=', _size(p.facts['structures']), 0) and (not _compare(trace, 'shipping is {value}', '>=', p.facts['shipping'], 0))) and (p.values['ships'] == 0)) and (p.values['sh_range'] == 1)) and _compare(trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1))
-
-
-# from 'rules/terra_mystica/game.orbis', line 241
-def _check_45(g, p, each, trace=None):
-    return ((((_compare(trace, 'size of structures is {value}', '>=', _size(p.facts['structures']), 0) and (not _compare(trace, 'shipping is {value}', '>=', p.facts['shipping'], 0))) and (p.values['ships'] == 0)) and (p.values['sh_range'] == 1)) and (not _compare(trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1)))
-
-
-# from 'rules/terra_mystica/game.orbis', line 243
-def _check_46(g, p, each, trace=None):
-    return ((_compare(trace, 'shipping is {value}', '>=', p.facts['shipping'], 0) and _compare(trace, 'shipping is {value}', '<', p.facts['shipping'], (p.values['start_range'] + (p.values['sh_range'] if _compare(trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1) else 0)))) and (p.values['ships'] == 0))
-
-
-# from 'rules/terra_mystica/game.orbis', line 247
-def _check_47(g, p, each, trace=None):
-    return (_compare(trace, 'size of structures is {value}', '>=', _size(p.facts['structures']), 0) and _compare(trace, 'size of favor_tiles is {value}', '!=', _size(p.facts['favor_tiles']), ((p.values['favours_per_temple'] * (_extreme_max((_size(p.facts['structures'], 'TE'), 0,)) + (2 * _extreme_max((_size(p.facts['structures'], 'SA'), 0,))))) + (p.values['sh_favour'] if _compare(trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1) else 0))))
-
-
-# from 'rules/terra_mystica/game.orbis', line 250
-def _check_48(g, p, each, trace=None):
-    return (_compare(trace, 'size of town_tiles is {value}', '>=', _size(p.facts['town_tiles']), 0) and _compare(trace, '(if cults[fire] = 10 then 1 else 0) + (if cults[water] = 10 then 1 else 0) + (if cults[earth] = 10 then 1 else 0) + (if cults[air] = 10 then 1 else 0) is {value}', '>', ((((1 if _compare(trace, 'cults[fire] is {value}', '=', p.facts['cults']['fire'], 10) else 0) + (1 if _compare(trace, 'cults[water] is {value}', '=', p.facts['cults']['water'], 10) else 0)) + (1 if _compare(trace, 'cults[earth] is {value}', '=', p.facts['cults']['earth'], 10) else 0)) + (1 if _compare(trace, 'cults[air] is {value}', '=', p.facts['cults']['air'], 10) else 0)), (_extreme_max((_size(p.facts['town_tiles']), 0,)) + (1 if _holds(p.facts['town_tiles'], 'TW6') else 0))))
+    return ((p.facts['town_tiles'] is not None) and _compare(trace, 'count of tracks t where cults[t] = 10 is {value}', '>', sum(1 for m0 in ('fire', 'water', 'earth', 'air') if _compare(trace, 'cults[t] is {value}', '=', p.facts['cults'][m0], 10)), (_size(p.facts['town_tiles']) + (1 if _holds(p.facts['town_tiles'], 'TW6') else 0))))
 
 
 # from 'rules/terra_mystica/game.orbis', line 143
@@ -335,8 +305,8 @@ SETTINGS = Settings(
     options=(
         OptionSpec(name='tiebreak', type='enum', choices=('shared', 'resources'), default='shared'),
     ),
-    values={'coins_per_vp': 3, 'start_fire': 0, 'start_water': 0, 'start_earth': 0, 'start_air': 0, 'ships': 1, 'start_shipping': 0, 'start_range': 0, 'sh_range': 0, 'min_shipping': 0, 'max_shipping': 3, 'max_dig': 2, 'home': 0, 'river_towns': 0, 'favours_per_temple': 1, 'sh_favour': 0},
-    sets={'tracks': ('fire', 'water', 'earth', 'air'), 'bowls': ('I', 'II', 'III'), 'buildings': ('D', 'TP', 'TE', 'SH', 'SA'), 'favours': ('FAV1', 'FAV2', 'FAV3', 'FAV4', 'FAV5', 'FAV6', 'FAV7', 'FAV8', 'FAV9', 'FAV10', 'FAV11', 'FAV12'), 'towns': ('TW1', 'TW2', 'TW3', 'TW4', 'TW5', 'TW6', 'TW7', 'TW8'), 'scorings': ('SCORE1', 'SCORE2', 'SCORE3', 'SCORE4', 'SCORE5', 'SCORE6', 'SCORE7', 'SCORE8', 'SCORE9'), 'bonuses': ('BON1', 'BON2', 'BON3', 'BON4', 'BON5', 'BON6', 'BON7', 'BON8', 'BON9', 'BON10')},
+    values={'coins_per_vp': 3, 'start_fire': 0, 'start_water': 0, 'start_earth': 0, 'start_air': 0, 'ships': True, 'start_shipping': 0, 'start_range': 0, 'sh_range': 0, 'min_shipping': 0, 'max_shipping': 3, 'max_dig': 2, 'home': None, 'river_towns': 0, 'favours_per_temple': 1, 'sh_favour': 0},
+    sets={'tracks': ('fire', 'water', 'earth', 'air'), 'terrains': ('yellow', 'brown', 'black', 'blue', 'green', 'gray', 'red'), 'bowls': ('I', 'II', 'III'), 'buildings': ('D', 'TP', 'TE', 'SH', 'SA'), 'favours': ('FAV1', 'FAV2', 'FAV3', 'FAV4', 'FAV5', 'FAV6', 'FAV7', 'FAV8', 'FAV9', 'FAV10', 'FAV11', 'FAV12'), 'towns': ('TW1', 'TW2', 'TW3', 'TW4', 'TW5', 'TW6', 'TW7', 'TW8'), 'scorings': ('SCORE1', 'SCORE2', 'SCORE3', 'SCORE4', 'SCORE5', 'SCORE6', 'SCORE7', 'SCORE8', 'SCORE9'), 'bonuses': ('BON1', 'BON2', 'BON3', 'BON4', 'BON5', 'BON6', 'BON7', 'BON8', 'BON9', 'BON10')},
 )
 
 
@@ -410,52 +380,46 @@ SCORES = (
 
 CHECKS = (
     CheckSpec(message='a game of Terra Mystica has 2 to 5 players', fn=_check_0, each_name=None, members=(), refuse=True),
-    CheckSpec(message="the faction's home terrain is yellow, as is the faction {others} plays: no two factions may share a colour", fn=_check_1, each_name=None, members=(), refuse=True),
-    CheckSpec(message="the faction's home terrain is brown, as is the faction {others} plays: no two factions may share a colour", fn=_check_2, each_name=None, members=(), refuse=True),
-    CheckSpec(message="the faction's home terrain is black, as is the faction {others} plays: no two factions may share a colour", fn=_check_3, each_name=None, members=(), refuse=True),
-    CheckSpec(message="the faction's home terrain is blue, as is the faction {others} plays: no two factions may share a colour", fn=_check_4, each_name=None, members=(), refuse=True),
-    CheckSpec(message="the faction's home terrain is green, as is the faction {others} plays: no two factions may share a colour", fn=_check_5, each_name=None, members=(), refuse=True),
-    CheckSpec(message="the faction's home terrain is gray, as is the faction {others} plays: no two factions may share a colour", fn=_check_6, each_name=None, members=(), refuse=True),
-    CheckSpec(message="the faction's home terrain is red, as is the faction {others} plays: no two factions may share a colour", fn=_check_7, each_name=None, members=(), refuse=True),
-    CheckSpec(message='the sheet gives neither the network nor the structures on the map: add "network" or "structures"', fn=_check_8, each_name=None, members=(), refuse=True),
-    CheckSpec(message='the power bowls hold more than 12 tokens', fn=_check_9, each_name=None, members=(), refuse=True, at_player='power'),
-    CheckSpec(message='more priests than the 7 a faction has, in the supply and on the cult board together', fn=_check_10, each_name=None, members=(), refuse=True),
-    CheckSpec(message="a shipping level (or range) below the faction's lowest", fn=_check_11, each_name=None, members=(), refuse=True, at_player='shipping'),
-    CheckSpec(message="a shipping level (or range) above the faction's highest", fn=_check_12, each_name=None, members=(), refuse=True, at_player='shipping'),
-    CheckSpec(message="a dig level above the faction's highest (Fakirs 1, Darklings none)", fn=_check_13, each_name=None, members=(), refuse=True, at_player='dig'),
-    CheckSpec(message='more than 8 dwellings', fn=_check_14, each_name=None, members=(), refuse=True, at_player='structures'),
-    CheckSpec(message='more than 4 trading posts', fn=_check_15, each_name=None, members=(), refuse=True, at_player='structures'),
-    CheckSpec(message='more than 3 temples', fn=_check_16, each_name=None, members=(), refuse=True, at_player='structures'),
-    CheckSpec(message='more than one Stronghold', fn=_check_17, each_name=None, members=(), refuse=True, at_player='structures'),
-    CheckSpec(message='more than one Sanctuary', fn=_check_18, each_name=None, members=(), refuse=True, at_player='structures'),
-    CheckSpec(message='more than 3 bridges', fn=_check_19, each_name=None, members=(), refuse=True, at_player='bridges'),
-    CheckSpec(message='a game has 6 scoring tiles, one per round', fn=_check_20, each_name=None, members=(), refuse=True, at='scoring_tiles'),
-    CheckSpec(message='the bonus cards in play are as many as the players + 3', fn=_check_21, each_name=None, members=(), refuse=True, at='bonus_cards_in_play'),
-    CheckSpec(message='a player holds one bonus card after round 6', fn=_check_22, each_name=None, members=(), refuse=True, at_player='bonus_card'),
-    CheckSpec(message='{card} is not among the bonus cards in play', fn=_check_23, each_name='card', members=('BON1', 'BON2', 'BON3', 'BON4', 'BON5', 'BON6', 'BON7', 'BON8', 'BON9', 'BON10'), refuse=True),
-    CheckSpec(message='{card} is held by {others} too: each bonus card is held by one player', fn=_check_24, each_name='card', members=('BON1', 'BON2', 'BON3', 'BON4', 'BON5', 'BON6', 'BON7', 'BON8', 'BON9', 'BON10'), refuse=True, at_player='bonus_card'),
-    CheckSpec(message='only the Mermaids found a town across a river hex', fn=_check_25, each_name=None, members=(), refuse=True, at_player='mermaid_river_towns'),
-    CheckSpec(message='{fav} appears more often across the players than the box has copies (FAV1 to FAV4: one; the others: three)', fn=_check_26, each_name='fav', members=('FAV1', 'FAV2', 'FAV3', 'FAV4', 'FAV5', 'FAV6', 'FAV7', 'FAV8', 'FAV9', 'FAV10', 'FAV11', 'FAV12'), refuse=True, at_player='favor_tiles'),
-    CheckSpec(message='{town} appears more often across the players than the box has copies (TW6 and TW8: one; the others: two)', fn=_check_27, each_name='town', members=('TW1', 'TW2', 'TW3', 'TW4', 'TW5', 'TW6', 'TW7', 'TW8'), refuse=True, at_player='town_tiles'),
-    CheckSpec(message='{fav} is listed twice: a faction takes each favour tile once', fn=_check_28, each_name='fav', members=('FAV1', 'FAV2', 'FAV3', 'FAV4', 'FAV5', 'FAV6', 'FAV7', 'FAV8', 'FAV9', 'FAV10', 'FAV11', 'FAV12'), refuse=True, at_player='favor_tiles'),
-    CheckSpec(message='{scoring} is the scoring tile of two rounds: the 6 rounds have 6 different tiles', fn=_check_29, each_name='scoring', members=('SCORE1', 'SCORE2', 'SCORE3', 'SCORE4', 'SCORE5', 'SCORE6', 'SCORE7', 'SCORE8', 'SCORE9'), refuse=True, at='scoring_tiles'),
-    CheckSpec(message='SCORE1 is the scoring tile of round 5 or 6: it may only be one of rounds 1 to 4', fn=_check_30, each_name=None, members=(), refuse=True, at='scoring_tiles'),
-    CheckSpec(message='{card} is listed twice among the bonus cards in play', fn=_check_31, each_name='card', members=('BON1', 'BON2', 'BON3', 'BON4', 'BON5', 'BON6', 'BON7', 'BON8', 'BON9', 'BON10'), refuse=True, at='bonus_cards_in_play'),
-    CheckSpec(message='more than 4 priests on the {track} track across the players: it has 4 priest spaces', fn=_check_32, each_name='track', members=('fire', 'water', 'earth', 'air'), refuse=True, at_player='priests_on_cult'),
-    CheckSpec(message='a Fire & Ice game names its final scoring tile: add "final_tile"', fn=_check_33, each_name=None, members=(), refuse=True, at='edition'),
-    CheckSpec(message='a Fire & Ice final scoring tile needs "edition": "fire_and_ice"', fn=_check_34, each_name=None, members=(), refuse=True, at='final_tile'),
-    CheckSpec(message='the Fire & Ice final tile is scored from the structures on the map: add this player\'s "structures"', fn=_check_35, each_name=None, members=(), refuse=True),
-    CheckSpec(message='at 10 on {track} with {others}: only one faction may reach the top of a track', fn=_check_36, each_name='track', members=('fire', 'water', 'earth', 'air'), refuse=False, at_player='cults'),
-    CheckSpec(message="below the faction's starting position on fire (plus its favour tiles' steps): cult positions never go down", fn=_check_37, each_name=None, members=(), refuse=False),
-    CheckSpec(message="below the faction's starting position on water (plus its favour tiles' steps): cult positions never go down", fn=_check_38, each_name=None, members=(), refuse=False),
-    CheckSpec(message="below the faction's starting position on earth (plus its favour tiles' steps): cult positions never go down", fn=_check_39, each_name=None, members=(), refuse=False),
-    CheckSpec(message="below the faction's starting position on air (plus its favour tiles' steps): cult positions never go down", fn=_check_40, each_name=None, members=(), refuse=False),
-    CheckSpec(message='the sheet gives network {network}, more than the structures on the map: the network they make, {measures[area]}, is scored', fn=_check_41, each_name=None, members=(), refuse=False),
-    CheckSpec(message="the sheet gives network {network}, the structures on the map make {measures[area]}: the map's {measures[area]} is scored", fn=_check_42, each_name=None, members=(), refuse=False),
-    CheckSpec(message="no shipping level is given: shipping {start_shipping} is assumed (the faction's starting level)", fn=_check_43, each_name=None, members=(), refuse=False),
-    CheckSpec(message='no carpet range is given ("shipping"): range 2 is assumed (1, +1 with the Stronghold on the map)', fn=_check_44, each_name=None, members=(), refuse=False),
-    CheckSpec(message='no carpet range is given ("shipping"): range 1 is assumed (no Stronghold on the map)', fn=_check_45, each_name=None, members=(), refuse=False),
-    CheckSpec(message='shipping {shipping} is given, but the carpet range is 2 with the Stronghold on the map (1, +1 with the Stronghold): range 2 is scored', fn=_check_46, each_name=None, members=(), refuse=False),
-    CheckSpec(message='the favour tiles do not match the temples and Sanctuary built (one per temple, two for the Sanctuary, which was a temple first; Chaos Magicians twice that; Auren one more with the Stronghold)', fn=_check_47, each_name=None, members=(), refuse=False),
-    CheckSpec(message='more tracks at 10 than the keys the town tiles give (one per town, two for TW6)', fn=_check_48, each_name=None, members=(), refuse=False),
+    CheckSpec(message="the faction's home terrain is {terrain}, as is the faction {others} plays: no two factions may share a colour", fn=_check_1, each_name='terrain', members=('yellow', 'brown', 'black', 'blue', 'green', 'gray', 'red'), refuse=True),
+    CheckSpec(message='the sheet gives neither the network nor the structures on the map: add "network" or "structures"', fn=_check_2, each_name=None, members=(), refuse=True),
+    CheckSpec(message='the power bowls hold more than 12 tokens', fn=_check_3, each_name=None, members=(), refuse=True, at_player='power'),
+    CheckSpec(message='more priests than the 7 a faction has, in the supply and on the cult board together', fn=_check_4, each_name=None, members=(), refuse=True),
+    CheckSpec(message="a shipping level (or range) below the faction's lowest", fn=_check_5, each_name=None, members=(), refuse=True, at_player='shipping'),
+    CheckSpec(message="a shipping level (or range) above the faction's highest", fn=_check_6, each_name=None, members=(), refuse=True, at_player='shipping'),
+    CheckSpec(message="a dig level above the faction's highest (Fakirs 1, Darklings none)", fn=_check_7, each_name=None, members=(), refuse=True, at_player='dig'),
+    CheckSpec(message='more than 8 dwellings', fn=_check_8, each_name=None, members=(), refuse=True, at_player='structures'),
+    CheckSpec(message='more than 4 trading posts', fn=_check_9, each_name=None, members=(), refuse=True, at_player='structures'),
+    CheckSpec(message='more than 3 temples', fn=_check_10, each_name=None, members=(), refuse=True, at_player='structures'),
+    CheckSpec(message='more than one Stronghold', fn=_check_11, each_name=None, members=(), refuse=True, at_player='structures'),
+    CheckSpec(message='more than one Sanctuary', fn=_check_12, each_name=None, members=(), refuse=True, at_player='structures'),
+    CheckSpec(message='more than 3 bridges', fn=_check_13, each_name=None, members=(), refuse=True, at_player='bridges'),
+    CheckSpec(message='a game has 6 scoring tiles, one per round', fn=_check_14, each_name=None, members=(), refuse=True, at='scoring_tiles'),
+    CheckSpec(message='the bonus cards in play are as many as the players + 3', fn=_check_15, each_name=None, members=(), refuse=True, at='bonus_cards_in_play'),
+    CheckSpec(message='a player holds one bonus card after round 6', fn=_check_16, each_name=None, members=(), refuse=True, at_player='bonus_card'),
+    CheckSpec(message='{card} is not among the bonus cards in play', fn=_check_17, each_name='card', members=('BON1', 'BON2', 'BON3', 'BON4', 'BON5', 'BON6', 'BON7', 'BON8', 'BON9', 'BON10'), refuse=True),
+    CheckSpec(message='{card} is held by {others} too: each bonus card is held by one player', fn=_check_18, each_name='card', members=('BON1', 'BON2', 'BON3', 'BON4', 'BON5', 'BON6', 'BON7', 'BON8', 'BON9', 'BON10'), refuse=True, at_player='bonus_card'),
+    CheckSpec(message='only the Mermaids found a town across a river hex', fn=_check_19, each_name=None, members=(), refuse=True, at_player='mermaid_river_towns'),
+    CheckSpec(message='{fav} appears more often across the players than the box has copies (FAV1 to FAV4: one; the others: three)', fn=_check_20, each_name='fav', members=('FAV1', 'FAV2', 'FAV3', 'FAV4', 'FAV5', 'FAV6', 'FAV7', 'FAV8', 'FAV9', 'FAV10', 'FAV11', 'FAV12'), refuse=True, at_player='favor_tiles'),
+    CheckSpec(message='{town} appears more often across the players than the box has copies (TW6 and TW8: one; the others: two)', fn=_check_21, each_name='town', members=('TW1', 'TW2', 'TW3', 'TW4', 'TW5', 'TW6', 'TW7', 'TW8'), refuse=True, at_player='town_tiles'),
+    CheckSpec(message='{fav} is listed twice: a faction takes each favour tile once', fn=_check_22, each_name='fav', members=('FAV1', 'FAV2', 'FAV3', 'FAV4', 'FAV5', 'FAV6', 'FAV7', 'FAV8', 'FAV9', 'FAV10', 'FAV11', 'FAV12'), refuse=True, at_player='favor_tiles'),
+    CheckSpec(message='{scoring} is the scoring tile of two rounds: the 6 rounds have 6 different tiles', fn=_check_23, each_name='scoring', members=('SCORE1', 'SCORE2', 'SCORE3', 'SCORE4', 'SCORE5', 'SCORE6', 'SCORE7', 'SCORE8', 'SCORE9'), refuse=True, at='scoring_tiles'),
+    CheckSpec(message='SCORE1 is the scoring tile of round 5 or 6: it may only be one of rounds 1 to 4', fn=_check_24, each_name=None, members=(), refuse=True, at='scoring_tiles'),
+    CheckSpec(message='{card} is listed twice among the bonus cards in play', fn=_check_25, each_name='card', members=('BON1', 'BON2', 'BON3', 'BON4', 'BON5', 'BON6', 'BON7', 'BON8', 'BON9', 'BON10'), refuse=True, at='bonus_cards_in_play'),
+    CheckSpec(message='more than 4 priests on the {track} track across the players: it has 4 priest spaces', fn=_check_26, each_name='track', members=('fire', 'water', 'earth', 'air'), refuse=True, at_player='priests_on_cult'),
+    CheckSpec(message='a Fire & Ice game names its final scoring tile: add "final_tile"', fn=_check_27, each_name=None, members=(), refuse=True, at='edition'),
+    CheckSpec(message='a Fire & Ice final scoring tile needs "edition": "fire_and_ice"', fn=_check_28, each_name=None, members=(), refuse=True, at='final_tile'),
+    CheckSpec(message='the Fire & Ice final tile is scored from the structures on the map: add this player\'s "structures"', fn=_check_29, each_name=None, members=(), refuse=True),
+    CheckSpec(message='at 10 on {track} with {others}: only one faction may reach the top of a track', fn=_check_30, each_name='track', members=('fire', 'water', 'earth', 'air'), refuse=False, at_player='cults'),
+    CheckSpec(message="below the faction's starting position on fire (plus its favour tiles' steps): cult positions never go down", fn=_check_31, each_name=None, members=(), refuse=False),
+    CheckSpec(message="below the faction's starting position on water (plus its favour tiles' steps): cult positions never go down", fn=_check_32, each_name=None, members=(), refuse=False),
+    CheckSpec(message="below the faction's starting position on earth (plus its favour tiles' steps): cult positions never go down", fn=_check_33, each_name=None, members=(), refuse=False),
+    CheckSpec(message="below the faction's starting position on air (plus its favour tiles' steps): cult positions never go down", fn=_check_34, each_name=None, members=(), refuse=False),
+    CheckSpec(message='the sheet gives network {network}, more than the structures on the map: the network they make, {measures[area]}, is scored', fn=_check_35, each_name=None, members=(), refuse=False),
+    CheckSpec(message="the sheet gives network {network}, the structures on the map make {measures[area]}: the map's {measures[area]} is scored", fn=_check_36, each_name=None, members=(), refuse=False),
+    CheckSpec(message="no shipping level is given: shipping {start_shipping} is assumed (the faction's starting level)", fn=_check_37, each_name=None, members=(), refuse=False),
+    CheckSpec(message='no carpet range is given ("shipping"): range 2 is assumed (1, +1 with the Stronghold on the map)', fn=_check_38, each_name=None, members=(), refuse=False),
+    CheckSpec(message='no carpet range is given ("shipping"): range 1 is assumed (no Stronghold on the map)', fn=_check_39, each_name=None, members=(), refuse=False),
+    CheckSpec(message='shipping {shipping} is given, but the carpet range is 2 with the Stronghold on the map (1, +1 with the Stronghold): range 2 is scored', fn=_check_40, each_name=None, members=(), refuse=False),
+    CheckSpec(message='the favour tiles do not match the temples and Sanctuary built (one per temple, two for the Sanctuary, which was a temple first; Chaos Magicians twice that; Auren one more with the Stronghold)', fn=_check_41, each_name=None, members=(), refuse=False),
+    CheckSpec(message='more tracks at 10 than the keys the town tiles give (one per town, two for TW6)', fn=_check_42, each_name=None, members=(), refuse=False),
 )

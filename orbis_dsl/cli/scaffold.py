@@ -26,7 +26,7 @@ KEYWORDS = frozenset({
     "split", "prizes", "winner", "then", "shared", "variant", "players", "reveal", "remove", "tile", "if", "unless",
     "not", "or", "in", "is", "among", "count", "sum", "max", "min", "of", "where", "tiles", "neighbours",
     "supports", "most", "fewest", "any", "true", "false", "unique", "int", "bool", "string", "amount", "level",
-    "row", "column", "border", "total", "none",
+    "row", "column", "border", "total", "none", "my", "their", "given",
     "kind", "god", "desert", "stars", "cancelled", "validated", "worshippers",
 })
 
@@ -79,7 +79,7 @@ def _kind_text(name: str) -> str:
 kind {name} "{_title(name)}" {{
   param likes: color  # neighbours of this colour make the tile score
   param cp: int       # the creation points printed on the tile
-  end: cp if count(neighbours where color = likes) >= 2
+  end: cp if count(n in neighbours where n.color = likes) >= 2
 }}
 '''
 

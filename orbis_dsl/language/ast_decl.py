@@ -93,7 +93,7 @@ class Modify:
     """A rule modifier: while the player holds this god, their `value` NAME is VALUE."""
 
     name: str
-    value: int
+    value: int | bool | str  # a number, a flag, or a member of a declared set (by name)
     span: Span | None = span_field()
 
 
@@ -224,8 +224,12 @@ class OptionDecl:
 
 @node
 class ValueDecl:
+    """`value NAME = 3 | true | MEMBER`, or `value NAME: SET` (`value` None: a member of SET, none until a held
+    piece's `modify` gives one)."""
+
     name: str
-    value: int
+    value: int | bool | str | None
+    set_name: str | None = None
     span: Span | None = span_field()
 
 

@@ -141,6 +141,9 @@ class Count:
 
     scope: str  # tiles | neighbours | supports
     where: Expr | None
+    # `count(n in neighbours where …)`: the name the counted tile is given (a Ref), or None; bare names in the
+    # condition then read the outer subject
+    binder: object = None
     span: Span | None = span_field()
 
 
@@ -152,6 +155,7 @@ class Aggregate:
     field: str
     scope: str
     where: Expr | None
+    binder: object = None  # `sum(cp of n in tiles where …)`: the counted tile's name (a Ref), as in `Count`
     span: Span | None = span_field()
 
 
@@ -205,6 +209,8 @@ class GroupLink:
     kind: str  # adjacent | joined | water | within | beside
     fact: str | None = None
     reach: object = None  # an expression (water, within)
+    cond: object = None  # `… if COND` (`unless`: negate): the link counts only while COND holds
+    negate: bool = False
     span: Span | None = span_field()
 
 
@@ -241,12 +247,13 @@ class HeldCount:
 
 
 from orbis_dsl.language.ast_lists import Distinct, ListCount, PlayerSum, Position  # noqa: E402 (after the core)
+from orbis_dsl.language.ast_scope import FieldOf, Given, MemberCount, MemberSum, Whose  # noqa: E402
 
 Expr = (
     IntLit | BoolLit | StrLit | Ref | SetLit | Neg | Arith | Compare | Member | Among | Not | BoolOp | IfExpr
     | Count | Aggregate | Extreme | Index | AwardRef | Prior | LargestGroup | Size
     | ListCount | Position | Distinct | PlayerSum
-    | Earlier
+    | Earlier | FieldOf | Whose | Given | MemberCount | MemberSum
 )
 
 

@@ -35,7 +35,8 @@ def _cost(e, lets: dict[str, tuple[int, int]]) -> tuple[int, int]:
     for child in _children(e):
         child_nodes, child_scans = _cost(child, lets)
         nodes, scans = nodes + child_nodes, max(scans, child_scans)
-    if isinstance(e, ast_expr.Count | ast_expr.Aggregate | ast_expr.PlayerSum):
+    if isinstance(e, ast_expr.Count | ast_expr.Aggregate | ast_expr.PlayerSum | ast_expr.MemberCount
+                  | ast_expr.MemberSum):
         scans += 1
     # Capped: a count past the limit is refused anyway, and a doubling chain must not build huge integers.
     return min(nodes, MAX_EXPANDED_NODES + 1), scans

@@ -28,6 +28,7 @@ from orbis_dsl.language.check_lists import ListChecker
 from orbis_dsl.language.check_literals import LiteralChecker
 from orbis_dsl.language.check_members import ONCE_ONLY, repeated
 from orbis_dsl.language.check_pieces import PieceChecker
+from orbis_dsl.language.check_scope import ScopeChecker
 from orbis_dsl.language.check_sheets import SheetChecker
 from orbis_dsl.language.check_variants import VariantChecker
 from orbis_dsl.language.model import ROLES, Fact, RuleSet, Vocabulary, type_name
@@ -36,7 +37,7 @@ from orbis_dsl.language.sources import SourceSet
 
 
 class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, VariantChecker, ExpressionChecker,
-              GridChecker, HexMapChecker, ListChecker):
+              GridChecker, HexMapChecker, ListChecker, ScopeChecker):
     """The whole semantic pass over one rule set: `run` collects the declarations (pass 1), then checks each kind
     of declaration in the order their names become known (pass 2), building the model as it goes. Each mixin
     checks one kind of declaration; this class owns the shared state and the order."""
@@ -53,6 +54,9 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
         self.awards: dict[str, object] = {}
         self.rounds: int | None = None
         self.listed_pieces: dict[str, str] = {}
+        self.value_types: dict[str, str] = {}
+        self.value_sets: dict[str, str] = {}
+        self.value_decls: list = []
 
     def error(self, message: str, span: Span | None, hint: str | None = None) -> None:
         self.diags.append(Diagnostic(message, span=span, hint=hint))
@@ -123,7 +127,7 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
             sets=self.sets, facts=self.facts, scores=scores, checks=checks, rounds=self.rounds,
             game=singletons.get("game"), grid=grid, lets=self.top_lets, winner_if=self.winner_if,
             rounds_also=singletons["rounds"].also if "rounds" in singletons else None,
-            hexmap=singletons.get("hexmap"),
+            hexmap=singletons.get("hexmap"), value_sets=self.value_sets,
         )
 
     def _facts(self, by_type, singletons) -> dict[str, Fact]:
@@ -156,6 +160,7 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
         self.attributes = {d.name: self._param(d) for _, d in by_type[ast_decl.AttributeDecl]}
         self.options = {d.name: self._option(f, d) for f, d in by_type[ast_decl.OptionDecl]}
         self.values = {d.name: d.value for _, d in by_type[ast_decl.ValueDecl]}
+        self.value_decls = [d for _, d in by_type[ast_decl.ValueDecl]]  # typed once the sets are known
 
     def _require(self, singletons, names) -> None:
         """An error for each declaration the game must make and does not, placed at the top of its entry file."""
@@ -295,7 +300,7 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
             options={n: type_name(o.type) for n, o in self.options.items()}, values=frozenset(self.values),
             vocabulary=self.vocabulary, facts=fact_types(self.facts), members=set_members(self.sets),
             awards=frozenset(self.awards), scores=self.score_names, rounds=bool(self.rounds),
-            list_flags=list_flags(self.facts), pieces=self.listed_pieces, **extra,
+            list_flags=list_flags(self.facts), pieces=self.listed_pieces, value_types=self.value_types, **extra,
         )
 
 

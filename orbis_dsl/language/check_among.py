@@ -36,7 +36,11 @@ def tile_part(e, ctx: Context):
         if isinstance(node, _SCANS) and node.scope in _AROUND and not inner:
             return via or node, ("the tile being counted" if here.in_item else "the tile being scored")
         if isinstance(node, _SCANS) and node.scope != "players":
-            if node.where is not None:
+            binder = getattr(node, "binder", None)
+            if node.where is not None and isinstance(binder, ast_expr.Ref):
+                # the counted tile named: its fields (`n.color`) are its own, bare names the outer subject's
+                stack.append((node.where, here.bound(binder.name, "tile"), inner, followed, via))
+            elif node.where is not None:
                 stack.append((node.where, here.item_scope(), True, followed, via))
             continue
         if isinstance(node, ast_expr.HeldCount):  # a list fact's pieces: no tile in it

@@ -37,7 +37,7 @@ def words(t: str, vocabulary=None) -> str:
     if family and t.rstrip("?") in ("kind", "kinds"):
         return f"a {family}" if t.rstrip("?") == "kind" else f"a set of {family}s"
     if t.startswith("member:"):
-        return f"a member of {t[len('member:'):]}"
+        return f"a member of {t[len('member:'):].rstrip('?')}" + (" (or none)" if t.endswith("?") else "")
     if t.startswith("per:"):
         return f"a value per member of {t[len('per:'):]}"
     if t.startswith("list:"):  # `list of NAME`: members of a set or held pieces of a family
@@ -68,8 +68,12 @@ class ExpressionChecker:
 
     def expr(self, e, ctx: Context) -> str:
         """Check an expression; return its type name ('?' after an error, so one mistake is reported once)."""
-        method = getattr(self, "_e_" + type(e).__name__)
-        return method(e, ctx)
+        if ctx.subject == "players" and self.ambiguous_read(e, ctx):
+            return "?"
+        got = getattr(self, "_e_" + type(e).__name__)(e, ctx)
+        if got.endswith("?") and self.shown_given(e, ctx):
+            return got[:-1]  # `x is given and … x …`: here x has a value
+        return got
 
     def expect(self, e, ctx: Context, want: str, what: str, none_ok: bool = True) -> None:
         """Check that `e` has type `want`; a number that may be none passes only where `none_ok`."""
@@ -106,6 +110,12 @@ class ExpressionChecker:
             return "?"
         if binding is None:
             self.diags.append(self.unknown("name", e.name, ctx.visible_names, e.span))
+            return "?"
+        if binding.what == "bound" and binding.type == "tile":
+            field = "color" if "color" in self.vocabulary.tile_fields else "…"
+            self.error(f"'{e.name}' is the counted tile: name one of its fields, like `{e.name}.{field}`", e.span)
+            return "?"
+        if ctx.subject is not None and self.ambiguous_ref(e, binding, ctx):
             return "?"
         if binding.what == "field" and binding.target == "validated" and not ctx.allow_validated:
             self.error(f"'{e.name}' cannot be used here: a tile's own scoring decides it", e.span)
@@ -212,6 +222,7 @@ class ExpressionChecker:
         left, right = self.expr(e.left, ctx), self.expr(e.right, ctx)
         if "?" in (left, right):
             return "bool"
+        self.constant_compare(e, left, right)
         if e.op in ("=", "!="):
             if left.rstrip("?") != right.rstrip("?"):
                 self.error(f"cannot compare {self.words(left)} with {self.words(right)}", e.span)
@@ -246,7 +257,7 @@ class ExpressionChecker:
     def _e_Among(self, e, ctx):
         # A value that may be none (`prior total`) is allowed: a player without one is never most or fewest.
         shown = len(self.diags)
-        self.expect(e.value, ctx, "int", f"what is '{e.rank} among players'")
+        self.expect(e.value, attrs.evolve(ctx, over_players=True), "int", f"what is '{e.rank} among players'")
         found = tile_part(e.value, ctx) if (ctx.self_kind == "tile" or ctx.in_item) and len(self.diags) == shown \
             else None
         if found is not None:
@@ -264,12 +275,16 @@ class ExpressionChecker:
 
     def _e_BoolOp(self, e, ctx):
         self.expect(e.left, ctx, "bool", f"the left side of '{e.op}'")
-        self.expect(e.right, ctx, "bool", f"the right side of '{e.op}'")
+        # `x is given and … x …`: on the right, x has a value
+        right = attrs.evolve(ctx, given=ctx.given | self.given_by(e.left)) if e.op == "and" else ctx
+        self.expect(e.right, right, "bool", f"the right side of '{e.op}'")
         return "bool"
 
     def _e_IfExpr(self, e, ctx):
         self.expect(e.cond, ctx, "bool", "the condition of 'if'")
-        then, otherwise = self.expr(e.then, ctx), self.expr(e.otherwise, ctx)
+        shown = self.given_by(e.cond)
+        then = self.expr(e.then, attrs.evolve(ctx, given=ctx.given | shown) if shown else ctx)
+        otherwise = self.expr(e.otherwise, ctx)
         if "?" in (then, otherwise):
             return "?"
         if then.rstrip("?") != otherwise.rstrip("?"):
@@ -288,9 +303,14 @@ class ExpressionChecker:
 
     def _e_Count(self, e, ctx):
         self._scope_ok(e, ctx)
-        if e.where is not None:
-            # Over players, the condition reads each counted player's facts: names resolve as for the player.
-            inner = ctx if e.scope == "players" else ctx.item_scope()
+        if e.binder is not None:
+            inner = self.bound_scope(e, ctx)
+            if inner is not None and e.where is not None:
+                self.expect(e.where, inner, "bool", "the condition after 'where'")
+        elif e.where is not None:
+            # Over players, the condition reads each counted player's facts: names resolve as for the player;
+            # a name both the counted and the outer subject answer to is ambiguous (check_scope).
+            inner = ctx.counted_player() if e.scope == "players" else ctx.counted_tile(e.scope)
             self.expect(e.where, inner, "bool", "the condition after 'where'")
         return "int"
 
@@ -305,8 +325,13 @@ class ExpressionChecker:
             self.diags.append(self.unknown("tile parameter", e.field, self.param_types_by_name, e.span))
         elif not _is_int(field_type):
             self.error(f"'{e.func}' adds up numbers, but '{e.field}' is {self.words(field_type)}", e.span)
-        if e.where is not None:
-            self.expect(e.where, ctx.item_scope(), "bool", "the condition after 'where'")
+        if e.binder is not None:
+            inner = self.bound_scope(e, ctx)
+            if inner is not None and e.where is not None:
+                self.expect(e.where, inner, "bool", "the condition after 'where'")
+        elif e.where is not None:
+            self.expect(e.where, ctx.counted_tile(e.scope, f"{e.func}({e.field} of "), "bool",
+                        "the condition after 'where'")
         return "int" if e.func == "sum" else "int?"
 
     def _e_HeldCount(self, e, ctx):

@@ -117,3 +117,5 @@ class HexMapChecker:
                                f"{joined.type.name}", link.span)
             if link.reach is not None:
                 self.expect(link.reach, ctx, "int", "a reach")
+            if link.cond is not None:
+                self.expect(link.cond, ctx, "bool", f"the condition after '{'unless' if link.negate else 'if'}'")

@@ -197,6 +197,8 @@ class PieceChecker:
                     first = modified[m.name]
                     where = f": the first is at {first.line}:{first.column}" if first is not None else ""
                     self.error(f"{decl.family} '{decl.name}' modifies '{m.name}' twice{where}", m.span)
+                else:
+                    self.check_modify(m)
                 modifiers[m.name] = m.value
                 modified.setdefault(m.name, m.span)
         return God(decl.name, decl.title or decl.name, lets, taken, ends, modifiers, file, span=decl.span)

@@ -87,6 +87,7 @@ class SheetChecker:
                     self.error(f"'{member}' is {self.taken_by(member)} and cannot be a member of a set", decl.span)
                 owner[member] = decl.name
             sets[decl.name] = decl.members
+        self.check_values(sets)  # values may hold members: typed once the sets are known
         return sets
 
     def _each(self, for_each: ast_sheet.ForEach | None) -> dict[str, str]:
@@ -112,11 +113,17 @@ class SheetChecker:
             self.map_fact(decl)
         elif kind not in self.sets:
             self._check_type(decl.type)
+        if decl.low is not None and kind in self.sets:
+            self.error("only a number has a range", decl.span)
         if decl.level == "round" and not self.rounds:
             self.error("a fact 'for round' needs a game of rounds: the rule set declares no 'rounds'", decl.span)
-        if kind in self.sets:
-            self.error(f"a list of members of {kind} is written 'list of {kind}'", decl.type.span)
-        elif kind not in ("int", "bool", "enum", "list", *MAP_FACT_TYPES):
+        if kind in self.sets:  # `fact home: terrains`: one member, read as a choice of the members' names
+            if decl.per is not None:
+                self.error(f"a fact of a member of {kind} is given once, not per member of a set", decl.span)
+            choice = attrs.evolve(decl.type, name="enum", choices=tuple(self.sets[kind]))
+            return Fact(decl.name, decl.title or decl.name, choice, None, None, None, file, decl.level,
+                        decl.key, decl.derive, decl.board_only, member_of=kind)
+        if kind not in ("int", "bool", "enum", "list", *MAP_FACT_TYPES):
             self.error("a fact is a number (int), a yes/no (bool), a choice of strings, a list, or cells or "
                        "crossings of the hexmap", decl.type.span)
         if decl.low is not None and decl.type.name != "int":

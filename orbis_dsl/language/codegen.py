@@ -3,7 +3,8 @@
 Every user-written name reaches the output only as a `repr` literal (a dictionary key or a string), never as a
 Python identifier, so nothing a rule file says can become code. Variables in the output are ours: `g` the game,
 `p` the player, `t` the tile the clause belongs to, `n0, n1 …` the tiles being counted, `q0, q1 …` the players an
-`among` compares, `measure` an award's measure, `trace` the list that collects the `why` of a score.
+`among` compares, `m0, m1 …` the members of a set counted over, `measure` an award's measure, `trace` the list
+that collects the `why` of a score.
 """
 
 from __future__ import annotations
@@ -12,15 +13,13 @@ import attrs
 
 from orbis_dsl.language import ast_decl, ast_expr
 from orbis_dsl.language.codegen_lists import ListCompiler
+from orbis_dsl.language.codegen_scope import NAMED, ScopeCompiler, is_colour, tile_read
 from orbis_dsl.language.describe import Describer, needs_parentheses
 from orbis_dsl.language.scope import Context, held_names
 
-# Where a tile's position fields are read: the board's precomputed tables, by position.
-POSITION_TABLES = {"row": "row_numbers", "column": "column_numbers", "border": "borders"}
-
 
 @attrs.define
-class ExprCompiler(ListCompiler):
+class ExprCompiler(ListCompiler, ScopeCompiler):
     ctx: Context
     wild: bool  # a desert matches every colour
     site: str  # where in the rules this clause is, for `among`'s per-game cache
@@ -31,6 +30,7 @@ class ExprCompiler(ListCompiler):
     describer: Describer | None = None
     steps: bool = False  # a score-sheet column: each division (and the sum it divides) is traced step by step
     top: object = None  # the column's whole expression: its last step leaves the result to the column's line
+    bound: dict = attrs.field(factory=dict)  # `count(n in …)`, `sum(… for t in SET)`: each name's variable (ours)
 
     def __attrs_post_init__(self):
         if self.describer is None:
@@ -64,13 +64,10 @@ class ExprCompiler(ListCompiler):
             return f"{self.item}.{part}" if part in ("piece", "flag") else f"{self.item}.values[{part!r}]"
         if b.what in ("round", "rounds_played"):
             return f"g.{b.what}"
+        if b.what == "bound":
+            return self.bound[e.name]
         if b.what in ("field", "param"):
-            var = self.item if b.where == "item" else "t"
-            if b.target in POSITION_TABLES:
-                return f"g.board.{POSITION_TABLES[b.target]}[{var}.pos]"
-            if b.what == "field":
-                return f"{var}.{b.target}"
-            return f"{var}.params.get({b.target!r})"
+            return tile_read(self.item if b.where == "item" else "t", b.what, b.target)
         if b.what == "cancelled":
             return f"{self.player}.god_cancelled"
         if b.what == "player":
@@ -136,6 +133,8 @@ class ExprCompiler(ListCompiler):
             b = self.ctx.resolve(e.name)
             if b is not None and b.what == "field" and b.target == "color":
                 return self.item if b.where == "item" else "t"
+        if isinstance(e, ast_expr.FieldOf) and is_colour(self.ctx, e.field):
+            return self.bound[e.binder]
         return None
 
     def _Compare(self, e):
@@ -163,14 +162,17 @@ class ExprCompiler(ListCompiler):
         if tile is not None and self.wild:
             test = f"({tile}.desert or {tile}.color == {self.compile(other)})"
             return test if e.op == "=" else f"(not {test})"
-        if isinstance(e.left, ast_expr.Ref) or isinstance(e.right, ast_expr.Ref):
+        if isinstance(e.left, ast_expr.Whose) or isinstance(e.right, ast_expr.Whose):  # two players' values
+            return f"_both_equal({self.compile(e.left)}, {self.compile(e.right)}, {e.op == '='!r})"
+        if isinstance(e.left, NAMED) or isinstance(e.right, NAMED):
             return f"({self.compile(e.left)} {'==' if e.op == '=' else '!='} {self.compile(e.right)})"
         return None
 
     def _Member(self, e):
         tile = self._colour_field(e.item)
         container = self.compile(e.container)
-        if isinstance(e.container, ast_expr.Ref) and self.ctx.resolve(e.container.name).type.startswith("list:"):
+        named = e.container.expr if isinstance(e.container, ast_expr.Whose) else e.container  # `their tasks`
+        if isinstance(named, ast_expr.Ref) and self.ctx.resolve(named.name).type.startswith("list:"):
             return f"_holds({container}, {self.compile(e.item)})"
         if tile is not None and self.wild:
             return f"({tile}.desert or {tile}.color in {container})"
@@ -209,6 +211,11 @@ class ExprCompiler(ListCompiler):
             return f"sum(1 for {q} in g.players if {inner})"
         if e.where is None:
             return f"len({self._scope(e.scope)})"
+        if e.binder is not None:  # the counted tile named: bare names keep their outer meaning
+            n = f"n{self.depth}"
+            inner = self._nested(ctx=self.ctx.bound(e.binder.name, "tile"), bound={**self.bound, e.binder.name: n},
+                                 depth=self.depth + 1)
+            return f"sum(1 for {n} in {self._scope(e.scope)} if {inner.compile(e.where)})"
         n, cond = self._filtered(e)
         return f"sum(1 for {n} in {self._scope(e.scope)}{cond})"
 
@@ -231,6 +238,9 @@ class ExprCompiler(ListCompiler):
         for link in group_links:
             if link.kind in ("joined", "beside"):
                 links.append(f"_link({link.kind!r}, pairs={self.player}.facts[{link.fact!r}])")
+            elif link.reach is not None and link.cond is not None:  # a reach of none: the link does not count
+                test = f"not {self.compile(link.cond)}" if link.negate else self.compile(link.cond)
+                links.append(f"_link({link.kind!r}, ({self.compile(link.reach)} if {test} else None))")
             elif link.reach is not None:
                 links.append(f"_link({link.kind!r}, {self.compile(link.reach)})")
             else:
@@ -238,6 +248,12 @@ class ExprCompiler(ListCompiler):
         return f"({', '.join(links)},)" if links else "()"
 
     def _Aggregate(self, e):
+        if e.binder is not None and e.where is not None:
+            n = f"n{self.depth}"
+            inner = self._nested(ctx=self.ctx.bound(e.binder.name, "tile"), bound={**self.bound, e.binder.name: n},
+                                 depth=self.depth + 1)
+            return (f"_aggregate_{e.func}({n}.params.get({e.field!r}) for {n} in {self._scope(e.scope)} "
+                    f"if {inner.compile(e.where)})")
         n, cond = self._filtered(e)
         return f"_aggregate_{e.func}({n}.params.get({e.field!r}) for {n} in {self._scope(e.scope)}{cond})"
 

@@ -8,7 +8,7 @@ name reaches the output only as a `repr` literal.
 from __future__ import annotations
 
 # The helpers of `runtime.lists` a generated module may call (compile.py imports those it uses).
-LIST_HELPERS = ("count_in", "position", "distinct", "sum_over")
+LIST_HELPERS = ("count_in", "position", "distinct", "sum_over", "both_equal")
 
 
 class ListCompiler:

@@ -6,7 +6,12 @@ so `count(neighbours where color in colors)` reads "3 neighbours that are blue/g
 
 from __future__ import annotations
 
+import attrs
+
 from orbis_dsl.language import ast_expr
+from orbis_dsl.language.ast_lists import LIST_EXPRESSIONS
+from orbis_dsl.language.ast_scope import SCOPE_EXPRESSIONS
+from orbis_dsl.language.ast_walk import field_names, is_node
 
 _SCOPES = {"tiles": "tiles", "neighbours": "neighbours", "supports": "tiles below", "players": "players"}
 
@@ -26,7 +31,7 @@ class Describer:
     def label(self, e) -> str:
         """The label of a value: how a comparison's left side or an `among` measure is shown."""
         if isinstance(e, ast_expr.Count):
-            return "{value} " + self.counted(e.scope, e.where)
+            return "{value} " + self.counted(e.scope, _unbound(e))
         if isinstance(e, ast_expr.Ref) and e.name in self.lets:
             return self.label(self.lets[e.name])
         if isinstance(e, ast_expr.Ref):
@@ -126,9 +131,11 @@ class Describer:
         if isinstance(e, ast_expr.IfExpr):
             return f"if {self.text(e.cond)} then {self.text(e.then)} else {self.text(e.otherwise)}"
         if isinstance(e, ast_expr.Count):
-            return "count of " + self.counted(e.scope, e.where)
+            return "count of " + self.counted(e.scope, _unbound(e))
+        if isinstance(e, SCOPE_EXPRESSIONS + LIST_EXPRESSIONS):
+            return self._scope_text(e)
         if isinstance(e, ast_expr.Aggregate):
-            return f"{e.func} of {e.field} of {_SCOPES[e.scope]}{self._where(e.where)}"
+            return f"{e.func} of {e.field} of {_SCOPES[e.scope]}{self._where(_unbound(e))}"
         if isinstance(e, ast_expr.Extreme):
             return f"{e.func}(" + ", ".join(self.text(a) for a in e.args) + ")"
         if isinstance(e, ast_expr.Index):
@@ -146,6 +153,11 @@ class Describer:
             return f"size of {self.text(e.target)}"
         if isinstance(e, ast_expr.LargestGroup):
             return f"the largest group of {e.fact}" + (f" by {e.by}" if e.by else "")
+        return "?"
+
+    def _scope_text(self, e) -> str:
+        """The words of the list constructs, `t.field`, `my X` / `their X`, `X is given`, and counts and sums over a
+        set's members."""
         if isinstance(e, (ast_expr.ListCount, ast_expr.Position)):
             what = "count" if isinstance(e, ast_expr.ListCount) else "position"
             return f"{what} of {self.text(e.item)} in {e.fact}"
@@ -153,7 +165,17 @@ class Describer:
             return f"distinct({e.fact})"
         if isinstance(e, ast_expr.PlayerSum):
             return f"sum of {self.text(e.expr)} over players"
-        return "?"
+        if isinstance(e, ast_expr.FieldOf):
+            return f"{e.binder}.{e.field}"
+        if isinstance(e, ast_expr.Whose):
+            return f"{e.who} {self.text(e.expr)}"
+        if isinstance(e, ast_expr.Given):
+            return f"{self._condition(e.operand, 'compare')} is {'not ' if e.negated else ''}given"
+        if isinstance(e, ast_expr.MemberCount):
+            name = e.binder.name if isinstance(e.binder, ast_expr.Ref) else "?"
+            return f"count of {e.set_name} {name} where {self.pred(e.where)}"
+        where = f" where {self.pred(e.where)}" if e.where is not None else ""
+        return f"sum of {self.text(e.expr)} for {e.binder} in {e.set_name}{where}"
 
 
 _TIGHTNESS = {"+": 1, "-": 1, "*": 2, "/": 2}
@@ -180,7 +202,7 @@ def condition_needs_parentheses(e, within: str) -> bool:
         tightness = _CONDITION_TIGHTNESS[e.op]
     elif isinstance(e, ast_expr.Not):
         tightness = _CONDITION_TIGHTNESS["not"]
-    elif isinstance(e, ast_expr.Compare | ast_expr.Member | ast_expr.Among):  # all of the grammar's `cmp_expr`
+    elif isinstance(e, ast_expr.Compare | ast_expr.Member | ast_expr.Among | ast_expr.Given):  # the `cmp_expr`s
         tightness = _CONDITION_TIGHTNESS["compare"]
     else:
         return False
@@ -216,12 +238,39 @@ class SheetDescriber(Describer):
             return f"award {e.name} {{awards[{e.name}]}}"
         if isinstance(e, ast_expr.PlayerSum):  # every player's values are summed: the column's player's would mislead
             return "sum of " + Describer(set(), False, self.lets).text(e.expr) + " over players"
+        theirs = isinstance(e, ast_expr.Whose) and e.who == "their"
+        if theirs or isinstance(e, ast_expr.MemberCount | ast_expr.MemberSum):
+            # each member's, or another player's: the column's player's one value would mislead
+            return Describer(set(), False, self.lets).text(e)
         return super().text(e)
 
 
 def _braces(title: str) -> str:
     """A title as literal text in a label that is filled in with `str.format_map`."""
     return title.replace("{", "{{").replace("}", "}}")
+
+
+def _unbound(e):
+    """A count's condition as its words read it: `n.color` of the counted tile `n` is its `color`, as in an
+    unnamed count (so `count(n in neighbours where n.color in colors)` reads "neighbours that are …")."""
+    if e.binder is None or e.where is None or not isinstance(e.binder, ast_expr.Ref):
+        return e.where
+    return _rename(e.where, e.binder.name)
+
+
+def _rename(node, binder: str):
+    if isinstance(node, ast_expr.FieldOf) and node.binder == binder:
+        return ast_expr.Ref(node.field, span=node.span)
+    if not is_node(node) or (isinstance(node, ast_expr.Count | ast_expr.Aggregate) and node.binder is not None):
+        return node
+    changes = {}
+    for name in field_names(type(node)):
+        value = getattr(node, name)
+        if is_node(value):
+            changes[name] = _rename(value, binder)
+        elif isinstance(value, tuple) and any(is_node(v) for v in value):
+            changes[name] = tuple(_rename(v, binder) if is_node(v) else v for v in value)
+    return attrs.evolve(node, **changes) if changes else node
 
 
 def _conjuncts(e) -> list:

@@ -90,6 +90,7 @@ _ONE_LINE = {
     "levels_decl": lambda k: f"levels {k[0]}",
     "market_decl": lambda k: f"market {k[0]}",
     "value_decl": lambda k: f"value {tok(k[0])} = {literal(k[1])}",
+    "typed_value_decl": lambda k: f"value {tok(k[0])}: {tok(k[1])}",
 }
 
 

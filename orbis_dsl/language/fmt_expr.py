@@ -17,7 +17,7 @@ INDENT = "  "
 
 # Precedence of expression nodes, loosest first (see `?expr` … `?atom` in grammar/rules.lark).
 _LEVEL = {"cond_expr": 0, "or_expr": 1, "and_expr": 2, "not_expr": 3, "compare": 4, "member": 4, "among": 4,
-          "neg": 7}
+          "given": 4, "not_given": 4, "neg": 7, "whose": 7}
 _ATOM = 8
 
 
@@ -93,6 +93,15 @@ _EXPRESSIONS = {
     "extreme": lambda k: f"{k[0]}(" + ", ".join(expr(a) for a in k[1:]) + ")",
     "size": lambda k: f"size({expr(k[0])})",
     "largest_group": lambda k: _largest_group(k),
+    # explicit scope and presence (ast_scope)
+    "bound_aggregate": lambda k: f"{k[0]}({tok(k[1])} of {expr(k[2], 5)} in {k[3]}{_where(k, 4)})",
+    "bound_count": lambda k: f"count({expr(k[0], 5)} in {k[1]}{_where(k, 2)})",
+    "member_count": lambda k: f"count({expr(k[0], 5)} in {tok(k[1])}{_where(k, 2)})",
+    "member_sum": lambda k: f"sum({expr(k[1])} for {tok(k[2])} in {tok(k[3])}{_where(k, 4)})",
+    "field_of": lambda k: f"{tok(k[0])}.{tok(k[1])}",
+    "whose": lambda k: f"{k[0]} {expr(k[1], _ATOM)}",
+    "given": lambda k: f"{expr(k[0], 5)} is given",
+    "not_given": lambda k: f"{expr(k[0], 5)} is not given",
 }
 # The list constructs' layouts live with the rest of their stage's part (fmt_lists); each takes `expr` for operands.
 _EXPRESSIONS.update({name: (lambda k, layout=layout: layout(k, expr)) for name, layout in LIST_LAYOUTS.items()})
@@ -102,9 +111,17 @@ _LINKS = {
     "adjacent_link": lambda k: "adjacent",
     "joined_link": lambda k: f"joined by {tok(k[0])}",
     "beside_link": lambda k: f"beside {tok(k[0])}",
-    "water_link": lambda k: f"by water within {expr(k[0], 5)}",
-    "within_link": lambda k: f"within {expr(k[0], 5)}",
+    "water_link": lambda k: f"by water within {expr(k[0], 5)}{_link_if(k)}",
+    "within_link": lambda k: f"within {expr(k[0], 5)}{_link_if(k)}",
 }
+
+
+def _link_if(k) -> str:
+    """A reach link's ` if COND` or ` unless COND`, when it has one."""
+    if len(k) < 2:
+        return ""
+    word, cond = kids(k[1])
+    return f" {word} {expr(cond)}"
 
 
 def _link(t) -> str:
@@ -210,7 +227,8 @@ def layout(prefix: str, tree, op_col: int | None = None) -> list[str]:
 
 
 # Where a count's or an aggregate's `where` condition stands among its children.
-_WHERE_AT = {"count": 1, "count_held": 1, "sum_held": 3, "aggregate": 3}
+_WHERE_AT = {"count": 1, "count_held": 1, "sum_held": 3, "aggregate": 3, "bound_count": 2, "member_count": 2,
+            "bound_aggregate": 4}
 
 
 def _counted(prefix: str, tree) -> list[str]:

@@ -9,7 +9,8 @@ import operator
 import attrs
 
 from orbis_dsl.language import ast_expr
-from orbis_dsl.language.codegen import POSITION_TABLES, operand_word, sum_terms
+from orbis_dsl.language.codegen import operand_word, sum_terms
+from orbis_dsl.language.codegen_scope import POSITION_TABLES
 from orbis_dsl.language.describe import Describer, needs_parentheses
 from orbis_dsl.language.interpret_lists import ListEvaluator
 from orbis_dsl.language.scope import Context, held_names
@@ -28,6 +29,8 @@ class Env:
     measure: object = None
     trace: list | None = None
     each: object = None  # the member a `for each` declaration is evaluated for
+    me: object = None  # the player being scored, once a scope over players has made `p` another (`my X`)
+    bound: dict = attrs.field(factory=dict)  # `count(n in …)`, `sum(… for t in SET)`: each name's tile or member
 
 
 @attrs.define
@@ -63,11 +66,10 @@ class Evaluator(ListEvaluator):
             return getattr(env.item, b.target) if b.target in ("piece", "flag") else env.item.values[b.target]
         if b.what in ("round", "rounds_played"):
             return getattr(env.g, b.what)
+        if b.what == "bound":
+            return env.bound[e.name]
         if b.what in ("field", "param"):
-            tile = env.item if b.where == "item" else env.t
-            if b.target in POSITION_TABLES:
-                return getattr(env.g.board, POSITION_TABLES[b.target])[tile.pos]
-            return getattr(tile, b.target) if b.what == "field" else tile.params.get(b.target)
+            return _read_tile(env, env.item if b.where == "item" else env.t, b.what, b.target)
         if b.what == "cancelled":
             return env.p.god_cancelled
         if b.what in ("player", "total"):
@@ -83,6 +85,38 @@ class Evaluator(ListEvaluator):
         if b.what == "each":
             return env.each
         return b.target
+
+    def _FieldOf(self, e, env):
+        fields = self.ctx.vocabulary.tile_fields
+        what, target = ("field", fields[e.field][0]) if e.field in fields else ("param", e.field)
+        return _read_tile(env, env.bound[e.binder], what, target)
+
+    def _Whose(self, e, env):
+        if e.who == "my":
+            return self.eval(e.expr, attrs.evolve(env, p=_me(env)))
+        return self.eval(e.expr, env)
+
+    def _Given(self, e, env):
+        present = self.eval(e.operand, env) is not None
+        return not present if e.negated else present
+
+    def _member_names(self, set_name: str) -> list:
+        return [m for m, s in self.ctx.members.items() if s == set_name]
+
+    def _MemberCount(self, e, env):
+        inner = attrs.evolve(self, ctx=self.ctx.bound(e.binder.name, "member"))
+        return sum(1 for m in self._member_names(e.set_name)
+                   if inner.eval(e.where, attrs.evolve(env, bound={**env.bound, e.binder.name: m})))
+
+    def _MemberSum(self, e, env):
+        inner = attrs.evolve(self, ctx=self.ctx.bound(e.binder, "member"))
+        total = 0
+        for m in self._member_names(e.set_name):
+            at = attrs.evolve(env, bound={**env.bound, e.binder: m})
+            if e.where is None or inner.eval(e.where, at):
+                value = inner.eval(e.expr, at)
+                total += value if value is not None else 0  # a value that is none is passed over
+        return total
 
     def _Index(self, e, env):
         return (env.p.facts[e.name] or {}).get(self.eval(e.key, env))
@@ -126,9 +160,15 @@ class Evaluator(ListEvaluator):
     def _links(self, group_links, env) -> tuple:
         return tuple(
             support.link(link.kind, pairs=env.p.facts[link.fact]) if link.kind in ("joined", "beside")
-            else support.link(link.kind, self.eval(link.reach, env)) if link.reach is not None
+            else support.link(link.kind, self._reach(link, env)) if link.reach is not None
             else support.link(link.kind)
             for link in group_links)
+
+    def _reach(self, link, env):
+        """A link's reach; none (the link does not count) while its `if` fails (its `unless` holds)."""
+        if link.cond is not None and bool(self.eval(link.cond, env)) == link.negate:
+            return None
+        return self.eval(link.reach, env)
 
     def _Not(self, e, env):
         return not self.eval(e.operand, env)
@@ -147,6 +187,10 @@ class Evaluator(ListEvaluator):
             b = self.ctx.resolve(e.name)
             if b is not None and b.what == "field" and b.target == "color":
                 return env.item if b.where == "item" else env.t
+        if isinstance(e, ast_expr.FieldOf):
+            found = self.ctx.vocabulary.tile_fields.get(e.field)
+            if found is not None and found[0] == "color":
+                return env.bound[e.binder]
         return None
 
     def _Compare(self, e, env):
@@ -170,7 +214,12 @@ class Evaluator(ListEvaluator):
         if tile is not None and self.wild:
             test = tile.desert or tile.color == self.eval(other, env)
             return test if e.op == "=" else not test
-        if isinstance(e.left, ast_expr.Ref) or isinstance(e.right, ast_expr.Ref):
+        if isinstance(e.left, ast_expr.Whose) or isinstance(e.right, ast_expr.Whose):
+            left, right = self.eval(e.left, env), self.eval(e.right, env)
+            if left is None or right is None:  # a none compares with nothing: two players without one differ
+                return False
+            return (left == right) == (e.op == "=")
+        if isinstance(e.left, _NAMED) or isinstance(e.right, _NAMED):
             equal = self.eval(e.left, env) == self.eval(e.right, env)
             return equal if e.op == "=" else not equal
         return None
@@ -178,7 +227,8 @@ class Evaluator(ListEvaluator):
     def _Member(self, e, env):
         tile = self._colour_tile(e.item, env)
         container = self.eval(e.container, env)
-        if isinstance(e.container, ast_expr.Ref) and self.ctx.resolve(e.container.name).type.startswith("list:"):
+        named = e.container.expr if isinstance(e.container, ast_expr.Whose) else e.container  # `their tasks`
+        if isinstance(named, ast_expr.Ref) and self.ctx.resolve(named.name).type.startswith("list:"):
             return support.holds(container, self.eval(e.item, env))
         if tile is not None and self.wild:
             return tile.desert or tile.color in container
@@ -187,7 +237,8 @@ class Evaluator(ListEvaluator):
     def _Among(self, e, env):
         site = f"{self.site}@{e.span.line}:{e.span.column}" if e.span else self.site
         key = (site, env.p.index, env.t.pos) if self.tile_clause else site
-        return support.among(env.g, env.p, e.rank, lambda q: self.eval(e.value, attrs.evolve(env, p=q)), key,
+        return support.among(env.g, env.p, e.rank, lambda q: self.eval(e.value, attrs.evolve(env, p=q, me=_me(env))),
+                             key,
                              env.trace, self.describer.label(e.value), env.t.params if self.tile_clause else None)
 
     def _tiles(self, scope, env):
@@ -200,6 +251,10 @@ class Evaluator(ListEvaluator):
         tiles = self._tiles(e.scope, env)
         if e.where is None:
             return tiles
+        if getattr(e, "binder", None) is not None:  # the counted tile named: bare names keep their outer meaning
+            name = e.binder.name
+            inner = attrs.evolve(self, ctx=self.ctx.bound(name, "tile"))
+            return [n for n in tiles if inner.eval(e.where, attrs.evolve(env, bound={**env.bound, name: n}))]
         inner = attrs.evolve(self, ctx=self.ctx.item_scope())
         return [n for n in tiles if inner.eval(e.where, attrs.evolve(env, item=n))]
 
@@ -207,7 +262,7 @@ class Evaluator(ListEvaluator):
         if e.scope == "players":
             if e.where is None:
                 return len(env.g.players)
-            return sum(1 for q in env.g.players if self.eval(e.where, attrs.evolve(env, p=q)))
+            return sum(1 for q in env.g.players if self.eval(e.where, attrs.evolve(env, p=q, me=_me(env))))
         return len(self._selected(e, env))
 
     def _HeldCount(self, e, env):
@@ -247,6 +302,22 @@ class Evaluator(ListEvaluator):
 
     def _is_status(self, e) -> bool:
         return isinstance(e, ast_expr.Ref) and self.ctx.resolve(e.name).type == "bool"
+
+
+# What `=` tests as it is, untraced (as codegen.NAMED): a name, a counted tile's field, a name said mine or theirs.
+_NAMED = (ast_expr.Ref, ast_expr.FieldOf, ast_expr.Whose)
+
+
+def _me(env: Env):
+    """The player being scored: `p` until a scope over players makes `p` each player in turn."""
+    return env.me if env.me is not None else env.p
+
+
+def _read_tile(env: Env, tile, what: str, target: str):
+    """A tile's field (a place by the board's tables) or parameter."""
+    if target in POSITION_TABLES:
+        return getattr(env.g.board, POSITION_TABLES[target])[tile.pos]
+    return getattr(tile, target) if what == "field" else tile.params.get(target)
 
 
 def explain_value(ev: Evaluator, e, env: Env) -> str:

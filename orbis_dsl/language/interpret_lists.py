@@ -22,4 +22,5 @@ class ListEvaluator:
         return lists.distinct(env.p.facts[e.fact])
 
     def _PlayerSum(self, e, env):
-        return lists.sum_over(self.eval(e.expr, attrs.evolve(env, p=q)) for q in env.g.players)
+        me = env.me if env.me is not None else env.p
+        return lists.sum_over(self.eval(e.expr, attrs.evolve(env, p=q, me=me)) for q in env.g.players)

@@ -26,7 +26,8 @@ CLAUSES = ("param", "let", "when", "end", "modify", "matches", "every", "unique"
            "tiebreak", "ties", "keep", "order", "warn", "split", "prizes", "then", "shared", "players", "reveal",
            "remove", "marked", "mark", "stacked", "limit", "supply", "otherwise", "per", "trade", "for")
 EFFECTS = ("gain", "reduce", "pay", "destroy", "require", "from")
-EXPRESSIONS = ("if", "else", "unless", "and", "or", "not", "in", "is", "among", "of", "where", "most", "fewest")
+EXPRESSIONS = ("if", "else", "unless", "and", "or", "not", "in", "is", "among", "of", "where", "most", "fewest",
+               "my", "their", "given")
 FUNCTIONS = ("count", "sum", "max", "min")
 SCOPES = ("tiles", "neighbours", "supports")
 CONSTANTS = ("true", "false", "any", "none")

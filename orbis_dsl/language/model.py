@@ -206,6 +206,7 @@ class Fact:
     key: str | None = None  # the record's JSON key, when not the name
     derive: ast_expr.Expr | None = None  # `from EXPR`: derived from a grid record's board
     board_only: bool = False  # `only from`: never typed
+    member_of: str | None = None  # `fact NAME: SET`: a member of SET (read as a choice of its members' names)
 
     @property
     def whole(self) -> bool:
@@ -278,7 +279,7 @@ class RuleSet:
     board: tuple[int, ...]
     attributes: dict[str, Param]
     options: dict[str, Option]
-    values: dict[str, int]
+    values: dict[str, int | bool | str | None]  # a number, a flag, a set member's name; None: not yet given
     desert: Desert
     kinds: dict[str, Kind]
     gods: dict[str, God]
@@ -299,6 +300,7 @@ class RuleSet:
     checks: tuple[Check, ...] = ()
     rounds: int | None = None
     game: ast_decl.GameDecl | None = None  # the game's id and the formats of its records and reports
+    value_sets: dict[str, str] = attrs.field(factory=dict)  # `value NAME: SET`: the set each such value is of
     rounds_also: int | None = None  # `rounds 3 or 1`
     grid: object = None  # runtime.specs.GridSpec: the square grid records may give boards on
     lets: dict = attrs.field(factory=dict)  # a score sheet's top-level `let`s: name -> expression

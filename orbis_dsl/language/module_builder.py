@@ -147,7 +147,7 @@ class ModuleBuilder:
         cancellable = any(e.verb in ("pay", "destroy", "require") for e in god.taken)
         return (f"GodSpec(\n    name={god.name!r},\n    title={god.title!r},\n"
                 f"    ends={indent_text(tuple_text(ends, '        '))},\n    taken={taken},\n"
-                f"    modifiers={dict(sorted(god.modifiers.items()))!r},\n    cancellable={cancellable!r},\n)")
+                f"    modifiers={_modifiers_text(god.modifiers)},\n    cancellable={cancellable!r},\n)")
 
     def award(self, award) -> str:
         prefix = f"_award_{safe_identifier(award.name)}"
@@ -238,3 +238,11 @@ def _cancel_moment(kind: Kind) -> str | None:
 
 def indent_text(text: str) -> str:
     return text.replace("\n", "\n    ")
+
+
+def _modifiers_text(modifiers: dict) -> str:
+    """A held piece's modifiers as a dict literal, sorted; one per line when one line would pass 120 columns."""
+    flat = repr(dict(sorted(modifiers.items())))
+    if len(flat) + len("    modifiers=,") <= 120:
+        return flat
+    return "{\n" + "".join(f"        {k!r}: {v!r},\n" for k, v in sorted(modifiers.items())) + "    }"

@@ -71,11 +71,45 @@ class Context:
     # The checker's: lets of the block declared after the member being checked (name -> where), which a `let` is
     # not yet usable in (docs/language.md: "usable in the members after it").
     later: dict = attrs.field(factory=dict)
+    # Explicit scope (docs/language.md, "Whose is a name"): the names `count(t in …)` gives (name -> 'tile' or
+    # 'member:SET'); the types of values (name -> type; int when not listed); what the innermost unnamed `where`
+    # ranges over ('tiles' or 'players', None outside one) and the context just outside it, where a bare name
+    # that both mean is ambiguous; whether the clause is inside a scope over players (`my`, `their`); and the
+    # expressions a condition has shown to be given (`x is given and … x …`).
+    binders: dict[str, str] = attrs.field(factory=dict)
+    value_types: dict[str, str] = attrs.field(factory=dict)
+    subject: str | None = None
+    outer: Context | None = attrs.field(default=None, eq=False, repr=False)
+    over_players: bool = False
+    given: frozenset = frozenset()
+    # how the innermost unnamed count of tiles is written with its tile named, for messages: `{name}` the field
+    named_form: str = ""
 
     def item_scope(self) -> Context:
         return attrs.evolve(self, in_item=True)
 
+    def counted_tile(self, scope: str = "tiles", head: str = "count(") -> Context:
+        """Inside an unnamed `count(SCOPE where …)` of tiles (`head`: `sum(cp of ` for a sum): the counted tile's
+        names first, the outside remembered (`subject` is the scope's word)."""
+        form = f"{head}n in {scope} where n.{{name}} …)"
+        return attrs.evolve(self, in_item=True, subject=scope, outer=self, named_form=form)
+
+    def counted_player(self) -> Context:
+        """Inside an unnamed `count(players where …)`: each counted player's names, the outside remembered."""
+        return attrs.evolve(self, subject="players", outer=self, over_players=True)
+
+    def bound(self, name: str, what: str) -> Context:
+        """Inside `count(NAME in …)` or `sum(… for NAME in SET)`: NAME known, bare names read as outside."""
+        return attrs.evolve(self, binders={**self.binders, name: what})
+
+    def unscoped(self) -> Context:
+        """Inside `my …` or `their …`: names say whose they are, none is ambiguous."""
+        return attrs.evolve(self, subject=None, outer=None)
+
     def resolve(self, name: str) -> Binding | None:
+        if name in self.binders:
+            what = self.binders[name]
+            return Binding("bound", what if what != "tile" else "tile", "game", name)
         if name in self.held:
             part, type_ = self.held[name]
             return Binding("held", type_, "item", part)
@@ -109,7 +143,7 @@ class Context:
             attribute, type_ = player_fields[name]
             return Binding("player", type_, "player", attribute)
         if name in self.values:
-            return Binding("value", "int", "player", name)
+            return Binding("value", self.value_types.get(name, "int"), "player", name)
         if name in self.options:
             return Binding("option", self.options[name], "game", name)
         canonical = self.aliases.get(name, name)
@@ -129,7 +163,7 @@ class Context:
         names = set(self.params) | set(self.lets) | set(self.extras) | set(self.vocabulary.player_fields)
         names |= set(self.values) | set(self.options) | set(self.colors) | set(self.aliases) | set(self.kinds)
         names |= set(self.stars) | set(self.facts) | set(self.members) | set(self.each) | set(self.held)
-        names |= set(self.pieces)
+        names |= set(self.pieces) | set(self.binders)
         if self.rounds:
             names |= ROUND_NAMES
         if self.in_item or self.self_kind == "tile":
@@ -142,6 +176,7 @@ class Context:
 def rule_context(rules, **extra) -> Context:
     """The base context of a checked rule set (see `check.Checker.context` for the same during checking)."""
     extra.setdefault("lets", rules.lets)
+    extra.setdefault("value_types", value_types(rules.values, rules.sets, rules.value_sets))
     return Context(
         colors=frozenset(rules.colors), aliases=rules.aliases, kinds=frozenset(rules.kinds),
         stars=frozenset(rules.stars), attributes={n: type_name(p.type) for n, p in rules.attributes.items()},
@@ -158,7 +193,23 @@ def rule_context(rules, **extra) -> Context:
 def fact_types(facts) -> dict[str, str]:
     """Each fact's type for expressions: `per:SET` for a fact given per member of a set."""
     return {name: f"per:{f.per}" if f.per else f"list:{f.type.choices[0]}" if f.type.name == "list"
+            else f"member:{f.member_of}" + "?" * f.type.optional if getattr(f, "member_of", None)
             else type_name(f.type) for name, f in facts.items()}
+
+
+def value_types(values, sets, typed=None) -> dict[str, str]:
+    """Each value's type for expressions, from its default (a number, a flag, a member of a set) or its declared
+    set (`typed`: name -> set, for `value NAME: SET`, none until a piece gives one)."""
+    members = set_members(sets)
+    found = {}
+    for name, value in values.items():
+        if isinstance(value, bool):
+            found[name] = "bool"
+        elif isinstance(value, str) and value in members:
+            found[name] = "member:" + members[value]
+    for name, set_name in (typed or {}).items():
+        found[name] = f"member:{set_name}?"
+    return found
 
 
 def set_members(sets) -> dict[str, str]:

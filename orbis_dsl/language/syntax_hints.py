@@ -23,7 +23,8 @@ from orbis_dsl.language.lark_errors import RULES_WORDS, literal, shown_token, sy
 from orbis_dsl.language.lark_recovery import starts_declaration, top_level
 
 # `sum(2 * …)`: since `sum(EXPR over players)`, an expression after `sum(` is read as one over players.
-SUM_HINT = "sum(FIELD of tiles …) adds up a parameter of tiles; sum(EXPR over players) adds up a value over players"
+SUM_HINT = ("sum(FIELD of tiles …) adds up a parameter of tiles; sum(EXPR over players) adds up a value over players; "
+            "sum(EXPR for t in SET) over a set's members")
 
 _CLOSER = {"(": ")", "[": "]", "{": "}"}
 _COMPARISONS = frozenset({"=", "!=", "<", ">", "<=", ">="})

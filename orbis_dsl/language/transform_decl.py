@@ -86,7 +86,10 @@ class DeclBuilder(NodeBuilder):
                                    span=self._s(meta))
 
     def value_decl(self, meta, name, value):
-        return ast_decl.ValueDecl(str(name), value.value, span=self._s(meta))
+        return ast_decl.ValueDecl(str(name), _plain(value), span=self._s(meta))
+
+    def typed_value_decl(self, meta, name, set_name):
+        return ast_decl.ValueDecl(str(name), None, str(set_name), span=self._s(meta))
 
     def attribute_decl(self, meta, name, type_, default):
         return ast_decl.AttributeDecl(str(name), type_, default, span=self._s(meta))
@@ -132,7 +135,7 @@ class DeclBuilder(NodeBuilder):
                                                                                    span=span_of(self.file, text)))
 
     def modify_clause(self, meta, name, value):
-        return ast_decl.Modify(str(name), value.value, span=span_of(self.file, name))
+        return ast_decl.Modify(str(name), _plain(value), span=span_of(self.file, name))
 
     def gain(self, meta, amount):
         return ast_decl.Effect("gain", amount=amount, span=self._s(meta))
@@ -214,3 +217,7 @@ class DeclBuilder(NodeBuilder):
     def arg(self, meta, name, value):
         return ast_decl.Arg(str(name), value, span=span_of(self.file, name))
 
+
+def _plain(literal):
+    """A value's literal as the rules hold it: a number, a flag, or a set member's name."""
+    return literal.name if isinstance(literal, ast_expr.NameLit) else literal.value

@@ -158,6 +158,32 @@ class ExprBuilder(NodeBuilder):
     def count(self, meta, scope, where=None):
         return ast_expr.Count(str(scope), where, span=self._s(meta))
 
+    def bound_count(self, meta, binder, scope, where=None):
+        return ast_expr.Count(str(scope), where, binder, span=self._s(meta))
+
+    def member_count(self, meta, binder, set_name, where):
+        return ast_expr.MemberCount(binder, str(set_name), where, set_span=span_of(self.file, set_name),
+                                    span=self._s(meta))
+
+    def member_sum(self, meta, func, expr, binder, set_name, where=None):
+        return ast_expr.MemberSum(expr, str(binder), str(set_name), where, binder_span=span_of(self.file, binder),
+                                  set_span=span_of(self.file, set_name), span=self._s(meta))
+
+    def field_of(self, meta, binder, field):
+        return ast_expr.FieldOf(str(binder), str(field), binder_span=span_of(self.file, binder), span=self._s(meta))
+
+    def whose(self, meta, who, expr):
+        return ast_expr.Whose(str(who), expr, span=self._s(meta))
+
+    def given(self, meta, operand):
+        return ast_expr.Given(operand, span=self._s(meta))
+
+    def not_given(self, meta, operand):
+        return ast_expr.Given(operand, negated=True, span=self._s(meta))
+
+    def bound_aggregate(self, meta, func, field, binder, scope, where=None):
+        return ast_expr.Aggregate(str(func), str(field), str(scope), where, binder, span=self._s(meta))
+
     def aggregate(self, meta, func, field, scope, where=None):
         return ast_expr.Aggregate(str(func), str(field), str(scope), where, span=self._s(meta))
 
@@ -218,11 +244,14 @@ class ExprBuilder(NodeBuilder):
     def joined_link(self, meta, fact):
         return ast_expr.GroupLink("joined", fact=str(fact), span=self._s(meta))
 
-    def water_link(self, meta, reach):
-        return ast_expr.GroupLink("water", reach=reach, span=self._s(meta))
+    def water_link(self, meta, reach, cond=None):
+        return ast_expr.GroupLink("water", reach=reach, **(cond or {}), span=self._s(meta))
+
+    def link_if(self, meta, word, cond):
+        return {"cond": cond, "negate": word.type == "UNLESS"}
 
     def beside_link(self, meta, fact):
         return ast_expr.GroupLink("beside", fact=str(fact), span=self._s(meta))
 
-    def within_link(self, meta, reach):
-        return ast_expr.GroupLink("within", reach=reach, span=self._s(meta))
+    def within_link(self, meta, reach, cond=None):
+        return ast_expr.GroupLink("within", reach=reach, **(cond or {}), span=self._s(meta))

@@ -29,6 +29,14 @@ def distinct(items) -> bool:
     return len(set(ids)) == len(ids)
 
 
+def both_equal(a, b, equal: bool) -> bool:
+    """`their X = my X` (`equal` False: `!=`): a value that is none compares with nothing, as in `_compare`, so two
+    players who were given no X are not "the same"."""
+    if a is None or b is None:
+        return False
+    return (a == b) == equal
+
+
 def sum_over(values) -> int:
     """The sum of the values that are not none (0 when there are none)."""
     return sum(value for value in values if value is not None)

@@ -319,13 +319,14 @@ def occupied_cells(rules: Rules, sheets: list[SheetPlayerRecord]) -> dict[str, l
 
 
 def player_colours(rules: Rules, g: SheetGame) -> dict[str, str]:
-    """Each player's drawing colour, by the hex map's `player colors by VALUE: …` (1 picks the first); a player whose
-    value picks none is left out (drawn by seat)."""
+    """Each player's drawing colour, by the hex map's `player colors by VALUE: …` (1 picks the first; a member of a
+    set, its place in the set); a player whose value picks none is left out (drawn by seat)."""
     hexmap = rules.settings.hexmap
     if hexmap is None or not hexmap.player_colors:
         return {}
     value, colours = hexmap.player_colors
-    picked = {p.name: p.values.get(value, 0) for p in g.players}
+    places = {m: i for members in rules.settings.sets.values() for i, m in enumerate(members, 1)}  # a member's
+    picked = {p.name: places.get(v, 0) if isinstance(v := p.values.get(value, 0), str) else v for p in g.players}
     return {name: colours[i - 1] for name, i in picked.items() if isinstance(i, int) and 1 <= i <= len(colours)}
 
 

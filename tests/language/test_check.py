@@ -87,7 +87,7 @@ def test_unknown_name_in_an_expression(check_rules):
 
 
 def test_unknown_colour_in_an_expression_is_an_unknown_name(check_rules):
-    text = 'kind shrine {\n  end: 2 if count(neighbours where color = gren) >= 1\n}\n'
+    text = 'kind shrine {\n  end: 2 if count(n in neighbours where n.color = gren) >= 1\n}\n'
     check_one(check_rules, text, "unknown name 'gren'", "gren", "did you mean 'green'?")
 
 
@@ -195,8 +195,8 @@ def test_a_condition_must_be_yes_or_no(check_rules):
 
 
 def test_comparing_a_colour_with_a_number(check_rules):
-    text = 'kind shrine {\n  end: 2 if count(neighbours where color = 2) >= 1\n}\n'
-    check_one(check_rules, text, "cannot compare a colour with a number", "color")
+    text = 'kind shrine {\n  end: 2 if count(n in neighbours where n.color = 2) >= 1\n}\n'
+    check_one(check_rules, text, "cannot compare a colour with a number", "n.color")
 
 
 def test_ordering_compares_numbers_only(check_rules):
@@ -210,7 +210,8 @@ def test_if_branches_of_different_types(check_rules):
 
 
 def test_in_needs_a_set(check_rules):
-    text = 'kind shrine {\n  param favourite: color\n  end: 2 if count(neighbours where color in favourite) >= 1\n}\n'
+    text = ('kind shrine {\n  param favourite: color\n'
+            '  end: 2 if count(n in neighbours where n.color in favourite) >= 1\n}\n')
     check_one(check_rules, text, "'in' needs a set of colours, but this is a colour", "favourite", nth=1)
 
 

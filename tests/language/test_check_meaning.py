@@ -103,12 +103,12 @@ AMONG_HINT = ("'among players' compares what is the player's: in a god's clause,
 
 
 @pytest.mark.parametrize("text, token, nth", [
-    ("kind beacon {\n  param cp: int\n  end: cp if count(neighbours where color = blue) is most among players\n}\n",
-     "count", 0),
+    ("kind beacon {\n  param cp: int\n  end: cp if count(n in neighbours where n.color = blue) is most among "
+     "players\n}\n", "count", 0),
     ("kind beacon {\n  param cp: int\n  end: cp if cp is most among players\n}\n", "cp", 2),
     ("kind beacon {\n  param cp: int\n  let near = count(supports)\n  end: cp if near is most among players\n}\n",
      "near", 1),
-    ("kind beacon {\n  param hue: color\n  end: 1 if count(tiles where color = hue) is most among players\n}\n",
+    ("kind beacon {\n  param hue: color\n  end: 1 if count(t in tiles where t.color = hue) is most among players\n}\n",
      "hue", 1),
 ])
 def test_among_players_about_the_tile_being_scored_is_refused(check_rules, text, token, nth):
@@ -121,8 +121,8 @@ def test_among_players_about_a_counted_tile_is_refused(check_rules):
 
 
 @pytest.mark.parametrize("condition", [
-    "count(tiles where color = white) is most among players",  # the example pack's Shrine
-    "count(tiles where count(neighbours where color = red) >= 1) is most among players",
+    "count(t in tiles where t.color = white) is most among players",  # the example pack's Shrine
+    "count(tiles where count(n in neighbours where n.color = red) >= 1) is most among players",
     "worshippers is fewest among players",
 ])
 def test_among_players_about_the_player_checks_in_a_tile_clause(check_rules, condition):

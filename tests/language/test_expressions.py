@@ -22,9 +22,10 @@ kind plain "Plain" {
   end: 0
 }
 
-# The tiles below this one that themselves rest on two red tiles: the inner `supports` is the counted tile's.
+# The tiles below this one that themselves rest on two red tiles: the inner `supports` is the counted tile's
+# (the outer count names no tile), and `s.color` the colour of each tile below it.
 kind apex "Apex" {
-  end: count(supports where count(supports where color = red) = 2)
+  end: count(supports where count(s in supports where s.color = red) = 2)
 }
 
 # Where it lies: 10 per row and 1 per column, on the border only.
@@ -34,13 +35,13 @@ kind lookout "Lookout" {
 
 # 3 per red tile, capped at 8.
 kind capped "Capped" {
-  end: min(3 * count(tiles where color = red), 8)
+  end: min(3 * count(t in tiles where t.color = red), 8)
 }
 
 # A point per four tiles, rounded down; and the larger of two values.
 kind half "Half" {
   end: count(tiles) / 4
-  end: max(count(tiles where color = blue), 1)
+  end: max(count(t in tiles where t.color = blue), 1)
 }
 """
 

@@ -216,7 +216,7 @@ def test_long_declaration_lists_wrap_after_a_comma_under_the_first_item():
 
 # Nodes printed by the layout of their parent, not from a table of their own.
 _PRINTED_BY_PARENT = {"start", "name", "type", "cost", "arg", "amount", "amount_param", "for_each", "in_patch",
-                      "keep_order", "split", "each_takes", "winner_if", "winner_key"}
+                      "keep_order", "split", "each_takes", "winner_if", "winner_key", "link_if"}
 
 
 def test_every_node_of_the_grammar_has_a_layout():
@@ -291,7 +291,8 @@ def test_count_and_aggregates_without_where():
 # ---- random expressions -------------------------------------------------------------------------------------
 
 _ATOMS = st.sampled_from(["1", "x", "y", "cp", '"s"', "true", "{red, blue}", "count(tiles where desert)",
-                          "sum(cp of neighbours where color = red)"])
+                          "sum(cp of neighbours where color = red)", "my x", "their cp", "n.cp",
+                          "count(n in tiles where n.cp > 1)", "count(t in s where t = x)", "sum(y for t in s)"])
 
 
 def _expressions():

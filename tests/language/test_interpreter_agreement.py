@@ -208,9 +208,10 @@ kind alpha "Alpha" {
   param bias: int = 0
   param hue: color
   param pair: colors(2)
-  let near = count(neighbours where color = hue)
+  let near = count(n in neighbours where n.color = hue)
   end: near * 2 - bias if near >= 1 and not cancelled
-  end: -1 unless count(supports where color in pair) >= 1
+  end: -1 unless count(s in supports where s.color in pair) >= 1
+  end: 1 if count(t in tiles where t.row = row and t.column = column - 1 and t.color = hue) >= 1
   end: if mode = "high" then bias + bonus else bias
   end: 1 if level >= 2
 }
@@ -219,7 +220,7 @@ kind beta "Beta" {
   param need: int
   param gift: amount
   when taken: gain gift, pay need any else mark cancelled
-  when placed: require count(supports where color != crimson) >= 1 else mark cancelled
+  when placed: require count(s in supports where s.color != crimson) >= 1 else mark cancelled
   end: cp unless cancelled
   end: 2 if count(tiles where kind = alpha) is most among players
 }
@@ -229,6 +230,7 @@ god sky "Sky" {
   end: whites - 1 if whites is fewest among players or strict
   end: 1 if max(mystic of tiles where color = blue) >= 2
   end: -(count(tiles where desert)) unless cancelled
+  end: count(players where their count(tiles where desert) < my count(tiles where desert))
 }
 
 award relic "Relic" {

@@ -25,7 +25,7 @@ def test_a_number_where_a_name_is_expected_says_what_the_place_takes():
 def test_a_sum_of_a_number_is_told_both_sums():
     """`sum(2 * …)` reads as a sum over players, which then lacks `over players`: the hint names both sums."""
     d = rule_error('god sun "Sun" {\n  end: sum(2 * count(tiles))\n}\n')
-    assert d.message == "unexpected ')'; expected 'over'"
+    assert d.message == "unexpected ')'; expected 'for' or 'over'"
     assert (d.span.line, d.span.column) == (2, 28)
     assert d.hint.startswith("sum(FIELD of tiles …) adds up a parameter of tiles; sum(EXPR over players)")
 

@@ -93,7 +93,8 @@ def test_a_fact_of_the_whole_record_is_read_at_the_top_under_its_key(tally, chan
 
 
 @pytest.mark.parametrize("line, message", [
-    ('fact extra "extra": colours?', "a list of members of colours is written 'list of colours'"),
+    ('fact extra "extra": colours? per colours',
+     "a fact of a member of colours is given once, not per member of a set"),
     ('fact extra "extra": list of colours with done', "only a list of held pieces has a flag; 'colours' is a set"),
     ('fact extra "extra": list of colour', "unknown set or family of held pieces 'colour'"),
     ('score extra "Extra": count(seen where true)',

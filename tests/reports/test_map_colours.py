@@ -51,9 +51,10 @@ def test_each_player_takes_the_colour_of_their_factions_home_terrain():
 
 
 def test_every_faction_has_a_home_colour_and_no_two_homes_share_one():
-    homes = {spec.modifiers.get("home", 0) for spec in RULES.gods.values()}
-    assert homes == set(range(1, 8))
-    assert len(set(HOME_COLOURS)) == 7
+    # `value home: terrains`: each faction's home is a member of the terrains, drawn in the colour at its place
+    homes = {spec.modifiers.get("home") for spec in RULES.gods.values()}
+    assert homes == set(RULES.settings.sets["terrains"])
+    assert len(set(HOME_COLOURS)) == 7 and RULES.settings.sets["terrains"] == HOME_COLOURS
 
 
 def test_the_cells_and_the_legend_are_drawn_in_those_colours():

@@ -215,7 +215,7 @@ kind {name} "Kind" {{
   param {name}: int = 1
   let {name}_twice = {name} * 2
   when taken: pay {name} any else mark cancelled
-  end: {name}_twice if count(neighbours where color = red) >= {name}
+  end: {name}_twice if count({name}_n in neighbours where {name}_n.color = red) >= {name}
 }}
 god {name} "God" {{
   end: 1 if count(tiles where kind = {name}) is most among players
