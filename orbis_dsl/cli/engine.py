@@ -1,4 +1,5 @@
-"""The engine's commands: `orbis simulate`, `orbis replay LOG` and `orbis variant check [NAME|FILE]`.
+"""The engine's commands: `orbis simulate`, `orbis replay LOG` and `orbis variant check [NAME|FILE]` (and
+`orbis balance PACK`, in `balance.py`).
 
 `register(app)` adds them to the main `orbis` Typer app. Exit codes:
 - simulate: 0 done; 2 bad arguments (unknown variant or policy, no variant for that many players, …).
@@ -359,8 +360,8 @@ def _report_variant(rules, name: str, games: int, seed: int, policy: str, jobs: 
         if b.get("not_tested"):  # mixed policies: no rate is held to the fair rate
             line += "no rate tested (the seats play different policies)"
         else:
-            line += (f"{len(b['flags']) or 'no'} flag{'s' if len(b['flags']) != 1 else ''} (about "
-                     f"{b['flags_expected_by_chance']:g} by chance)")
+            line += (f"{len(b['flags']) or 'no'} flag{'s' if len(b['flags']) != 1 else ''} (Holm-corrected "
+                     f"across {len(b['tests'])} tests)")
         flags = b["flags"]
     typer.echo(line)
     for flag in flags:
@@ -369,10 +370,12 @@ def _report_variant(rules, name: str, games: int, seed: int, policy: str, jobs: 
 
 
 def register(app: typer.Typer) -> None:
-    """Add `simulate`, `replay` and `variant check` to the `orbis` app."""
+    """Add `simulate`, `balance`, `replay` and `variant check` to the `orbis` app."""
+    from orbis_dsl.cli.balance import balance
     from orbis_dsl.cli.sweep import sweep
 
     app.command("simulate")(simulate)
+    app.command("balance")(balance)
     app.command("sweep")(sweep)
     app.command("replay")(replay)
     variant_app = typer.Typer(no_args_is_help=True, add_completion=False, rich_markup_mode=None,

@@ -1,0 +1,121 @@
+"""God win rates adjusted for seat and pick order: a logistic regression of winning on god, seat and pick order.
+
+A god's raw win rate mixes what the god does with who takes it and when. A strong god is taken early, often by
+the first seat, and the seats do not win alike (in 2-player games the second seat wins more). So in a pack of
+identical gods, the god a search happened to take first looked weak: it was held most often from the losing
+seat. The model separates them:
+
+    logit P(win) = intercept + god effect + seat effect + pick-order effect
+
+with one observation per player (a shared win counts its 1/k share, as a fractional binomial response), gods in
+sum-to-zero coding (each god's effect is measured against the average god, so no god is the reference), and
+seat and pick order (1 = the first god taken in the game) as treatment dummies. The test of a god is the Wald
+test of its effect (H0: it is the average god). Gods held fewer than `MIN_HELD` times are left out of the model
+(their raw exact test stands), and a fit that does not converge to finite, moderate effects (separation, in small
+runs) gives no adjusted rates at all. Its **adjusted win rate** is the model's win rate of every
+observed player had they held that god, averaged over the players (marginal standardization), with the interval
+from the effect's interval taken through the same average.
+
+statsmodels fits it (the `balance` extra: `pip install 'orbis-dsl[balance]'`); without it `adjusted_gods`
+returns None and the report says so.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+
+Z95 = 1.959963984540054
+MIN_HELD = 10  # a god held fewer times is left out of the model (and tested by its raw rate)
+MAX_EFFECT = 8.0  # a log-odds beyond this is a fit running away (separation), not an estimate
+
+
+def statsmodels_available() -> bool:
+    try:
+        import statsmodels.api  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def pick_orders(game: dict) -> dict[int, int]:
+    """seat → the order its god was taken in among the game's gods (1 = first): by round, then by seat (the
+    turn order within a round)."""
+    taken = sorted((p["god_round"], p["seat"]) for p in game["players"] if p["god"] is not None)
+    return {seat: i + 1 for i, (_, seat) in enumerate(taken)}
+
+
+def adjusted_gods(results: list[dict]) -> dict | None:
+    """{god: {effect, low, high, p, rate, rate_low, rate_high}} from the model above; None when statsmodels is
+    missing or the model cannot be fitted (fewer than two gods, or no variation in winning)."""
+    try:
+        import numpy as np
+        import statsmodels.api as sm
+    except ImportError:
+        return None
+    rows = [(p["god"], p["seat"], order.get(p["seat"], 0), p["win"])
+            for r in results for order in (pick_orders(r),) for p in r["players"] if p["god"] is not None]
+    held: dict[str, int] = {}
+    for g, _, _, _ in rows:
+        held[g] = held.get(g, 0) + 1
+    # a god held a few times can make the fit diverge (held once and lost: its effect runs to minus infinity, and
+    # IRLS then reports nonsense standard errors); such gods are left out, and tested by their raw rate
+    rows = [row for row in rows if held[row[0]] >= MIN_HELD]
+    gods = sorted({g for g, _, _, _ in rows})
+    seats = sorted({s for _, s, _, _ in rows})
+    orders = sorted({o for _, _, o, _ in rows})
+    wins = [w for _, _, _, w in rows]
+    if len(gods) < 2 or not rows or min(wins) == max(wins):
+        return None
+    g_index = {g: i for i, g in enumerate(gods)}
+    k = len(gods)
+
+    def design(god_of_row):
+        X = np.zeros((len(rows), 1 + (k - 1) + (len(seats) - 1) + (len(orders) - 1)))
+        X[:, 0] = 1.0
+        for i, (g, s, o, _) in enumerate(rows):
+            gi = g_index[god_of_row(g)]
+            if gi < k - 1:
+                X[i, 1 + gi] = 1.0
+            else:  # sum-to-zero: the last god is minus all the others
+                X[i, 1:k] = -1.0
+            si = seats.index(s)
+            if si > 0:
+                X[i, k + si - 1] = 1.0
+            oi = orders.index(o)
+            if oi > 0:
+                X[i, k + len(seats) - 2 + oi] = 1.0
+        return X
+
+    X = design(lambda g: g)
+    y = np.array(wins, dtype=float)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # separation or fractional responses: the fit is still the MLE asked for
+        try:
+            fit = sm.GLM(y, X, family=sm.families.Binomial()).fit()
+        except (ValueError, np.linalg.LinAlgError):
+            return None
+    params, cov = fit.params, fit.cov_params()
+    if not fit.converged or not np.all(np.isfinite(params)) or np.max(np.abs(params)) > MAX_EFFECT:
+        return None  # (quasi-)separation: no finite estimate to test
+    out = {}
+    for gi, god in enumerate(gods):
+        c = np.zeros(X.shape[1])
+        if gi < k - 1:
+            c[1 + gi] = 1.0
+        else:
+            c[1:k] = -1.0
+        effect = float(c @ params)
+        se = float(math.sqrt(max(0.0, c @ cov @ c)))
+        low, high = effect - Z95 * se, effect + Z95 * se
+        p = math.erfc(abs(effect) / se / math.sqrt(2)) if se > 0 else 1.0
+        Xg = design(lambda _g, god=god: god)
+        base = Xg @ params - effect  # everyone's linear predictor with god's effect taken out
+
+        def standardized(shift, base=base):
+            return float(np.mean(1.0 / (1.0 + np.exp(-(base + shift)))))
+
+        out[god] = {"effect": round(effect, 4), "low": round(low, 4), "high": round(high, 4), "p": round(p, 6),
+                    "rate": round(standardized(effect), 4), "rate_low": round(standardized(low), 4),
+                    "rate_high": round(standardized(high), 4)}
+    return out
