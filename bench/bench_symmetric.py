@@ -17,12 +17,12 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from orbis_dsl.engine.simulate import run
 from orbis_dsl.engine.stats import balance, exact_interval, flag_of
 
+ROOT = Path(__file__).resolve().parent.parent
 PACK = ROOT / "examples" / "balance" / "symmetric"
 
 

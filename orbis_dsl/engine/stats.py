@@ -252,7 +252,8 @@ def balance(results: list[dict]) -> dict:
         "adjusted_note": (None if adjusted is not None else
                           "no adjusted rates: the seats play different policies" if mixed else
                           "no adjusted rates: install statsmodels (pip install 'orbis-dsl[balance]')"
-                          if not statsmodels_available() else "no adjusted rates: the model could not be fitted to so few games (the gods are tested by their raw rates)"),
+                          if not statsmodels_available() else ("no adjusted rates: the model could not be fitted to so few games (the gods are "
+                           "tested by their raw rates)")),
         "pick_rate_by_god": pick_rates(results),
         "win_rate_by_kind": kinds.entries(None),
         "kinds_note": KINDS_NOT_TESTED,

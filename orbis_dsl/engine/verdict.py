@@ -80,7 +80,7 @@ class GodVerdict:
         if self.verdict is not None or not self.n:
             return
         low, high = self.interval
-        if -MARGIN < low and high < MARGIN:
+        if low > -MARGIN and high < MARGIN:
             self.verdict = "within"
         elif low > 0:
             self.verdict = "stronger"
@@ -95,7 +95,7 @@ class GodVerdict:
         rate = f"wins {self.wins / self.n:.1%} of {self.n} held" if self.n else "never taken"
         if self.verdict is None:
             return f"{self.god}: undecided, {pts}; {rate}; more games would tell"
-        inside = -MARGIN < low and high < MARGIN
+        inside = low > -MARGIN and high < MARGIN
         if self.verdict == "within":
             head = "within ±5 points of the field"
         else:
