@@ -249,11 +249,7 @@ def balance(results: list[dict]) -> dict:
         "win_rate_by_seat": seats.entries(None),
         "win_rate_by_god": gods.entries(None),
         "win_rate_by_god_adjusted": adjusted,
-        "adjusted_note": (None if adjusted is not None else
-                          "no adjusted rates: the seats play different policies" if mixed else
-                          "no adjusted rates: install statsmodels (pip install 'orbis-dsl[balance]')"
-                          if not statsmodels_available() else ("no adjusted rates: the model could not be fitted to so few games (the gods are "
-                           "tested by their raw rates)")),
+        "adjusted_note": None if adjusted is not None else _why_not_adjusted(mixed, statsmodels_available()),
         "pick_rate_by_god": pick_rates(results),
         "win_rate_by_kind": kinds.entries(None),
         "kinds_note": KINDS_NOT_TESTED,
@@ -274,6 +270,14 @@ def balance(results: list[dict]) -> dict:
     report["flags_expected_by_chance"] = ALPHA if tests else 0.0
     report["not_tested"] = NOT_TESTED_MIXED if mixed else None
     return report
+
+
+def _why_not_adjusted(mixed: bool, installed: bool) -> str:
+    if mixed:
+        return "no adjusted rates: the seats play different policies"
+    if not installed:
+        return "no adjusted rates: install statsmodels (pip install 'orbis-dsl[balance]'); gods tested by raw rates"
+    return "no adjusted rates: the model could not be fitted to so few games (the gods are tested by raw rates)"
 
 
 def _other_side(flag: str | None) -> str | None:

@@ -9,8 +9,10 @@ seat. The model separates them:
 
 with one observation per player (a shared win counts its 1/k share, as a fractional binomial response), gods in
 sum-to-zero coding (each god's effect is measured against the average god, so no god is the reference), and
-seat and pick order (1 = the first god taken in the game) as treatment dummies. The test of a god is the Wald
-test of its effect (H0: it is the average god). Gods held fewer than `MIN_HELD` times are left out of the model
+seat and pick order (1 = the first god taken in the game) as treatment dummies. The players of one game are
+not independent (one wins when another loses, so a god's holder and its rivals' move in opposite ways), so the
+standard errors are cluster-robust by game; plain ones were too small, and flagged a god that did nothing in
+a synthetic run. The test of a god is the Wald test of its effect (H0: it is the average god). Gods held fewer than `MIN_HELD` times are left out of the model
 (their raw exact test stands), and a fit that does not converge to finite, moderate effects (separation, in small
 runs) gives no adjusted rates at all. Its **adjusted win rate** is the model's win rate of every
 observed player had they held that god, averaged over the players (marginal standardization), with the interval
@@ -41,7 +43,7 @@ def statsmodels_available() -> bool:
 def pick_orders(game: dict) -> dict[int, int]:
     """seat → the order its god was taken in among the game's gods (1 = first): by round, then by seat (the
     turn order within a round)."""
-    taken = sorted((p["god_round"], p["seat"]) for p in game["players"] if p["god"] is not None)
+    taken = sorted((p.get("god_round", 0), p["seat"]) for p in game["players"] if p["god"] is not None)
     return {seat: i + 1 for i, (_, seat) in enumerate(taken)}
 
 
@@ -53,18 +55,19 @@ def adjusted_gods(results: list[dict]) -> dict | None:
         import statsmodels.api as sm
     except ImportError:
         return None
-    rows = [(p["god"], p["seat"], order.get(p["seat"], 0), p["win"])
-            for r in results for order in (pick_orders(r),) for p in r["players"] if p["god"] is not None]
+    rows = [(p["god"], p["seat"], order.get(p["seat"], 0), p["win"], i)
+            for i, r in enumerate(results) for order in (pick_orders(r),) for p in r["players"]
+            if p["god"] is not None]
     held: dict[str, int] = {}
-    for g, _, _, _ in rows:
+    for g, *_ in rows:
         held[g] = held.get(g, 0) + 1
     # a god held a few times can make the fit diverge (held once and lost: its effect runs to minus infinity, and
     # IRLS then reports nonsense standard errors); such gods are left out, and tested by their raw rate
     rows = [row for row in rows if held[row[0]] >= MIN_HELD]
-    gods = sorted({g for g, _, _, _ in rows})
-    seats = sorted({s for _, s, _, _ in rows})
-    orders = sorted({o for _, _, o, _ in rows})
-    wins = [w for _, _, _, w in rows]
+    gods = sorted({row[0] for row in rows})
+    seats = sorted({row[1] for row in rows})
+    orders = sorted({row[2] for row in rows})
+    wins = [row[3] for row in rows]
     if len(gods) < 2 or not rows or min(wins) == max(wins):
         return None
     g_index = {g: i for i, g in enumerate(gods)}
@@ -73,7 +76,7 @@ def adjusted_gods(results: list[dict]) -> dict | None:
     def design(god_of_row):
         X = np.zeros((len(rows), 1 + (k - 1) + (len(seats) - 1) + (len(orders) - 1)))
         X[:, 0] = 1.0
-        for i, (g, s, o, _) in enumerate(rows):
+        for i, (g, s, o, _, _) in enumerate(rows):
             gi = g_index[god_of_row(g)]
             if gi < k - 1:
                 X[i, 1 + gi] = 1.0
@@ -88,11 +91,21 @@ def adjusted_gods(results: list[dict]) -> dict | None:
         return X
 
     X = design(lambda g: g)
+    # seat and pick order can be one thing (in 2-player games where the first seat always takes the first god):
+    # keep a seat or pick-order column only when it adds to what the others say
+    keep = list(range(k))
+    for column in range(k, X.shape[1]):
+        if np.linalg.matrix_rank(X[:, [*keep, column]]) == len(keep) + 1:
+            keep.append(column)
+    if np.linalg.matrix_rank(X[:, :k]) < k:
+        return None
+    X = X[:, keep]
     y = np.array(wins, dtype=float)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # separation or fractional responses: the fit is still the MLE asked for
         try:
-            fit = sm.GLM(y, X, family=sm.families.Binomial()).fit()
+            fit = sm.GLM(y, X, family=sm.families.Binomial()).fit(
+                cov_type="cluster", cov_kwds={"groups": np.array([row[4] for row in rows])})
         except (ValueError, np.linalg.LinAlgError):
             return None
     params, cov = fit.params, fit.cov_params()
@@ -109,7 +122,7 @@ def adjusted_gods(results: list[dict]) -> dict | None:
         se = float(math.sqrt(max(0.0, c @ cov @ c)))
         low, high = effect - Z95 * se, effect + Z95 * se
         p = math.erfc(abs(effect) / se / math.sqrt(2)) if se > 0 else 1.0
-        Xg = design(lambda _g, god=god: god)
+        Xg = design(lambda _g, god=god: god)[:, keep]
         base = Xg @ params - effect  # everyone's linear predictor with god's effect taken out
 
         def standardized(shift, base=base):
