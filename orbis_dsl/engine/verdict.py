@@ -21,8 +21,8 @@ probability 95 %.
 
 **The verdict** is given the first time the interval of the god's edge over the field
 - lies inside (-5, +5) points: *within ±5 points*;
-- or lies wholly above 0: *stronger* than the field (or wholly below 0: *weaker*); when it also lies inside
-  ±5 the line says both.
+- or lies wholly above 0: *stronger* than the field (or wholly below 0: *weaker*).
+When both hold, the line says both ("within ±5 points of the field, though stronger").
 Games are played in batches of `BATCH` in game order and the sequences are looked at after each batch, so the
 games used, and the verdict, do not depend on the number of processes. A god not decided within the budget
 gets its interval and "undecided".
@@ -97,7 +97,8 @@ class GodVerdict:
             return f"{self.god}: undecided, {pts}; {rate}; more games would tell"
         inside = low > -MARGIN and high < MARGIN
         if self.verdict == "within":
-            head = "within ±5 points of the field"
+            head = "within ±5 points of the field" + (", though stronger" if low > 0 else
+                                                       ", though weaker" if high < 0 else "")
         else:
             head = f"{self.verdict} than the field" + (" (and within ±5 points)" if inside else "")
         return f"{self.god}: {head}, {pts}; {rate}; decided after {self.decided_at} games"
