@@ -9,14 +9,16 @@ seat. The model separates them:
 
 with one observation per player (a shared win counts its 1/k share, as a fractional binomial response), gods in
 sum-to-zero coding (each god's effect is measured against the average god, so no god is the reference), and
-seat and pick order (1 = the first god taken in the game) as treatment dummies. The players of one game are
-not independent (one wins when another loses, so a god's holder and its rivals' move in opposite ways), so the
-standard errors are cluster-robust by game; plain ones were too small, and flagged a god that did nothing in
-a synthetic run. The test of a god is the Wald test of its effect (H0: it is the average god). Gods held fewer than `MIN_HELD` times are left out of the model
-(their raw exact test stands), and a fit that does not converge to finite, moderate effects (separation, in small
-runs) gives no adjusted rates at all. Its **adjusted win rate** is the model's win rate of every
-observed player had they held that god, averaged over the players (marginal standardization), with the interval
-from the effect's interval taken through the same average.
+seat and pick order (1 = the first god taken in the game) as treatment dummies (a seat or pick-order column
+that the others already determine is left out). The players of one game are not independent (one wins when
+another loses, so a god's holder and its rivals move in opposite ways), so the standard errors are
+cluster-robust by game: plain ones were too small, and flagged a god that did nothing in a synthetic run.
+
+The test of a god is the Wald test of its effect (H0: it is the average god). Gods held fewer than `MIN_HELD`
+times are left out of the model (their raw exact test stands), and a fit that does not converge to finite,
+moderate effects (separation, in small runs) gives no adjusted rates at all. A god's **adjusted win rate** is
+the model's win rate of every observed player had they held that god, averaged over the players (marginal
+standardization), with the interval from the effect's interval taken through the same average.
 
 statsmodels fits it (the `balance` extra: `pip install 'orbis-dsl[balance]'`); without it `adjusted_gods`
 returns None and the report says so.
