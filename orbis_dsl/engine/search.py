@@ -35,7 +35,7 @@ import random
 import time
 
 from orbis_dsl.engine.policy import Policy
-from orbis_dsl.engine.policy_greedy import GreedyPolicy
+from orbis_dsl.engine.policy_greedy import GreedyPolicy, QuickGreedyPolicy
 from orbis_dsl.runtime.scoring import score_game
 
 DEFAULT_ROLLOUTS = 24  # iterations (so playouts) per decision (see bench/bench_ladder.py for strength and speed)
@@ -61,13 +61,15 @@ class SearchPolicy(Policy):
 
     name = "mcts"
 
-    def __init__(self, seed=None, rollouts: int = DEFAULT_ROLLOUTS, seconds: float | None = None):
+    def __init__(self, seed=None, rollouts: int = DEFAULT_ROLLOUTS, seconds: float | None = None,
+                 playout=QuickGreedyPolicy):
         if rollouts < 1:
             raise ValueError(f"a search needs at least one rollout per decision, not {rollouts}")
         self.rng = random.Random(seed)
         self.rollouts = rollouts
         self.seconds = seconds
         self.greedy = GreedyPolicy(seed)
+        self.playout_policy = playout
         self.decisions = 0  # takes decided by a search (not forced), for speed figures
         self.playouts = 0
 
@@ -107,7 +109,7 @@ class SearchPolicy(Policy):
         self.playouts += 1
         players = len(game.players)
         walker = _TreeWalker(self, root)
-        policies = [GreedyPolicy() for _ in range(players)]
+        policies = [self.playout_policy(self.rng.getrandbits(32)) for _ in range(players)]
         policies[seat] = walker
         sim = game.clone(policies)
         shuffle = random.Random(self.rng.getrandbits(64)).shuffle
@@ -164,13 +166,16 @@ class _TreeWalker(GreedyPolicy):
     def __init__(self, search: SearchPolicy, root: Node):
         super().__init__()
         self.search = search
+        self.rollout = search.playout_policy(search.rng.getrandbits(32))
         self.node: Node | None = root
         self.path: list = []
 
     def choose_take(self, game, me, slots, gods):
         node = self.node
-        if node is None:
-            return super().choose_take(game, me, slots, gods)
+        if node is None:  # the playout: the searcher's later takes as the other seats'
+            choice = self.rollout.choose_take(game, me, slots, gods)
+            self.note_take(game, choice)
+            return choice
         search = self.search
         # the open takes: the best ranked, widened with the node's visits. The root's ranking is the same in every
         # deal; below it the display depends on the deal, so the takes are ranked in each.
