@@ -100,6 +100,13 @@ def _check_output_folder(folder: Path, what: str, replace: bool) -> None:
                    "nothing else)")
 
 
+def _new_gods(rules) -> set[str]:
+    """The gods a rule set adds to the base game's (a pack's new gods), for the plot's marks."""
+    from orbis_dsl.language.ruleset import base_rules
+
+    return set(rules.gods) - set(base_rules().gods)
+
+
 def _run_simulation(variant: str, games: int, seed: int, policy: str, jobs: int, records, source, logs=None,
                     keep_results: bool = False):
     """The summary (and the per-game results, with `keep_results`), with progress on stderr for long runs."""
@@ -187,7 +194,7 @@ def simulate(
         if plot is not None:
             from orbis_dsl.engine.plot import plot_report
 
-            plot_report(summary, results, plot)
+            plot_report(summary, results, plot, _new_gods(rules))
     except FolderInUse as error:  # filled by someone else since it was checked
         _fail(str(error), hint="give an empty folder, or --replace")
     except OSError as error:
