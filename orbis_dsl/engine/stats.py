@@ -257,6 +257,7 @@ def balance(results: list[dict]) -> dict:
         "win_rate_by_policy": policies.entries(None),
         "mean_cp": {name: _mean_entry(s, plays) for name, s in sums.items()},
         "games_needed": _games_needed(fair, gods.counts, len(results)),
+        "game_quality": game_quality(results, fair),
     }
     tests = [] if mixed or not fair or players < 2 else _tests(report, fair)
     rejected = holm([t["p"] for t in tests])
@@ -331,6 +332,29 @@ def _flag_sentence(test: dict, report: dict, fair: float) -> str:
 def _p_text(p: float) -> str:
     """'p = 0.0123', or 'p < 0.0001'."""
     return "p < 0.0001" if p < 0.0001 else f"p = {p:.4f}"
+
+
+def game_quality(results: list[dict], fair: float | None) -> dict:
+    """Ludii's measures that the per-game results hold: the first player's advantage (seat 1's win rate minus
+    the fair rate), decisiveness (the winner's margin over the runner-up, in CP: mean and quartiles) and the share
+    of games whose win is shared. (Lead changes, drama, decision moves and the branching factor need the games
+    turn by turn: bench/bench_ladder.py measures them.)"""
+    if not results or not fair:
+        return {}
+    first = sum(p["win"] for r in results for p in r["players"] if p["seat"] == 0) / len(results)
+    margins = []
+    for r in results:
+        totals = sorted((p["total"] for p in r["players"]), reverse=True)
+        margins.append(totals[0] - totals[1] if len(totals) > 1 else 0)
+    margins.sort()
+
+    def quantile(q: float) -> float:  # the nearest-rank quantile: a margin some game had
+        return margins[min(len(margins) - 1, max(0, math.ceil(q * len(margins)) - 1))]
+
+    return {"first_player_advantage": round(first - fair, 4),
+            "margin": {"mean": round(sum(margins) / len(margins), 2), "q1": quantile(0.25),
+                       "median": quantile(0.5), "q3": quantile(0.75)},
+            "shared_win_share": round(sum(1 for r in results if r.get("shared")) / len(results), 4)}
 
 
 def pick_rates(results: list[dict]) -> dict:

@@ -31,6 +31,12 @@ def summary_text(s: dict) -> str:
     out.append("mean CP with 95 % intervals: " + ", ".join(
         f"{k} {e['mean']:.2f} ({e['low']:.2f} to {e['high']:.2f})" for k, e in b["mean_cp"].items()))
     out += _details(s)
+    quality = b.get("game_quality")
+    if quality:
+        m = quality["margin"]
+        out.append(f"game quality:       first player {100 * quality['first_player_advantage']:+.1f} points over fair; "
+                   f"winning margin {m['mean']:.1f} CP on average (quartiles {m['q1']:g}, {m['median']:g}, "
+                   f"{m['q3']:g}); {quality['shared_win_share']:.1%} of wins shared")
     need = b["games_needed"]
     out.append(f"games needed to tell a {need['edge']:.0%} edge from fair (5 % test, 80 % power): "
                f"{need['per_seat']} for a seat, {need['per_god']} for the god held least often here")

@@ -117,3 +117,18 @@ def test_the_symmetric_pack_flags_no_god(policy, seeds, games):
     flagged, tested = _runs_flagging_a_god(policy, seeds, games)
     assert tested == seeds
     assert flagged <= 0.05 * seeds, f"{flagged} of {seeds} runs flagged a god"
+
+
+def test_game_quality_from_hand_made_games():
+    def game(totals, shared=False):
+        best = max(totals)
+        winners = [k for k, t in enumerate(totals) if t == best]
+        return {"shared": shared, "players": [_player(k, None, (1 / len(winners)) if k in winners else 0.0)
+                                              | {"total": t} for k, t in enumerate(totals)]}
+    results = [game([30, 20]), game([25, 28]), game([31, 30]), game([22, 22], shared=True)]
+    quality = balance(results)["game_quality"]
+    # seat 1 wins 1 + 0 + 1 + 1/2 of 4 games: 62.5 %, 12.5 points over the fair 50 %
+    assert quality["first_player_advantage"] == 0.125
+    # margins 10, 3, 1, 0: mean 3.5; nearest-rank quartiles 0, 1, 3
+    assert quality["margin"] == {"mean": 3.5, "q1": 0, "median": 1, "q3": 3}
+    assert quality["shared_win_share"] == 0.25
