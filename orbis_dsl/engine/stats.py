@@ -264,7 +264,9 @@ def balance(results: list[dict]) -> dict:
     for test, flagged in zip(tests, rejected):
         test["flag"] = test["side"] if flagged else None
         for entry in test["entries"]:
-            entry["flag"] = test["flag"] if entry is test["entries"][0] else _other_side(test["flag"])
+            entry["flag"] = test["flag"]
+        for entry in test.get("opposite", ()):  # seat 2 of 2: the other side of seat 1's gap
+            entry["flag"] = _other_side(test["flag"])
     report["tests"] = [{k: t[k] for k in ("what", "name", "p", "flag")} for t in tests]
     report["flags"] = [_flag_sentence(t, report, fair) for t in tests if t["flag"]]
     # Holm's correction bounds the chance of any flag at all, when every rate tested is fair, by ALPHA
@@ -294,9 +296,8 @@ def _tests(report: dict, fair: float) -> list[dict]:
     for name in names[:1] if len(names) == 2 else names:
         e = seat_entries[name]
         e["p"] = round(exact_p(e["wins"], e["n"], fair), 6)
-        linked = [e] + ([seat_entries[names[1]]] if len(names) == 2 else [])
         tests.append({"what": "seat", "name": name, "p": e["p"], "side": "above" if e["rate"] > fair else "below",
-                      "entries": linked})
+                      "entries": [e], "opposite": [seat_entries[names[1]]] if len(names) == 2 else []})
     adjusted = report["win_rate_by_god_adjusted"]
     for name, e in report["win_rate_by_god"].items():
         if adjusted is not None and name in adjusted:

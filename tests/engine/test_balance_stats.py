@@ -132,3 +132,17 @@ def test_game_quality_from_hand_made_games():
     # margins 10, 3, 1, 0: mean 3.5; nearest-rank quartiles 0, 1, 3
     assert quality["margin"] == {"mean": 3.5, "q1": 0, "median": 1, "q3": 3}
     assert quality["shared_win_share"] == 0.25
+
+
+def test_a_flagged_god_is_marked_on_its_side_raw_and_adjusted():
+    pytest.importorskip("statsmodels", reason="the [balance] extra")
+    results = _two_player_games(600, 0.5, random.Random(6))
+    rng = random.Random(7)
+    for r in results:
+        for p in r["players"]:
+            if p["god"] == "a":
+                p["win"] = 1.0 if rng.random() < 0.85 else 0.0
+                r["players"][1 - p["seat"]]["win"] = 1.0 - p["win"]
+    report = balance(results)
+    assert report["win_rate_by_god"]["a"]["flag"] == "above"
+    assert report["win_rate_by_god_adjusted"]["a"]["flag"] == "above"
