@@ -128,9 +128,9 @@ def simulate(
     games: int = typer.Option(100, "--games", "-k", help="Number of games."),
     seed: int = typer.Option(0, "--seed", "-s", help="Seed of the run; game i uses a seed derived from it and i."),
     policy: str = typer.Option("random", "--policy",
-                               help="random, greedy or mcts (mcts:N: N rollouts per decision; mcts:0.5s: "
-                                    "seconds per decision, not reproducible); a comma-separated list gives one "
-                                    "per seat, cycling."),
+                               help="random, greedy, mcts (the tree search; mcts:N: N rollouts per decision; "
+                                    "mcts:0.5s: seconds per decision, not reproducible) or flat (the flat search, "
+                                    "budgets alike); a comma-separated list gives one per seat, cycling."),
     jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes (results do not depend on it)."),
     records: Path | None = typer.Option(None, "--records",
                                            help="Write each game as NAME.json and its score as NAME.score.json "
