@@ -15,7 +15,7 @@ from pathlib import Path
 
 import typer
 
-from orbis_dsl.cli.engine import _check_policies, _fail, _rules
+from orbis_dsl.cli.engine_args import _check_policies, _fail, _rules
 
 
 def balance(

@@ -51,62 +51,28 @@ def pick_orders(game: dict) -> dict[int, int]:
 
 def adjusted_gods(results: list[dict]) -> dict | None:
     """{god: {effect, low, high, p, rate, rate_low, rate_high}} from the model above; None when statsmodels is
-    missing or the model cannot be fitted (fewer than two gods, or no variation in winning)."""
+    missing or the model cannot be fitted (fewer than two gods, no variation in winning, separation)."""
     try:
         import numpy as np
         import statsmodels.api as sm
+        from scipy.special import expit
     except ImportError:
         return None
-    rows = [(p["god"], p["seat"], order.get(p["seat"], 0), p["win"], i)
-            for i, r in enumerate(results) for order in (pick_orders(r),) for p in r["players"]
-            if p["god"] is not None]
-    held: dict[str, int] = {}
-    for g, *_ in rows:
-        held[g] = held.get(g, 0) + 1
-    # a god held a few times can make the fit diverge (held once and lost: its effect runs to minus infinity, and
-    # IRLS then reports nonsense standard errors); such gods are left out, and tested by their raw rate
-    rows = [row for row in rows if held[row[0]] >= MIN_HELD]
+    rows = _rows(results)
     gods = sorted({row[0] for row in rows})
-    seats = sorted({row[1] for row in rows})
-    orders = sorted({row[2] for row in rows})
-    wins = [row[3] for row in rows]
-    if len(gods) < 2 or not rows or min(wins) == max(wins):
+    if len(gods) < 2 or len({row[3] for row in rows}) < 2:
         return None
-    g_index = {g: i for i, g in enumerate(gods)}
+    levels = (gods, sorted({row[1] for row in rows}), sorted({row[2] for row in rows}))
+    X = _design(np, rows, levels, None)
     k = len(gods)
-
-    def design(god_of_row):
-        X = np.zeros((len(rows), 1 + (k - 1) + (len(seats) - 1) + (len(orders) - 1)))
-        X[:, 0] = 1.0
-        for i, (g, s, o, _, _) in enumerate(rows):
-            gi = g_index[god_of_row(g)]
-            if gi < k - 1:
-                X[i, 1 + gi] = 1.0
-            else:  # sum-to-zero: the last god is minus all the others
-                X[i, 1:k] = -1.0
-            si = seats.index(s)
-            if si > 0:
-                X[i, k + si - 1] = 1.0
-            oi = orders.index(o)
-            if oi > 0:
-                X[i, k + len(seats) - 2 + oi] = 1.0
-        return X
-
-    X = design(lambda g: g)
-    # seat and pick order can be one thing (in 2-player games where the first seat always takes the first god):
-    # keep a seat or pick-order column only when it adds to what the others say
-    keep = list(range(k))
-    for column in range(k, X.shape[1]):
-        if np.linalg.matrix_rank(X[:, [*keep, column]]) == len(keep) + 1:
-            keep.append(column)
-    if np.linalg.matrix_rank(X[:, :k]) < k:
+    keep = _independent_columns(np, X, k)
+    if keep is None:
         return None
     X = X[:, keep]
-    y = np.array(wins, dtype=float)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # separation or fractional responses: the fit is still the MLE asked for
         try:
-            fit = sm.GLM(y, X, family=sm.families.Binomial()).fit(
+            fit = sm.GLM(np.array([row[3] for row in rows], dtype=float), X, family=sm.families.Binomial()).fit(
                 cov_type="cluster", cov_kwds={"groups": np.array([row[4] for row in rows])})
         except (ValueError, np.linalg.LinAlgError):
             return None
@@ -116,21 +82,63 @@ def adjusted_gods(results: list[dict]) -> dict | None:
     out = {}
     for gi, god in enumerate(gods):
         c = np.zeros(X.shape[1])
+        c[1:k] = -1.0 if gi == k - 1 else 0.0  # sum-to-zero: the last god is minus all the others
         if gi < k - 1:
             c[1 + gi] = 1.0
-        else:
-            c[1:k] = -1.0
         effect = float(c @ params)
         se = float(math.sqrt(max(0.0, c @ cov @ c)))
         low, high = effect - Z95 * se, effect + Z95 * se
         p = math.erfc(abs(effect) / se / math.sqrt(2)) if se > 0 else 1.0
-        Xg = design(lambda _g, god=god: god)[:, keep]
-        base = Xg @ params - effect  # everyone's linear predictor with god's effect taken out
-
-        def standardized(shift, base=base):
-            return float(np.mean(1.0 / (1.0 + np.exp(-(base + shift)))))
-
+        base = _design(np, rows, levels, god)[:, keep] @ params - effect  # everyone holding god, its effect out
+        rate = [round(float(np.mean(expit(base + shift))), 4) for shift in (effect, low, high)]
         out[god] = {"effect": round(effect, 4), "low": round(low, 4), "high": round(high, 4), "p": round(p, 6),
-                    "rate": round(standardized(effect), 4), "rate_low": round(standardized(low), 4),
-                    "rate_high": round(standardized(high), 4)}
+                    "rate": rate[0], "rate_low": rate[1], "rate_high": rate[2]}
     return out
+
+
+def _rows(results: list[dict]) -> list[tuple]:
+    """(god, seat, pick order, win, game) per player holding a god held at least MIN_HELD times: a god held a
+    few times can make the fit diverge (held once and lost, its effect runs to minus infinity, and IRLS then
+    reports nonsense standard errors), so it is left to its raw test."""
+    rows = [(p["god"], p["seat"], order.get(p["seat"], 0), p["win"], i)
+            for i, r in enumerate(results) for order in (pick_orders(r),) for p in r["players"]
+            if p["god"] is not None]
+    held: dict[str, int] = {}
+    for g, *_ in rows:
+        held[g] = held.get(g, 0) + 1
+    return [row for row in rows if held[row[0]] >= MIN_HELD]
+
+
+def _design(np, rows, levels, god: str | None):
+    """The design matrix: intercept, gods in sum-to-zero coding, seat and pick-order dummies (first level the
+    reference); with `god`, every row as if its player held that god."""
+    gods, seats, orders = levels
+    k = len(gods)
+    g_index = {g: i for i, g in enumerate(gods)}
+    X = np.zeros((len(rows), k + len(seats) - 1 + len(orders) - 1))
+    X[:, 0] = 1.0
+    for i, (g, s, o, _, _) in enumerate(rows):
+        gi = g_index[god if god is not None else g]
+        if gi < k - 1:
+            X[i, 1 + gi] = 1.0
+        else:
+            X[i, 1:k] = -1.0
+        si, oi = seats.index(s), orders.index(o)
+        if si > 0:
+            X[i, k + si - 1] = 1.0
+        if oi > 0:
+            X[i, k + len(seats) - 2 + oi] = 1.0
+    return X
+
+
+def _independent_columns(np, X, k: int) -> list[int] | None:
+    """The columns to fit: the intercept and gods (None if even they are dependent), then each seat or pick-order
+    column that adds to the others (in 2-player games where the first seat always takes the first god, seat and
+    pick order are one thing)."""
+    if np.linalg.matrix_rank(X[:, :k]) < k:
+        return None
+    keep = list(range(k))
+    for column in range(k, X.shape[1]):
+        if np.linalg.matrix_rank(X[:, [*keep, column]]) == len(keep) + 1:
+            keep.append(column)
+    return keep
