@@ -1,4 +1,5 @@
-"""The engine's commands: `orbis simulate`, `orbis replay LOG` and `orbis variant check [NAME|FILE]`.
+"""The engine's commands: `orbis simulate`, `orbis replay LOG` and `orbis variant check [NAME|FILE]` (and
+`orbis balance PACK`, in `balance.py`).
 
 `register(app)` adds them to the main `orbis` Typer app. Exit codes:
 - simulate: 0 done; 2 bad arguments (unknown variant or policy, no variant for that many players, …).
@@ -16,52 +17,9 @@ from pathlib import Path
 
 import typer
 
+from orbis_dsl.cli.engine_args import _check_policies, _fail, _rules
 from orbis_dsl.cli.output import print_diagnostics
 from orbis_dsl.common.paths import exists, is_dir, not_found
-
-
-def _fail(message: str, code: int = 2, hint: str | None = None) -> None:
-    typer.echo(f"error: {message}", err=True)
-    if hint:
-        typer.echo(f"  = {hint}", err=True)
-    raise typer.Exit(code)
-
-
-def _rules(pack: Path | None):
-    """(rules, rules source for worker processes, compiled or None). A pack is laid over the game it extends
-    (`orbis_dsl.language.packs`), which must be a game of tiles: the engine deals and plays tiles. Compiled is None
-    when the pack came from the cache unparsed."""
-    if pack is None:
-        from orbis_dsl.language.ruleset import base_rules
-
-        return base_rules(), None, None
-    from orbis_dsl.language.packs import lay_pack
-
-    if not exists(pack):
-        _fail(not_found("rule file or folder", str(pack), pack))
-    laid, compiled = lay_pack(pack)
-    source = f"pack:{pack}"
-    if compiled is not None:  # errors, or a cache warning
-        print_diagnostics(compiled.diagnostics, compiled.sources.texts)
-    if laid is None:
-        _fail(f"the rules in {pack} do not check")
-    if laid.rules.is_sheet:
-        _fail(f"the engine plays games of tiles; the rule pack {laid.shown} extends {laid.game.id}, a game of "
-              "score sheets")
-    return laid.rules, source, compiled
-
-
-def _check_policies(policy: str) -> None:
-    """Exit 2 naming the first seat policy that is not one (a comma-separated list, one per seat)."""
-    from orbis_dsl.common.diagnostics import did_you_mean
-    from orbis_dsl.engine.policy_names import POLICIES, policy_problem
-
-    for name in [n.strip() for n in policy.split(",") if n.strip()] or [policy]:
-        problem = policy_problem(name)
-        if problem is not None:
-            base = name.partition(":")[0]
-            hint = None if base in POLICIES else did_you_mean(base, POLICIES)
-            _fail(problem, hint=hint or "expected one of: " + ", ".join(POLICIES) + " (mcts:N for N rollouts)")
 
 
 def _check_plotting(path: Path) -> None:
@@ -99,6 +57,13 @@ def _check_output_folder(folder: Path, what: str, replace: bool) -> None:
                    "nothing else)")
 
 
+def _new_gods(rules) -> set[str]:
+    """The gods a rule set adds to the base game's (a pack's new gods), for the plot's marks."""
+    from orbis_dsl.language.ruleset import base_rules
+
+    return set(rules.gods) - set(base_rules().gods)
+
+
 def _run_simulation(variant: str, games: int, seed: int, policy: str, jobs: int, records, source, logs=None,
                     keep_results: bool = False):
     """The summary (and the per-game results, with `keep_results`), with progress on stderr for long runs."""
@@ -120,9 +85,9 @@ def simulate(
     games: int = typer.Option(100, "--games", "-k", help="Number of games."),
     seed: int = typer.Option(0, "--seed", "-s", help="Seed of the run; game i uses a seed derived from it and i."),
     policy: str = typer.Option("random", "--policy",
-                               help="random, greedy or mcts (mcts:N: N rollouts per decision; mcts:0.5s: "
-                                    "seconds per decision, not reproducible); a comma-separated list gives one "
-                                    "per seat, cycling."),
+                               help="random, greedy, mcts (the tree search; mcts:N: N rollouts per decision; "
+                                    "mcts:0.5s: seconds per decision, not reproducible) or flat (the flat search, "
+                                    "budgets alike); a comma-separated list gives one per seat, cycling."),
     jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes (results do not depend on it)."),
     records: Path | None = typer.Option(None, "--records",
                                            help="Write each game as NAME.json and its score as NAME.score.json "
@@ -186,7 +151,7 @@ def simulate(
         if plot is not None:
             from orbis_dsl.engine.plot import plot_report
 
-            plot_report(summary, results, plot)
+            plot_report(summary, results, plot, _new_gods(rules))
     except FolderInUse as error:  # filled by someone else since it was checked
         _fail(str(error), hint="give an empty folder, or --replace")
     except OSError as error:
@@ -359,8 +324,8 @@ def _report_variant(rules, name: str, games: int, seed: int, policy: str, jobs: 
         if b.get("not_tested"):  # mixed policies: no rate is held to the fair rate
             line += "no rate tested (the seats play different policies)"
         else:
-            line += (f"{len(b['flags']) or 'no'} flag{'s' if len(b['flags']) != 1 else ''} (about "
-                     f"{b['flags_expected_by_chance']:g} by chance)")
+            line += (f"{len(b['flags']) or 'no'} flag{'s' if len(b['flags']) != 1 else ''} (Holm-corrected "
+                     f"across {len(b['tests'])} tests)")
         flags = b["flags"]
     typer.echo(line)
     for flag in flags:
@@ -369,10 +334,12 @@ def _report_variant(rules, name: str, games: int, seed: int, policy: str, jobs: 
 
 
 def register(app: typer.Typer) -> None:
-    """Add `simulate`, `replay` and `variant check` to the `orbis` app."""
+    """Add `simulate`, `balance`, `replay` and `variant check` to the `orbis` app."""
+    from orbis_dsl.cli.balance import balance
     from orbis_dsl.cli.sweep import sweep
 
     app.command("simulate")(simulate)
+    app.command("balance")(balance)
     app.command("sweep")(sweep)
     app.command("replay")(replay)
     variant_app = typer.Typer(no_args_is_help=True, add_completion=False, rich_markup_mode=None,

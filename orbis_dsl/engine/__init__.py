@@ -13,7 +13,8 @@ from importlib import import_module
 _EXPORTS = {"Game": "game", "play_game": "game", "IllegalMove": "game_turn", "Setup": "game_setup",
             "SetupError": "game_setup", "deal": "game_setup", "play_logged": "log_write", "replay": "log_replay",
             "Policy": "policy", "GreedyPolicy": "policy_greedy", "RandomPolicy": "policy_random",
-            "make_policy": "policy_names", "SearchPolicy": "search"}
+            "make_policy": "policy_names", "SearchPolicy": "search",
+            "FlatSearchPolicy": "search_flat"}
 
 __all__ = sorted(_EXPORTS)
 

@@ -64,6 +64,28 @@ class Game(TurnActions, EffectApi, EndOfGame):
         self.finished = True
         return self
 
+    def clone(self, policies) -> Game:
+        """A copy to play on, with other policies and no recorder, taken at the start of a turn. What never changes
+        during play (the rule set, its tables, the setup, tile parameters) is shared; everything a turn changes is
+        copied field by field, which costs a tenth of `copy.deepcopy` (tests/engine/test_search.py checks the two
+        copies play on alike)."""
+        sim = object.__new__(Game)
+        sim.tables, sim.rules, sim.setup, sim.variant = self.tables, self.rules, self.setup, self.variant
+        sim.chosen_options, sim.options = self.chosen_options, self.options
+        sim.players = [p.copy() for p in self.players]
+        sim.g = GameView([p.view for p in sim.players], self.options, self.rules.board)
+        sim.display = list(self.display)
+        sim.dw = [list(w) for w in self.dw]
+        sim.piles = [list(p) for p in self.piles]
+        sim.gods = list(self.gods)
+        sim.aether = list(self.aether)
+        sim.tokens = self.tokens
+        sim.policies = list(policies)
+        sim.rec = None
+        sim.round, sim.seat, sim.turns, sim.finished = self.round, self.seat, self.turns, self.finished
+        sim.current_slot, sim.current_tile = self.current_slot, None
+        return sim
+
     def conserved_total(self) -> int:
         return sum(self.aether) + sum(sum(p.realm) for p in self.players) + sum(sum(w) for w in self.dw)
 

@@ -1,5 +1,8 @@
-"""The balance report as a picture (`orbis simulate --plot report.svg`): win rate by seat and by god, each with its
-95 % interval as an error bar and the fair rate as a dashed line, and the distribution of final scores.
+"""The balance report as a picture (`orbis simulate --plot report.svg`): win rate by seat and by god (raw, and
+adjusted for seat and pick order when the model was fitted), each with its 95 % interval as an error bar and
+the fair rate as a dashed line; how often each god was taken when revealed; and the distribution of final
+scores. Gods a pack adds or changes are marked "(new)"; gods are listed by name, so the same gods keep their
+places from one run to the next.
 
 Needs matplotlib, the optional extra `orbis-dsl[plot]`. The figure is drawn on a plain `Figure` (no pyplot, so no
 global state and no display), with text kept as SVG text and a fixed hash salt and no date, so the same report
@@ -30,8 +33,9 @@ def require_matplotlib():
     return matplotlib, Figure
 
 
-def plot_report(summary: dict, results: list[dict], path: Path | str) -> None:
-    """Write the picture of a simulation to `path` (SVG, or any format matplotlib knows by the suffix)."""
+def plot_report(summary: dict, results: list[dict], path: Path | str, new_gods=()) -> None:
+    """Write the picture of a simulation to `path` (SVG, or any format matplotlib knows by the suffix); the gods in
+    `new_gods` are marked as new."""
     matplotlib, Figure = require_matplotlib()
     balance = summary["balance"]
     gods = balance["win_rate_by_god"]
@@ -39,17 +43,27 @@ def plot_report(summary: dict, results: list[dict], path: Path | str) -> None:
     # whether its font cache is still being built.
     with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "orbis-dsl", "font.size": 9,
                                 "font.family": "DejaVu Sans"}):
-        fig = Figure(figsize=(11, 4 + 0.18 * len(gods)), layout="constrained")
-        seat_ax, god_ax, score_ax = fig.subplots(1, 3, width_ratios=[1, 1.4, 1.4])
+        fig = Figure(figsize=(15, 4 + 0.18 * len(gods)), layout="constrained")
+        seat_ax, god_ax, pick_ax, score_ax = fig.subplots(1, 4, width_ratios=[0.8, 1.4, 1.1, 1.2])
         fair = balance["fair_rate"]
         _rates(seat_ax, balance["win_rate_by_seat"], "seat", fair, vertical=True)
         seat_ax.set_title("win rate by seat")
         seat_ax.set_xlabel("seat")
-        _rates(god_ax, gods, "god", fair, vertical=False)
-        god_ax.set_title("win rate by god (times held)")
+        picks = balance.get("pick_rate_by_god") or {}
+        # by name, the first at the top: the same places in every run; a god revealed but never taken too
+        order = sorted(set(gods) | set(picks), reverse=True)
+        never = {"n": 0, "rate": 0.0, "low": 0.0, "high": 0.0, "flag": None}
+        gods = {n: gods.get(n, never) for n in order}
+        labels = {n: f"{n}{' (new)' if n in new_gods else ''} ({gods[n]['n']})" for n in order}
+        _rates(god_ax, gods, "god", fair, vertical=False, names=order, labels=labels)
+        adjusted = balance.get("win_rate_by_god_adjusted")
+        if adjusted:
+            _adjusted(god_ax, adjusted, order)
+        god_ax.set_title("win rate by god (times held)" + ("; ◆ adjusted for seat and pick order" if adjusted else ""))
+        _picks(pick_ax, picks, order, labels)
         _scores(score_ax, results)
         fig.suptitle(f"{summary['games']} games of {summary['variant']}, policies {', '.join(summary['policies'])}"
-                     f" · bars: 95 % intervals · dashed: fair rate {fair:.0%} · red: interval excludes it")
+                     f" · bars: 95 % intervals · dashed: fair rate {fair:.0%} · red: flagged (Holm-corrected)")
         fig.savefig(path, format=Path(path).suffix.lstrip(".") or "svg", metadata={"Date": None})
     if Path(path).suffix.lower() in ("", ".svg"):
         _number_clip_paths(Path(path))
@@ -69,13 +83,11 @@ def _number_clip_paths(path: Path) -> None:
     path.write_text(text, encoding="utf-8")
 
 
-def _rates(ax, entries: dict, prefix: str, fair: float, vertical: bool) -> None:
-    """Bars of win rates with their intervals; red where the interval excludes the fair rate."""
+def _rates(ax, entries: dict, prefix: str, fair: float, vertical: bool, names=None, labels=None) -> None:
+    """Bars of win rates with their intervals; red where the rate is flagged."""
     from matplotlib.ticker import PercentFormatter
 
-    names = list(entries)
-    if not vertical:  # the best at the top
-        names.sort(key=lambda n: entries[n]["rate"])
+    names = list(entries) if names is None else list(names)
     rates = [entries[n]["rate"] for n in names]
     errors = [[entries[n]["rate"] - entries[n]["low"] for n in names],
               [entries[n]["high"] - entries[n]["rate"] for n in names]]
@@ -90,7 +102,8 @@ def _rates(ax, entries: dict, prefix: str, fair: float, vertical: bool) -> None:
         ax.set_ylim(0, top)
         ax.yaxis.set_major_formatter(PercentFormatter(1.0))
     else:
-        bars = ax.barh(where, rates, color=colours, tick_label=[f"{n} ({entries[n]['n']})" for n in names])
+        bars = ax.barh(where, rates, color=colours,
+                       tick_label=[(labels or {}).get(n, f"{n} ({entries[n]['n']})") for n in names])
         caps = ax.errorbar(rates, where, xerr=errors, fmt="none", ecolor="black", capsize=3)
         ax.axvline(fair, linestyle="--", color="grey", gid=f"{prefix}-fair")
         ax.set_xlabel("win rate")
@@ -100,6 +113,43 @@ def _rates(ax, entries: dict, prefix: str, fair: float, vertical: bool) -> None:
         bar.set_gid(svg_id(f"{prefix}-{name}"))
     for collection in caps.lines[2]:
         collection.set_gid(f"{prefix}-errors")
+
+
+def _adjusted(ax, adjusted: dict, names: list[str]) -> None:
+    """The adjusted rates as diamonds with their intervals, over the raw bars; red where flagged."""
+    where = [i for i, n in enumerate(names) if n in adjusted]
+    shown = [names[i] for i in where]
+    rates = [adjusted[n]["rate"] for n in shown]
+    errors = [[adjusted[n]["rate"] - adjusted[n]["rate_low"] for n in shown],
+              [adjusted[n]["rate_high"] - adjusted[n]["rate"] for n in shown]]
+    caps = ax.errorbar(rates, where, xerr=errors, fmt="D", color="black", ecolor="dimgrey", markersize=4,
+                       capsize=2, gid="god-adjusted")
+    caps.lines[0].set_gid("god-adjusted")
+    for collection in caps.lines[2]:
+        collection.set_gid("god-adjusted-errors")
+    for i, n in zip(where, shown):
+        if adjusted[n].get("flag"):
+            ax.plot([adjusted[n]["rate"]], [i], "D", color=FLAGGED, markersize=5, gid=svg_id(f"god-adjusted-{n}"))
+
+
+def _picks(ax, picks: dict, names: list[str], labels: dict) -> None:
+    """How often each god was taken when revealed, with its exact interval."""
+    from matplotlib.ticker import PercentFormatter
+
+    where = range(len(names))
+    rates = [picks[n]["rate"] if n in picks else 0.0 for n in names]
+    errors = [[(picks[n]["rate"] - picks[n]["low"]) if n in picks else 0.0 for n in names],
+              [(picks[n]["high"] - picks[n]["rate"]) if n in picks else 0.0 for n in names]]
+    bars = ax.barh(where, rates, color=PLAIN, tick_label=[labels[n] for n in names])
+    caps = ax.errorbar(rates, where, xerr=errors, fmt="none", ecolor="black", capsize=3)
+    for name, bar in zip(names, bars):
+        bar.set_gid(svg_id(f"pick-{name}"))
+    for collection in caps.lines[2]:
+        collection.set_gid("pick-errors")
+    ax.set_xlim(0, 1.05)
+    ax.xaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.set_xlabel("taken when revealed")
+    ax.set_title("pick rate by god")
 
 
 def _scores(ax, results: list[dict]) -> None:

@@ -4,7 +4,8 @@ Every method receives the `Game` (read-only for a policy) and the `PlayerState` 
 are indices into `game.tables.colors`, board positions indices into `rules.board`, display slots 0-based. The
 engine checks every answer and raises `IllegalMove` on a wrong one.
 
-The policies themselves: `policy_random.py`, `policy_greedy.py`, `search.py` (mcts); by name: `policy_names.py`.
+The policies themselves: `policy_random.py`, `policy_greedy.py`, `search.py` (mcts), `search_flat.py` (flat); by
+name: `policy_names.py`.
 """
 
 from __future__ import annotations

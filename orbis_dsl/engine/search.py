@@ -1,125 +1,129 @@
-"""A player that searches: flat Monte Carlo over the take, with determinized piles and greedy rollouts.
+"""The searching player (`mcts`): information-set Monte Carlo tree search over the searcher's own takes.
 
-At each take the policy ranks the options with the greedy policy's one-ply values and keeps the best few
-(`width` display tiles and every god on offer). It then plays each candidate out to the end of the game many
-times and keeps the one whose playouts went best:
+Orbis hides one thing, the order of the face-down piles; everything else is on the table. A decision's
+*information set* is what the searcher knows: the table, and which tiles are still in the piles. The search
+(Cowling, Powley and Whitehouse's single-observer ISMCTS, 2012) grows a tree whose nodes are the searcher's
+information sets at its successive takes, and whose edges are takes, named by what is taken (a tile's id or a
+god's name; a display slot would name different tiles in different deals). Each iteration:
 
-- **Hidden information** is the order of the face-down piles: each playout first shuffles every pile of a copy
-  of the game (a *determinization*), so the search never reads the real order. Everything else is on the table.
-- **Playouts** continue with the greedy policy for every seat (the searcher's own later turns too), which is cheap
-  and plays sensible games, so a playout's result says something about the candidate.
-- **The budget** is a number of playouts per decision (`mcts:48`), spent by successive halving: every candidate
-  gets the same determinizations (common random numbers, so candidates are compared on the same deals), the
-  worse half is dropped, and the budget left goes to the survivors; every candidate gets at least one playout.
-  Play then depends only on the seed. A time budget (`mcts:0.5s`, seconds per decision) plays passes of one
-  playout per candidate until the time is up: it adapts to the machine, and so is not reproducible.
-- **A playout's value** is the searcher's win share plus a small share of its margin over the best other player,
-  so that among won (or lost) playouts a wider margin still counts.
+1. **determinizes**: copies the game and shuffles every pile from the seeded generator, never reading the real
+   order;
+2. **selects** down the tree with UCB1, counted by availability (a take that exists in only some deals is
+   compared over the iterations in which it was open), widening progressively: at a node visited n times the
+   1 + ⌊1.5 √n⌋ takes the greedy policy ranks highest in this deal are open, so every legal take is considered
+   as the budget grows (all 14 of a full offer from 76 visits);
+3. **expands** one new node, the first take it tries there;
+4. **plays out** to the end of the game with the greedy policy in every seat (the cheap policy), the other
+   seats' turns between the searcher's tree nodes too;
+5. **backs up** the playout's value for the searcher: its win share plus 0.02 per CP of margin over the best
+   other player.
 
-Costs, placements, gains and exchanges follow the greedy policy, told which take the search chose.
+The budget is exact: `mcts:N` runs N iterations, so N playouts, per decision that has more than one option
+(`SearchPolicy.playouts` counts them); `mcts:0.5s` iterates for that many seconds (machine-dependent, so not
+reproducible). The take played is the root's most visited, then best mean. Every tie (between takes the greedy
+policy values alike, in selection, in the final choice) is broken by the policy's seeded generator, never by
+a name or a slot's number, so identical gods are taken alike often. Costs, placements, gains and exchanges
+follow the greedy policy, told which take the search chose.
+
+The flat search this replaced is `flat` (`search_flat.py`).
 """
 
 from __future__ import annotations
 
-import copy
+import math
 import random
 import time
 
 from orbis_dsl.engine.policy import Policy
-from orbis_dsl.engine.policy_greedy import GreedyPolicy
+from orbis_dsl.engine.policy_greedy import GreedyPolicy, QuickGreedyPolicy
 from orbis_dsl.runtime.scoring import score_game
 
-DEFAULT_ROLLOUTS = 24  # playouts per decision (see bench/bench_search.py for its strength and speed)
-DEFAULT_WIDTH = 3  # display tiles kept as candidates, best by the greedy values
+DEFAULT_ROLLOUTS = 24  # iterations (so playouts) per decision (see bench/bench_ladder.py for strength and speed)
+EXPLORATION = 0.7  # UCB1's constant, for values of about 0 (a loss) to 1 (a win)
+WIDENING = 1.5  # takes open at a node visited n times: 1 + floor(WIDENING * sqrt(n))
 MARGIN_WEIGHT = 0.02  # value of one CP of margin beside a win worth 1
 
 
+class Node:
+    """The searcher's information set at one of its takes: statistics per take (by what is taken)."""
+
+    __slots__ = ("children", "order", "stats", "visits")
+
+    def __init__(self):
+        self.visits = 0
+        self.stats: dict = {}  # take -> [visits, total value, availability]
+        self.children: dict = {}  # take -> Node
+        self.order: list | None = None  # at the root: every take, best first by the greedy values
+
+
 class SearchPolicy(Policy):
-    """Flat Monte Carlo search with successive halving (see the module's docstring)."""
+    """Information-set MCTS (see the module's docstring)."""
 
     name = "mcts"
 
-    def __init__(self, seed=None, rollouts: int = DEFAULT_ROLLOUTS, width: int = DEFAULT_WIDTH,
-                 seconds: float | None = None):
+    def __init__(self, seed=None, rollouts: int = DEFAULT_ROLLOUTS, seconds: float | None = None,
+                 playout=QuickGreedyPolicy):
         if rollouts < 1:
             raise ValueError(f"a search needs at least one rollout per decision, not {rollouts}")
         self.rng = random.Random(seed)
         self.rollouts = rollouts
-        self.width = width
         self.seconds = seconds
         self.greedy = GreedyPolicy(seed)
+        self.playout_policy = playout
         self.decisions = 0  # takes decided by a search (not forced), for speed figures
         self.playouts = 0
 
     # ---- the take: searched -----------------------------------------------------------------------------
 
     def choose_take(self, game, me, slots, gods):
-        candidates = self.candidates(game, me, slots, gods)
-        choice = candidates[0] if len(candidates) == 1 else self._search(game, me.seat, candidates)
+        options = len(slots) + len(gods)
+        choice = (slots[0] if slots else gods[0]) if options == 1 else self._search(game, me.seat, slots, gods)
         self.greedy.note_take(game, choice)
         return choice
 
-    def candidates(self, game, me, slots, gods) -> list:
-        """The options worth a search, best first by the greedy values: the `width` best display tiles and
-        every god on offer (taking the god is a question of timing, which only playouts can weigh)."""
-        slot_values, god_values = self.greedy.take_values(game, me, slots, gods)
-        slot_values.sort(key=lambda vc: (-vc[0], vc[1]))
-        god_values.sort(key=lambda vc: (-vc[0], vc[1]))
-        ranked = slot_values[:self.width] + god_values
-        ranked.sort(key=lambda vc: -vc[0])  # stable: a slot before a god of the same value
-        return [choice for _, choice in ranked]
-
-    def _search(self, game, seat: int, candidates: list):
+    def _search(self, game, seat: int, slots, gods):
         self.decisions += 1
+        root = Node()
+        root.order = ranked_takes(self.greedy, game, game.players[seat], slots, gods, self.rng)
         if self.seconds is not None:
-            return self._search_for(self.seconds, game, seat, candidates)
-        alive = list(candidates)
-        totals = {c: 0.0 for c in candidates}
-        counts = {c: 0 for c in candidates}
-        budget = self.rollouts
-        rounds = max(1, (len(alive) - 1).bit_length())  # halvings until one is left
-        while len(alive) > 1 and budget > 0:
-            per = max(1, budget // (len(alive) * rounds))
-            deals = [self.rng.getrandbits(64) for _ in range(per)]
-            for choice in alive:
-                for deal_seed in deals:
-                    totals[choice] += self.playout(game, seat, choice, deal_seed)
-                    counts[choice] += 1
-            budget -= per * len(alive)
-            rounds = max(1, rounds - 1)
-            # best mean first; among equals, the greedy order (the candidates' order)
-            alive.sort(key=lambda c: (-totals[c] / counts[c], candidates.index(c)))
-            alive = alive[:max(1, len(alive) // 2)]
-        return alive[0]
+            deadline = time.perf_counter() + self.seconds
+            while True:
+                self.iterate(game, seat, root)
+                if time.perf_counter() >= deadline:
+                    break
+        else:
+            for _ in range(self.rollouts):
+                self.iterate(game, seat, root)
+        take = self._best(root)
+        return take if type(take) is str else game.display.index(take[1])
 
-    def _search_for(self, seconds: float, game, seat: int, candidates: list):
-        """Flat Monte Carlo against the clock: one playout per candidate on a shared deal, again and again, until
-        the time is up (at least one pass); the best mean wins. How many passes fit depends on the machine."""
-        deadline = time.perf_counter() + seconds
-        totals = dict.fromkeys(candidates, 0.0)
-        while True:
-            deal_seed = self.rng.getrandbits(64)
-            for choice in candidates:
-                totals[choice] += self.playout(game, seat, choice, deal_seed)
-            if time.perf_counter() >= deadline:
-                break
-        return max(candidates, key=lambda c: (totals[c], -candidates.index(c)))
+    def _best(self, root: Node):
+        """The most visited take, then the best mean, then the generator's pick."""
+        def key(item):
+            _, (n, total, _) = item
+            return n, total / n if n else 0.0, self.rng.random()
+        return max(root.stats.items(), key=key)[0]
 
-    def playout(self, game, seat: int, choice, deal_seed: int) -> float:
-        """Play `choice` for `seat` now and greedy moves after it, on a copy of `game` whose piles are
-        shuffled from `deal_seed`; the value of the finished game for `seat`."""
+    def iterate(self, game, seat: int, root: Node) -> float:
+        """One determinization, selection and expansion, playout and backup; the playout's value."""
         self.playouts += 1
         players = len(game.players)
-        policies = [GreedyPolicy() for _ in range(players)]
-        policies[seat] = _Forced(choice)
-        sim = clone_game(game, policies)
-        shuffle = random.Random(deal_seed).shuffle
+        walker = _TreeWalker(self, root)
+        policies = [self.playout_policy(self.rng.getrandbits(32)) for _ in range(players)]
+        policies[seat] = walker
+        sim = game.clone(policies)
+        shuffle = random.Random(self.rng.getrandbits(64)).shuffle
         for pile in sim.piles:
             pile.sort()  # from what is known (which tiles remain), never from the real order
             shuffle(pile)
         finish_from(sim, seat)
-        report = score_game(sim.rules, sim.record(), explain=False, lines=False)
-        return playout_value(report, seat)
+        value = playout_value(score_game(sim.rules, sim.record(), explain=False, lines=False), seat)
+        for node, take in walker.path:
+            node.visits += 1
+            entry = node.stats[take]
+            entry[0] += 1
+            entry[1] += value
+        return value
 
     # ---- everything else: the greedy policy's choices -----------------------------------------------------
 
@@ -145,19 +149,68 @@ class SearchPolicy(Policy):
         return self.greedy.choose_exchange(game, me, moment)
 
 
-class _Forced(GreedyPolicy):
-    """Greedy, except that its first take is the one under test."""
+def ranked_takes(greedy: GreedyPolicy, game, me, slots, gods, rng: random.Random) -> list:
+    """Every legal take, best first by the greedy values, ties in the generator's order. A take is
+    ('tile', tile id) or a god's name."""
+    slot_values, god_values = greedy.take_values(game, me, slots, gods)
+    ranked = [(v, rng.random(), ("tile", game.display[s])) for v, s in slot_values]
+    ranked += [(v, rng.random(), name) for v, name in god_values]
+    ranked.sort(key=lambda e: (-e[0], e[1]))
+    return [take for _, _, take in ranked]
 
-    def __init__(self, choice):
+
+class _TreeWalker(GreedyPolicy):
+    """The searcher's seat in one iteration: its takes follow the tree while the tree has a node for them
+    (selecting, then expanding one node), and the greedy policy's afterwards and for every other choice."""
+
+    def __init__(self, search: SearchPolicy, root: Node):
         super().__init__()
-        self.first = choice
+        self.search = search
+        self.rollout = search.playout_policy(search.rng.getrandbits(32))
+        self.node: Node | None = root
+        self.path: list = []
 
     def choose_take(self, game, me, slots, gods):
-        if self.first is None:
-            return super().choose_take(game, me, slots, gods)
-        choice, self.first = self.first, None
+        node = self.node
+        if node is None:  # the playout: the searcher's later takes as the other seats'
+            choice = self.rollout.choose_take(game, me, slots, gods)
+            self.note_take(game, choice)
+            return choice
+        search = self.search
+        # the open takes: the best ranked, widened with the node's visits. The root's ranking is the same in every
+        # deal; below it the display depends on the deal, so the takes are ranked in each.
+        order = node.order if node.order is not None else ranked_takes(self, game, me, slots, gods, search.rng)
+        open_takes = order[:1 + int(WIDENING * math.sqrt(node.visits))]
+        stats = node.stats
+        for take in open_takes:
+            entry = stats.get(take)
+            if entry is None:
+                stats[take] = entry = [0, 0.0, 0]
+            entry[2] += 1
+        take = _select(open_takes, stats, search.rng)
+        self.path.append((node, take))
+        if stats[take][0] == 0:  # a take never tried here: the tree grows by one node, then the playout
+            node.children[take] = Node()
+            self.node = None
+        else:
+            self.node = node.children.setdefault(take, Node())
+        choice = take if type(take) is str else game.display.index(take[1])
         self.note_take(game, choice)
         return choice
+
+
+def _select(takes: list, stats: dict, rng: random.Random):
+    """UCB1 by availability: an untried take first (the best ranked), else the highest bound (ties: rng)."""
+    for take in takes:
+        if stats[take][0] == 0:
+            return take
+    best, best_key = None, None
+    for take in takes:
+        n, total, available = stats[take]
+        key = (total / n + EXPLORATION * math.sqrt(math.log(available) / n), rng.random())
+        if best_key is None or key > best_key:
+            best, best_key = take, key
+    return best
 
 
 def playout_value(report, seat: int) -> float:
@@ -168,16 +221,8 @@ def playout_value(report, seat: int) -> float:
 
 
 def clone_game(game, policies):
-    """A copy of `game` to play on, with other policies and no recorder. What never changes during play (the
-    rule set, its tables, the setup, the tile parameters) is shared, not copied."""
-    tables = game.tables
-    shared = [game.rules, tables, game.setup, game.variant, game.rules.board, game.options, *tables.t_params,
-              *game.policies]
-    memo = {id(x): x for x in shared}
-    memo[id(game.rec)] = None  # also maps None to None, which is what it is
-    sim = copy.deepcopy(game, memo)
-    sim.policies = list(policies)
-    return sim
+    """A copy of `game` to play on, with other policies and no recorder (`Game.clone`)."""
+    return game.clone(policies)
 
 
 def finish_from(game, seat: int) -> None:

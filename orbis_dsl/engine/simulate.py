@@ -188,6 +188,7 @@ def play_one(rules: Rules, variant: str, seed: int, index: int, policies: list[s
         "turns": game.turns,
         "rounds": game.round,
         "shared": len(report.winners) > 1,
+        "gods_revealed": list(setup.gods),
         "players": [
             {"seat": me.seat, "policy": policies[me.seat], "god": me.god, "god_round": me.god_round,
              "win": share if score.winner else 0.0, "total": score.total, "categories": dict(score.categories),
@@ -211,6 +212,35 @@ def _score_fast(rules: Rules, record):
 def _run_chunk(source, variant, seed, indices, policies, options, records, logs) -> list[dict]:
     rules = load_rules(source)
     return [play_one(rules, variant, seed, i, policies, options, records, logs) for i in indices]
+
+
+class GamePlayer:
+    """Plays ranges of games of one run on demand, in game order, over a pool kept for the whole run (a sequential
+    test asks for one batch at a time). Use as a context manager."""
+
+    def __init__(self, variant: str, seed: int, policies: list[str], jobs: int = 1, rules_source: str | None = None,
+                 options: dict | None = None):
+        self.variant, self.seed, self.policies, self.jobs = variant, seed, policies, jobs
+        self.source, self.options = rules_source, options
+        self.rules = load_rules(rules_source)
+        self.pool = ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else None
+
+    def play(self, start: int, count: int) -> list[dict]:
+        indices = range(start, start + count)
+        if self.pool is None:
+            return [play_one(self.rules, self.variant, self.seed, i, self.policies, self.options) for i in indices]
+        size = max(1, -(-count // (2 * self.jobs)))
+        chunks = [indices[i:i + size] for i in range(0, count, size)]
+        futures = [self.pool.submit(_run_chunk, self.source, self.variant, self.seed, chunk, self.policies,
+                                    self.options, None, None) for chunk in chunks]
+        return [r for f in futures for r in f.result()]
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        if self.pool is not None:
+            self.pool.shutdown(cancel_futures=True)
 
 
 # ---- many games ---------------------------------------------------------------------------------------------

@@ -123,6 +123,9 @@ class Tables:
         self.t_desc = tuple(desc)
         self.t_stars = tuple(stars)
         self.t_cancellable = tuple(cancellable)
+        # what a tile's view is made of (the greedy policy makes one for every place it weighs)
+        self.t_view = tuple((t.kind, self.colors[c], p, t.level, t.stars, t.cost)
+                            for t, c, p in zip(rules.tiles, self.t_color, self.t_params))
         self.t_cost_words = tuple(", ".join(c or "any" for c in t.cost) or "nothing" for t in rules.tiles)
         self.rec = (tuple(rec_none), tuple(rec_false), tuple(rec_true))
         self.desert_record = TileRecord(desert=True)
@@ -196,6 +199,25 @@ class PlayerState:
         self.deserts = 0
         self.cancels = 0
         self.exchanges = 0
+
+    def copy(self) -> PlayerState:
+        """An independent copy (its view and the tile views in it too; tile parameters are shared, never
+        written)."""
+        new = object.__new__(PlayerState)
+        for name in ("seat", "name", "placed", "base_count", "god", "god_cancelled", "god_round", "regions",
+                     "deserts", "cancels", "exchanges"):
+            setattr(new, name, getattr(self, name))
+        new.realm, new.reduced, new.pc = list(self.realm), list(self.reduced), list(self.pc)
+        new.tid, new.cancelled, new.open = list(self.tid), list(self.cancelled), list(self.open)
+        new.values = dict(self.values)
+        old = self.view
+        copies = {id(t): copy_tile_view(t) for t in old.tiles}
+        slots = [None if t is None else copies.get(id(t)) or copy_tile_view(t) for t in old.slots]
+        view = PlayerView(old.index, old.name, slots, old.worshippers, old.god, old.god_cancelled, new.values,
+                          [copies[id(t)] for t in old.tiles])
+        view.total = old.total
+        new.view = view
+        return new
 
     # ---- placement -------------------------------------------------------------------------------------
 
@@ -318,8 +340,16 @@ def _colour_word(tables: Tables, v: int) -> str:
 
 
 def new_tile_view(tables: Tables, pos: int, tile: int) -> TileView:
-    return TileView(pos, tables.rules.tiles[tile].kind, tables.colors[tables.t_color[tile]], tables.t_params[tile],
-                    False, False, tables.t_level[tile], tables.t_stars[tile], tables.rules.tiles[tile].cost)
+    kind, colour, params, level, stars, cost = tables.t_view[tile]
+    return TileView(pos, kind, colour, params, False, False, level, stars, cost)
+
+
+def copy_tile_view(t: TileView) -> TileView:
+    new = TileView(t.pos, t.kind, t.color, t.params, t.desert, t.cancelled, t.level, t.stars, t.cost, t.recorded,
+                   t.record)
+    new.validated = t.validated
+    new.points = t.points
+    return new
 
 
 def desert_view(pos: int) -> TileView:

@@ -1,6 +1,7 @@
 """The statistics of a balance report: win rates with exact 95 % intervals (by seat, god, tile kind and policy),
-mean CP by component with intervals, flags where an exact test rejects the fair rate, how many flags chance
-alone would raise, and how many games it takes to tell a 5-point edge from fair play.
+god win rates adjusted for seat and pick order (`stats_model.py`), pick rates, mean CP by component with
+intervals, flags where a test rejects fairness after Holm's correction, and how many games it takes to tell a
+5-point edge from fair play.
 
 Everything is computed from the compact per-game results of `simulate.run`, in game order, and rounded, so the
 same games give the same report byte for byte whichever backend played them. A shared win counts as a 1/k share
@@ -8,13 +9,22 @@ of a win for each of its k winners.
 
 Why exact (Clopper–Pearson) intervals: a god is often held only a few times, and at small counts the Wilson
 interval's coverage falls well short of 95 % (with a fair 1/3, a god held twice and won twice lay outside it: a
-fair god held twice was flagged 11 % of the time). A rate is flagged when its Clopper–Pearson interval excludes
-the fair rate, which is the exact two-sided binomial test at 5 % (each tail at most 2.5 %): under a fair rate a
-flag comes at most 5 % of the time whatever the count, and the printed interval is the one the flag is decided
-by. The number of flags to expect by chance is the sum, over the rates tested, of the exact probability that
-this rule flags a fair rate over that many observations (a rate held twice adds nothing: it cannot be flagged).
-The intervals are computed from the regularized incomplete beta function, which also takes the fractional win
-counts that shared wins give.
+fair god held twice was flagged 11 % of the time). The intervals are computed from the regularized incomplete
+beta function, which also takes the fractional win counts that shared wins give.
+
+What is tested, each fact once (issue 33: the report used to flag 5.67 rates a run of a pack of ten identical
+gods, against "0.93 expected by chance"):
+
+- **seats**, by the exact two-sided binomial test of the fair rate; with two players only seat 1, since seat 2's
+  rate is the rest of it (one gap, one flag);
+- **gods**, by the Wald test of the god's effect in the logistic model of `stats_model.py` (win on god, seat and
+  pick order), so that a god is not blamed for the seat that takes it; by the raw exact test when statsmodels is
+  missing (the report says so);
+- **kinds** are not tested: players choose what they collect, so a kind's rate has no fair baseline;
+- with **mixed policies** nothing is tested (`NOT_TESTED_MIXED`).
+
+Holm's step-down correction is applied across every test of the report, so the chance of any flag at all when
+every seat and god is fair is at most 5 %.
 """
 
 from __future__ import annotations
@@ -184,14 +194,40 @@ NOT_TESTED_MIXED = ("the seats play different policies, so a seat's, a god's or 
                     "to the fair rate; play every seat with one policy to test them")
 
 
+def exact_p(wins: float, n: int, fair: float) -> float:
+    """The two-sided p-value of the exact binomial test of `fair` (twice the smaller tail, at most 1)."""
+    if n <= 0 or fair is None:
+        return 1.0
+    return min(1.0, 2 * min(upper_tail(wins, n, fair), lower_tail(wins, n, fair)))
+
+
+def holm(pvalues: list[float], alpha: float = ALPHA) -> list[bool]:
+    """Holm's step-down correction: which of the tests are rejected, so that the chance of rejecting any true
+    hypothesis is at most alpha whatever the dependence between the tests (Holm 1979)."""
+    order = sorted(range(len(pvalues)), key=lambda i: (pvalues[i], i))
+    rejected = [False] * len(pvalues)
+    m = len(pvalues)
+    for rank, i in enumerate(order):
+        if pvalues[i] > alpha / (m - rank):
+            break
+        rejected[i] = True
+    return rejected
+
+
+KINDS_NOT_TESTED = ("kinds are described, not tested: players choose what they collect, so a kind's rate is not "
+                    "held to the fair rate")
+
+
 def balance(results: list[dict]) -> dict:
     """The statistics of a run (see the module's docstring); `results` as `simulate.run` returns them."""
+    from orbis_dsl.engine.stats_games import game_quality, pick_rates
+    from orbis_dsl.engine.stats_model import adjusted_gods, statsmodels_available
+
     players = len(results[0]["players"]) if results else 0
     fair = 1 / players if players else None
     # with different policies at the table, seats differ by who sits there, and so do gods and kinds: a god's rate
     # is mostly how often the stronger policy took it. No seat, god or kind is held to the fair rate then.
     mixed = len({p["policy"] for r in results for p in r["players"]}) > 1
-    tested_fair = None if mixed else fair
     seats, gods, kinds, policies = _Tally(), _Tally(), _Tally(), _Tally()
     sums: dict[str, list[float]] = {}
     for r in results:
@@ -208,23 +244,96 @@ def balance(results: list[dict]) -> dict:
                 s[0] += value
                 s[1] += value * value
     plays = len(results) * players
+    adjusted = None if mixed or players < 2 else adjusted_gods(results)
     report = {
         "fair_rate": round(fair, 4) if fair else 0.0,
-        "win_rate_by_seat": seats.entries(tested_fair),
-        "win_rate_by_god": gods.entries(tested_fair),
-        "win_rate_by_kind": kinds.entries(tested_fair),
+        "win_rate_by_seat": seats.entries(None),
+        "win_rate_by_god": gods.entries(None),
+        "win_rate_by_god_adjusted": adjusted,
+        "adjusted_note": None if adjusted is not None else _why_not_adjusted(mixed, statsmodels_available()),
+        "pick_rate_by_god": pick_rates(results, exact_interval),
+        "win_rate_by_kind": kinds.entries(None),
+        "kinds_note": KINDS_NOT_TESTED,
         # policies face each other: no fair rate unless every seat plays the same one
         "win_rate_by_policy": policies.entries(None),
         "mean_cp": {name: _mean_entry(s, plays) for name, s in sums.items()},
         "games_needed": _games_needed(fair, gods.counts, len(results)),
+        "game_quality": game_quality(results, fair),
     }
-    report["flags"] = flags(report)
-    # each rate held to the fair rate may be flagged by chance when all is fair (at most 5 %, less over few
-    # observations): say how many flags to expect, the exact chance of each summed
-    tested = [] if mixed else [*gods.counts.values(), *kinds.counts.values(), *seats.counts.values()]
-    report["flags_expected_by_chance"] = round(sum(chance_of_a_flag(n, fair) for n, _ in tested), 2) if fair else 0.0
+    tests = [] if mixed or not fair or players < 2 else _tests(report, fair)
+    rejected = holm([t["p"] for t in tests])
+    for test, flagged in zip(tests, rejected):
+        test["flag"] = test["side"] if flagged else None
+        for entry in test["entries"]:
+            entry["flag"] = test["flag"]
+        for entry in test.get("opposite", ()):  # seat 2 of 2: the other side of seat 1's gap
+            entry["flag"] = _other_side(test["flag"])
+    report["tests"] = [{k: t[k] for k in ("what", "name", "p", "flag")} for t in tests]
+    report["flags"] = [_flag_sentence(t, report, fair) for t in tests if t["flag"]]
+    # Holm's correction bounds the chance of any flag at all, when every rate tested is fair, by ALPHA
+    report["flags_expected_by_chance"] = ALPHA if tests else 0.0
     report["not_tested"] = NOT_TESTED_MIXED if mixed else None
     return report
+
+
+def _why_not_adjusted(mixed: bool, installed: bool) -> str:
+    if mixed:
+        return "no adjusted rates: the seats play different policies"
+    if not installed:
+        return "no adjusted rates: install statsmodels (pip install 'orbis-dsl[balance]'); gods tested by raw rates"
+    return "no adjusted rates: the model could not be fitted to so few games (the gods are tested by raw rates)"
+
+
+def _other_side(flag: str | None) -> str | None:
+    return {"above": "below", "below": "above"}.get(flag or "")
+
+
+def _tests(report: dict, fair: float) -> list[dict]:
+    """Every fact the report tests, once: the seats (with 2 players, one test: seat 2's rate is the rest of
+    seat 1's) and the gods (by the adjusted model when it was fitted, else by the raw exact test)."""
+    tests = []
+    seat_entries = report["win_rate_by_seat"]
+    names = list(seat_entries)
+    for name in names[:1] if len(names) == 2 else names:
+        e = seat_entries[name]
+        e["p"] = round(exact_p(e["wins"], e["n"], fair), 6)
+        tests.append({"what": "seat", "name": name, "p": e["p"], "side": "above" if e["rate"] > fair else "below",
+                      "entries": [e], "opposite": [seat_entries[names[1]]] if len(names) == 2 else []})
+    adjusted = report["win_rate_by_god_adjusted"]
+    for name, e in report["win_rate_by_god"].items():
+        if adjusted is not None and name in adjusted:
+            a = adjusted[name]
+            tests.append({"what": "god", "name": name, "p": a["p"], "side": "above" if a["effect"] > 0 else "below",
+                          "entries": [e, a]})
+        else:
+            e["p"] = round(exact_p(e["wins"], e["n"], fair), 6)
+            tests.append({"what": "god", "name": name, "p": e["p"],
+                          "side": "above" if e["rate"] > fair else "below", "entries": [e]})
+    return tests
+
+
+def _flag_sentence(test: dict, report: dict, fair: float) -> str:
+    name = test["name"]
+    if test["what"] == "seat":
+        e = report["win_rate_by_seat"][name]
+        text = (f"seat {name} wins {e['rate']:.1%} of {e['n']} (95 % interval {e['low']:.1%}-{e['high']:.1%}), "
+                f"{test['flag']} the fair {fair:.1%}")
+        if len(report["win_rate_by_seat"]) == 2:
+            text += " (seat 2 wins the rest)"
+        return text + f"; {_p_text(test['p'])}"
+    e = report["win_rate_by_god"][name]
+    a = (report["win_rate_by_god_adjusted"] or {}).get(name)
+    if a is not None:
+        return (f"god {name} wins {a['rate']:.1%} adjusted for seat and pick order (95 % interval "
+                f"{a['rate_low']:.1%}-{a['rate_high']:.1%}; raw {e['rate']:.1%} of {e['n']}), {test['flag']} the "
+                f"average god; {_p_text(test['p'])}")
+    return (f"god {name} wins {e['rate']:.1%} of {e['n']} (95 % interval {e['low']:.1%}-{e['high']:.1%}), "
+            f"{test['flag']} the fair {fair:.1%}; {_p_text(test['p'])}")
+
+
+def _p_text(p: float) -> str:
+    """'p = 0.0123', or 'p < 0.0001'."""
+    return "p < 0.0001" if p < 0.0001 else f"p = {p:.4f}"
 
 
 def _mean_entry(sums: list[float], n: int) -> dict:
@@ -241,18 +350,6 @@ def _games_needed(fair: float | None, god_counts: dict, games: int) -> dict:
     held = [n / games for n, _ in god_counts.values()]
     per_god = math.ceil(per_seat / min(held)) if held and min(held) > 0 else per_seat
     return {"edge": EDGE, "per_seat": per_seat, "per_god": per_god}
-
-
-def flags(report: dict) -> list[str]:
-    """One sentence per win rate the exact test flags (its interval excludes the fair rate)."""
-    fair = report["fair_rate"]
-    out = []
-    for label, key in (("seat", "win_rate_by_seat"), ("god", "win_rate_by_god"), ("kind", "win_rate_by_kind")):
-        for name, e in report[key].items():
-            if e["flag"]:
-                out.append(f"{label} {name} wins {e['rate']:.1%} of {e['n']} (95 % interval "
-                           f"{interval_text(e, fair)}), {side_text(e, fair)} the fair {fair:.1%}")
-    return out
 
 
 def interval_text(e: dict, fair: float) -> str:

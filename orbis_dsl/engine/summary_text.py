@@ -1,8 +1,9 @@
 """The simulation summary as text for a person: every win rate with its 95 % interval, the flags first.
 
 A rate is printed as `38.2% (33.1%-43.5%)`: the rate and its exact (Clopper–Pearson) 95 % interval, in percent. A
-`▲` or `▼` marks an interval that lies wholly above or below the fair rate (1 / players), the same rates the flags
-list; the bound that decides it is printed with the decimals it takes to show it on its side of the fair rate.
+`▲` or `▼` marks a rate the flags list (a seat or god whose test rejects fairness after Holm's correction across
+the report's tests). Gods show the raw rate, the rate adjusted for seat and pick order, and how often they were
+taken when revealed.
 """
 
 from __future__ import annotations
@@ -21,14 +22,21 @@ def summary_text(s: dict) -> str:
     out.append("  win rate by seat:    " + _inline(b["win_rate_by_seat"], fair))
     if len(b["win_rate_by_policy"]) > 1:
         out.append("  win rate by policy:  " + _inline(b["win_rate_by_policy"], fair))
-    out.append("  win rate by god:")
-    out += _table(b["win_rate_by_god"], "held", fair)
+    out += _gods(b, fair)
     if b["win_rate_by_kind"]:
-        out.append("  win rate by kind (players with at least one such tile face up):")
+        note = b.get("kinds_note")
+        out.append("  win rate by kind (players with at least one such tile face up" + (f"; {note}" if note else "")
+                   + "):")
         out += _table(b["win_rate_by_kind"], "players", fair)
     out.append("mean CP with 95 % intervals: " + ", ".join(
         f"{k} {e['mean']:.2f} ({e['low']:.2f} to {e['high']:.2f})" for k, e in b["mean_cp"].items()))
     out += _details(s)
+    quality = b.get("game_quality")
+    if quality:
+        m = quality["margin"]
+        out.append(f"game quality:       first player {100 * quality['first_player_advantage']:+.1f} points over fair; "
+                   f"winning margin {m['mean']:.1f} CP on average (quartiles {m['q1']:g}, {m['median']:g}, "
+                   f"{m['q3']:g}); {quality['shared_win_share']:.1%} of wins shared")
     need = b["games_needed"]
     out.append(f"games needed to tell a {need['edge']:.0%} edge from fair (5 % test, 80 % power): "
                f"{need['per_seat']} for a seat, {need['per_god']} for the god held least often here")
@@ -50,15 +58,48 @@ def _table(entries: dict, noun: str, fair: float) -> list[str]:
     return [f"    {name:<12} {rate_text(e, fair):<26} {e['n']} {noun}" for name, e in rows]
 
 
+def _gods(b: dict, fair: float) -> list[str]:
+    """One line per god, the best raw rate first: raw rate, adjusted rate, pick rate."""
+    adjusted = b.get("win_rate_by_god_adjusted")
+    picks = b.get("pick_rate_by_god") or {}
+    head = "  win rate by god: raw"
+    if adjusted is not None:
+        head += ", adjusted for seat and pick order (its 95 % interval)"
+    if picks:
+        head += "; taken when revealed, first god taken, mean round taken"
+    out = [head + ":"]
+    if adjusted is None and b.get("adjusted_note"):
+        out.append(f"    ({b['adjusted_note']})")
+    rows = sorted(b["win_rate_by_god"].items(), key=lambda kv: (-kv[1]["rate"], kv[0]))
+    for name, e in rows:
+        line = f"    {name:<12} {rate_text(e, fair) if adjusted is None else _plain(e):<22} {e['n']:>4} held"
+        a = (adjusted or {}).get(name)
+        if a is not None:
+            mark = {"above": " ▲", "below": " ▼"}.get(a.get("flag") or "", "")
+            line += f"   adjusted {a['rate']:.1%} ({a['rate_low']:.1%}-{a['rate_high']:.1%}){mark}"
+        pick = picks.get(name)
+        if pick is not None:
+            line = f"{line:<76}" if a is not None else line
+            line += (f"   taken {pick['rate']:.0%} ({pick['low']:.0%}-{pick['high']:.0%}) of {pick['revealed']}, "
+                     f"first {pick['first_rate']:.0%}"
+                     + (f", round {pick['mean_round']:.1f}" if pick["mean_round"] is not None else ""))
+        out.append(line.rstrip())
+    return out
+
+
+def _plain(e: dict) -> str:
+    return f"{e['rate']:.1%} ({e['low']:.1%}-{e['high']:.1%})"
+
+
 def _flags(b: dict) -> list[str]:
     if b.get("not_tested"):
         return [f"no flags: {b['not_tested']}"]
+    tested = len(b.get("tests", ()))
+    family = (f"Holm's correction across the {tested} seat and god tests: at most a 5 % chance of any flag when "
+              "all are fair")
     if not b["flags"]:
-        return [f"no win rate's interval excludes the fair rate (about {b.get('flags_expected_by_chance', 0):g} "
-                "flags would come by chance alone when every rate is fair)"]
-    chance = b.get("flags_expected_by_chance", 0)
-    return ([f"flags (the exact interval excludes the fair rate; about {chance:g} such flags come by chance "
-             f"alone when every rate is fair):"] + [f"  ! {f}" for f in b["flags"]])
+        return [f"no flags: no seat or god differs from fair ({family})"]
+    return [f"flags ({family}):"] + [f"  ! {f}" for f in b["flags"]]
 
 
 def _details(s: dict) -> list[str]:

@@ -164,10 +164,30 @@ def test_plot_is_an_svg_with_the_expected_series(cli, tmp_path):
     assert any(i.startswith("score-greedy-") for i in ids) and any(i.startswith("score-random-") for i in ids)
     texts = " ".join("".join(e.itertext()) for e in root.iter(f"{SVG}text"))
     assert "win rate by seat" in texts and "win rate by god" in texts and "final score (CP)" in texts
+    assert "pick rate by god" in texts and {f"pick-{g}" for g in summary["balance"]["pick_rate_by_god"]} <= ids
     # the same report draws the same file
     again = tmp_path / "again.svg"
     cli("simulate", "--players", 3, "--games", 9, "--policy", "greedy,random", "--seed", 1, "--plot", again)
     assert again.read_bytes() == picture.read_bytes()
+
+
+def test_plot_marks_new_gods_and_draws_adjusted_rates(cli, tmp_path):
+    pytest.importorskip("matplotlib", reason="the [plot] extra is not installed")
+    pytest.importorskip("statsmodels", reason="the [balance] extra is not installed")
+    picture = tmp_path / "report.svg"
+    result = cli("simulate", "--rules", "examples/balance/oracle", "--players", 2, "--games", 120, "--policy",
+                 "greedy", "--seed", 1, "--plot", picture, "--json")
+    assert result.exit_code == 0, result.stderr
+    adjusted = json.loads(result.stdout)["balance"]["win_rate_by_god_adjusted"]
+    assert adjusted, "the model was not fitted"
+    root = ET.parse(picture).getroot()
+    ids = {e.get("id") for e in root.iter() if e.get("id")}
+    assert {"god-adjusted", "god-adjusted-errors", "pick-oracle"} <= ids
+    texts = ["".join(e.itertext()) for e in root.iter(f"{SVG}text")]
+    assert any(t.startswith("oracle (new)") for t in texts) and not any(t.startswith("love (new)") for t in texts)
+    # gods by name, the first at the top: the same order whatever the rates
+    shown = [t.split(" (")[0] for t in texts if t.split(" (")[0] in adjusted]
+    assert shown[:len(adjusted)] == sorted(adjusted, reverse=True)
 
 
 def test_plot_bad_target_exits_2(cli, tmp_path):

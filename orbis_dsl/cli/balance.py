@@ -1,0 +1,87 @@
+"""`orbis balance PACK`: a verdict on each god a pack adds or changes, from as few games as it takes.
+
+Plays the pack in batches with every seat on one policy, and stops as soon as every new or changed god is
+judged stronger than the field, weaker, or within ±5 points (an anytime-valid confidence sequence per god,
+`engine/verdict.py`), or when the budget of games is spent. Ends with the report's flags over the games played
+and one line per god. Exit codes: 0 done (also when a god stays undecided: the line says so); 2 bad arguments
+(no such pack, rules that do not check, unknown variant or policy, a pack that declares no god).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import typer
+
+from orbis_dsl.cli.engine_args import _check_policies, _fail, _rules
+
+
+def balance(
+    pack: Path = typer.Argument(..., help="The rule pack (a folder or a rule file laid over the base game)."),
+    players: int | None = typer.Option(None, "--players", "-p", help="Players (the variant '{N}p'; default 4)."),
+    variant: str | None = typer.Option(None, "--variant", help="A variant by name instead of '{N}p'."),
+    games: int = typer.Option(2000, "--games", "-k", help="The budget: at most this many games."),
+    policy: str = typer.Option("mcts", "--policy", help="Who plays every seat (default: the search)."),
+    seed: int = typer.Option(0, "--seed", "-s", help="Seed of the run; game i uses a seed derived from it and i."),
+    jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes (the verdict does not depend on it)."),
+) -> None:
+    """Judge each god the pack adds or changes: stronger than the field, weaker, or within ±5 points, stopping
+    as soon as the games decide it (anytime-valid confidence sequences), within a budget of games."""
+    from orbis_dsl.engine.simulate import MAX_GAMES, GamePlayer, max_jobs, seat_policies
+    from orbis_dsl.engine.stats import balance as balance_report
+    from orbis_dsl.engine.verdict import BATCH, judge, pack_gods
+
+    if not 1 <= games <= MAX_GAMES:
+        _fail(f"--games must be from 1 to {MAX_GAMES:,}, not {games}")
+    if not 1 <= jobs <= max_jobs():
+        _fail(f"--jobs must be from 1 to {max_jobs()} (twice this machine's cores), not {jobs}")
+    if "," in policy:
+        _fail("one policy for every seat: a verdict compares gods under the same players",
+              hint="for example --policy mcts or --policy greedy")
+    _check_policies(policy)
+    rules, source, compiled = _rules(pack)
+    name = variant or f"{players or 4}p"
+    if name not in rules.variants:
+        _fail(f"unknown variant '{name}'", hint="expected one of: " + ", ".join(rules.variants))
+    from orbis_dsl.language.packs import compile_pack
+    from orbis_dsl.language.ruleset import compile_base
+
+    gods = pack_gods(compiled if compiled is not None and compiled.model is not None else compile_pack(pack),
+                     compile_base())
+    if not gods:
+        _fail(f"{pack} declares no god: nothing to judge", hint="add a god, or use orbis simulate for a report")
+    spec = rules.variants[name]
+    policies = seat_policies(policy, spec.players)
+    typer.echo(f"judging {', '.join(gods)} in variant {name} ({spec.players} players), policy {policy}, seed "
+               f"{seed}, at most {games:,} games (looked at every {BATCH})")
+    start = time.perf_counter()
+    results: list[dict] = []
+
+    def progress(played, verdicts):
+        open_ = [v.god for v in verdicts if v.verdict is None]
+        if sys.stderr.isatty() or played % (10 * BATCH) == 0:
+            typer.echo(f"{played} games, {time.perf_counter() - start:.0f} s; undecided: "
+                       f"{', '.join(open_) or 'none'}", err=True)
+
+    with GamePlayer(name, seed, policies, jobs, source) as player:
+        def play(first, count):
+            batch = player.play(first, count)
+            results.extend(batch)
+            return batch
+
+        verdicts, played = judge(gods, spec.players, play, games, progress)
+    report = balance_report(results)
+    typer.echo(f"{played} games played in {time.perf_counter() - start:.0f} s")
+    if report["flags"]:
+        typer.echo(f"flags over those games (Holm's correction across {len(report['tests'])} tests):")
+        for flag in report["flags"]:
+            typer.echo(f"  ! {flag}")
+    else:
+        typer.echo(f"no flags over those games (Holm's correction across {len(report['tests'])} tests)")
+    picks = report["pick_rate_by_god"]
+    for v in verdicts:
+        pick = picks.get(v.god)
+        taken = f"; taken {pick['rate']:.0%} of the {pick['revealed']} times revealed" if pick else ""
+        typer.echo(f"verdict: {v.line()}{taken}")

@@ -1,0 +1,140 @@
+"""The verdict of `orbis balance`: anytime-valid confidence sequences, the stopping rule, and the command."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from orbis_dsl.cli.engine import make_app
+from orbis_dsl.engine.verdict import BATCH, GodVerdict, cs_radius, judge, pack_gods
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_confidence_sequence_covers_the_mean_at_every_time():
+    # anytime validity: over whole sequences, the running mean leaves its interval at *some* time in at most 5 %
+    # of them (a fixed-sample interval looked at after every observation leaves it in most)
+    rng = random.Random(1)
+    misses = naive_misses = 0
+    runs, steps, p = 400, 400, 0.3
+    for _ in range(runs):
+        wins = 0.0
+        missed = naive = False
+        for t in range(1, steps + 1):
+            wins += rng.random() < p
+            mean = wins / t
+            missed = missed or abs(mean - p) >= cs_radius(t, 0.05)
+            naive = naive or (t >= 20 and abs(mean - p) >= 1.96 * (p * (1 - p) / t) ** 0.5)
+        misses += missed
+        naive_misses += naive
+    assert misses <= 0.05 * runs
+    assert naive_misses > 0.2 * runs  # the reason for the sequence
+    # and it narrows: about a fifth of its width at 40 observations by 2,000
+    assert cs_radius(2000, 0.05) < 0.25 * cs_radius(40, 0.05)
+
+
+def _games(god_rate: dict[str, float], players: int, rng: random.Random):
+    """A fake `play`: each game every god in `god_rate` is held, its holder winning with that probability."""
+    def play(start, count):
+        out = []
+        for _ in range(count):
+            out.append({"players": [{"god": g, "win": float(rng.random() < r)} for g, r in god_rate.items()]})
+        return out
+    return play
+
+
+def test_a_strong_god_is_stronger_a_weak_one_weaker_soon():
+    verdicts, played = judge(["sun", "miser"], 4, _games({"sun": 0.6, "miser": 0.05}, 4, random.Random(2)), 2000)
+    by = {v.god: v for v in verdicts}
+    assert by["sun"].verdict == "stronger" and by["miser"].verdict == "weaker"
+    assert played < 400 and played % BATCH == 0
+    low, high = by["sun"].interval
+    assert 0 < low < 0.35 < high
+    assert "stronger than the field, +" in by["sun"].line() and "decided after" in by["sun"].line()
+
+
+def test_a_fair_god_ends_within_five_points_or_undecided_within_the_budget():
+    verdicts, played = judge(["same"], 4, _games({"same": 0.25}, 4, random.Random(3)), 5000)
+    assert verdicts[0].verdict == "within" and played < 5000
+    low, high = verdicts[0].interval
+    assert -0.05 < low < 0 < high < 0.05
+    short, played = judge(["same"], 4, _games({"same": 0.25}, 4, random.Random(3)), 60)
+    assert short[0].verdict is None and played == 60 and "undecided" in short[0].line()
+
+
+def test_a_verdict_inside_five_points_says_both():
+    # +3 points over 4,000 games: surely stronger, not yet surely within 5
+    v = GodVerdict("g", 0.25, 0.05, n=4000, wins=4000 * 0.28)
+    v.look(4000)
+    assert v.verdict == "stronger" and v.interval[1] > 0.05
+    # +2 points over 40,000: both
+    both = GodVerdict("g", 0.25, 0.05, n=40_000, wins=40_000 * 0.27)
+    both.look(40_000)
+    assert both.verdict == "within" and "within ±5 points of the field, though stronger" in both.line()
+    # nothing yet: no verdict
+    none = GodVerdict("g", 0.25, 0.05, n=10, wins=3)
+    none.look(10)
+    assert none.verdict is None and none.decided_at is None
+
+
+def test_pack_gods_are_the_ones_it_declares():
+    from orbis_dsl.language.packs import compile_pack
+    from orbis_dsl.language.ruleset import compile_base
+
+    base = compile_base()
+    assert pack_gods(compile_pack(ROOT / "examples" / "balance" / "oracle"), base) == ["oracle"]
+    assert len(pack_gods(compile_pack(ROOT / "examples" / "balance" / "symmetric"), base)) == 10
+    assert pack_gods(base, base) == []
+
+
+@pytest.fixture
+def cli(monkeypatch):
+    monkeypatch.chdir(ROOT)
+    runner = CliRunner()
+    app = make_app()
+
+    def invoke(*args):
+        result = runner.invoke(app, [str(a) for a in args])
+        assert "Traceback" not in result.output
+        return result
+
+    return invoke
+
+
+def test_balance_gives_a_verdict_line_per_new_god(cli):
+    result = cli("balance", "examples/balance/oracle", "--players", 2, "--policy", "greedy", "--games", 200,
+                 "--seed", 1)
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("judging oracle in variant 2p (2 players), policy greedy, seed 1")
+    verdict = [line for line in lines if line.startswith("verdict: ")]
+    assert len(verdict) == 1 and verdict[0].startswith("verdict: oracle: ")
+    assert "points (" in verdict[0] and "times revealed" in verdict[0]
+    assert any(line.endswith("games played in " + line.split(" in ")[-1]) for line in lines)
+    again = cli("balance", "examples/balance/oracle", "--players", 2, "--policy", "greedy", "--games", 200,
+                "--seed", 1, "--jobs", 2)
+    strip = lambda text: [ln for ln in text.splitlines() if " games played in " not in ln]  # noqa: E731
+    assert strip(again.stdout) == strip(result.stdout)  # the verdict does not depend on --jobs
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("examples/balance/nowhere",), "no such"),
+    (("examples/balance/oracle", "--policy", "greedy,mcts"), "one policy for every seat"),
+    (("examples/balance/oracle", "--policy", "clever"), "unknown policy"),
+    (("examples/balance/oracle", "--games", 0), "--games must be"),
+    (("examples/balance/oracle", "--players", 7), "unknown variant '7p'"),
+])
+def test_balance_refuses_bad_arguments(cli, args, message):
+    result = cli("balance", *args)
+    assert result.exit_code == 2 and message in result.stderr, result.stderr
+
+
+def test_balance_refuses_a_pack_without_gods(cli, tmp_path):
+    (tmp_path / "variant.orbis").write_text('variant solo "A 2-player copy" {\n  players: 2\n  reveal: 3 gods\n'
+                                            '  remove: tiles marked 3+, 4+\n}\n', encoding="utf-8")
+    result = cli("balance", tmp_path, "--variant", "solo")
+    assert result.exit_code == 2, result.output
+    assert "declares no god" in result.stderr or "do not check" in result.stderr
