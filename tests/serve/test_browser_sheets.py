@@ -153,10 +153,11 @@ def test_mondo_counts_in_the_browser_score_as_the_cli_does(page, orbis, repo_roo
                 type_field(page, f"{at}.animals", player["animals"])
                 type_field(page, f"{at}.empty", player["empty"])
             if (r, seat) == (0, 1):
-                # Two players holding bonus chip 4 in one round: an error on the round.
+                # Two players holding bonus chip 4 in one round: an error at the second chip, naming the first holder.
                 page.click(f'[data-path="{at}.chip"] [data-value="4"]')
-                page.wait_for_selector('[aria-label="round"] .notes .error')
-                assert "another player holds bonus chip 4" in page.inner_text('[aria-label="round"] .notes')
+                page.wait_for_selector(f'[data-path="{at}.chip"] .notes .error')
+                told = page.inner_text(f'[data-path="{at}.chip"] .notes')
+                assert f"{round_['players'][0]['name']} holds bonus chip 4 in this round too" in told
                 page.click(f'[data-path="{at}.chip"] [data-value="null"]')
     wait_for_check(page)
 
@@ -249,7 +250,9 @@ def test_a_task_cards_printed_points_are_typed_and_one_players_error_stays_off_t
     page.wait_for_selector('[data-path="$.rounds[1].players[0].animals"] .notes .error')
     page.click('[data-tab="1"]')
     page.wait_for_selector("#sheet-notes .error")
-    assert page.inner_text("#sheet-notes") == "Ann, round 2, animals: 30 is out of range; expected 0 to 24"
+    # (the record's `"chip": null` for Ann in round 2 is left out by the pad, which is then warned about below it)
+    notes = page.inner_text("#sheet-notes").splitlines()
+    assert notes[0] == "Ann, round 2, animals: 30 is out of range; expected 0 to 24"
     assert page.locator('[aria-label="round"] .notes').count() == 0
     page.click('[data-tab="0"]')
     type_field(page, "$.rounds[1].players[0].animals", 5)
@@ -315,15 +318,16 @@ def test_the_sheet_starts_at_its_top_shows_a_new_error_and_loses_no_tap(page):
     assert page.input_value(f'[data-path="{at}.animals"] input') == "7"
     assert page.evaluate("document.activeElement.dataset.step") == "+1"
 
-    # Both players on bonus chip 4: the round's error, at the top of the sheet, is brought into view.
+    # Both players on bonus chip 4: the error, at the second chip, is brought into view.
     page.click(f'[data-path="{at}.chip"] [data-value="4"]')
     page.click('[data-tab="1"]')
     page.locator('[data-path="$.rounds[0].players[1].chip"]').scroll_into_view_if_needed()
     page.evaluate("scrollBy(0, 400)")
     page.click('[data-path="$.rounds[0].players[1].chip"] [data-value="4"]')
-    error = page.locator('[aria-label="round"] .notes .error')
+    shown = '[data-path="$.rounds[0].players[1].chip"] .notes .error'
+    error = page.locator(shown)
     error.wait_for()
-    page.wait_for_function("""() => { const box = document.querySelector('[aria-label="round"] .notes .error')
+    page.wait_for_function("""(shown) => { const box = document.querySelector(shown)
         .getBoundingClientRect(); return box.top >= document.querySelector('.bar').getBoundingClientRect().bottom
-        && box.bottom <= innerHeight; }""")
-    assert "another player holds bonus chip 4" in error.inner_text()
+        && box.bottom <= innerHeight; }""", arg=shown)
+    assert "Ann holds bonus chip 4 in this round too" in error.inner_text()

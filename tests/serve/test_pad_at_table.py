@@ -380,7 +380,8 @@ def test_the_setup_screens_and_history_pass_axe(phone, repo_root):
     phone.click("#finish")
     phone.wait_for_selector("#final-table")
     settled(phone)
-    assert phone.evaluate("document.activeElement.id") == "winner"  # the results' first thing
+    # The results' first thing takes the focus once the score arrives (waited for: it follows the server's answer).
+    phone.wait_for_function("() => document.activeElement?.id === 'winner'")
     problems += axe_problems(phone, "results")
     assert not problems, "\n".join(problems)
 
