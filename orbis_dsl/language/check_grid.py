@@ -12,8 +12,8 @@ from orbis_dsl.runtime.grid import layout, measure_types
 from orbis_dsl.runtime.specs import GridMarkSpec, GridSpec
 
 _FACINGS = 4  # a border side gives one member for every edge, or one per facing: north, east, south, west
-# Cells a grid may have (docs/robustness.md, "Limits"): the bundled board has 24; `shape: 4000000` once took 48 s and 1 GB
-# to check, and four rows of 500,000 checked clean and then took 126 s to score.
+# Cells a grid may have (docs/robustness.md, "Limits"): the bundled board has 24; `shape: 4000000` once took 48 s and
+# 1 GB to check, and four rows of 500,000 checked clean and then took 126 s to score.
 MAX_GRID_CELLS = 400
 
 

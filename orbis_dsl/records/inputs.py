@@ -217,7 +217,7 @@ def convert_record(record, rules, to: str) -> str:
 
 def score_record(rules, record, explain: bool = True):
     """The score report of a record read by `read_record`, whichever game it is."""
-    from orbis_dsl.runtime.sheet import SheetRecord
+    from orbis_dsl.runtime.sheet_types import SheetRecord
 
     if isinstance(record, SheetRecord):
         from orbis_dsl.runtime.sheet import score_sheet

@@ -6,7 +6,7 @@ and scores to the same report: the facts are the ones the scorer reads either wa
 
 from __future__ import annotations
 
-from orbis_dsl.runtime.sheet import SheetRecord
+from orbis_dsl.runtime.sheet_types import SheetRecord
 
 
 def to_counts(doc: dict, rules, record: SheetRecord) -> dict:

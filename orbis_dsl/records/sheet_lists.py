@@ -9,7 +9,7 @@ from orbis_dsl.records.grid_records import BoardReader
 from orbis_dsl.records.names import find_god
 from orbis_dsl.records.orbis_json import json_words
 from orbis_dsl.runtime.grid import features, measures
-from orbis_dsl.runtime.sheet import Held
+from orbis_dsl.runtime.sheet_types import Held
 
 
 def list_fact(reader, fact, value, path: str, present: bool):

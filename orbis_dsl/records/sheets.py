@@ -13,15 +13,18 @@ from orbis_dsl.records.names import find_god
 from orbis_dsl.records.orbis_json import json_words, load_json
 from orbis_dsl.records.sheet_cells import CellReader, check_shared_cells
 from orbis_dsl.records.sheet_lists import derive_board, list_fact
+from orbis_dsl.records.sheet_refusals import tiles_at_fault, whole_table
+from orbis_dsl.records.sheet_rounds import RoundsReading
 from orbis_dsl.runtime.hexmap import board_of
 from orbis_dsl.runtime.rules import Rules
-from orbis_dsl.runtime.sheet import SheetPlayerRecord, SheetRecord, and_list, refusals, still_refused
+from orbis_dsl.runtime.sheet import refusals
+from orbis_dsl.runtime.sheet_types import SheetPlayerRecord, SheetRecord
 from orbis_dsl.runtime.specs import RECORD_KEYS, FactSpec
 
 _TOP_KEYS = RECORD_KEYS["game"] - {"players", "rounds"}  # and the one of them the record's body is
 
 
-class _SheetReader:
+class _SheetReader(RoundsReading):
     def __init__(self, rules: Rules, file: str):
         self.rules = rules
         self.file = file
@@ -126,83 +129,6 @@ class _SheetReader:
         """Facts given once for the whole record or once per round, on that object under their JSON keys (every
         player reads them as their own)."""
         return {f.name: self.fact(f, obj.get(f.json_key), f"{path}.{f.json_key}", f.json_key in obj) for f in facts}
-
-    def rounds(self, items, whole: dict) -> list[list[SheetPlayerRecord]] | None:
-        settings = self.rules.settings
-        wanted = f"{settings.rounds}" + (f" or {settings.rounds_also}" if settings.rounds_also else "")
-        if not isinstance(items, list):
-            self.error("$.rounds", f"expected a list of {wanted} rounds, got {json_words(items)}")
-            return None
-        if len(items) not in (settings.rounds, settings.rounds_also):
-            self.error("$.rounds", f"expected {wanted} rounds, got {len(items)}")
-        rounds, typed = [], []
-        for r, item in enumerate(items):
-            path = f"$.rounds[{r}]"
-            if not isinstance(item, dict):
-                self.error(path, f"expected an object with \"players\", got {json_words(item)}")
-                continue
-            round_facts = [f for f in self.rules.facts.values() if f.level == "round"]
-            self.unknown_keys(item, path, RECORD_KEYS["round"] | {f.json_key for f in round_facts})
-            if "players" not in item:
-                self.error(path, "missing key 'players'")
-                continue
-            shared = {**whole, **self.level_facts(item, path, round_facts)}
-            players = self.players(item["players"], f"{path}.players", shared)
-            names = tuple(p.get("name") if isinstance(p, dict) else None for p in item["players"]) \
-                if isinstance(item["players"], list) else ()
-            # Compared only when every name is one (a name of another type is told at itself: player()).
-            if names and all(isinstance(name, str) and name.strip() for name in names):
-                typed.append((r, names))
-            if players is not None:
-                rounds.append(players)
-        self.same_players(typed)
-        self.left_out(items)
-        return rounds if len(rounds) == len(items) else None
-
-    def left_out(self, items: list) -> None:
-        """A player's number that only the table can say (a bonus chip; not one a board gives), typed for some
-        player of the record and left out for another: none is assumed, and said. A record that never gives it
-        (a solo game, which has no chips) is not told."""
-        facts = [f for f in self.rules.facts.values() if f.level is None and f.optional and f.derive is None
-                 and not f.board_only and f.type == "int" and not f.members]
-        players = [(r, p) for r, item in enumerate(items) if isinstance(item, dict)
-                   for p in (item.get("players") if isinstance(item.get("players"), list) else ())
-                   if isinstance(p, dict)]
-        for fact in facts:
-            key = fact.json_key
-            if not any(key in p for _, p in players):
-                continue
-            for r, p in players:
-                if key not in p and isinstance(p.get("name"), str):
-                    self.notes.append((f"{p['name']}, round {r + 1}",
-                                       f"no {fact.title} is given ('{key}'): none is assumed (`{key} -` says none)"))
-
-    def same_players(self, typed: list[tuple[int, tuple]]) -> None:
-        """The same players in the same order every round: each round that lists others than most rounds do (the
-        first of them, on a tie) is told which player differs, at that player."""
-        lists = [names for _, names in typed]
-        if len(set(lists)) <= 1:
-            return
-        usual = max(lists, key=lambda names: (lists.count(names), -lists.index(names)))
-        k = next(r for r, names in typed if names == usual) + 1
-        rule = "the players must be the same, in the same order, in every round"
-        for r, names in typed:
-            path = f"$.rounds[{r}].players"
-            extra = [i for i, name in enumerate(names) if name not in usual]
-            missing = [name for name in usual if name not in names]
-            if names == usual:
-                continue
-            if extra:
-                i = extra[0]
-                near = did_you_mean(str(names[i]), missing or usual)
-                self.error(f"{path}[{i}].name", f"round {r + 1} has '{names[i]}', who is not a player of round {k}: "
-                                                f"{rule}", near or f"the players of round {k}: " + ", ".join(usual))
-            elif missing:
-                self.error(path, f"round {r + 1} has no '{missing[0]}', who plays in round {k}: {rule}",
-                           f"the players of round {k}: " + ", ".join(usual))
-            else:
-                self.error(path, f"round {r + 1} lists the players in another order than round {k}: {rule}",
-                           f"the order of round {k}: " + ", ".join(usual))
 
     # ---- players ------------------------------------------------------------------------------------------
 
@@ -365,8 +291,8 @@ def read_sheet_doc(doc, file: str, rules: Rules) -> tuple[SheetRecord | None, li
     if record is None:
         return None, reader.diags
     broken = [Diagnostic(message, file=file, path=at)
-              for message, path, failure in _whole_table(rules, record, refusals(rules, record))
-              for at in _tiles_at_fault(rules, record, failure, path)]
+              for message, path, failure in whole_table(rules, record, refusals(rules, record))
+              for at in tiles_at_fault(rules, record, failure, path)]
     return (None, broken) if broken else (record, [])
 
 
@@ -386,62 +312,3 @@ def canonical_doc(doc: dict, file: str, rules: Rules) -> dict:
             target = target[step]
         target[steps[-1]] = name
     return out
-
-
-def _whole_table(rules: Rules, record: SheetRecord, failures) -> list[tuple[str, str]]:
-    """Each refusal's message with its JSON path; one that every player of a round breaks alike (too many players)
-    is said once, of the round's players, not once per player. One that names `{others}` (a bonus chip two
-    players hold) is between players: said at each of them but the first, naming the ones before."""
-    out, said = [], set()
-    for failure in failures:
-        alike = [f for f in failures if f.message == failure.message and f.round == failure.round]
-        if "{others}" in failure.message:
-            before = [record.rounds[f.round][f.player].name for f in alike if f.player < failure.player]
-            if before or len(alike) == 1:
-                out.append((failure.message.replace("{others}", and_list(before) or "another player"),
-                            _player_path(rules, failure), failure))
-            continue
-        if len(alike) == len(record.rounds[failure.round]) > 1:
-            if (failure.round, failure.message) not in said:
-                said.add((failure.round, failure.message))
-                path = f"$.rounds[{failure.round}].players" if rules.settings.rounds else "$.players"
-                if failure.at is not None:  # a check of a fact given once for the record or the round: its key
-                    path = _shared_fact_path(rules, failure)
-                out.append((failure.message, path, None))
-            continue
-        out.append((failure.message, _player_path(rules, failure), failure))
-    return out
-
-
-def _tiles_at_fault(rules: Rules, record: SheetRecord, failure, path: str) -> list[str]:
-    """Where a refusal is said: at `path`; or, for a refusal of a player's typed board that a single tile of it
-    breaks on its own (a plain face showing two terrains), at each such tile."""
-    sheet = record.rounds[failure.round][failure.player] if failure is not None else None
-    if sheet is None or sheet.board is None or failure.at_player or failure.at or not sheet.board.cells:
-        return [path]
-    from orbis_dsl.records.sheet_lists import board_facts
-
-    grid = rules.settings.grid
-    shared = {f.name: sheet.facts.get(f.name) for f in rules.facts.values() if f.level is not None}
-
-    def refused_with(cells: dict) -> bool:
-        board = sheet.board._replace(cells=cells)
-        return still_refused(rules, record, failure, {**sheet.facts, **board_facts(rules, board, shared,
-                                                                                    record.options)})
-
-    if refused_with({}):  # not about the tiles (too many rounds, a chip in solo): said where it is
-        return [path]
-    tiles = [f"{path}.{grid.name}.cells.{cid}" for cid, cell in sheet.board.cells.items() if refused_with({cid: cell})]
-    return tiles or [path]
-
-
-def _shared_fact_path(rules: Rules, failure) -> str:
-    """`$.KEY` for a fact of the whole record, `$.rounds[R].KEY` for a fact of the round."""
-    by_round = any((f.key or f.name) == failure.at and f.level == "round" for f in rules.facts.values())
-    return f"$.rounds[{failure.round}].{failure.at}" if by_round and rules.settings.rounds else f"$.{failure.at}"
-
-
-def _player_path(rules: Rules, failure) -> str:
-    path = (f"$.rounds[{failure.round}].players[{failure.player}]" if rules.settings.rounds
-            else f"$.players[{failure.player}]")
-    return f"{path}.{failure.at_player}" if failure.at_player else path

@@ -7,7 +7,7 @@ from orbis_dsl.reports.scene import PNG_SCALE, Scene
 
 def sheet_scene(report, record, rules) -> Scene:
     """Orbis's pyramids, or a score-sheet game's table."""
-    from orbis_dsl.runtime.sheet import SheetRecord
+    from orbis_dsl.runtime.sheet_types import SheetRecord
 
     if isinstance(record, SheetRecord):
         from orbis_dsl.reports.table_scene import table_scene

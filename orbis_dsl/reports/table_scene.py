@@ -9,7 +9,7 @@ from __future__ import annotations
 from orbis_dsl.reports.orbis_scene import verdict
 from orbis_dsl.reports.scene import Rect, Scene, Text, short
 from orbis_dsl.runtime.rules import Rules
-from orbis_dsl.runtime.sheet import Held, SheetRecord, SheetReport
+from orbis_dsl.runtime.sheet_types import Held, SheetRecord, SheetReport
 
 LABEL_W, COLUMN_W, ROW_H, MARGIN = 290, 120, 22, 12
 TITLE_H, HEAD_H = 44, 44

@@ -100,7 +100,7 @@ def score_table(report: ScoreReport) -> Table:
 def print_any_report(report, rules: Rules, console: Console, explain: bool = False, title: str | None = None,
                      boards: bool = False) -> None:
     """The terminal report of any game: a board of tiles (Orbis) or a score sheet."""
-    from orbis_dsl.runtime.sheet import SheetReport
+    from orbis_dsl.runtime.sheet_types import SheetReport
 
     if isinstance(report, SheetReport):
         print_sheet_report(report, rules, console, explain, title, boards)

@@ -1,7 +1,7 @@
 """What `count(X in LIST)`, `position(X in LIST)`, `distinct(LIST)` and `sum(EXPR over players)` compute: shared
 by the generated handlers and the interpreter, so that both mean the same.
 
-A list fact holds set members (strings) or held pieces (`runtime.sheet.Held`, compared by their piece's name);
+A list fact holds set members (strings) or held pieces (`runtime.sheet_types.Held`, compared by their piece's name);
 a list the record does not give (none) holds nothing.
 """
 

@@ -67,7 +67,7 @@ def sheet_export(text: str, record, rules: Rules, to: str) -> str:
 
 def as_json_record(text: str, record, rules: Rules) -> dict:
     """A read record as the JSON document the page keeps (`POST /api/import`)."""
-    from orbis_dsl.runtime.sheet import SheetRecord
+    from orbis_dsl.runtime.sheet_types import SheetRecord
 
     if isinstance(record, SheetRecord):
         # A board typed row by row becomes its counts (`orbis convert --to counts`): the counts are what the form

@@ -14,7 +14,8 @@ from orbis_dsl.common.games import game_named
 from orbis_dsl.language.interpret import build_rules
 from orbis_dsl.language.ruleset import compile_game, game_rules
 from orbis_dsl.runtime.hexmap import board_of
-from orbis_dsl.runtime.sheet import SheetPlayerRecord, SheetRecord, refusals, score_sheet
+from orbis_dsl.runtime.sheet import refusals, score_sheet
+from orbis_dsl.runtime.sheet_types import SheetPlayerRecord, SheetRecord
 
 GAME = game_named("terra-mystica")
 GENERATED = game_rules(GAME)

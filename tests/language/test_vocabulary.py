@@ -48,7 +48,8 @@ MONDO_PATTERN = re.compile(r"\b(" + "|".join(MONDO_WORDS) + r")\b", re.IGNORECAS
 GRID_SOURCES = ["grammar/rules.lark", "orbis_dsl/runtime/grid.py", "orbis_dsl/records/grid_records.py",
                 "orbis_dsl/language/check_grid.py", "orbis_dsl/records/sheet_lists.py",
                 "orbis_dsl/records/sheet_convert.py", "orbis_dsl/records/sheet_notation.py",
-                "orbis_dsl/records/sheet_notation_out.py", "orbis_dsl/records/grid_schema.py"]
+                "orbis_dsl/records/sheet_notation_out.py", "orbis_dsl/records/sheet_notation_board.py",
+                "orbis_dsl/records/grid_schema.py"]
 
 
 @pytest.mark.parametrize("source", GRID_SOURCES)
