@@ -127,6 +127,16 @@ function keep(play, report) {
   history.put(history.playOf({ ...play.info(), report })).catch((error) => console.error(error));
 }
 
+// The step's first thing takes the focus once drawn (the button tapped to come here is gone with "Scoring…"),
+// unless the player has moved it already.
+function focusWinner() {
+  setTimeout(() => {
+    if (!document.activeElement || document.activeElement === document.body) {
+      document.getElementById("winner")?.focus({ preventScroll: true });
+    }
+  }, 0);
+}
+
 export function renderResults({ record, post, h, restart, rerender, play }) {
   const key = JSON.stringify(record);
   if (shown.key !== key) {
@@ -135,10 +145,7 @@ export function renderResults({ record, post, h, restart, rerender, play }) {
       if (shown.key !== key) return;
       shown.answer = answer;
       rerender();
-      // The step's first thing takes the focus (the button tapped to come here is gone with "Scoring…").
-      if (!document.activeElement || document.activeElement === document.body) {
-        document.getElementById("winner")?.focus({ preventScroll: true });
-      }
+      focusWinner();
     });
     return [h("p", { class: "note", text: "Scoring…" })];
   }
@@ -149,6 +156,7 @@ export function renderResults({ record, post, h, restart, rerender, play }) {
       h("ul", { class: "notes" }, (body?.errors || []).map((e) => h("li", { class: "error", text: `${e.where}: ${e.message}` }))))];
   }
   const report = body;
+  focusWinner(); // also when the answer was already here (the same record scored before): no answer to wait for
   keep(play, report);
   const winners = report.winners.join(" and ");
   const game = document.title.replace(/ scoring pad$/, "");
