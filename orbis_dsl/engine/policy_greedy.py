@@ -269,6 +269,33 @@ def _affordable(T, me, tile, realm) -> bool:
 
 
 
+class GreedyFollower(Policy):
+    """A policy that decides the take itself and leaves every other choice to `self.greedy` (both searches)."""
+
+    greedy: GreedyPolicy
+
+    def choose_cost(self, game, me, tile, fixed, nany, up, opened):
+        return self.greedy.choose_cost(game, me, tile, fixed, nany, up, opened)
+
+    def choose_place(self, game, me, tile, positions):
+        return self.greedy.choose_place(game, me, tile, positions)
+
+    def choose_gain(self, game, me, count):
+        return self.greedy.choose_gain(game, me, count)
+
+    def choose_effect_pay(self, game, me, count, colour):
+        return self.greedy.choose_effect_pay(game, me, count, colour)
+
+    def choose_destroy(self, game, me, count, colour, here):
+        return self.greedy.choose_destroy(game, me, count, colour, here)
+
+    def choose_discard(self, game, me, count):
+        return self.greedy.choose_discard(game, me, count)
+
+    def choose_exchange(self, game, me, moment):
+        return self.greedy.choose_exchange(game, me, moment)
+
+
 class QuickGreedyPolicy(GreedyPolicy):
     """The search's playout policy: the greedy policy, weighing through the handlers only the `screen` display
     tiles a cheap first look ranks highest (the worshippers collected, and the printed CP of a tile it can pay

@@ -34,8 +34,7 @@ import math
 import random
 import time
 
-from orbis_dsl.engine.policy import Policy
-from orbis_dsl.engine.policy_greedy import GreedyPolicy, QuickGreedyPolicy
+from orbis_dsl.engine.policy_greedy import GreedyFollower, GreedyPolicy, QuickGreedyPolicy
 from orbis_dsl.runtime.scoring import score_game
 
 DEFAULT_ROLLOUTS = 24  # iterations (so playouts) per decision (see bench/bench_ladder.py for strength and speed)
@@ -56,7 +55,7 @@ class Node:
         self.order: list | None = None  # at the root: every take, best first by the greedy values
 
 
-class SearchPolicy(Policy):
+class SearchPolicy(GreedyFollower):
     """Information-set MCTS (see the module's docstring)."""
 
     name = "mcts"
@@ -124,29 +123,6 @@ class SearchPolicy(Policy):
             entry[0] += 1
             entry[1] += value
         return value
-
-    # ---- everything else: the greedy policy's choices -----------------------------------------------------
-
-    def choose_cost(self, game, me, tile, fixed, nany, up, opened):
-        return self.greedy.choose_cost(game, me, tile, fixed, nany, up, opened)
-
-    def choose_place(self, game, me, tile, positions):
-        return self.greedy.choose_place(game, me, tile, positions)
-
-    def choose_gain(self, game, me, count):
-        return self.greedy.choose_gain(game, me, count)
-
-    def choose_effect_pay(self, game, me, count, colour):
-        return self.greedy.choose_effect_pay(game, me, count, colour)
-
-    def choose_destroy(self, game, me, count, colour, here):
-        return self.greedy.choose_destroy(game, me, count, colour, here)
-
-    def choose_discard(self, game, me, count):
-        return self.greedy.choose_discard(game, me, count)
-
-    def choose_exchange(self, game, me, moment):
-        return self.greedy.choose_exchange(game, me, moment)
 
 
 def ranked_takes(greedy: GreedyPolicy, game, me, slots, gods, rng: random.Random) -> list:

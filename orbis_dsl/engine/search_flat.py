@@ -29,8 +29,7 @@ from __future__ import annotations
 import random
 import time
 
-from orbis_dsl.engine.policy import Policy
-from orbis_dsl.engine.policy_greedy import GreedyPolicy
+from orbis_dsl.engine.policy_greedy import GreedyFollower, GreedyPolicy
 from orbis_dsl.engine.search import finish_from, playout_value
 from orbis_dsl.runtime.scoring import score_game
 
@@ -38,7 +37,7 @@ DEFAULT_ROLLOUTS = 24  # playouts per decision
 DEFAULT_WIDTH = 3  # display tiles kept as candidates, best by the greedy values
 
 
-class FlatSearchPolicy(Policy):
+class FlatSearchPolicy(GreedyFollower):
     """Flat Monte Carlo search with successive halving (see the module's docstring)."""
 
     name = "flat"
@@ -129,29 +128,6 @@ class FlatSearchPolicy(Policy):
         finish_from(sim, seat)
         report = score_game(sim.rules, sim.record(), explain=False, lines=False)
         return playout_value(report, seat)
-
-    # ---- everything else: the greedy policy's choices -----------------------------------------------------
-
-    def choose_cost(self, game, me, tile, fixed, nany, up, opened):
-        return self.greedy.choose_cost(game, me, tile, fixed, nany, up, opened)
-
-    def choose_place(self, game, me, tile, positions):
-        return self.greedy.choose_place(game, me, tile, positions)
-
-    def choose_gain(self, game, me, count):
-        return self.greedy.choose_gain(game, me, count)
-
-    def choose_effect_pay(self, game, me, count, colour):
-        return self.greedy.choose_effect_pay(game, me, count, colour)
-
-    def choose_destroy(self, game, me, count, colour, here):
-        return self.greedy.choose_destroy(game, me, count, colour, here)
-
-    def choose_discard(self, game, me, count):
-        return self.greedy.choose_discard(game, me, count)
-
-    def choose_exchange(self, game, me, moment):
-        return self.greedy.choose_exchange(game, me, moment)
 
 
 class _Forced(GreedyPolicy):
