@@ -1,6 +1,6 @@
-"""The interpreter's expressions: evaluate a checked expression against a game in play, as
-`codegen.ExprCompiler` compiles it, case by case, sharing its run-time helpers (`runtime.support`); and explain
-how a score came to its value, as `codegen.explain_expr` does."""
+"""The interpreter's expressions: evaluate a checked expression against a game in play, with
+the interpreter's own value semantics (`interpret_values`), never the compiler's or its run-time helpers; and
+explain how a score came to its value, in the same words as the compiled explanations."""
 
 from __future__ import annotations
 
@@ -9,15 +9,15 @@ import operator
 import attrs
 
 from orbis_dsl.language import ast_expr
-from orbis_dsl.language.codegen import operand_word, sum_terms
-from orbis_dsl.language.codegen_scope import POSITION_TABLES
+from orbis_dsl.language import interpret_values as iv
 from orbis_dsl.language.describe import Describer, needs_parentheses
 from orbis_dsl.language.interpret_lists import ListEvaluator
+from orbis_dsl.language.interpret_values import POSITION_TABLES, operand_word, sum_terms
 from orbis_dsl.language.scope import Context, held_names
-from orbis_dsl.runtime import support
+from orbis_dsl.runtime import hexmap
 
-_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": support.divide}
-_EXTREMES = {"min": support.extreme_min, "max": support.extreme_max}
+_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": iv.divide}
+_EXTREMES = {"min": iv.smallest, "max": iv.largest}
 
 
 @attrs.frozen
@@ -134,10 +134,10 @@ class Evaluator(ListEvaluator):
         if e.op == "/" and self.steps:
             if isinstance(e.left, ast_expr.Arith) and e.left.op == "+":
                 terms = [(operand_word(t), self.eval(t, env)) for t in sum_terms(e.left)]
-                left = support.shown_sum(env.trace, terms)
+                left = iv.shown_sum(env.trace, terms)
             else:
                 left = self.eval(e.left, env)
-            return support.shown_divide(env.trace, operand_word(e.left), operand_word(e.right), left,
+            return iv.shown_divide(env.trace, operand_word(e.left), operand_word(e.right), left,
                                         self.eval(e.right, env), e is self.top)
         return _ARITH[e.op](self.eval(e.left, env), self.eval(e.right, env))
 
@@ -145,23 +145,23 @@ class Evaluator(ListEvaluator):
         return _EXTREMES[e.func]([self.eval(a, env) for a in e.args])
 
     def _Earlier(self, e, env):
-        return support.earlier(env.p.history, e.name)
+        return iv.earlier(env.p.history, e.name)
 
     def _Size(self, e, env):
         if isinstance(e.target, ast_expr.Index):
-            return support.size(env.p.facts[e.target.name], self.eval(e.target.key, env))
-        return support.size(env.p.facts[e.target.name])
+            return iv.size(env.p.facts[e.target.name], self.eval(e.target.key, env))
+        return iv.size(env.p.facts[e.target.name])
 
     def _LargestGroup(self, e, env):
         measure = {"by": e.by, "between": e.between, "parts": self._links(e.parts, env)} if e.by else {}
-        return support.largest_group(env.g.board, env.p.facts[e.fact], self._links(e.links, env), env.trace,
+        return hexmap.largest_group(env.g.board, env.p.facts[e.fact], self._links(e.links, env), env.trace,
                                      **measure)
 
     def _links(self, group_links, env) -> tuple:
         return tuple(
-            support.link(link.kind, pairs=env.p.facts[link.fact]) if link.kind in ("joined", "beside")
-            else support.link(link.kind, self._reach(link, env)) if link.reach is not None
-            else support.link(link.kind)
+            hexmap.link(link.kind, pairs=env.p.facts[link.fact]) if link.kind in ("joined", "beside")
+            else hexmap.link(link.kind, self._reach(link, env)) if link.reach is not None
+            else hexmap.link(link.kind)
             for link in group_links)
 
     def _reach(self, link, env):
@@ -198,7 +198,7 @@ class Evaluator(ListEvaluator):
         if equal is not None:
             return equal
         label, params = self._compare_label(e, env)
-        return support.compare(env.trace, label, e.op, self.eval(e.left, env), self.eval(e.right, env), params)
+        return iv.compare(env.trace, label, e.op, self.eval(e.left, env), self.eval(e.right, env), params)
 
     def _compare_label(self, e, env):
         label = self.describer.label(e.left)
@@ -229,7 +229,7 @@ class Evaluator(ListEvaluator):
         container = self.eval(e.container, env)
         named = e.container.expr if isinstance(e.container, ast_expr.Whose) else e.container  # `their tasks`
         if isinstance(named, ast_expr.Ref) and self.ctx.resolve(named.name).type.startswith("list:"):
-            return support.holds(container, self.eval(e.item, env))
+            return iv.contains(container, self.eval(e.item, env))
         if tile is not None and self.wild:
             return tile.desert or tile.color in container
         return self.eval(e.item, env) in container
@@ -237,15 +237,15 @@ class Evaluator(ListEvaluator):
     def _Among(self, e, env):
         site = f"{self.site}@{e.span.line}:{e.span.column}" if e.span else self.site
         key = (site, env.p.index, env.t.pos) if self.tile_clause else site
-        return support.among(env.g, env.p, e.rank, lambda q: self.eval(e.value, attrs.evolve(env, p=q, me=_me(env))),
-                             key,
+        return iv.ranks_first(env.g, env.p, e.rank,
+                              lambda q: self.eval(e.value, attrs.evolve(env, p=q, me=_me(env))), key,
                              env.trace, self.describer.label(e.value), env.t.params if self.tile_clause else None)
 
     def _tiles(self, scope, env):
         if scope == "tiles":
             return env.p.tiles
         # Inside `count(… where …)` a tile's neighbours or supports are the counted tile's.
-        return getattr(support, scope)(env.g, env.p, env.item if self.ctx.in_item else env.t)
+        return getattr(iv, scope)(env.g, env.p, env.item if self.ctx.in_item else env.t)
 
     def _selected(self, e, env):
         tiles = self._tiles(e.scope, env)
@@ -275,23 +275,23 @@ class Evaluator(ListEvaluator):
 
     def _Aggregate(self, e, env):
         values = (n.params.get(e.field) for n in self._selected(e, env))
-        return getattr(support, f"aggregate_{e.func}")(values)
+        return getattr(iv, f"aggregate_{e.func}")(values)
 
     def flag(self, e, env):
         """As `codegen.compile_flag`: bare statuses in an end condition say which way they went, an `=` what it
         found, a `not` of anything else its findings as `not (…)`."""
         if self._is_status(e):
             if self.ctx.resolve(e.name).what == "option":
-                return support.option_flag(env.trace, e.name, self.eval(e, env), self.ctx.option_titles.get(e.name))
-            return support.flag(env.trace, e.name, self.eval(e, env))
+                return iv.option_flag(env.trace, e.name, self.eval(e, env), self.ctx.option_titles.get(e.name))
+            return iv.flag(env.trace, e.name, self.eval(e, env))
         if isinstance(e, ast_expr.Not):
             if self._is_status(e.operand):
                 return not self.flag(e.operand, env)
-            start = support.mark(env.trace)
-            return support.negated(env.trace, start, self.flag(e.operand, env))
+            start = iv.mark(env.trace)
+            return iv.negated(env.trace, start, self.flag(e.operand, env))
         if isinstance(e, ast_expr.Compare) and (equal := self._equality(e, env)) is not None:
             label, params = self._compare_label(e, env)
-            return support.matches(env.trace, label, e.op, equal, self.eval(e.left, env), self.eval(e.right, env),
+            return iv.matches(env.trace, label, e.op, equal, self.eval(e.left, env), self.eval(e.right, env),
                                    params)
         if isinstance(e, ast_expr.BoolOp):
             left = self.flag(e.left, env)
@@ -335,8 +335,8 @@ def explain_value(ev: Evaluator, e, env: Env) -> str:
     if isinstance(e, ast_expr.Ref) and e.name in ev.ctx.lets:
         return explain_value(ev, ev.ctx.lets[e.name], env)
     if isinstance(e, (ast_expr.Count, ast_expr.Aggregate)):
-        return support.fill(ev.describer.label(e), ev.eval(e, env), env.t.params if ev.tile_clause else None)
-    return ev.describer.text(e).replace("{", "").replace("}", "") + " " + support.show(ev.eval(e, env))
+        return iv.fill(ev.describer.label(e), ev.eval(e, env), env.t.params if ev.tile_clause else None)
+    return ev.describer.text(e).replace("{", "").replace("}", "") + " " + iv.show(ev.eval(e, env))
 
 
 def _operand(ev: Evaluator, e, op: str, env: Env, right: bool = False) -> str:

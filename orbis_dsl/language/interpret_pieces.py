@@ -4,11 +4,11 @@
 from __future__ import annotations
 
 from orbis_dsl.language import ast_expr
+from orbis_dsl.language import interpret_values as iv
 from orbis_dsl.language.check_says import CLAUSE_WORDS, placeholders
 from orbis_dsl.language.interpret_expr import Env, Evaluator, explain_value
 from orbis_dsl.language.model import RuleSet
 from orbis_dsl.language.scope import god_context, kind_context
-from orbis_dsl.runtime import support
 from orbis_dsl.runtime.specs import EndSpec, GodSpec, KindSpec, ParamSpec
 
 
@@ -61,7 +61,7 @@ def end_specs(ends, ctx, wild, prefix, tile_clause) -> tuple[EndSpec, ...]:
         def explain(g, p, t=None, clause=clause, ev=ev, shown=shown):
             env = Env(g, p, t if tile_clause else None)
             values = {"_sum": explain_value(ev, clause.points, env)}
-            values.update({n: support.show(ev.eval(ast_expr.Ref(n), env)) for n in shown})
+            values.update({n: iv.show(ev.eval(ast_expr.Ref(n), env)) for n in shown})
             return values
 
         specs.append(EndSpec(fn=fn, text=text, explain=explain, says=clause.says))

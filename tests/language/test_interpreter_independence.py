@@ -1,0 +1,48 @@
+"""The interpreter is the oracle the compiled scorers are held to, so it must not lean on the compiler: a helper
+shared by both back ends could be wrong in both and every agreement test would still pass."""
+
+from __future__ import annotations
+
+import ast
+import pathlib
+
+import orbis_dsl.language as language
+
+# What the compiled back end is made of, and what only its generated handlers call at score time.
+_COMPILER = ("codegen", "compile", "module_builder", "generated_modules", "locality")
+_RUNTIME_HELPERS = ("orbis_dsl.runtime.support",)
+
+
+def _interpreter_modules() -> list[pathlib.Path]:
+    root = pathlib.Path(language.__file__).parent
+    return sorted(p for p in root.rglob("*.py") if "interpret" in p.name)
+
+
+def _imports(path: pathlib.Path) -> set[str]:
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+    return names
+
+
+def _leans_on_compiler(name: str) -> bool:
+    if name in _RUNTIME_HELPERS or name.startswith(tuple(h + "." for h in _RUNTIME_HELPERS)):
+        return True
+    parts = name.split(".")
+    if "backends" in parts and "python" in parts:
+        return True
+    return parts[:2] == ["orbis_dsl", "language"] and any(part.startswith(_COMPILER) for part in parts[2:])
+
+
+def test_there_are_interpreter_modules_to_check():
+    assert len(_interpreter_modules()) >= 4
+
+
+def test_the_interpreter_imports_nothing_from_the_compiler_or_its_run_time_helpers():
+    leaning = {f"{path.name}: {name}" for path in _interpreter_modules() for name in _imports(path)
+               if _leans_on_compiler(name)}
+    assert not leaning
