@@ -37,7 +37,7 @@ def main() -> None:
     from test_interpreter_agreement import _mondo_record
 
     from orbis_dsl.common.games import game_named
-    from orbis_dsl.language.interpret import build_rules
+    from orbis_dsl.language.backends.interpret.rules import build_rules
     from orbis_dsl.language.ruleset import compile_game, game_rules
     from orbis_dsl.records.sheet_convert import to_counts
     from orbis_dsl.records.sheets import read_sheet_json

@@ -65,10 +65,10 @@ def pipeline(paths: list[Path], root: Path, module_root: Path | None = None) -> 
 
 
 def _stages(paths: list[Path], root: Path, module_root: Path | None) -> dict[str, tuple[float, float]]:
-    from orbis_dsl.language.check import check
-    from orbis_dsl.language.compile import render
+    from orbis_dsl.language.backends.python.compile import render
+    from orbis_dsl.language.check.checker import check
     from orbis_dsl.language.ruleset import rules_from_modules
-    from orbis_dsl.language.sources import load_sources
+    from orbis_dsl.language.syntax.sources import load_sources
 
     times = {}
     times["parse"], wall_parse, (sources, diags) = timed(lambda: load_sources(paths))

@@ -107,7 +107,7 @@ def rates(rules, sample: list, lines: bool, repeat: int) -> list[float]:
 
 
 def bench_throughput(games: int, played: int, repeat: int) -> None:
-    from orbis_dsl.language.interpret import build_rules
+    from orbis_dsl.language.backends.interpret.rules import build_rules
     from orbis_dsl.language.ruleset import base_rules, compile_base
     from orbis_dsl.records.sample import random_game
 

@@ -43,8 +43,8 @@ def check_rules(tmp_path):
     """`check_rules(text, base=True)` writes TEXT to a rule file (after an include of the base game when `base`),
     loads and checks it. Returns (model or None, diagnostics, shown name of the file). With `base`, the text
     starts on line 2 of the file."""
-    from orbis_dsl.language.check import check
-    from orbis_dsl.language.sources import load_sources
+    from orbis_dsl.language.check.checker import check
+    from orbis_dsl.language.syntax.sources import load_sources
 
     counter = iter(range(1_000_000))
 

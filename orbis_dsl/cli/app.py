@@ -43,7 +43,7 @@ def check(
     from orbis_dsl.language.ruleset import compile_paths, rule_sets_in, summary
 
     if pack is not None:
-        from orbis_dsl.language.packs import compile_pack
+        from orbis_dsl.language.packs.load import compile_pack
 
         results = [compile_pack(pack)]
     else:
@@ -80,8 +80,8 @@ def _bundled_rules(name: str):
 def _as_a_pack(path: Path, compiled) -> list:
     """Files that say which game they extend are a pack: checked laid over that game, as --rules does (with a
     note). Files that only look like a pack fail with a few errors and the hint to use --rules."""
-    from orbis_dsl.language.pack_game import said_to_be_a_pack
-    from orbis_dsl.language.packs import compile_pack
+    from orbis_dsl.language.packs.game import said_to_be_a_pack
+    from orbis_dsl.language.packs.load import compile_pack
 
     if said_to_be_a_pack(str(path), compiled.sources) is None:
         _fail_if_a_pack(path, compiled)
@@ -114,7 +114,7 @@ def compile_command(
     """Regenerate generated/: each game's handler modules from rules/GAME/, the notation parser from grammar/."""
     from orbis_dsl.common.games import all_games
     from orbis_dsl.common.resources import data_dir
-    from orbis_dsl.language.generated_modules import compare, orphaned_folders, write
+    from orbis_dsl.language.backends.python.generated_modules import compare, orphaned_folders, write
     from orbis_dsl.language.ruleset import JUDGED_BY_SOURCE, compile_game, generated_files
 
     games = all_games()
@@ -343,7 +343,7 @@ def _console():
 def _lay_pack(pack: Path):
     """A rule pack laid over the game it extends (`language.packs.lay_pack`); its errors exit 2, a warning (a cache
     that could not be used) is printed."""
-    from orbis_dsl.language.packs import lay_pack
+    from orbis_dsl.language.packs.load import lay_pack
 
     if not exists(pack):
         typer.echo(f"error: {not_found('rule pack', str(pack), pack)}", err=True)

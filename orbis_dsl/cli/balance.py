@@ -45,7 +45,7 @@ def balance(
     name = variant or f"{players or 4}p"
     if name not in rules.variants:
         _fail(f"unknown variant '{name}'", hint="expected one of: " + ", ".join(rules.variants))
-    from orbis_dsl.language.packs import compile_pack
+    from orbis_dsl.language.packs.load import compile_pack
     from orbis_dsl.language.ruleset import compile_base
 
     gods = pack_gods(compiled if compiled is not None and compiled.model is not None else compile_pack(pack),

@@ -60,7 +60,7 @@ def convert_sheet_record(source: Path, output: Path | None, to: str | None, laid
     False (an Orbis record, or a record of another game than the pack's)."""
     from orbis_dsl.common.games import game_named, named_game
     from orbis_dsl.common.resources import display_path
-    from orbis_dsl.language.rule_files import ReadRefused, read_rule_text
+    from orbis_dsl.language.syntax.rule_files import ReadRefused, read_rule_text
     from orbis_dsl.records.inputs import MAX_GAME_FILE_BYTES, is_json
 
     try:  # a regular file, bounded (not /dev/zero, not a FIFO)
@@ -71,7 +71,7 @@ def convert_sheet_record(source: Path, output: Path | None, to: str | None, laid
     game = game_named(named_game(text, as_json) or "orbis")
     if game is None or game.folder == "orbis":
         return False
-    from orbis_dsl.language.pack_game import rules_for
+    from orbis_dsl.language.packs.game import rules_for
     from orbis_dsl.records.sheet_notation_out import convert_sheet
 
     rules = rules_for(game, laid)

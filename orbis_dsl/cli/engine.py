@@ -173,7 +173,7 @@ def replay(
     """Replay a game log under the rules: the first illegal move, located, or the final scores."""
     from orbis_dsl.common.resources import display_path
     from orbis_dsl.engine.log_replay import replay as run_replay
-    from orbis_dsl.language.rule_files import ReadRefused, read_rule_text
+    from orbis_dsl.language.syntax.rule_files import ReadRefused, read_rule_text
     from orbis_dsl.records.inputs import MAX_GAME_FILE_BYTES
 
     try:  # a regular file, bounded (not /dev/zero, not a FIFO)
@@ -285,7 +285,7 @@ def _compiled_for_places(pack: Path | None):
     """The rule set compiled again, only for its declarations' places (its rules came from the pack cache, or are
     the base game's): a pack's variant is then placed at its lines in the pack, not at the base game's files."""
     if pack is not None:
-        from orbis_dsl.language.packs import compile_pack
+        from orbis_dsl.language.packs.load import compile_pack
 
         compiled = compile_pack(pack)
     else:

@@ -20,13 +20,13 @@ def _fail(message: str, code: int = 2, hint: str | None = None) -> None:
 
 def _rules(pack: Path | None):
     """(rules, rules source for worker processes, compiled or None). A pack is laid over the game it extends
-    (`orbis_dsl.language.packs`), which must be a game of tiles: the engine deals and plays tiles. Compiled is None
+    (`orbis_dsl.language.packs.load`), which must be a game of tiles: the engine deals and plays tiles. Compiled is None
     when the pack came from the cache unparsed."""
     if pack is None:
         from orbis_dsl.language.ruleset import base_rules
 
         return base_rules(), None, None
-    from orbis_dsl.language.packs import lay_pack
+    from orbis_dsl.language.packs.load import lay_pack
 
     if not exists(pack):
         _fail(not_found("rule file or folder", str(pack), pack))

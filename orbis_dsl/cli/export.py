@@ -31,7 +31,7 @@ def _when(value: str | None, path: Path) -> datetime | None:
 def _laid(pack: Path):
     """The rule pack laid over the game it extends; its errors exit 2 (as every command's --rules)."""
     from orbis_dsl.common.paths import not_found
-    from orbis_dsl.language.packs import lay_pack
+    from orbis_dsl.language.packs.load import lay_pack
 
     if not exists(pack):
         typer.echo(f"error: {not_found('rule pack', str(pack), pack)}", err=True)

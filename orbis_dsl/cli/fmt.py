@@ -1,4 +1,4 @@
-"""`orbis fmt [--check] PATH…`: lay rule files out canonically (the layout itself is `language/fmt.py`)."""
+"""`orbis fmt [--check] PATH…`: lay rule files out canonically (the layout itself is `language/format/fmt.py`)."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ def fmt_command(paths: list[Path], check: bool) -> int:
     from orbis_dsl.common.diagnostics import Diagnostic, render
     from orbis_dsl.common.encodings import not_utf8
     from orbis_dsl.common.resources import display_path
-    from orbis_dsl.language.fmt import format_source, rule_files
-    from orbis_dsl.language.parse import MAX_READ_BYTES
-    from orbis_dsl.language.rule_files import ReadRefused, read_rule_text
+    from orbis_dsl.language.format.fmt import format_source, rule_files
+    from orbis_dsl.language.syntax.parse import MAX_READ_BYTES
+    from orbis_dsl.language.syntax.rule_files import ReadRefused, read_rule_text
 
     failed, changed = 0, []
     files = rule_files(paths)

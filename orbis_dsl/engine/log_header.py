@@ -11,7 +11,7 @@ import attrs
 from orbis_dsl.common.diagnostics import Diagnostic, Span
 from orbis_dsl.engine.game_setup import Setup, SetupError, deal, variant_tiles
 from orbis_dsl.engine.log_write import FORMAT, GAME
-from orbis_dsl.language.literals import plain_count
+from orbis_dsl.language.syntax.literals import plain_count
 from orbis_dsl.records.orbis_json import find_god
 from orbis_dsl.runtime.rules import Rules
 from orbis_dsl.runtime.specs import VariantSpec

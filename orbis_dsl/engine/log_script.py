@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from orbis_dsl.engine.policy import Policy
-from orbis_dsl.language.literals import MAX_QUANTITY, plain_count
+from orbis_dsl.language.syntax.literals import MAX_QUANTITY, plain_count
 from orbis_dsl.records.orbis_json import find_god
 
 

@@ -135,7 +135,7 @@ def load_rules(source: str | None) -> Rules:
 
         rules = base_rules()
     elif source.startswith("pack:"):
-        from orbis_dsl.language.packs import load_pack
+        from orbis_dsl.language.packs.load import load_pack
 
         rules, compiled = load_pack(Path(source[5:]))
         if rules is None:

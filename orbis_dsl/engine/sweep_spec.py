@@ -121,7 +121,7 @@ def read_spec(path: Path, shown: str) -> SpecResult:
 
 def _spec_text(path: Path, shown: str) -> tuple[str, SpecResult | None]:
     """The spec's text, or why it cannot be read: a regular file up to the bound (not a FIFO, not /dev/zero)."""
-    from orbis_dsl.language.rule_files import ReadRefused, read_rule_text
+    from orbis_dsl.language.syntax.rule_files import ReadRefused, read_rule_text
 
     try:
         return read_rule_text(path, MAX_SPEC_BYTES, encoding="utf-8"), None

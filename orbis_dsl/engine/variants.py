@@ -169,8 +169,8 @@ def variant_spans(compiled) -> VariantSpans:
 def variant_lines(compiled, spans: dict[str, Span]) -> dict[str, dict[str, Span]]:
     """Where each line of each variant was written: its `players`, `reveal` and (last) `remove` line, each mark
     it removes, and its `award` and `option` lines by name."""
-    from orbis_dsl.language.ast_decl import VariantDecl
-    from orbis_dsl.language.check_members import last_line
+    from orbis_dsl.language.check.members import last_line
+    from orbis_dsl.language.syntax.ast_decl import VariantDecl
 
     found: dict[str, dict[str, Span]] = {}
     for file in compiled.sources.files:

@@ -14,8 +14,8 @@ from orbis_dsl.common.resources import BASE_GAME, GAME_ENTRY, GAME_PARSER_MODULE
 from orbis_dsl.runtime.rules import Rules, load_directory, merge, stale_sources
 
 if TYPE_CHECKING:  # the compiler stages load only when something must be compiled
-    from orbis_dsl.language.model import RuleSet
-    from orbis_dsl.language.sources import SourceSet
+    from orbis_dsl.language.check.model import RuleSet
+    from orbis_dsl.language.syntax.sources import SourceSet
 
 
 class Compiled(NamedTuple):
@@ -29,9 +29,9 @@ class Compiled(NamedTuple):
 
 def compile_paths(paths: list[Path], root: Path | None = None, pack: list[Path] | None = None,
                   module_root: Path | None = None) -> Compiled:
-    from orbis_dsl.language.check import check
-    from orbis_dsl.language.compile import render
-    from orbis_dsl.language.sources import load_sources
+    from orbis_dsl.language.backends.python.compile import render
+    from orbis_dsl.language.check.checker import check
+    from orbis_dsl.language.syntax.sources import load_sources
 
     with collector_paused():  # a large rule file's syntax tree: see common/collector.py
         sources, diags = load_sources(paths, pack)
@@ -61,7 +61,7 @@ def generated_files(compiled: Compiled, game: Game | None = None) -> dict[str, s
     notation's parser."""
     if game is not None and game.folder != BASE_GAME:
         return dict(compiled.modules)
-    from orbis_dsl.language.parsergen import render_game_parser
+    from orbis_dsl.language.backends.python.notation_parser import render_game_parser
 
     grammar = data_dir("grammar") / "game.lark"
     return {**compiled.modules,

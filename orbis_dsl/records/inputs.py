@@ -8,7 +8,7 @@ from pathlib import Path
 from orbis_dsl.common.diagnostics import Diagnostic, Span
 from orbis_dsl.common.encodings import not_utf8
 from orbis_dsl.common.resources import BASE_GAME, display_path
-from orbis_dsl.language.rule_files import ReadRefused, read_rule_text
+from orbis_dsl.language.syntax.rule_files import ReadRefused, read_rule_text
 from orbis_dsl.runtime.game_record import GameRecord
 from orbis_dsl.runtime.rules import Rules
 
@@ -77,7 +77,7 @@ def read_record(path: Path, pack=None) -> tuple[object | None, object, list[Diag
 
         rules = game_rules(game)
     else:
-        from orbis_dsl.language.pack_game import rules_for
+        from orbis_dsl.language.packs.game import rules_for
 
         rules = rules_for(game, pack)
     if rules is None:
@@ -184,7 +184,7 @@ def _parsed(game, rules, text: str, doc, shown: str, as_json: bool):
 def game_mismatch(shown: str, text: str, as_json: bool, game, pack, names_it: bool) -> Diagnostic:
     """A record of one game given with a rule pack laid over another: located at the record's `"game"` (JSON) or
     its `game NAME` header line; a record naming no game, at its top."""
-    from orbis_dsl.language.pack_game import mismatch
+    from orbis_dsl.language.packs.game import mismatch
 
     message, hint = mismatch(game, pack, names_it)
     if as_json:

@@ -15,8 +15,8 @@ from typing import NamedTuple
 from orbis_dsl.common.diagnostics import Diagnostic, Span
 from orbis_dsl.common.parser_cache import GAME_PARSER_OPTIONS
 from orbis_dsl.common.resources import BASE_GAME, GAME_PARSER_MODULE, data_dir, grammar_path, source_hash
-from orbis_dsl.language.lark_errors import GAME_WORDS, syntax_diagnostic
-from orbis_dsl.language.literals import BadToken
+from orbis_dsl.language.syntax.lark_errors import GAME_WORDS, syntax_diagnostic
+from orbis_dsl.language.syntax.literals import BadToken
 from orbis_dsl.records.notation_build import Builder, span_of
 from orbis_dsl.records.notation_quick import quick_document
 from orbis_dsl.records.orbis_json import MAX_RECORD_BYTES, _Reader

@@ -8,7 +8,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from orbis_dsl.common.diagnostics import Diagnostic, Span
-from orbis_dsl.language.literals import number, unquote
+from orbis_dsl.language.syntax.literals import number, unquote
 from orbis_dsl.records.names import find_kind
 from orbis_dsl.records.orbis_json import FORMAT
 from orbis_dsl.runtime.rules import Rules

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
-from orbis_dsl.language.literals import BadToken, number, unquote
+from orbis_dsl.language.syntax.literals import BadToken, number, unquote
 from orbis_dsl.records.orbis_json import FORMAT
 from orbis_dsl.runtime.rules import Rules
 

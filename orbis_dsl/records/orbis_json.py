@@ -304,7 +304,10 @@ class _Reader:
         return value
 
     def amount(self, value, path: str):
-        from orbis_dsl.language.literals import MAX_QUANTITY, plain_count  # here: most records have no amount to read
+        from orbis_dsl.language.syntax.literals import (  # here: most records have no amount to read
+            MAX_QUANTITY,
+            plain_count,
+        )
 
         count = plain_count(value.split()[0]) if isinstance(value, str) and len(value.split()) == 2 else None
         if count is None:  # '² red' or 5,000 digits: str.isdigit took them, int() did not

@@ -50,7 +50,8 @@ class EndSpec(NamedTuple):
     explain: Callable | None = None
     says: str | None = None  # the author's sentence, `{points}`, `{why}` and the clause's names filled in
     # A tile's clause whose handler and explanation read nothing but the tile's own printed fields and whether it is
-    # cancelled (language/locality.py): its line is the same for the same printed tile at the same place.
+    # cancelled (language/backends/python/locality.py): its line is the same for the same printed tile at the same
+    # place.
     local: bool = False
 
 

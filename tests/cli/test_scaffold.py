@@ -16,7 +16,7 @@ def _cache(tmp_path, monkeypatch):
 
 def _check(pack: Path):
     from orbis_dsl.common.diagnostics import render
-    from orbis_dsl.language.packs import compile_pack
+    from orbis_dsl.language.packs.load import compile_pack
 
     compiled = compile_pack(pack)
     errors = [render(d, compiled.sources.texts) for d in compiled.diagnostics if d.is_error]
@@ -27,7 +27,7 @@ def _check(pack: Path):
 @pytest.mark.parametrize("kind, name", [("god", "stargazer"), ("kind", "grove"), ("variant", "5p"),
                                         ("variant", "duo"), ("variant", "2p"), ("god", "love")])
 def test_each_starting_file_checks_clean_alone_and_is_formatted(tmp_path, kind, name):
-    from orbis_dsl.language.fmt import format_source
+    from orbis_dsl.language.format.fmt import format_source
 
     path = new(kind, name, tmp_path / "mypack")
     assert path == tmp_path / "mypack" / f"{name}.orbis"
@@ -138,7 +138,7 @@ def test_a_kind_of_the_base_game_is_refused_saying_what_it_would_replace(tmp_pat
 
 @pytest.mark.parametrize("kind, name", [("kind", "stone"), ("god", "love"), ("variant", "2p")])
 def test_replace_starts_from_a_copy_of_the_base_declaration(tmp_path, kind, name):
-    from orbis_dsl.language.fmt import format_source
+    from orbis_dsl.language.format.fmt import format_source
 
     path = new(kind, name, tmp_path / "p", replace=True)
     text = path.read_text(encoding="utf-8")

@@ -16,15 +16,15 @@ from pathlib import Path
 from typing import NamedTuple
 
 from orbis_dsl.common.games import all_games
-from orbis_dsl.language import ast_decl, ast_sheet
-from orbis_dsl.language.check import Checker, check
-from orbis_dsl.language.compile import render
-from orbis_dsl.language.model import BUILTIN_NAMES
-from orbis_dsl.language.pack_game import LaidPack
-from orbis_dsl.language.parse import parse_rule_file
+from orbis_dsl.language.backends.python.compile import render
+from orbis_dsl.language.check.checker import Checker, check
+from orbis_dsl.language.check.model import BUILTIN_NAMES
+from orbis_dsl.language.check.names import ROUND_NAMES
+from orbis_dsl.language.packs.game import LaidPack
 from orbis_dsl.language.ruleset import rules_from_modules
-from orbis_dsl.language.scope import ROUND_NAMES
-from orbis_dsl.language.sources import SourceSet, load_sources
+from orbis_dsl.language.syntax import ast_decl, ast_sheet
+from orbis_dsl.language.syntax.parse import parse_rule_file
+from orbis_dsl.language.syntax.sources import SourceSet, load_sources
 from orbis_dsl.records.inputs import read_record, score_record
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -227,7 +227,7 @@ def test_a_syntax_error_in_a_pack_points_at_the_pack_file_and_line(tmp_path, mon
 def test_an_unchanged_pack_is_compiled_once(tmp_path, monkeypatch):
     import shutil
 
-    from orbis_dsl.language import packs
+    from orbis_dsl.language.packs import load as packs
 
     pack = tmp_path / "pack"
     shutil.copytree(PACK, pack)
@@ -257,7 +257,7 @@ def test_an_unchanged_pack_is_compiled_once(tmp_path, monkeypatch):
 
 
 def test_scoring_twice_reuses_the_cache(orbis, tmp_path, monkeypatch):
-    from orbis_dsl.language import packs
+    from orbis_dsl.language.packs import load as packs
 
     assert orbis("score", "--rules", "examples/custom/pack", "examples/custom/duel.orbisgame").exit_code == 0
     monkeypatch.setattr(packs, "compile_pack", lambda path: (_ for _ in ()).throw(AssertionError("recompiled")))

@@ -141,8 +141,8 @@ def test_two_kinds_of_one_rule_set_give_a_parameter_one_type(check_rules):
 
 
 def test_a_top_level_let_named_like_a_fact_is_refused_in_one_file_too(tmp_path):
-    from orbis_dsl.language.check import check
-    from orbis_dsl.language.sources import load_sources
+    from orbis_dsl.language.check.checker import check
+    from orbis_dsl.language.syntax.sources import load_sources
 
     path = tmp_path / "game.orbis"
     path.write_text('game "g" "G" {\n  record "g/1"\n  report "g-score/1"\n}\nfact vp "VP": int\nlet vp = 500\n'

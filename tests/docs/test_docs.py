@@ -71,8 +71,8 @@ def test_the_docs_exist():
 
 @pytest.mark.parametrize("block", orbis_blocks())
 def test_orbis_block_parses_and_is_formatted(block):
-    from orbis_dsl.language.fmt import format_source
-    from orbis_dsl.language.parse import parse_text
+    from orbis_dsl.language.format.fmt import format_source
+    from orbis_dsl.language.syntax.parse import parse_text
 
     tree, diags = parse_text(block.body, block.where)
     assert tree is not None, "\n".join(d.message for d in diags)
@@ -85,7 +85,7 @@ def test_orbis_block_parses_and_is_formatted(block):
 def test_file_blocks_check_clean_as_packs(doc, tmp_path, monkeypatch):
     """Each `<!-- file: … -->` rule file, written in document order, leaves its pack clean at that point."""
     from orbis_dsl.common.diagnostics import render
-    from orbis_dsl.language.packs import compile_pack
+    from orbis_dsl.language.packs.load import compile_pack
 
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("ORBIS_CACHE_DIR", str(tmp_path / "cache"))
@@ -142,7 +142,7 @@ def test_every_language_block_checks_clean(tmp_path, monkeypatch):
     lines of a rule file, each of which PATH holds. (A `<!-- file: … -->` block is checked in document order by
     test_file_blocks_check_clean_as_packs.)"""
     from orbis_dsl.common.diagnostics import render
-    from orbis_dsl.language.packs import compile_pack
+    from orbis_dsl.language.packs.load import compile_pack
     from orbis_dsl.language.ruleset import compile_paths
 
     monkeypatch.setenv("ORBIS_CACHE_DIR", str(tmp_path / "cache"))
@@ -169,7 +169,7 @@ def test_every_language_block_checks_clean(tmp_path, monkeypatch):
 
 def _rule_names_and_terminals():
     """Every rule (or alias) that can appear in a parse tree, and every named terminal, of rules.lark."""
-    from orbis_dsl.language.parse import rules_parser
+    from orbis_dsl.language.syntax.parse import rules_parser
 
     parser = rules_parser()
     rules = set()
@@ -190,7 +190,7 @@ def _rule_names_and_terminals():
 def test_language_reference_shows_every_construct():
     from lark import Token, Tree
 
-    from orbis_dsl.language.parse import rules_parser
+    from orbis_dsl.language.syntax.parse import rules_parser
 
     seen_rules, seen_terminals = set(), set()
     for block in blocks(ROOT / "docs" / "language.md"):
@@ -210,7 +210,7 @@ def test_language_reference_shows_every_construct():
 
 def test_language_reference_names_every_keyword():
     """Every keyword of the grammar appears in the reference's examples."""
-    from orbis_dsl.language.parse import rules_parser
+    from orbis_dsl.language.syntax.parse import rules_parser
 
     keywords = {t.pattern.value for t in rules_parser().terminals
                 if t.pattern.type == "str" and re.fullmatch(r"[a-z ]+", t.pattern.value)}

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from orbis_dsl.engine.simulate import load_rules, run
-from orbis_dsl.language.packs import compile_pack
+from orbis_dsl.language.packs.load import compile_pack
 
 PACKS = {
     "a trade of 1 for 5": 'resource worshippers "worshipper" {\n  per color\n  limit 10\n  trade 1 for 5\n}\n',

@@ -21,7 +21,7 @@ from orbis_dsl.engine.policy_names import make_policy, policy_problem
 from orbis_dsl.engine.policy_random import RandomPolicy
 from orbis_dsl.engine.search import SearchPolicy, clone_game, finish_from, playout_value
 from orbis_dsl.engine.search_flat import FlatSearchPolicy
-from orbis_dsl.language.packs import load_pack
+from orbis_dsl.language.packs.load import load_pack
 from orbis_dsl.language.ruleset import base_rules
 from orbis_dsl.runtime.scoring import score_game
 

@@ -81,7 +81,7 @@ def test_a_verdict_inside_five_points_says_both():
 
 
 def test_pack_gods_are_the_ones_it_declares():
-    from orbis_dsl.language.packs import compile_pack
+    from orbis_dsl.language.packs.load import compile_pack
     from orbis_dsl.language.ruleset import compile_base
 
     base = compile_base()

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from orbis_dsl.common.games import game_named
-from orbis_dsl.language.interpret import build_rules
+from orbis_dsl.language.backends.interpret.rules import build_rules
 from orbis_dsl.language.ruleset import compile_game, game_rules
 from orbis_dsl.records.sheets import read_sheet_json
 from orbis_dsl.runtime.sheet import refusals, score_sheet
@@ -93,8 +93,8 @@ def test_the_different_animals_in_one_enclosed_landscape_are_counted_by_terrain(
 
 
 def test_a_piece_name_is_a_constant_only_where_a_list_holds_its_family():
+    from orbis_dsl.language.check.names import rule_context
     from orbis_dsl.language.ruleset import compile_game
-    from orbis_dsl.language.scope import rule_context
 
     model = compile_game(game_named("mondo")).model
     assert rule_context(model).resolve("T07").type == "piece:task"

@@ -200,7 +200,7 @@ def test_a_hexmap_water_given_twice(check_rules):
 
 
 def parse(text: str):
-    from orbis_dsl.language.parse import parse_text
+    from orbis_dsl.language.syntax.parse import parse_text
 
     return parse_text(text, "t.orbis")
 

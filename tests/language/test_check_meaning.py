@@ -135,7 +135,7 @@ def test_among_players_about_the_player_checks_in_a_tile_clause(check_rules, con
 
 def compile_pack_text(tmp_path, monkeypatch, text: str):
     """The pack of one file, TEXT, laid over the base game: (compiled, the file's shown name)."""
-    from orbis_dsl.language.packs import compile_pack
+    from orbis_dsl.language.packs.load import compile_pack
 
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("ORBIS_CACHE_DIR", str(tmp_path / "cache"))

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
-from orbis_dsl.language.compile import module_name, render
-from orbis_dsl.language.generated_modules import compare, write
+from orbis_dsl.language.backends.python.compile import module_name, render
+from orbis_dsl.language.backends.python.generated_modules import compare, write
 from orbis_dsl.language.ruleset import compile_base, compile_paths, generated_files, rules_from_modules
 from orbis_dsl.records.notation import GAME_PARSER_MODULE
 from orbis_dsl.runtime.rules import stale_sources

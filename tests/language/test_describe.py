@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from orbis_dsl.language import ast_expr
-from orbis_dsl.language.describe import Describer
-from orbis_dsl.language.parse import parse_text
+from orbis_dsl.language.backends.describe import Describer
+from orbis_dsl.language.syntax import ast_expr
+from orbis_dsl.language.syntax.parse import parse_text
 
 
 def condition(source: str):

@@ -79,7 +79,7 @@ def test_a_mistake_is_reported_once(orbis, path):
 
 
 def _parses(path: Path) -> bool:
-    from orbis_dsl.language.parse import parse_text
+    from orbis_dsl.language.syntax.parse import parse_text
 
     tree, _ = parse_text(path.read_text(encoding="utf-8"), path.name)
     return tree is not None

@@ -96,7 +96,7 @@ kind k "K" {
 def test_a_condition_says_what_it_found_whatever_its_form(tmp_path, how):
     """An `=` of a name says what the name was and what it needed; a `not` says its findings were negated; a
     clause whose condition fails and says nothing else never shows Python's None."""
-    from orbis_dsl.language.interpret import build_rules
+    from orbis_dsl.language.backends.interpret.rules import build_rules
     from orbis_dsl.language.ruleset import rules_from_modules
     from orbis_dsl.records.orbis_json import read_json_text
     from orbis_dsl.runtime.scoring import score_game

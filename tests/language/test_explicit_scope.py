@@ -14,7 +14,7 @@ import json
 
 import pytest
 
-from orbis_dsl.language.interpret import build_rules
+from orbis_dsl.language.backends.interpret.rules import build_rules
 from orbis_dsl.language.ruleset import compile_paths, rules_from_modules
 from orbis_dsl.records.orbis_json import read_json_text
 from orbis_dsl.runtime.scoring import score_game
@@ -280,8 +280,8 @@ def test_presence_and_members_in_a_sheet(check_rules, line, message):
 
 
 def test_fmt_lays_out_every_new_construct_and_keeps_its_meaning():
-    from orbis_dsl.language.fmt import format_source
-    from orbis_dsl.language.parse import parse_text
+    from orbis_dsl.language.format.fmt import format_source
+    from orbis_dsl.language.syntax.parse import parse_text
 
     messy = ("value   hall :halls\nvalue sails=false\nguild g {\n  modify hall=north modify sails = true\n}\n"
              "score s: count( c in crafts where made[ c ]=10 )+sum(made[c]for c in crafts where made[c]>=3)\n"

@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from repo_files import rule_files
 
-from orbis_dsl.language.fmt import WIDTH, format_source
-from orbis_dsl.language.parse import parse_text
+from orbis_dsl.language.format.fmt import WIDTH, format_source
+from orbis_dsl.language.syntax.parse import parse_text
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -20,7 +20,7 @@ def _rule_files():
 
 
 def _comments(text: str) -> list[str]:
-    from orbis_dsl.language.fmt_comments import comment_parser
+    from orbis_dsl.language.format.comments import comment_parser
 
     return sorted(str(c).rstrip() for c in comment_parser().parse(text)[1])
 
@@ -222,8 +222,10 @@ _PRINTED_BY_PARENT = {"start", "name", "type", "cost", "arg", "amount", "amount_
 def test_every_node_of_the_grammar_has_a_layout():
     """A construct added to grammar/rules.lark needs an entry in one of the formatter's tables (or its parent's
     layout prints it): otherwise `orbis fmt` fails on the first file that uses it, which no shipped file may do."""
-    from orbis_dsl.language import fmt_comments, fmt_decls, fmt_expr
-    from orbis_dsl.language.parse import rules_parser
+    from orbis_dsl.language.format import comments as fmt_comments
+    from orbis_dsl.language.format import decls as fmt_decls
+    from orbis_dsl.language.format import expr as fmt_expr
+    from orbis_dsl.language.syntax.parse import rules_parser
 
     nodes = {str(rule.alias) if rule.alias else str(rule.origin.name) for rule in rules_parser().rules
              if rule.alias or not (rule.origin.name.startswith("_") or rule.options.expand1)}
@@ -275,7 +277,7 @@ def test_a_word_run_on_into_a_keyword_is_refused_as_orbis_check_refuses_it():
     """`paramx: int` is no `param x: int`: fmt's own parser reads words as the rules parser does."""
     from lark.exceptions import UnexpectedInput
 
-    from orbis_dsl.language.fmt_comments import comment_parser
+    from orbis_dsl.language.format.comments import comment_parser
 
     text = 'kind k "K" {\n  paramx: int\n}\n'
     assert format_source(text, "k.orbis") == (None, parse_text(text, "k.orbis")[1])
@@ -404,8 +406,8 @@ def test_a_well_formed_file_is_parsed_once_and_its_layout_once(monkeypatch):
     """Lark's parse is most of fmt's time: the file's parse gives the layout and the syntax tree to compare with,
     and the layout's parse the tree and comments to check. (It was four: the file and the layout each parsed
     again as `orbis check` parses them.)"""
-    from orbis_dsl.language.fmt_comments import comment_parser
-    from orbis_dsl.language.parse import rules_parser
+    from orbis_dsl.language.format.comments import comment_parser
+    from orbis_dsl.language.syntax.parse import rules_parser
 
     parsed: list[str] = []
     for name, lark in (("rules", rules_parser()), ("fmt", comment_parser().lark)):
@@ -418,7 +420,7 @@ def test_a_well_formed_file_is_parsed_once_and_its_layout_once(monkeypatch):
 def test_a_file_whose_layout_would_be_too_large_to_read_is_refused_with_the_reason(run, tmp_path):
     """Aligned tile columns make this deck's layout longer than the 256,000 characters a rule file may hold: it
     is told so (before, the re-read of the layout failed and fmt reported an internal error)."""
-    from orbis_dsl.language.parse import MAX_SOURCE_BYTES
+    from orbis_dsl.language.syntax.parse import MAX_SOURCE_BYTES
 
     line = "tile 1 red black [] stone(cp: 1)\n"  # its layout has two spaces before the effect
     deck = line * (MAX_SOURCE_BYTES // len(line))

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from orbis_dsl.language.interpret import build_rules
+from orbis_dsl.language.backends.interpret.rules import build_rules
 from orbis_dsl.language.ruleset import base_rules, compile_base
 from orbis_dsl.runtime.game_record import GameRecord, PlayerRecord, TileRecord
 from orbis_dsl.runtime.scoring import score_game

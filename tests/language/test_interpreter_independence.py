@@ -9,13 +9,13 @@ import pathlib
 import orbis_dsl.language as language
 
 # What the compiled back end is made of, and what only its generated handlers call at score time.
-_COMPILER = ("codegen", "compile", "module_builder", "generated_modules", "locality")
+_COMPILER = ("backends.python",)
 _RUNTIME_HELPERS = ("orbis_dsl.runtime.support",)
 
 
 def _interpreter_modules() -> list[pathlib.Path]:
-    root = pathlib.Path(language.__file__).parent
-    return sorted(p for p in root.rglob("*.py") if "interpret" in p.name)
+    root = pathlib.Path(language.__file__).parent / "backends" / "interpret"
+    return sorted(root.rglob("*.py"))
 
 
 def _imports(path: pathlib.Path) -> set[str]:
@@ -32,10 +32,7 @@ def _imports(path: pathlib.Path) -> set[str]:
 def _leans_on_compiler(name: str) -> bool:
     if name in _RUNTIME_HELPERS or name.startswith(tuple(h + "." for h in _RUNTIME_HELPERS)):
         return True
-    parts = name.split(".")
-    if "backends" in parts and "python" in parts:
-        return True
-    return parts[:2] == ["orbis_dsl", "language"] and any(part.startswith(_COMPILER) for part in parts[2:])
+    return name.startswith(tuple(f"orbis_dsl.language.{part}" for part in _COMPILER))
 
 
 def test_there_are_interpreter_modules_to_check():

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from orbis_dsl.language.parse import parse_text
 from orbis_dsl.language.ruleset import base_rules
+from orbis_dsl.language.syntax.parse import parse_text
 from orbis_dsl.records.notation import read_row, read_text
 
 

@@ -12,13 +12,13 @@ from lark.exceptions import UnexpectedInput
 from repo_files import ROOT, rule_files
 
 from orbis_dsl.common.resources import grammar_path
-from orbis_dsl.language.lark_keywords import (
+from orbis_dsl.language.syntax.lark_keywords import (
     KeywordLookup,
     install_keyword_lookup,
     install_whole_words,
     keyword_lookup,
 )
-from orbis_dsl.language.parse import rules_parser
+from orbis_dsl.language.syntax.parse import rules_parser
 
 FILES = rule_files()
 

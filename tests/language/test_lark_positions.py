@@ -9,8 +9,8 @@ from lark import Lark, Tree
 from lark.exceptions import UnexpectedInput
 from repo_files import ROOT, rule_files
 
-from orbis_dsl.language.lark_positions import ONLY_CHILD, LeanPositions, install_lean_positions
-from orbis_dsl.language.parse import rules_parser
+from orbis_dsl.language.syntax.lark_positions import ONLY_CHILD, LeanPositions, install_lean_positions
+from orbis_dsl.language.syntax.parse import rules_parser
 
 from .test_lark_keywords import lark_own_parser
 
@@ -78,7 +78,7 @@ def test_a_filtered_propagation_is_left_to_lark():
 
 
 def test_fmts_parser_uses_the_lean_wrappers_too():
-    from orbis_dsl.language.fmt_comments import comment_parser
+    from orbis_dsl.language.format.comments import comment_parser
 
     callbacks = comment_parser().lark.parser.parser.parser.callbacks
     assert callbacks and all(isinstance(callback, LeanPositions) or callback is ONLY_CHILD

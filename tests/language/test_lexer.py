@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from pygments.token import Comment, Error, Keyword, Name, Number, Operator, Punctuation, String, Text
 
-from orbis_dsl.language.lexer import OrbisLexer, highlight
+from orbis_dsl.language.highlight import OrbisLexer, highlight
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES = sorted((ROOT / "rules").rglob("*.orbis")) + sorted((ROOT / "examples").rglob("*.orbis"))

@@ -1,11 +1,11 @@
-"""Which scoring clauses read their tile alone, and the player's values (language/locality.py), so that the scorer may
-remember their lines."""
+"""Which scoring clauses read their tile alone, and the player's values (language/backends/python/locality.py), so
+that the scorer may remember their lines."""
 
 from __future__ import annotations
 
 import pytest
 
-from orbis_dsl.language.locality import reads_only_its_tile
+from orbis_dsl.language.backends.python.locality import reads_only_its_tile
 from orbis_dsl.language.ruleset import base_rules
 
 HEAD = "def f(g, p, t, trace=None):\n"

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from lark import Lark, Tree
 
 from orbis_dsl.common.diagnostics import Span
-from orbis_dsl.language import ast_decl, ast_expr, ast_sheet
-from orbis_dsl.language.parse import MAX_SOURCE_BYTES, _too_deep, parse_text, rules_parser
-from orbis_dsl.language.sources import load_sources
+from orbis_dsl.language.syntax import ast_decl, ast_expr, ast_sheet
+from orbis_dsl.language.syntax.parse import MAX_SOURCE_BYTES, _too_deep, parse_text, rules_parser
+from orbis_dsl.language.syntax.sources import load_sources
 
 ROOT = Path(__file__).resolve().parents[2]
 GRAMMAR = ROOT / "grammar" / "rules.lark"

@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 from repo_files import ROOT, rule_files
 from robustness.test_limits import _largest_tile_file
 
-from orbis_dsl.language import parse
-from orbis_dsl.language.parse import parse_rule_file
-from orbis_dsl.language.quick_tiles import read_tile_lines
+from orbis_dsl.language.syntax import parse
+from orbis_dsl.language.syntax.parse import parse_rule_file
+from orbis_dsl.language.syntax.quick_tiles import read_tile_lines
 
 
 def lark_alone(text: str, file: str = "t.orbis") -> parse.Parsed:
@@ -150,7 +150,7 @@ _PLACES = ["tile 1 {} black [] stone(cp: 1)\n", "tile 1 red {} [] stone(cp: 1)\n
 def test_a_keyword_in_any_place_of_a_tile_line_is_read_as_lark_alone_reads_it():
     """Regression: `tile 1 red is [] stone()` was taken by the quick pass, which `orbis check` then accepted and
     Lark (and so `orbis fmt`) refused. Some keywords are names in some places of a tile line and not in others."""
-    from orbis_dsl.language.quick_tiles import _keywords
+    from orbis_dsl.language.syntax.quick_tiles import _keywords
 
     assert {"is", "tile", "any", "true", "end"} <= _keywords()
     for place in _PLACES:

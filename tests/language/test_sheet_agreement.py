@@ -8,7 +8,7 @@ import random
 import pytest
 
 from orbis_dsl.common.games import game_named
-from orbis_dsl.language.interpret import build_rules
+from orbis_dsl.language.backends.interpret.rules import build_rules
 from orbis_dsl.language.ruleset import compile_game, game_rules
 from orbis_dsl.runtime.sheet import score_sheet
 from orbis_dsl.runtime.sheet_types import SheetPlayerRecord, SheetRecord

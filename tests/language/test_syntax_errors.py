@@ -11,9 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from orbis_dsl.common.diagnostics import render
-from orbis_dsl.language.lark_recovery import MAX_SYNTAX_ERRORS, resume_at, resume_points
-from orbis_dsl.language.parse import parse_rule_file, parse_text
-from orbis_dsl.language.sources import load_sources
+from orbis_dsl.language.syntax.lark_recovery import MAX_SYNTAX_ERRORS, resume_at, resume_points
+from orbis_dsl.language.syntax.parse import parse_rule_file, parse_text
+from orbis_dsl.language.syntax.sources import load_sources
 
 ROOT = Path(__file__).resolve().parents[2]
 

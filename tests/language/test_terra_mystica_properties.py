@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from orbis_dsl.common.games import game_named
-from orbis_dsl.language.interpret import build_rules
+from orbis_dsl.language.backends.interpret.rules import build_rules
 from orbis_dsl.language.ruleset import compile_game, game_rules
 from orbis_dsl.runtime.hexmap import board_of
 from orbis_dsl.runtime.sheet import refusals, score_sheet

@@ -9,8 +9,8 @@ from lark import Transformer
 from lark.exceptions import UnexpectedInput, VisitError
 from repo_files import ROOT, rule_files
 
-from orbis_dsl.language.literals import BadToken
-from orbis_dsl.language.parse import RuleBuilder, parse_text, rules_parser
+from orbis_dsl.language.syntax.literals import BadToken
+from orbis_dsl.language.syntax.parse import RuleBuilder, parse_text, rules_parser
 
 FILES = rule_files()
 

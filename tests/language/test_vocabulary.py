@@ -18,7 +18,8 @@ GODS = ["love", "oceans", "fire", "nature", "harvests", "apprentice", "idleness"
 WORDS = KINDS + GODS
 
 SOURCES = [f"orbis_dsl/language/{name}.py" for name in
-           ("parse", "check", "compile", "codegen", "scope", "model", "describe", "interpret")] + ["grammar/rules.lark"]
+           ("syntax/parse", "check/checker", "check/names", "check/model", "backends/python/compile",
+            "backends/python/codegen", "backends/describe", "backends/interpret/rules")] + ["grammar/rules.lark"]
 
 PATTERN = re.compile(r"\b(" + "|".join(WORDS) + r")\b", re.IGNORECASE)
 
@@ -46,7 +47,7 @@ MONDO_WORDS = ["mondo", "landscape", "landscapes", "terrain", "terrains", "anima
                "forest", "desert", "plains", "water"]
 MONDO_PATTERN = re.compile(r"\b(" + "|".join(MONDO_WORDS) + r")\b", re.IGNORECASE)
 GRID_SOURCES = ["grammar/rules.lark", "orbis_dsl/runtime/grid.py", "orbis_dsl/records/grid_records.py",
-                "orbis_dsl/language/check_grid.py", "orbis_dsl/records/sheet_lists.py",
+                "orbis_dsl/language/check/grid.py", "orbis_dsl/records/sheet_lists.py",
                 "orbis_dsl/records/sheet_convert.py", "orbis_dsl/records/sheet_notation.py",
                 "orbis_dsl/records/sheet_notation_out.py", "orbis_dsl/records/sheet_notation_board.py",
                 "orbis_dsl/records/grid_schema.py"]

@@ -185,7 +185,7 @@ def test_a_game_score_would_refuse_is_not_written(tmp_path, monkeypatch):
 
 def test_only_player_counts_some_variant_is_for_are_offered(tmp_path, monkeypatch):
     """A pack with 2, 3, 4 and 6 players: 5 was offered, then 'Variant ():' had no valid answer (2026-12-02)."""
-    from orbis_dsl.language.packs import load_pack
+    from orbis_dsl.language.packs.load import load_pack
     from orbis_dsl.records.enter import Session
 
     monkeypatch.setenv("ORBIS_CACHE_DIR", str(tmp_path / "cache"))

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from lark import Lark
 
-from orbis_dsl.language.generated_modules import compare
-from orbis_dsl.language.lark_errors import GAME_WORDS, syntax_diagnostic
-from orbis_dsl.language.parsergen import render_game_parser
+from orbis_dsl.language.backends.python.generated_modules import compare
+from orbis_dsl.language.backends.python.notation_parser import render_game_parser
 from orbis_dsl.language.ruleset import base_rules
+from orbis_dsl.language.syntax.lark_errors import GAME_WORDS, syntax_diagnostic
 from orbis_dsl.records import notation
 from orbis_dsl.records.notation import GAME_PARSER_MODULE, GAME_PARSER_OPTIONS
 from orbis_dsl.runtime.rules import stale_sources
@@ -48,7 +48,7 @@ def test_the_committed_parser_was_generated_from_this_grammar():
 
 def test_rendering_gives_the_same_text_in_every_process():
     # Lark numbers parser states in set order, which changes with the hash seed; parsergen renumbers them.
-    script = ("import sys; from orbis_dsl.language.parsergen import render_game_parser; "
+    script = ("import sys; from orbis_dsl.language.backends.python.notation_parser import render_game_parser; "
               "sys.stdout.write(render_game_parser(open(sys.argv[1], encoding='utf-8').read(), 'grammar/game.lark'))")
     texts = {subprocess.run([sys.executable, "-c", script, str(ROOT / "grammar" / "game.lark")], check=True,
                             capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": seed}).stdout

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from orbis_dsl.language.packs import load_pack
+from orbis_dsl.language.packs.load import load_pack
 from orbis_dsl.records.enter import Session
 from orbis_dsl.records.names import find_god
 from orbis_dsl.records.notation import read_text, read_text_parsed

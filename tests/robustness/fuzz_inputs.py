@@ -202,7 +202,7 @@ class CacheFiles:
     def __init__(self, folder: Path):
         import os
 
-        from orbis_dsl.language.packs import load_pack, pack_key
+        from orbis_dsl.language.packs.load import load_pack, pack_key
 
         pack = folder / "pack"
         shutil.copytree(ROOT / "examples" / "custom" / "pack", pack)
@@ -218,8 +218,8 @@ class CacheFiles:
         self.key = pack_key(pack)
         self.entry = folder / "cache" / self.key
         self.files = {p.name: p.read_bytes() for p in self.entry.iterdir()}
-        from orbis_dsl.language.pack_cache import read_entry
-        from orbis_dsl.language.packs import source_digest
+        from orbis_dsl.language.packs.cache import read_entry
+        from orbis_dsl.language.packs.load import source_digest
 
         self.modules = read_entry(self.entry, self.key, source_digest)
         assert self.modules is not None
@@ -247,8 +247,8 @@ class CacheFiles:
         return json.dumps(manifest).encode()
 
     def run(self, damage: tuple[str, bytes]) -> str:
-        from orbis_dsl.language.pack_cache import read_entry
-        from orbis_dsl.language.packs import source_digest
+        from orbis_dsl.language.packs.cache import read_entry
+        from orbis_dsl.language.packs.load import source_digest
 
         name, data = damage
         path = self.entry / name

@@ -137,7 +137,7 @@ def test_the_base_game_modules_pass_the_inspection(tmp_path):
 def cached_modules(folder: Path) -> dict[str, str]:
     """A pack's cache folder, as modules: its manifest (the modules' hashes, see pack_cache.py) and Python's own
     `__pycache__` (when bytecode may be written) are no modules, and anything else is."""
-    from orbis_dsl.language.pack_cache import MANIFEST
+    from orbis_dsl.language.packs.cache import MANIFEST
 
     assert {p.name for p in folder.iterdir() if p.is_dir()} <= {"__pycache__"}, sorted(folder.iterdir())
     assert (folder / MANIFEST).is_file()
@@ -146,7 +146,7 @@ def cached_modules(folder: Path) -> dict[str, str]:
 
 def _entries(cache: Path) -> list[Path]:
     """The pack entries of a cache folder (beside them, the parse tables of the rules grammar: parser_cache.py)."""
-    from orbis_dsl.language.pack_cache import LARK_FOLDER
+    from orbis_dsl.language.packs.cache import LARK_FOLDER
 
     return [p for p in cache.iterdir() if p.name != LARK_FOLDER]
 
@@ -190,7 +190,7 @@ def run_pack(tmp_path: Path, monkeypatch, files: dict[str, str], game: Path = GA
 
 
 def test_the_cache_holds_exactly_the_compiled_modules(tmp_path, monkeypatch):
-    from orbis_dsl.language.packs import compile_pack
+    from orbis_dsl.language.packs.load import compile_pack
 
     files = {"extra.orbis": 'god zeus "Zeus" {\n  end: 100\n}\n', "more/odd name.orbis": "value bonus = 3\n"}
     assert run_pack(tmp_path, monkeypatch, files, expect={"gods": {"zeus"}}) == "compiled"

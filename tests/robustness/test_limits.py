@@ -256,7 +256,7 @@ def _tile_file(folder: Path, count: int) -> Path:
 
 
 def _largest_tile_file(folder: Path) -> list[str]:
-    from orbis_dsl.language.parse import MAX_SOURCE_BYTES
+    from orbis_dsl.language.syntax.parse import MAX_SOURCE_BYTES
 
     _tile_file(folder, (MAX_SOURCE_BYTES - 1000 - len(_base_include(folder))) // len(TILE_LINE))
     return ["check", "tiles.orbis"]
@@ -277,7 +277,7 @@ def _god_file(folder: Path, copies: int) -> Path:
 
 
 def _largest_god_file(folder: Path) -> list[str]:
-    from orbis_dsl.language.parse import MAX_SOURCE_BYTES
+    from orbis_dsl.language.syntax.parse import MAX_SOURCE_BYTES
 
     one = len(_god_file(folder, 1).read_text(encoding="utf-8")) - len(_base_include(folder))
     _god_file(folder, (MAX_SOURCE_BYTES - 1000 - len(_base_include(folder))) // one)

@@ -52,7 +52,7 @@ def test_each_limit_is_the_codes(constant):
 # ---- the probes: what each input says just past its limit (and at it) ------------------------------------------
 
 def _pack_messages(tmp_path: Path, text: str) -> list[str]:
-    from orbis_dsl.language.packs import compile_pack
+    from orbis_dsl.language.packs.load import compile_pack
 
     folder = tmp_path / f"pack{len(list(tmp_path.iterdir()))}"
     folder.mkdir()
@@ -62,7 +62,7 @@ def _pack_messages(tmp_path: Path, text: str) -> list[str]:
 
 
 def _parse_messages(text: str) -> list[str]:
-    from orbis_dsl.language.parse import parse_rule_file
+    from orbis_dsl.language.syntax.parse import parse_rule_file
 
     return [f"{d.span.line}: {d.message}" for d in parse_rule_file(text, "x.orbis").diagnostics]
 
@@ -92,8 +92,8 @@ def _grid_pack(tmp_path: Path, shape: str) -> Path:
 
 
 def _check_messages(pack: Path) -> list[str]:
-    from orbis_dsl.language.check import check
-    from orbis_dsl.language.sources import load_sources
+    from orbis_dsl.language.check.checker import check
+    from orbis_dsl.language.syntax.sources import load_sources
 
     sources, diags = load_sources([pack])
     return [d.message for d in diags + check(sources)[1] if d.severity == "error"]
@@ -167,7 +167,7 @@ def probe_json_digits(tmp_path, limit):
 
 
 def probe_game_file(tmp_path, limit):
-    from orbis_dsl.language.rule_files import ReadRefused, read_rule_text
+    from orbis_dsl.language.syntax.rule_files import ReadRefused, read_rule_text
 
     (tmp_path / "at.json").write_bytes(b" " * limit)
     (tmp_path / "over.json").write_bytes(b" " * (limit + 1))
@@ -236,7 +236,7 @@ def probe_simulate_games(tmp_path, limit):
 def probe_cache_module(tmp_path, limit):
     import os
 
-    from orbis_dsl.language.pack_cache import _read_private
+    from orbis_dsl.language.packs.cache import _read_private
 
     path = tmp_path / "module.py"
     with open(path, "wb") as file:
@@ -248,13 +248,13 @@ def probe_cache_module(tmp_path, limit):
 
 
 INPUTS = {
-    "orbis_dsl.language.parse.MAX_SOURCE_BYTES": probe_source_bytes,
-    "orbis_dsl.language.parse.MAX_DEPTH": probe_depth,
-    "orbis_dsl.language.literals.MAX_DIGITS": probe_rule_digits,
-    "orbis_dsl.language.literals.MAX_QUANTITY": probe_quantity,
-    "orbis_dsl.language.bounds.MAX_EXPANDED_NODES": probe_expanded,
-    "orbis_dsl.language.bounds.MAX_NESTED_SCANS": probe_scans,
-    "orbis_dsl.language.check_grid.MAX_GRID_CELLS": probe_grid,
+    "orbis_dsl.language.syntax.parse.MAX_SOURCE_BYTES": probe_source_bytes,
+    "orbis_dsl.language.syntax.parse.MAX_DEPTH": probe_depth,
+    "orbis_dsl.language.syntax.literals.MAX_DIGITS": probe_rule_digits,
+    "orbis_dsl.language.syntax.literals.MAX_QUANTITY": probe_quantity,
+    "orbis_dsl.language.check.bounds.MAX_EXPANDED_NODES": probe_expanded,
+    "orbis_dsl.language.check.bounds.MAX_NESTED_SCANS": probe_scans,
+    "orbis_dsl.language.check.grid.MAX_GRID_CELLS": probe_grid,
     "orbis_dsl.records.json_text.MAX_RECORD_BYTES": probe_record_bytes,
     "orbis_dsl.records.json_text.MAX_DIGITS": probe_json_digits,
     "orbis_dsl.records.inputs.MAX_GAME_FILE_BYTES": probe_game_file,
@@ -266,7 +266,7 @@ INPUTS = {
     "orbis_dsl.engine.sweep_spec.MAX_CELLS": probe_spec_cells,
     "orbis_dsl.engine.sweep_spec.MAX_SWEEP_GAMES": probe_sweep_games,
     "orbis_dsl.engine.simulate.MAX_GAMES": probe_simulate_games,
-    "orbis_dsl.language.pack_cache._MAX_MODULE_BYTES": probe_cache_module,
+    "orbis_dsl.language.packs.cache._MAX_MODULE_BYTES": probe_cache_module,
 }
 # What the pad and the Dask backend bound for the peers they meet: their own tests (the table's last column)
 # run real servers; here only their values are checked.
@@ -298,7 +298,7 @@ def test_each_input_is_refused_just_past_its_limit_naming_it(tmp_path, constant)
 def test_a_grid_of_millions_of_cells_is_refused_before_it_is_laid_out(tmp_path, monkeypatch, shape):
     """Issue 35, F2: `shape: 4000000` took 48 s and 1.06 GB to check; four rows of 500,000 checked clean, then
     scoring took 126 s and `orbis rules --schema` printed 73 MB."""
-    from orbis_dsl.language import check_grid
+    from orbis_dsl.language.check import grid as check_grid
 
     def never(shape):
         raise AssertionError("the grid was laid out")

@@ -10,8 +10,8 @@ import shutil
 import pytest
 from robustness.hostile import ROOT
 
-from orbis_dsl.language import pack_cache
-from orbis_dsl.language.packs import load_pack, pack_key, source_digest
+from orbis_dsl.language.packs import cache as pack_cache
+from orbis_dsl.language.packs.load import load_pack, pack_key, source_digest
 
 PACK = ROOT / "examples" / "custom" / "pack"
 

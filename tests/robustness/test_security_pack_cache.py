@@ -34,7 +34,7 @@ def _score(tmp_path: Path, pack: Path, cache: Path):
 
 
 def _entry(cache: Path) -> Path:
-    from orbis_dsl.language.pack_cache import LARK_FOLDER
+    from orbis_dsl.language.packs.cache import LARK_FOLDER
 
     (entry,) = [p for p in cache.iterdir() if p.is_dir() and p.name != LARK_FOLDER]
     return entry
@@ -43,7 +43,8 @@ def _entry(cache: Path) -> Path:
 def _plant(cache: Path, pack: Path, marker: Path, owner: int | None = None) -> None:
     """What an attacker who can write `cache` leaves there: the pack's entry, at the key anyone can compute,
     with a module that creates `marker`, and a manifest whose hashes match (so only ownership can tell)."""
-    from orbis_dsl.language import pack_cache, packs
+    from orbis_dsl.language.packs import cache as pack_cache
+    from orbis_dsl.language.packs import load as packs
 
     key = packs.pack_key(pack)
     compiled = packs.compile_pack(pack)
@@ -168,7 +169,7 @@ def test_editing_an_include_the_old_scanner_missed_recompiles(tmp_path, main):
 
 
 def test_the_key_covers_the_grammar_and_the_version(tmp_path, pack, monkeypatch):
-    from orbis_dsl.language import packs
+    from orbis_dsl.language.packs import load as packs
 
     key = packs.pack_key(pack)
     grammar = tmp_path / "rules.lark"

@@ -55,7 +55,7 @@ def test_the_pad_refuses_the_export_of_such_a_sheet(tmp_path):
     pytest.importorskip("PIL")
     from starlette.testclient import TestClient
 
-    from orbis_dsl.language.packs import load_pack
+    from orbis_dsl.language.packs.load import load_pack
     from orbis_dsl.serve.app import create_app
 
     game, pack = _crowd(tmp_path)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from orbis_dsl.language.sources import load_sources
+from orbis_dsl.language.syntax.sources import load_sources
 
 SECRET = "TOPSECRET-race-9d2e"
 LOADS = 3000  # the old code leaked about once in 230 loads: a dozen times in this many
@@ -71,7 +71,7 @@ def test_a_symlink_swapped_in_during_the_loads_never_shows_the_secret(racing_pac
 
 
 def test_a_confined_read_refuses_a_symlink_out_and_reads_one_in(tmp_path):
-    from orbis_dsl.language.rule_files import ReadRefused, allowed_roots, read_confined
+    from orbis_dsl.language.syntax.rule_files import ReadRefused, allowed_roots, read_confined
 
     pack = tmp_path / "pack"
     pack.mkdir()
@@ -91,8 +91,8 @@ def test_the_descriptor_is_checked_where_it_really_lies(tmp_path, monkeypatch):
     """Even when the walk were fooled, the opened descriptor's own path (/proc/self/fd) decides."""
     if not Path("/proc/self/fd").is_dir():
         pytest.skip("no /proc/self/fd here")
-    from orbis_dsl.language import rule_files
-    from orbis_dsl.language.rule_files import ReadRefused, read_confined
+    from orbis_dsl.language.syntax import rule_files
+    from orbis_dsl.language.syntax.rule_files import ReadRefused, read_confined
 
     pack = tmp_path / "pack"
     pack.mkdir()

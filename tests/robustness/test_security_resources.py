@@ -77,8 +77,8 @@ def test_the_bounds_leave_room_for_real_rules(tmp_path):
 def test_thousands_of_unknown_names_get_a_bounded_number_of_hints(tmp_path, monkeypatch):
     """3,000 aliases and 3,000 misspelt names: every mistake reported, but "did you mean" (a comparison with
     every known name) only for the first ones, against a bounded pool: the work is counted, not timed."""
-    from orbis_dsl.language.check import check
-    from orbis_dsl.language.sources import load_sources
+    from orbis_dsl.language.check.checker import check
+    from orbis_dsl.language.syntax.sources import load_sources
 
     n = 3_000
     text = "".join(f"alias al{i} = red\n" for i in range(n))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from orbis_dsl.language.packs import lay_pack
+from orbis_dsl.language.packs.load import lay_pack
 from orbis_dsl.records.inputs import read_record, score_record
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -171,7 +171,7 @@ def test_a_local_pad_answers_only_requests_addressed_to_this_computer():
 
 def test_a_rule_pack_brings_its_own_kinds_to_the_form_and_scores_under_them(orbis, repo_root, tmp_path,
                                                                             monkeypatch):
-    from orbis_dsl.language.packs import load_pack
+    from orbis_dsl.language.packs.load import load_pack
 
     monkeypatch.setenv("ORBIS_CACHE_DIR", str(tmp_path))
     rules, _ = load_pack(repo_root / "examples/custom/pack")

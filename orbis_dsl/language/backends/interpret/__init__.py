@@ -1,0 +1,1 @@
+"""The interpreter: the reference semantics, evaluating the checked rule set directly."""

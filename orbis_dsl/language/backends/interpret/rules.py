@@ -1,0 +1,92 @@
+"""The reference semantics: evaluate the checked rule set's expressions directly, with no code generation.
+
+`build_rules` returns the same runtime `Rules` as the generated modules, with closures in place of compiled
+handlers. Tests score thousands of random games both ways and demand identical results; benchmarks time both.
+It imports nothing from the compiler and none of the generated handlers' run-time helpers (`runtime.support`):
+comparisons, none-handling and ranking among players are its own (`interpret_values`), so a slip in either back
+end shows as a disagreement. What both share is the checked rule set and the board geometry (`runtime.hexmap`).
+
+The evaluator is `interpret_expr`; `interpret_pieces` builds the tile kinds and gods, `interpret_sheets` the
+awards, score columns, table checks and facts; this module puts the whole `Rules` together.
+"""
+
+from __future__ import annotations
+
+from orbis_dsl.language.backends.interpret.expr import Env, Evaluator
+from orbis_dsl.language.backends.interpret.pieces import end_specs, god_spec, kind_spec, param_spec
+from orbis_dsl.language.backends.interpret.sheets import award_spec, check_spec, fact_spec, score_spec
+from orbis_dsl.language.check.model import RuleSet, listed_name
+from orbis_dsl.language.check.names import desert_context, rule_context
+from orbis_dsl.runtime.board import Board
+from orbis_dsl.runtime.hexmap import HexMapSpec
+from orbis_dsl.runtime.rules import Rules
+from orbis_dsl.runtime.specs import OptionSpec, Settings, TileSpec, VariantSpec
+
+
+def _line(decl) -> str:
+    """`file:line` of a declaration, as the generated modules record it."""
+    return f"{decl.file}:{decl.span.line}" if decl.span else decl.file
+
+
+def _hexmap(decl) -> HexMapSpec | None:
+    if decl is None:
+        return None
+    return HexMapSpec(decl.name, decl.title or decl.name, decl.water, decl.rows, decl.water_prefix or "~",
+                      decl.player_colors)
+
+
+def _game_fields(game) -> dict:
+    if game is None:
+        return {}
+    return {"game": game.id, "title": game.title, "record_format": game.record, "report_format": game.report}
+
+
+def _winner_if(rules: RuleSet, ctx):
+    if rules.winner_if is None:
+        return None
+    ev = Evaluator(ctx, rules.desert.wild, "_winner_if")
+    return lambda g, p, trace=None: ev.eval(rules.winner_if, Env(g, p))
+
+
+def _held_family(rules: RuleSet) -> str | None:
+    """The family each player holds one piece of (a record's key for it); not one only held in lists."""
+    family = rules.vocabulary.player_family
+    listed = {listed_name(f.type) for f in rules.facts.values()}
+    return family if rules.is_sheet and family not in listed else None
+
+
+def build_rules(rules: RuleSet) -> Rules:
+    wild = rules.desert.wild
+    winner_ctx = rule_context(rules, extras={"total": "int"})
+    winner = []
+    for i, key in enumerate(rules.winner):
+        ev = Evaluator(winner_ctx, wild, f"_winner_key_{i}")
+        winner.append((key.rank, lambda g, p, trace=None, ev=ev, e=key.expr: ev.eval(e, Env(g, p))))
+    settings = Settings(
+        colors=rules.colors, aliases=dict(rules.aliases), stars=rules.stars, levels=rules.levels,
+        display=rules.display, board=rules.board, realm_limit=rules.realm_limit,
+        cancel_tokens=rules.cancel_tokens, exchange=rules.exchange,
+        attributes=tuple(param_spec(p) for p in rules.attributes.values()),
+        options=tuple(OptionSpec(o.name, o.type.name, o.type.choices, o.default) for o in rules.options.values()),
+        values=dict(rules.values), desert_wild=wild,
+        desert_ends=end_specs(rules.desert.ends, desert_context(rules), wild, "_desert", True),
+        winner=tuple(winner),
+        sets=dict(rules.sets), rounds=rules.rounds,
+        held_family=_held_family(rules), rounds_also=rules.rounds_also, grid=rules.grid,
+        winner_if=_winner_if(rules, winner_ctx), hexmap=_hexmap(rules.hexmap),
+        **_game_fields(rules.game),
+    )
+    return Rules(
+        settings=settings,
+        kinds={k.name: kind_spec(rules, k) for k in rules.kinds.values()},
+        gods={g.name: god_spec(rules, g) for g in rules.gods.values()},
+        awards={a.name: award_spec(rules, a) for a in rules.awards.values()},
+        variants={v.name: VariantSpec(v.name, v.players, v.gods_revealed, v.removed_stars, dict(v.prizes),
+                                      dict(v.options), _line(v)) for v in rules.variants.values()},
+        tiles=tuple(TileSpec(t.level, t.color, t.stars, t.cost, t.kind, dict(t.params), _line(t))
+                    for t in rules.tiles),
+        board=Board(rules.board),
+        facts={f.name: fact_spec(rules, f) for f in rules.facts.values()},
+        scores={c.name: score_spec(rules, c) for c in rules.scores.values()},
+        checks=tuple(check_spec(rules, c, i) for i, c in enumerate(rules.checks)),
+    )

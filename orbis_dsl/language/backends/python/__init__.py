@@ -1,0 +1,1 @@
+"""The compiler: the checked rule set → Python handler modules under generated/."""

@@ -1,0 +1,49 @@
+"""Stage 2, `X is most|fewest among players`: X is worked out for each player in turn (docs/language.md, Among
+players), so it must be a number of the player's. In a tile's clause, or about a counted tile, X may read that
+tile (its fields, its parameters, its neighbours or supports): each other player has no such tile, and the
+scorer would compare it with whatever tile lies at the same place in their pyramid. This finds the part of X
+that reads a tile, to refuse it there.
+"""
+
+from __future__ import annotations
+
+from orbis_dsl.language.check.names import Context
+from orbis_dsl.language.syntax import ast_expr
+from orbis_dsl.language.syntax.ast_walk import children
+
+_SCANS = (ast_expr.Count, ast_expr.Aggregate)
+_AROUND = ("neighbours", "supports")
+
+
+def tile_part(e, ctx: Context):
+    """(the first part of `e` that reads the tile a clause scores or a `where` counts, or the let using it that
+    `e` names; what that tile is, in words), or None when `e` is the player's alone."""
+    # (node, its context, inside a scan of its own, lets followed, the let of `e` it is part of)
+    stack = [(e, ctx, False, frozenset(), None)]
+    while stack:
+        node, here, inner, followed, via = stack.pop()
+        if isinstance(node, ast_expr.Ref):
+            binding = here.resolve(node.name)
+            if binding is None:
+                continue
+            if binding.where == "self":
+                return via or node, "the tile being scored"
+            if binding.where == "item" and not inner:
+                return via or node, "the tile being counted"
+            if binding.what == "let" and node.name not in followed:  # a let is written out where it is used
+                stack.append((binding.target, here, inner, followed | {node.name}, via or node))
+            continue
+        if isinstance(node, _SCANS) and node.scope in _AROUND and not inner:
+            return via or node, ("the tile being counted" if here.in_item else "the tile being scored")
+        if isinstance(node, _SCANS) and node.scope != "players":
+            binder = getattr(node, "binder", None)
+            if node.where is not None and isinstance(binder, ast_expr.Ref):
+                # the counted tile named: its fields (`n.color`) are its own, bare names the outer subject's
+                stack.append((node.where, here.bound(binder.name, "tile"), inner, followed, via))
+            elif node.where is not None:
+                stack.append((node.where, here.item_scope(), True, followed, via))
+            continue
+        if isinstance(node, ast_expr.HeldCount):  # a list fact's pieces: no tile in it
+            continue
+        stack.extend((item, here, inner, followed, via) for item in reversed(children(node)))  # popped in order
+    return None

@@ -1,0 +1,254 @@
+"""The binding rule of a rule pack: what a pack's declaration may do to the base game's declaration it is named like.
+
+Every name a rule set declares is bound once, whatever its sort. A pack (a later layer) may replace a base
+declaration only by one of the same sort and type, and then every use follows the pack's (a later stage never
+looks the old one up by its sort): a value by a value, a fact `int per tracks` by a fact `int per tracks` (its
+range may differ), a top-level `let` by a `let` of the same type, a desert by a desert of the same name. Anything
+else is a located error at the pack's declaration that names the base's (its file:line:col and its text). The
+one-of-a-kind declarations the base game's tiles, records and board are written for (`game`, `colors`, `levels`,
+`board` …) cannot be declared again by a pack at all.
+
+Plain functions of declarations: the collector (`check_declarations`) asks them while it binds.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from orbis_dsl.common.diagnostics import Span
+from orbis_dsl.language.check.model import type_name
+from orbis_dsl.language.syntax import ast_decl, ast_expr, ast_sheet
+
+# One-of-a-kind declarations a pack may not declare again (singleton key -> words): the base game's tiles, its
+# records' shape and its board are written for them. (`market`, `winner`, the desert, marker and resource may be
+# replaced: nothing else the base game declares is written for their values.)
+FIXED = {"game": "the game block (its id and the formats of its records and reports)", "colors": "the colours",
+         "levels": "the number of levels", "board": "the board", "mark": "the tile mark", "grid": "the grid",
+         "hexmap": "the hex map", "rounds": "the number of rounds"}
+# Named one-of-a-kind declarations: a pack replaces them only under the same name (base rules use the name).
+_NAMED = {ast_decl.FacedownDecl: "face-down state", ast_decl.MarkerDecl: "marker", ast_decl.ResourceDecl: "resource"}
+
+
+def where(span: Span | None) -> str:
+    return f"{span.file}:{span.line}:{span.column}" if span else "another file"
+
+
+def type_text(t: ast_expr.TypeRef) -> str:
+    """A declared type as it is written: `int`, `int?`, `"icons" | "tiles"`, `colors(2)`, `list of favours?`."""
+    if t.name == "enum":
+        text = " | ".join(f'"{c}"' for c in t.choices)
+    elif t.name == "list":
+        text = f"list of {t.choices[0]}" + (f" {t.choices[1]}" if len(t.choices) > 1 and t.choices[1] else "")
+    elif t.name == "colors" and t.size:
+        text = f"colors({t.size})"
+    else:
+        text = t.name
+    return text + ("?" if t.optional else "")
+
+
+def signature(decl) -> str | None:
+    """What a pack's declaration must keep of the base declaration of the same sort to replace it, as written
+    (None: nothing more than its sort)."""
+    if isinstance(decl, (ast_decl.OptionDecl, ast_decl.AttributeDecl)):
+        return type_text(decl.type)
+    if isinstance(decl, ast_decl.ValueDecl):
+        return _literal_type(decl.value)
+    if isinstance(decl, ast_sheet.FactDecl):
+        per = f" per {decl.per}" if decl.per else ""
+        level = f" for {decl.level}" if decl.level else ""
+        return type_text(decl.type) + per + level
+    if isinstance(decl, ast_decl.FamilyDecl):
+        return f"for {decl.role}"
+    if isinstance(decl, ast_decl.MarkerDecl):
+        return decl.name + (f" (otherwise {decl.opposite})" if decl.opposite else "")
+    if isinstance(decl, (ast_decl.FacedownDecl, ast_decl.ResourceDecl)):
+        return decl.name
+    return None
+
+
+def _a(noun: str) -> str:
+    return ("an " if noun[:1] in "aeiou" else "a ") + noun
+
+
+def _literal_type(value) -> str:
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, int):
+        return "int"
+    return type(value).__name__
+
+
+def sort_words(what: str, decl) -> str:
+    """A declaration's sort in words: 'value', 'kind' (a piece of the tile family), 'top-level let' …"""
+    return "top-level let" if isinstance(decl, ast_decl.LetDecl) else what
+
+
+def refused_replacement(key: str, what: str, first, first_what: str, decl, quote) -> tuple[str, str] | None:
+    """Why the pack's `decl` may not replace the base game's `first` bound under the same key: (message, hint),
+    or None when it may. `quote(span)` gives the first line of a declaration's text, for the hint."""
+    shown = key.split(":", 1)[-1]
+    base = f"the base game's at {where(first.span)}" + (f": `{quote(first.span)}`" if quote(first.span) else "")
+    if what == "singleton":
+        if shown in FIXED:
+            return (f"a rule pack cannot declare {FIXED[shown]} again: the game it extends declares it, and its "
+                    f"tiles, records and board are written for it",
+                    f"{base}; remove this declaration from the pack")
+        old, new = signature(first), signature(decl)
+        if old != new:
+            noun = _NAMED.get(type(decl), shown)
+            return (f"this {noun} is '{new}', but the base game's is '{old}': a pack replaces it only under the same "
+                    "name, which the base game's rules use", f"{base}; call it {old}")
+        return None
+    if what != first_what:
+        return (f"{sort_words(what, decl)} '{shown}' is named like the base game's {sort_words(first_what, first)} "
+                f"'{shown}': a pack replaces a declaration only by one of the same sort",
+                f"{base}; give the pack's {sort_words(what, decl)} another name, or declare "
+                f"{_a(sort_words(first_what, first))} to replace it")
+    old, new = signature(first), signature(decl)
+    if old != new:
+        return (f"{what} '{shown}' replaces the base game's {what} '{shown}' with another type: {new}, not {old}",
+                f"{base}; a pack replaces a declaration only by one of the same sort and type: declare it as "
+                f"{old}, or give it another name")
+    return None
+
+
+def reserved_record_keys(level: str | None, family: str | None, grid: str | None, options) -> dict[str, str]:
+    """The keys a score-sheet record gives of its own where a fact of this level stands (`for game`: the record's
+    top; `for round`: a round; else a player), with what each is; a fact's JSON key may be none of them."""
+    from orbis_dsl.runtime.specs import RECORD_KEYS
+
+    keys = {key: "a key of every record" for key in RECORD_KEYS[level]}
+    if level is None:
+        if family:
+            keys[family] = f"the {family} a player plays"
+        if grid:
+            keys[grid] = f"the player's {grid} board"
+    elif level == "game":
+        keys.update({name: f"option '{name}', which a record may give at its top" for name in options})
+    return keys
+
+
+def fact_key_problems(facts, family: str | None, grid: str | None, options,
+                      quote) -> list[tuple[str, Span | None, str]]:
+    """(message, span, hint) for each fact whose JSON key is a record's own key, or another fact's of the same
+    level: either makes every record of the game unreadable. `quote(span)`: a declaration's line, for the hint."""
+    problems = []
+    readers: dict[tuple[str | None, str], ast_sheet.FactDecl] = {}
+    for decl in facts:
+        key = decl.key or decl.name
+        reserved = reserved_record_keys(decl.level, family, grid, options)
+        said = f"key \"{key}\"" if decl.key else f"the key \"{key}\" (its name)"
+        if key in reserved:
+            problems.append((f"fact '{decl.name}' is read from {said}, which is {reserved[key]}: no record could "
+                             "give both", decl.span, "name the fact otherwise, or give it another key: "
+                                                     f"`fact {decl.name} … key \"{decl.name}_\"`"))
+        elif (decl.level, key) in readers:
+            first = readers[(decl.level, key)]
+            problems.append((f"fact '{decl.name}' is read from {said}, which fact '{first.name}' reads already: two "
+                             "facts cannot read one key of a record", decl.span,
+                             f"fact '{first.name}' is declared at {where(first.span)}: `{quote(first.span)}`; give "
+                             "this one another key"))
+        else:
+            readers[(decl.level, key)] = decl
+    return problems
+
+
+def option_key_problems(options) -> list[tuple[str, Span | None, str]]:
+    """(message, span, hint) for each option of a score-sheet game named like a key a record has of its own at
+    its top, where a record may give an option by name (Mondo's `level`)."""
+    from orbis_dsl.runtime.specs import RECORD_KEYS
+
+    return [(f"option '{decl.name}' is named like the key \"{decl.name}\" every record has at its top, where a "
+             "record may give an option by name: no record could give both", decl.span,
+             "give the option another name") for decl in options if decl.name in RECORD_KEYS["game"]]
+
+
+# ---- names bound by more than a declaration's own name --------------------------------------------------------
+
+
+class Collision(NamedTuple):
+    message: str
+    span: Span | None
+    hint: str
+    dropped: int | None  # the entry of the declaration left out, so that nothing reads the name wrongly
+
+
+def cross_sort_collisions(entries, bound, layers, quote) -> list[Collision]:
+    """Names some declarations bind besides their own: a set's members (`cults[fire]`), the colours and tile
+    marks, held pieces that a fact lists by name, and kinds' parameters (an attribute of another type). None may
+    be a name declared otherwise; the error stands at the later of the two (a pack's, when one is), and that
+    declaration, when it is a pack's, is left out, so that nothing else reads the name wrongly. (Colours and marks
+    named like a declaration of their own layer are told by the checker, at that declaration.)"""
+    found, told = [], set()
+    live = [(i, path, decl) for i, entry in enumerate(entries) if entry is not None for path, decl in (entry,)]
+
+    def clash(own: int, name: str, path: str, decl, words: str | None, noun: str, table=bound) -> None:
+        """`decl` (entry `own`, of the file `path`, `noun` in words) binds `name` too, as `words` says (None: a
+        colour or tile mark)."""
+        what, other, layer, index = table.get(name, (None, None, 0, 0))
+        mine = layers.get(path, 0)
+        if other is None or other is decl:
+            return
+        if (words is None and layer <= mine) or (what.startswith("member") and mine <= layer):
+            return  # (a colour, mark or member named like one of its own layer: the checker's own message)
+        at_own = mine >= layer
+        here, there = (decl, other) if at_own else (other, decl)
+        if (name, id(here)) in told:  # (`white`, a colour and a tile mark)
+            return
+        told.add((name, id(here)))
+        if words is None:
+            message = f"{sort_words(what, other)} '{name}' is named like the base game's colour or tile mark '{name}'"
+        elif what.startswith("member"):
+            message = f"'{name}' is {words} and also {_a(what)}"
+        else:
+            message = f"'{name}' is {words} and also names {_a(sort_words(what, other))} '{name}'"
+        other_noun = f"the set '{other.name}'" if what.startswith("member") else f"the {sort_words(what, other)}"
+        hint = f"{other_noun} is" if at_own else f"{noun} {'are' if noun.endswith('s') else 'is'}"
+        hint += f" declared at {where(there.span)}: `{quote(there.span)}`"
+        found.append(Collision(message + ": a name means one thing", here.span, hint + "; rename one of them",
+                               (own if mine > layer else None) if at_own else index))
+
+    listed = {d.type.choices[0] for _, _, d in live if isinstance(d, ast_sheet.FactDecl) and d.type.name == "list"}
+    pieces = {d.name: (d.family, d, layers.get(path, 0), i) for i, path, d in live
+              if isinstance(d, ast_decl.PieceDecl) and d.family in listed}
+    members: dict[str, tuple] = {}
+    for i, path, decl in live:
+        if isinstance(decl, ast_sheet.SetDecl):
+            for member in decl.members:
+                clash(i, member, path, decl, f"a member of set '{decl.name}'", f"the set '{decl.name}'",
+                      {**pieces, **members, **bound})
+            for member in decl.members:
+                members.setdefault(member, (f"member of set '{decl.name}'", decl, layers.get(path, 0), i))
+        elif isinstance(decl, ast_decl.NamesDecl):
+            for name in decl.names:
+                clash(i, name, path, decl, None, "the colours" if decl.what == "colors" else "the tile marks")
+        elif isinstance(decl, ast_decl.PieceDecl) and decl.family in listed:
+            clash(i, decl.name, path, decl, f"a {decl.family} that a fact lists by name", f"{decl.family} {decl.name}")
+    found += _attribute_clashes(live, layers, quote)
+    return found
+
+
+def _attribute_clashes(live, layers, quote) -> list[Collision]:
+    """A pack's attribute named like a parameter of a base game's kind, of another type: every tile has it, so
+    the base kind's own would read the pack's."""
+    found = []
+    for i, path, decl in live:
+        if not isinstance(decl, ast_decl.AttributeDecl) or layers.get(path, 0) == 0:
+            continue
+        for _, kind_path, kind in live:
+            if not isinstance(kind, ast_decl.PieceDecl) or layers.get(kind_path, 0) >= layers.get(path, 0):
+                continue
+            param = next((m for m in kind.members if isinstance(m, ast_decl.ParamDecl) and m.name == decl.name), None)
+            if param is not None and _differ(type_name(param.type), type_name(decl.type)):
+                found.append(Collision(
+                    f"attribute '{decl.name}' is {type_text(decl.type)}, but the base game's {kind.family} "
+                    f"{kind.name} has a parameter '{decl.name}' of type {type_text(param.type)}: every tile has an "
+                    "attribute, so the two would be one", decl.span,
+                    f"the parameter is declared at {where(param.span)}: `{quote(param.span)}`; give the attribute "
+                    "another name, or that type", i))
+                break
+    return found
+
+
+def _differ(one: str, other: str) -> bool:
+    return "?" not in (one, other) and one != other

@@ -1,0 +1,201 @@
+"""Bounds on the work a small rule file can ask for, checked before anything else walks its expressions.
+
+A `let` is copied into every expression that uses it (by the compiler, the describer and the checker's own name
+walk), so twenty lets that each use the previous one twice write out 2^20 copies: a 6 MB module and 1.6 GB
+while compiling. A `count(tiles where …)` inside another one multiplies the scoring work by the number of tiles
+for each level. Quantities of things (worshippers gained or paid, a trade, the length of a board row, the size
+of the market, a marker's supply) become lists of that length in the engine. Each is refused here, located,
+before it costs anything; the limits are far above what a real game uses (the base game: 24 nodes at most after
+its lets are written out, no nested tile scans, quantities of at most 18).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from orbis_dsl.common.diagnostics import Diagnostic
+from orbis_dsl.language.syntax import ast_decl, ast_expr
+from orbis_dsl.language.syntax.ast_walk import children, field_names, is_node
+from orbis_dsl.language.syntax.literals import MAX_QUANTITY
+
+# Nodes of one expression once its lets are written out. A sum of that many terms becomes a chain of additions
+# in the generated module, which Python compiles recursively: 2,000 terms overflowed its stack.
+MAX_EXPANDED_NODES = 1_000
+# Scans of a tile collection (count, sum, max, min) nested inside each other, lets written out.
+MAX_NESTED_SCANS = 3
+
+_EXPRESSIONS = ast_expr.Expr.__args__  # the classes of the union
+
+
+def _cost(e, lets: dict[str, tuple[int, int]]) -> tuple[int, int]:
+    """(nodes, nested scans) of an expression with its lets written out. Recursive: the parser bounds the depth."""
+    if isinstance(e, ast_expr.Ref) and e.name in lets:
+        return lets[e.name]
+    nodes, scans = 1, 0
+    for child in _children(e):
+        child_nodes, child_scans = _cost(child, lets)
+        nodes, scans = nodes + child_nodes, max(scans, child_scans)
+    if isinstance(e, ast_expr.Count | ast_expr.Aggregate | ast_expr.PlayerSum | ast_expr.MemberCount
+                  | ast_expr.MemberSum):
+        scans += 1
+    # Capped: a count past the limit is refused anyway, and a doubling chain must not build huge integers.
+    return min(nodes, MAX_EXPANDED_NODES + 1), scans
+
+
+def _names(e) -> set[str]:
+    """The names an expression refers to. Recursive: the parser bounds the depth."""
+    found = {e.name} if isinstance(e, ast_expr.Ref) else set()
+    for child in _children(e):
+        found |= _names(child)
+    return found
+
+
+@cache
+def _is_expression_class(cls: type) -> bool:
+    return issubclass(cls, _EXPRESSIONS)
+
+
+def _children(node):
+    """The expressions among a node's children (written out here, not filtered from `ast_walk.children`: this is
+    the walk `_cost` makes of every expression, the checker's busiest)."""
+    for name in field_names(type(node)):
+        value = getattr(node, name)
+        for item in value if isinstance(value, tuple) else (value,):
+            if _is_expression_class(type(item)):
+                yield item
+
+
+def _top_expressions(node):
+    """Every expression below a declaration that is not part of a larger expression (without recursion into
+    expressions)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, _EXPRESSIONS):
+            yield current
+            continue
+        if not is_node(current):
+            continue
+        for name in field_names(type(current)):
+            value = getattr(current, name)
+            items = value if isinstance(value, tuple) else (value,)
+            stack.extend(item for item in reversed(items) if is_node(item))
+
+
+def _top_level_lets(decls: list) -> dict[str, tuple[int, int]]:
+    """(nodes, nested scans) of each file-level `let` (a score sheet's), its lets written out. A let may name one
+    declared later, so the costs are worked out again until none changes: they only grow, and are capped."""
+    found = [decl for decl in decls if isinstance(decl, ast_decl.LetDecl)]
+    lets: dict[str, tuple[int, int]] = {}
+    for _ in range(len(found) + 1):
+        before = dict(lets)
+        for decl in found:
+            lets[decl.name] = _cost(decl.expr, lets)
+        if lets == before:
+            break
+    return lets
+
+
+def _expression_limits(decl, outer: dict[str, tuple[int, int]]) -> list[Diagnostic]:
+    diags: list[Diagnostic] = []
+    lets = dict(outer)
+    for member in getattr(decl, "members", ()):
+        if isinstance(member, ast_decl.LetDecl):
+            lets[member.name] = _cost(member.expr, lets)
+    for expr in _top_expressions(decl):  # the first expression past a bound: the later ones build on it
+        nodes, scans = _cost(expr, lets)
+        if diags:
+            break
+        if nodes > MAX_EXPANDED_NODES:
+            diags.append(Diagnostic(
+                f"this expression is too large once the lets it uses are written out (more than "
+                f"{MAX_EXPANDED_NODES:,} parts): each use of a let copies it", span=expr.span,
+                hint="use a let once per expression, or add its parts up in fewer steps"))
+        elif scans > MAX_NESTED_SCANS:
+            diags.append(Diagnostic(
+                f"this expression nests {scans} scans of tiles (count, sum, max, min) inside each other, lets "
+                f"written out; at most {MAX_NESTED_SCANS}: each level multiplies the work by the number of tiles",
+                span=expr.span))
+    return diags
+
+
+def _quantities(decl) -> list[tuple[int, object]]:
+    """The (value, span) of every number of things a declaration asks the engine to hold at once."""
+    if isinstance(decl, ast_decl.BoardDecl):
+        return [(value, decl.span) for value in decl.rows]
+    if isinstance(decl, ast_decl.NumberDecl):  # levels, market, rounds
+        return [(decl.value, decl.span)]
+    if isinstance(decl, ast_decl.ResourceDecl):  # the limit and the trade
+        return [(value, decl.span) for value in (decl.limit, *decl.trade) if value is not None]
+    if isinstance(decl, ast_decl.MarkerDecl):
+        return [(decl.supply, decl.span)] if decl.supply is not None else []
+    if isinstance(decl, ast_decl.VariantDecl):
+        return [(value, decl.span) for value in (decl.players, decl.revealed) if value is not None]
+    found = []
+    for member in getattr(decl, "members", ()):
+        for effect in getattr(member, "effects", ()):
+            amount = effect.amount
+            if amount is not None and isinstance(amount.count, ast_expr.IntLit):
+                found.append((amount.count.value, amount.count.span))
+    return found
+
+
+def _nodes(root) -> list:
+    """Every syntax node below `root` (and `root`), without recursion."""
+    found, stack = [], [root]
+    while stack:
+        node = stack.pop()
+        found.append(node)
+        stack.extend(children(node))
+    return found
+
+
+@cache
+def _may_hold_a_quantity(cls: type) -> bool:
+    return issubclass(cls, (ast_decl.Amount, ast_expr.AmountLit, ast_decl.Arg, ast_decl.ValueDecl,
+                            ast_decl.ParamDecl, ast_decl.AttributeDecl, ast_decl.OptionDecl))
+
+
+def _counted_quantities(files) -> list[tuple[int, object]]:
+    """Numbers that become how many worshippers an effect moves: an amount literal (`2 red`, as a default or a
+    tile's argument), and the value, default or tile argument of a name an effect counts with (`gain n red`)."""
+    decls = [decl for file in files for decl in file.decls]
+    # Tiles (thousands of them) hold only literal arguments: read directly, not walked node by node.
+    nodes = [node for decl in decls if not isinstance(decl, ast_decl.TileDecl) for node in _nodes(decl)]
+    nodes += [arg for decl in decls if isinstance(decl, ast_decl.TileDecl) for arg in decl.args]
+    nodes = [node for node in nodes if _may_hold_a_quantity(type(node))]  # (most are expressions)
+    counted = {n.count.name for n in nodes if isinstance(n, ast_decl.Amount) and isinstance(n.count, ast_expr.Ref)}
+    found = [(n.count, n.span) for n in nodes if isinstance(n, ast_expr.AmountLit)]
+    for n in nodes:
+        if isinstance(n, ast_decl.Arg) and isinstance(n.value, ast_expr.AmountLit):
+            found.append((n.value.count, n.value.span or n.span))
+        if isinstance(n, ast_decl.ValueDecl) and n.name in counted:
+            found.append((n.value, n.span))
+        elif (isinstance(n, ast_decl.ParamDecl | ast_decl.AttributeDecl | ast_decl.OptionDecl | ast_decl.Arg)
+              and n.name in counted):
+            literal = n.value if isinstance(n, ast_decl.Arg) else n.default
+            if isinstance(literal, ast_expr.IntLit):
+                found.append((literal.value, literal.span or n.span))
+    return found
+
+
+def resource_limits(files: tuple[ast_decl.RuleFile, ...]) -> list[Diagnostic]:
+    """Located errors for expressions and quantities past the bounds above (none for a sensible rule set)."""
+    diags: list[Diagnostic] = []
+    quantities = _counted_quantities(files)
+    outer = _top_level_lets([decl for file in files for decl in file.decls])
+    too_large = {name for name, (nodes, scans) in outer.items()
+                 if nodes > MAX_EXPANDED_NODES or scans > MAX_NESTED_SCANS}
+    for file in files:
+        for decl in file.decls:
+            if isinstance(decl, ast_decl.TileDecl):  # a tile's arguments are literals: nothing to write out
+                continue
+            if isinstance(decl, ast_decl.LetDecl) and too_large & _names(decl.expr):
+                continue  # the first let past a bound is reported: those built on it add nothing
+            diags.extend(_expression_limits(decl, outer))
+            quantities.extend(_quantities(decl))
+    for value, span in quantities:
+        if abs(value) > MAX_QUANTITY:
+            diags.append(Diagnostic(f"{value:,} is too many (at most {MAX_QUANTITY:,} of anything a "
+                                    "player or the table holds at once)", span=span))
+    return diags

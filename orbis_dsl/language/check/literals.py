@@ -1,0 +1,117 @@
+"""Stage 2, types and literals: a declared type is known and well sized, a literal (a default, a tile's
+argument, a variant's option) has its type, and becomes its Python value. Mixed into the checker (which
+provides `error`, `diags`, `unknown`, `colors` and `aliases`)."""
+
+from __future__ import annotations
+
+from orbis_dsl.common.diagnostics import Span, did_you_mean
+from orbis_dsl.language.check.expr import words as _words
+from orbis_dsl.language.check.model import PARAM_TYPES, Option, Param
+from orbis_dsl.language.syntax import ast_expr
+
+
+class LiteralChecker:
+    def _check_type(self, t: ast_expr.TypeRef) -> None:
+        if t.name == "enum":
+            if len(set(t.choices)) != len(t.choices):
+                self.error("a choice is listed twice", t.span)
+            return
+        if t.name not in PARAM_TYPES:
+            hint = did_you_mean(t.name, PARAM_TYPES) or "expected one of: " + ", ".join(sorted(PARAM_TYPES))
+            self.error(f"unknown type '{t.name}'", t.span, hint=hint)
+        elif t.size is not None and t.name != "colors":
+            self.error(f"only 'colors' takes a size, not '{t.name}'", t.span)
+        elif t.size is not None and not 1 <= t.size <= max(1, len(self.colors)):
+            self.error(f"a colour set of {t.size} is impossible with {len(self.colors)} colours", t.span)
+
+    def literal(self, lit, t: ast_expr.TypeRef, what: str):
+        """The Python value of a literal of type `t`, or None after reporting a mismatch."""
+        name = t.name
+        if name not in PARAM_TYPES and name != "enum":
+            return None  # the unknown type is reported already
+        if name == "int" and isinstance(lit, ast_expr.IntLit):
+            return lit.value
+        if name == "bool" and isinstance(lit, ast_expr.BoolLit):
+            return lit.value
+        if name in ("string", "enum") and isinstance(lit, ast_expr.StrLit):
+            if name == "enum" and lit.value not in t.choices:
+                self.error(f"'{lit.value}' is not a choice of {what}", lit.span,
+                           hint=did_you_mean(lit.value, t.choices) or "expected one of: " + ", ".join(t.choices))
+                return None
+            return lit.value
+        if name == "color" and isinstance(lit, ast_expr.NameLit):
+            return self.color(lit.name, lit.span)
+        if name == "colors" and isinstance(lit, ast_expr.SetLit):
+            colours = [self.color(n, lit.span) for n in lit.names]
+            if None in colours:
+                return None
+            if len(set(colours)) != len(colours):
+                self.error(f"{what} lists a colour twice", lit.span)
+                return None
+            if t.size is not None and len(colours) != t.size:
+                self.error(f"{what} needs exactly {t.size} colours, got {len(colours)}", lit.span)
+                return None
+            return tuple(sorted(colours, key=self.colors.index))
+        if name == "amount" and isinstance(lit, ast_expr.AmountLit):
+            if lit.count < 1:
+                self.error(f"{what} must be at least 1", lit.span)
+                return None
+            colour = None if lit.color is None else self.color(lit.color, lit.span)
+            if lit.color is not None and colour is None:
+                return None
+            return (lit.count, colour)
+        self.error(f"{what} expects {type_words(t)}, got {_literal_words(lit)}", getattr(lit, "span", None))
+        return None
+
+    def color(self, name: str, span: Span | None) -> str | None:
+        canonical = self.aliases.get(name, name)
+        if canonical in self.colors:
+            return canonical
+        self.diags.append(self.unknown("colour", name, lambda: list(self.colors) + list(self.aliases), span))
+        return None
+
+    def _param(self, decl) -> Param:
+        self._check_type(decl.type)
+        default = None
+        if decl.default is not None:
+            default = self.literal(decl.default, decl.type, f"the default of '{decl.name}'")
+        low, high = getattr(decl, "low", None), getattr(decl, "high", None)
+        if low is not None and (decl.type.name != "int" or low > high):
+            self.error(f"the range {low}..{high} of '{decl.name}' is empty" if decl.type.name == "int" else
+                       f"'{decl.name}' is {type_words(decl.type)}: only a number has a range", decl.span)
+            low = high = None
+        param = Param(decl.name, decl.type, default, decl.default is not None, getattr(decl, "unique", False),
+                      low, high, span=decl.span)
+        self.in_range(param, default, f"the default of '{decl.name}'", decl.span)
+        return param
+
+    def in_range(self, param: Param, value, what: str, span) -> None:
+        """An error for a number outside the parameter's `LOW..HIGH`."""
+        if param.low is not None and isinstance(value, int) and not param.low <= value <= param.high:
+            self.error(f"{what} is {value}, outside {param.low}..{param.high}", span)
+
+    def _option(self, file, decl) -> Option:
+        self._check_type(decl.type)
+        if decl.type.name not in ("bool", "int", "enum"):
+            self.error("an option is a bool, an int or a choice of strings", decl.type.span)
+        return Option(decl.name, decl.type, self.literal(decl.default, decl.type, f"option '{decl.name}'"), file,
+                      decl.title)
+
+
+def type_words(t: ast_expr.TypeRef) -> str:
+    if t.name == "enum":
+        return "one of " + ", ".join(f'"{c}"' for c in t.choices)
+    if t.name == "colors" and t.size:
+        return f"a set of {t.size} colours like {{red, blue}}"
+    return _words(t.name)
+
+
+def _literal_words(lit) -> str:
+    if isinstance(lit, ast_expr.NameLit):
+        return f"the name '{lit.name}'"
+    if isinstance(lit, ast_expr.IntLit):
+        return f"the number {lit.value}"
+    if isinstance(lit, ast_expr.StrLit):
+        return f'the string "{lit.value}"'
+    return {ast_expr.BoolLit: "true/false", ast_expr.SetLit: "a set",
+            ast_expr.AmountLit: "an amount"}.get(type(lit), "a value")

@@ -1,0 +1,268 @@
+"""Stage 2, explicit scope and real values (docs/language.md, "Whose is a name" and "Values of sets, flags and
+presence"): the types of `t.field`, `my X` / `their X`, `x is given`, `count(t in SET where …)` and
+`sum(… for t in SET)`; a located error for a bare name that both a counted subject and an outer one answer to;
+warnings for a comparison the checker can prove constant and for `x >= 0` written to mean "x is given"; and the
+types of values (a number, a flag, a member of a declared set).
+
+Mixed into the checker, which provides `error`, `warn`, `diags`, `expr`, `expect`, `unknown`, `words` and `sets`.
+"""
+
+from __future__ import annotations
+
+import operator
+
+import attrs
+
+from orbis_dsl.common.diagnostics import did_you_mean
+from orbis_dsl.language.backends.describe import Describer
+from orbis_dsl.language.check.names import Context, set_members, value_types
+from orbis_dsl.language.syntax import ast_decl, ast_expr
+
+# What reads the player's own record or pieces: inside an unnamed `count(players where …)` each could be the
+# counted player's or the scored player's.
+_PLAYER_READS = (ast_expr.Aggregate, ast_expr.HeldCount, ast_expr.ListCount, ast_expr.Position, ast_expr.Distinct,
+                 ast_expr.Size, ast_expr.LargestGroup, ast_expr.Index, ast_expr.Prior, ast_expr.Earlier,
+                 ast_expr.AwardRef)
+_OPS = {"=": operator.eq, "!=": operator.ne, ">=": operator.ge, "<=": operator.le, ">": operator.gt,
+        "<": operator.lt}
+# A binding of one of these sorts is about the subject a scope ranges over (a tile, a player), not the game.
+_TILE_SORTS = ("field", "param")
+_PLAYER_WHERE = "player"
+
+
+def _text(e) -> str:
+    """An expression as a message quotes it: source-like for names, indexes, sizes and counts."""
+    if isinstance(e, ast_expr.Ref):
+        return e.name
+    if isinstance(e, ast_expr.Index):
+        return f"{e.name}[{_text(e.key)}]"
+    if isinstance(e, ast_expr.Size):
+        return f"size({_text(e.target)})"
+    if isinstance(e, ast_expr.Count):
+        return f"count({e.scope} where …)" if e.where is not None else f"count({e.scope})"
+    if isinstance(e, ast_expr.HeldCount):
+        return f"{e.func}({e.fact} …)"
+    return Describer(set(), False).text(e)
+
+
+class ScopeChecker:
+    # ---- values: numbers, flags and members of sets ---------------------------------------------------------
+
+    def check_values(self, sets) -> None:
+        """Each value's default (`value_decls`): a number, a flag, or a member of a declared set (`value home =
+        black`); or `value NAME: SET`, a member of SET given by a held piece. Fills `value_types` and
+        `value_sets`."""
+        members = set_members(sets)
+        self.value_sets: dict[str, str] = {}
+        for d in self.value_decls:
+            if d.set_name is not None:
+                if d.set_name not in sets:
+                    self.diags.append(self.unknown("set", d.set_name, sorted(sets), d.span))
+                else:
+                    self.value_sets[d.name] = d.set_name
+            elif isinstance(d.value, str) and d.value not in members:
+                self.error(f"value '{d.name}' = {d.value}: '{d.value}' is no member of a declared set", d.span,
+                           hint=did_you_mean(d.value, members) or "a value is a number, true or false, or a member "
+                           "of a declared set")
+        self.value_types = value_types(self.values, sets, self.value_sets)
+
+    def check_modify(self, m: ast_decl.Modify) -> None:
+        """`modify NAME = …`: of the value's type (a number, a flag, a member of the value's set)."""
+        want = self.value_types.get(m.name, "int").rstrip("?")
+        value, members = m.value, set_members(self.sets)
+        got = ("bool" if isinstance(value, bool) else "int" if isinstance(value, int)
+               else "member:" + members[value] if value in members else None)
+        if got is None:
+            choices = self.sets.get(want[len("member:"):], ()) if want.startswith("member:") else ()
+            self.error(f"'{value}' is no member of a declared set", m.span,
+                       hint=did_you_mean(str(value), choices) or (
+                           "expected one of: " + ", ".join(choices) if choices else None))
+        elif got != want:
+            self.error(f"value '{m.name}' is {self.words(want)}, but this gives {self.words(got)}", m.span)
+
+    # ---- whose is a name -------------------------------------------------------------------------------------
+
+    def ambiguous_ref(self, e: ast_expr.Ref, binding, ctx: Context) -> bool:
+        """A bare name inside an unnamed `where` that the counted subject and an outer one both answer to: a
+        located error saying which two, and how to write each. True when reported."""
+        if ctx.subject == "players" and binding.where == _PLAYER_WHERE:
+            self.error(f"'{e.name}' could mean the counted player's {e.name} or the scored player's", e.span,
+                       hint=f"write `their {e.name}` for the counted player's, `my {e.name}` for the scored "
+                            "player's")
+            return True
+        tile_scope = ctx.subject not in (None, "players") and ctx.outer is not None
+        if tile_scope and binding.where == "item" and binding.what in _TILE_SORTS:
+            outside = ctx.outer.resolve(e.name)
+            if outside is not None and outside.what in _TILE_SORTS and outside.where in ("item", "self"):
+                other = "this tile's" if outside.where == "self" else "the tile counted outside it"
+                self.error(f"'{e.name}' could mean the counted tile's {e.name} or {other}", e.span,
+                           hint=f"name the counted tile, `{ctx.named_form.format(name=e.name)}`, and write "
+                                f"`{e.name}` alone for {other.replace('the tile', 'that tile')}")
+                return True
+        return False
+
+    def ambiguous_read(self, e, ctx: Context) -> bool:
+        """Inside an unnamed `count(players where …)`, a read of a player's record or tiles (`cults[fire]`,
+        `count(tiles where …)`): whose is it? A located error. True when reported."""
+        if ctx.subject != "players":
+            return False
+        if isinstance(e, ast_expr.Count) and e.scope == "players":
+            return False
+        if not isinstance(e, (*_PLAYER_READS, ast_expr.Count)):
+            return False
+        shown = _text(e)
+        self.error(f"'{shown}' could mean the counted player's or the scored player's", e.span,
+                   hint=f"write `their {shown}` for the counted player's, `my {shown}` for the scored player's")
+        return True
+
+    def _e_Whose(self, e: ast_expr.Whose, ctx: Context) -> str:
+        if not ctx.over_players:
+            self.error(f"'{e.who}' says whose a name is inside count(players where …), sum(… over players) or "
+                       "'among players'; here every name is already the scored player's", e.span,
+                       hint="drop it")
+            self.expr(e.expr, ctx)
+            return "?"
+        inner = ctx.unscoped()
+        if e.who == "my":
+            inner = attrs.evolve(inner, over_players=False)
+        return self.expr(e.expr, inner)
+
+    def _e_FieldOf(self, e: ast_expr.FieldOf, ctx: Context) -> str:
+        what = ctx.binders.get(e.binder)
+        if what != "tile":
+            if what is None:
+                self.diags.append(self.unknown("counted tile", e.binder,
+                                               sorted(n for n, w in ctx.binders.items() if w == "tile"),
+                                               e.binder_span or e.span))
+            else:
+                self.error(f"'{e.binder}' is {self.words(what)}, not a counted tile: it has no fields", e.span)
+            return "?"
+        fields = self.vocabulary.tile_fields
+        if e.field in fields:
+            return fields[e.field][1]
+        if e.field in ctx.attributes:
+            return ctx.attributes[e.field]
+        self.diags.append(self.unknown(f"field of the counted tile '{e.binder}'", e.field,
+                                       sorted({*fields, *ctx.attributes}), e.span))
+        return "?"
+
+    def bound_scope(self, e: ast_expr.Count, ctx: Context) -> Context | None:
+        """The context of `count(NAME in SCOPE where …)`, or None after reporting a bad name."""
+        binder = e.binder
+        if not isinstance(binder, ast_expr.Ref):
+            self.error("before 'in' stands the name the counted tile is given, like `count(n in neighbours where "
+                       "n.color = blue)`", binder.span)
+            return None
+        if e.scope == "players":
+            self.error("players are not named: inside count(players where …) write `their NAME` for the counted "
+                       "player's and `my NAME` for the scored player's", binder.span,
+                       hint="for example: count(players where their worshippers < my worshippers)")
+            return None
+        if not self._fresh_binder(binder.name, binder.span, ctx):
+            return None
+        return ctx.bound(binder.name, "tile")
+
+    def _fresh_binder(self, name: str, span, ctx: Context) -> bool:
+        if ctx.resolve(name) is not None:
+            self.error(f"'{name}' already names something here: give the counted one a name of its own", span,
+                       hint="a short one, like `n` or `t`")
+            return False
+        return True
+
+    def _member_scope(self, binder: str, span, set_name: str, set_span, ctx: Context) -> Context | None:
+        if set_name not in self.sets:
+            self.diags.append(self.unknown("set", set_name, sorted(self.sets), set_span))
+            return None
+        if not self._fresh_binder(binder, span, ctx):
+            return None
+        return ctx.bound(binder, "member:" + set_name)
+
+    def _e_MemberCount(self, e: ast_expr.MemberCount, ctx: Context) -> str:
+        if not isinstance(e.binder, ast_expr.Ref):
+            self.error("before 'in' stands the name each member is given, like `count(t in tracks where cults[t] "
+                       "= 10)`", e.binder.span)
+            return "int"
+        inner = self._member_scope(e.binder.name, e.binder.span, e.set_name, e.set_span, ctx)
+        if inner is not None:
+            self.expect(e.where, inner, "bool", "the condition after 'where'")
+        return "int"
+
+    def _e_MemberSum(self, e: ast_expr.MemberSum, ctx: Context) -> str:
+        inner = self._member_scope(e.binder, e.binder_span, e.set_name, e.set_span, ctx)
+        if inner is not None:
+            if e.where is not None:
+                self.expect(e.where, inner, "bool", "the condition after 'where'")
+            self.expect(e.expr, inner, "int", "what 'sum(… for …)' adds up")
+        return "int"
+
+    # ---- presence and constant conditions -------------------------------------------------------------------
+
+    def _e_Given(self, e: ast_expr.Given, ctx: Context) -> str:
+        operand = e.operand
+        if isinstance(operand, ast_expr.Ref) and (b := ctx.resolve(operand.name)) is not None \
+                and b.type.startswith("per:"):
+            got = "per?" if operand.name in ctx.optional_facts else "per"
+            if self.ambiguous_ref(operand, b, ctx):
+                return "bool"
+        else:
+            got = self.expr(operand, ctx)
+        if got != "?" and not self.may_be_none(operand, got, ctx):
+            self.warn(f"'{_text(operand)}' is always given: this condition is always "
+                      f"{'false' if e.negated else 'true'}", e.span,
+                      hint="'is given' tests a value that may be left out: a fact or value of type '…?'")
+        return "bool"
+
+    def may_be_none(self, e, got: str, ctx: Context) -> bool:
+        """Whether a value of type `got` may be none: an optional type, or a fact the record may leave out."""
+        if got.endswith("?"):
+            return True
+        name = e.name if isinstance(e, (ast_expr.Ref, ast_expr.Index)) else None
+        fact = self.facts.get(name) if name else None
+        return fact is not None and fact.type.optional
+
+    def constant_compare(self, e: ast_expr.Compare, left: str, right: str) -> None:
+        """Warnings: a comparison the checker can prove always true or false (`column = column - 1`, an
+        expression compared with itself), and `x >= 0` written to test that an optional x is given."""
+        a, b = _linear(e.left), _linear(e.right)
+        if a[0] == b[0]:
+            always = _OPS[e.op](a[1], b[1])
+            same = "a number with a number" if a[0] is None else f"'{_text(a[0])}' with itself"
+            self.warn(f"this condition is always {'true' if always else 'false'}: it compares {same}", e.span,
+                      hint="to compare two different things, say whose each is: `t.column` for a counted tile "
+                           "`t`, `their …` or `my …` for players")
+            return
+        if e.op == ">=" and isinstance(e.right, ast_expr.IntLit) and e.right.value == 0 and left.endswith("?"):
+            shown = _text(e.left.target if isinstance(e.left, ast_expr.Size) else e.left)
+            self.warn(f"'{_text(e.left)} >= 0' is true exactly when {shown} is given: say so", e.span,
+                      hint=f"write `{shown} is given` (and `{shown} is not given` for `not {_text(e.left)} >= 0`)")
+
+    def given_by(self, cond) -> frozenset:
+        """The expressions a condition shows to be given when it holds: `x is given`, each side of an `and`."""
+        if isinstance(cond, ast_expr.Given) and not cond.negated:
+            return frozenset({cond.operand})
+        if isinstance(cond, ast_expr.BoolOp) and cond.op == "and":
+            return self.given_by(cond.left) | self.given_by(cond.right)
+        return frozenset()
+
+    def shown_given(self, e, ctx: Context) -> bool:
+        """Whether `e` is known to have a value here: shown given by a condition it stands under."""
+        if not ctx.given:
+            return False
+        if e in ctx.given:
+            return True
+        target = e.target if isinstance(e, ast_expr.Size) else e
+        if target in ctx.given:
+            return True
+        return isinstance(target, ast_expr.Index) and ast_expr.Ref(target.name) in ctx.given
+
+
+def _linear(e) -> tuple:
+    """`(base, offset)` with `e` = base + offset: a number is (None, n); `x - 1` is (x, -1); anything else (e, 0)."""
+    if isinstance(e, ast_expr.IntLit):
+        return None, e.value
+    if isinstance(e, ast_expr.Neg) and isinstance(e.operand, ast_expr.IntLit):
+        return None, -e.operand.value
+    if isinstance(e, ast_expr.Arith) and e.op in "+-" and isinstance(e.right, ast_expr.IntLit):
+        base, offset = _linear(e.left)
+        return base, offset + (e.right.value if e.op == "+" else -e.right.value)
+    return e, 0

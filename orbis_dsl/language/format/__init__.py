@@ -1,0 +1,1 @@
+"""`orbis fmt`: the canonical layout of rule files, comments kept."""
