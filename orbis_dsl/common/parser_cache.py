@@ -3,7 +3,7 @@
 Lark's own `cache` (True) unpickles a file of the shared temporary folder whose name anyone can predict, so
 another local user could have code run as whoever parses next; it is never used. Building the rules grammar's
 tables takes 0.2 s on an idle machine and several times that on a busy one, so they are kept in a file of the
-user's cache folder ($XDG_CACHE_HOME/orbis-dsl/lark) instead, under the pack cache's rules (`pack_cache.py`):
+user's cache folder ($XDG_CACHE_HOME/orbis-dsl/lark) instead, under the pack cache's rules (`language/packs/cache.py`):
 the folder is the user's and nobody else may write it, and the file is used only when it is a regular file of
 the user's that nobody else may write. Otherwise the tables are built in the process (cache=False).
 """
