@@ -169,6 +169,36 @@ def test_mondo_scores_each_round_when_it_is_complete_and_names_the_volcano_chips
     assert "Ann holds the volcano chip" in phone.inner_text("[data-round-notes]")
 
 
+def test_an_empty_expert_mondo_sheet_shows_only_the_expert_games_fields_and_a_total(phone):
+    choose(phone, "mondo")
+    phone.fill('[data-name="0"]', "Ann")
+    phone.fill('[data-name="1"]', "Bo")
+    phone.click('[data-option="level"] [data-value="expert"]')
+    phone.click("#to-sheet")
+    settled(phone)
+
+    def expert_fields_only():
+        assert phone.locator('[data-fact^="shaded"]').count() == 0  # the solo game's
+        assert phone.locator('[data-fact="tasks"]').count() == 1
+        assert phone.locator('[data-fact="tasks_revealed"]').count() == 1
+
+    expert_fields_only()
+    assert phone.inner_text("#live-total") == "0" and phone.locator("[data-partial]").count() == 1
+    revealed = '[data-path="$.rounds[0].tasks_revealed"]'
+    assert "not yet typed" in phone.inner_text(f'{revealed} [data-notes="missing"]')
+    # One task of four revealed: the rules refuse the sheet whole until all are, and the fields stay as they are.
+    phone.click(f'{revealed} [data-value="T01"]')
+    settled(phone)
+    phone.wait_for_selector(f"{revealed} .notes .error")
+    expert_fields_only()
+    for task in ("T02", "T03", "T04"):
+        phone.click(f'{revealed} [data-value="{task}"]')
+        settled(phone)
+    phone.wait_for_selector(f"{revealed} .notes .error", state="detached")
+    expert_fields_only()
+    assert phone.locator(f'{revealed} [data-notes="missing"]').count() == 0
+
+
 # ---- 2. Orbis at the table ------------------------------------------------------------------------------------
 
 def test_orbis_shows_the_finished_pyramid_and_no_points_before_a_tile(phone, repo_root):
