@@ -208,7 +208,7 @@ def test_an_empty_expert_sheet_is_scored_with_the_revealed_tasks_missing_and_ask
     assert [m["path"] for m in body["missing"] if m["key"] == "tasks_revealed"] == [
         f"$.rounds[{r}].tasks_revealed" for r in range(3)]
     # Revealed tasks typed: none is missing any more, and a wrong count is the rules' refusal, not a stand-in.
-    for r, round_ in enumerate(sheet["rounds"]):
+    for round_ in sheet["rounds"]:
         round_["tasks_revealed"] = ["T05", "T06", "T07", "T08"]
     assert not any(m["key"] == "tasks_revealed" for m in client.post("/api/check", json=sheet).json()["missing"])
     sheet["rounds"][0]["tasks_revealed"] = ["T05"]
