@@ -168,20 +168,32 @@ def _round_lists(rules: Rules) -> list[FactSpec]:
 
 
 def _stand_in_rounds(doc: dict, errors: set, fact: FactSpec, rules: Rules, errors_of) -> tuple[dict, set, list]:
-    """A round's list not typed yet, stood in for by its first choices (as few as answer the refusal: Mondo's
-    expert game reveals 2 tasks a player): (the sheet, its errors, the rounds stood in for)."""
-    lacking = [r for r, round_ in enumerate(_rounds(doc)) if fact.json_key not in round_]
+    """A round's list not typed yet, stood in for by the pieces its players hold, then its first choices, as few as
+    answer the rules' refusal at the list (Mondo's expert game reveals 2 tasks a player): (the sheet, its errors,
+    the rounds stood in for). Unchanged when no count answers it."""
+    rounds = _rounds(doc)
+    lacking = [r for r, round_ in enumerate(rounds) if fact.json_key not in round_]
     names = list(rules.gods) if fact.type == "held" else list(fact.choices)
-    if not lacking:
-        return doc, errors, []
+    orders = {r: _held_first(rounds[r], fact, rules, names) for r in lacking}
     for count in range(1, len(names) + 1):
         trial = json.loads(json.dumps(doc))
         for r in lacking:
-            _rounds(trial)[r][fact.json_key] = names[:count]
+            _rounds(trial)[r][fact.json_key] = orders[r][:count]
         fewer = errors_of(trial)
-        if fewer < errors:  # the refusal it answers is gone, and nothing new is refused
+        at_list = {f"$.rounds[{r}].{fact.json_key}" for r in lacking}
+        if fewer < errors and not any(path in at_list for path, _ in fewer):  # answered, and nothing new refused
             return trial, fewer, lacking
     return doc, errors, []
+
+
+def _held_first(round_: dict, fact: FactSpec, rules: Rules, names: list) -> list:
+    """The choices of a round's list, those its players hold (a held fact of the same family) first."""
+    keys = [f.json_key for f in rules.facts.values() if f.type == "held" and not f.level and f.choices == fact.choices]
+    players = round_.get("players") if isinstance(round_.get("players"), list) else []
+    held = [item.get("id") if isinstance(item, dict) else item for p in players if isinstance(p, dict)
+            for key in keys if isinstance(p.get(key), list) for item in p[key]]
+    first = [n for n in dict.fromkeys(h for h in held if isinstance(h, str)) if n in names]
+    return first + [n for n in names if n not in first]
 
 
 def shown_facts(doc: dict, rules: Rules, totals_of) -> list[str]:

@@ -207,6 +207,14 @@ def test_an_empty_expert_sheet_is_scored_with_the_revealed_tasks_missing_and_ask
                                   "tasks", "tasks_revealed"}  # no solo game's shaded spaces
     assert [m["path"] for m in body["missing"] if m["key"] == "tasks_revealed"] == [
         f"$.rounds[{r}].tasks_revealed" for r in range(3)]
+    # A task held before the revealed ones are typed: it is among those stood in for, so the sheet still scores.
+    sheet["rounds"][1]["players"][0]["tasks"] = [{"id": "T09", "done": True}]
+    held = client.post("/api/check", json=sheet).json()
+    assert held["partial"] and not held["errors"]
+    assert held["report"]["players"][0]["rounds"][1] > body["report"]["players"][0]["rounds"][1]
+    sheet["rounds"][1]["players"][1]["tasks"] = [{"id": ["not", "a", "name"]}]  # answered, never raised
+    assert client.post("/api/check", json=sheet).status_code == 422
+    del sheet["rounds"][1]["players"][1]["tasks"]
     # Revealed tasks typed: none is missing any more, and a wrong count is the rules' refusal, not a stand-in.
     for round_ in sheet["rounds"]:
         round_["tasks_revealed"] = ["T05", "T06", "T07", "T08"]
