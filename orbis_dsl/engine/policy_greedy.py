@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from orbis_dsl.engine.effect_probe import EffectProbe
+from orbis_dsl.engine.handler_key import handler_key
 from orbis_dsl.engine.policy import Policy, fewest, take_from
 from orbis_dsl.engine.state import new_tile_view
 from orbis_dsl.runtime.views import TileView
@@ -36,6 +37,7 @@ class GreedyPolicy(Policy):
         self._memo_game = None
         self._memo_stamp = None
         self._memo_dw = None
+        self.shared: dict | None = None  # set by a search: tile values by `handler_key`, shared between policies
 
     def _turn_memo(self, game) -> dict:
         """The tile values worked out so far this turn. A turn asks for the chosen tile's value three times (to
@@ -43,7 +45,13 @@ class GreedyPolicy(Policy):
         display's worshippers (generation) and the realm (collection, payment), which the key holds where a
         handler can read them."""
         if self._memo_game is not game or self._memo_stamp != game.turns:
-            self._memo = {}
+            if self.shared is None:
+                self._memo = {}
+            else:
+                key = handler_key(game)
+                self._memo = self.shared.get(key)
+                if self._memo is None:
+                    self._memo = self.shared[key] = {}
             self._memo_game = game
             self._memo_stamp = game.turns
         self._memo_dw = tuple(map(tuple, game.dw))  # what a 'destroy' probe counts
