@@ -58,34 +58,48 @@ def _rows(report: SheetReport, record: SheetRecord, rules: Rules) -> list[tuple[
     rows: list[tuple[str, list[str], str]] = []
     by_rounds = bool(report.rounds)
     for r, sheets in enumerate(record.rounds):
-        label = f"round {r + 1}"
         if by_rounds:
             rows.append((f"Round {r + 1}", [""] * len(sheets), "section"))
         elif r == 0:
             rows.append(("The sheet", [""] * len(sheets), "section"))
-        for fact in rules.facts.values():
-            if fact.whole:
-                continue
-            values = [sheet.facts.get(fact.name) for sheet in sheets]
-            if all(v is None for v in values):
-                continue  # not given by anyone: no row
-            named = fact.members and fact.members[0] in fact.title  # "power tokens in bowls I, II, III"
-            title = fact.title + (f" ({', '.join(fact.members)})" if fact.members and not named else "")
-            rows.append((title, [_shown(v, fact) for v in values], "fact"))
+        rows += _fact_rows(sheets, rules)
         if by_rounds:
-            for column in rules.scores.values():
-                # A column of awards has no line of its own: its awards' lines are its points.
-                parts = column.awards or (column.name,)
-                points = [sum(line.cp for line in p.lines if line.where == label and line.what in parts)
-                          for p in report.players]
-                rows.append((column.title, [_signed(v) for v in points], "score"))
-            rows.append((f"Round {r + 1} total", [str(p.rounds[r]) for p in report.players], "total"))
+            rows += _round_rows(report, rules, r)
     if not by_rounds:
         rows.append(("Points", [""] * len(report.players), "section"))
         for column in rules.scores.values():
             rows.append((column.title, [str(p.columns.get(column.name, 0)) for p in report.players], "score"))
     rows.append(("Total", [str(p.total) for p in report.players], "total"))
     rows.append(("Place", [str(p.place) for p in report.players], "fact"))
+    return rows
+
+
+def _fact_rows(sheets, rules: Rules) -> list[tuple[str, list[str], str]]:
+    """A row per fact of the round's sheets that anyone gives (a fact of the whole game has none)."""
+    rows = []
+    for fact in rules.facts.values():
+        if fact.whole:
+            continue
+        values = [sheet.facts.get(fact.name) for sheet in sheets]
+        if all(v is None for v in values):
+            continue  # not given by anyone: no row
+        named = fact.members and fact.members[0] in fact.title  # "power tokens in bowls I, II, III"
+        title = fact.title + (f" ({', '.join(fact.members)})" if fact.members and not named else "")
+        rows.append((title, [_shown(v, fact) for v in values], "fact"))
+    return rows
+
+
+def _round_rows(report: SheetReport, rules: Rules, r: int) -> list[tuple[str, list[str], str]]:
+    """In a game of rounds: each column's points in round r (from the report's lines), and the round's total."""
+    label = f"round {r + 1}"
+    rows = []
+    for column in rules.scores.values():
+        # A column of awards has no line of its own: its awards' lines are its points.
+        parts = column.awards or (column.name,)
+        points = [sum(line.cp for line in p.lines if line.where == label and line.what in parts)
+                  for p in report.players]
+        rows.append((column.title, [_signed(v) for v in points], "score"))
+    rows.append((f"Round {r + 1} total", [str(p.rounds[r]) for p in report.players], "total"))
     return rows
 
 

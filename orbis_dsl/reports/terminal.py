@@ -116,31 +116,48 @@ def print_sheet_report(report, rules: Rules, console: Console, explain: bool = F
     if title:
         console.print(Text(shown(title), style="bold"))
     if getattr(report, "cells", None) and rules.settings.hexmap is not None:
-        from orbis_dsl.reports.map import map_lines
-        from orbis_dsl.runtime.hexmap import board_of
-
-        for line in map_lines(board_of(rules.settings.hexmap), report.cells, getattr(report, "colours", None)):
-            console.print(line)
-        console.print()
+        _print_map(report, rules, console)
     if explain:
-        for summary in report.awards:
-            console.print(shown(f"  {summary}"), highlight=False)
+        _print_sheet_lines(report, rules, console)
+    console.print(_sheet_table(report, rules))
+    print_outcome(report, console)
+    if boards and report.boards:
         console.print()
-        labels = {id(line): _sheet_label(rules, line) for player in report.players for line in player.lines}
-        width = max(map(len, labels.values()), default=0)
-        for player in report.players:
-            console.print(Text(shown(player.name), style="bold"))
-            for line in player.lines:
-                # A line that scores nothing of itself (an enclosed landscape, a mismatch, a note) shows no
-                # "+0": its points are in the column it explains.
-                points = f"{line.cp:>+5}" if line.cp or line.what not in _UNSCORED else " " * 5
-                console.print(shown(f"  {labels[id(line)]:<{width}} {points}  {line.why}"), highlight=False)
-            console.print()
+        _print_boards(report, rules, console)
+
+
+def _print_map(report, rules: Rules, console: Console) -> None:
+    """The rule set's hex map with the players' cells on it."""
+    from orbis_dsl.reports.map import map_lines
+    from orbis_dsl.runtime.hexmap import board_of
+
+    for line in map_lines(board_of(rules.settings.hexmap), report.cells, getattr(report, "colours", None)):
+        console.print(line)
+    console.print()
+
+
+def _print_sheet_lines(report, rules: Rules, console: Console) -> None:
+    """`--explain`: the awards' summaries, then each player's lines, their labels in one column."""
+    for summary in report.awards:
+        console.print(shown(f"  {summary}"), highlight=False)
+    console.print()
+    labels = {id(line): _sheet_label(rules, line) for player in report.players for line in player.lines}
+    width = max(map(len, labels.values()), default=0)
+    for player in report.players:
+        console.print(Text(shown(player.name), style="bold"))
+        for line in player.lines:
+            # A line that scores nothing of itself (an enclosed landscape, a mismatch, a note) shows no
+            # "+0": its points are in the column it explains.
+            points = f"{line.cp:>+5}" if line.cp or line.what not in _UNSCORED else " " * 5
+            console.print(shown(f"  {labels[id(line)]:<{width}} {points}  {line.why}"), highlight=False)
+        console.print()
+
+
+def _sheet_table(report, rules: Rules) -> Table:
+    """A row per player: each score's column (or each round's total), the total and the place; winners bold."""
     table = Table(show_edge=False, pad_edge=False)
     table.add_column("player")
-    columns = [c.name for c in rules.scores.values()] if not report.rounds else []
-    # A column nobody scored in is left out (Terra Mystica's Fire & Ice tile in a base game); the JSON keeps it.
-    columns = [c for c in columns if any(p.columns[c] for p in report.players)] or columns
+    columns = _shown_columns(report, rules)
     for name in columns:
         table.add_column(shown(rules.scores[name].title), justify="right")
     for r in range(len(report.players[0].rounds) if report.rounds and report.players else 0):
@@ -150,11 +167,14 @@ def print_sheet_report(report, rules: Rules, console: Console, explain: bool = F
     for p in report.players:
         cells = [str(p.columns[c]) for c in columns] + [str(t) for t in p.rounds]
         table.add_row(shown(p.name), *cells, str(p.total), str(p.place), style="bold" if p.winner else None)
-    console.print(table)
-    print_outcome(report, console)
-    if boards and report.boards:
-        console.print()
-        _print_boards(report, rules, console)
+    return table
+
+
+def _shown_columns(report, rules: Rules) -> list[str]:
+    """The score columns the table shows (none in a game of rounds, whose rounds are its columns)."""
+    columns = [c.name for c in rules.scores.values()] if not report.rounds else []
+    # A column nobody scored in is left out (Terra Mystica's Fire & Ice tile in a base game); the JSON keeps it.
+    return [c for c in columns if any(p.columns[c] for p in report.players)] or columns
 
 
 # The lines of a sheet's explanation that are not a column's: what a board shows, and notes.

@@ -145,42 +145,64 @@ def features(shape: tuple[int, ...], borders: dict, board: BoardRecord) -> Featu
     by_pos = {pos: cid for cid, pos in cells.items()}
     order = {cid: i for i, cid in enumerate(cells)}
     placed = {cid: cell for cid, cell in board.cells.items() if cid in cells}
-    union = _Union()
-    mismatches: list[Mismatch] = []
-    open_keys: set = set()
-    border_keys: set = set()
-    for cid in sorted(placed, key=order.get):
-        cell = placed[cid]
-        r, c = cells[cid]
+    ordered = sorted(placed, key=order.get)
+    edges = _Edges(placed)
+    for cid in ordered:
+        edges.meet(cid, cells[cid], by_pos, borders, board)
+    stands, marks = _marks(placed, ordered, edges.union)
+    regions = _regions(placed, ordered, order, edges, stands)
+    return Features(len(placed), len(cells) - len(placed), tuple(edges.mismatches), regions, tuple(marks),
+                    _connected(placed, cells, by_pos), {cid: cell.edges for cid, cell in placed.items()},
+                    {cid: cell.face for cid, cell in placed.items() if cell.face is not None})
+
+
+class _Edges:
+    """The placed cells' edges met one by one: patches that match across an edge joined into one region, each edge
+    left open (on an empty space or a mismatch) or on the border, and the mismatches."""
+
+    def __init__(self, placed: dict):
+        self.placed = placed
+        self.union = _Union()
+        self.mismatches: list[Mismatch] = []
+        self.open_keys: set = set()
+        self.border_keys: set = set()
+
+    def meet(self, cid, pos: tuple[int, int], by_pos: dict, borders: dict, board: BoardRecord) -> None:
+        """Each of a cell's four edges against what is across it: the border, an empty space or another cell."""
+        cell, (r, c) = self.placed[cid], pos
         for d, (dr, dc) in enumerate(_STEP):
             key = (cid, _patch_of(cell, d))
-            union.find(key)
+            self.union.find(key)
             other = by_pos.get((r + dr, c + dc))
-            mine = cell.edges[d]
             if other is None:
-                theirs = border_member(borders, board.side, board, cid, d)
-                if theirs != mine:
-                    mismatches.append(Mismatch(cid, d, None, mine, theirs))
-                    open_keys.add(key)
-                else:
-                    border_keys.add(key)
-            elif other not in placed:
-                open_keys.add(key)
+                self._on_border(key, cid, d, cell.edges[d], border_member(borders, board.side, board, cid, d))
+            elif other not in self.placed:
+                self.open_keys.add(key)
             else:
-                theirs = placed[other].edges[(d + 2) % 4]
-                if theirs != mine:
-                    open_keys.add(key)
-                    if d in (1, 2):  # east and south: each edge between two cells once
-                        mismatches.append(Mismatch(cid, d, other, mine, theirs))
-                else:
-                    union.join(key, (other, _patch_of(placed[other], (d + 2) % 4)))
-    groups: dict = {}
-    for cid in sorted(placed, key=order.get):
-        for p in range(len(placed[cid].patches)):
-            groups.setdefault(union.find((cid, p)), []).append((cid, p))
+                self._across(key, cid, d, cell.edges[d], other)
+
+    def _on_border(self, key, cid, d: int, mine, theirs) -> None:
+        if theirs != mine:
+            self.mismatches.append(Mismatch(cid, d, None, mine, theirs))
+            self.open_keys.add(key)
+        else:
+            self.border_keys.add(key)
+
+    def _across(self, key, cid, d: int, mine, other) -> None:
+        theirs = self.placed[other].edges[(d + 2) % 4]
+        if theirs != mine:
+            self.open_keys.add(key)
+            if d in (1, 2):  # east and south: each edge between two cells once
+                self.mismatches.append(Mismatch(cid, d, other, mine, theirs))
+        else:
+            self.union.join(key, (other, _patch_of(self.placed[other], (d + 2) % 4)))
+
+
+def _marks(placed: dict, ordered: list, union: _Union) -> tuple[dict, list]:
+    """The marks standing in each region (by its root), and every mark as (cell, mark, member, edge member)."""
     stands: dict = {}
     marks = []
-    for cid in sorted(placed, key=order.get):
+    for cid in ordered:
         cell = placed[cid]
         for mark, (member, patch) in sorted(cell.marks.items()):
             where = None
@@ -188,16 +210,23 @@ def features(shape: tuple[int, ...], borders: dict, board: BoardRecord) -> Featu
                 stands.setdefault(union.find((cid, patch)), []).append((mark, member))
                 where = cell.edges[cell.patches[patch][0]]
             marks.append((cid, mark, member, where))
+    return stands, marks
+
+
+def _regions(placed: dict, ordered: list, order: dict, edges: _Edges, stands: dict) -> tuple[Region, ...]:
+    """The joined patches as regions: each one's member, cells, whether enclosed, inland, and the marks in it."""
+    groups: dict = {}
+    for cid in ordered:
+        for p in range(len(placed[cid].patches)):
+            groups.setdefault(edges.union.find((cid, p)), []).append((cid, p))
     regions = []
     for root, keys in groups.items():
         cid, p = keys[0]
         member = placed[cid].edges[placed[cid].patches[p][0]]
         region_cells = tuple(sorted({k[0] for k in keys}, key=order.get))
-        regions.append(Region(member, region_cells, not any(k in open_keys for k in keys),
-                              any(k in border_keys for k in keys), tuple(stands.get(root, ())), tuple(keys)))
-    return Features(len(placed), len(cells) - len(placed), tuple(mismatches), tuple(regions), tuple(marks),
-                    _connected(placed, cells, by_pos), {cid: cell.edges for cid, cell in placed.items()},
-                    {cid: cell.face for cid, cell in placed.items() if cell.face is not None})
+        regions.append(Region(member, region_cells, not any(k in edges.open_keys for k in keys),
+                              any(k in edges.border_keys for k in keys), tuple(stands.get(root, ())), tuple(keys)))
+    return tuple(regions)
 
 
 def _connected(placed: dict, cells: dict, by_pos: dict) -> bool:
@@ -217,29 +246,9 @@ def _connected(placed: dict, cells: dict, by_pos: dict) -> bool:
 
 def measures(grid, found: Features) -> dict:
     """The board's measures as a grid record's `from` clauses read them (see docs/language.md, grids)."""
-    edges = grid.edges
-    out: dict = {"placed": found.placed, "empty": found.empty, "cells": found.placed + found.empty,
-                 "mismatches": len(found.mismatches)}
-    for name, test in (("regions", lambda g: True), ("enclosed", lambda g: g.enclosed),
-                       ("inland", lambda g: g.inland)):
-        out[name] = {m: sum(1 for g in found.regions if g.member == m and test(g)) for m in edges}
-    out["largest_region"] = {m: max((len(g.cells) for g in found.regions if g.member == m), default=0) for m in edges}
-    out["largest_inland"] = {m: max((len(g.cells) for g in found.regions if g.member == m and g.inland),
-                                    default=0) for m in edges}
+    out = _board_measures(grid.edges, found)
     for mark in grid.marks:
-        out[mark.name] = {m: sum(1 for _, name, member, _ in found.marks if name == mark.name and member == m)
-                          for m in mark.members}
-        if mark.in_patch:
-            out[mark.name + "_in"] = {m: sum(1 for _, name, _, where in found.marks
-                                             if name == mark.name and where == m) for m in edges}
-            # The most of one member of the mark standing together in one enclosed region, and the most
-            # different members there: what goals like "three of a kind in one enclosed area" read.
-            out[mark.name + "_together"] = {m: max((sum(1 for n, v in g.marks if n == mark.name and v == m)
-                                                    for g in found.regions if g.enclosed), default=0)
-                                            for m in mark.members}
-            out[mark.name + "_kinds"] = {m: max((len({v for n, v in g.marks if n == mark.name})
-                                                 for g in found.regions if g.enclosed and g.member == m), default=0)
-                                         for m in edges}
+        out.update(_mark_measures(mark, grid.edges, found))
     for area, ids in grid.areas.items():
         # A named group of cells (a solo's pre-placed spaces): how many are placed, the edge members they show,
         # and how many carry each mark.
@@ -252,6 +261,45 @@ def measures(grid, found: Features) -> dict:
         out.update(_group_measures(grid, found, face, ids))
         out[f"{face}_split"] = sum(1 for cid in ids if len(set(found.edges_of[cid])) > 1)
     return out
+
+
+def _board_measures(edges, found: Features) -> dict:
+    """The whole board's counts, and its regions by edge member: how many, enclosed, inland, the largest."""
+    out: dict = {"placed": found.placed, "empty": found.empty, "cells": found.placed + found.empty,
+                 "mismatches": len(found.mismatches)}
+    for name, test in (("regions", lambda g: True), ("enclosed", lambda g: g.enclosed),
+                       ("inland", lambda g: g.inland)):
+        out[name] = {m: sum(1 for g in found.regions if g.member == m and test(g)) for m in edges}
+    out["largest_region"] = {m: max((len(g.cells) for g in found.regions if g.member == m), default=0) for m in edges}
+    out["largest_inland"] = {m: max((len(g.cells) for g in found.regions if g.member == m and g.inland),
+                                    default=0) for m in edges}
+    return out
+
+
+def _mark_measures(mark, edges, found: Features) -> dict:
+    """A mark's count by member; a mark standing in a patch, also where it stands (see _patch_mark_measures)."""
+    out = {mark.name: {m: sum(1 for _, name, member, _ in found.marks if name == mark.name and member == m)
+                       for m in mark.members}}
+    if mark.in_patch:
+        out.update(_patch_mark_measures(mark, edges, found))
+    return out
+
+
+def _patch_mark_measures(mark, edges, found: Features) -> dict:
+    """A mark in a patch: how many stand on each edge member; the most of one member of the mark standing together
+    in one enclosed region, and the most different members there (what goals like "three of a kind in one
+    enclosed area" read)."""
+    enclosed = [g for g in found.regions if g.enclosed]
+    return {
+        mark.name + "_in": {m: sum(1 for _, name, _, where in found.marks if name == mark.name and where == m)
+                            for m in edges},
+        mark.name + "_together": {m: max((sum(1 for n, v in g.marks if n == mark.name and v == m)
+                                          for g in enclosed), default=0)
+                                  for m in mark.members},
+        mark.name + "_kinds": {m: max((len({v for n, v in g.marks if n == mark.name})
+                                       for g in enclosed if g.member == m), default=0)
+                               for m in edges},
+    }
 
 
 def _group_measures(grid, found: Features, name: str, ids) -> dict:

@@ -47,53 +47,87 @@ def still_refused(rules: Rules, record: SheetRecord, failure: CheckFailure, fact
 
 
 def score_sheet(rules: Rules, record: SheetRecord, report_format: str, explain: bool = True) -> SheetReport:
-    settings = rules.settings
-    n = len(record.rounds[0]) if record.rounds else 0
-    totals, round_totals = [0] * n, [[] for _ in range(n)]
-    lines: list[list[Line]] = [[] for _ in range(n)]
-    columns: list[dict[str, int]] = [{} for _ in range(n)]
-    warnings: list[Warning] = [Warning(where, message) for where, message in record.notes]
-    prior: list[dict] = [{} for _ in range(n)]
+    tally = _Tally(len(record.rounds[0]) if record.rounds else 0, record.notes)
     g = None
-    summaries: list[str] = []
     for r, sheets in enumerate(record.rounds):
-        label = f"round {r + 1}" if settings.rounds else ""
-        g = _game(rules, record, sheets, prior, r)
-        if explain:
-            _board_lines(rules, g, sheets, lines, label)
-        summaries += _hand_out_awards(rules, g, lines, label, explain)
+        g = _score_round(rules, record, sheets, r, tally, explain)
+    return _report(rules, record, g, tally, report_format, explain)
+
+
+class _Tally:
+    """What scoring a record builds up round by round: each player's lines, columns (of the round scored last),
+    totals (the game's, and each round's) and the columns and total of the round before; the warnings and the
+    awards' summaries."""
+
+    def __init__(self, n: int, notes):
+        self.totals, self.round_totals = [0] * n, [[] for _ in range(n)]
+        self.lines: list[list[Line]] = [[] for _ in range(n)]
+        self.columns: list[dict[str, int]] = [{} for _ in range(n)]
+        self.warnings: list[Warning] = [Warning(where, message) for where, message in notes]
+        self.prior: list[dict] = [{} for _ in range(n)]
+        self.summaries: list[str] = []
+
+    def close_round(self, g: SheetGame) -> None:
         for p in g.players:
-            for column in rules.scores.values():
-                # A column of awards gives no line: the awards' own lines above are its breakdown, and sum to it.
-                trace = [] if explain and not column.awards else None
-                points = column.fn(g, p, trace) or 0
-                if not -MAX_POINTS <= points <= MAX_POINTS:  # see MAX_POINTS
-                    points, why = bounded(points)
-                    warnings.append(Warning(p.name, f"{column.title}: {why}"))
-                columns[p.index][column.name] = points
-                p.total += points
-                if column.awards:
-                    continue
-                lines[p.index].append(Line(label or column.title, column.name, points,
-                                           _column_why(column, trace, p, points)))
-        _said_checks(rules, g, lines, warnings, label, explain)
-        for p in g.players:
-            totals[p.index] += p.total
-            round_totals[p.index].append(p.total)
-            prior[p.index] = {**columns[p.index], "total": p.total}
-    places = _places(rules, g, totals) if g is not None else []
+            self.totals[p.index] += p.total
+            self.round_totals[p.index].append(p.total)
+            self.prior[p.index] = {**self.columns[p.index], "total": p.total}
+
+
+def _score_round(rules: Rules, record: SheetRecord, sheets, r: int, tally: _Tally, explain: bool) -> SheetGame:
+    """One round (the whole game, in a game without rounds): the board's lines, the awards, the columns, the said
+    checks, then the round's totals."""
+    label = f"round {r + 1}" if rules.settings.rounds else ""
+    g = _game(rules, record, sheets, tally.prior, r)
+    if explain:
+        _board_lines(rules, g, sheets, tally.lines, label)
+    tally.summaries += _hand_out_awards(rules, g, tally.lines, label, explain)
+    for p in g.players:
+        _score_columns(rules, g, p, label, explain, tally)
+    _said_checks(rules, g, tally.lines, tally.warnings, label, explain)
+    tally.close_round(g)
+    return g
+
+
+def _score_columns(rules: Rules, g: SheetGame, p: SheetPlayer, label: str, explain: bool, tally: _Tally) -> None:
+    """A player's points in each column of the round, bounded, added to their total, and each column's line."""
+    columns, lines = tally.columns[p.index], tally.lines[p.index]
+    for column in rules.scores.values():
+        # A column of awards gives no line: the awards' own lines above are its breakdown, and sum to it.
+        trace = [] if explain and not column.awards else None
+        points = column.fn(g, p, trace) or 0
+        if not -MAX_POINTS <= points <= MAX_POINTS:  # see MAX_POINTS
+            points, why = bounded(points)
+            tally.warnings.append(Warning(p.name, f"{column.title}: {why}"))
+        columns[column.name] = points
+        p.total += points
+        if not column.awards:
+            lines.append(Line(label or column.title, column.name, points, _column_why(column, trace, p, points)))
+
+
+def _report(rules: Rules, record: SheetRecord, g: SheetGame | None, tally: _Tally, report_format: str,
+            explain: bool) -> SheetReport:
+    """The scored record's report: players placed, the winners, the boards and the map's cells drawn."""
+    players = _player_scores(rules, g, tally)
+    boards = tuple(tuple(sheets[i].board for sheets in record.rounds) for i in range(len(players)))
+    cells = occupied_cells(rules, record.rounds[-1]) if record.rounds else {}
+    return SheetReport(report_format, players, [p.name for p in players if p.winner], tally.warnings,
+                       rules.settings.rounds, tuple(tally.summaries) if explain else (), cells,
+                       boards if any(b is not None for row in boards for b in row) else (),
+                       player_colours(rules, g) if cells and g is not None else None)
+
+
+def _player_scores(rules: Rules, g: SheetGame | None, tally: _Tally) -> list[SheetPlayerScore]:
+    """Each player's score: columns (a game without rounds) or round totals, lines, total, place and win."""
+    settings, n = rules.settings, len(tally.totals)
+    places = _places(rules, g, tally.totals) if g is not None else []
     # `winner: …, only if COND`: a player the condition fails for (a solo game lost) wins nothing.
     wins = [places[i] == 1 and (settings.winner_if is None or bool(settings.winner_if(g, g.players[i])))
             for i in range(n)]
-    players = [SheetPlayerScore(g.players[i].name, columns[i] if not settings.rounds else {},
-                                round_totals[i] if settings.rounds else [], lines[i], totals[i], places[i], wins[i])
-               for i in range(n)]
-    boards = tuple(tuple(sheets[i].board for sheets in record.rounds) for i in range(n))
-    cells = occupied_cells(rules, record.rounds[-1]) if record.rounds else {}
-    return SheetReport(report_format, players, [p.name for p in players if p.winner], warnings, settings.rounds,
-                       tuple(summaries) if explain else (), cells,
-                       boards if any(b is not None for row in boards for b in row) else (),
-                       player_colours(rules, g) if cells and g is not None else None)
+    return [SheetPlayerScore(g.players[i].name, tally.columns[i] if not settings.rounds else {},
+                             tally.round_totals[i] if settings.rounds else [], tally.lines[i], tally.totals[i],
+                             places[i], wins[i])
+            for i in range(n)]
 
 
 def _said_checks(rules: Rules, g: SheetGame, lines: list[list[Line]], warnings: list[Warning], label: str,
@@ -148,24 +182,15 @@ def _game(rules: Rules, record: SheetRecord, sheets: list[SheetPlayerRecord], pr
 
 
 def _hand_out_awards(rules: Rules, g: SheetGame, lines: list[list[Line]], label: str, explain: bool) -> list[str]:
+    """Every award of the round, once per member of an award `for each` member: who takes part, their measures,
+    the prizes handed out and (with explain) each prize's line and the award's summary."""
     summaries = []
     for award in rules.awards.values():
         for member in award.members or (None,):
             args = (member,) if award.members else ()
-            entries, traces = [], {}
-            for p in g.players:
-                trace = [] if explain else None
-                measure = award.measure(g, p, *args, trace=trace)
-                traces[p.index] = _measure_notes(trace)
-                if measure is None:
-                    continue
-                if award.eligible is None or award.eligible(g, p, *args, measure):
-                    tiebreak = award.tiebreak(g, p, *args, measure) if award.tiebreak else None
-                    entries.append((p.index, measure, tiebreak))
+            entries, traces = _award_entries(award, g, args, explain)
             placings = hand_out(entries, award.prizes, award.ties, award.rank, award.unless_equal,
                                 len(g.players))
-            title = f"{award.title}: {member}" if member is not None else award.title
-            ranking = _ranking(g, placings)
             # An award nobody takes part in (Mondo's modifier card in a solo or beginner game) gets no summary
             # line: the report lists what was handed out, not what the level of play leaves out.
             if explain and entries:
@@ -174,17 +199,42 @@ def _hand_out_awards(rules: Rules, g: SheetGame, lines: list[list[Line]], label:
                     placings, award.prizes, award.ties))
             for key, measure, _ in entries:
                 g.players[key].measures[award.name] = measure
-            for placing in placings:
-                p = g.players[placing.key]
-                p.awards[award.name] = p.awards.get(award.name, 0) + placing.prize
-                if explain:
-                    why = _award_why(title, ranking, placing, award.ties) + traces.get(p.index, "")
-                    if award.says is not None:
-                        tied = [g.players[q.key].name for q in placings
-                                if q.place == placing.place and q.key != placing.key]
-                        why = award_sentence(award.says, title, placing, ranking, tied, g.options, why)
-                    lines[p.index].append(Line(label or title, award.name, placing.prize, why))
+            _give_prizes(award, member, g, placings, traces, lines, label, explain)
     return summaries
+
+
+def _award_entries(award, g: SheetGame, args: tuple, explain: bool) -> tuple[list, dict]:
+    """The players taking part in an award, as (player, measure, tiebreak), and each player's measure notes: a
+    player the award measures nothing of, or who is not eligible, takes no part."""
+    entries, traces = [], {}
+    for p in g.players:
+        trace = [] if explain else None
+        measure = award.measure(g, p, *args, trace=trace)
+        traces[p.index] = _measure_notes(trace)
+        if measure is None:
+            continue
+        if award.eligible is None or award.eligible(g, p, *args, measure):
+            tiebreak = award.tiebreak(g, p, *args, measure) if award.tiebreak else None
+            entries.append((p.index, measure, tiebreak))
+    return entries, traces
+
+
+def _give_prizes(award, member, g: SheetGame, placings, traces: dict, lines: list[list[Line]], label: str,
+                 explain: bool) -> None:
+    """Each placing's prize to its player, and (with explain) its line: the ranking, the place, the ties, in the
+    award's own words where it `says` them."""
+    title = f"{award.title}: {member}" if member is not None else award.title
+    ranking = _ranking(g, placings)
+    for placing in placings:
+        p = g.players[placing.key]
+        p.awards[award.name] = p.awards.get(award.name, 0) + placing.prize
+        if explain:
+            why = _award_why(title, ranking, placing, award.ties) + traces.get(p.index, "")
+            if award.says is not None:
+                tied = [g.players[q.key].name for q in placings
+                        if q.place == placing.place and q.key != placing.key]
+                why = award_sentence(award.says, title, placing, ranking, tied, g.options, why)
+            lines[p.index].append(Line(label or title, award.name, placing.prize, why))
 
 
 def _measure_notes(trace: list | None) -> str:
