@@ -20,7 +20,9 @@ from orbis_dsl.common.diagnostics import Diagnostic, Span
 from orbis_dsl.language.check.bindings import where
 from orbis_dsl.language.check.bounds import resource_limits
 from orbis_dsl.language.check.declarations import DeclarationCollector
+from orbis_dsl.language.check.elaborate import elaborate
 from orbis_dsl.language.check.expr import ExpressionChecker
+from orbis_dsl.language.check.functions import check_functions, placed
 from orbis_dsl.language.check.grid import GridChecker
 from orbis_dsl.language.check.hexmap import HexMapChecker
 from orbis_dsl.language.check.lists import ListChecker
@@ -57,6 +59,7 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
         self.value_types: dict[str, str] = {}
         self.value_sets: dict[str, str] = {}
         self.value_decls: list = []
+        self.reuse = None  # what elaboration expanded (check/elaborate.py), for the function checks
 
     def error(self, message: str, span: Span | None, hint: str | None = None) -> None:
         self.diags.append(Diagnostic(message, span=span, hint=hint))
@@ -306,12 +309,20 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
 
 def check(sources: SourceSet) -> tuple[RuleSet | None, list[Diagnostic]]:
     """The checked rule set (None when there are errors) and every diagnostic found, in file order."""
+    elaboration = elaborate(sources)  # functions, link sets and per-member declarations expanded first
+    if any(d.is_error for d in elaboration.diagnostics):
+        return None, sorted(elaboration.diagnostics, key=_position)
+    sources = elaboration.sources
     too_costly = resource_limits(sources.files)  # first: the checker's own walks follow lets too
     if too_costly:
         return None, sorted(too_costly, key=_position)
     checker = Checker(sources)
+    checker.reuse = elaboration
     rules = checker.run()
-    return rules, sorted(checker.diags, key=_position)
+    if checker.sets is not None and elaboration.functions:
+        check_functions(checker, elaboration)  # each body once, at its definition (after the names are known)
+        rules = None if any(d.is_error for d in checker.diags) else rules
+    return rules, sorted(placed([*elaboration.diagnostics, *checker.diags], elaboration), key=_position)
 
 
 def _position(d: Diagnostic):
