@@ -309,20 +309,27 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
 
 def check(sources: SourceSet) -> tuple[RuleSet | None, list[Diagnostic]]:
     """The checked rule set (None when there are errors) and every diagnostic found, in file order."""
+    rules, diags, _ = check_expanded(sources)
+    return rules, diags
+
+
+def check_expanded(sources: SourceSet) -> tuple[RuleSet | None, list[Diagnostic], SourceSet]:
+    """`check`, and the rule files with reuse expanded (check/elaborate.py), which the back ends read as the
+    rules' declarations: every function call, link set and per-member declaration already written out."""
     elaboration = elaborate(sources)  # functions, link sets and per-member declarations expanded first
     if any(d.is_error for d in elaboration.diagnostics):
-        return None, sorted(elaboration.diagnostics, key=_position)
+        return None, sorted(elaboration.diagnostics, key=_position), sources
     sources = elaboration.sources
     too_costly = resource_limits(sources.files)  # first: the checker's own walks follow lets too
     if too_costly:
-        return None, sorted(too_costly, key=_position)
+        return None, sorted(too_costly, key=_position), sources
     checker = Checker(sources)
     checker.reuse = elaboration
     rules = checker.run()
     if checker.sets is not None and elaboration.functions:
         check_functions(checker, elaboration)  # each body once, at its definition (after the names are known)
         rules = None if any(d.is_error for d in checker.diags) else rules
-    return rules, sorted(placed([*elaboration.diagnostics, *checker.diags], elaboration), key=_position)
+    return rules, sorted(placed([*elaboration.diagnostics, *checker.diags], elaboration), key=_position), sources
 
 
 def _position(d: Diagnostic):

@@ -3,8 +3,9 @@
 - A function (`def`) and a link set (`links`) are taken out of the files; each call and each link set's name is
   expanded where it is written (`check/expand.py`).
 - `value NAME per SET …` becomes one value per member, `NAME_MEMBER`; `modify NAME[MEMBER] = …` modifies that one.
-- A check `for each X in SET` that reads a per-member value by X is made once per member (X then that member, and
-  `{X}` in its sentence the member's name); a check `for each X in A..B` once per number.
+- `NAME[X]` of a per-member value, X a member bound by a `for each` or a count, reads as the choice among the
+  members' values; a check `for each X in 4, 3, 2, 1` is made once per number (X then that number, and `{X}` in
+  its sentence too).
 
 A pack's function or link set replaces the base game's of the same name only if it is of the same sort and type
 (parameters and result); anything else is a located error naming both. Errors here stop the checks: what follows
@@ -18,6 +19,7 @@ import attrs
 
 from orbis_dsl.common.diagnostics import Diagnostic, unknown
 from orbis_dsl.language.check.expand import Expander, binders_in, rebuild, type_words
+from orbis_dsl.language.check.piece_checks import PieceChecks
 from orbis_dsl.language.syntax import ast_decl, ast_expr, ast_reuse, ast_sheet
 from orbis_dsl.language.syntax.ast_walk import children
 from orbis_dsl.language.syntax.sources import SourceSet
@@ -47,10 +49,12 @@ def elaborate(sources: SourceSet) -> Elaboration:
     for decl in tables["value"].values():
         if decl.set_name not in members:
             diags.append(unknown("set", decl.set_name, members, decl.set_span or decl.span))
-    files = tuple(attrs.evolve(f, decls=tuple(_expanded_file(f, expander, tables, members)))
+    checks = PieceChecks(sources.files)
+    files = tuple(attrs.evolve(f, decls=tuple(_expanded_file(f, expander, tables, members, checks)))
                   for f in sources.files)
-    bodies = {name: (fn, expander.body(fn)) for name, fn in tables["function"].items()}
+    bodies = {name: (fn, expander.checked_body(fn)) for name, fn in tables["function"].items()}
     diags.extend(expander.diags)
+    diags.extend(checks.diags)
     return Elaboration(attrs.evolve(sources, files=files), tuple(diags), bodies, expander.arguments,
                        expander.calls)
 
@@ -58,7 +62,7 @@ def elaborate(sources: SourceSet) -> Elaboration:
 def _uses_reuse(rule_file) -> bool:
     text_free = (ast_reuse.FunctionDecl, ast_reuse.LinkSetDecl, ast_reuse.PerValueDecl)
     return any(isinstance(d, text_free) for d in rule_file.decls) or any(
-        isinstance(getattr(d, "for_each", None), ast_reuse.ForEachRange) for d in rule_file.decls) or bool(
+        isinstance(getattr(d, "for_each", None), ast_reuse.ForEachNumbers) for d in rule_file.decls) or bool(
         _has_call(rule_file))
 
 
@@ -68,7 +72,7 @@ def _has_call(node) -> bool:
     todo = [node]
     while todo:
         item = todo.pop()
-        if isinstance(item, ast_reuse.Call | ast_reuse.NamedLinks | ast_reuse.ModifyMember):
+        if isinstance(item, ast_reuse.Call | ast_reuse.NamedLinks | ast_reuse.ModifyMember | ast_reuse.PieceCheck):
             return True
         todo.extend(children(item))
     return False
@@ -95,7 +99,7 @@ def _tables(sources: SourceSet, diags: list) -> dict[str, dict]:
                 diags.append(Diagnostic(f"'{decl.name}' names a {sort} here and something else too: a name means "
                                         "one thing", span=decl.span,
                                         hint=f"the other is at {_where(other.span)}; give one of them another name"))
-                continue
+                # (still known by its sort below, so that its uses are not reported as unknown too)
             for table in tables.values():
                 table.pop(decl.name, None)
             tables[sort][decl.name] = decl
@@ -144,7 +148,7 @@ def _check_definitions(functions: dict, expander: Expander) -> None:
                            hint=f"name the counted one otherwise, e.g. `{hidden[0]}2`")
 
 
-def _expanded_file(rule_file, expander: Expander, tables: dict, members: dict):
+def _expanded_file(rule_file, expander: Expander, tables: dict, members: dict, checks: PieceChecks):
     """A file's declarations with reuse expanded, in order (a declaration made per member stands where the one
     it is made from stood)."""
     for decl in rule_file.decls:
@@ -153,15 +157,20 @@ def _expanded_file(rule_file, expander: Expander, tables: dict, members: dict):
         if isinstance(decl, ast_reuse.PerValueDecl):
             yield from _per_member_values(decl, members.get(decl.set_name, ()), expander)
             continue
+        if checks.is_template(decl):
+            continue  # made once per piece, where each piece's check is written
         if isinstance(decl, ast_decl.PieceDecl):
             decl = attrs.evolve(decl, members=tuple(_modify(m, tables["value"], members, expander)
                                                     for m in decl.members))
-        for made in _per_member_checks(decl, tables["value"], members, expander):
+            yield from (expander.visit(made) for made in checks.piece(decl))
+            continue
+        for made in _per_member_checks(decl, expander):
             yield expander.visit(made)
 
 
 def _per_member_values(decl, set_members, expander: Expander):
-    table = {member: (value, span) for (member, value), span in zip(decl.table, decl.member_spans, strict=True)}
+    spans = decl.member_spans or (decl.span,) * len(decl.table)
+    table = {member: (value, span) for (member, value), span in zip(decl.table, spans, strict=True)}
     for member, (_, span) in table.items():
         if member not in set_members:
             expander.diags.append(unknown(f"member of {decl.set_name}", member, set_members, span))
@@ -188,42 +197,31 @@ def _modify(member, per_values: dict, members: dict, expander: Expander):
     return ast_decl.Modify(f"{member.name}_{member.member}", member.value, span=member.span)
 
 
-def _per_member_checks(decl, per_values: dict, members: dict, expander: Expander):
-    """A check over a range, or over a set whose members index a per-member value, made once per member."""
+def _per_member_checks(decl, expander: Expander):
+    """A check over numbers, made once per number: each placed from the check's start to its number (so that
+    each is told from the others, and a message about one points at it)."""
     each = getattr(decl, "for_each", None)
-    if isinstance(each, ast_reuse.ForEachRange):
-        if not isinstance(decl, ast_sheet.WarnDecl):
-            expander.error("`for each … in A..B` is for checks (warn, refuse, note): an award ranges over a set",
-                           each.span)
-            return
-        for n in each.numbers():
-            yield _instance(decl, each.name, ast_expr.IntLit(n, span=each.span), str(n))
-    elif isinstance(decl, ast_sheet.WarnDecl) and each is not None and _indexes_by(decl.cond, each.name, per_values):
-        for member in members.get(each.set, ()):
-            yield _instance(decl, each.name, ast_expr.Ref(member, span=each.span), member)
-    else:
+    if not isinstance(each, ast_reuse.ForEachNumbers):
         yield decl
+        return
+    if not isinstance(decl, ast_sheet.WarnDecl):
+        expander.error("`for each … in 1, 2, …` is for checks (warn, refuse, note): an award ranges over a set",
+                       each.span)
+        return
+    spans = each.number_spans or (each.span,) * len(each.numbers)
+    for n, at in zip(each.numbers, spans, strict=True):
+        span = decl.span._replace(end_line=at.end_line, end_column=at.end_column) if decl.span and at else decl.span
+        yield _instance(attrs.evolve(decl, span=span), each.name, ast_expr.IntLit(n, span=at), str(n))
 
 
 def _instance(decl, name: str, replacement, shown: str):
-    """One check of a `for each`: its name read as this member (or number), and `{name}` in the sentence too."""
+    """One check of a `for each`: its name read as this number, and `{name}` in the sentence too."""
     def visit(item):
         if isinstance(item, ast_expr.Ref) and item.name == name:
             return attrs.evolve(replacement, span=item.span)
         return rebuild(item, visit)
     return attrs.evolve(decl, message=decl.message.replace("{" + name + "}", shown), cond=visit(decl.cond),
                         for_each=None)
-
-
-def _indexes_by(cond, name: str, per_values: dict) -> bool:
-    todo = [cond]
-    while todo:
-        item = todo.pop()
-        if isinstance(item, ast_expr.Index) and item.name in per_values and isinstance(item.key, ast_expr.Ref) \
-                and item.key.name == name:
-            return True
-        todo.extend(children(item))
-    return False
 
 
 def _where(span) -> str:

@@ -107,6 +107,7 @@ class Expander:
         self.calls: dict[str, list] = {}  # function -> the spans of its calls
         self._stack: list[str] = []
         self._scope: tuple[str, ...] = ()
+        self._params: frozenset[str] = frozenset()  # the parameters of the body being expanded
 
     def error(self, message, span, hint=None) -> None:
         self.diags.append(Diagnostic(message, span=span, hint=hint))
@@ -149,8 +150,19 @@ class Expander:
         decl = self.per_values[node.name]
         members = self.members.get(decl.set_name, ())
         key = node.key
+        if isinstance(key, ast_expr.Ref) and key.name in self._params:
+            return rebuild(node, self.visit)  # a parameter's: read once the argument is in its place
         if isinstance(key, ast_expr.Ref) and key.name in members:
             return ast_expr.Ref(f"{node.name}_{key.name}", span=node.span)
+        if isinstance(key, ast_expr.Ref) and members:
+            # `start[t]`, t a member named by a `for each` or a count: the value of whichever member t is (a key
+            # of another type is reported by the checker, comparing it with the members)
+            choice = ast_expr.Ref(f"{node.name}_{members[-1]}", span=node.span)
+            for member in reversed(members[:-1]):
+                test = ast_expr.Compare("=", key, ast_expr.Ref(member, span=key.span), span=key.span)
+                choice = ast_expr.IfExpr(test, ast_expr.Ref(f"{node.name}_{member}", span=node.span), choice,
+                                         span=node.span)
+            return choice
         example = f"{node.name}[{members[0]}]" if members else f"{node.name}[…]"
         self.error(f"'{node.name}' is given per member of {decl.set_name}: index it by one of them, like {example}, "
                    f"or by the member a `for each … in {decl.set_name}` names", getattr(key, "span", node.span))
@@ -182,7 +194,8 @@ class Expander:
             return node
         for arg, param in zip(args, fn.params, strict=True):
             self.arguments[id(arg)] = (arg, fn, param, node)
-        return substituted(self._hygienic(body, args), {p.name: a for p, a in zip(fn.params, args, strict=True)})
+        bound = substituted(self._hygienic(body, args), {p.name: a for p, a in zip(fn.params, args, strict=True)})
+        return self.visit(bound) if self.per_values else bound  # `quota[c]`, c a parameter: now c's argument
 
     def _hygienic(self, body, args):
         """The body with each binder an argument's names would fall under renamed."""
@@ -206,14 +219,22 @@ class Expander:
             return None
         self._stack.append(fn.name)
         outer, self._scope = self._scope, ()  # the body is read where it is defined, not where it is called
+        outer_params, self._params = self._params, frozenset(p.name for p in fn.params)
         try:
             expanded = self.visit(fn.body)
         finally:
             self._stack.pop()
-            self._scope = outer
+            self._scope, self._params = outer, outer_params
         failed = any(_inside(d.span, fn.span) for d in self.diags)
         self.bodies[fn.name] = None if failed else expanded
         return self.bodies[fn.name]
+
+
+    def checked_body(self, fn):
+        """The body as checked at its definition: `quota[c]`, c a parameter, read as the choice among the
+        members' values that any argument gives."""
+        body = self.body(fn)
+        return self.visit(body) if body is not None and self.per_values else body
 
 
 def type_words(t) -> str:

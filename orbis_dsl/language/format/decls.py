@@ -41,9 +41,9 @@ def _titled(k, at: int) -> str:
 
 
 def _for_each(each) -> str:
-    if each.data == "for_each_range":  # `for each c in 4..1`
-        name, first, last = kids(each)
-        return f" for each {tok(name)} in {literal(first)}..{literal(last)}"
+    if each.data == "for_each_numbers":  # `for each c in 4, 3, 2, 1`
+        name, *numbers = kids(each)
+        return f" for each {tok(name)} in " + ", ".join(literal(n) for n in numbers)
     name, set_name = kids(each)
     return f" for each {tok(name)} in {tok(set_name)}"
 
@@ -241,11 +241,11 @@ def block_header(t) -> str:
         return f"{tok(k[0])} {tok(k[1])}{_titled(k, 2)} {{"
     if d == "variant_decl":
         return f"variant {tok(k[0])} {{"
-    each = next((c for c in k if getattr(c, "data", None) in ("for_each", "for_each_range")), None)
+    each = next((c for c in k if getattr(c, "data", None) in ("for_each", "for_each_numbers")), None)
     loop = _for_each(each) if each is not None else ""
     return f"{d.split('_')[0]} {tok(k[0])}{_titled(k, 1)}{loop} {{"
 
 
 def block_members(t) -> list:
     """A block's members: its children but its name and `for each`."""
-    return [c for c in kids(t) if isinstance(c, Tree) and c.data not in ("name", "for_each", "for_each_range")]
+    return [c for c in kids(t) if isinstance(c, Tree) and c.data not in ("name", "for_each", "for_each_numbers")]

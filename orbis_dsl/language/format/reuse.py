@@ -26,6 +26,7 @@ REUSE_ONE_LINE = {
 REUSE_LAYOUTS = {
     "def_decl": _def_decl,
     "links_decl": lambda k, indent: fill(indent + f"links {tok(k[0])}: ", [link(x) for x in k[1:]]),
+    "check_clause": lambda k, indent: layout(indent + f"check {k[0]}: ", k[1]),
     "per_value_table": lambda k, indent: fill(indent + f"value {tok(k[0])} per {tok(k[1])}: ",
                                               [_member_value(x) for x in k[2:]]),
 }

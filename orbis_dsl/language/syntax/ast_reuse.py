@@ -1,10 +1,10 @@
 """Syntax-tree nodes of reuse: functions of values (`def`), their calls, named link sets (`links`), values given
 per member of a set (`value start per tracks = 0`, `modify start[water] = 1`, `start[fire]`) and checks made once
-per number of a range (`for each c in 4..1`).
+per number listed (`for each c in 4, 3, 2, 1`).
 
 None of these reaches the checked model: `check/elaborate.py` expands each into the declarations and expressions
 that exist without them (a call becomes its body with the arguments bound, a link set its links, a per-member value
-one value per member, a check over a range one check per number). Frozen attrs classes whose span stays out of
+one value per member, a check over numbers one check per number). Frozen attrs classes whose span stays out of
 equality, as every syntax node.
 """
 
@@ -100,17 +100,23 @@ class ModifyMember:
 
 
 @_node
-class ForEachRange:
-    """`for each NAME in FIRST..LAST`: the declaration made once for each number from FIRST to LAST, in order."""
+class ForEachNumbers:
+    """`for each NAME in 4, 3, 2, 1`: a check made once for each number listed, in order."""
 
     name: str
-    first: int
-    last: int
+    numbers: tuple[int, ...]
+    number_spans: tuple = _span()  # where each number is written: each check made is placed up to its number
     span: Span | None = _span()
 
-    def numbers(self) -> range:
-        step = 1 if self.last >= self.first else -1
-        return range(self.first, self.last + step, step)
+
+@_node
+class PieceCheck:
+    """`check "SENTENCE": COND` in a held piece: what it asks, which a check `for each t in FAMILY` reads as
+    `t.check` (its sentence as `{t.check}`)."""
+
+    text: str
+    cond: object
+    span: Span | None = _span()
 
 
 REUSE_DECLARATIONS = (FunctionDecl, LinkSetDecl, PerValueDecl)

@@ -141,6 +141,9 @@ class DeclBuilder(NodeBuilder):
         return ast_reuse.ModifyMember(str(name), str(member), _plain(value), member_span=span_of(self.file, member),
                                       span=span_of(self.file, name))
 
+    def check_clause(self, meta, text, cond):
+        return ast_reuse.PieceCheck(unquote(text), cond, span=self._s(meta))
+
     # ---- reuse (check/elaborate.py expands these) ------------------------------------------------------------
 
     def def_decl(self, meta, name, *rest):

@@ -145,8 +145,9 @@ class SheetBuilder(NodeBuilder):
     def for_each(self, meta, name, set_name):
         return ast_sheet.ForEach(str(name), str(set_name), span=self._s(meta))
 
-    def for_each_range(self, meta, name, first, last):
-        return ast_reuse.ForEachRange(str(name), first.value, last.value, span=self._s(meta))
+    def for_each_numbers(self, meta, name, *numbers):
+        return ast_reuse.ForEachNumbers(str(name), tuple(n.value for n in numbers),
+                                        number_spans=tuple(n.span for n in numbers), span=self._s(meta))
 
     def measure_clause(self, meta, expr):
         return ("measure", expr, self._line("measure:", meta))
