@@ -326,10 +326,13 @@ def check_expanded(sources: SourceSet) -> tuple[RuleSet | None, list[Diagnostic]
     checker = Checker(sources)
     checker.reuse = elaboration
     rules = checker.run()
-    if checker.sets is not None and elaboration.functions:
+    expanded = len(checker.diags)
+    if elaboration.functions:
         check_functions(checker, elaboration)  # each body once, at its definition (after the names are known)
         rules = None if any(d.is_error for d in checker.diags) else rules
-    return rules, sorted(placed([*elaboration.diagnostics, *checker.diags], elaboration), key=_position), sources
+    diags = placed([*elaboration.diagnostics, *checker.diags], elaboration, getattr(checker, "misfed", ()),
+                   checker.diags[expanded:])
+    return rules, sorted(diags, key=_position), sources
 
 
 def _position(d: Diagnostic):

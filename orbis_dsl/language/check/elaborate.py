@@ -24,6 +24,8 @@ from orbis_dsl.language.syntax import ast_decl, ast_expr, ast_reuse, ast_sheet
 from orbis_dsl.language.syntax.ast_walk import children
 from orbis_dsl.language.syntax.sources import SourceSet
 
+# The words written `WORD(…)` by the language itself: a function of that name would never be called.
+_BUILT_IN_CALLS = frozenset({"count", "sum", "max", "min", "size", "position", "distinct"})
 _SORTS = {ast_reuse.FunctionDecl: "function", ast_reuse.LinkSetDecl: "link set", ast_reuse.PerValueDecl: "value"}
 
 
@@ -83,7 +85,7 @@ def _tables(sources: SourceSet, diags: list) -> dict[str, dict]:
     the same sort and type; a name declared twice in one layer, or across sorts, is an error naming both."""
     tables: dict[str, dict] = {sort: {} for sort in _SORTS.values()}
     layer_of: dict[str, int] = {}
-    others = {d.name: d for f in sources.files for d in f.decls
+    others = {d.name: (d, sources.layers.get(f.path, 0)) for f in sources.files for d in f.decls
               if not isinstance(d, tuple(_SORTS)) and isinstance(getattr(d, "name", None), str)}
     for rule_file in sources.files:
         layer = sources.layers.get(rule_file.path, 0)
@@ -91,14 +93,15 @@ def _tables(sources: SourceSet, diags: list) -> dict[str, dict]:
             sort = _SORTS.get(type(decl))
             if sort is None:
                 continue
+            if sort == "function" and decl.name in _BUILT_IN_CALLS:
+                diags.append(Diagnostic(f"'{decl.name}' is a word of the language (`{decl.name}(…)`): a function "
+                                        "named so could never be called", span=decl.name_span or decl.span))
+                continue
             earlier = next((t[decl.name] for t in tables.values() if decl.name in t), None)
-            if earlier is not None and not _replaces(decl, earlier, layer, layer_of[decl.name], diags):
+            if earlier is not None and not _replaces(decl, earlier, layer, layer_of[decl.name], diags, sources):
                 continue
             if decl.name in others:
-                other = others[decl.name]
-                diags.append(Diagnostic(f"'{decl.name}' names a {sort} here and something else too: a name means "
-                                        "one thing", span=decl.span,
-                                        hint=f"the other is at {_where(other.span)}; give one of them another name"))
+                diags.append(_two_sorts(decl, sort, layer, *others[decl.name], sources))
                 # (still known by its sort below, so that its uses are not reported as unknown too)
             for table in tables.values():
                 table.pop(decl.name, None)
@@ -107,7 +110,17 @@ def _tables(sources: SourceSet, diags: list) -> dict[str, dict]:
     return tables
 
 
-def _replaces(decl, earlier, layer: int, earlier_layer: int, diags: list) -> bool:
+def _two_sorts(decl, sort: str, layer: int, other, other_layer: int, sources) -> Diagnostic:
+    """A function, link set or per-member value named like another declaration: the error stands at the later
+    layer's (a pack's), and names the other."""
+    if other_layer > layer:
+        return Diagnostic(f"'{decl.name}' is the base game's {sort}: a name means one thing", span=other.span,
+                          hint=f"the base game's at {_quoted(decl.span, sources)}; give this one another name")
+    return Diagnostic(f"'{decl.name}' names a {sort} here and something else too: a name means one thing",
+                      span=decl.span, hint=f"the other is at {_where(other.span)}; give one of them another name")
+
+
+def _replaces(decl, earlier, layer: int, earlier_layer: int, diags: list, sources) -> bool:
     """Whether a declaration may replace an earlier one of its name: only a pack's, of the same sort and type."""
     sort, earlier_sort = _SORTS[type(decl)], _SORTS[type(earlier)]
     if layer <= earlier_layer:
@@ -117,8 +130,8 @@ def _replaces(decl, earlier, layer: int, earlier_layer: int, diags: list) -> boo
     if sort != earlier_sort or _signature(decl) != _signature(earlier):
         diags.append(Diagnostic(
             f"'{decl.name}' is the base game's {earlier_sort} {_signature(earlier)}: a pack may replace it only by "
-            f"a {earlier_sort} of the same type, not by {sort} {_signature(decl)}", span=decl.span,
-            hint=f"the base game's is at {_where(earlier.span)}; give this one another name"))
+            f"a {earlier_sort} of the same type, not by a {sort} {_signature(decl)}".rstrip(), span=decl.span,
+            hint=f"the base game's at {_quoted(earlier.span, sources)}; give this one another name"))
         return False
     return True
 
@@ -222,6 +235,14 @@ def _instance(decl, name: str, replacement, shown: str):
         return rebuild(item, visit)
     return attrs.evolve(decl, message=decl.message.replace("{" + name + "}", shown), cond=visit(decl.cond),
                         for_each=None)
+
+
+def _quoted(span, sources) -> str:
+    """A declaration's place and first line, as the binding errors quote the base game's (check/bindings.py)."""
+    text = sources.texts.get(span.file) if span is not None else None
+    if text is None:
+        return _where(span)
+    return f"{_where(span)}: `{text.split(chr(10))[span.line - 1].strip()}`"
 
 
 def _where(span) -> str:

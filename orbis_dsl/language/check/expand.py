@@ -154,7 +154,7 @@ class Expander:
             return rebuild(node, self.visit)  # a parameter's: read once the argument is in its place
         if isinstance(key, ast_expr.Ref) and key.name in members:
             return ast_expr.Ref(f"{node.name}_{key.name}", span=node.span)
-        if isinstance(key, ast_expr.Ref) and members:
+        if members:
             # `start[t]`, t a member named by a `for each` or a count: the value of whichever member t is (a key
             # of another type is reported by the checker, comparing it with the members)
             choice = ast_expr.Ref(f"{node.name}_{members[-1]}", span=node.span)
@@ -163,10 +163,7 @@ class Expander:
                 choice = ast_expr.IfExpr(test, ast_expr.Ref(f"{node.name}_{member}", span=node.span), choice,
                                          span=node.span)
             return choice
-        example = f"{node.name}[{members[0]}]" if members else f"{node.name}[…]"
-        self.error(f"'{node.name}' is given per member of {decl.set_name}: index it by one of them, like {example}, "
-                   f"or by the member a `for each … in {decl.set_name}` names", getattr(key, "span", node.span))
-        return node
+        return node  # (a set not declared: reported at the value)
 
     def call(self, node):
         args = tuple(self.visit(a) for a in node.args)

@@ -65,6 +65,7 @@ def argument_type(checker, e, got: str) -> None:
     want = checker_type(param.type, checker.sets)
     if want is None or got == want or got.rstrip("?") == want.rstrip("?"):
         return
+    checker.misfed = {*getattr(checker, "misfed", ()), fn.name}  # the body's errors then follow from this one
     checker.error(f"argument '{param.name}' of {fn.name} must be {checker.words(want)}, but this is "
                   f"{checker.words(got)}", e.span,
                   hint=f"{fn.name} is declared at {_where(fn.name_span)}: `{param.name}: {type_words(param.type)}`")
@@ -75,13 +76,16 @@ def _reads(body, name: str) -> bool:
     return name in names_read(body)
 
 
-def placed(diags: list[Diagnostic], elaboration) -> list[Diagnostic]:
+def placed(diags: list[Diagnostic], elaboration, misfed=(), defined=()) -> list[Diagnostic]:
     """The diagnostics, each once (a body expanded at several calls is checked at each), and those inside a
-    function's body told which call it was checked at."""
+    function's body told which call it was checked at. Inside the body of a function called with an argument of
+    the wrong type (`misfed`), only what its definition's own check found (`defined`) is kept: the rest follows
+    from that argument, which is reported at the call."""
     out, seen = [], set()
+    defined = {(d.message, d.span) for d in defined}
     for d in diags:
         key = (d.message, d.span, d.severity)
-        if key in seen:
+        if key in seen or (_in_body_of(d, misfed, elaboration) and (d.message, d.span) not in defined):
             continue
         seen.add(key)
         out.append(_with_call(d, elaboration))
@@ -98,6 +102,12 @@ def _with_call(d: Diagnostic, elaboration) -> Diagnostic:
                                                                       else "")
             return d._replace(hint=f"{d.hint}; {said}" if d.hint else said)
     return d
+
+
+def _in_body_of(d: Diagnostic, functions, elaboration) -> bool:
+    # (any function's body: the misfed one's, and those it calls, which the argument reaches)
+    return bool(functions) and d.span is not None and any(_inside(d.span, fn.body.span)
+                                                          for fn, _ in elaboration.functions.values())
 
 
 def _inside(span, outer) -> bool:

@@ -27,6 +27,8 @@ class PieceChecks:
                 if isinstance(decl, ast_sheet.WarnDecl) and isinstance(each, ast_sheet.ForEach) \
                         and each.set in self.families:
                     self.templates.setdefault(each.set, []).append(decl)
+        # A piece a pack replaces (a later declaration of its name): only the last one's check is made.
+        self.last = {(d.family, d.name): d for f in files for d in f.decls if isinstance(d, ast_decl.PieceDecl)}
         self.diags: list[Diagnostic] = []
 
     def is_template(self, decl) -> bool:
@@ -39,6 +41,9 @@ class PieceChecks:
             yield decl
             return
         yield attrs.evolve(decl, members=tuple(m for m in decl.members if not isinstance(m, ast_reuse.PieceCheck)))
+        last = self.last.get((decl.family, decl.name))
+        if last is not None and last.span != decl.span:  # (spans hold the file: a pack's piece is told apart)
+            return
         for extra in own[1:]:
             self.diags.append(Diagnostic(f"{decl.family} {decl.name} has a second check: a piece has one",
                                          span=extra.span, hint=f"the first is at line {own[0].span.line}"
