@@ -24,7 +24,7 @@ DECLARATIONS = ("include", "extends", "colors", "alias", "levels", "board", "mar
 # Words inside declarations and blocks.
 CLAUSES = ("param", "let", "when", "end", "modify", "matches", "every", "unique", "measure", "eligible",
            "tiebreak", "ties", "keep", "order", "warn", "split", "prizes", "then", "shared", "players", "reveal",
-           "remove", "marked", "mark", "stacked", "limit", "supply", "otherwise", "per", "trade", "for")
+           "remove", "marked", "mark", "stacked", "limit", "supply", "otherwise", "per", "trade", "for", "check")
 EFFECTS = ("gain", "reduce", "pay", "destroy", "require", "from")
 EXPRESSIONS = ("if", "else", "unless", "and", "or", "not", "in", "is", "among", "of", "where", "most", "fewest",
                "my", "their", "given")

@@ -235,3 +235,47 @@ def test_a_pack_replacing_a_function_by_another_type_is_refused(tmp_path):
     assert len(found) == 1
     assert "is the base game's function (kind): bool" in found[0].message
     assert found[0].span.file.endswith("pack.orbis") and "gods.orbis" in found[0].hint
+
+
+# ---- link sets, over Terra Mystica (a hex map and its `structures`) -------------------------------------------
+
+
+def _tm_pack(tmp_path, text: str):
+    from orbis_dsl.language.packs.load import compile_pack
+
+    pack = tmp_path / "tm_pack"
+    pack.mkdir(exist_ok=True)
+    (pack / "pack.orbis").write_text('extends "terra-mystica"\n' + text, encoding="utf-8")
+    return compile_pack(pack)
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("let widest = largest group(structures: conected) by span\n", "unknown link set 'conected'"),
+    ("links loop_a: adjacent, loop_b\nlinks loop_b: loop_a\nlet x = largest group(structures: loop_a)\n",
+     "link set 'loop_a' names itself (loop_a → loop_b → loop_a)"),
+    ("def connected(n: int): int = n\n", "'connected' is the base game's link set"),
+])
+def test_a_link_set_mistake_is_a_located_error(tmp_path, text, says):
+    found = [d for d in _tm_pack(tmp_path, text).diagnostics if d.is_error]
+    assert any(says in d.message for d in found), [d.message for d in found]
+    assert all(d.span is not None and d.span.file.endswith("pack.orbis") for d in found)
+
+
+def test_a_link_set_is_its_links_wherever_it_is_named(tmp_path):
+    # A pack that makes the network direct adjacency only: the networks the map's structures make (measured
+    # through `connected`) shrink, so a map-level example scores otherwise; an empty pack scores as the game.
+    from typer.testing import CliRunner
+
+    from orbis_dsl.cli.app import app
+
+    record = "examples/terra-mystica/2p-fire-ice-clusters.json"
+
+    def scored(text: str) -> dict:
+        _tm_pack(tmp_path, text)
+        result = CliRunner().invoke(app, ["score", "--json", "--rules", str(tmp_path / "tm_pack"), record])
+        assert result.exit_code == 0, result.output
+        return json.loads(result.stdout)
+
+    plain = CliRunner().invoke(app, ["score", "--json", record])
+    assert scored("") == json.loads(plain.stdout)
+    assert scored("links connected: adjacent\n") != json.loads(plain.stdout)
