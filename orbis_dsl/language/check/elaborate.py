@@ -45,7 +45,11 @@ def elaborate(sources: SourceSet) -> Elaboration:
         return Elaboration(sources)  # nothing to expand: the files as parsed
     diags: list[Diagnostic] = []
     tables = _tables(sources, diags)
-    members = {d.name: d.members for f in sources.files for d in f.decls if isinstance(d, ast_sheet.SetDecl)}
+    members: dict[str, tuple] = {}
+    for decl in (d for f in sources.files for d in f.decls if isinstance(d, ast_sheet.SetDecl)):
+        # the first declaration's members (the base game's): a pack's set of other members is the checker's to
+        # refuse, at the pack, and the base game's values per member stay as the base game declares them
+        members.setdefault(decl.name, decl.members)
     expander = Expander(tables["function"], tables["link set"], tables["value"], members)
     _check_definitions(tables["function"], expander)
     for decl in tables["value"].values():
