@@ -41,7 +41,8 @@ class Elaboration:
 
 
 def elaborate(sources: SourceSet) -> Elaboration:
-    if not any(_uses_reuse(f) for f in sources.files):
+    # (declarations first, which is cheap; a walk of every file's nodes only when none declares any reuse)
+    if not any(_declares_reuse(f) for f in sources.files) and not any(_has_call(f) for f in sources.files):
         return Elaboration(sources)  # nothing to expand: the files as parsed
     diags: list[Diagnostic] = []
     tables = _tables(sources, diags)
@@ -65,11 +66,9 @@ def elaborate(sources: SourceSet) -> Elaboration:
                        expander.calls)
 
 
-def _uses_reuse(rule_file) -> bool:
-    text_free = (ast_reuse.FunctionDecl, ast_reuse.LinkSetDecl, ast_reuse.PerValueDecl)
-    return any(isinstance(d, text_free) for d in rule_file.decls) or any(
-        isinstance(getattr(d, "for_each", None), ast_reuse.ForEachNumbers) for d in rule_file.decls) or bool(
-        _has_call(rule_file))
+def _declares_reuse(rule_file) -> bool:
+    return any(isinstance(d, tuple(_SORTS)) or isinstance(getattr(d, "for_each", None), ast_reuse.ForEachNumbers)
+               for d in rule_file.decls)
 
 
 def _has_call(node) -> bool:

@@ -93,6 +93,11 @@ def substituted(body, bound: dict):
     return visit(body)
 
 
+# Nodes with no node inside them.
+_LEAVES = frozenset({ast_expr.IntLit, ast_expr.BoolLit, ast_expr.StrLit, ast_expr.Ref, ast_expr.SetLit,
+                     ast_expr.NameLit, ast_expr.AmountLit, ast_expr.TypeRef, ast_expr.WrittenLine, ast_scope.FieldOf})
+
+
 class Expander:
     """Rewrites expressions; `diags` collects what cannot be expanded. One per rule set."""
 
@@ -108,11 +113,14 @@ class Expander:
         self._stack: list[str] = []
         self._scope: tuple[str, ...] = ()
         self._params: frozenset[str] = frozenset()  # the parameters of the body being expanded
+        self._body_names: dict[str, tuple[set[str], set[str]]] = {}
 
     def error(self, message, span, hint=None) -> None:
         self.diags.append(Diagnostic(message, span=span, hint=hint))
 
     def visit(self, node):
+        if type(node) in _LEAVES:
+            return node  # (most nodes: nothing inside to expand, and the walk of a large file is mostly these)
         if isinstance(node, ast_reuse.Call):
             return self.call(node)
         if isinstance(node, ast_expr.LargestGroup):
@@ -181,7 +189,8 @@ class Expander:
         body = self.body(fn, node)
         if body is None:
             return node
-        captured = (names_read(body) - {p.name for p in fn.params} - binders_in(body)) & set(self._scope)
+        read, bound = self._names(fn.name, body)
+        captured = (read - {p.name for p in fn.params} - bound) & set(self._scope)
         if captured:
             name = sorted(captured)[0]
             self.error(f"the body of {fn.name} reads '{name}', which is named here by the expression around this "
@@ -191,14 +200,21 @@ class Expander:
             return node
         for arg, param in zip(args, fn.params, strict=True):
             self.arguments[id(arg)] = (arg, fn, param, node)
-        bound = substituted(self._hygienic(body, args), {p.name: a for p, a in zip(fn.params, args, strict=True)})
+        bound = substituted(self._hygienic(body, args, read, bound), {p.name: a for p, a in zip(fn.params, args,
+                                                                                                 strict=True)})
         return self.visit(bound) if self.per_values else bound  # `quota[c]`, c a parameter: now c's argument
 
-    def _hygienic(self, body, args):
+    def _names(self, function: str, body) -> tuple[set[str], set[str]]:
+        """The names a function's expanded body reads and binds, found once (it is expanded at every call)."""
+        if function not in self._body_names:
+            self._body_names[function] = (names_read(body), binders_in(body))
+        return self._body_names[function]
+
+    def _hygienic(self, body, args, read, bound):
         """The body with each binder an argument's names would fall under renamed."""
         taken = set().union(*(names_read(a) for a in args)) if args else set()
-        everything = names_read(body) | taken
-        for name in sorted(binders_in(body) & taken):
+        everything = read | taken
+        for name in sorted(bound & taken):
             fresh = next(f"{name}_{i}" for i in range(1, 10_000) if f"{name}_{i}" not in everything)
             everything.add(fresh)
             body = renamed(body, name, fresh)
