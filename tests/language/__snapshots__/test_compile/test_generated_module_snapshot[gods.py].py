@@ -1,6 +1,6 @@
 # generated — do not edit.
 # source: 'rules/orbis/gods.orbis'
-# sha256: 47f7bed0daaeb50a731b3cd8827b149665102fcf0d161b1512a27c2163a8e10c
+# sha256: 5dec406da1f47f867b5ba0ca6df1dd35a8d572f94e5bdf6d98b360fba604b24f
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
@@ -8,20 +8,20 @@ from orbis_dsl.runtime.support import among as _among, compare as _compare, flag
 from orbis_dsl.runtime.specs import EndSpec, GodSpec
 
 SOURCE = 'rules/orbis/gods.orbis'
-SOURCE_SHA256 = '47f7bed0daaeb50a731b3cd8827b149665102fcf0d161b1512a27c2163a8e10c'
+SOURCE_SHA256 = '5dec406da1f47f867b5ba0ca6df1dd35a8d572f94e5bdf6d98b360fba604b24f'
 
 
-# from 'rules/orbis/gods.orbis', line 6
+# from 'rules/orbis/gods.orbis', line 11
 def _god_love_end_0(g, p, trace=None):
     return 1
 
 
-# from 'rules/orbis/gods.orbis', line 6
+# from 'rules/orbis/gods.orbis', line 11
 def _god_love_end_0_explain(g, p, trace=None):
     return {'_sum': '1'}
 
 
-# from 'rules/orbis/gods.orbis', line 5
+# from 'rules/orbis/gods.orbis', line 10
 def _god_love_taken(api, g, p):
     trace = None
     api.gain(p, 5, None)
@@ -29,7 +29,7 @@ def _god_love_taken(api, g, p):
 
 # from 'rules/orbis/gods.orbis', line 15
 def _god_oceans_end_0(g, p, trace=None):
-    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'irrigation') and n1.validated)), '_god_oceans_end_0@11:31', trace, '{value} validated irrigation tiles') and ((not _option_flag(trace, 'majority_needs_one', g.options['majority_needs_one'], 'majority needs at least one')) or _compare(trace, '{value} validated irrigation tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'irrigation') and n0.validated)), 1))):
+    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'irrigation') and n1.validated)), '_god_oceans_end_0@6:31', trace, '{value} validated irrigation tiles') and ((not _option_flag(trace, 'majority_needs_one', g.options['majority_needs_one'], 'majority needs at least one')) or _compare(trace, '{value} validated irrigation tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'irrigation') and n0.validated)), 1))):
         return None
     return 3
 
@@ -41,7 +41,7 @@ def _god_oceans_end_0_explain(g, p, trace=None):
 
 # from 'rules/orbis/gods.orbis', line 19
 def _god_fire_end_0(g, p, trace=None):
-    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'volcano') and n1.validated)), '_god_fire_end_0@11:31', trace, '{value} validated volcano tiles') and ((not _option_flag(trace, 'majority_needs_one', g.options['majority_needs_one'], 'majority needs at least one')) or _compare(trace, '{value} validated volcano tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'volcano') and n0.validated)), 1))):
+    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'volcano') and n1.validated)), '_god_fire_end_0@6:31', trace, '{value} validated volcano tiles') and ((not _option_flag(trace, 'majority_needs_one', g.options['majority_needs_one'], 'majority needs at least one')) or _compare(trace, '{value} validated volcano tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'volcano') and n0.validated)), 1))):
         return None
     return 3
 
@@ -53,7 +53,7 @@ def _god_fire_end_0_explain(g, p, trace=None):
 
 # from 'rules/orbis/gods.orbis', line 23
 def _god_nature_end_0(g, p, trace=None):
-    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'forest') and n1.validated)), '_god_nature_end_0@11:31', trace, '{value} validated forest tiles') and ((not _option_flag(trace, 'majority_needs_one', g.options['majority_needs_one'], 'majority needs at least one')) or _compare(trace, '{value} validated forest tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'forest') and n0.validated)), 1))):
+    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'forest') and n1.validated)), '_god_nature_end_0@6:31', trace, '{value} validated forest tiles') and ((not _option_flag(trace, 'majority_needs_one', g.options['majority_needs_one'], 'majority needs at least one')) or _compare(trace, '{value} validated forest tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'forest') and n0.validated)), 1))):
         return None
     return 3
 
@@ -65,7 +65,7 @@ def _god_nature_end_0_explain(g, p, trace=None):
 
 # from 'rules/orbis/gods.orbis', line 27
 def _god_harvests_end_0(g, p, trace=None):
-    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'village') and n1.validated)), '_god_harvests_end_0@11:31', trace, '{value} validated village tiles') and ((not _option_flag(trace, 'majority_needs_one', g.options['majority_needs_one'], 'majority needs at least one')) or _compare(trace, '{value} validated village tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'village') and n0.validated)), 1))):
+    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'village') and n1.validated)), '_god_harvests_end_0@6:31', trace, '{value} validated village tiles') and ((not _option_flag(trace, 'majority_needs_one', g.options['majority_needs_one'], 'majority needs at least one')) or _compare(trace, '{value} validated village tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'village') and n0.validated)), 1))):
         return None
     return 3
 
