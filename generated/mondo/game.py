@@ -1,6 +1,6 @@
 # generated — do not edit.
 # source: 'rules/mondo/game.orbis'
-# sha256: 5dbcf0406c75e5d3267749ee0647070cd79d0f6643bedef4591ad29967d36ffb
+# sha256: b678aa5c0ef21eedd005d1edbd6d9a4467d07109676bfdb84b5b4b94a9ebeb27
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
@@ -9,7 +9,7 @@ from orbis_dsl.runtime.lists import both_equal as _both_equal
 from orbis_dsl.runtime.specs import AwardSpec, CheckSpec, FactSpec, GridMarkSpec, GridSpec, OptionSpec, ScoreSpec, Settings
 
 SOURCE = 'rules/mondo/game.orbis'
-SOURCE_SHA256 = '5dbcf0406c75e5d3267749ee0647070cd79d0f6643bedef4591ad29967d36ffb'
+SOURCE_SHA256 = 'b678aa5c0ef21eedd005d1edbd6d9a4467d07109676bfdb84b5b4b94a9ebeb27'
 
 
 # from 'rules/mondo/game.orbis', line 52
@@ -212,178 +212,118 @@ def _check_9(g, p, each, trace=None):
     return ((p.facts['chip'] == 4) and _compare(trace, '{value} players that are their chip = 4', '>=', sum(1 for q0 in g.players if _both_equal(q0.facts['chip'], 4, True)), 2))
 
 
-# from 'rules/mondo/game.orbis', line 166
+# from 'rules/mondo/game.orbis', line 164
 def _check_10(g, p, each, trace=None):
     return ((p.facts['chip'] == 3) and _compare(trace, '{value} players that are their chip = 3', '>=', sum(1 for q0 in g.players if _both_equal(q0.facts['chip'], 3, True)), 2))
 
 
-# from 'rules/mondo/game.orbis', line 168
+# from 'rules/mondo/game.orbis', line 164
 def _check_11(g, p, each, trace=None):
     return ((p.facts['chip'] == 2) and _compare(trace, '{value} players that are their chip = 2', '>=', sum(1 for q0 in g.players if _both_equal(q0.facts['chip'], 2, True)), 2))
 
 
-# from 'rules/mondo/game.orbis', line 170
+# from 'rules/mondo/game.orbis', line 164
 def _check_12(g, p, each, trace=None):
     return ((p.facts['chip'] == 1) and _compare(trace, '{value} players that are their chip = 1', '>=', sum(1 for q0 in g.players if _both_equal(q0.facts['chip'], 1, True)), 2))
 
 
-# from 'rules/mondo/game.orbis', line 172
+# from 'rules/mondo/game.orbis', line 166
 def _check_13(g, p, each, trace=None):
     return (((g.options['level'] == 'beginner') or (g.options['level'] == 'solo')) and _compare(trace, 'modifier is {value}', '>=', p.facts['modifier'], 1))
 
 
-# from 'rules/mondo/game.orbis', line 174
+# from 'rules/mondo/game.orbis', line 168
 def _check_14(g, p, each, trace=None):
     return (((g.options['level'] == 'advanced') or (g.options['level'] == 'expert')) and (p.facts['modifier'] is None))
 
 
-# from 'rules/mondo/game.orbis', line 178
+# from 'rules/mondo/game.orbis', line 172
 def _check_15(g, p, each, trace=None):
     return ((((g.options['level'] == 'advanced') or (g.options['level'] == 'expert')) and (not (((((p.facts['card'] == 'most_water_animals') or (p.facts['card'] == 'largest_forest')) or (p.facts['card'] == 'largest_lake')) or (p.facts['card'] == 'most_lakes')) or (p.facts['card'] == 'most_animals')))) and _compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1))
 
 
-# from 'rules/mondo/game.orbis', line 181
+# from 'rules/mondo/game.orbis', line 175
 def _check_16(g, p, each, trace=None):
     return (p.facts['card'] in _earlier(p.history, 'card'))
 
 
-# from 'rules/mondo/game.orbis', line 183
+# from 'rules/mondo/game.orbis', line 177
 def _check_17(g, p, each, trace=None):
     return ((g.options['level'] != 'expert') and _compare(trace, 'count of tasks is {value}', '>=', sum(1 for n0 in p.facts['tasks']), 1))
 
 
-# from 'rules/mondo/game.orbis', line 184
+# from 'rules/mondo/game.orbis', line 178
 def _check_18(g, p, each, trace=None):
     return _compare(trace, 'count of tasks is {value}', '>', sum(1 for n0 in p.facts['tasks']), 2)
 
 
-# from 'rules/mondo/game.orbis', line 185
+# from 'rules/mondo/game.orbis', line 179
 def _check_19(g, p, each, trace=None):
     return _compare(trace, 'count of tasks where not task in tasks_revealed is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if (not _holds(p.facts['tasks_revealed'], n0.piece))), 1)
 
 
-# from 'rules/mondo/game.orbis', line 186
+# from 'rules/mondo/game.orbis', line 180
 def _check_20(g, p, each, trace=None):
     return _compare(trace, 'count of tasks where count of players that are task in their tasks >= 2 is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if _compare(trace, '{value} players that are task in their tasks', '>=', sum(1 for q1 in g.players if _holds(q1.facts['tasks'], n0.piece)), 2)), 1)
 
 
-# from 'rules/mondo/game.orbis', line 188
+# from 'rules/mondo/game.orbis', line 182
 def _check_21(g, p, each, trace=None):
     return ((g.options['level'] == 'expert') and _compare(trace, 'count of tasks_revealed is {value}', '!=', sum(1 for n0 in p.facts['tasks_revealed']), (2 * len(g.players))))
 
 
-# from 'rules/mondo/game.orbis', line 191
+# from 'rules/mondo/game.orbis', line 185
 def _check_22(g, p, each, trace=None):
     return _compare(trace, 'plain_split is {value}', '>=', p.facts['plain_split'], 1)
 
 
-# from 'rules/mondo/game.orbis', line 196
+# from 'rules/mondo/game.orbis', line 194
 def _check_23(g, p, each, trace=None):
-    return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T01 and done != (together[buffalo] >= 3) is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T01') and (n0.flag != _compare(trace, 'together[buffalo] is {value}', '>=', (p.facts['together'] or {}).get('buffalo'), 3)))), 1))
-
-
-# from 'rules/mondo/game.orbis', line 198
-def _check_24(g, p, each, trace=None):
-    return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T02 and done != (together[elephant] >= 3) is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T02') and (n0.flag != _compare(trace, 'together[elephant] is {value}', '>=', (p.facts['together'] or {}).get('elephant'), 3)))), 1))
-
-
-# from 'rules/mondo/game.orbis', line 200
-def _check_25(g, p, each, trace=None):
-    return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T03 and done != (together[panda] >= 3) is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T03') and (n0.flag != _compare(trace, 'together[panda] is {value}', '>=', (p.facts['together'] or {}).get('panda'), 3)))), 1))
-
-
-# from 'rules/mondo/game.orbis', line 202
-def _check_26(g, p, each, trace=None):
-    return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T04 and done != (together[parrot] >= 3) is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T04') and (n0.flag != _compare(trace, 'together[parrot] is {value}', '>=', (p.facts['together'] or {}).get('parrot'), 3)))), 1))
-
-
-# from 'rules/mondo/game.orbis', line 204
-def _check_27(g, p, each, trace=None):
-    return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T05 and done != (together[snake] >= 3) is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T05') and (n0.flag != _compare(trace, 'together[snake] is {value}', '>=', (p.facts['together'] or {}).get('snake'), 3)))), 1))
-
-
-# from 'rules/mondo/game.orbis', line 206
-def _check_28(g, p, each, trace=None):
-    return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T06 and done != (together[scorpion] >= 3) is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T06') and (n0.flag != _compare(trace, 'together[scorpion] is {value}', '>=', (p.facts['together'] or {}).get('scorpion'), 3)))), 1))
-
-
-# from 'rules/mondo/game.orbis', line 208
-def _check_29(g, p, each, trace=None):
-    return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T07 and done != (species_together[plains] >= 4) is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T07') and (n0.flag != _compare(trace, 'species_together[plains] is {value}', '>=', (p.facts['species_together'] or {}).get('plains'), 4)))), 1))
-
-
-# from 'rules/mondo/game.orbis', line 210
-def _check_30(g, p, each, trace=None):
-    return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T08 and done != (species_together[forest] >= 4) is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T08') and (n0.flag != _compare(trace, 'species_together[forest] is {value}', '>=', (p.facts['species_together'] or {}).get('forest'), 4)))), 1))
-
-
-# from 'rules/mondo/game.orbis', line 212
-def _check_31(g, p, each, trace=None):
-    return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T09 and done != (species_together[desert] >= 4) is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T09') and (n0.flag != _compare(trace, 'species_together[desert] is {value}', '>=', (p.facts['species_together'] or {}).get('desert'), 4)))), 1))
-
-
-# from 'rules/mondo/game.orbis', line 214
-def _check_32(g, p, each, trace=None):
-    return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T10 and done != (lakes >= 2) is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T10') and (n0.flag != _compare(trace, 'lakes is {value}', '>=', p.facts['lakes'], 2)))), 1))
-
-
-# from 'rules/mondo/game.orbis', line 216
-def _check_33(g, p, each, trace=None):
-    return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T11 and done != (lake_size >= 3) is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T11') and (n0.flag != _compare(trace, 'lake_size is {value}', '>=', p.facts['lake_size'], 3)))), 1))
-
-
-# from 'rules/mondo/game.orbis', line 218
-def _check_34(g, p, each, trace=None):
-    return (_compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1) and _compare(trace, 'count of tasks where task = T12 and done != (water_animals >= 3) is {value}', '>=', sum(1 for n0 in p.facts['tasks'] if ((n0.piece == 'T12') and (n0.flag != _compare(trace, 'water_animals is {value}', '>=', p.facts['water_animals'], 3)))), 1))
-
-
-# from 'rules/mondo/game.orbis', line 221
-def _check_35(g, p, each, trace=None):
     return (((((g.options['level'] == 'advanced') or (g.options['level'] == 'expert')) and (not (((((p.facts['card'] == 'most_water_animals') or (p.facts['card'] == 'largest_forest')) or (p.facts['card'] == 'largest_lake')) or (p.facts['card'] == 'most_lakes')) or (p.facts['card'] == 'most_animals')))) and (not _compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1))) and (p.facts['modifier'] is not None))
 
 
-# from 'rules/mondo/game.orbis', line 224
-def _check_36(g, p, each, trace=None):
+# from 'rules/mondo/game.orbis', line 197
+def _check_24(g, p, each, trace=None):
     return _compare(trace, 'plain_marked is {value}', '>=', p.facts['plain_marked'], 1)
 
 
-# from 'rules/mondo/game.orbis', line 226
-def _check_37(g, p, each, trace=None):
+# from 'rules/mondo/game.orbis', line 199
+def _check_25(g, p, each, trace=None):
     return _compare(trace, 'animals is {value}', '>', p.facts['animals'], (p.values['spaces'] - p.facts['empty']))
 
 
-# from 'rules/mondo/game.orbis', line 227
-def _check_38(g, p, each, trace=None):
+# from 'rules/mondo/game.orbis', line 200
+def _check_26(g, p, each, trace=None):
     return _compare(trace, 'volcanoes[active] + volcanoes[inactive] is {value}', '>', (p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive']), (p.values['spaces'] - p.facts['empty']))
 
 
-# from 'rules/mondo/game.orbis', line 229
-def _check_39(g, p, each, trace=None):
+# from 'rules/mondo/game.orbis', line 202
+def _check_27(g, p, each, trace=None):
     return _compare(trace, 'enclosed is {value}', '>', p.facts['enclosed'], (p.values['spaces'] - p.facts['empty']))
 
 
-# from 'rules/mondo/game.orbis', line 230
-def _check_40(g, p, each, trace=None):
+# from 'rules/mondo/game.orbis', line 203
+def _check_28(g, p, each, trace=None):
     return ((g.options['level'] == 'solo') and _compare(trace, 'empty is {value}', '>', p.facts['empty'], (p.values['spaces'] - 4)))
 
 
-# from 'rules/mondo/game.orbis', line 232
-def _check_41(g, p, each, trace=None):
+# from 'rules/mondo/game.orbis', line 205
+def _check_29(g, p, each, trace=None):
     return ((g.options['level'] == 'solo') and _compare(trace, 'shaded_placed is {value}', '<', p.facts['shaded_placed'], 4))
 
 
-# from 'rules/mondo/game.orbis', line 234
-def _check_42(g, p, each, trace=None):
+# from 'rules/mondo/game.orbis', line 207
+def _check_30(g, p, each, trace=None):
     return ((g.options['level'] == 'solo') and _compare(trace, 'shaded_terrains is {value}', '<', p.facts['shaded_terrains'], 2))
 
 
-# from 'rules/mondo/game.orbis', line 236
-def _check_43(g, p, each, trace=None):
+# from 'rules/mondo/game.orbis', line 209
+def _check_31(g, p, each, trace=None):
     return ((g.options['level'] == 'solo') and _compare(trace, 'shaded_volcanoes is {value}', '>=', p.facts['shaded_volcanoes'], 1))
 
 
-# from 'rules/mondo/game.orbis', line 238
-def _check_44(g, p, each, trace=None):
+# from 'rules/mondo/game.orbis', line 211
+def _check_32(g, p, each, trace=None):
     return ((g.options['level'] == 'solo') and _compare(trace, 'volcanoes[active] + volcanoes[inactive] + empty + mismatches is {value}', '>', (((p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive']) + p.facts['empty']) + p.facts['mismatches']), (p.values['solo_threshold_1'] if (g.options['solo_level'] == 1) else (p.values['solo_threshold_2'] if (g.options['solo_level'] == 2) else p.values['solo_threshold_3']))))
 
 
@@ -507,26 +447,14 @@ CHECKS = (
     CheckSpec(message='{others} holds the same task in this round: each task is taken by one player', fn=_check_20, each_name=None, members=(), refuse=True, at_player='tasks'),
     CheckSpec(message='the expert game reveals 2 tasks per player each round', fn=_check_21, each_name=None, members=(), refuse=True, at='tasks_revealed'),
     CheckSpec(message='a tile typed as a plain face shows more than one terrain: a plain face is a single terrain', fn=_check_22, each_name=None, members=(), refuse=True),
-    CheckSpec(message='task T01 (3 buffaloes in one enclosed landscape): its typed "done" disagrees with the board', fn=_check_23, each_name=None, members=(), refuse=False),
-    CheckSpec(message='task T02 (3 elephants in one enclosed landscape): its typed "done" disagrees with the board', fn=_check_24, each_name=None, members=(), refuse=False),
-    CheckSpec(message='task T03 (3 pandas in one enclosed landscape): its typed "done" disagrees with the board', fn=_check_25, each_name=None, members=(), refuse=False),
-    CheckSpec(message='task T04 (3 parrots in one enclosed landscape): its typed "done" disagrees with the board', fn=_check_26, each_name=None, members=(), refuse=False),
-    CheckSpec(message='task T05 (3 snakes in one enclosed landscape): its typed "done" disagrees with the board', fn=_check_27, each_name=None, members=(), refuse=False),
-    CheckSpec(message='task T06 (3 scorpions in one enclosed landscape): its typed "done" disagrees with the board', fn=_check_28, each_name=None, members=(), refuse=False),
-    CheckSpec(message='task T07 (the 4 plains species in one enclosed landscape): its typed "done" disagrees with the board', fn=_check_29, each_name=None, members=(), refuse=False),
-    CheckSpec(message='task T08 (the 4 forest species in one enclosed landscape): its typed "done" disagrees with the board', fn=_check_30, each_name=None, members=(), refuse=False),
-    CheckSpec(message='task T09 (the 4 desert species in one enclosed landscape): its typed "done" disagrees with the board', fn=_check_31, each_name=None, members=(), refuse=False),
-    CheckSpec(message='task T10 (2 lakes): its typed "done" disagrees with the board', fn=_check_32, each_name=None, members=(), refuse=False),
-    CheckSpec(message='task T11 (a lake of 3 spaces): its typed "done" disagrees with the board', fn=_check_33, each_name=None, members=(), refuse=False),
-    CheckSpec(message='task T12 (3 water animals): its typed "done" disagrees with the board', fn=_check_34, each_name=None, members=(), refuse=False),
-    CheckSpec(message='no modifier card is named for this round ("modifier"): the measures typed are scored as they stand', fn=_check_35, each_name=None, members=(), refuse=False),
-    CheckSpec(message='an animal or volcano stands on a tile typed as a plain face: no plain face is known to show one', fn=_check_36, each_name=None, members=(), refuse=False),
-    CheckSpec(message='more animals than tiles placed: a tile shows at most one', fn=_check_37, each_name=None, members=(), refuse=False),
-    CheckSpec(message='more volcanoes than tiles placed: a tile shows at most one', fn=_check_38, each_name=None, members=(), refuse=False),
-    CheckSpec(message='more enclosed landscapes than tiles placed', fn=_check_39, each_name=None, members=(), refuse=False),
-    CheckSpec(message='solo: fewer than 4 tiles are placed, but the 4 shaded spaces are filled before the timer starts', fn=_check_40, each_name=None, members=(), refuse=False),
-    CheckSpec(message='solo: a shaded space is empty, but the 4 shaded spaces are filled before the timer starts', fn=_check_41, each_name=None, members=(), refuse=False),
-    CheckSpec(message='solo: the tiles on the shaded spaces show fewer than 2 terrains, but the 4 drawn for them must show at least 2', fn=_check_42, each_name=None, members=(), refuse=False),
-    CheckSpec(message='solo: a tile on the shaded spaces shows a volcano, but the 4 drawn for them must show none', fn=_check_43, each_name=None, members=(), refuse=False),
-    CheckSpec(message="solo: the penalties are above the level's threshold, a loss", fn=_check_44, each_name=None, members=(), refuse=False, note=True),
+    CheckSpec(message='no modifier card is named for this round ("modifier"): the measures typed are scored as they stand', fn=_check_23, each_name=None, members=(), refuse=False),
+    CheckSpec(message='an animal or volcano stands on a tile typed as a plain face: no plain face is known to show one', fn=_check_24, each_name=None, members=(), refuse=False),
+    CheckSpec(message='more animals than tiles placed: a tile shows at most one', fn=_check_25, each_name=None, members=(), refuse=False),
+    CheckSpec(message='more volcanoes than tiles placed: a tile shows at most one', fn=_check_26, each_name=None, members=(), refuse=False),
+    CheckSpec(message='more enclosed landscapes than tiles placed', fn=_check_27, each_name=None, members=(), refuse=False),
+    CheckSpec(message='solo: fewer than 4 tiles are placed, but the 4 shaded spaces are filled before the timer starts', fn=_check_28, each_name=None, members=(), refuse=False),
+    CheckSpec(message='solo: a shaded space is empty, but the 4 shaded spaces are filled before the timer starts', fn=_check_29, each_name=None, members=(), refuse=False),
+    CheckSpec(message='solo: the tiles on the shaded spaces show fewer than 2 terrains, but the 4 drawn for them must show at least 2', fn=_check_30, each_name=None, members=(), refuse=False),
+    CheckSpec(message='solo: a tile on the shaded spaces shows a volcano, but the 4 drawn for them must show none', fn=_check_31, each_name=None, members=(), refuse=False),
+    CheckSpec(message="solo: the penalties are above the level's threshold, a loss", fn=_check_32, each_name=None, members=(), refuse=False, note=True),
 )

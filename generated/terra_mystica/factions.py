@@ -1,13 +1,13 @@
 # generated — do not edit.
 # source: 'rules/terra_mystica/factions.orbis'
-# sha256: 6ce1e9d1d454bf64c44ff70b8894956ab3575f4a5177895119ad5ccb7d7b9b17
+# sha256: 50fa0f25aad187cb14de119d6dc6030baca8be3ae81d19b699d8c3ce497cdc49
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
 from orbis_dsl.runtime.specs import GodSpec
 
 SOURCE = 'rules/terra_mystica/factions.orbis'
-SOURCE_SHA256 = '6ce1e9d1d454bf64c44ff70b8894956ab3575f4a5177895119ad5ccb7d7b9b17'
+SOURCE_SHA256 = '50fa0f25aad187cb14de119d6dc6030baca8be3ae81d19b699d8c3ce497cdc49'
 
 
 GODS = (

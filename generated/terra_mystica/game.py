@@ -1,6 +1,6 @@
 # generated — do not edit.
 # source: 'rules/terra_mystica/game.orbis'
-# sha256: a03d8af4e7328af88b291f8909f3df3a0b2a1abe9705d2843bc93b50113bbcdf
+# sha256: bace2ab25cd0788dd4ac54b38c3c48544d032af2ebb923d0e889365c871bd62c
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
@@ -9,285 +9,270 @@ from orbis_dsl.runtime.lists import both_equal as _both_equal, count_in as _coun
 from orbis_dsl.runtime.specs import AwardSpec, CheckSpec, FactSpec, OptionSpec, ScoreSpec, Settings
 
 SOURCE = 'rules/terra_mystica/game.orbis'
-SOURCE_SHA256 = 'a03d8af4e7328af88b291f8909f3df3a0b2a1abe9705d2843bc93b50113bbcdf'
+SOURCE_SHA256 = 'bace2ab25cd0788dd4ac54b38c3c48544d032af2ebb923d0e889365c871bd62c'
 
 
-# from 'rules/terra_mystica/game.orbis', line 78
+# from 'rules/terra_mystica/game.orbis', line 76
 def _award_cult_measure(g, p, each, trace=None):
     return p.facts['cults'][each]
 
 
-# from 'rules/terra_mystica/game.orbis', line 79
+# from 'rules/terra_mystica/game.orbis', line 77
 def _award_cult_eligible(g, p, each, measure, trace=None):
     return _compare(trace, 'measure is {value}', '>=', measure, 1)
 
 
-# from 'rules/terra_mystica/game.orbis', line 96
+# from 'rules/terra_mystica/game.orbis', line 98
 def _award_area_measure(g, p, trace=None):
     return (_largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if p.values['ships'] else None)), _link('within', (_extreme_max((p.facts['shipping'], (p.values['start_range'] + (p.values['sh_range'] if _compare(trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1) else 0)),)) if not p.values['ships'] else None)),), trace) if (p.facts['structures'] is not None) else p.facts['network'])
 
 
-# from 'rules/terra_mystica/game.orbis', line 97
+# from 'rules/terra_mystica/game.orbis', line 99
 def _award_area_eligible(g, p, measure, trace=None):
     return _compare(trace, 'measure is {value}', '>=', measure, 1)
 
 
-# from 'rules/terra_mystica/game.orbis', line 123
+# from 'rules/terra_mystica/game.orbis', line 125
 def _award_fire_ice_measure(g, p, trace=None):
     return ((_largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if p.values['ships'] else None)), _link('within', (_extreme_max((p.facts['shipping'], (p.values['start_range'] + (p.values['sh_range'] if _compare(trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1) else 0)),)) if not p.values['ships'] else None)),), trace, by='span', between=(), parts=()) if (p.facts['final_tile'] == 'connected-distance') else (_largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if p.values['ships'] else None)), _link('within', (_extreme_max((p.facts['shipping'], (p.values['start_range'] + (p.values['sh_range'] if _compare(trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1) else 0)),)) if not p.values['ships'] else None)),), trace, by='span', between=('SA', 'SH'), parts=()) if (p.facts['final_tile'] == 'connected-sa-sh-distance') else (_largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if p.values['ships'] else None)), _link('within', (_extreme_max((p.facts['shipping'], (p.values['start_range'] + (p.values['sh_range'] if _compare(trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1) else 0)),)) if not p.values['ships'] else None)),), trace, by='border', between=(), parts=()) if (p.facts['final_tile'] == 'building-on-edge') else _largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if p.values['ships'] else None)), _link('within', (_extreme_max((p.facts['shipping'], (p.values['start_range'] + (p.values['sh_range'] if _compare(trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1) else 0)),)) if not p.values['ships'] else None)),), trace, by='parts', between=(), parts=(_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']),))))) if (p.facts['edition'] == 'fire_and_ice') else 0)
 
 
-# from 'rules/terra_mystica/game.orbis', line 124
+# from 'rules/terra_mystica/game.orbis', line 126
 def _award_fire_ice_eligible(g, p, measure, trace=None):
     return _compare(trace, 'measure is {value}', '>=', measure, 1)
 
 
-# from 'rules/terra_mystica/game.orbis', line 130
+# from 'rules/terra_mystica/game.orbis', line 132
 def _score_vp(g, p, trace=None):
     return p.facts['vp']
 
 
-# from 'rules/terra_mystica/game.orbis', line 132
+# from 'rules/terra_mystica/game.orbis', line 134
 def _score_cults(g, p, trace=None):
     return p.awards.get('cult', 0)
 
 
-# from 'rules/terra_mystica/game.orbis', line 134
+# from 'rules/terra_mystica/game.orbis', line 136
 def _score_network(g, p, trace=None):
     return p.awards.get('area', 0)
 
 
-# from 'rules/terra_mystica/game.orbis', line 136
+# from 'rules/terra_mystica/game.orbis', line 138
 def _score_resources(g, p, trace=None):
     return _shown_divide(trace, '', 'coins_per_vp ', _shown_sum(trace, (('coins ', p.facts['coins']), ('workers ', p.facts['workers']), ('priests ', p.facts['priests']), ('power[III] ', p.facts['power']['III']), ('', _shown_divide(trace, 'power[II] ', '', p.facts['power']['II'], 2, False)),)), p.values['coins_per_vp'], True)
 
 
-# from 'rules/terra_mystica/game.orbis', line 138
+# from 'rules/terra_mystica/game.orbis', line 140
 def _score_final_tile(g, p, trace=None):
     return p.awards.get('fire_ice', 0)
 
 
-# from 'rules/terra_mystica/game.orbis', line 148
+# from 'rules/terra_mystica/game.orbis', line 150
 def _check_0(g, p, each, trace=None):
     return (_compare(trace, '{value} players', '<', len(g.players), 2) or _compare(trace, '{value} players', '>', len(g.players), 5))
 
 
-# from 'rules/terra_mystica/game.orbis', line 149
+# from 'rules/terra_mystica/game.orbis', line 151
 def _check_1(g, p, each, trace=None):
     return ((p.values['home'] == each) and _compare(trace, '{value} players that are their home = terrain', '>=', sum(1 for q0 in g.players if _both_equal(q0.values['home'], each, True)), 2))
 
 
-# from 'rules/terra_mystica/game.orbis', line 151
+# from 'rules/terra_mystica/game.orbis', line 153
 def _check_2(g, p, each, trace=None):
     return ((p.facts['network'] is None) and (p.facts['structures'] is None))
 
 
-# from 'rules/terra_mystica/game.orbis', line 153
+# from 'rules/terra_mystica/game.orbis', line 155
 def _check_3(g, p, each, trace=None):
     return _compare(trace, 'power[I] + power[II] + power[III] is {value}', '>', ((p.facts['power']['I'] + p.facts['power']['II']) + p.facts['power']['III']), 12)
 
 
-# from 'rules/terra_mystica/game.orbis', line 154
+# from 'rules/terra_mystica/game.orbis', line 156
 def _check_4(g, p, each, trace=None):
     return _compare(trace, 'priests + sum of priests_on_cult[t] for t in tracks is {value}', '>', (p.facts['priests'] + _sum_over((p.facts['priests_on_cult'] or {}).get(m0) for m0 in ('fire', 'water', 'earth', 'air'))), 7)
 
 
-# from 'rules/terra_mystica/game.orbis', line 156
+# from 'rules/terra_mystica/game.orbis', line 158
 def _check_5(g, p, each, trace=None):
     return _compare(trace, 'shipping is {value}', '<', p.facts['shipping'], p.values['min_shipping'])
 
 
-# from 'rules/terra_mystica/game.orbis', line 157
+# from 'rules/terra_mystica/game.orbis', line 159
 def _check_6(g, p, each, trace=None):
     return _compare(trace, 'shipping is {value}', '>', p.facts['shipping'], p.values['max_shipping'])
 
 
-# from 'rules/terra_mystica/game.orbis', line 158
+# from 'rules/terra_mystica/game.orbis', line 160
 def _check_7(g, p, each, trace=None):
     return _compare(trace, 'dig is {value}', '>', p.facts['dig'], p.values['max_dig'])
 
 
-# from 'rules/terra_mystica/game.orbis', line 159
+# from 'rules/terra_mystica/game.orbis', line 161
 def _check_8(g, p, each, trace=None):
     return _compare(trace, 'size of structures[D] is {value}', '>', _size(p.facts['structures'], 'D'), 8)
 
 
-# from 'rules/terra_mystica/game.orbis', line 160
+# from 'rules/terra_mystica/game.orbis', line 162
 def _check_9(g, p, each, trace=None):
     return _compare(trace, 'size of structures[TP] is {value}', '>', _size(p.facts['structures'], 'TP'), 4)
 
 
-# from 'rules/terra_mystica/game.orbis', line 161
+# from 'rules/terra_mystica/game.orbis', line 163
 def _check_10(g, p, each, trace=None):
     return _compare(trace, 'size of structures[TE] is {value}', '>', _size(p.facts['structures'], 'TE'), 3)
 
 
-# from 'rules/terra_mystica/game.orbis', line 162
+# from 'rules/terra_mystica/game.orbis', line 164
 def _check_11(g, p, each, trace=None):
     return _compare(trace, 'size of structures[SH] is {value}', '>', _size(p.facts['structures'], 'SH'), 1)
 
 
-# from 'rules/terra_mystica/game.orbis', line 163
+# from 'rules/terra_mystica/game.orbis', line 165
 def _check_12(g, p, each, trace=None):
     return _compare(trace, 'size of structures[SA] is {value}', '>', _size(p.facts['structures'], 'SA'), 1)
 
 
-# from 'rules/terra_mystica/game.orbis', line 164
+# from 'rules/terra_mystica/game.orbis', line 166
 def _check_13(g, p, each, trace=None):
     return _compare(trace, 'size of bridges is {value}', '>', _size(p.facts['bridges']), 3)
 
 
-# from 'rules/terra_mystica/game.orbis', line 165
+# from 'rules/terra_mystica/game.orbis', line 167
 def _check_14(g, p, each, trace=None):
     return ((p.facts['scoring_tiles'] is not None) and _compare(trace, 'size of scoring_tiles is {value}', '!=', _size(p.facts['scoring_tiles']), 6))
 
 
-# from 'rules/terra_mystica/game.orbis', line 166
+# from 'rules/terra_mystica/game.orbis', line 168
 def _check_15(g, p, each, trace=None):
     return ((p.facts['bonus_cards_in_play'] is not None) and _compare(trace, 'size of bonus_cards_in_play is {value}', '!=', _size(p.facts['bonus_cards_in_play']), (len(g.players) + 3)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 168
+# from 'rules/terra_mystica/game.orbis', line 170
 def _check_16(g, p, each, trace=None):
     return ((p.facts['bonus_card'] is not None) and _compare(trace, 'size of bonus_card is {value}', '!=', _size(p.facts['bonus_card']), 1))
 
 
-# from 'rules/terra_mystica/game.orbis', line 169
+# from 'rules/terra_mystica/game.orbis', line 171
 def _check_17(g, p, each, trace=None):
     return ((_holds(p.facts['bonus_card'], each) and (p.facts['bonus_cards_in_play'] is not None)) and (not _holds(p.facts['bonus_cards_in_play'], each)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 171
+# from 'rules/terra_mystica/game.orbis', line 173
 def _check_18(g, p, each, trace=None):
     return (_holds(p.facts['bonus_card'], each) and _compare(trace, '{value} players that are card in their bonus_card', '>=', sum(1 for q0 in g.players if _holds(q0.facts['bonus_card'], each)), 2))
 
 
-# from 'rules/terra_mystica/game.orbis', line 173
+# from 'rules/terra_mystica/game.orbis', line 175
 def _check_19(g, p, each, trace=None):
     return (_compare(trace, 'size of mermaid_river_towns is {value}', '>=', _size(p.facts['mermaid_river_towns']), 1) and (p.values['river_towns'] == 0))
 
 
-# from 'rules/terra_mystica/game.orbis', line 178
+# from 'rules/terra_mystica/game.orbis', line 180
 def _check_20(g, p, each, trace=None):
     return (_compare(trace, 'count of fav in favor_tiles is {value}', '=', _count_in(p.facts['favor_tiles'], each), 1) and _compare(trace, 'sum of count of fav in favor_tiles over players is {value}', '>', _sum_over(_count_in(q0.facts['favor_tiles'], each) for q0 in g.players), (1 if ((((each == 'FAV1') or (each == 'FAV2')) or (each == 'FAV3')) or (each == 'FAV4')) else 3)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 182
+# from 'rules/terra_mystica/game.orbis', line 184
 def _check_21(g, p, each, trace=None):
     return (_compare(trace, 'count of town in town_tiles is {value}', '>=', _count_in(p.facts['town_tiles'], each), 1) and _compare(trace, 'sum of count of town in town_tiles over players is {value}', '>', _sum_over(_count_in(q0.facts['town_tiles'], each) for q0 in g.players), (1 if ((each == 'TW6') or (each == 'TW8')) else 2)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 188
+# from 'rules/terra_mystica/game.orbis', line 190
 def _check_22(g, p, each, trace=None):
     return _compare(trace, 'count of fav in favor_tiles is {value}', '>=', _count_in(p.facts['favor_tiles'], each), 2)
 
 
-# from 'rules/terra_mystica/game.orbis', line 190
+# from 'rules/terra_mystica/game.orbis', line 192
 def _check_23(g, p, each, trace=None):
     return _compare(trace, 'count of scoring in scoring_tiles is {value}', '>=', _count_in(p.facts['scoring_tiles'], each), 2)
 
 
-# from 'rules/terra_mystica/game.orbis', line 192
+# from 'rules/terra_mystica/game.orbis', line 194
 def _check_24(g, p, each, trace=None):
     return _compare(trace, 'position of SCORE1 in scoring_tiles is {value}', '>=', _position(p.facts['scoring_tiles'], 'SCORE1'), 5)
 
 
-# from 'rules/terra_mystica/game.orbis', line 194
+# from 'rules/terra_mystica/game.orbis', line 196
 def _check_25(g, p, each, trace=None):
     return _compare(trace, 'count of card in bonus_cards_in_play is {value}', '>=', _count_in(p.facts['bonus_cards_in_play'], each), 2)
 
 
-# from 'rules/terra_mystica/game.orbis', line 198
+# from 'rules/terra_mystica/game.orbis', line 200
 def _check_26(g, p, each, trace=None):
     return (_compare(trace, 'priests_on_cult[track] is {value}', '>=', (p.facts['priests_on_cult'] or {}).get(each), 1) and _compare(trace, 'sum of priests_on_cult[track] over players is {value}', '>', _sum_over((q0.facts['priests_on_cult'] or {}).get(each) for q0 in g.players), 4))
 
 
-# from 'rules/terra_mystica/game.orbis', line 202
+# from 'rules/terra_mystica/game.orbis', line 204
 def _check_27(g, p, each, trace=None):
     return ((p.facts['edition'] == 'fire_and_ice') and (not (p.facts['final_tile'] is not None)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 203
+# from 'rules/terra_mystica/game.orbis', line 205
 def _check_28(g, p, each, trace=None):
     return ((p.facts['final_tile'] is not None) and (not (p.facts['edition'] == 'fire_and_ice')))
 
 
-# from 'rules/terra_mystica/game.orbis', line 204
+# from 'rules/terra_mystica/game.orbis', line 206
 def _check_29(g, p, each, trace=None):
     return (((p.facts['edition'] == 'fire_and_ice') and (p.facts['final_tile'] is not None)) and (p.facts['structures'] is None))
 
 
-# from 'rules/terra_mystica/game.orbis', line 208
+# from 'rules/terra_mystica/game.orbis', line 210
 def _check_30(g, p, each, trace=None):
     return (_compare(trace, 'cults[track] is {value}', '=', p.facts['cults'][each], 10) and _compare(trace, '{value} players that are their cults[track] = 10', '>=', sum(1 for q0 in g.players if _both_equal(q0.facts['cults'][each], 10, True)), 2))
 
 
-# from 'rules/terra_mystica/game.orbis', line 210
-def _check_31(g, p, each, trace=None):
-    return _compare(trace, 'cults[fire] is {value}', '<', p.facts['cults']['fire'], _extreme_min(((((p.values['start_fire'] + (3 if _holds(p.facts['favor_tiles'], 'FAV1') else 0)) + (2 if _holds(p.facts['favor_tiles'], 'FAV5') else 0)) + (1 if _holds(p.facts['favor_tiles'], 'FAV9') else 0)), 9,)))
-
-
-# from 'rules/terra_mystica/game.orbis', line 212
-def _check_32(g, p, each, trace=None):
-    return _compare(trace, 'cults[water] is {value}', '<', p.facts['cults']['water'], _extreme_min(((((p.values['start_water'] + (3 if _holds(p.facts['favor_tiles'], 'FAV2') else 0)) + (2 if _holds(p.facts['favor_tiles'], 'FAV6') else 0)) + (1 if _holds(p.facts['favor_tiles'], 'FAV10') else 0)), 9,)))
-
-
-# from 'rules/terra_mystica/game.orbis', line 214
-def _check_33(g, p, each, trace=None):
-    return _compare(trace, 'cults[earth] is {value}', '<', p.facts['cults']['earth'], _extreme_min(((((p.values['start_earth'] + (3 if _holds(p.facts['favor_tiles'], 'FAV3') else 0)) + (2 if _holds(p.facts['favor_tiles'], 'FAV7') else 0)) + (1 if _holds(p.facts['favor_tiles'], 'FAV11') else 0)), 9,)))
-
-
-# from 'rules/terra_mystica/game.orbis', line 216
-def _check_34(g, p, each, trace=None):
-    return _compare(trace, 'cults[air] is {value}', '<', p.facts['cults']['air'], _extreme_min(((((p.values['start_air'] + (3 if _holds(p.facts['favor_tiles'], 'FAV4') else 0)) + (2 if _holds(p.facts['favor_tiles'], 'FAV8') else 0)) + (1 if _holds(p.facts['favor_tiles'], 'FAV12') else 0)), 9,)))
-
-
 # from 'rules/terra_mystica/game.orbis', line 218
-def _check_35(g, p, each, trace=None):
+def _check_31(g, p, each, trace=None):
+    return _compare(trace, 'cults[track] is {value}', '<', p.facts['cults'][each], _extreme_min((((((p.values['start_fire'] if (each == 'fire') else (p.values['start_water'] if (each == 'water') else (p.values['start_earth'] if (each == 'earth') else p.values['start_air']))) + (3 if _holds(p.facts['favor_tiles'], (p.values['favour_3_fire'] if (each == 'fire') else (p.values['favour_3_water'] if (each == 'water') else (p.values['favour_3_earth'] if (each == 'earth') else p.values['favour_3_air'])))) else 0)) + (2 if _holds(p.facts['favor_tiles'], (p.values['favour_2_fire'] if (each == 'fire') else (p.values['favour_2_water'] if (each == 'water') else (p.values['favour_2_earth'] if (each == 'earth') else p.values['favour_2_air'])))) else 0)) + (1 if _holds(p.facts['favor_tiles'], (p.values['favour_1_fire'] if (each == 'fire') else (p.values['favour_1_water'] if (each == 'water') else (p.values['favour_1_earth'] if (each == 'earth') else p.values['favour_1_air'])))) else 0)), 9,)))
+
+
+# from 'rules/terra_mystica/game.orbis', line 222
+def _check_32(g, p, each, trace=None):
     return _compare(trace, 'network is {value}', '>', p.facts['network'], _size(p.facts['structures']))
 
 
-# from 'rules/terra_mystica/game.orbis', line 220
-def _check_36(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 224
+def _check_33(g, p, each, trace=None):
     return (_compare(trace, 'network is {value}', '<=', p.facts['network'], _size(p.facts['structures'])) and (p.facts['network'] != _largest_group(g.board, p.facts['structures'], (_link('adjacent'), _link('joined', pairs=p.facts['bridges']), _link('beside', pairs=p.facts['mermaid_river_towns']), _link('water', (_extreme_max((p.facts['shipping'], p.values['start_shipping'],)) if p.values['ships'] else None)), _link('within', (_extreme_max((p.facts['shipping'], (p.values['start_range'] + (p.values['sh_range'] if _compare(trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1) else 0)),)) if not p.values['ships'] else None)),), trace)))
 
 
-# from 'rules/terra_mystica/game.orbis', line 225
-def _check_37(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 229
+def _check_34(g, p, each, trace=None):
     return (((p.facts['structures'] is not None) and (p.facts['shipping'] is None)) and p.values['ships'])
 
 
-# from 'rules/terra_mystica/game.orbis', line 227
-def _check_38(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 231
+def _check_35(g, p, each, trace=None):
     return (((((p.facts['structures'] is not None) and (p.facts['shipping'] is None)) and (not p.values['ships'])) and (p.values['sh_range'] == 1)) and _compare(trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1))
 
 
-# from 'rules/terra_mystica/game.orbis', line 229
-def _check_39(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 233
+def _check_36(g, p, each, trace=None):
     return (((((p.facts['structures'] is not None) and (p.facts['shipping'] is None)) and (not p.values['ships'])) and (p.values['sh_range'] == 1)) and _compare(trace, 'size of structures[SH] is {value}', '!=', _size(p.facts['structures'], 'SH'), 1))
 
 
-# from 'rules/terra_mystica/game.orbis', line 231
-def _check_40(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 235
+def _check_37(g, p, each, trace=None):
     return (((p.facts['shipping'] is not None) and _compare(trace, 'shipping is {value}', '<', p.facts['shipping'], (p.values['start_range'] + (p.values['sh_range'] if _compare(trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1) else 0)))) and (not p.values['ships']))
 
 
-# from 'rules/terra_mystica/game.orbis', line 235
-def _check_41(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 239
+def _check_38(g, p, each, trace=None):
     return ((p.facts['structures'] is not None) and _compare(trace, 'size of favor_tiles is {value}', '!=', _size(p.facts['favor_tiles']), ((p.values['favours_per_temple'] * (_size(p.facts['structures'], 'TE') + (2 * _size(p.facts['structures'], 'SA')))) + (p.values['sh_favour'] if _compare(trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1) else 0))))
 
 
-# from 'rules/terra_mystica/game.orbis', line 238
-def _check_42(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 242
+def _check_39(g, p, each, trace=None):
     return ((p.facts['town_tiles'] is not None) and _compare(trace, 'count of tracks t where cults[t] = 10 is {value}', '>', sum(1 for m0 in ('fire', 'water', 'earth', 'air') if _compare(trace, 'cults[t] is {value}', '=', p.facts['cults'][m0], 10)), (_size(p.facts['town_tiles']) + (1 if _holds(p.facts['town_tiles'], 'TW6') else 0))))
 
 
-# from 'rules/terra_mystica/game.orbis', line 143
+# from 'rules/terra_mystica/game.orbis', line 145
 def _winner_key_0(g, p, trace=None):
     return p.total
 
 
-# from 'rules/terra_mystica/game.orbis', line 144
+# from 'rules/terra_mystica/game.orbis', line 146
 def _winner_key_1(g, p, trace=None):
     return ((((((p.facts['coins'] + p.facts['workers']) + p.facts['priests']) + p.facts['power']['I']) + p.facts['power']['II']) + p.facts['power']['III']) if (g.options['tiebreak'] == 'resources') else 0)
 
@@ -305,7 +290,7 @@ SETTINGS = Settings(
     options=(
         OptionSpec(name='tiebreak', type='enum', choices=('shared', 'resources'), default='shared'),
     ),
-    values={'coins_per_vp': 3, 'start_fire': 0, 'start_water': 0, 'start_earth': 0, 'start_air': 0, 'ships': True, 'start_shipping': 0, 'start_range': 0, 'sh_range': 0, 'min_shipping': 0, 'max_shipping': 3, 'max_dig': 2, 'home': None, 'river_towns': 0, 'favours_per_temple': 1, 'sh_favour': 0},
+    values={'coins_per_vp': 3, 'start_fire': 0, 'start_water': 0, 'start_earth': 0, 'start_air': 0, 'ships': True, 'start_shipping': 0, 'start_range': 0, 'sh_range': 0, 'min_shipping': 0, 'max_shipping': 3, 'max_dig': 2, 'home': None, 'river_towns': 0, 'favours_per_temple': 1, 'sh_favour': 0, 'favour_3_fire': 'FAV1', 'favour_3_water': 'FAV2', 'favour_3_earth': 'FAV3', 'favour_3_air': 'FAV4', 'favour_2_fire': 'FAV5', 'favour_2_water': 'FAV6', 'favour_2_earth': 'FAV7', 'favour_2_air': 'FAV8', 'favour_1_fire': 'FAV9', 'favour_1_water': 'FAV10', 'favour_1_earth': 'FAV11', 'favour_1_air': 'FAV12'},
     sets={'tracks': ('fire', 'water', 'earth', 'air'), 'terrains': ('yellow', 'brown', 'black', 'blue', 'green', 'gray', 'red'), 'bowls': ('I', 'II', 'III'), 'buildings': ('D', 'TP', 'TE', 'SH', 'SA'), 'favours': ('FAV1', 'FAV2', 'FAV3', 'FAV4', 'FAV5', 'FAV6', 'FAV7', 'FAV8', 'FAV9', 'FAV10', 'FAV11', 'FAV12'), 'towns': ('TW1', 'TW2', 'TW3', 'TW4', 'TW5', 'TW6', 'TW7', 'TW8'), 'scorings': ('SCORE1', 'SCORE2', 'SCORE3', 'SCORE4', 'SCORE5', 'SCORE6', 'SCORE7', 'SCORE8', 'SCORE9'), 'bonuses': ('BON1', 'BON2', 'BON3', 'BON4', 'BON5', 'BON6', 'BON7', 'BON8', 'BON9', 'BON10')},
 )
 
@@ -410,16 +395,13 @@ CHECKS = (
     CheckSpec(message='a Fire & Ice final scoring tile needs "edition": "fire_and_ice"', fn=_check_28, each_name=None, members=(), refuse=True, at='final_tile'),
     CheckSpec(message='the Fire & Ice final tile is scored from the structures on the map: add this player\'s "structures"', fn=_check_29, each_name=None, members=(), refuse=True),
     CheckSpec(message='at 10 on {track} with {others}: only one faction may reach the top of a track', fn=_check_30, each_name='track', members=('fire', 'water', 'earth', 'air'), refuse=False, at_player='cults'),
-    CheckSpec(message="below the faction's starting position on fire (plus its favour tiles' steps): cult positions never go down", fn=_check_31, each_name=None, members=(), refuse=False),
-    CheckSpec(message="below the faction's starting position on water (plus its favour tiles' steps): cult positions never go down", fn=_check_32, each_name=None, members=(), refuse=False),
-    CheckSpec(message="below the faction's starting position on earth (plus its favour tiles' steps): cult positions never go down", fn=_check_33, each_name=None, members=(), refuse=False),
-    CheckSpec(message="below the faction's starting position on air (plus its favour tiles' steps): cult positions never go down", fn=_check_34, each_name=None, members=(), refuse=False),
-    CheckSpec(message='the sheet gives network {network}, more than the structures on the map: the network they make, {measures[area]}, is scored', fn=_check_35, each_name=None, members=(), refuse=False),
-    CheckSpec(message="the sheet gives network {network}, the structures on the map make {measures[area]}: the map's {measures[area]} is scored", fn=_check_36, each_name=None, members=(), refuse=False),
-    CheckSpec(message="no shipping level is given: shipping {start_shipping} is assumed (the faction's starting level)", fn=_check_37, each_name=None, members=(), refuse=False),
-    CheckSpec(message='no carpet range is given ("shipping"): range 2 is assumed (1, +1 with the Stronghold on the map)', fn=_check_38, each_name=None, members=(), refuse=False),
-    CheckSpec(message='no carpet range is given ("shipping"): range 1 is assumed (no Stronghold on the map)', fn=_check_39, each_name=None, members=(), refuse=False),
-    CheckSpec(message='shipping {shipping} is given, but the carpet range is 2 with the Stronghold on the map (1, +1 with the Stronghold): range 2 is scored', fn=_check_40, each_name=None, members=(), refuse=False),
-    CheckSpec(message='the favour tiles do not match the temples and Sanctuary built (one per temple, two for the Sanctuary, which was a temple first; Chaos Magicians twice that; Auren one more with the Stronghold)', fn=_check_41, each_name=None, members=(), refuse=False),
-    CheckSpec(message='more tracks at 10 than the keys the town tiles give (one per town, two for TW6)', fn=_check_42, each_name=None, members=(), refuse=False),
+    CheckSpec(message="below the faction's starting position on {track} (plus its favour tiles' steps): cult positions never go down", fn=_check_31, each_name='track', members=('fire', 'water', 'earth', 'air'), refuse=False),
+    CheckSpec(message='the sheet gives network {network}, more than the structures on the map: the network they make, {measures[area]}, is scored', fn=_check_32, each_name=None, members=(), refuse=False),
+    CheckSpec(message="the sheet gives network {network}, the structures on the map make {measures[area]}: the map's {measures[area]} is scored", fn=_check_33, each_name=None, members=(), refuse=False),
+    CheckSpec(message="no shipping level is given: shipping {start_shipping} is assumed (the faction's starting level)", fn=_check_34, each_name=None, members=(), refuse=False),
+    CheckSpec(message='no carpet range is given ("shipping"): range 2 is assumed (1, +1 with the Stronghold on the map)', fn=_check_35, each_name=None, members=(), refuse=False),
+    CheckSpec(message='no carpet range is given ("shipping"): range 1 is assumed (no Stronghold on the map)', fn=_check_36, each_name=None, members=(), refuse=False),
+    CheckSpec(message='shipping {shipping} is given, but the carpet range is 2 with the Stronghold on the map (1, +1 with the Stronghold): range 2 is scored', fn=_check_37, each_name=None, members=(), refuse=False),
+    CheckSpec(message='the favour tiles do not match the temples and Sanctuary built (one per temple, two for the Sanctuary, which was a temple first; Chaos Magicians twice that; Auren one more with the Stronghold)', fn=_check_38, each_name=None, members=(), refuse=False),
+    CheckSpec(message='more tracks at 10 than the keys the town tiles give (one per town, two for TW6)', fn=_check_39, each_name=None, members=(), refuse=False),
 )

@@ -20,11 +20,11 @@ __all__ = ["OrbisLexer", "highlight"]
 
 # Words that open a top-level declaration (each at the start of a statement).
 DECLARATIONS = ("include", "extends", "colors", "alias", "levels", "board", "market", "resource", "marker", "family",
-                "option", "value", "attribute", "facedown", "award", "winner", "variant", "tile")
+                "option", "value", "attribute", "facedown", "award", "winner", "variant", "tile", "def", "links")
 # Words inside declarations and blocks.
 CLAUSES = ("param", "let", "when", "end", "modify", "matches", "every", "unique", "measure", "eligible",
            "tiebreak", "ties", "keep", "order", "warn", "split", "prizes", "then", "shared", "players", "reveal",
-           "remove", "marked", "mark", "stacked", "limit", "supply", "otherwise", "per", "trade", "for")
+           "remove", "marked", "mark", "stacked", "limit", "supply", "otherwise", "per", "trade", "for", "check")
 EFFECTS = ("gain", "reduce", "pay", "destroy", "require", "from")
 EXPRESSIONS = ("if", "else", "unless", "and", "or", "not", "in", "is", "among", "of", "where", "most", "fewest",
                "my", "their", "given")
@@ -60,6 +60,8 @@ class OrbisLexer(RegexLexer):
             # `param NAME`, `let NAME`, `option NAME`, `attribute NAME`, `value NAME`, `modify NAME`
             (r"\b(param|let|option|attribute|value|modify)(\s+)(" + _NAME + r")\b",
              bygroups(Keyword, Whitespace, Name.Variable)),
+            # `def NAME(`: a function, and `links NAME:` a link set, being declared
+            (r"\b(def|links)(\s+)(" + _NAME + r")\b", bygroups(Keyword.Declaration, Whitespace, Name.Function)),
             # `when taken`, `when placed`
             (r"\b(when)(\s+)(" + _NAME + r")\b", bygroups(Keyword, Whitespace, Name.Label)),
             # `: int`, `: colors(2)`, `: color`: a type after a colon

@@ -30,16 +30,16 @@ class Compiled(NamedTuple):
 def compile_paths(paths: list[Path], root: Path | None = None, pack: list[Path] | None = None,
                   module_root: Path | None = None) -> Compiled:
     from orbis_dsl.language.backends.python.compile import render
-    from orbis_dsl.language.check.checker import check
+    from orbis_dsl.language.check.checker import check_expanded
     from orbis_dsl.language.syntax.sources import load_sources
 
     with collector_paused():  # a large rule file's syntax tree: see common/collector.py
         sources, diags = load_sources(paths, pack)
-        model, more = check(sources) if not diags else (None, [])
+        model, more, expanded = check_expanded(sources) if not diags else (None, [], sources)
         diags = diags + more
         modules = {}
-        if model is not None:
-            modules = render(model, sources, (root or paths[0]).resolve(), module_root and module_root.resolve())
+        if model is not None:  # (the back ends read the declarations with functions and link sets expanded)
+            modules = render(model, expanded, (root or paths[0]).resolve(), module_root and module_root.resolve())
     return Compiled(sources, model, modules, diags)
 
 

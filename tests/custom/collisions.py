@@ -18,11 +18,12 @@ from typing import NamedTuple
 from orbis_dsl.common.games import all_games
 from orbis_dsl.language.backends.python.compile import render
 from orbis_dsl.language.check.checker import Checker, check
+from orbis_dsl.language.check.elaborate import elaborate
 from orbis_dsl.language.check.model import BUILTIN_NAMES
 from orbis_dsl.language.check.names import ROUND_NAMES
 from orbis_dsl.language.packs.game import LaidPack
 from orbis_dsl.language.ruleset import rules_from_modules
-from orbis_dsl.language.syntax import ast_decl, ast_sheet
+from orbis_dsl.language.syntax import ast_decl, ast_reuse, ast_sheet
 from orbis_dsl.language.syntax.parse import parse_rule_file
 from orbis_dsl.language.syntax.sources import SourceSet, load_sources
 from orbis_dsl.records.inputs import read_record, score_record
@@ -123,6 +124,10 @@ def _sorts(game_id: str) -> dict[str, str]:
         "score": 'score NAME "Name": 1\n',
         "variant": "variant NAME {\n  players: 2\n}\n",
         "players family": 'family NAME "Name" for players\n',
+        # reuse (check/elaborate.py): a function, a link set, a value per member of a set
+        "function": "def NAME(zz_x: int): int = zz_x + 1\n",
+        "link set": "links NAME: adjacent\n",
+        "per-member value": "set zz_per: zz_a, zz_b\nvalue NAME per zz_per = 1\n",
     }
     tile_family = vocabulary.tile_family or "kind"
     sorts["tile piece"] = f'{tile_family} NAME "Name" {{\n  end: 1\n}}\n'
@@ -175,6 +180,15 @@ def laid(case: Case) -> SourceSet | list:
                      {**{shown: 0 for shown in sources.texts}, PACK: 1})
 
 
+def _refused(errors) -> Outcome:
+    """Refused, when every error is at the pack or names the pack's declaration in its hint."""
+    at_pack = [d for d in errors if d.span is not None and d.span.file == PACK]
+    unnamed = [d for d in errors if d.span is not None and d.span.file != PACK and PACK not in (d.hint or "")]
+    if unnamed or not any(d.span is not None for d in errors):
+        return Outcome("unlocated", "; ".join(f"{d.where()}: {d.message} [{d.hint}]" for d in errors[:4]))
+    return Outcome("refused", (at_pack or errors)[0].message)
+
+
 def run(case: Case) -> Outcome:
     """What became of the pack: refused with an error at the pack, or checked, compiled and scored."""
     try:
@@ -187,17 +201,18 @@ def _run(case: Case) -> Outcome:
     sources = laid(case)
     if isinstance(sources, list):
         return Outcome("refused" if sources and sources[0].span else "unlocated", str(sources[:1]))
-    # The checker itself, without `check`'s size limits first (a pack of one declaration is far below them): its
-    # `replaced` tells a replacement from an addition.
+    # Reuse expanded first (functions, link sets, per-member values: check/elaborate.py), then the checker itself,
+    # without `check`'s size limits (a pack of one declaration is far below them): its `replaced` tells a
+    # replacement from an addition.
+    elaboration = elaborate(sources)
+    if any(d.is_error for d in elaboration.diagnostics):
+        return _refused([d for d in elaboration.diagnostics if d.is_error])
+    sources = elaboration.sources
     checker = Checker(sources)
+    checker.reuse = elaboration
     model = checker.run()
-    errors = [d for d in checker.diags if d.is_error]
     if model is None:
-        at_pack = [d for d in errors if d.span is not None and d.span.file == PACK]
-        unnamed = [d for d in errors if d.span is not None and d.span.file != PACK and PACK not in (d.hint or "")]
-        if unnamed or not any(d.span is not None for d in errors):
-            return Outcome("unlocated", "; ".join(f"{d.where()}: {d.message} [{d.hint}]" for d in errors[:4]))
-        return Outcome("refused", (at_pack or errors)[0].message)
+        return _refused([d for d in checker.diags if d.is_error])
     modules = render(model, sources, PACK_PATH.parent)
     rules = rules_from_modules(modules, f"orbis_collision_{abs(hash(case.text))}")
     game = next(g for g in all_games() if g.id == case.game)
@@ -232,6 +247,9 @@ def name_classes(game_id: str) -> dict[str, list[str]]:
                   if isinstance(d, (ast_sheet.GridDecl, ast_sheet.HexMapDecl))],
         "record key": ["name", "players", "game", "format", "options", "round"],
         "one of a kind": ["colors", "levels", "board", "market", "winner", "rounds"],
+        "function": [d.name for f in sources.files for d in f.decls if isinstance(d, ast_reuse.FunctionDecl)],
+        "link set": [d.name for f in sources.files for d in f.decls if isinstance(d, ast_reuse.LinkSetDecl)],
+        "per-member value": [d.name for f in sources.files for d in f.decls if isinstance(d, ast_reuse.PerValueDecl)],
     }
     return {what: sorted(set(found)) for what, found in classes.items() if found}
 

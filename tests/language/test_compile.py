@@ -177,17 +177,17 @@ def test_names_in_rules_never_become_code(tmp_path):
     (tmp_path / "odd.orbis").write_text(
         "colors red\ntile mark stars: gold\nboard stacked 1\nwinner: most total, ties shared\n"
         'family kind "Tile kind" for tiles\nfamily god "God" for players\n'
-        'kind def "x\')\\nimport os #" {\n  param cp2: int = 1\n  end: cp2\n}\n'
+        'kind class "x\')\\nimport os #" {\n  param cp2: int = 1\n  end: cp2\n}\n'
         'god import "\\"\\"\\" {" {\n  end: 1\n}\n'
         'variant "2p\'; raise SystemExit #" {\n  players: 2\n}\n'
-        "tile 1 red gold [] def()\n",
+        "tile 1 red gold [] class()\n",  # (`def` is a word of the rules language: a function)
         encoding="utf-8")
     compiled = compile_paths([tmp_path / "odd.orbis"])
     assert compiled.diagnostics == []
     for name, text in compiled.modules.items():
         python_ast.parse(text, filename=name)
     rules = rules_from_modules(compiled.modules, "odd_pack")
-    assert list(rules.kinds) == ["def"] and rules.kinds["def"].title == "x')\nimport os #"
+    assert list(rules.kinds) == ["class"] and rules.kinds["class"].title == "x')\nimport os #"
     assert list(rules.gods) == ["import"] and rules.gods["import"].title == '""" {'
     assert list(rules.variants) == ["2p'; raise SystemExit #"]
 

@@ -216,7 +216,8 @@ def test_long_declaration_lists_wrap_after_a_comma_under_the_first_item():
 
 # Nodes printed by the layout of their parent, not from a table of their own.
 _PRINTED_BY_PARENT = {"start", "name", "type", "cost", "arg", "amount", "amount_param", "for_each", "in_patch",
-                      "keep_order", "split", "each_takes", "winner_if", "winner_key", "link_if"}
+                      "keep_order", "split", "each_takes", "winner_if", "winner_key", "link_if",
+                      "def_param", "member_value", "for_each_numbers"}
 
 
 def test_every_node_of_the_grammar_has_a_layout():

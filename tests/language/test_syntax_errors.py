@@ -184,7 +184,7 @@ def test_what_may_come_is_what_the_parser_takes_there_not_its_state_list():
     block); what is said is what the parser, standing there, takes."""
     assert one('god sun "Sun" {\n  end: 1 +\n}\n')[2] == "unexpected '}'; expected an expression"
     assert one('god a "A" {\n  end: 1\n  parm x: int\n}\n')[2] == (
-        "unexpected 'parm'; expected '}', 'end', 'if', 'let', 'modify', 'param', 'says', 'unless' or …")
+        "unexpected 'parm'; expected '}', 'check', 'end', 'if', 'let', 'modify', 'param', 'says' or …")
     assert one("score s: 3\nscore t 4\n")[2] == "unexpected number 4; expected ':' or a quoted string"
 
 

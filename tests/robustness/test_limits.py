@@ -279,7 +279,8 @@ def _god_file(folder: Path, copies: int) -> Path:
 def _largest_god_file(folder: Path) -> list[str]:
     from orbis_dsl.language.syntax.parse import MAX_SOURCE_BYTES
 
-    one = len(_god_file(folder, 1).read_text(encoding="utf-8")) - len(_base_include(folder))
+    # (a copy's names grow with its number: `love_0` to `love_150`, three characters more for each of its gods)
+    one = len(_god_file(folder, 1).read_text(encoding="utf-8")) - len(_base_include(folder)) + 40
     _god_file(folder, (MAX_SOURCE_BYTES - 1000 - len(_base_include(folder))) // one)
     return ["check", "gods.orbis"]
 

@@ -20,7 +20,9 @@ from orbis_dsl.common.diagnostics import Diagnostic, Span
 from orbis_dsl.language.check.bindings import where
 from orbis_dsl.language.check.bounds import resource_limits
 from orbis_dsl.language.check.declarations import DeclarationCollector
+from orbis_dsl.language.check.elaborate import elaborate
 from orbis_dsl.language.check.expr import ExpressionChecker
+from orbis_dsl.language.check.functions import check_functions, placed
 from orbis_dsl.language.check.grid import GridChecker
 from orbis_dsl.language.check.hexmap import HexMapChecker
 from orbis_dsl.language.check.lists import ListChecker
@@ -57,6 +59,7 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
         self.value_types: dict[str, str] = {}
         self.value_sets: dict[str, str] = {}
         self.value_decls: list = []
+        self.reuse = None  # what elaboration expanded (check/elaborate.py), for the function checks
 
     def error(self, message: str, span: Span | None, hint: str | None = None) -> None:
         self.diags.append(Diagnostic(message, span=span, hint=hint))
@@ -306,12 +309,30 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
 
 def check(sources: SourceSet) -> tuple[RuleSet | None, list[Diagnostic]]:
     """The checked rule set (None when there are errors) and every diagnostic found, in file order."""
+    rules, diags, _ = check_expanded(sources)
+    return rules, diags
+
+
+def check_expanded(sources: SourceSet) -> tuple[RuleSet | None, list[Diagnostic], SourceSet]:
+    """`check`, and the rule files with reuse expanded (check/elaborate.py), which the back ends read as the
+    rules' declarations: every function call, link set and per-member declaration already written out."""
+    elaboration = elaborate(sources)  # functions, link sets and per-member declarations expanded first
+    if any(d.is_error for d in elaboration.diagnostics):
+        return None, sorted(elaboration.diagnostics, key=_position), sources
+    sources = elaboration.sources
     too_costly = resource_limits(sources.files)  # first: the checker's own walks follow lets too
     if too_costly:
-        return None, sorted(too_costly, key=_position)
+        return None, sorted(too_costly, key=_position), sources
     checker = Checker(sources)
+    checker.reuse = elaboration
     rules = checker.run()
-    return rules, sorted(checker.diags, key=_position)
+    expanded = len(checker.diags)
+    if elaboration.functions:
+        check_functions(checker, elaboration)  # each body once, at its definition (after the names are known)
+        rules = None if any(d.is_error for d in checker.diags) else rules
+    diags = placed([*elaboration.diagnostics, *checker.diags], elaboration, getattr(checker, "misfed", ()),
+                   checker.diags[expanded:])
+    return rules, sorted(diags, key=_position), sources
 
 
 def _position(d: Diagnostic):

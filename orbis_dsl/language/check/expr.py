@@ -10,6 +10,7 @@ import attrs
 
 from orbis_dsl.common.diagnostics import Diagnostic, did_you_mean, unknown
 from orbis_dsl.language.check.among import tile_part
+from orbis_dsl.language.check.functions import argument_type
 from orbis_dsl.language.check.names import Context, held_names
 from orbis_dsl.language.syntax import ast_expr
 
@@ -54,6 +55,7 @@ class ExpressionChecker:
     # Unknown names that get a "did you mean" (and the list of known names built for it): each costs a pass over
     # every known name, so thousands of mistakes among thousands of names were quadratic (minutes).
     hints_left = 100
+    reuse = None  # the checker's elaboration (check/elaborate.py), whose calls' arguments are type-checked here
 
     def unknown(self, what: str, name: str, choices, span):
         """`diagnostics.unknown`; `choices` may be a function giving them, called only while hints are left."""
@@ -71,6 +73,8 @@ class ExpressionChecker:
         if ctx.subject == "players" and self.ambiguous_read(e, ctx):
             return "?"
         got = getattr(self, "_e_" + type(e).__name__)(e, ctx)
+        if self.reuse is not None and id(e) in self.reuse.arguments:
+            argument_type(self, e, got)  # a function's argument, against its parameter (check/functions.py)
         if got.endswith("?") and self.shown_given(e, ctx):
             return got[:-1]  # `x is given and … x …`: here x has a value
         return got

@@ -22,6 +22,7 @@ from orbis_dsl.language.format.expr import (
     tok,
     type_lines,
 )
+from orbis_dsl.language.format.reuse import REUSE_LAYOUTS, REUSE_ONE_LINE
 
 
 def decl_lines(t, indent: str) -> list[str]:
@@ -40,6 +41,9 @@ def _titled(k, at: int) -> str:
 
 
 def _for_each(each) -> str:
+    if each.data == "for_each_numbers":  # `for each c in 4, 3, 2, 1`
+        name, *numbers = kids(each)
+        return f" for each {tok(name)} in " + ", ".join(literal(n) for n in numbers)
     name, set_name = kids(each)
     return f" for each {tok(name)} in {tok(set_name)}"
 
@@ -91,6 +95,7 @@ _ONE_LINE = {
     "market_decl": lambda k: f"market {k[0]}",
     "value_decl": lambda k: f"value {tok(k[0])} = {literal(k[1])}",
     "typed_value_decl": lambda k: f"value {tok(k[0])}: {tok(k[1])}",
+    **REUSE_ONE_LINE,
 }
 
 
@@ -212,6 +217,7 @@ _LAYOUTS = {
     "variant_prizes": _list("award {0}: ", 1, literal),
     "grid_shape": _list("shape: "),
     "board_decl": _list("board stacked "),
+    **REUSE_LAYOUTS,
 }
 
 
@@ -235,11 +241,11 @@ def block_header(t) -> str:
         return f"{tok(k[0])} {tok(k[1])}{_titled(k, 2)} {{"
     if d == "variant_decl":
         return f"variant {tok(k[0])} {{"
-    each = next((c for c in k if getattr(c, "data", None) == "for_each"), None)
+    each = next((c for c in k if getattr(c, "data", None) in ("for_each", "for_each_numbers")), None)
     loop = _for_each(each) if each is not None else ""
     return f"{d.split('_')[0]} {tok(k[0])}{_titled(k, 1)}{loop} {{"
 
 
 def block_members(t) -> list:
     """A block's members: its children but its name and `for each`."""
-    return [c for c in kids(t) if isinstance(c, Tree) and c.data not in ("name", "for_each")]
+    return [c for c in kids(t) if isinstance(c, Tree) and c.data not in ("name", "for_each", "for_each_numbers")]

@@ -102,6 +102,7 @@ _EXPRESSIONS = {
     "whose": lambda k: f"{k[0]} {expr(k[1], _ATOM)}",
     "given": lambda k: f"{expr(k[0], 5)} is given",
     "not_given": lambda k: f"{expr(k[0], 5)} is not given",
+    "call": lambda k: f"{tok(k[0])}(" + ", ".join(expr(a) for a in k[1:]) + ")",
 }
 # The list constructs' layouts live with the rest of their stage's part (fmt_lists); each takes `expr` for operands.
 _EXPRESSIONS.update({name: (lambda k, layout=layout: layout(k, expr)) for name, layout in LIST_LAYOUTS.items()})
@@ -113,6 +114,7 @@ _LINKS = {
     "beside_link": lambda k: f"beside {tok(k[0])}",
     "water_link": lambda k: f"by water within {expr(k[0], 5)}{_link_if(k)}",
     "within_link": lambda k: f"within {expr(k[0], 5)}{_link_if(k)}",
+    "named_link": lambda k: tok(k[0]),  # a link set's name (`links NAME: …`)
 }
 
 
@@ -124,7 +126,7 @@ def _link_if(k) -> str:
     return f" {word} {expr(cond)}"
 
 
-def _link(t) -> str:
+def link(t) -> str:
     return _LINKS[t.data](kids(t))
 
 
@@ -132,7 +134,7 @@ def _link(t) -> str:
 # `by border cells`.
 _MEASURES = {
     "span_measure": lambda k: " by span" + (f" between {tok(k[0])} and {tok(k[1])}" if k else ""),
-    "parts_measure": lambda k: " by parts(" + ", ".join(_link(x) for x in k) + ")",
+    "parts_measure": lambda k: " by parts(" + ", ".join(link(x) for x in k) + ")",
     "border_measure": lambda k: " by border cells",
 }
 
@@ -141,7 +143,7 @@ def _largest_group(k) -> str:
     links = [x for x in k[1:] if x.data.endswith("_link")]
     measure = next((x for x in k[1:] if x.data in _MEASURES), None)
     by = _MEASURES[measure.data](kids(measure)) if measure is not None else ""
-    return f"largest group({tok(k[0])}: " + ", ".join(_link(x) for x in links) + ")" + by
+    return f"largest group({tok(k[0])}: " + ", ".join(link(x) for x in links) + ")" + by
 
 
 _LITERALS = {

@@ -345,7 +345,7 @@ _SLIPS = (_character_slip, _operator_slip, _chained_comparison, _else_after_a_co
 _PIECE_HEAD = re.compile(r'\s*[A-Za-z_]\w*\s+[A-Za-z_]\w*\s*["{]')
 _WORD = re.compile(r"\s*([A-Za-z_]\w*)")
 _STATEMENT_WORDS = ("include", "extends", "colors", "alias", "tile", "levels", "board", "market", "resource", "marker",
-                    "option", "value", "attribute", "facedown", "family", "award", "winner", "variant")
+                    "option", "value", "attribute", "facedown", "family", "award", "winner", "variant", "def", "links")
 
 
 def unknown_leading_word(parser: Lark, text: str, error: UnexpectedInput, file: str) -> Diagnostic | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from lark import Token, v_args
 
-from orbis_dsl.language.syntax import ast_decl, ast_expr
+from orbis_dsl.language.syntax import ast_decl, ast_expr, ast_reuse
 from orbis_dsl.language.syntax.literals import number, unquote
 from orbis_dsl.language.syntax.transform_expr import NodeBuilder, once_only, span_of
 
@@ -136,6 +136,38 @@ class DeclBuilder(NodeBuilder):
 
     def modify_clause(self, meta, name, value):
         return ast_decl.Modify(str(name), _plain(value), span=span_of(self.file, name))
+
+    def modify_member(self, meta, name, member, value):
+        return ast_reuse.ModifyMember(str(name), str(member), _plain(value), member_span=span_of(self.file, member),
+                                      span=span_of(self.file, name))
+
+    def check_clause(self, meta, text, cond):
+        return ast_reuse.PieceCheck(unquote(text), cond, span=self._s(meta))
+
+    # ---- reuse (check/elaborate.py expands these) ------------------------------------------------------------
+
+    def def_decl(self, meta, name, *rest):
+        *params, result, body = rest  # `[def_param …]`: a None when the function takes no parameter
+        return ast_reuse.FunctionDecl(str(name), tuple(p for p in params if p is not None), result, body,
+                                      name_span=span_of(self.file, name), span=self._s(meta))
+
+    def def_param(self, meta, name, type_):
+        return ast_reuse.Param(str(name), type_, span=self._s(meta))
+
+    def links_decl(self, meta, name, *links):
+        return ast_reuse.LinkSetDecl(str(name), tuple(links), name_span=span_of(self.file, name), span=self._s(meta))
+
+    def per_value_decl(self, meta, name, set_name, value):
+        return ast_reuse.PerValueDecl(str(name), str(set_name), _plain(value), set_span=span_of(self.file, set_name),
+                                      span=self._s(meta))
+
+    def per_value_table(self, meta, name, set_name, *members):
+        return ast_reuse.PerValueDecl(str(name), str(set_name), None, tuple((m, v) for m, v, _ in members),
+                                      member_spans=tuple(span for *_, span in members),
+                                      set_span=span_of(self.file, set_name), span=self._s(meta))
+
+    def member_value(self, meta, member, value):
+        return (str(member), _plain(value), span_of(self.file, member))
 
     def gain(self, meta, amount):
         return ast_decl.Effect("gain", amount=amount, span=self._s(meta))

@@ -12,7 +12,7 @@ from lark.exceptions import GrammarError, VisitError
 from lark.visitors import _vargs_meta_inline
 
 from orbis_dsl.common.diagnostics import Span
-from orbis_dsl.language.syntax import ast_expr
+from orbis_dsl.language.syntax import ast_expr, ast_reuse
 from orbis_dsl.language.syntax.literals import number, unquote
 
 
@@ -249,6 +249,13 @@ class ExprBuilder(NodeBuilder):
 
     def link_if(self, meta, word, cond):
         return {"cond": cond, "negate": word.type == "UNLESS"}
+
+    def named_link(self, meta, name):
+        return ast_reuse.NamedLinks(str(name), span=self._s(meta))
+
+    def call(self, meta, name, *args):
+        return ast_reuse.Call(str(name), tuple(a for a in args if a is not None), name_span=span_of(self.file, name),
+                              span=self._s(meta))
 
     def beside_link(self, meta, fact):
         return ast_expr.GroupLink("beside", fact=str(fact), span=self._s(meta))

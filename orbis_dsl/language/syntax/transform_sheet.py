@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from lark import v_args
 
-from orbis_dsl.language.syntax import ast_decl, ast_sheet
+from orbis_dsl.language.syntax import ast_decl, ast_reuse, ast_sheet
 from orbis_dsl.language.syntax.literals import number, unquote
 from orbis_dsl.language.syntax.transform_expr import NodeBuilder, once_only, span_of
 
@@ -144,6 +144,10 @@ class SheetBuilder(NodeBuilder):
 
     def for_each(self, meta, name, set_name):
         return ast_sheet.ForEach(str(name), str(set_name), span=self._s(meta))
+
+    def for_each_numbers(self, meta, name, *numbers):
+        return ast_reuse.ForEachNumbers(str(name), tuple(n.value for n in numbers),
+                                        number_spans=tuple(n.span for n in numbers), span=self._s(meta))
 
     def measure_clause(self, meta, expr):
         return ("measure", expr, self._line("measure:", meta))

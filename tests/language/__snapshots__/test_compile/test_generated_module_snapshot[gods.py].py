@@ -1,6 +1,6 @@
 # generated — do not edit.
 # source: 'rules/orbis/gods.orbis'
-# sha256: c3c14dd6cd2f4404f4fde55abbbf3b72aa56d33be3b0cf5e4bc7bf1f4c9061f9
+# sha256: 5dec406da1f47f867b5ba0ca6df1dd35a8d572f94e5bdf6d98b360fba604b24f
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
@@ -8,52 +8,52 @@ from orbis_dsl.runtime.support import among as _among, compare as _compare, flag
 from orbis_dsl.runtime.specs import EndSpec, GodSpec
 
 SOURCE = 'rules/orbis/gods.orbis'
-SOURCE_SHA256 = 'c3c14dd6cd2f4404f4fde55abbbf3b72aa56d33be3b0cf5e4bc7bf1f4c9061f9'
+SOURCE_SHA256 = '5dec406da1f47f867b5ba0ca6df1dd35a8d572f94e5bdf6d98b360fba604b24f'
 
 
-# from 'rules/orbis/gods.orbis', line 6
+# from 'rules/orbis/gods.orbis', line 11
 def _god_love_end_0(g, p, trace=None):
     return 1
 
 
-# from 'rules/orbis/gods.orbis', line 6
+# from 'rules/orbis/gods.orbis', line 11
 def _god_love_end_0_explain(g, p, trace=None):
     return {'_sum': '1'}
 
 
-# from 'rules/orbis/gods.orbis', line 5
+# from 'rules/orbis/gods.orbis', line 10
 def _god_love_taken(api, g, p):
     trace = None
     api.gain(p, 5, None)
 
 
-# from 'rules/orbis/gods.orbis', line 11
+# from 'rules/orbis/gods.orbis', line 15
 def _god_oceans_end_0(g, p, trace=None):
-    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'irrigation') and n1.validated)), '_god_oceans_end_0@11:13', trace, '{value} validated irrigation tiles') and ((not _option_flag(trace, 'majority_needs_one', g.options['majority_needs_one'], 'majority needs at least one')) or _compare(trace, '{value} validated irrigation tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'irrigation') and n0.validated)), 1))):
+    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'irrigation') and n1.validated)), '_god_oceans_end_0@6:31', trace, '{value} validated irrigation tiles') and ((not _option_flag(trace, 'majority_needs_one', g.options['majority_needs_one'], 'majority needs at least one')) or _compare(trace, '{value} validated irrigation tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'irrigation') and n0.validated)), 1))):
         return None
     return 3
 
 
-# from 'rules/orbis/gods.orbis', line 11
+# from 'rules/orbis/gods.orbis', line 15
 def _god_oceans_end_0_explain(g, p, trace=None):
     return {'_sum': '3'}
 
 
-# from 'rules/orbis/gods.orbis', line 17
+# from 'rules/orbis/gods.orbis', line 19
 def _god_fire_end_0(g, p, trace=None):
-    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'volcano') and n1.validated)), '_god_fire_end_0@17:13', trace, '{value} validated volcano tiles') and ((not _option_flag(trace, 'majority_needs_one', g.options['majority_needs_one'], 'majority needs at least one')) or _compare(trace, '{value} validated volcano tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'volcano') and n0.validated)), 1))):
+    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'volcano') and n1.validated)), '_god_fire_end_0@6:31', trace, '{value} validated volcano tiles') and ((not _option_flag(trace, 'majority_needs_one', g.options['majority_needs_one'], 'majority needs at least one')) or _compare(trace, '{value} validated volcano tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'volcano') and n0.validated)), 1))):
         return None
     return 3
 
 
-# from 'rules/orbis/gods.orbis', line 17
+# from 'rules/orbis/gods.orbis', line 19
 def _god_fire_end_0_explain(g, p, trace=None):
     return {'_sum': '3'}
 
 
 # from 'rules/orbis/gods.orbis', line 23
 def _god_nature_end_0(g, p, trace=None):
-    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'forest') and n1.validated)), '_god_nature_end_0@23:13', trace, '{value} validated forest tiles') and ((not _option_flag(trace, 'majority_needs_one', g.options['majority_needs_one'], 'majority needs at least one')) or _compare(trace, '{value} validated forest tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'forest') and n0.validated)), 1))):
+    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'forest') and n1.validated)), '_god_nature_end_0@6:31', trace, '{value} validated forest tiles') and ((not _option_flag(trace, 'majority_needs_one', g.options['majority_needs_one'], 'majority needs at least one')) or _compare(trace, '{value} validated forest tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'forest') and n0.validated)), 1))):
         return None
     return 3
 
@@ -63,75 +63,75 @@ def _god_nature_end_0_explain(g, p, trace=None):
     return {'_sum': '3'}
 
 
-# from 'rules/orbis/gods.orbis', line 29
+# from 'rules/orbis/gods.orbis', line 27
 def _god_harvests_end_0(g, p, trace=None):
-    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'village') and n1.validated)), '_god_harvests_end_0@29:13', trace, '{value} validated village tiles') and ((not _option_flag(trace, 'majority_needs_one', g.options['majority_needs_one'], 'majority needs at least one')) or _compare(trace, '{value} validated village tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'village') and n0.validated)), 1))):
+    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'village') and n1.validated)), '_god_harvests_end_0@6:31', trace, '{value} validated village tiles') and ((not _option_flag(trace, 'majority_needs_one', g.options['majority_needs_one'], 'majority needs at least one')) or _compare(trace, '{value} validated village tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'village') and n0.validated)), 1))):
         return None
     return 3
 
 
-# from 'rules/orbis/gods.orbis', line 29
+# from 'rules/orbis/gods.orbis', line 27
 def _god_harvests_end_0_explain(g, p, trace=None):
     return {'_sum': '3'}
 
 
-# from 'rules/orbis/gods.orbis', line 34
+# from 'rules/orbis/gods.orbis', line 31
 def _god_apprentice_end_0(g, p, trace=None):
     return 2
 
 
-# from 'rules/orbis/gods.orbis', line 34
+# from 'rules/orbis/gods.orbis', line 31
 def _god_apprentice_end_0_explain(g, p, trace=None):
     return {'_sum': '2'}
 
 
-# from 'rules/orbis/gods.orbis', line 39
+# from 'rules/orbis/gods.orbis', line 36
 def _god_idleness_end_0(g, p, trace=None):
     return 1
 
 
-# from 'rules/orbis/gods.orbis', line 39
+# from 'rules/orbis/gods.orbis', line 36
 def _god_idleness_end_0_explain(g, p, trace=None):
     return {'_sum': '1'}
 
 
-# from 'rules/orbis/gods.orbis', line 43
+# from 'rules/orbis/gods.orbis', line 40
 def _god_technology_end_0(g, p, trace=None):
-    if not _among(g, p, 'fewest', lambda q0: sum(1 for n1 in q0.tiles if n1.desert), '_god_technology_end_0@43:13', trace, '{value} desert tiles'):
+    if not _among(g, p, 'fewest', lambda q0: sum(1 for n1 in q0.tiles if n1.desert), '_god_technology_end_0@40:13', trace, '{value} desert tiles'):
         return None
     return 3
 
 
-# from 'rules/orbis/gods.orbis', line 43
+# from 'rules/orbis/gods.orbis', line 40
 def _god_technology_end_0_explain(g, p, trace=None):
     return {'_sum': '3'}
 
 
-# from 'rules/orbis/gods.orbis', line 48
+# from 'rules/orbis/gods.orbis', line 45
 def _god_balance_end_0(g, p, trace=None):
     if not ((_compare(trace, '{value} validated village tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'village') and n0.validated)), 1) and _compare(trace, '{value} temple tiles', '>=', sum(1 for n0 in p.tiles if (n0.kind == 'temple')), 1)) and _compare(trace, '{value} validated volcano tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'volcano') and n0.validated)), 1)):
         return None
     return 3
 
 
-# from 'rules/orbis/gods.orbis', line 48
+# from 'rules/orbis/gods.orbis', line 45
 def _god_balance_end_0_explain(g, p, trace=None):
     return {'_sum': '3'}
 
 
-# from 'rules/orbis/gods.orbis', line 56
+# from 'rules/orbis/gods.orbis', line 53
 def _god_death_end_0(g, p, trace=None):
     if _flag(trace, 'cancelled', p.god_cancelled):
         return None
     return 3
 
 
-# from 'rules/orbis/gods.orbis', line 56
+# from 'rules/orbis/gods.orbis', line 53
 def _god_death_end_0_explain(g, p, trace=None):
     return {'_sum': '3'}
 
 
-# from 'rules/orbis/gods.orbis', line 55
+# from 'rules/orbis/gods.orbis', line 52
 def _god_death_taken(api, g, p):
     trace = None
     if not api.pay(p, 6, None):
@@ -153,7 +153,7 @@ GODS = (
     name='oceans',
     title='God of the Oceans',
     ends=(
-            EndSpec(fn=_god_oceans_end_0, text='3 if irrigations is most among players and (not majority_needs_one or irrigations >= 1)', explain=_god_oceans_end_0_explain, says='God of the Oceans, most validated Irrigations ({why}): +{points}'),
+            EndSpec(fn=_god_oceans_end_0, text='3 if count of validated irrigation tiles is most among players and (not majority_needs_one or count of validated irrigation tiles >= 1)', explain=_god_oceans_end_0_explain, says='God of the Oceans, most validated Irrigations ({why}): +{points}'),
     ),
     taken=None,
     modifiers={},
@@ -163,7 +163,7 @@ GODS = (
     name='fire',
     title='Goddess of Fire',
     ends=(
-            EndSpec(fn=_god_fire_end_0, text='3 if volcanoes is most among players and (not majority_needs_one or volcanoes >= 1)', explain=_god_fire_end_0_explain, says='Goddess of Fire, most validated Volcanoes ({why}): +{points}'),
+            EndSpec(fn=_god_fire_end_0, text='3 if count of validated volcano tiles is most among players and (not majority_needs_one or count of validated volcano tiles >= 1)', explain=_god_fire_end_0_explain, says='Goddess of Fire, most validated Volcanoes ({why}): +{points}'),
     ),
     taken=None,
     modifiers={},
@@ -173,7 +173,7 @@ GODS = (
     name='nature',
     title='Goddess of Nature',
     ends=(
-            EndSpec(fn=_god_nature_end_0, text='3 if forests is most among players and (not majority_needs_one or forests >= 1)', explain=_god_nature_end_0_explain, says='Goddess of Nature, most validated Forests ({why}): +{points}'),
+            EndSpec(fn=_god_nature_end_0, text='3 if count of validated forest tiles is most among players and (not majority_needs_one or count of validated forest tiles >= 1)', explain=_god_nature_end_0_explain, says='Goddess of Nature, most validated Forests ({why}): +{points}'),
     ),
     taken=None,
     modifiers={},
@@ -183,7 +183,7 @@ GODS = (
     name='harvests',
     title='God of Harvests',
     ends=(
-            EndSpec(fn=_god_harvests_end_0, text='3 if villages is most among players and (not majority_needs_one or villages >= 1)', explain=_god_harvests_end_0_explain, says='God of Harvests, most validated Villages ({why}): +{points}'),
+            EndSpec(fn=_god_harvests_end_0, text='3 if count of validated village tiles is most among players and (not majority_needs_one or count of validated village tiles >= 1)', explain=_god_harvests_end_0_explain, says='God of Harvests, most validated Villages ({why}): +{points}'),
     ),
     taken=None,
     modifiers={},

@@ -1,0 +1,271 @@
+"""Expanding reuse inside expressions: a call becomes its function's body with the arguments bound, a link set's
+name its links, `start[fire]` of a per-member value the value made for that member.
+
+Hygienic by construction: the tree is rewritten, never text. A parameter is replaced only where the body reads it
+(a binder of the body that names it too is refused at the definition); a binder of the body that an argument's
+names would fall under is renamed first; and a body that reads a name the call site binds (`count(t in … f(…))`
+where the body reads a top-level `t`) is refused at the call rather than silently captured. Nodes keep their
+spans: the body's nodes point at the body, the arguments' at the call.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from orbis_dsl.common.diagnostics import Diagnostic, unknown
+from orbis_dsl.language.syntax import ast_expr, ast_reuse, ast_scope
+from orbis_dsl.language.syntax.ast_walk import children, field_names, is_node
+
+
+def rebuild(node, visit):
+    """`node` with each child node replaced by `visit(child)`: the same object when no child changes (so that a
+    call's argument keeps its identity, which the checker's argument-type hook looks up)."""
+    changes = {}
+    for name in field_names(type(node)):
+        value = getattr(node, name)
+        if isinstance(value, tuple):
+            new = tuple(visit(v) if is_node(v) else v for v in value)
+            if any(a is not b for a, b in zip(new, value, strict=True)):
+                changes[name] = new
+        elif is_node(value):
+            new = visit(value)
+            if new is not value:
+                changes[name] = new
+    return attrs.evolve(node, **changes) if changes else node
+
+
+def binder_name(node) -> str | None:
+    """The name a node binds for its inside (`count(t in …)`, `sum(… for t in SET)`), or None."""
+    if isinstance(node, ast_scope.MemberSum):
+        return node.binder
+    binder = getattr(node, "binder", None) if isinstance(
+        node, ast_expr.Count | ast_expr.Aggregate | ast_scope.MemberCount) else None
+    return binder.name if isinstance(binder, ast_expr.Ref) else None
+
+
+def names_read(node) -> set[str]:
+    """Every name an expression reads or binds (more than it reads freely: enough to decide what to rename)."""
+    found, todo = set(), [node]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, ast_expr.Ref):
+            found.add(item.name)
+        elif isinstance(item, ast_scope.FieldOf):
+            found.add(item.binder)
+        bound = binder_name(item)
+        if bound:
+            found.add(bound)
+        todo.extend(children(item))
+    return found
+
+
+def binders_in(node) -> set[str]:
+    found, todo = set(), [node]
+    while todo:
+        item = todo.pop()
+        bound = binder_name(item)
+        if bound:
+            found.add(bound)
+        todo.extend(children(item))
+    return found
+
+
+def renamed(node, old: str, new: str):
+    """`node` with the name `old` (a binder of it, and every read of that binder) written `new`."""
+    def visit(item):
+        if isinstance(item, ast_expr.Ref) and item.name == old:
+            return attrs.evolve(item, name=new)
+        if isinstance(item, ast_scope.FieldOf) and item.binder == old:
+            return attrs.evolve(item, binder=new)
+        if isinstance(item, ast_scope.MemberSum) and item.binder == old:
+            item = attrs.evolve(item, binder=new)
+        return rebuild(item, visit)
+    return visit(node)
+
+
+def substituted(body, bound: dict):
+    """The body with each parameter read replaced by its argument (a binder named like one hides it: refused at
+    the definition, so it is not looked at here)."""
+    def visit(item):
+        if isinstance(item, ast_expr.Ref) and item.name in bound:
+            return bound[item.name]
+        return rebuild(item, visit)
+    return visit(body)
+
+
+# Nodes with no node inside them.
+_LEAVES = frozenset({ast_expr.IntLit, ast_expr.BoolLit, ast_expr.StrLit, ast_expr.Ref, ast_expr.SetLit,
+                     ast_expr.NameLit, ast_expr.AmountLit, ast_expr.TypeRef, ast_expr.WrittenLine, ast_scope.FieldOf})
+
+
+class Expander:
+    """Rewrites expressions; `diags` collects what cannot be expanded. One per rule set."""
+
+    def __init__(self, functions: dict, link_sets: dict, per_values: dict, members: dict):
+        self.functions = functions  # name -> FunctionDecl
+        self.link_sets = link_sets  # name -> LinkSetDecl
+        self.per_values = per_values  # name -> PerValueDecl
+        self.members = members  # set name -> its members
+        self.diags: list[Diagnostic] = []
+        self.bodies: dict[str, object] = {}  # function -> its body, expanded (None: it cannot be)
+        self.arguments: dict[int, tuple] = {}  # id(argument) -> (argument, function, parameter, call)
+        self.calls: dict[str, list] = {}  # function -> the spans of its calls
+        self._stack: list[str] = []
+        self._scope: tuple[str, ...] = ()
+        self._params: frozenset[str] = frozenset()  # the parameters of the body being expanded
+        self._body_names: dict[str, tuple[set[str], set[str]]] = {}
+
+    def error(self, message, span, hint=None) -> None:
+        self.diags.append(Diagnostic(message, span=span, hint=hint))
+
+    def visit(self, node):
+        if type(node) in _LEAVES:
+            return node  # (most nodes: nothing inside to expand, and the walk of a large file is mostly these)
+        if isinstance(node, ast_reuse.Call):
+            return self.call(node)
+        if isinstance(node, ast_expr.LargestGroup):
+            node = attrs.evolve(node, links=self.links(node.links, ()), parts=self.links(node.parts, ()))
+        if isinstance(node, ast_expr.Index) and node.name in self.per_values:
+            return self.member_value(node)
+        bound = binder_name(node)
+        outer = self._scope
+        if bound:
+            self._scope = (*outer, bound)
+        try:
+            return rebuild(node, self.visit)
+        finally:
+            self._scope = outer
+
+    def links(self, links: tuple, seen: tuple) -> tuple:
+        """The links with each link set's name replaced by its links (a set naming itself, through others, is
+        refused)."""
+        out = []
+        for link in links:
+            if not isinstance(link, ast_reuse.NamedLinks):
+                out.append(link)
+                continue
+            found = self.link_sets.get(link.name)
+            if found is None:
+                self.diags.append(unknown("link set", link.name, self.link_sets, link.span))
+            elif link.name in seen:
+                self.error(f"link set '{link.name}' names itself ({' → '.join((*seen, link.name))})", link.span)
+            else:
+                out.extend(self.links(found.links, (*seen, link.name)))
+        return tuple(out)
+
+    def member_value(self, node):
+        """`start[fire]`: the value made for the member fire."""
+        decl = self.per_values[node.name]
+        members = self.members.get(decl.set_name, ())
+        key = node.key
+        if isinstance(key, ast_expr.Ref) and key.name in self._params:
+            return rebuild(node, self.visit)  # a parameter's: read once the argument is in its place
+        if isinstance(key, ast_expr.Ref) and key.name in members:
+            return ast_expr.Ref(f"{node.name}_{key.name}", span=node.span)
+        if members:
+            # `start[t]`, t a member named by a `for each` or a count: the value of whichever member t is (a key
+            # of another type is reported by the checker, comparing it with the members)
+            choice = ast_expr.Ref(f"{node.name}_{members[-1]}", span=node.span)
+            for member in reversed(members[:-1]):
+                test = ast_expr.Compare("=", key, ast_expr.Ref(member, span=key.span), span=key.span)
+                choice = ast_expr.IfExpr(test, ast_expr.Ref(f"{node.name}_{member}", span=node.span), choice,
+                                         span=node.span)
+            return choice
+        return node  # (a set not declared: reported at the value)
+
+    def call(self, node):
+        args = tuple(self.visit(a) for a in node.args)
+        fn = self.functions.get(node.name)
+        if fn is None:
+            self.diags.append(unknown("function", node.name, self.functions, node.name_span or node.span))
+            return node
+        self.calls.setdefault(fn.name, []).append(node.span)
+        if len(args) != len(fn.params):
+            wanted = ", ".join(f"{p.name}: {type_words(p.type)}" for p in fn.params)
+            self.error(f"{fn.name} takes {_count(len(fn.params), 'argument')} ({wanted}), but "
+                       f"{_count(len(args), 'is', 'are')} given", node.span,
+                       hint=f"declared at {_where(fn.name_span)}: `def {fn.name}({wanted})`")
+            return node
+        body = self.body(fn, node)
+        if body is None:
+            return node
+        read, bound = self._names(fn.name, body)
+        captured = (read - {p.name for p in fn.params} - bound) & set(self._scope)
+        if captured:
+            name = sorted(captured)[0]
+            self.error(f"the body of {fn.name} reads '{name}', which is named here by the expression around this "
+                       "call: the call would read the inner one", node.span,
+                       hint=f"rename the inner '{name}' (the body, at {_where(fn.body.span)}, means the rule "
+                            f"set's '{name}')")
+            return node
+        for arg, param in zip(args, fn.params, strict=True):
+            self.arguments[id(arg)] = (arg, fn, param, node)
+        bound = substituted(self._hygienic(body, args, read, bound), {p.name: a for p, a in zip(fn.params, args,
+                                                                                                 strict=True)})
+        return self.visit(bound) if self.per_values else bound  # `quota[c]`, c a parameter: now c's argument
+
+    def _names(self, function: str, body) -> tuple[set[str], set[str]]:
+        """The names a function's expanded body reads and binds, found once (it is expanded at every call)."""
+        if function not in self._body_names:
+            self._body_names[function] = (names_read(body), binders_in(body))
+        return self._body_names[function]
+
+    def _hygienic(self, body, args, read, bound):
+        """The body with each binder an argument's names would fall under renamed."""
+        taken = set().union(*(names_read(a) for a in args)) if args else set()
+        everything = read | taken
+        for name in sorted(bound & taken):
+            fresh = next(f"{name}_{i}" for i in range(1, 10_000) if f"{name}_{i}" not in everything)
+            everything.add(fresh)
+            body = renamed(body, name, fresh)
+        return body
+
+    def body(self, fn, call=None):
+        """The function's body with the calls and names in it expanded, once (a function that calls itself,
+        directly or through others, is refused at the call that closes the circle)."""
+        if fn.name in self.bodies:
+            return self.bodies[fn.name]
+        if fn.name in self._stack:
+            chain = " → ".join((*self._stack[self._stack.index(fn.name):], fn.name))
+            self.error(f"{fn.name} calls itself ({chain}): a function may not be recursive",
+                       call.span if call is not None else fn.name_span)
+            return None
+        self._stack.append(fn.name)
+        outer, self._scope = self._scope, ()  # the body is read where it is defined, not where it is called
+        outer_params, self._params = self._params, frozenset(p.name for p in fn.params)
+        try:
+            expanded = self.visit(fn.body)
+        finally:
+            self._stack.pop()
+            self._scope, self._params = outer, outer_params
+        failed = any(_inside(d.span, fn.span) for d in self.diags)
+        self.bodies[fn.name] = None if failed else expanded
+        return self.bodies[fn.name]
+
+
+    def checked_body(self, fn):
+        """The body as checked at its definition: `quota[c]`, c a parameter, read as the choice among the
+        members' values that any argument gives."""
+        body = self.body(fn)
+        return self.visit(body) if body is not None and self.per_values else body
+
+
+def type_words(t) -> str:
+    return t.name + ("?" if t.optional else "")
+
+
+def _count(n: int, word: str, plural: str | None = None) -> str:
+    if plural is not None:
+        return f"{n} {word if n == 1 else plural}"
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _where(span) -> str:
+    return f"{span.file}:{span.line}:{span.column}" if span else "another file"
+
+
+def _inside(span, outer) -> bool:
+    """Whether `span` lies within `outer` (both in one file)."""
+    if span is None or outer is None or span.file != outer.file or outer.end_line is None:
+        return False
+    return (outer.line, outer.column) <= (span.line, span.column) <= (outer.end_line, outer.end_column)

@@ -1,0 +1,120 @@
+"""Type checks of functions (`def`): each body once, at its definition, against its parameters' and result's types;
+each argument at its call, against its parameter; and, for a mistake the checker finds inside a body as expanded
+at a call, where that call is.
+
+The body is checked in the context of a top-level rule, its parameters bound to their declared types, so that a
+mistake in it is reported at the body whatever calls it. The calls themselves were expanded before the checks
+(`check/elaborate.py`): an argument keeps its identity in the expanded tree, and `argument_type` is asked by the
+expression checker when it meets one.
+"""
+
+from __future__ import annotations
+
+from orbis_dsl.common.diagnostics import Diagnostic
+from orbis_dsl.language.check.expand import type_words
+
+# The types a parameter or a result may have, besides a declared set's name (a member of that set).
+_PLAIN = ("int", "bool", "kind", "color", "string")
+
+
+def checker_type(t, sets) -> str | None:
+    """A parameter's or result's declared type as the checker names types, or None when no such type exists."""
+    if t.name in sets:
+        base = "member:" + t.name
+    elif t.name in _PLAIN:
+        base = t.name
+    else:
+        return None
+    return base + ("?" if t.optional else "")
+
+
+def check_functions(checker, elaboration) -> None:
+    """Each function's body, type-checked once against its declared types."""
+    if elaboration is None:
+        return
+    for fn, body in elaboration.functions.values():
+        types = {}
+        for param in (*fn.params, None):
+            t = fn.result if param is None else param.type
+            known = checker_type(t, checker.sets)
+            if known is None:
+                choices = [*_PLAIN, *checker.sets]
+                checker.diags.append(checker.unknown("type", t.name, choices, t.span or fn.span))
+            elif param is not None:
+                types[param.name] = known
+        if len(types) != len(fn.params) or body is None:
+            continue
+        ctx = checker.context()
+        for name, t in types.items():
+            ctx = ctx.bound(name, t)
+        want = checker_type(fn.result, checker.sets)
+        if want is not None:
+            checker.expect(body, ctx, want, f"the body of {fn.name} (declared {type_words(fn.result)})")
+        unread = [p.name for p in fn.params if not _reads(body, p.name)]
+        for name in unread:
+            checker.warn(f"parameter '{name}' of {fn.name} is never read: every call passes it for nothing",
+                         next(p.span for p in fn.params if p.name == name))
+
+
+def argument_type(checker, e, got: str) -> None:
+    """At a call's argument (found by identity): the argument's type against its parameter's."""
+    found = checker.reuse.arguments.get(id(e)) if checker.reuse is not None else None
+    if found is None or found[0] is not e or got == "?":
+        return
+    _, fn, param, _ = found
+    want = checker_type(param.type, checker.sets)
+    if want is None or got == want or got.rstrip("?") == want.rstrip("?"):
+        return
+    checker.misfed = {*getattr(checker, "misfed", ()), fn.name}  # the body's errors then follow from this one
+    checker.error(f"argument '{param.name}' of {fn.name} must be {checker.words(want)}, but this is "
+                  f"{checker.words(got)}", e.span,
+                  hint=f"{fn.name} is declared at {_where(fn.name_span)}: `{param.name}: {type_words(param.type)}`")
+
+
+def _reads(body, name: str) -> bool:
+    from orbis_dsl.language.check.expand import names_read
+    return name in names_read(body)
+
+
+def placed(diags: list[Diagnostic], elaboration, misfed=(), defined=()) -> list[Diagnostic]:
+    """The diagnostics, each once (a body expanded at several calls is checked at each), and those inside a
+    function's body told which call it was checked at. Inside the body of a function called with an argument of
+    the wrong type (`misfed`), only what its definition's own check found (`defined`) is kept: the rest follows
+    from that argument, which is reported at the call."""
+    out, seen = [], set()
+    defined = {(d.message, d.span) for d in defined}
+    for d in diags:
+        key = (d.message, d.span, d.severity)
+        if key in seen or (_in_body_of(d, misfed, elaboration) and (d.message, d.span) not in defined):
+            continue
+        seen.add(key)
+        out.append(_with_call(d, elaboration))
+    return out
+
+
+def _with_call(d: Diagnostic, elaboration) -> Diagnostic:
+    if elaboration is None or d.span is None:
+        return d
+    for fn, _ in elaboration.functions.values():
+        calls = elaboration.calls.get(fn.name)
+        if calls and _inside(d.span, fn.body.span):
+            said = f"in {fn.name}, called at {_where(calls[0])}" + (f" and {len(calls) - 1} more" if len(calls) > 1
+                                                                      else "")
+            return d._replace(hint=f"{d.hint}; {said}" if d.hint else said)
+    return d
+
+
+def _in_body_of(d: Diagnostic, functions, elaboration) -> bool:
+    # (any function's body: the misfed one's, and those it calls, which the argument reaches)
+    return bool(functions) and d.span is not None and any(_inside(d.span, fn.body.span)
+                                                          for fn, _ in elaboration.functions.values())
+
+
+def _inside(span, outer) -> bool:
+    if outer is None or span.file != outer.file or outer.end_line is None:
+        return False
+    return (outer.line, outer.column) <= (span.line, span.column) <= (outer.end_line, outer.end_column)
+
+
+def _where(span) -> str:
+    return f"{span.file}:{span.line}:{span.column}" if span else "another file"

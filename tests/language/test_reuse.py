@@ -1,0 +1,281 @@
+"""Reuse (issue 32, item 3): functions of values, values per member of a set, checks per number and a held
+piece's own check, each expanded before the checks (check/elaborate.py).
+
+The oracle is a small score sheet scored by hand (the Spice Route of docs/language.md, with a few more columns):
+each test names the numbers it expects and why, so that a construct that expands wrongly scores differently.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from orbis_dsl.language.ruleset import compile_paths, rules_from_modules
+from orbis_dsl.records.sheets import read_sheet_json
+from orbis_dsl.runtime.sheet import score_sheet
+
+GAME = """game "spice-route" "Spice Route" {
+  record "spice-route/1"
+  report "spice-route-score/1"
+}
+
+set crafts: glass, silk, spice
+family order "Order" for players
+
+fact made "goods made": int 0..20 per crafts
+fact seal "trade seal": int? 1..3
+fact orders "orders taken": list of order with done?
+
+value quota per crafts: glass = 4, silk = 3, spice = 5
+value prize per crafts = 2
+
+def met(c: crafts): bool = made[c] >= quota[c]
+def crafts_met(): int = count(c in crafts where met(c))
+
+order rush "Rush order" {
+  check "every quota met": crafts_met() = 3
+}
+
+order glassworks "Glassworks" {
+  check "the glass quota met": met(glass)
+}
+
+score quotas "Quotas": sum(prize[c] for c in crafts where met(c))
+score orders "Orders": 5 * count(orders where done)
+score seal "Seal": if seal is given then seal else 0
+EXTRA
+refuse "{others} holds trade seal {s} too: each seal is taken once"
+  if seal = s and count(players where their seal = s) >= 2 for each s in 3, 2, 1
+warn "order {o} ({o.check}): its typed \\"done\\" disagrees with the goods made"
+  if count(orders where order = o and done != o.check) >= 1 for each o in order
+
+winner: most total, ties shared
+"""
+
+ANN = {"name": "Ann", "made": {"glass": 4, "silk": 3, "spice": 2}, "seal": 3,
+       "orders": [{"id": "glassworks", "done": True}]}
+BO = {"name": "Bo", "made": {"glass": 1, "silk": 1, "spice": 5}, "seal": 2,
+      "orders": [{"id": "glassworks", "done": True}]}
+
+
+def compiled(tmp_path, extra: str = "", name: str = "spice"):
+    path = tmp_path / f"{name}.orbis"
+    path.write_text(GAME.replace("EXTRA", extra), encoding="utf-8")
+    return compile_paths([path])
+
+
+def score(tmp_path, players, extra: str = ""):
+    result = compiled(tmp_path, extra)
+    assert result.model is not None, [d.message for d in result.diagnostics]
+    rules = rules_from_modules(result.modules, f"reuse_{abs(hash(extra))}")
+    doc = {"format": "spice-route/1", "game": "spice-route", "players": players}
+    record, diags = read_sheet_json(json.dumps(doc), "test", rules)
+    if record is None:
+        return None, [d.message for d in diags]
+    return score_sheet(rules, record, "spice-route-score/1"), []
+
+
+def errors(tmp_path, extra: str) -> list[str]:
+    return [d.message for d in compiled(tmp_path, extra).diagnostics if d.is_error]
+
+
+def test_a_call_is_its_body_with_the_arguments_in_place(tmp_path):
+    # Ann meets glass (4 >= 4) and silk (3 >= 3): 2 + 2; the Glassworks done: 5; seal 3. Bo meets spice: 2; 5; 2.
+    report, _ = score(tmp_path, [ANN, BO])
+    assert {p.name: p.total for p in report.players} == {"Ann": 12, "Bo": 9}
+
+
+GUILDS = """game "guild-hall" "Guild Hall" {
+  record "guild-hall/1"
+  report "guild-hall-score/1"
+}
+
+set crafts: glass, silk, spice
+family guild "Guild" for players
+fact made "goods made": int 0..20 per crafts
+value start per crafts = 1
+
+guild weavers "Weavers" {
+  modify start[silk] = 3
+}
+
+guild glaziers "Glaziers" {
+}
+
+score head "Head start": sum(start[c] for c in crafts)
+score silk "Silk over start": made[silk] - start[silk]
+warn "below the guild's start on {c}" if made[c] < start[c] for each c in crafts
+winner: most total, ties shared
+"""
+
+
+def test_a_held_piece_changes_one_members_value(tmp_path):
+    path = tmp_path / "guilds.orbis"
+    path.write_text(GUILDS, encoding="utf-8")
+    result = compile_paths([path])
+    assert result.model is not None, [d.message for d in result.diagnostics]
+    rules = rules_from_modules(result.modules, "reuse_guilds")
+    doc = {"format": "guild-hall/1", "game": "guild-hall", "players": [
+        {"name": "Ann", "guild": "weavers", "made": {"glass": 1, "silk": 2, "spice": 4}},
+        {"name": "Bo", "guild": "glaziers", "made": {"glass": 0, "silk": 5, "spice": 1}}]}
+    record, diags = read_sheet_json(json.dumps(doc), "test", rules)
+    assert record is not None, [d.message for d in diags]
+    report = score_sheet(rules, record, "guild-hall-score/1")
+    # Ann's Weavers start at 1, 3, 1 (head start 5; silk 2 - 3 = -1); Bo's Glaziers at 1, 1, 1 (3; 5 - 1 = 4).
+    assert {p.name: p.total for p in report.players} == {"Ann": 4, "Bo": 7}
+    # the check over the set reads each member's start: Ann below on silk (2 < 3), Bo on glass (0 < 1)
+    said = sorted(str(getattr(w, "message", w)) for w in report.warnings)
+    assert said == ["below the guild's start on glass", "below the guild's start on silk"], said
+
+
+def test_a_parameter_never_captures_a_name_of_the_call_site(tmp_path):
+    # `above(made[c])` inside `sum(… for c in crafts)`: the body's own `c` is another name. For Ann (4, 3, 2):
+    # above(4) = 0, above(3) = 1 (glass), above(2) = 2 (glass, silk): 3. Captured, `made[c] > made[c]`: 0.
+    extra = ("def above(n: int): int = count(c in crafts where made[c] > n)\n"
+             'score ranks "Ranks": sum(above(made[c]) for c in crafts)\n')
+    report, _ = score(tmp_path, [ANN, BO], extra)
+    ranks = {p.name: p.columns["ranks"] for p in report.players}
+    # Bo (1, 1, 5): above(1) = 1 twice, above(5) = 0: 2.
+    assert ranks == {"Ann": 3, "Bo": 2}
+
+
+def test_a_body_reading_a_name_the_call_site_binds_is_refused(tmp_path):
+    extra = ("def plus_seal(n: int): int = n + count(c in crafts where made[c] > seal)\n"
+             'score ranks "Ranks": sum(plus_seal(1) for seal in crafts)\n')
+    assert any("reads 'seal', which is named here" in m for m in errors(tmp_path, extra))
+
+
+def test_a_check_is_made_once_per_number(tmp_path):
+    # Both at seal 2: refused by the check made for 2, with its number in the sentence.
+    _, refused = score(tmp_path, [{**ANN, "seal": 2}, BO])
+    assert any("holds trade seal 2 too" in m for m in refused), refused
+
+
+def test_each_pieces_check_is_the_warning_it_stands_for(tmp_path):
+    report, _ = score(tmp_path, [ANN, BO])
+    said = [w.message if hasattr(w, "message") else str(w) for w in report.warnings]
+    # Bo typed the Glassworks done with 1 glass (quota 4); Ann's 4 glass meets it.
+    assert any('order glassworks (the glass quota met): its typed "done" disagrees' in m for m in said), said
+    assert len(said) == 1, said
+
+
+@pytest.mark.parametrize(("extra", "says"), [
+    ('score x "X": mett(glass)\n', "unknown function 'mett'"),
+    ('score x "X": if met(glass, silk) then 1 else 0\n', "met takes 1 argument (c: crafts), but 2 are given"),
+    ('score x "X": if met(3) then 1 else 0\n', "argument 'c' of met must be"),
+    ("def a(n: int): int = b(n)\ndef b(n: int): int = a(n)\n", "a function may not be recursive"),
+    ("def big(n: int): bool = n + 1\n", "the body of big (declared bool) must be a yes/no condition"),
+    ("def odd(n: number): int = n\n", "unknown type 'number'"),
+    ("def twice(n: int, n: int): int = n\n", "parameter 'n' of twice is named twice"),
+    ("def hidden(c: crafts): int = count(c in crafts where made[c] > 1)\n", "parameter 'c' of hidden is hidden"),
+    ("def count(n: int): int = n\n", "'count' is a word of the language"),
+    ("def seal(n: int): int = n\n", "'seal' names a function here and something else too"),
+    ("value bonus per crafts: glass = 1, silk = 2\n", "value 'bonus' gives no value for spice"),
+    ("value bonus per crafts: glass = 1, silk = 2, spice = 3, gold = 4\n", "unknown member of crafts 'gold'"),
+    ("value bonus per craft = 1\n", "unknown set 'craft'"),
+    ('score x "X": quota[seal]\n', "cannot compare a number (or none) with a member of crafts"),
+    ('award a "A" for each s in 1, 2 {\n  measure: 1\n}\n', "is for checks (warn, refuse, note)"),
+])
+def test_each_mistake_is_a_located_error(tmp_path, extra, says):
+    result = compiled(tmp_path, extra)
+    found = [d for d in result.diagnostics if d.is_error]
+    assert any(says in d.message for d in found), [d.message for d in found]
+    assert all(d.span is not None for d in found)
+
+
+def test_an_unused_parameter_is_a_warning(tmp_path):
+    result = compiled(tmp_path, "def one(n: int): int = 1\n")
+    assert [d.message for d in result.diagnostics if not d.is_error] == [
+        "parameter 'n' of one is never read: every call passes it for nothing"]
+
+
+def test_a_piece_check_no_check_reads_is_an_error(tmp_path):
+    path = tmp_path / "lone.orbis"
+    text = GAME.replace("EXTRA", "")
+    text = text[:text.index('warn "order')] + "\nwinner: most total, ties shared\n"
+    path.write_text(text, encoding="utf-8")
+    found = [d.message for d in compile_paths([path]).diagnostics if d.is_error]
+    assert any("order rush's check is read by no check of the game" in m for m in found), found
+
+
+def test_a_mistake_in_a_body_says_which_call_it_was_checked_at(tmp_path):
+    extra = "def shy(c: crafts): int = if made[c] > 1 then 1 else 0\n" + 'score x "X": shy(glass) + shy(silk) + 1\n'
+    report, _ = score(tmp_path, [ANN, BO], extra)  # clean: a baseline for the next line
+    assert report is not None
+    result = compiled(tmp_path, extra.replace("made[c] > 1", "made[c] > quota"), name="bad")
+    found = [d for d in result.diagnostics if d.is_error]
+    assert found and all(d.span.line == GAME.count("\n", 0, GAME.index("EXTRA")) + 1 for d in found)
+    assert all("in shy, called at" in (d.hint or "") for d in found), [d.hint for d in found]
+
+
+# ---- rule packs: a function is replaced only by one of the same type, and every call follows it --------------
+
+
+def _pack(tmp_path, text: str):
+    from orbis_dsl.language.packs.load import compile_pack
+
+    pack = tmp_path / "pack"
+    pack.mkdir(exist_ok=True)
+    (pack / "pack.orbis").write_text('extends "orbis"\n' + text, encoding="utf-8")
+    return compile_pack(pack)
+
+
+def test_a_pack_replaces_a_function_by_one_of_the_same_type(tmp_path):
+    compiled_pack = _pack(tmp_path, "def majority(k: kind): bool = validated_tiles(k) >= 99\n")
+    assert compiled_pack.model is not None, [d.message for d in compiled_pack.diagnostics]
+    # every use follows it: the four majority gods now ask for 99 validated tiles
+    text = "\n".join(compiled_pack.modules.values())
+    assert text.count(">=', sum(1 for") >= 4 and ", 99)" in text
+
+
+def test_a_pack_replacing_a_function_by_another_type_is_refused(tmp_path):
+    compiled_pack = _pack(tmp_path, "def majority(k: kind): int = validated_tiles(k)\n")
+    found = [d for d in compiled_pack.diagnostics if d.is_error]
+    assert len(found) == 1
+    assert "is the base game's function (kind): bool" in found[0].message
+    assert found[0].span.file.endswith("pack.orbis") and "gods.orbis" in found[0].hint
+
+
+# ---- link sets, over Terra Mystica (a hex map and its `structures`) -------------------------------------------
+
+
+def _tm_pack(tmp_path, text: str):
+    from orbis_dsl.language.packs.load import compile_pack
+
+    pack = tmp_path / "tm_pack"
+    pack.mkdir(exist_ok=True)
+    (pack / "pack.orbis").write_text('extends "terra-mystica"\n' + text, encoding="utf-8")
+    return compile_pack(pack)
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("let widest = largest group(structures: conected) by span\n", "unknown link set 'conected'"),
+    ("links loop_a: adjacent, loop_b\nlinks loop_b: loop_a\nlet x = largest group(structures: loop_a)\n",
+     "link set 'loop_a' names itself (loop_a → loop_b → loop_a)"),
+    ("def connected(n: int): int = n\n", "'connected' is the base game's link set"),
+])
+def test_a_link_set_mistake_is_a_located_error(tmp_path, text, says):
+    found = [d for d in _tm_pack(tmp_path, text).diagnostics if d.is_error]
+    assert any(says in d.message for d in found), [d.message for d in found]
+    assert all(d.span is not None and d.span.file.endswith("pack.orbis") for d in found)
+
+
+def test_a_link_set_is_its_links_wherever_it_is_named(tmp_path):
+    # A pack that makes the network direct adjacency only: the networks the map's structures make (measured
+    # through `connected`) shrink, so a map-level example scores otherwise; an empty pack scores as the game.
+    from typer.testing import CliRunner
+
+    from orbis_dsl.cli.app import app
+
+    record = "examples/terra-mystica/2p-fire-ice-clusters.json"
+
+    def scored(text: str) -> dict:
+        _tm_pack(tmp_path, text)
+        result = CliRunner().invoke(app, ["score", "--json", "--rules", str(tmp_path / "tm_pack"), record])
+        assert result.exit_code == 0, result.output
+        return json.loads(result.stdout)
+
+    plain = CliRunner().invoke(app, ["score", "--json", record])
+    assert scored("") == json.loads(plain.stdout)
+    assert scored("links connected: adjacent\n") != json.loads(plain.stdout)
