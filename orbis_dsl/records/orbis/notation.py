@@ -2,6 +2,8 @@
 
 Reading builds the same document a JSON record holds, remembering where each part was typed, then validates it
 with the JSON record reader: one set of checks, and every message located at the line and column of the text.
+The notation has one parser, Lark's LALR tables for grammar/game.lark (the standalone module `orbis compile`
+writes to generated/, or Lark itself when that module is stale); no line reader stands beside it.
 """
 
 from __future__ import annotations
