@@ -92,10 +92,14 @@ class Marks:
         width = len(row)
         if row != [MARK] * width:
             raise NotSkeleton
+        return self.take(width)
+
+    def take(self, count: int) -> list[str]:
+        """The next `count` tiles' texts (fewer when the text has fewer: the caller finds None among them)."""
         start = self.next
-        self.next = start + width
+        self.next = start + count
         texts = self.insides[start:self.next]
-        if len(texts) != width:
+        if len(texts) != count:
             raise NotSkeleton
         return texts
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from orbis_dsl.common.diagnostics import Diagnostic, did_you_mean, unknown
 from orbis_dsl.records.json_text import json_words
 from orbis_dsl.records.names import find_kind
+from orbis_dsl.records.orbis.json_skeleton import MARK
 from orbis_dsl.runtime.game_record import TileRecord
 from orbis_dsl.runtime.rules import Rules
 
@@ -50,6 +51,12 @@ class TileShapes:
         self.gods: dict[str, str] = {}  # a god as typed → its id, as names.find_god found it
         counts = sorted({v.players for v in rules.variants.values()})
         self.players = (counts[0], counts[-1]) if counts else (1, 99)  # how many players a record may have
+        # A pyramid as the skeleton of a well-formed record has it (json_skeleton.MARK a tile), and its rows' places
+        widths = tuple(rules.board.rows)
+        self.marked_pyramid = [[MARK] * width for width in widths]
+        self.tiles = sum(widths)
+        ends = [sum(widths[:i + 1]) for i in range(len(widths))]
+        self.row_slices = tuple(zip([0, *ends[:-1]], ends))
 
     def remember(self, key: str, tile: TileRecord, colons: int) -> None:
         if len(self.memo) >= _MEMO_LIMIT:
