@@ -44,8 +44,8 @@ sys.path.insert(0, str(ROOT))
 
 def write_games(folder: Path, count: int, tables: str) -> tuple[list[str], list[str]]:
     from orbis_dsl.language.ruleset import base_rules
-    from orbis_dsl.records.notation import write_text
-    from orbis_dsl.records.orbis_json import game_to_json
+    from orbis_dsl.records.orbis.json_reader import game_to_json
+    from orbis_dsl.records.orbis.notation import write_text
     from orbis_dsl.records.sample import random_game
 
     rules = base_rules()

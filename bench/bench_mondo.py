@@ -39,8 +39,8 @@ def main() -> None:
     from orbis_dsl.common.games import game_named
     from orbis_dsl.language.backends.interpret.rules import build_rules
     from orbis_dsl.language.ruleset import compile_game, game_rules
-    from orbis_dsl.records.sheet_convert import to_counts
-    from orbis_dsl.records.sheets import read_sheet_json
+    from orbis_dsl.records.sheets.convert import to_counts
+    from orbis_dsl.records.sheets.reader import read_sheet_json
     from orbis_dsl.runtime.sheet import score_sheet
 
     game = game_named("mondo")

@@ -6,12 +6,12 @@ game, each stage timed on its own, beside baselines measured in the same run.
 
 The large files are the ones tests/robustness/test_limits.py checks as the largest the size limit lets through
 (their generators are imported from there), each with the base game included and filled up to
-parse.MAX_SOURCE_BYTES: one of `tile` lines (a deck; its lines are read without Lark), and one of gods (the base
-game's ten written out again and again under numbered names; read by Lark, and walked by every check).
+parse.MAX_SOURCE_BYTES: one of `tile` lines (a deck), and one of gods (the base
+game's ten written out again and again under numbered names, walked by every check); both read by Lark.
 Targets: parse + check + render of a 256 kB file ≤ 1 s; the base game ≤ 0.2 s.
 
 Stages, each in this process after one untimed round (Lark's tables and the Jinja templates loaded):
-  parse   sources.load_sources: read the files, Lark (one-line `tile` declarations by quick_tiles.py), the
+  parse   sources.load_sources: read the files, Lark (every line, `tile` lines too: one parser), the
           syntax tree (includes too)
   check   check: names, types, bounds; the rule-set model
   render  compile.render: the Python modules, through the Jinja templates

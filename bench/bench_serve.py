@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from orbis_dsl.language.ruleset import base_rules  # noqa: E402
-from orbis_dsl.records.orbis_json import game_to_json, read_json_text  # noqa: E402
+from orbis_dsl.records.orbis.json_reader import game_to_json, read_json_text  # noqa: E402
 from orbis_dsl.records.sample import random_game  # noqa: E402
 from orbis_dsl.runtime.scoring import score_game  # noqa: E402
 from orbis_dsl.serve import api  # noqa: E402

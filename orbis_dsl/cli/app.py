@@ -161,7 +161,7 @@ def rules(
     awards (or print the JSON Schemas of its records)."""
     import json
 
-    from orbis_dsl.records.schema import SCHEMA_KINDS
+    from orbis_dsl.records.orbis.schema import SCHEMA_KINDS
     from orbis_dsl.reports.listing import describe_rules, describe_sheet_rules, listing_lines, sheet_listing_lines
 
     if game is not None and pack is not None:
@@ -173,7 +173,7 @@ def rules(
     chosen = (_lay_pack(pack).rules if pack is not None else
               _bundled_rules(game) if game is not None else _load_rules(None, "rules"))
     if chosen.scores:  # a game of score sheets: its facts, columns and awards, and its generated schemas
-        from orbis_dsl.records.sheet_schema import record_schema, report_schema
+        from orbis_dsl.records.sheets.schema import record_schema, report_schema
 
         if schema is not None:
             made = record_schema(chosen) if schema == "game" else report_schema(chosen)
@@ -186,7 +186,7 @@ def rules(
                    "\n".join(shown(line) for line in sheet_listing_lines(summary)))
         return
     if schema is not None:
-        from orbis_dsl.records.schema import schema_for
+        from orbis_dsl.records.orbis.schema import schema_for
 
         typer.echo(json.dumps(schema_for(chosen, schema), indent=2, ensure_ascii=False))
         return
@@ -273,7 +273,7 @@ def enter(
     pack: Path | None = typer.Option(None, "--rules", help="A rule pack laid over the game it extends."),
 ) -> None:
     """Type a finished game at the table: players, gods, then each pyramid row by row; then score it."""
-    from orbis_dsl.records.enter import enter_game
+    from orbis_dsl.records.orbis.enter import enter_game
     from orbis_dsl.reports.terminal import print_report
     from orbis_dsl.runtime.scoring import score_game
 

@@ -72,7 +72,7 @@ def convert_sheet_record(source: Path, output: Path | None, to: str | None, laid
     if game is None or game.folder == "orbis":
         return False
     from orbis_dsl.language.packs.game import rules_for
-    from orbis_dsl.records.sheet_notation_out import convert_sheet
+    from orbis_dsl.records.sheets.notation_out import convert_sheet
 
     rules = rules_for(game, laid)
     if rules is None:

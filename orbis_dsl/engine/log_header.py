@@ -12,7 +12,7 @@ from orbis_dsl.common.diagnostics import Diagnostic, Span
 from orbis_dsl.engine.game_setup import Setup, SetupError, deal, variant_tiles
 from orbis_dsl.engine.log_write import FORMAT, GAME
 from orbis_dsl.language.syntax.literals import plain_count
-from orbis_dsl.records.orbis_json import find_god
+from orbis_dsl.records.orbis.json_reader import find_god
 from orbis_dsl.runtime.rules import Rules
 from orbis_dsl.runtime.specs import VariantSpec
 

@@ -7,7 +7,7 @@ import re
 
 from orbis_dsl.engine.policy import Policy
 from orbis_dsl.language.syntax.literals import MAX_QUANTITY, plain_count
-from orbis_dsl.records.orbis_json import find_god
+from orbis_dsl.records.orbis.json_reader import find_god
 
 
 class ScriptError(Exception):

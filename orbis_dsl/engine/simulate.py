@@ -26,7 +26,7 @@ from orbis_dsl.engine.game_setup import deal
 from orbis_dsl.engine.log_write import Recorder, log_text
 from orbis_dsl.engine.policy_names import make_policy
 from orbis_dsl.engine.stats import balance
-from orbis_dsl.records.orbis_json import game_to_json
+from orbis_dsl.records.orbis.json_reader import game_to_json
 from orbis_dsl.runtime.rules import Rules
 from orbis_dsl.runtime.scoring import score_game
 

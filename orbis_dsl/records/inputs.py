@@ -46,11 +46,11 @@ def read_game(path: Path, rules: Rules) -> tuple[GameRecord | None, list[Diagnos
     except OSError as error:
         return None, [Diagnostic(f"cannot read the file: {error}", file=shown)], {}
     if is_json(path, text):
-        from orbis_dsl.records.orbis_json import read_json_text
+        from orbis_dsl.records.orbis.json_reader import read_json_text
 
         game, diags = read_json_text(text, shown, rules)
     else:
-        from orbis_dsl.records.notation import read_text
+        from orbis_dsl.records.orbis.notation import read_text
 
         game, diags = read_text(text, shown, rules)
     return game, diags, {shown: text}
@@ -84,7 +84,7 @@ def read_record(path: Path, pack=None) -> tuple[object | None, object, list[Diag
         return None, None, [game_mismatch(shown, text, as_json, game, pack, named is not None)], {shown: text}
     record, diags = _parsed(game, rules, text, doc, shown, as_json)
     if record is None and pack is None and diags:
-        from orbis_dsl.records.pack_names import pack_names_hint
+        from orbis_dsl.records.orbis.pack_names import pack_names_hint
 
         hint = pack_names_hint(diags, shown, rules.settings.title or game.id)
         diags = diags if hint is None else [*diags, hint]
@@ -118,7 +118,7 @@ def _game_of(text: str, shown: str, as_json: bool):
     if as_json and '"game"' in text:
         # A record naming its game (every Terra Mystica and Mondo record): parse it once, here, with the readers'
         # own bounds, and hand the document on. Most Orbis records name none and are parsed by their reader.
-        from orbis_dsl.records.orbis_json import load_json
+        from orbis_dsl.records.json_text import load_json
 
         doc, diags = load_json(text, shown)
         if diags:
@@ -165,18 +165,18 @@ def _parsed(game, rules, text: str, doc, shown: str, as_json: bool):
     """(record, diagnostics) by the reader of the game's kind of record and of the file's form."""
     if game.folder == "orbis":
         if as_json:
-            from orbis_dsl.records.orbis_json import read_json_text
+            from orbis_dsl.records.orbis.json_reader import read_json_text
 
             return read_json_text(text, shown, rules)
-        from orbis_dsl.records.notation import read_text
+        from orbis_dsl.records.orbis.notation import read_text
 
         return read_text(text, shown, rules)
     if not as_json:
         # One notation for every score-sheet game: a line per player, or blocks of rounds and boards.
-        from orbis_dsl.records.sheet_notation import read_sheet_text
+        from orbis_dsl.records.sheets.notation import read_sheet_text
 
         return read_sheet_text(text, shown, rules)
-    from orbis_dsl.records.sheets import read_sheet_doc
+    from orbis_dsl.records.sheets.reader import read_sheet_doc
 
     return read_sheet_doc(doc, shown, rules)
 
@@ -207,10 +207,10 @@ def convert_record(record, rules, to: str) -> str:
     import json
 
     if to == "json":
-        from orbis_dsl.records.orbis_json import game_to_json
+        from orbis_dsl.records.orbis.json_reader import game_to_json
 
         return json.dumps(game_to_json(record, rules), indent=2, ensure_ascii=False) + "\n"
-    from orbis_dsl.records.notation import write_text
+    from orbis_dsl.records.orbis.notation import write_text
 
     return write_text(record, rules)
 

@@ -150,11 +150,11 @@ def export(text: str, rules: Rules, to: str) -> Answer:
 
         body = sheet_export(text, read.record, read.rules, to)
     elif to == "json":
-        from orbis_dsl.records.orbis_json import game_to_json
+        from orbis_dsl.records.orbis.json_reader import game_to_json
 
         body = json.dumps(game_to_json(read.record, rules), indent=2, ensure_ascii=False) + "\n"
     else:
-        from orbis_dsl.records.notation import write_text
+        from orbis_dsl.records.orbis.notation import write_text
 
         body = write_text(read.record, rules)
     if to == "json":
@@ -236,7 +236,7 @@ def _sheet_game_rules(text: str):
 
 
 def _errors(doc: dict, rules) -> tuple[object, set]:
-    from orbis_dsl.records.sheets import read_sheet_json
+    from orbis_dsl.records.sheets.reader import read_sheet_json
 
     record, diags = read_sheet_json(json.dumps(doc), "request", rules)
     return record, {(d.path, d.message) for d in diags if d.is_error}

@@ -20,7 +20,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from orbis_dsl.records.orbis_json import MAX_RECORD_BYTES
+from orbis_dsl.records.orbis.json_reader import MAX_RECORD_BYTES
 from orbis_dsl.runtime.rules import Rules
 from orbis_dsl.serve import api
 from orbis_dsl.serve.bgstats_api import bgstats

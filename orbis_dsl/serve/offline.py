@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from functools import cache
 
-from orbis_dsl.records.orbis_json import MAX_RECORD_BYTES
+from orbis_dsl.records.orbis.json_reader import MAX_RECORD_BYTES
 from orbis_dsl.serve import api
 
 POSTED = ("/api/score", "/api/check", "/api/export", "/api/import", "/api/bgstats")

@@ -12,7 +12,7 @@ import re
 from typing import NamedTuple
 
 from orbis_dsl.common.diagnostics import Diagnostic
-from orbis_dsl.records.orbis_json import read_json_text
+from orbis_dsl.records.orbis.json_reader import read_json_text
 from orbis_dsl.runtime.game_record import GameRecord
 from orbis_dsl.runtime.rules import Rules
 
@@ -31,7 +31,7 @@ def read_record(text: str, rules: Rules, file: str = REQUEST_FILE) -> Read:
     if text.lstrip().startswith("{"):
         game, diags = read_json_text(text, file, rules)
     else:
-        from orbis_dsl.records.notation import read_text
+        from orbis_dsl.records.orbis.notation import read_text
 
         game, diags = read_text(text, file, rules)
     return Read(game, diags, {file: text})
@@ -125,11 +125,11 @@ def read_any(text: str, orbis_rules: Rules, file: str = REQUEST_FILE) -> ReadAny
         return ReadAny(read.game, orbis_rules, read.diagnostics, texts)
     rules = sheet_rules(game.id)
     if as_json:
-        from orbis_dsl.records.sheets import read_sheet_json
+        from orbis_dsl.records.sheets.reader import read_sheet_json
 
         record, diags = read_sheet_json(text, file, rules)
     else:
-        from orbis_dsl.records.sheet_notation import read_sheet_text
+        from orbis_dsl.records.sheets.notation import read_sheet_text
 
         record, diags = read_sheet_text(text, file, rules)
     return ReadAny(record, rules, diags, texts)

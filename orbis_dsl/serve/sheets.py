@@ -57,7 +57,7 @@ def _fact(fact: FactSpec, rules: Rules) -> dict:
 def sheet_export(text: str, record, rules: Rules, to: str) -> str:
     """A read score-sheet record as its JSON record (`to` json), its text notation (text) or, for a game of
     boards, the counts level (counts), as `orbis convert` writes them."""
-    from orbis_dsl.records.sheet_notation_out import convert_sheet
+    from orbis_dsl.records.sheets.notation_out import convert_sheet
     from orbis_dsl.serve.records_in import REQUEST_FILE
 
     # Converted from the document as sent, boards and all, by the one notation every score-sheet game shares.
@@ -73,7 +73,7 @@ def as_json_record(text: str, record, rules: Rules) -> dict:
         # A board typed row by row becomes its counts (`orbis convert --to counts`): the counts are what the form
         # asks, and they score the same.
         return json.loads(sheet_export(text, record, rules, "counts" if rules.settings.grid else "json"))
-    from orbis_dsl.records.orbis_json import game_to_json
+    from orbis_dsl.records.orbis.json_reader import game_to_json
 
     return game_to_json(record, rules)
 

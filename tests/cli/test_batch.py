@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from orbis_dsl.cli import batch
 from orbis_dsl.cli.app import app
 from orbis_dsl.language.ruleset import base_rules
-from orbis_dsl.records.orbis_json import game_to_json
+from orbis_dsl.records.orbis.json_reader import game_to_json
 from orbis_dsl.records.sample import random_game
 
 RULES = base_rules()

@@ -114,7 +114,7 @@ def test_game_blocks_check_clean_and_score_their_records(doc, tmp_path):
     marked `<!-- totals: NAME N, …; winners: NAME, … -->` scores to those totals."""
     from orbis_dsl.common.diagnostics import render
     from orbis_dsl.language.ruleset import compile_paths, rules_from_modules
-    from orbis_dsl.records.sheets import read_sheet_json
+    from orbis_dsl.records.sheets.reader import read_sheet_json
     from orbis_dsl.runtime.sheet import score_sheet
 
     rules = None

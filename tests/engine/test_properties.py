@@ -15,7 +15,7 @@ from orbis_dsl.engine.policy_greedy import GreedyPolicy
 from orbis_dsl.engine.policy_random import RandomPolicy
 from orbis_dsl.engine.state import DESERT, EMPTY, tables_for
 from orbis_dsl.language.ruleset import base_rules
-from orbis_dsl.records.orbis_json import game_to_json
+from orbis_dsl.records.orbis.json_reader import game_to_json
 
 RULES = base_rules()
 T = tables_for(RULES)

@@ -12,7 +12,7 @@ from orbis_dsl.engine.policy_random import RandomPolicy
 from orbis_dsl.engine.simulate import game_seed, run
 from orbis_dsl.language.ruleset import base_rules
 from orbis_dsl.records.inputs import read_game
-from orbis_dsl.records.orbis_json import game_to_json, read_json_text
+from orbis_dsl.records.orbis.json_reader import game_to_json, read_json_text
 from orbis_dsl.runtime.scoring import score_game
 
 RULES = base_rules()

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from orbis_dsl.common.games import game_named
 from orbis_dsl.language.ruleset import game_rules
 from orbis_dsl.records.inputs import read_record, score_record
-from orbis_dsl.records.sheet_convert import to_counts
-from orbis_dsl.records.sheets import read_sheet_json
+from orbis_dsl.records.sheets.convert import to_counts
+from orbis_dsl.records.sheets.reader import read_sheet_json
 from orbis_dsl.runtime.grid import BoardRecord, Cell, default_patches, features, layout, measures
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -301,8 +301,8 @@ def test_the_examples_and_their_reports_follow_the_schemas(name):
 
 
 def test_the_committed_schemas_are_generated_from_the_declarations():
-    """`python -m orbis_dsl.records.sheet_schema` writes them; a change to the rules that changes them shows here."""
-    from orbis_dsl.records.sheet_schema import record_schema, report_schema
+    """`python -m orbis_dsl.records.sheets.schema` writes them; a change to the rules that changes them shows here."""
+    from orbis_dsl.records.sheets.schema import record_schema, report_schema
 
     assert _schema("mondo-rounds-1.schema.json") == record_schema(RULES)
     assert _schema("mondo-score-1.schema.json") == report_schema(RULES)
@@ -329,8 +329,8 @@ def test_the_rounds_schema_refuses_a_board_with_its_counts_and_an_unknown_face()
 
 @pytest.mark.parametrize("name", sorted(HAND))
 def test_the_text_notation_round_trips_and_scores_alike(name):
-    from orbis_dsl.records.sheet_notation import read_sheet_text
-    from orbis_dsl.records.sheet_notation_out import convert_sheet
+    from orbis_dsl.records.sheets.notation import read_sheet_text
+    from orbis_dsl.records.sheets.notation_out import convert_sheet
 
     text = (EXAMPLES / name).read_text()
     notation, diags = convert_sheet(text, name, RULES, True, "text")
@@ -346,7 +346,7 @@ def test_the_text_notation_round_trips_and_scores_alike(name):
 def test_null_patches_are_read_and_written_as_not_given():
     """The reader takes `"patches": null` for the default patches; the notation writer crashed on it (found by
     fuzzing the web pad's export)."""
-    from orbis_dsl.records.sheet_notation_out import convert_sheet
+    from orbis_dsl.records.sheets.notation_out import convert_sheet
 
     doc = json.loads((EXAMPLES / "grid-beginner-2p.json").read_text())
     cells = doc["rounds"][0]["players"][0]["world"]["cells"]
@@ -361,7 +361,7 @@ def test_null_patches_are_read_and_written_as_not_given():
 
 
 def test_the_notation_documented_in_docs_notation_mondo_scores():
-    from orbis_dsl.records.sheet_notation import read_sheet_text
+    from orbis_dsl.records.sheets.notation import read_sheet_text
 
     doc = (ROOT / "docs" / "notation-mondo.md").read_text()
     block = doc.split("```text\n", 1)[1].split("```", 1)[0]
@@ -372,8 +372,8 @@ def test_the_notation_documented_in_docs_notation_mondo_scores():
 
 
 def test_a_mistake_in_the_notation_is_shown_at_its_line_and_word():
-    from orbis_dsl.records.sheet_notation import read_sheet_text
-    from orbis_dsl.records.sheet_notation_out import convert_sheet
+    from orbis_dsl.records.sheets.notation import read_sheet_text
+    from orbis_dsl.records.sheets.notation_out import convert_sheet
 
     notation, _ = convert_sheet((EXAMPLES / "grid-beginner-2p.json").read_text(), "x", RULES, True, "text")
     lines = notation.splitlines()

@@ -12,7 +12,7 @@ import pytest
 from orbis_dsl.common.games import game_named
 from orbis_dsl.language.backends.interpret.rules import build_rules
 from orbis_dsl.language.ruleset import compile_game, game_rules
-from orbis_dsl.records.sheets import read_sheet_json
+from orbis_dsl.records.sheets.reader import read_sheet_json
 from orbis_dsl.runtime.sheet import refusals, score_sheet
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -125,7 +125,7 @@ def test_the_generated_and_interpreted_rules_score_each_example_alike(name, inte
 def test_one_notation_reads_either_way_of_writing_a_value():
     """sheet_notation.py reads both games' notations: in the block layout a fact per set or a list may be written
     compactly, `1/0` and `T01+,T03-`, as on a line per player, or a word per member and item."""
-    from orbis_dsl.records.sheet_notation import text_to_json
+    from orbis_dsl.records.sheets.notation import text_to_json
 
     lines = ["game mondo", "level expert", "round 1", "tasks_revealed T01,T03 T05 T07", "player Ann",
              "animals 3", "enclosed 1", "empty 20", "mismatches 4", "volcanoes {}", "chip -", "modifier 0",
@@ -141,8 +141,8 @@ def test_one_notation_reads_either_way_of_writing_a_value():
 
 
 def test_a_line_per_player_and_blocks_are_one_reader():
-    from orbis_dsl.records import sheet_notation
     from orbis_dsl.records.inputs import read_record
+    from orbis_dsl.records.sheets import notation as sheet_notation
 
     tm = ROOT / "examples" / "terra-mystica" / "3p-map-shipping-bridge.tmgame"
     record, rules, diags, _ = read_record(tm, None)
@@ -186,7 +186,7 @@ BOARD_ONLY = {"plain_split", "plain_marked", "together", "species_together", "la
 
 
 def test_what_only_a_board_shows_is_never_typed_converted_or_asked():
-    from orbis_dsl.records.sheet_convert import to_counts
+    from orbis_dsl.records.sheets.convert import to_counts
     from orbis_dsl.serve.sheets import sheet_declarations
 
     assert {f.json_key for f in RULES.facts.values() if f.board_only} == BOARD_ONLY

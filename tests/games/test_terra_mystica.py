@@ -224,7 +224,7 @@ def report_of(doc: dict) -> dict:
     from orbis_dsl.common.games import game_named
     from orbis_dsl.language.ruleset import game_rules
     from orbis_dsl.records.inputs import score_record
-    from orbis_dsl.records.sheets import read_sheet_doc
+    from orbis_dsl.records.sheets.reader import read_sheet_doc
 
     record, diags = read_sheet_doc(doc, "testgame2", game_rules(game_named("terra-mystica")))
     assert not diags, [d.message for d in diags]
@@ -274,7 +274,7 @@ SCHEMA_CANNOT_TELL = {"shared-faction.json", "shared-home-colour.json", "power-o
 def test_the_committed_schemas_are_generated_from_the_rules():
     from orbis_dsl.common.games import game_named
     from orbis_dsl.language.ruleset import game_rules
-    from orbis_dsl.records.sheet_schema import record_schema, report_schema
+    from orbis_dsl.records.sheets.schema import record_schema, report_schema
 
     rules = game_rules(game_named("terra-mystica"))
     assert json.loads((SCHEMAS / "tm-final-1.schema.json").read_text()) == record_schema(rules)

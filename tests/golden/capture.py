@@ -148,7 +148,7 @@ def block_digests(rules, block: int) -> tuple[str, list[str]]:
 
 def block_games_digest(rules, block: int) -> str:
     """sha256 of the block's games as orbis-game/1 JSON: tells a change of the sampled games from one of scoring."""
-    from orbis_dsl.records.orbis_json import game_to_json
+    from orbis_dsl.records.orbis.json_reader import game_to_json
 
     size = PARAMS["records"]["block_size"]
     games = [game_to_json(random_record(rules, i), rules) for i in range(block * size, (block + 1) * size)]
@@ -215,7 +215,7 @@ def capture() -> None:
 
 def show_record(index: int) -> None:
     from orbis_dsl.language.ruleset import base_rules
-    from orbis_dsl.records.orbis_json import game_to_json
+    from orbis_dsl.records.orbis.json_reader import game_to_json
 
     rules = base_rules()
     print(json.dumps(game_to_json(random_record(rules, index), rules), indent=2, ensure_ascii=False))

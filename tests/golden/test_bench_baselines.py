@@ -14,7 +14,7 @@ import pytest
 from orbis_dsl.engine.game import play_game
 from orbis_dsl.engine.policy_names import POLICIES
 from orbis_dsl.language.ruleset import base_rules
-from orbis_dsl.records.orbis_json import game_to_json, read_json_text
+from orbis_dsl.records.orbis.json_reader import game_to_json, read_json_text
 from orbis_dsl.records.sample import random_game
 from orbis_dsl.runtime.scoring import score_game
 

@@ -118,7 +118,7 @@ def test_random_records_score_as_captured(rules):
 
 def _records_message(rules, captured: dict, differing: list, params: dict) -> str:
     """Name the first differing record and show its report as it is now (only digests were captured)."""
-    from orbis_dsl.records.orbis_json import game_to_json
+    from orbis_dsl.records.orbis.json_reader import game_to_json
 
     size, digits = params["block_size"], params["prefix_digits"]
     block, each = differing[0]

@@ -19,7 +19,7 @@ from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 from orbis_dsl.language.backends.python.compile import module_name, render
 from orbis_dsl.language.backends.python.generated_modules import compare, write
 from orbis_dsl.language.ruleset import compile_base, compile_paths, generated_files, rules_from_modules
-from orbis_dsl.records.notation import GAME_PARSER_MODULE
+from orbis_dsl.records.orbis.notation import GAME_PARSER_MODULE
 from orbis_dsl.runtime.rules import stale_sources
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -52,7 +52,7 @@ def test_without_a_sentence_every_summand_is_shown(orbis):
 ])
 def test_generated_explanations_follow_the_branch_taken(tmp_path, clause, expected):
     from orbis_dsl.language.ruleset import rules_from_modules
-    from orbis_dsl.records.orbis_json import read_json_text
+    from orbis_dsl.records.orbis.json_reader import read_json_text
     from orbis_dsl.runtime.scoring import score_game
 
     path = tmp_path / "x.orbis"
@@ -98,7 +98,7 @@ def test_a_condition_says_what_it_found_whatever_its_form(tmp_path, how):
     clause whose condition fails and says nothing else never shows Python's None."""
     from orbis_dsl.language.backends.interpret.rules import build_rules
     from orbis_dsl.language.ruleset import rules_from_modules
-    from orbis_dsl.records.orbis_json import read_json_text
+    from orbis_dsl.records.orbis.json_reader import read_json_text
     from orbis_dsl.runtime.scoring import score_game
 
     path = tmp_path / "conditions.orbis"

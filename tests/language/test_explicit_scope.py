@@ -16,7 +16,7 @@ import pytest
 
 from orbis_dsl.language.backends.interpret.rules import build_rules
 from orbis_dsl.language.ruleset import compile_paths, rules_from_modules
-from orbis_dsl.records.orbis_json import read_json_text
+from orbis_dsl.records.orbis.json_reader import read_json_text
 from orbis_dsl.runtime.scoring import score_game
 
 TILES = """\
@@ -166,7 +166,7 @@ SHEET_EXPECTED = {"Ann": 20, "Bo": 10, "Cy": 10}
 
 @pytest.mark.parametrize("how", ["generated", "interpreted"])
 def test_set_members_flags_and_presence_score_as_computed_by_hand(tmp_path, how):
-    from orbis_dsl.records.sheets import read_sheet_json
+    from orbis_dsl.records.sheets.reader import read_sheet_json
     from orbis_dsl.runtime.sheet import score_sheet
 
     rules = both(compiled(tmp_path, SHEET, "guilds"), "guilds")[how]
@@ -306,7 +306,7 @@ def test_terra_mystica_draws_each_faction_in_its_home_terrain_a_member_of_terrai
 
     from orbis_dsl.common.games import game_named
     from orbis_dsl.language.ruleset import game_rules
-    from orbis_dsl.records.sheets import read_sheet_json
+    from orbis_dsl.records.sheets.reader import read_sheet_json
     from orbis_dsl.runtime.sheet import score_sheet
 
     rules = game_rules(game_named("terra-mystica"))

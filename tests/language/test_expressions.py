@@ -9,7 +9,7 @@ import pytest
 
 from orbis_dsl.language.backends.interpret.rules import build_rules
 from orbis_dsl.language.ruleset import compile_paths, rules_from_modules
-from orbis_dsl.records.orbis_json import read_json_text
+from orbis_dsl.records.orbis.json_reader import read_json_text
 from orbis_dsl.runtime.scoring import score_game
 
 RULES = """\

@@ -365,7 +365,7 @@ def _mondo_record(seed: int, grid) -> str:
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10 ** 9))
 def test_mondo_interpreted_and_compiled_agree(seed):
-    from orbis_dsl.records.sheets import read_sheet_json
+    from orbis_dsl.records.sheets.reader import read_sheet_json
     from orbis_dsl.runtime.sheet import score_sheet
 
     compiled, interpreted = MONDO
@@ -386,7 +386,7 @@ MONDO = _mondo_rules()
 def test_terra_mystica_examples_and_malformed_sheets_agree_interpreted_and_generated():
     from orbis_dsl.common.games import game_named
     from orbis_dsl.language.ruleset import compile_game, game_rules
-    from orbis_dsl.records.sheets import read_sheet_json
+    from orbis_dsl.records.sheets.reader import read_sheet_json
     from orbis_dsl.runtime.sheet import refusals, score_sheet
 
     game = game_named("terra-mystica")

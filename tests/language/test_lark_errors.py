@@ -6,7 +6,7 @@ import pytest
 
 from orbis_dsl.language.ruleset import base_rules
 from orbis_dsl.language.syntax.parse import parse_text
-from orbis_dsl.records.notation import read_row, read_text
+from orbis_dsl.records.orbis.notation import read_row, read_text
 
 
 def rule_error(text: str):

@@ -1,4 +1,4 @@
-"""The keyword lookup (lark_keywords.py) lexes exactly as Lark's own keyword check does, and is in use."""
+"""The keyword lookup (lark_patches.py) lexes exactly as Lark's own keyword check does, and is in use."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from lark.exceptions import UnexpectedInput
 from repo_files import ROOT, rule_files
 
 from orbis_dsl.common.resources import grammar_path
-from orbis_dsl.language.syntax.lark_keywords import (
+from orbis_dsl.language.syntax.lark_patches import (
     KeywordLookup,
     install_keyword_lookup,
     install_whole_words,

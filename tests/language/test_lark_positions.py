@@ -1,4 +1,4 @@
-"""LeanPositions (lark_positions.py) gives every node the positions Lark's own propagation gives it, and is in use."""
+"""LeanPositions (lark_patches.py) gives every node the positions Lark's own propagation gives it, and is in use."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from lark import Lark, Tree
 from lark.exceptions import UnexpectedInput
 from repo_files import ROOT, rule_files
 
-from orbis_dsl.language.syntax.lark_positions import ONLY_CHILD, LeanPositions, install_lean_positions
+from orbis_dsl.language.syntax.lark_patches import ONLY_CHILD, LeanPositions, install_lean_positions
 from orbis_dsl.language.syntax.parse import rules_parser
 
 from .test_lark_keywords import lark_own_parser

@@ -14,7 +14,7 @@ from orbis_dsl.language.backends.interpret.rules import build_rules
 from orbis_dsl.language.format.fmt import format_source
 from orbis_dsl.language.ruleset import compile_paths, rules_from_modules
 from orbis_dsl.language.syntax.parse import parse_text
-from orbis_dsl.records.sheets import read_sheet_json
+from orbis_dsl.records.sheets.reader import read_sheet_json
 from orbis_dsl.runtime.sheet import refusals, score_sheet
 
 TOKENS = """\

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from orbis_dsl.language.backends.interpret.rules import build_rules
-from orbis_dsl.records.sheets import read_sheet_json
+from orbis_dsl.records.sheets.reader import read_sheet_json
 from orbis_dsl.runtime.sheet import score_sheet
 
 TALLY = """\

@@ -46,11 +46,11 @@ MONDO_WORDS = ["mondo", "landscape", "landscapes", "terrain", "terrains", "anima
                "volcanoes", "chip", "chips", "species", "lake", "lakes", "task", "tasks", "modifier", "panda",
                "forest", "desert", "plains", "water"]
 MONDO_PATTERN = re.compile(r"\b(" + "|".join(MONDO_WORDS) + r")\b", re.IGNORECASE)
-GRID_SOURCES = ["grammar/rules.lark", "orbis_dsl/runtime/grid.py", "orbis_dsl/records/grid_records.py",
-                "orbis_dsl/language/check/grid.py", "orbis_dsl/records/sheet_lists.py",
-                "orbis_dsl/records/sheet_convert.py", "orbis_dsl/records/sheet_notation.py",
-                "orbis_dsl/records/sheet_notation_out.py", "orbis_dsl/records/sheet_notation_board.py",
-                "orbis_dsl/records/grid_schema.py"]
+GRID_SOURCES = ["grammar/rules.lark", "orbis_dsl/runtime/grid.py", "orbis_dsl/records/sheets/grid_records.py",
+                "orbis_dsl/language/check/grid.py", "orbis_dsl/records/sheets/lists.py",
+                "orbis_dsl/records/sheets/convert.py", "orbis_dsl/records/sheets/notation.py",
+                "orbis_dsl/records/sheets/notation_out.py", "orbis_dsl/records/sheets/notation_board.py",
+                "orbis_dsl/records/sheets/grid_schema.py"]
 
 
 @pytest.mark.parametrize("source", GRID_SOURCES)

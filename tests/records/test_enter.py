@@ -7,7 +7,7 @@ from typer.testing import CliRunner
 
 from orbis_dsl.cli.app import app
 from orbis_dsl.language.ruleset import base_rules
-from orbis_dsl.records.notation import read_text
+from orbis_dsl.records.orbis.notation import read_text
 
 ANSWERS = [
     "Tuesday",                                   # title
@@ -171,7 +171,7 @@ def test_an_existing_file_is_refused_without_force(tmp_path):
 def test_a_game_score_would_refuse_is_not_written(tmp_path, monkeypatch):
     """The last guard: the whole game is read back as `orbis score` reads a file, and nothing is written when
     that reader refuses it (here made to refuse, since every answer is already checked on its own)."""
-    import orbis_dsl.records.enter as enter
+    import orbis_dsl.records.orbis.enter as enter
     from orbis_dsl.common.diagnostics import Diagnostic, Span
 
     refusal = Diagnostic("this number is too large (at most 9 digits)", span=Span("the entered game", 3, 33))
@@ -186,7 +186,7 @@ def test_a_game_score_would_refuse_is_not_written(tmp_path, monkeypatch):
 def test_only_player_counts_some_variant_is_for_are_offered(tmp_path, monkeypatch):
     """A pack with 2, 3, 4 and 6 players: 5 was offered, then 'Variant ():' had no valid answer (2026-12-02)."""
     from orbis_dsl.language.packs.load import load_pack
-    from orbis_dsl.records.enter import Session
+    from orbis_dsl.records.orbis.enter import Session
 
     monkeypatch.setenv("ORBIS_CACHE_DIR", str(tmp_path / "cache"))
     (tmp_path / "six.orbis").write_text('variant "6p" {\n  players: 6\n  reveal god: 7\n'

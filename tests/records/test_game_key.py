@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from orbis_dsl.language.ruleset import base_rules
-from orbis_dsl.records.orbis_json import read_json_text
+from orbis_dsl.records.orbis.json_reader import read_json_text
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORD = json.loads((ROOT / "examples" / "games" / "2p-first-game-new-box.json").read_text(encoding="utf-8"))

@@ -16,8 +16,8 @@ from orbis_dsl.language.backends.python.generated_modules import compare
 from orbis_dsl.language.backends.python.notation_parser import render_game_parser
 from orbis_dsl.language.ruleset import base_rules
 from orbis_dsl.language.syntax.lark_errors import GAME_WORDS, syntax_diagnostic
-from orbis_dsl.records import notation
-from orbis_dsl.records.notation import GAME_PARSER_MODULE, GAME_PARSER_OPTIONS
+from orbis_dsl.records.orbis import notation
+from orbis_dsl.records.orbis.notation import GAME_PARSER_MODULE, GAME_PARSER_OPTIONS
 from orbis_dsl.runtime.rules import stale_sources
 
 ROOT = Path(__file__).resolve().parents[2]

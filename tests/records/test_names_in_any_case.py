@@ -1,6 +1,6 @@
 """A god (or a faction) is found by its id or its title in any letter case, whatever case its id was declared in
 (docs/notation.md: "the god's id or its English name in quotes, in any letter case"), by every reader: the JSON
-readers (general and quick), the notation, the score-sheet readers and `orbis enter`; the id is kept as declared."""
+reader, the notation, the score-sheet readers and `orbis enter`; the id is kept as declared."""
 
 from __future__ import annotations
 
@@ -11,11 +11,10 @@ from pathlib import Path
 import pytest
 
 from orbis_dsl.language.packs.load import load_pack
-from orbis_dsl.records.enter import Session
 from orbis_dsl.records.names import find_god
-from orbis_dsl.records.notation import read_text, read_text_parsed
-from orbis_dsl.records.orbis_json import _Reader, game_to_json, read_json_text
-from orbis_dsl.records.orbis_json_quick import quick_record
+from orbis_dsl.records.orbis.enter import Session
+from orbis_dsl.records.orbis.json_reader import RecordReader, game_to_json, read_json_text
+from orbis_dsl.records.orbis.notation import read_text
 
 ROOT = Path(__file__).resolve().parents[2]
 DUEL = (ROOT / "examples" / "custom" / "duel.orbisgame").read_text(encoding="utf-8")
@@ -49,23 +48,20 @@ def test_a_lower_case_id_still_wins_and_titles_are_found(seer_rules):
 @pytest.mark.parametrize("typed", ["Seer", "seer", "SEER", '"The Seer"', '"the seer"'])
 def test_the_notation_reads_the_god_in_any_case(seer_rules, typed):
     text = DUEL.replace("god sage", f"god {typed}")
-    for read in (read_text, read_text_parsed):
-        game, diags = read(text, "duel.orbisgame", seer_rules)
-        assert diags == [], diags
-        assert game.players[0].god == "Seer"
+    game, diags = read_text(text, "duel.orbisgame", seer_rules)
+    assert diags == [], diags
+    assert game.players[0].god == "Seer"
 
 
 @pytest.mark.parametrize("typed", ["Seer", "seer", "SEER", "The Seer", "the seer"])
-def test_the_json_readers_read_the_god_in_any_case_and_agree(seer_rules, typed):
+def test_the_json_reader_reads_the_god_in_any_case_from_a_document_and_a_text(seer_rules, typed):
     game, _ = read_text(DUEL, "duel.orbisgame", seer_rules)
     doc = game_to_json(game, seer_rules)
     doc["players"][0]["god"] = typed
     text = json.dumps(doc)
-    reader = _Reader(seer_rules, "g.json")
+    reader = RecordReader(seer_rules, "g.json")
     general = reader.game(doc)
     assert reader.diags == [] and general.players[0].god == "Seer"
-    quick = quick_record(text, seer_rules)
-    assert quick is None or quick == general  # the quick reader builds the general reader's record, or gives up
     assert read_json_text(text, "g.json", seer_rules) == (general, [])
     assert game_to_json(general, seer_rules)["players"][0]["god"] == "Seer"  # written as declared
 
@@ -80,7 +76,7 @@ def test_enter_takes_the_god_in_any_case(seer_rules):
 def test_a_score_sheet_reads_the_faction_in_any_case(typed):
     from orbis_dsl.common.games import game_named
     from orbis_dsl.language.ruleset import game_rules
-    from orbis_dsl.records.sheet_notation import read_sheet_text
+    from orbis_dsl.records.sheets.notation import read_sheet_text
 
     rules = game_rules(game_named("terra-mystica"))
     text = (ROOT / "examples" / "terra-mystica" / "3p-map-shipping-bridge.tmgame").read_text(encoding="utf-8")
@@ -110,8 +106,7 @@ def test_marks_desert_and_kinds_are_read_in_any_case(lower, upper):
     text = QUICKSTART.replace(lower, upper)
     expected = read_text(QUICKSTART, "q.orbisgame", _base())
     assert expected[1] == []
-    for read in (read_text, read_text_parsed):
-        assert read(text, "q.orbisgame", _base()) == expected
+    assert read_text(text, "q.orbisgame", _base()) == expected
 
 
 def test_ok_and_a_gods_token_in_capitals():
@@ -120,9 +115,8 @@ def test_ok_and_a_gods_token_in_capitals():
     assert diags == []
     ok = read_text(QUICKSTART.replace("yellow 4 x", "yellow 4 ok"), "q.orbisgame", _base())[0]
     assert game == ok
-    for read in (read_text, read_text_parsed):
-        game, diags = read(QUICKSTART.replace("god fire", "god death X"), "q.orbisgame", _base())
-        assert diags == [] and game.players[1].god == "death" and game.players[1].god_cancelled
+    game, diags = read_text(QUICKSTART.replace("god fire", "god death X"), "q.orbisgame", _base())
+    assert diags == [] and game.players[1].god == "death" and game.players[1].god_cancelled
 
 
 def test_a_word_a_mark_only_begins_is_a_word():
@@ -132,7 +126,7 @@ def test_a_word_a_mark_only_begins_is_a_word():
 
 
 def test_a_value_that_reads_as_a_mark_is_written_quoted():
-    from orbis_dsl.records.notation import _value
+    from orbis_dsl.records.orbis.notation import _value
 
     assert _value("X") == '"X"' and _value("Ok") == '"Ok"' and _value("Xavier") == "Xavier"
 
@@ -143,8 +137,7 @@ def test_a_kind_whose_id_has_a_capital_letter_is_found_in_any_case(seer_rules, t
 
     assert find_kind(seer_rules, typed) == "Spire" and find_kind(seer_rules, "GROVE") == "grove"
     text = DUEL.replace("white stone mystic=9", f"white {typed} 2 mystic=9")
-    for read in (read_text, read_text_parsed):
-        game, diags = read(text, "d.orbisgame", seer_rules)
-        assert diags == [], diags
-        tile = game.players[0].pyramid[3][1]
-        assert (tile.kind, tile.params["cp"]) == ("Spire", 2)
+    game, diags = read_text(text, "d.orbisgame", seer_rules)
+    assert diags == [], diags
+    tile = game.players[0].pyramid[3][1]
+    assert (tile.kind, tile.params["cp"]) == ("Spire", 2)

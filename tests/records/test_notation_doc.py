@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from orbis_dsl.cli.app import app
 from orbis_dsl.language.ruleset import base_rules
-from orbis_dsl.records.notation import read_text
+from orbis_dsl.records.orbis.notation import read_text
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "notation.md"

@@ -236,7 +236,7 @@ def test_reports_follow_the_contract(name, reports):
 @pytest.mark.parametrize("which", ["game", "score"])
 def test_the_shipped_schemas_are_what_orbis_rules_schema_writes_for_the_base_game(which):
     from orbis_dsl.language.ruleset import base_rules
-    from orbis_dsl.records.schema import schema_for
+    from orbis_dsl.records.orbis.schema import schema_for
 
     name = f"orbis-{which}-1.schema.json"
     assert _load(name) == schema_for(base_rules(), which), \

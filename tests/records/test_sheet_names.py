@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from orbis_dsl.common.games import game_named
 from orbis_dsl.language.ruleset import game_rules
-from orbis_dsl.records.sheet_notation import read_sheet_text
-from orbis_dsl.records.sheet_notation_out import convert_sheet
-from orbis_dsl.records.sheets import read_sheet_doc
+from orbis_dsl.records.sheets.notation import read_sheet_text
+from orbis_dsl.records.sheets.notation_out import convert_sheet
+from orbis_dsl.records.sheets.reader import read_sheet_doc
 
 ROOT = Path(__file__).resolve().parents[2]
 MONDO = "examples/mondo/counts-expert-2p-tasks.json"

@@ -10,8 +10,8 @@ import pytest
 
 from orbis_dsl.common.games import game_named
 from orbis_dsl.language.ruleset import game_rules
-from orbis_dsl.records.sheet_notation import read_sheet_text
-from orbis_dsl.records.sheet_notation_out import write_sheet_text
+from orbis_dsl.records.sheets.notation import read_sheet_text
+from orbis_dsl.records.sheets.notation_out import write_sheet_text
 
 ROOT = Path(__file__).resolve().parents[2]
 TM_TEXT = (ROOT / "examples" / "terra-mystica" / "3p-map-shipping-bridge.tmgame").read_text(encoding="utf-8")
@@ -149,7 +149,7 @@ def test_a_mondo_text_of_two_rounds_is_told_so_at_its_last_round():
 
 
 def test_every_message_of_a_sheet_text_is_placed_in_the_text():
-    from orbis_dsl.records.sheet_notation import _Builder
+    from orbis_dsl.records.sheets.notation import _Builder
 
     builder = _Builder(_rules("mondo"), "typed")
     builder.build(_mondo_text())
@@ -187,7 +187,7 @@ def test_a_player_named_otherwise_in_one_round_is_told_once_at_that_player(round
 def test_players_in_another_order_or_one_missing_are_told_which():
     import json
 
-    from orbis_dsl.records.sheets import read_sheet_doc
+    from orbis_dsl.records.sheets.reader import read_sheet_doc
 
     doc = json.loads((ROOT / "examples" / "mondo" / "counts-beginner-2p.json").read_text(encoding="utf-8"))
     doc["rounds"][2]["players"].reverse()

@@ -2,7 +2,7 @@
 marks (issue 14, item 3: an `x` was drawn where no token was typed)."""
 
 from orbis_dsl.language.ruleset import base_rules
-from orbis_dsl.records.notation import read_text
+from orbis_dsl.records.orbis.notation import read_text
 from orbis_dsl.reports.terminal import LEGEND, _cell
 from orbis_dsl.runtime.scoring import score_game
 

@@ -526,7 +526,7 @@ def random_game(draw, rules) -> dict:
 @given(data=st.data())
 def test_generated_rule_texts_check_compile_and_score(workdir, data):
     from orbis_dsl.language.ruleset import rules_from_modules
-    from orbis_dsl.records.orbis_json import read_json_text
+    from orbis_dsl.records.orbis.json_reader import read_json_text
     from orbis_dsl.runtime.scoring import score_game
 
     text = data.draw(rule_text(), label="rules")

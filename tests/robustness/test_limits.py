@@ -292,7 +292,7 @@ def _text_game(players: int) -> str:
 
 
 def _largest_text_game(folder: Path) -> list[str]:
-    from orbis_dsl.records.orbis_json import MAX_RECORD_BYTES
+    from orbis_dsl.records.orbis.json_reader import MAX_RECORD_BYTES
 
     one = len(_text_game(1))
     (folder / "many.orbisgame").write_text(_text_game((MAX_RECORD_BYTES - 2000) // one), encoding="utf-8")
@@ -372,22 +372,16 @@ def test_checking_god_declarations_costs_the_same_per_god_at_every_size(tmp_path
     assert large / gods_per_copy <= CALLS_PER_GOD
 
 
-@pytest.mark.parametrize("reader", ["parser", "quick"])
-def test_reading_a_text_game_costs_the_same_per_character_at_every_size(reader):
-    """Both ways of reading the notation: the parser (which reads every file the quick reader is not sure of,
-    and every file with a mistake, like the largest one above) and the quick line reader."""
+def test_reading_a_text_game_costs_the_same_per_character_at_every_size():
+    """The notation's one reader (its LALR parser, then the record reader)."""
     from orbis_dsl.language.ruleset import base_rules
-    from orbis_dsl.records.notation import read_text_parsed
-    from orbis_dsl.records.notation_quick import quick_document
+    from orbis_dsl.records.orbis.notation import read_text
 
     rules = base_rules()
     one = len(_text_game(1))
-    if reader == "parser":
-        def read(n):
-            return read_text_parsed(_text_game(n // one), "g.orbisgame", rules)
-    else:
-        def read(n):
-            assert quick_document(_text_game(n // one), rules) is not None
+
+    def read(n):
+        return read_text(_text_game(n // one), "g.orbisgame", rules)
 
     small, large = _marginal_calls(read, (4 * one, 64 * one))
     assert large <= 1.15 * small, f"{small:.1f} calls a character for 4 players, {large:.1f} for 64"

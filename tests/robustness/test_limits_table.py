@@ -69,7 +69,7 @@ def _parse_messages(text: str) -> list[str]:
 
 def _record_messages(text: str) -> list[str]:
     from orbis_dsl.language.ruleset import base_rules
-    from orbis_dsl.records.orbis_json import read_json_text
+    from orbis_dsl.records.orbis.json_reader import read_json_text
 
     return [d.message for d in read_json_text(text, "game.json", base_rules())[1]]
 

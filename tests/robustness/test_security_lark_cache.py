@@ -17,7 +17,7 @@ from robustness.hostile import ROOT, orbis, other_uid
 
 _BUILD_WITH_LARKS_CACHE = """
 from lark import Lark
-from orbis_dsl.records.notation import GAME_PARSER_OPTIONS
+from orbis_dsl.records.orbis.notation import GAME_PARSER_OPTIONS
 from orbis_dsl.common.resources import grammar_path
 Lark(grammar_path("rules.lark").read_text(encoding="utf-8"), parser="lalr", propagate_positions=True,
      maybe_placeholders=True, cache=True)

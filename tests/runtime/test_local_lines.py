@@ -7,8 +7,7 @@ import json
 import random
 
 from orbis_dsl.language.ruleset import base_rules
-from orbis_dsl.records.orbis_json import game_to_json
-from orbis_dsl.records.orbis_json_quick import quick_record
+from orbis_dsl.records.orbis.json_reader import game_to_json, read_json_text
 from orbis_dsl.records.sample import random_game
 from orbis_dsl.runtime import scoring
 
@@ -28,7 +27,7 @@ class _NoMemory(dict):
 def test_remembered_lines_are_the_lines_worked_out_afresh(monkeypatch):
     rng = random.Random(1616)
     texts = [json.dumps(game_to_json(random_game(RULES, rng, 4), RULES)) for _ in range(300)]
-    games = [quick_record(text, RULES) for text in texts]  # tiles shared between records, by their text
+    games = [read_json_text(text, "g.json", RULES)[0] for text in texts]  # tiles shared between records (remembered)
     monkeypatch.setattr(scoring, "_LOCAL_LINES", {})
     first = [scoring.score_game(RULES, game).to_json() for game in games]
     assert len(scoring._LOCAL_LINES) > 100  # remembered, and met again: the same tiles at the same places …

@@ -25,7 +25,7 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium installed 
 
 from orbis_dsl.language.ruleset import base_rules  # noqa: E402
 from orbis_dsl.records.inputs import read_game  # noqa: E402
-from orbis_dsl.records.orbis_json import read_json_text  # noqa: E402
+from orbis_dsl.records.orbis.json_reader import read_json_text  # noqa: E402
 
 GAME = "examples/games/2p-first-game-new-box.json"
 

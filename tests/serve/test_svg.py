@@ -6,7 +6,7 @@ import json
 import xml.etree.ElementTree as ET
 
 from orbis_dsl.language.ruleset import base_rules
-from orbis_dsl.records.orbis_json import read_json_text
+from orbis_dsl.records.orbis.json_reader import read_json_text
 from orbis_dsl.reports.images import draw
 from orbis_dsl.runtime.scoring import score_game
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from robustness.fuzzing import FUZZ
 
 from orbis_dsl.language.ruleset import base_rules
-from orbis_dsl.records.orbis_json import game_to_json
+from orbis_dsl.records.orbis.json_reader import game_to_json
 from orbis_dsl.records.sample import random_game
 from orbis_dsl.serve import api
 

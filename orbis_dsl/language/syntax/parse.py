@@ -7,9 +7,7 @@ files and includes is `sources.py`."""
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from functools import cache
-from operator import itemgetter
 from typing import NamedTuple
 
 from lark import Lark, Tree
@@ -19,11 +17,9 @@ from orbis_dsl.common.diagnostics import Diagnostic, Span
 from orbis_dsl.common.resources import grammar_path
 from orbis_dsl.language.syntax import ast_decl
 from orbis_dsl.language.syntax.hints import rules_diagnostic
-from orbis_dsl.language.syntax.lark_keywords import install_keyword_lookup, install_whole_words
-from orbis_dsl.language.syntax.lark_positions import install_lean_positions
+from orbis_dsl.language.syntax.lark_patches import install_keyword_lookup, install_lean_positions, install_whole_words
 from orbis_dsl.language.syntax.lark_recovery import parse_collecting
 from orbis_dsl.language.syntax.literals import BadToken
-from orbis_dsl.language.syntax.quick_tiles import QuickTiles, read_tile_lines
 from orbis_dsl.language.syntax.transform_decl import DeclBuilder
 from orbis_dsl.language.syntax.transform_expr import ExprBuilder, span_of
 from orbis_dsl.language.syntax.transform_sheet import SheetBuilder
@@ -43,7 +39,7 @@ def rules_parser() -> Lark:
 
 def rules_lark(**options) -> Lark:
     """A Lark parser of the rules grammar as `orbis check` reads it (`options`: Lark's, such as `orbis fmt`'s lexer
-    callback that collects comments), with the lean lexing and positions of lark_keywords and lark_positions."""
+    callback that collects comments), with the lean lexing and positions of lark_patches."""
     from orbis_dsl.common.parser_cache import keep_private, trusted_cache_file
 
     # Never cache=True (a predictable file in /tmp, which another user may write): the user's private cache
@@ -90,11 +86,6 @@ def parse_rule_file(text: str, file: str) -> Parsed:
         return Parsed(None, [Diagnostic(f"the file is too large ({len(text):,} characters; at most "
                                         f"{MAX_SOURCE_BYTES:,})", span=Span(file, 1, 1))])
     parser = rules_parser()
-    quick = read_tile_lines(text, file, lark_reads_line)
-    if quick is not None:
-        parsed = _parsed_with_tile_lines(parser, quick, file)
-        if parsed is not None:
-            return parsed
     try:
         tree = parser.parse(text)
     except UnexpectedInput:
@@ -102,15 +93,6 @@ def parse_rule_file(text: str, file: str) -> Parsed:
     except RecursionError:
         return Parsed(None, [Diagnostic("the file nests expressions too deeply", span=Span(file, 1, 1))])
     return parsed_from_tree(tree, file)
-
-
-def lark_reads_line(line: str) -> ast_decl.RuleFile | None:
-    """A one-line file's syntax tree by Lark alone, or None: how quick_tiles.py asks how Lark reads a word."""
-    try:
-        tree = rules_parser().parse(line)
-    except (UnexpectedInput, RecursionError):
-        return None
-    return parsed_from_tree(tree, "probe.orbis").tree
 
 
 def parsed_from_tree(tree: Tree, file: str) -> Parsed:
@@ -122,38 +104,6 @@ def parsed_from_tree(tree: Tree, file: str) -> Parsed:
                                         span=span_of(file, deep) or Span(file, 1, 1))])
     built, diagnostics = _build(tree, file)
     return Parsed(built, diagnostics, _includes(built))
-
-
-def _parsed_with_tile_lines(parser: Lark, quick: QuickTiles, file: str) -> Parsed | None:
-    """The file parsed by Lark with the `tile` lines quick_tiles read left blank, those lines' nodes merged back in
-    order; None when Lark's parse of the whole text must decide: a mistake anywhere (so that diagnostics are
-    Lark's own), or a declaration that spans a line read as a `tile` line (that line was not a declaration)."""
-    try:
-        tree = parser.parse(quick.text)
-    except (UnexpectedInput, RecursionError):
-        return None
-    lines = sorted(quick.tiles)
-    for item in tree.children:
-        meta = getattr(item, "meta", None)
-        if meta is None or getattr(meta, "empty", True):
-            return None
-        inside = bisect_right(lines, meta.line)
-        if inside < len(lines) and lines[inside] < meta.end_line:
-            return None
-    if _too_deep(tree) is not None:
-        return None
-    built, diagnostics = _build(tree, file)
-    if built is None or diagnostics:
-        return None
-    if len(built.decls) != len(tree.children):  # (each item of the file builds one declaration)
-        return None
-    placed = ((item.meta.line, decl) for item, decl in zip(tree.children, built.decls))
-    decls = sorted([*placed, *quick.tiles.items()], key=itemgetter(0))  # stable: no two share a line
-    spans = [s for s in (built.span, quick.tiles[lines[0]].span, quick.tiles[lines[-1]].span) if s is not None]
-    first, last = min(spans, key=lambda s: (s.line, s.column)), max(spans, key=lambda s: (s.end_line, s.end_column))
-    merged = ast_decl.RuleFile(file, tuple(d for _, d in decls),
-                               span=Span(file, first.line, first.column, last.end_line, last.end_column))
-    return Parsed(merged, [], _includes(merged))
 
 
 def _includes(built: ast_decl.RuleFile | None) -> tuple[ast_decl.Include, ...]:

@@ -22,6 +22,7 @@ from lark.tools.standalone import gen_standalone
 # The reader builds the same parser when the module is stale.
 from orbis_dsl.common.parser_cache import GAME_PARSER_OPTIONS
 from orbis_dsl.common.resources import source_hash
+from orbis_dsl.language.syntax.lark_patches import replace_parse_table
 
 
 def canonical_table(table: IntParseTable) -> IntParseTable:
@@ -52,8 +53,7 @@ def canonical_table(table: IntParseTable) -> IntParseTable:
 def render_game_parser(grammar_text: str, source_label: str) -> str:
     """The module's text: our header, then the generator's output for the canonical tables."""
     parser = Lark(grammar_text, **GAME_PARSER_OPTIONS)
-    lalr = parser.parser.parser  # ParsingFrontend → LALR_Parser, which serializes `_parse_table`
-    lalr._parse_table = canonical_table(lalr._parse_table)
+    replace_parse_table(parser, canonical_table)  # (Lark's internals are patched in one module: lark_patches)
     out = io.StringIO()
     gen_standalone(parser, out=out)
     header = (

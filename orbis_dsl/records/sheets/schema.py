@@ -9,7 +9,7 @@ the reader and the tests check.
 
 from __future__ import annotations
 
-from orbis_dsl.records.grid_schema import grid_defs
+from orbis_dsl.records.sheets.grid_schema import grid_defs
 from orbis_dsl.runtime.hexmap import board_of
 from orbis_dsl.runtime.rules import Rules
 
@@ -215,13 +215,13 @@ def schema_files() -> dict[str, dict]:
         rules = game_rules(game)
         s = rules.settings
         if s.record_format in (None, "orbis-game/1"):
-            continue  # Orbis's schemas come from records/schema.py
+            continue  # Orbis's schemas come from records/orbis/schema.py
         out[s.record_format.replace("/", "-") + ".schema.json"] = record_schema(rules)
         out[s.report_format.replace("/", "-") + ".schema.json"] = report_schema(rules)
     return out
 
 
-if __name__ == "__main__":  # `python -m orbis_dsl.records.sheet_schema`: write the committed schema files
+if __name__ == "__main__":  # `python -m orbis_dsl.records.sheets.schema`: write the committed schema files
     import json
     from pathlib import Path
 

@@ -27,13 +27,13 @@ from __future__ import annotations
 import re
 
 from orbis_dsl.common.diagnostics import Diagnostic, Span, did_you_mean
-from orbis_dsl.records.sheet_notation_board import BoardWords
-from orbis_dsl.records.sheet_words import held as _held
-from orbis_dsl.records.sheet_words import items as _items
-from orbis_dsl.records.sheet_words import scalar as _scalar
-from orbis_dsl.records.sheet_words import tokens as _tokens
-from orbis_dsl.records.sheet_words import unquote
-from orbis_dsl.records.sheet_words import unterminated_quote as _unterminated_quote
+from orbis_dsl.records.sheets.notation_board import BoardWords
+from orbis_dsl.records.sheets.words import held as _held
+from orbis_dsl.records.sheets.words import items as _items
+from orbis_dsl.records.sheets.words import scalar as _scalar
+from orbis_dsl.records.sheets.words import tokens as _tokens
+from orbis_dsl.records.sheets.words import unquote
+from orbis_dsl.records.sheets.words import unterminated_quote as _unterminated_quote
 
 _ROW = re.compile(r"^r(\d+)$")
 _PARENT = re.compile(r"(\.[^.\[]*|\[\d+\])$")  # a JSON path's last step
@@ -241,7 +241,7 @@ class _Builder(BoardWords):
             return f'a name of more than one word is written in quotes ("Cy Young") before the {family}'
         if family and i == 0 and re.fullmatch(r"-?\d+", key):
             return f"the {family} is missing, or a fact's name: `NAME {family.upper()} FACT VALUE …`"
-        from orbis_dsl.records.sheets import fact_hint
+        from orbis_dsl.records.sheets.reader import fact_hint
 
         return fact_hint(self.rules, key, facts) or "expected one of: " + ", ".join(facts)
 
@@ -318,7 +318,7 @@ def text_to_json(text: str, file: str, rules) -> tuple[dict | None, list[Diagnos
 
 def read_sheet_text(text: str, file: str, rules):
     """A text record read against the rules: (record, diagnostics), each diagnostic at its line and word."""
-    from orbis_dsl.records.sheets import read_sheet_doc
+    from orbis_dsl.records.sheets.reader import read_sheet_doc
 
     builder = _Builder(rules, file)
     doc = builder.build(text)

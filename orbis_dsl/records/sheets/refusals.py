@@ -41,7 +41,7 @@ def tiles_at_fault(rules: Rules, record: SheetRecord, failure, path: str) -> lis
     sheet = record.rounds[failure.round][failure.player] if failure is not None else None
     if sheet is None or sheet.board is None or failure.at_player or failure.at or not sheet.board.cells:
         return [path]
-    from orbis_dsl.records.sheet_lists import board_facts
+    from orbis_dsl.records.sheets.lists import board_facts
 
     grid = rules.settings.grid
     shared = {f.name: sheet.facts.get(f.name) for f in rules.facts.values() if f.level is not None}

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from orbis_dsl.common.diagnostics import Diagnostic, Span
 from orbis_dsl.language.syntax.literals import number, unquote
 from orbis_dsl.records.names import find_kind
-from orbis_dsl.records.orbis_json import FORMAT
+from orbis_dsl.records.orbis.json_reader import FORMAT
 from orbis_dsl.runtime.rules import Rules
 
 if TYPE_CHECKING:
@@ -112,7 +112,7 @@ class Builder:
 
     def say(self, message: str, span: Span, path: str | None = None, hint: str | None = None) -> None:
         """A mistake worded for the notation; the record reader's message about `path` (or within it), worded for
-        JSON, is then left out (notation.read_text_parsed)."""
+        JSON, is then left out (notation.read_text)."""
         self.diags.append(Diagnostic(message, span=span, hint=hint))
         if path is not None:
             self.said.add(path)

@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 
 from orbis_dsl.common.diagnostics import Diagnostic
-from orbis_dsl.records.sheet_notation import blocks_layout, read_sheet_text, text_to_json
-from orbis_dsl.records.sheet_words import quoted as _quoted
+from orbis_dsl.records.sheets.notation import blocks_layout, read_sheet_text, text_to_json
+from orbis_dsl.records.sheets.words import quoted as _quoted
 from orbis_dsl.runtime.grid import DIRECTIONS, layout
 
 _HEAD = ("format", "game", "title", "options")
@@ -155,8 +155,8 @@ def _ordered(doc: dict) -> dict:
 
 def convert_sheet(text: str, file: str, rules, as_json: bool, to: str) -> tuple[str | None, list[Diagnostic]]:
     """`orbis convert` of a score-sheet record: to `json`, `text`, or `counts` (boards replaced by counts)."""
-    from orbis_dsl.records.sheet_convert import to_counts
-    from orbis_dsl.records.sheets import read_sheet_json
+    from orbis_dsl.records.sheets.convert import to_counts
+    from orbis_dsl.records.sheets.reader import read_sheet_json
 
     if as_json:
         record, diags = read_sheet_json(text, file, rules)
@@ -166,7 +166,7 @@ def convert_sheet(text: str, file: str, rules, as_json: bool, to: str) -> tuple[
         record, diags = read_sheet_text(text, file, rules) if doc is not None else (None, diags)
     if record is None or doc is None:
         return None, diags
-    from orbis_dsl.records.sheets import canonical_doc
+    from orbis_dsl.records.sheets.reader import canonical_doc
 
     doc = canonical_doc(doc, file, rules)  # a faction's title, a card in lower case: written as their ids
     if to == "counts":

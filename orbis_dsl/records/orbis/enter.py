@@ -11,8 +11,8 @@ from collections.abc import Callable
 
 from orbis_dsl.common.diagnostics import Diagnostic, did_you_mean, render
 from orbis_dsl.language.syntax.literals import BadToken, number
-from orbis_dsl.records.notation import read_row, read_text, write_text
-from orbis_dsl.records.orbis_json import find_god, option_problems, worshippers_problem
+from orbis_dsl.records.orbis.json_reader import find_god, option_problems, worshippers_problem
+from orbis_dsl.records.orbis.notation import read_row, read_text, write_text
 from orbis_dsl.runtime.game_record import GameRecord, PlayerRecord
 from orbis_dsl.runtime.rules import Rules
 

@@ -5,7 +5,7 @@ a number typed for some players and left out for others.
 from __future__ import annotations
 
 from orbis_dsl.common.diagnostics import did_you_mean
-from orbis_dsl.records.orbis_json import json_words
+from orbis_dsl.records.json_text import json_words
 from orbis_dsl.runtime.sheet_types import SheetPlayerRecord
 from orbis_dsl.runtime.specs import RECORD_KEYS
 

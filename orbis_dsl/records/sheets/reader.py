@@ -9,12 +9,12 @@ collect several per run. A `refuse` rule the record breaks is an input error too
 from __future__ import annotations
 
 from orbis_dsl.common.diagnostics import Diagnostic, did_you_mean, unknown
+from orbis_dsl.records.json_text import json_words, load_json
 from orbis_dsl.records.names import find_god
-from orbis_dsl.records.orbis_json import json_words, load_json
-from orbis_dsl.records.sheet_cells import CellReader, check_shared_cells
-from orbis_dsl.records.sheet_lists import derive_board, list_fact
-from orbis_dsl.records.sheet_refusals import tiles_at_fault, whole_table
-from orbis_dsl.records.sheet_rounds import RoundsReading
+from orbis_dsl.records.sheets.cells import CellReader, check_shared_cells
+from orbis_dsl.records.sheets.lists import derive_board, list_fact
+from orbis_dsl.records.sheets.refusals import tiles_at_fault, whole_table
+from orbis_dsl.records.sheets.rounds import RoundsReading
 from orbis_dsl.runtime.hexmap import board_of
 from orbis_dsl.runtime.rules import Rules
 from orbis_dsl.runtime.sheet import refusals

@@ -2,6 +2,8 @@
 
 Reading builds the same document a JSON record holds, remembering where each part was typed, then validates it
 with the JSON record reader: one set of checks, and every message located at the line and column of the text.
+The notation has one parser, Lark's LALR tables for grammar/game.lark (the standalone module `orbis compile`
+writes to generated/, or Lark itself when that module is stale); no line reader stands beside it.
 """
 
 from __future__ import annotations
@@ -17,9 +19,8 @@ from orbis_dsl.common.parser_cache import GAME_PARSER_OPTIONS
 from orbis_dsl.common.resources import BASE_GAME, GAME_PARSER_MODULE, data_dir, grammar_path, source_hash
 from orbis_dsl.language.syntax.lark_errors import GAME_WORDS, syntax_diagnostic
 from orbis_dsl.language.syntax.literals import BadToken
-from orbis_dsl.records.notation_build import Builder, span_of
-from orbis_dsl.records.notation_quick import quick_document
-from orbis_dsl.records.orbis_json import MAX_RECORD_BYTES, _Reader
+from orbis_dsl.records.orbis.json_reader import MAX_RECORD_BYTES, RecordReader
+from orbis_dsl.records.orbis.notation_build import Builder, span_of
 from orbis_dsl.runtime.game_record import GameRecord, TileRecord
 from orbis_dsl.runtime.rules import Rules, import_file
 
@@ -85,18 +86,6 @@ def read_text(text: str, file: str, rules: Rules) -> tuple[GameRecord | None, li
     if len(text) > MAX_RECORD_BYTES:
         return None, [Diagnostic(f"the file is too large ({len(text):,} characters; at most {MAX_RECORD_BYTES:,})",
                                  span=Span(file, 1, 1))]
-    doc = quick_document(text, rules)
-    if doc is not None:
-        reader = _Reader(rules, file)
-        game = reader.game(doc)
-        if not reader.diags:
-            return game, []
-    # Not plainly written, or not right: the parser reads it again, and places every message.
-    return read_text_parsed(text, file, rules)
-
-
-def read_text_parsed(text: str, file: str, rules: Rules) -> tuple[GameRecord | None, list[Diagnostic]]:
-    """read_text by the notation's parser alone."""
     if not text.endswith("\n"):
         text += "\n"
     parser = game_parser()
@@ -109,7 +98,7 @@ def read_text_parsed(text: str, file: str, rules: Rules) -> tuple[GameRecord | N
         doc = builder.document(tree)
     except BadToken as error:
         return None, [Diagnostic(error.message, span=span_of(file, error.token))]
-    reader = _Reader(rules, file)
+    reader = RecordReader(rules, file)
     game = reader.game(doc)
     diags = _in_file_order(builder, reader.diags)
     return (None if diags else game), diags
@@ -143,7 +132,7 @@ def read_row(text: str, file: str, rules: Rules, width: int | None = None):
     except parser.errors as error:
         return None, [syntax_diagnostic(parser.lark, error, file, GAME_WORDS)]
     builder = Builder(rules, file)
-    reader = _Reader(rules, file)
+    reader = RecordReader(rules, file)
     tiles = []
     parts = [part for child in tree.children for part in builder.parts(child)]
     for i, (anchor, children) in enumerate(parts):

@@ -8,7 +8,7 @@ and two pieces on one cell (one player's or two players').
 from __future__ import annotations
 
 from orbis_dsl.common.diagnostics import did_you_mean
-from orbis_dsl.records.orbis_json import json_words
+from orbis_dsl.records.json_text import json_words
 from orbis_dsl.runtime.hexmap import HexMap
 
 

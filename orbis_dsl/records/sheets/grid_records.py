@@ -17,7 +17,7 @@ tile shows (`"face": "plain"`). Every problem is reported with its JSON path.
 from __future__ import annotations
 
 from orbis_dsl.common.diagnostics import did_you_mean
-from orbis_dsl.records.orbis_json import json_words
+from orbis_dsl.records.json_text import json_words
 from orbis_dsl.runtime.grid import DIRECTIONS, BoardRecord, Cell, default_patches, layout
 
 

@@ -5,9 +5,9 @@ with FLAG`: one reader for both), and a player's board on the rule set's grid, f
 from __future__ import annotations
 
 from orbis_dsl.common.diagnostics import did_you_mean, unknown
-from orbis_dsl.records.grid_records import BoardReader
+from orbis_dsl.records.json_text import json_words
 from orbis_dsl.records.names import find_god
-from orbis_dsl.records.orbis_json import json_words
+from orbis_dsl.records.sheets.grid_records import BoardReader
 from orbis_dsl.runtime.grid import features, measures
 from orbis_dsl.runtime.sheet_types import Held
 

@@ -1,0 +1,274 @@
+"""Every change this project makes to Lark's internals, in one place: Lark is pinned to major version 1
+(pyproject.toml, `lark>=1.2,<2`), and each patch checks what it finds and does nothing where Lark is built
+differently, so a Lark that changes its internals gives a slower parser or a failing test, never a wrong tree.
+
+The patches (each installed on a parser by `parse.rules_lark`, so on `orbis check`'s and `orbis fmt`'s):
+
+1. **Keyword lookup** (`install_keyword_lookup`). Replaces, in each of the contextual lexer's `BasicLexer`s as it
+   builds its scanner (`_build_scanner` wrapped), the `UnlessCallback` that tells a keyword from a NAME by a regular
+   expression with a dict lookup. Why: a third of the time to lex a 256 kB rule file. Held by
+   tests/language/test_lark_keywords.py (the tokens equal Lark's own on every bundled rule file and on generated
+   text; it fails if the lookup is not installed).
+2. **Whole words** (`install_whole_words`). Replaces the `terminals` of each state lexer that takes no NAME, so that
+   a keyword ends its word. Why: the language, not speed; `paramx: int` parsed silently as `param x: int`. Held by
+   tests/language/test_lark_keywords.py and tests/language/test_syntax_errors.py.
+3. **Lean positions** (`install_lean_positions`). Swaps the LALR parser's `callbacks` wrapped in
+   `PropagatePositions` for `LeanPositions`, or `ONLY_CHILD` where a rule hands its one child on. Why: 40 % of
+   Lark's parse of a 256 kB rule file. Held by tests/language/test_lark_positions.py (every node's positions equal
+   Lark's own on every bundled rule file; it fails if the wrapper is not in use).
+4. **Canonical tables** (`replace_parse_table`). The game notation's standalone parser (backends/python/
+   notation_parser.py) is generated from an LALR table renumbered in a canonical order, set as the parser's
+   `_parse_table` before Lark's standalone generator writes it. Why: the same grammar gives the same file.
+   Held by `orbis compile --check` (tests/cli) and the notation tests, which read every example through it.
+
+Not patches, but reads of Lark's state beyond its documented API, kept beside the code that needs them:
+`lark_recovery.py` cuts the interactive parser's `state_stack`/`value_stack` and moves its lexer state (held by
+tests/language/test_syntax_errors.py), `lark_errors.py` probes a copy of a parser state with its `parse_conf`'s
+callbacks emptied, and `transform_expr.py` recognises `v_args(meta=True, inline=True)` by Lark's
+`_vargs_meta_inline` (held by tests/language/test_transform_walk.py).
+
+---
+
+Keyword lookup and whole words: Keywords told from names by one dict lookup, where Lark uses a regular expression.
+
+Lark lexes a word such as `tile` or `stone` as a NAME, then asks whether it is a keyword instead: its
+`UnlessCallback` runs `fullmatch` of the word against one alternation of every keyword string the NAME pattern
+also matches. The rules grammar has about 130 keywords, and Python's `re` tries the branches of an alternation one
+after another, so each word costs about 9 µs: a third of the time to lex a 256 kB rule file.
+
+When every one of those keywords is a plain string with no flags, the first branch that matches a whole word is
+the one whose string equals it, so a dict from each string to its terminal (the first terminal of a string wins,
+as the first branch does) gives the same answer. Anything else keeps Lark's own callback.
+
+This reaches into Lark's lexer (its `BasicLexer._build_scanner` and `callback`), so it checks what it finds and
+does nothing where Lark is built differently; tests/language/test_lark_keywords.py compares the tokens with
+Lark's own on every bundled rule file and fails if the lookup is no longer installed.
+
+Whole words (`install_whole_words`): where the grammar takes no name, Lark's contextual lexer knows only that
+place's keywords, each a plain string, and matches one as the start of a longer word: `ties: splitt` lexed as
+`split` and then a name `t`, and `paramx: int` parsed, silently, as `param x: int`. There each keyword that ends
+in a letter or digit must end the word, so that a longer word is lexed (by Lark's fallback to its lexer of every
+terminal) as the one name it is, and refused as a whole.
+
+Lean positions: Lark's position propagation, the same positions in fewer steps.
+
+With `propagate_positions=True`, Lark wraps the callback of every grammar rule in a `PropagatePositions`: at each
+reduction it finds the first and the last child that has a position (a token, or a subtree with one) and copies
+their start and end into the new node's `meta`, beside "container" positions that carry the start of tokens an
+inlined rule filtered out. It does so through generic lookups (`getattr` with defaults, a generator over the
+children, a filter hook): 40 % of Lark's parse of a 256 kB rule file.
+
+`LeanPositions` computes the same fields, in the same cases, with direct attribute reads: a subtree's meta has
+its container fields whenever it is not empty (Lark sets both together), and a token has none. It replaces
+Lark's wrapper only where that wrapper has no filter. tests/language/test_lark_positions.py compares every
+node's positions with Lark's own on every bundled rule file and fails if the lean wrapper is not in use. A rule
+that only hands its one child on (`?sum_expr: product`) gets no wrapper at all (ONLY_CHILD).
+"""
+
+from __future__ import annotations
+
+import re
+from operator import itemgetter
+
+from lark import Lark, Token, Tree
+from lark.lexer import BasicLexer, PatternRE, PatternStr, TerminalDef, UnlessCallback
+from lark.parse_tree_builder import PropagatePositions
+
+
+class KeywordLookup:
+    """A NAME token's type becomes its keyword's terminal when its text is a keyword: Lark's UnlessCallback, by dict."""
+
+    __slots__ = ("types",)
+
+    def __init__(self, types: dict[str, str]):
+        self.types = types
+
+    def __call__(self, token: Token) -> Token:
+        keyword = self.types.get(token.value)
+        if keyword is not None:
+            token.type = keyword
+        return token
+
+
+def keyword_lookup(callback: object) -> KeywordLookup | None:
+    """The dict lookup equal to Lark's `callback`, or None where it would not be equal."""
+    if type(callback) is not UnlessCallback:
+        return None
+    scanner = getattr(callback, "scanner", None)
+    if scanner is None or getattr(scanner, "g_regex_flags", None) != 0 or getattr(scanner, "use_bytes", True):
+        return None
+    types: dict[str, str] = {}
+    for terminal in getattr(scanner, "terminals", ()):
+        pattern = terminal.pattern
+        if not isinstance(pattern, PatternStr) or pattern.flags:
+            return None
+        types.setdefault(pattern.value, terminal.name)
+    return KeywordLookup(types) if types else None
+
+
+def install_keyword_lookup(parser: Lark) -> int:
+    """Give each of the parser's basic lexers the dict lookup as it builds its scanner (Lark builds them lazily,
+    a state's lexer the first time the parser reaches that state). Returns how many lexers will use it."""
+    contextual = getattr(getattr(parser, "parser", None), "lexer", None)
+    lexers = set(getattr(contextual, "lexers", {}).values())
+    lexers.add(getattr(contextual, "root_lexer", contextual))
+    installed = 0
+    for lexer in lexers:
+        if isinstance(lexer, BasicLexer) and hasattr(lexer, "_build_scanner"):
+            _wrap_build(lexer)
+            installed += 1
+    return installed
+
+
+def _wrap_build(lexer: BasicLexer) -> None:
+    build = lexer._build_scanner
+
+    def build_with_lookup():
+        scanner = build()
+        _swap_callbacks(lexer)
+        return scanner
+
+    lexer._build_scanner = build_with_lookup
+    if getattr(lexer, "_scanner", None) is not None:  # built already
+        _swap_callbacks(lexer)
+
+
+def _swap_callbacks(lexer: BasicLexer) -> None:
+    callbacks = getattr(lexer, "callback", None)
+    if not isinstance(callbacks, dict):
+        return
+    for name, callback in list(callbacks.items()):
+        lookup = keyword_lookup(callback)
+        if lookup is not None:
+            callbacks[name] = lookup
+
+
+_WORD_END = re.compile(r"\w\Z", re.ASCII)
+_NOT_A_WORD_CHARACTER = r"(?![A-Za-z0-9_])"
+
+
+def whole_word(terminal: TerminalDef) -> TerminalDef:
+    """The terminal, matching only where its keyword ends the word (`split`, not the start of `splitt`)."""
+    pattern = terminal.pattern
+    if type(pattern) is not PatternStr or pattern.flags or not _WORD_END.search(pattern.value):
+        return terminal
+    regexp = PatternRE(re.escape(pattern.value) + _NOT_A_WORD_CHARACTER, raw=pattern.raw)
+    return TerminalDef(terminal.name, regexp, terminal.priority)
+
+
+def install_whole_words(parser: Lark, name: str = "NAME") -> int:
+    """In each of the parser's state lexers without the terminal `name`, keywords match whole words only.
+    Returns how many lexers were changed (the root lexer, which has names, never is)."""
+    contextual = getattr(getattr(parser, "parser", None), "lexer", None)
+    changed = 0
+    for lexer in set(getattr(contextual, "lexers", {}).values()):
+        terminals = getattr(lexer, "terminals", None)
+        if not isinstance(lexer, BasicLexer) or not isinstance(terminals, list):
+            continue
+        if any(t.name == name for t in terminals):
+            continue  # keywords here are names first (see KeywordLookup): whole words already
+        converted = [whole_word(t) for t in terminals]
+        if any(new is not old for new, old in zip(converted, terminals)):
+            lexer.terminals = converted
+            lexer._scanner = None  # (built lazily; rebuilt from the new terminals if it was built)
+            changed += 1
+    return changed
+
+
+class LeanPositions:
+    """Lark's PropagatePositions (no node filter), with direct attribute reads."""
+
+    __slots__ = ("node_builder",)
+
+    def __init__(self, node_builder):
+        self.node_builder = node_builder
+
+    def __call__(self, children):
+        res = self.node_builder(children)
+        if not isinstance(res, Tree):
+            return res
+        meta = res.meta
+        first = _first_position(children)
+        if first is not None:
+            if type(first) is Token or isinstance(first, Token):
+                line, column, start = first.line, first.column, first.start_pos
+            else:
+                line, column, start = first.container_line, first.container_column, first.container_start_pos
+            if not hasattr(meta, "line"):  # set already where the rule was inlined into its only child
+                meta.line, meta.column, meta.start_pos, meta.empty = line, column, start, False
+            meta.container_line, meta.container_column, meta.container_start_pos = line, column, start
+            last = _first_position(reversed(children))
+            if type(last) is Token or isinstance(last, Token):
+                line, column, end = last.end_line, last.end_column, last.end_pos
+            else:
+                line, column, end = last.container_end_line, last.container_end_column, last.container_end_pos
+            if not hasattr(meta, "end_line"):
+                meta.end_line, meta.end_column, meta.end_pos, meta.empty = line, column, end, False
+            meta.container_end_line, meta.container_end_column, meta.container_end_pos = line, column, end
+        return res
+
+
+def _first_position(children):
+    """The first child with a position: a token, or the meta of a subtree that has one (Lark's `_pp_get_meta`)."""
+    for child in children:
+        if type(child) is Token:
+            return child
+        if child is None:
+            continue
+        if isinstance(child, Tree):
+            meta = child._meta
+            if meta is not None and not meta.empty:
+                return meta
+        elif isinstance(child, Token):
+            return child
+        elif hasattr(child, "__lark_meta__"):
+            return _Container(child.__lark_meta__())
+    return None
+
+
+class _Container:
+    """A position some other object gives (`__lark_meta__`), its container fields filled as Lark reads them."""
+
+    def __init__(self, meta):
+        for field in ("line", "column", "start_pos", "end_line", "end_column", "end_pos"):
+            setattr(self, "container_" + field, getattr(meta, "container_" + field, getattr(meta, field)))
+
+
+# The callback of a rule that always gives its one child back: `?sum_expr: product`, and every other step of the
+# precedence chain that each number or name of an expression climbs (nine reductions from `atom` to `expr`). Lark
+# hands the child on unchanged (ExpandSingleChild) and then propagates positions from the child to the child
+# itself, which changes nothing; itemgetter does the first in C and skips the second.
+ONLY_CHILD = itemgetter(0)
+
+
+def install_lean_positions(parser: Lark) -> int:
+    """Swap the parser's position wrappers for `LeanPositions`, or for `ONLY_CHILD` where a rule only hands its
+    one child on. Returns how many were swapped."""
+    callbacks = getattr(getattr(getattr(getattr(parser, "parser", None), "parser", None), "parser", None),
+                        "callbacks", None)
+    if not isinstance(callbacks, dict):
+        return 0
+    swapped = 0
+    for rule, callback in callbacks.items():
+        if type(callback) is PropagatePositions and callback.node_filter is None:
+            callbacks[rule] = ONLY_CHILD if hands_on_its_child(rule) else LeanPositions(callback.node_builder)
+            swapped += 1
+    return swapped
+
+
+def hands_on_its_child(rule) -> bool:
+    """Whether Lark's tree for `rule` is always its one child: an inlined rule (`?`), not renamed, of one symbol
+    that is kept as it is (a rule not itself spliced in, `_name`, or a token not filtered out), with no
+    placeholder for an optional part to add a second child."""
+    options = rule.options
+    if not options.expand1 or rule.alias or len(rule.expansion) != 1 or any(options.empty_indices or ()):
+        return False
+    symbol = rule.expansion[0]
+    return not symbol.filter_out if symbol.is_term else not symbol.name.startswith("_")
+
+
+def replace_parse_table(parser: Lark, renumber) -> None:
+    """Patch 4: the LALR parser's table replaced by `renumber(table)` (the same automaton, numbered otherwise),
+    before Lark's standalone generator serializes it."""
+    lalr = parser.parser.parser  # ParsingFrontend → LALR_Parser, which serializes `_parse_table`
+    lalr._parse_table = renumber(lalr._parse_table)

@@ -1,0 +1,1 @@
+"""Orbis's records: `orbis-game/1` JSON and the game notation, read by one reader each."""

@@ -1,0 +1,1 @@
+"""Score-sheet records (Terra Mystica, Mondo): JSON, the text notation, grid boards."""
