@@ -12,7 +12,7 @@ import json
 import pytest
 
 from orbis_dsl.language.ruleset import compile_paths, rules_from_modules
-from orbis_dsl.records.sheets import read_sheet_json
+from orbis_dsl.records.sheets.reader import read_sheet_json
 from orbis_dsl.runtime.sheet import score_sheet
 
 GAME = """game "spice-route" "Spice Route" {
