@@ -124,3 +124,17 @@ def test_player_reads_say_which_part_of_the_player_they_read(model):
     theirs = lowering.lower(ast_expr.Count("players", ast_expr.Compare(">", ast_expr.Ref("bonus"),
                                                                         ast_expr.IntLit(0)))).where.left
     assert theirs.player == Var(Sort.PLAYER, 0) and theirs.part is Part.VALUE
+
+
+def test_neither_back_end_resolves_a_name_itself():
+    """Names are resolved once, into the IR: no `Context.resolve` in the compiler or the interpreter."""
+    import ast
+    from pathlib import Path
+
+    import orbis_dsl.language as language
+
+    backends = Path(language.__file__).parent / "backends"
+    calls = [f"{path.name}:{node.lineno}" for path in sorted(backends.rglob("*.py"))
+             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "resolve"]
+    assert calls == []
