@@ -295,8 +295,8 @@ def _score_modifier(g, p, trace=None):
 # from 'rules/mondo/game.orbis', line 140
 def _score_tasks(g, p, trace=None):
     return (
-        sum((n0.values['points'] for n0 in p.facts['tasks'] if n0.flag))
-        - sum((n0.values['points'] for n0 in p.facts['tasks'] if not n0.flag))
+        sum(n0.values['points'] for n0 in p.facts['tasks'] if n0.flag)
+        - sum(n0.values['points'] for n0 in p.facts['tasks'] if not n0.flag)
     )
 
 
@@ -529,7 +529,7 @@ def _check_9(g, p, each, trace=None):
         p.facts['chip'] == 4
         and _compare(
             trace, '{value} players that are their chip = 4', '>=',
-            sum((1 for q0 in g.players if _both_equal(q0.facts['chip'], 4, True))), 2,
+            sum(1 for q0 in g.players if _both_equal(q0.facts['chip'], 4, True)), 2,
         )
     )
 
@@ -540,7 +540,7 @@ def _check_10(g, p, each, trace=None):
         p.facts['chip'] == 3
         and _compare(
             trace, '{value} players that are their chip = 3', '>=',
-            sum((1 for q0 in g.players if _both_equal(q0.facts['chip'], 3, True))), 2,
+            sum(1 for q0 in g.players if _both_equal(q0.facts['chip'], 3, True)), 2,
         )
     )
 
@@ -551,7 +551,7 @@ def _check_11(g, p, each, trace=None):
         p.facts['chip'] == 2
         and _compare(
             trace, '{value} players that are their chip = 2', '>=',
-            sum((1 for q0 in g.players if _both_equal(q0.facts['chip'], 2, True))), 2,
+            sum(1 for q0 in g.players if _both_equal(q0.facts['chip'], 2, True)), 2,
         )
     )
 
@@ -562,7 +562,7 @@ def _check_12(g, p, each, trace=None):
         p.facts['chip'] == 1
         and _compare(
             trace, '{value} players that are their chip = 1', '>=',
-            sum((1 for q0 in g.players if _both_equal(q0.facts['chip'], 1, True))), 2,
+            sum(1 for q0 in g.players if _both_equal(q0.facts['chip'], 1, True)), 2,
         )
     )
 
@@ -604,20 +604,20 @@ def _check_16(g, p, each, trace=None):
 def _check_17(g, p, each, trace=None):
     return (
         g.options['level'] != 'expert'
-        and _compare(trace, 'count of tasks is {value}', '>=', sum((1 for n0 in p.facts['tasks'])), 1)
+        and _compare(trace, 'count of tasks is {value}', '>=', sum(1 for n0 in p.facts['tasks']), 1)
     )
 
 
 # from 'rules/mondo/game.orbis', line 184
 def _check_18(g, p, each, trace=None):
-    return _compare(trace, 'count of tasks is {value}', '>', sum((1 for n0 in p.facts['tasks'])), 2)
+    return _compare(trace, 'count of tasks is {value}', '>', sum(1 for n0 in p.facts['tasks']), 2)
 
 
 # from 'rules/mondo/game.orbis', line 185
 def _check_19(g, p, each, trace=None):
     return _compare(
         trace, 'count of tasks where not task in tasks_revealed is {value}', '>=',
-        sum((1 for n0 in p.facts['tasks'] if not _holds(p.facts['tasks_revealed'], n0.piece))), 1,
+        sum(1 for n0 in p.facts['tasks'] if not _holds(p.facts['tasks_revealed'], n0.piece)), 1,
     )
 
 
@@ -631,7 +631,7 @@ def _check_20(g, p, each, trace=None):
                 for n0 in p.facts['tasks']
                 if _compare(
                     trace, '{value} players that are task in their tasks', '>=',
-                    sum((1 for q1 in g.players if _holds(q1.facts['tasks'], n0.piece))), 2,
+                    sum(1 for q1 in g.players if _holds(q1.facts['tasks'], n0.piece)), 2,
                 )
             ),
         ),
@@ -644,7 +644,7 @@ def _check_21(g, p, each, trace=None):
     return (
         g.options['level'] == 'expert'
         and _compare(
-            trace, 'count of tasks_revealed is {value}', '!=', sum((1 for n0 in p.facts['tasks_revealed'])),
+            trace, 'count of tasks_revealed is {value}', '!=', sum(1 for n0 in p.facts['tasks_revealed']),
             2 * len(g.players),
         )
     )

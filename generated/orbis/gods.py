@@ -31,7 +31,7 @@ def _god_love_taken(api, g, p):
 def _god_oceans_end_0(g, p, trace=None):
     if not (
         _among(
-            g, p, 'most', lambda q0: sum((1 for n1 in q0.tiles if n1.kind == 'irrigation' and n1.validated)),
+            g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if n1.kind == 'irrigation' and n1.validated),
             '_god_oceans_end_0@11:13', trace, '{value} validated irrigation tiles',
         )
         and (
@@ -40,7 +40,7 @@ def _god_oceans_end_0(g, p, trace=None):
             )
             or _compare(
                 trace, '{value} validated irrigation tiles', '>=',
-                sum((1 for n0 in p.tiles if n0.kind == 'irrigation' and n0.validated)), 1,
+                sum(1 for n0 in p.tiles if n0.kind == 'irrigation' and n0.validated), 1,
             )
         )
     ):
@@ -57,7 +57,7 @@ def _god_oceans_end_0_explain(g, p, trace=None):
 def _god_fire_end_0(g, p, trace=None):
     if not (
         _among(
-            g, p, 'most', lambda q0: sum((1 for n1 in q0.tiles if n1.kind == 'volcano' and n1.validated)),
+            g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if n1.kind == 'volcano' and n1.validated),
             '_god_fire_end_0@17:13', trace, '{value} validated volcano tiles',
         )
         and (
@@ -66,7 +66,7 @@ def _god_fire_end_0(g, p, trace=None):
             )
             or _compare(
                 trace, '{value} validated volcano tiles', '>=',
-                sum((1 for n0 in p.tiles if n0.kind == 'volcano' and n0.validated)), 1,
+                sum(1 for n0 in p.tiles if n0.kind == 'volcano' and n0.validated), 1,
             )
         )
     ):
@@ -83,7 +83,7 @@ def _god_fire_end_0_explain(g, p, trace=None):
 def _god_nature_end_0(g, p, trace=None):
     if not (
         _among(
-            g, p, 'most', lambda q0: sum((1 for n1 in q0.tiles if n1.kind == 'forest' and n1.validated)),
+            g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if n1.kind == 'forest' and n1.validated),
             '_god_nature_end_0@23:13', trace, '{value} validated forest tiles',
         )
         and (
@@ -92,7 +92,7 @@ def _god_nature_end_0(g, p, trace=None):
             )
             or _compare(
                 trace, '{value} validated forest tiles', '>=',
-                sum((1 for n0 in p.tiles if n0.kind == 'forest' and n0.validated)), 1,
+                sum(1 for n0 in p.tiles if n0.kind == 'forest' and n0.validated), 1,
             )
         )
     ):
@@ -109,7 +109,7 @@ def _god_nature_end_0_explain(g, p, trace=None):
 def _god_harvests_end_0(g, p, trace=None):
     if not (
         _among(
-            g, p, 'most', lambda q0: sum((1 for n1 in q0.tiles if n1.kind == 'village' and n1.validated)),
+            g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if n1.kind == 'village' and n1.validated),
             '_god_harvests_end_0@29:13', trace, '{value} validated village tiles',
         )
         and (
@@ -118,7 +118,7 @@ def _god_harvests_end_0(g, p, trace=None):
             )
             or _compare(
                 trace, '{value} validated village tiles', '>=',
-                sum((1 for n0 in p.tiles if n0.kind == 'village' and n0.validated)), 1,
+                sum(1 for n0 in p.tiles if n0.kind == 'village' and n0.validated), 1,
             )
         )
     ):
@@ -154,7 +154,7 @@ def _god_idleness_end_0_explain(g, p, trace=None):
 # from 'rules/orbis/gods.orbis', line 43
 def _god_technology_end_0(g, p, trace=None):
     if not _among(
-        g, p, 'fewest', lambda q0: sum((1 for n1 in q0.tiles if n1.desert)), '_god_technology_end_0@43:13', trace,
+        g, p, 'fewest', lambda q0: sum(1 for n1 in q0.tiles if n1.desert), '_god_technology_end_0@43:13', trace,
         '{value} desert tiles',
     ):
         return None
@@ -171,12 +171,12 @@ def _god_balance_end_0(g, p, trace=None):
     if not (
         _compare(
             trace, '{value} validated village tiles', '>=',
-            sum((1 for n0 in p.tiles if n0.kind == 'village' and n0.validated)), 1,
+            sum(1 for n0 in p.tiles if n0.kind == 'village' and n0.validated), 1,
         )
-        and _compare(trace, '{value} temple tiles', '>=', sum((1 for n0 in p.tiles if n0.kind == 'temple')), 1)
+        and _compare(trace, '{value} temple tiles', '>=', sum(1 for n0 in p.tiles if n0.kind == 'temple'), 1)
         and _compare(
             trace, '{value} validated volcano tiles', '>=',
-            sum((1 for n0 in p.tiles if n0.kind == 'volcano' and n0.validated)), 1,
+            sum(1 for n0 in p.tiles if n0.kind == 'volcano' and n0.validated), 1,
         )
     ):
         return None

@@ -314,7 +314,7 @@ def _check_1(g, p, each, trace=None):
         p.values['home'] == each
         and _compare(
             trace, '{value} players that are their home = terrain', '>=',
-            sum((1 for q0 in g.players if _both_equal(q0.values['home'], each, True))), 2,
+            sum(1 for q0 in g.players if _both_equal(q0.values['home'], each, True)), 2,
         )
     )
 
@@ -338,7 +338,7 @@ def _check_4(g, p, each, trace=None):
         trace, 'priests + sum of priests_on_cult[t] for t in tracks is {value}', '>',
         (
             p.facts['priests']
-            + _sum_over(((p.facts['priests_on_cult'] or {}).get(m0) for m0 in ('fire', 'water', 'earth', 'air')))
+            + _sum_over((p.facts['priests_on_cult'] or {}).get(m0) for m0 in ('fire', 'water', 'earth', 'air'))
         ),
         7,
     )
@@ -431,7 +431,7 @@ def _check_18(g, p, each, trace=None):
         _holds(p.facts['bonus_card'], each)
         and _compare(
             trace, '{value} players that are card in their bonus_card', '>=',
-            sum((1 for q0 in g.players if _holds(q0.facts['bonus_card'], each))), 2,
+            sum(1 for q0 in g.players if _holds(q0.facts['bonus_card'], each)), 2,
         )
     )
 
@@ -450,8 +450,8 @@ def _check_20(g, p, each, trace=None):
         _compare(trace, 'count of fav in favor_tiles is {value}', '=', _count_in(p.facts['favor_tiles'], each), 1)
         and _compare(
             trace, 'sum of count of fav in favor_tiles over players is {value}', '>',
-            _sum_over((_count_in(q0.facts['favor_tiles'], each) for q0 in g.players)),
-            1 if each == 'FAV1' or each == 'FAV2' or each == 'FAV3' or (each == 'FAV4') else 3,
+            _sum_over(_count_in(q0.facts['favor_tiles'], each) for q0 in g.players),
+            1 if each == 'FAV1' or each == 'FAV2' or each == 'FAV3' or each == 'FAV4' else 3,
         )
     )
 
@@ -462,7 +462,7 @@ def _check_21(g, p, each, trace=None):
         _compare(trace, 'count of town in town_tiles is {value}', '>=', _count_in(p.facts['town_tiles'], each), 1)
         and _compare(
             trace, 'sum of count of town in town_tiles over players is {value}', '>',
-            _sum_over((_count_in(q0.facts['town_tiles'], each) for q0 in g.players)),
+            _sum_over(_count_in(q0.facts['town_tiles'], each) for q0 in g.players),
             1 if each == 'TW6' or each == 'TW8' else 2,
         )
     )
@@ -501,7 +501,7 @@ def _check_26(g, p, each, trace=None):
         _compare(trace, 'priests_on_cult[track] is {value}', '>=', (p.facts['priests_on_cult'] or {}).get(each), 1)
         and _compare(
             trace, 'sum of priests_on_cult[track] over players is {value}', '>',
-            _sum_over(((q0.facts['priests_on_cult'] or {}).get(each) for q0 in g.players)), 4,
+            _sum_over((q0.facts['priests_on_cult'] or {}).get(each) for q0 in g.players), 4,
         )
     )
 
@@ -509,19 +509,19 @@ def _check_26(g, p, each, trace=None):
 # from 'rules/terra_mystica/game.orbis', line 202
 def _check_27(g, p, each, trace=None):
     let0_fire_and_ice = p.facts['edition'] == 'fire_and_ice'
-    return let0_fire_and_ice and (not p.facts['final_tile'] is not None)
+    return let0_fire_and_ice and not p.facts['final_tile'] is not None
 
 
 # from 'rules/terra_mystica/game.orbis', line 203
 def _check_28(g, p, each, trace=None):
     let0_final_tile_named = p.facts['final_tile'] is not None
-    return let0_final_tile_named and (not p.facts['edition'] == 'fire_and_ice')
+    return let0_final_tile_named and not p.facts['edition'] == 'fire_and_ice'
 
 
 # from 'rules/terra_mystica/game.orbis', line 204
 def _check_29(g, p, each, trace=None):
     let0_fire_and_ice = p.facts['edition'] == 'fire_and_ice'
-    return let0_fire_and_ice and p.facts['final_tile'] is not None and (p.facts['structures'] is None)
+    return let0_fire_and_ice and p.facts['final_tile'] is not None and p.facts['structures'] is None
 
 
 # from 'rules/terra_mystica/game.orbis', line 208
@@ -530,7 +530,7 @@ def _check_30(g, p, each, trace=None):
         _compare(trace, 'cults[track] is {value}', '=', p.facts['cults'][each], 10)
         and _compare(
             trace, '{value} players that are their cults[track] = 10', '>=',
-            sum((1 for q0 in g.players if _both_equal(q0.facts['cults'][each], 10, True))), 2,
+            sum(1 for q0 in g.players if _both_equal(q0.facts['cults'][each], 10, True)), 2,
         )
     )
 

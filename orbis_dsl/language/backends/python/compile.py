@@ -8,14 +8,13 @@ are built by `module_builder`, its settings by `compile_settings`.
 
 from __future__ import annotations
 
-import ast
 from functools import cache
 from pathlib import Path
 
 import jinja2
 
 from orbis_dsl.common.resources import source_hash
-from orbis_dsl.language.backends.python.module_builder import Constant, ModuleBuilder, safe_identifier, tuple_text
+from orbis_dsl.language.backends.python.module_builder import Constant, ModuleBuilder, safe_identifier
 from orbis_dsl.language.backends.python.settings import settings_fields
 from orbis_dsl.language.check.model import RuleSet, list_spec
 from orbis_dsl.language.syntax import ast_decl, ast_sheet
@@ -30,6 +29,11 @@ def _environment() -> jinja2.Environment:
     )
     env.filters["pyrepr"] = repr
     return env
+
+
+# The spec class each table of a module holds.
+_TABLE_SPECS = {"KINDS": "KindSpec", "GODS": "GodSpec", "AWARDS": "AwardSpec", "VARIANTS": "VariantSpec",
+                "TILES": "TileSpec", "FACTS": "FactSpec", "SCORES": "ScoreSpec", "CHECKS": "CheckSpec"}
 
 
 def module_name(relative: str) -> str:
@@ -72,10 +76,9 @@ def render_module(rules: RuleSet, file: ast_decl.RuleFile, text: str, source: st
     for name, items in (("KINDS", kinds), ("GODS", gods), ("AWARDS", awards), ("VARIANTS", variants),
                         ("TILES", tiles), ("FACTS", facts), ("SCORES", scores), ("CHECKS", checks)):
         if items:
-            builder.constants.append(Constant(name, tuple_text(items)))
+            builder.imports.specs.add(_TABLE_SPECS[name])
+            builder.constants.append(Constant(name, items=items))
     constants = [(c.name, c.lines()) for c in builder.constants]
-    for constant in builder.constants:
-        builder.imports.spec_names_in(ast.parse(constant.value, mode="eval"))
     code = _environment().get_template("module.py.jinja").render(
         # A file name is user text: it reaches the module only as an ASCII string literal.
         source_literal=ascii(source), source_hash=source_hash(text), imports=builder.imports.lines(),

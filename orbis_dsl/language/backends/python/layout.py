@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import ast
 
+from orbis_dsl.language.backends.python import source_text
+
 WIDTH = 120
 STEP = "    "
 
@@ -41,15 +43,17 @@ def statement_lines(stmt: ast.stmt, indent: str) -> list[str]:
     return [indent + line for line in ast.unparse(stmt).splitlines()]
 
 
-def expr_lines(e: ast.expr, indent: str, prefix: str, suffix: str) -> list[str]:
-    """`e` written after `prefix` and before `suffix`, at `indent`, broken over lines where it is too wide."""
-    flat = indent + prefix + ast.unparse(e) + suffix
+def expr_lines(e: ast.expr, indent: str, prefix: str, suffix: str, memo: dict | None = None) -> list[str]:
+    """`e` written after `prefix` and before `suffix`, at `indent`, broken over lines where it is too wide.
+    (`memo`: each node's text, by id, while one expression is laid out: `ast.unparse` is most of the cost.)"""
+    memo = {} if memo is None else memo
+    flat = indent + prefix + _text(e, memo) + suffix
     if len(flat) <= WIDTH:
         return [flat]
     if isinstance(e, ast.UnaryOp) and isinstance(e.op, ast.Not):  # `not f(…)`, `not (a or b)`: broken inside
         if isinstance(e.operand, _ATOMS):
-            return expr_lines(e.operand, indent, prefix + "not ", suffix)
-        return expr_lines(e.operand, indent, prefix + "not (", ")" + suffix)
+            return expr_lines(e.operand, indent, prefix + "not ", suffix, memo)
+        return expr_lines(e.operand, indent, prefix + "not (", ")" + suffix, memo)
     split = _split(e, len(indent) + len(STEP))
     if split is None:
         return [flat]
@@ -60,7 +64,7 @@ def expr_lines(e: ast.expr, indent: str, prefix: str, suffix: str) -> list[str]:
     inner = indent + STEP
     packed = ""  # items of a call or display that fit on a line together
     for part_prefix, node, part_suffix in parts:
-        text = part_prefix + (ast.unparse(node) if node is not None else "") + part_suffix
+        text = part_prefix + (_text(node, memo) if node is not None else "") + part_suffix
         if part_suffix == "," and len(inner + packed + " " + text) <= WIDTH:
             packed = f"{packed} {text}" if packed else text
             continue
@@ -72,11 +76,18 @@ def expr_lines(e: ast.expr, indent: str, prefix: str, suffix: str) -> list[str]:
         elif node is None:
             lines.append(inner + text)
         else:
-            lines += expr_lines(node, inner, part_prefix, part_suffix)
+            lines += expr_lines(node, inner, part_prefix, part_suffix, memo)
     if packed:
         lines.append(inner + packed)
     lines.append(indent + closer + suffix)
     return lines
+
+
+def _text(e: ast.expr, memo: dict) -> str:
+    found = memo.get(id(e))
+    if found is None:
+        found = memo[id(e)] = source_text.text(e)
+    return found
 
 
 _ATOMS = (ast.Call, ast.Name, ast.Attribute, ast.Subscript)

@@ -14,7 +14,7 @@ from orbis_dsl.language.backends.python.codegen import ExprCompiler
 from orbis_dsl.language.backends.python.codegen_clauses import compile_effect, compile_flag, explain_expr
 from orbis_dsl.language.backends.python.emit import safe_identifier
 from orbis_dsl.language.backends.python.handlers import Handler
-from orbis_dsl.language.backends.python.layout import expr_lines, function_lines
+from orbis_dsl.language.backends.python.layout import WIDTH, expr_lines, function_lines
 from orbis_dsl.language.backends.python.locality import reads_only_its_tile
 from orbis_dsl.language.check.model import Kind, RuleSet, awards_summed, sheet_titles
 from orbis_dsl.language.check.names import god_context, kind_context, rule_context
@@ -38,11 +38,24 @@ class Function:
 
 @attrs.define
 class Constant:
+    """A module's table: `items` (each a spec's text, laid out alone) for a tuple of specs, else `value`."""
+
     name: str
-    value: str
+    value: str = ""
+    items: list[str] | None = None
 
     def lines(self) -> list[str]:
-        return expr_lines(ast.parse(self.value, mode="eval").body, "", f"{self.name} = ", "")
+        if self.items is None:
+            return expr_lines(ast.parse(self.value, mode="eval").body, "", f"{self.name} = ", "")
+        lines = [f"{self.name} = ("]
+        for item in self.items:
+            # an item that fits is written as built; only a long one is parsed to be laid out (a deck of 7,000
+            # tiles would cost a second to parse whole)
+            if "\n" not in item and len(item) + 5 <= WIDTH:
+                lines.append(f"    {item},")
+            else:
+                lines += expr_lines(ast.parse(item, mode="eval").body, "    ", "", ",")
+        return [*lines, ")"]
 
 
 def origin(source: str, span) -> str:
@@ -55,6 +68,11 @@ def param_spec(p) -> str:
     return (f"ParamSpec(name={p.name!r}, type={p.type.name!r}, size={p.type.size!r}, "
             f"choices={p.type.choices!r}, optional={p.type.optional!r}, default={p.default!r}, "
             f"has_default={p.has_default!r}, unique={p.unique!r}{bounds})")
+
+
+def inline_tuple(items: list[str]) -> str:
+    """A tuple display of the items on one line (`layout` breaks it where it is too wide)."""
+    return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
 
 
 def tuple_text(items: list[str], indent: str = "    ") -> str:
@@ -113,6 +131,7 @@ class ModuleBuilder:
             explain = self.explain_function(f"{name}_explain", clause, ctx, args, tile_clause, read)
             says = f", says={clause.says!r}" if clause.says is not None else ""
             local = ", local=True" if tile_clause and reads_only_its_tile(read) else ""
+            self.imports.specs.add("EndSpec")
             specs.append(f"EndSpec(fn={name}, text={text!r}, explain={explain}{says}{local})")
         return specs
 
@@ -160,10 +179,12 @@ class ModuleBuilder:
                                  kind.taken[0].span)
             taken = f"{prefix}_taken"
         cancellable = _cancel_moment(kind)
-        params = tuple_text([param_spec(p) for p in kind.params.values()])
+        if kind.params:
+            self.imports.specs.add("ParamSpec")
+        params = inline_tuple([param_spec(p) for p in kind.params.values()])
         return (f"KindSpec(name={kind.name!r}, title={kind.title!r}, params={params}, "
                 f"scoring_params={tuple(sorted(kind.scoring_params))!r}, declared={kind.declared!r}, "
-                f"ends={tuple_text(ends)}, placed={placed}, taken={taken}, cancellable_when={cancellable!r})")
+                f"ends={inline_tuple(ends)}, placed={placed}, taken={taken}, cancellable_when={cancellable!r})")
 
     def god(self, god) -> str:
         prefix = f"_god_{safe_identifier(god.name)}"
@@ -175,7 +196,7 @@ class ModuleBuilder:
                                  god.taken[0].span)
             taken = f"{prefix}_taken"
         cancellable = any(e.verb in ("pay", "destroy", "require") for e in god.taken)
-        return (f"GodSpec(name={god.name!r}, title={god.title!r}, ends={tuple_text(ends)}, taken={taken}, "
+        return (f"GodSpec(name={god.name!r}, title={god.title!r}, ends={inline_tuple(ends)}, taken={taken}, "
                 f"modifiers={dict(sorted(god.modifiers.items()))!r}, cancellable={cancellable!r})")
 
     def award(self, award) -> str:
@@ -250,7 +271,9 @@ class ModuleBuilder:
 
     def settings(self, fields: dict[str, str]) -> None:
         body = "".join(f"{k}={v}, " for k, v in fields.items())
-        self.constants.append(Constant("SETTINGS", f"Settings({body})"))
+        value = f"Settings({body})"
+        self.imports.spec_names_in(ast.parse(value, mode="eval"))
+        self.constants.append(Constant("SETTINGS", value))
 
 
 def _cancel_moment(kind: Kind) -> str | None:

@@ -19,9 +19,9 @@ SOURCE_SHA256 = 'c74fd48a1b3c2221aef188a92bb833737913f960735a42044aa267ab5e16c98
 # from 'rules/orbis/game.orbis', line 60
 def _award_temple_measure(g, p, trace=None):
     return (
-        _aggregate_sum((n0.params.get('icons') for n0 in p.tiles if n0.kind == 'temple'))
+        _aggregate_sum(n0.params.get('icons') for n0 in p.tiles if n0.kind == 'temple')
         if g.options['temple_count'] == 'icons'
-        else sum((1 for n0 in p.tiles if n0.kind == 'temple'))
+        else sum(1 for n0 in p.tiles if n0.kind == 'temple')
     )
 
 
@@ -33,7 +33,7 @@ def _award_temple_eligible(g, p, measure, trace=None):
 # from 'rules/orbis/game.orbis', line 62
 def _award_temple_tiebreak(g, p, measure, trace=None):
     return _aggregate_max(
-        (n0.params.get('mystic') for n0 in p.tiles if (n0.desert or n0.color == 'white') and (not n0.desert)),
+        (n0.params.get('mystic') for n0 in p.tiles if (n0.desert or n0.color == 'white') and not n0.desert),
     )
 
 

@@ -96,7 +96,7 @@ def _kind_irrigation_end_0_explain(g, p, t, trace=None):
 def _kind_irrigation_placed(g, p, t, trace=None):
     return _compare(
         trace, '{value} tiles below that are {needs} or desert', '>=',
-        sum((1 for n0 in _supports(g, p, t) if n0.desert or n0.color == t.params.get('needs'))), 1, t.params,
+        sum(1 for n0 in _supports(g, p, t) if n0.desert or n0.color == t.params.get('needs')), 1, t.params,
     )
 
 
@@ -104,7 +104,7 @@ def _kind_irrigation_placed(g, p, t, trace=None):
 def _kind_forest_end_0(g, p, t, trace=None):
     if not _compare(
         trace, '{value} neighbours that are {colors} or desert', '>=',
-        sum((1 for n0 in _neighbours(g, p, t) if n0.desert or n0.color in t.params.get('colors'))),
+        sum(1 for n0 in _neighbours(g, p, t) if n0.desert or n0.color in t.params.get('colors')),
         t.params.get('threshold'), t.params,
     ):
         return None
