@@ -16,6 +16,7 @@ from orbis_dsl.language.backends.python.emit import safe_identifier
 from orbis_dsl.language.backends.python.handlers import Handler
 from orbis_dsl.language.backends.python.layout import WIDTH, expr_lines, function_lines
 from orbis_dsl.language.backends.python.locality import reads_only_its_tile
+from orbis_dsl.language.backends.python.spec_text import SpecCall, spec_lines
 from orbis_dsl.language.check.model import Kind, RuleSet, awards_summed, sheet_titles
 from orbis_dsl.language.check.names import god_context, kind_context, rule_context
 from orbis_dsl.language.check.says import CLAUSE_WORDS, placeholders
@@ -42,7 +43,7 @@ class Constant:
 
     name: str
     value: str = ""
-    items: list[str] | None = None
+    items: list | None = None  # spec texts or SpecCalls
 
     def lines(self) -> list[str]:
         if self.items is None:
@@ -51,7 +52,9 @@ class Constant:
         for item in self.items:
             # an item that fits is written as built; only a long one is parsed to be laid out (a deck of 7,000
             # tiles would cost a second to parse whole)
-            if "\n" not in item and len(item) + 5 <= WIDTH:
+            if isinstance(item, SpecCall):
+                lines += spec_lines(item, "    ", ",")
+            elif "\n" not in item and len(item) + 5 <= WIDTH:
                 lines.append(f"    {item},")
             else:
                 lines += expr_lines(ast.parse(item, mode="eval").body, "    ", "", ",")
@@ -68,11 +71,6 @@ def param_spec(p) -> str:
     return (f"ParamSpec(name={p.name!r}, type={p.type.name!r}, size={p.type.size!r}, "
             f"choices={p.type.choices!r}, optional={p.type.optional!r}, default={p.default!r}, "
             f"has_default={p.has_default!r}, unique={p.unique!r}{bounds})")
-
-
-def inline_tuple(items: list[str]) -> str:
-    """A tuple display of the items on one line (`layout` breaks it where it is too wide)."""
-    return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
 
 
 def tuple_text(items: list[str], indent: str = "    ") -> str:
@@ -107,7 +105,7 @@ class ModuleBuilder:
         handler.returns(handler.lower(expr))
         return self.finish(handler)
 
-    def end_functions(self, prefix: str, ends, ctx, args: list[str], tile_clause: bool) -> list[str]:
+    def end_functions(self, prefix: str, ends, ctx, args: list[str], tile_clause: bool) -> list[SpecCall]:
         specs = []
         for i, clause in enumerate(ends):
             name = f"{prefix}_end_{i}"
@@ -129,10 +127,11 @@ class ModuleBuilder:
             if clause.cond is not None:
                 text += (" unless " if clause.negate else " if ") + describer.text(clause.cond)
             explain = self.explain_function(f"{name}_explain", clause, ctx, args, tile_clause, read)
-            says = f", says={clause.says!r}" if clause.says is not None else ""
-            local = ", local=True" if tile_clause and reads_only_its_tile(read) else ""
             self.imports.specs.add("EndSpec")
-            specs.append(f"EndSpec(fn={name}, text={text!r}, explain={explain}{says}{local})")
+            args = [("fn", name), ("text", repr(text)), ("explain", explain)]
+            args += [("says", repr(clause.says))] if clause.says is not None else []
+            args += [("local", "True")] if tile_clause and reads_only_its_tile(read) else []
+            specs.append(SpecCall("EndSpec", tuple(args)))
         return specs
 
     def explain_function(self, name: str, clause, ctx, args, tile_clause: bool, read: list) -> str:
@@ -160,7 +159,7 @@ class ModuleBuilder:
             handler.add([], lambda effect=effect: compile_effect(handler.comp, handler.lower, effect, target))
         self.finish(handler)
 
-    def kind(self, kind: Kind) -> str:
+    def kind(self, kind: Kind) -> SpecCall:
         prefix = f"_kind_{safe_identifier(kind.name)}"
         ctx = kind_context(self.rules, kind)
         ends = self.end_functions(prefix, kind.ends, ctx, TILE_ARGS, True)
@@ -181,12 +180,13 @@ class ModuleBuilder:
         cancellable = _cancel_moment(kind)
         if kind.params:
             self.imports.specs.add("ParamSpec")
-        params = inline_tuple([param_spec(p) for p in kind.params.values()])
-        return (f"KindSpec(name={kind.name!r}, title={kind.title!r}, params={params}, "
-                f"scoring_params={tuple(sorted(kind.scoring_params))!r}, declared={kind.declared!r}, "
-                f"ends={inline_tuple(ends)}, placed={placed}, taken={taken}, cancellable_when={cancellable!r})")
+        params = tuple(param_spec(p) for p in kind.params.values())
+        return SpecCall("KindSpec", (
+            ("name", repr(kind.name)), ("title", repr(kind.title)), ("params", params),
+            ("scoring_params", repr(tuple(sorted(kind.scoring_params)))), ("declared", repr(kind.declared)),
+            ("ends", tuple(ends)), ("placed", placed), ("taken", taken), ("cancellable_when", repr(cancellable))))
 
-    def god(self, god) -> str:
+    def god(self, god) -> SpecCall:
         prefix = f"_god_{safe_identifier(god.name)}"
         ctx = god_context(self.rules, god)
         ends = self.end_functions(prefix, god.ends, ctx, PLAYER_ARGS, False)
@@ -196,8 +196,9 @@ class ModuleBuilder:
                                  god.taken[0].span)
             taken = f"{prefix}_taken"
         cancellable = any(e.verb in ("pay", "destroy", "require") for e in god.taken)
-        return (f"GodSpec(name={god.name!r}, title={god.title!r}, ends={inline_tuple(ends)}, taken={taken}, "
-                f"modifiers={dict(sorted(god.modifiers.items()))!r}, cancellable={cancellable!r})")
+        return SpecCall("GodSpec", (
+            ("name", repr(god.name)), ("title", repr(god.title)), ("ends", tuple(ends)), ("taken", taken),
+            ("modifiers", repr(dict(sorted(god.modifiers.items())))), ("cancellable", repr(cancellable))))
 
     def award(self, award) -> str:
         prefix = f"_award_{safe_identifier(award.name)}"
