@@ -60,6 +60,12 @@ god keeper "Keeper" {
   let blues = count(tiles where color = blue)
   let most = reds is most among players
   end: reds * 2 + (if blues > 0 then blues else reds) + (if most then 1 else 0)
+  end: blues
+}
+
+kind twice "Twice" {
+  end: 1
+  end: count(n in neighbours where n.color = red)
 }
 """
 
@@ -77,3 +83,7 @@ def test_each_let_read_wherever_the_handler_goes_is_one_local_and_the_others_sta
     reads = [n.id for n in ast.walk(handler) if isinstance(n, ast.Name) and n.id.startswith("let")]
     assert sorted(set(reads)) == ["let0_reds", "let1_blues"] and reads.count("let0_reds") == 3
     assert "_among" in ast.unparse(handler.body[-1])
+    # each clause its own handler, with the signature of its kind of clause
+    heads = {n.name: [a.arg for a in n.args.args] for n in tree.body if isinstance(n, ast.FunctionDef)}
+    assert heads["_god_keeper_end_1"] == ["g", "p", "trace"]
+    assert heads["_kind_twice_end_1"] == heads["_kind_twice_end_1_explain"] == ["g", "p", "t", "trace"]

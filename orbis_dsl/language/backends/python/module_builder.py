@@ -128,10 +128,10 @@ class ModuleBuilder:
                 text += (" unless " if clause.negate else " if ") + describer.text(clause.cond)
             explain = self.explain_function(f"{name}_explain", clause, ctx, args, tile_clause, read)
             self.imports.specs.add("EndSpec")
-            args = [("fn", name), ("text", repr(text)), ("explain", explain)]
-            args += [("says", repr(clause.says))] if clause.says is not None else []
-            args += [("local", "True")] if tile_clause and reads_only_its_tile(read) else []
-            specs.append(SpecCall("EndSpec", tuple(args)))
+            spec = [("fn", name), ("text", repr(text)), ("explain", explain)]
+            spec += [("says", repr(clause.says))] if clause.says is not None else []
+            spec += [("local", "True")] if tile_clause and reads_only_its_tile(read) else []
+            specs.append(SpecCall("EndSpec", tuple(spec)))
         return specs
 
     def explain_function(self, name: str, clause, ctx, args, tile_clause: bool, read: list) -> str:
