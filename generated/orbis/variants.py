@@ -11,7 +11,16 @@ SOURCE_SHA256 = 'ef157f03598ad756338fd375dfff1c2d84ee1897a4e1c665d008cdbcc3b259c
 
 
 VARIANTS = (
-    VariantSpec(name='4p', players=4, gods_revealed=5, removed_stars=(), prizes={'temple': (11, 7, 4, 2)}, options={}, source='rules/orbis/variants.orbis:3'),
-    VariantSpec(name='3p', players=3, gods_revealed=4, removed_stars=('white',), prizes={'temple': (9, 4, 2)}, options={}, source='rules/orbis/variants.orbis:9'),
-    VariantSpec(name='2p', players=2, gods_revealed=3, removed_stars=('white', 'purple'), prizes={'temple': (7, 2)}, options={}, source='rules/orbis/variants.orbis:16'),
+    VariantSpec(
+        name='4p', players=4, gods_revealed=5, removed_stars=(), prizes={'temple': (11, 7, 4, 2)}, options={},
+        source='rules/orbis/variants.orbis:3',
+    ),
+    VariantSpec(
+        name='3p', players=3, gods_revealed=4, removed_stars=('white',), prizes={'temple': (9, 4, 2)}, options={},
+        source='rules/orbis/variants.orbis:9',
+    ),
+    VariantSpec(
+        name='2p', players=2, gods_revealed=3, removed_stars=('white', 'purple'), prizes={'temple': (7, 2)}, options={},
+        source='rules/orbis/variants.orbis:16',
+    ),
 )

@@ -17,11 +17,14 @@ class _Effects:
 
     def __init__(self, evaluator: Evaluator, effects, on_tile: bool):
         self.evaluator, self.effects, self.on_tile = evaluator, effects, on_tile
+        # each colour named, as one expression the evaluator lowers once
+        self.colours = {e.amount.color: ast_expr.Ref(e.amount.color) for e in effects
+                        if getattr(e, "amount", None) is not None and e.amount.color is not None}
 
     def amount(self, amount, env):
         if amount.param is not None:
             return env.t.params[amount.param]
-        colour = None if amount.color is None else self.evaluator.eval(ast_expr.Ref(amount.color), env)
+        colour = None if amount.color is None else self.evaluator.eval(self.colours[amount.color], env)
         return self.evaluator.eval(amount.count, env), colour
 
     def __call__(self, api, g, p, t=None):
@@ -56,12 +59,12 @@ def end_specs(ends, ctx, wild, prefix, tile_clause) -> tuple[EndSpec, ...]:
         if clause.cond is not None:
             text += (" unless " if clause.negate else " if ") + ev.describer.text(clause.cond)
         names = placeholders(clause.says) if clause.says else []
-        shown = [n for n in names if n not in CLAUSE_WORDS] if isinstance(names, list) else []
+        shown = {n: ast_expr.Ref(n) for n in names if n not in CLAUSE_WORDS} if isinstance(names, list) else {}
 
         def explain(g, p, t=None, clause=clause, ev=ev, shown=shown):
             env = Env(g, p, t if tile_clause else None)
             values = {"_sum": explain_value(ev, clause.points, env)}
-            values.update({n: iv.show(ev.eval(ast_expr.Ref(n), env)) for n in shown})
+            values.update({n: iv.show(ev.eval(ref, env)) for n, ref in shown.items()})
             return values
 
         specs.append(EndSpec(fn=fn, text=text, explain=explain, says=clause.says))

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from string import Formatter
 
-from orbis_dsl.language.syntax import ast_expr
-
 # Where the board keeps a place's row, column and border, by the name a rule reads it with.
 POSITION_TABLES = {"row": "row_numbers", "column": "column_numbers", "border": "borders"}
 
@@ -173,22 +171,6 @@ def ranks_first(g, p, rank: str, measure, site, trace=None, label="", params=Non
     if trace is not None:
         trace.append(f"{fill(label, mine, params)}; {rank} among players is {best}")
     return mine is not None and mine == best
-
-
-def sum_terms(e) -> list:
-    """The terms of an `a + b + c` chain, left to right."""
-    if isinstance(e, ast_expr.Arith) and e.op == "+":
-        return sum_terms(e.left) + sum_terms(e.right)
-    return [e]
-
-
-def operand_word(e) -> str:
-    """How a traced step names an operand before its value (`coins 5`, `power[II] 6`); a computed one, by value."""
-    if isinstance(e, ast_expr.Ref):
-        return f"{e.name} "
-    if isinstance(e, ast_expr.Index) and isinstance(e.key, ast_expr.Ref):
-        return f"{e.name}[{e.key.name}] "
-    return ""
 
 
 def neighbours(g, p, t):

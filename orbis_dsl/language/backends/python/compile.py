@@ -14,8 +14,7 @@ from pathlib import Path
 import jinja2
 
 from orbis_dsl.common.resources import source_hash
-from orbis_dsl.language.backends.python.codegen_lists import LIST_HELPERS
-from orbis_dsl.language.backends.python.module_builder import Constant, ModuleBuilder, safe_identifier, tuple_text
+from orbis_dsl.language.backends.python.module_builder import Constant, ModuleBuilder, safe_identifier
 from orbis_dsl.language.backends.python.settings import settings_fields
 from orbis_dsl.language.check.model import RuleSet, list_spec
 from orbis_dsl.language.syntax import ast_decl, ast_sheet
@@ -30,6 +29,11 @@ def _environment() -> jinja2.Environment:
     )
     env.filters["pyrepr"] = repr
     return env
+
+
+# The spec class each table of a module holds.
+_TABLE_SPECS = {"KINDS": "KindSpec", "GODS": "GodSpec", "AWARDS": "AwardSpec", "VARIANTS": "VariantSpec",
+                "TILES": "TileSpec", "FACTS": "FactSpec", "SCORES": "ScoreSpec", "CHECKS": "CheckSpec"}
 
 
 def module_name(relative: str) -> str:
@@ -72,45 +76,15 @@ def render_module(rules: RuleSet, file: ast_decl.RuleFile, text: str, source: st
     for name, items in (("KINDS", kinds), ("GODS", gods), ("AWARDS", awards), ("VARIANTS", variants),
                         ("TILES", tiles), ("FACTS", facts), ("SCORES", scores), ("CHECKS", checks)):
         if items:
-            builder.constants.append(Constant(name, tuple_text(items)))
-    used = {"EndSpec", "ParamSpec", "KindSpec", "GodSpec", "AwardSpec", "VariantSpec", "TileSpec", "OptionSpec",
-            "Settings", "FactSpec", "ScoreSpec", "CheckSpec", "GridSpec", "GridMarkSpec", "HexMapSpec"}
-    body_text = "\n".join(c.value for c in builder.constants) + "\n".join(
-        "\n".join(f.body) for f in builder.functions)
-    spec_names = sorted(n for n in used if _called(n, body_text))
-    helpers = sorted(h for h in ("among", "compare", "flag", "neighbours", "supports", "aggregate_max",
-                                 "aggregate_min", "aggregate_sum", "extreme_max", "extreme_min", "divide", "fill",
-                                 "show", "option_flag", "holds", "largest_group", "link", "size", "shown_divide",
-                                 "shown_sum", "earlier", "matches", "mark", "negated")
-                     if _called(f"_{h}", body_text))
-    list_helpers = sorted(h for h in LIST_HELPERS if _called(f"_{h}", body_text))
-    imports = []
-    if helpers:
-        imports.append("from orbis_dsl.runtime.support import " + ", ".join(f"{h} as _{h}" for h in helpers))
-    if list_helpers:
-        imports.append("from orbis_dsl.runtime.lists import " + ", ".join(f"{h} as _{h}" for h in list_helpers))
-    if spec_names:
-        imports.append("from orbis_dsl.runtime.specs import " + ", ".join(spec_names))
+            builder.imports.specs.add(_TABLE_SPECS[name])
+            builder.constants.append(Constant(name, items=items))
+    constants = [(c.name, c.lines()) for c in builder.constants]
     code = _environment().get_template("module.py.jinja").render(
         # A file name is user text: it reaches the module only as an ASCII string literal.
-        source_literal=ascii(source), source_hash=source_hash(text), imports=imports,
-        functions=builder.functions, constants=builder.constants,
+        source_literal=ascii(source), source_hash=source_hash(text), imports=builder.imports.lines(),
+        functions=builder.functions, constants=constants,
     )
     return _valid_python(code, source)
-
-
-def _called(name: str, code: str) -> bool:
-    """Whether the code calls `name`: `name(` with no letter, digit or underscore before it (`_flag(` is not
-    `_option_flag(`)."""
-    # Found by str.find, not by a regular expression: `\bname\(` has no literal prefix for `re` to search for, and
-    # tried at every place it took a millisecond a name in the 1 MB module of a 256 kB file of gods.
-    at = code.find(name + "(")
-    while at != -1:
-        before = code[at - 1] if at else " "
-        if not (before.isalnum() or before == "_"):
-            return True
-        at = code.find(name + "(", at + 1)
-    return False
 
 
 def _valid_python(code: str, source: str) -> str:

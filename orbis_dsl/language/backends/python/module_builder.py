@@ -1,40 +1,64 @@
 """Stage 3, part 1: the handlers and specs of one module. `ModuleBuilder` turns each checked piece, award, score
-column, warning and derived fact into Python functions (through `codegen`) and the spec that names them."""
+column, warning and derived fact into Python functions (built as `ast` from the IR, through `codegen`, and laid
+out by `layout`) and the spec that names them."""
 
 from __future__ import annotations
 
-import re
-import textwrap
+import ast
 
 import attrs
 
-from orbis_dsl.language.backends.describe import SheetDescriber
-from orbis_dsl.language.backends.python.codegen import ExprCompiler, compile_effect, compile_flag, explain_expr
+from orbis_dsl.language.backends.describe import Describer, SheetDescriber
+from orbis_dsl.language.backends.python import emit
+from orbis_dsl.language.backends.python.codegen import ExprCompiler
+from orbis_dsl.language.backends.python.codegen_clauses import compile_effect, compile_flag, explain_expr
+from orbis_dsl.language.backends.python.emit import safe_identifier
+from orbis_dsl.language.backends.python.handlers import Handler
+from orbis_dsl.language.backends.python.layout import WIDTH, expr_lines, function_lines
 from orbis_dsl.language.backends.python.locality import reads_only_its_tile
+from orbis_dsl.language.backends.python.spec_text import SpecCall, spec_lines
 from orbis_dsl.language.check.model import Kind, RuleSet, awards_summed, sheet_titles
 from orbis_dsl.language.check.names import god_context, kind_context, rule_context
 from orbis_dsl.language.check.says import CLAUSE_WORDS, placeholders
 from orbis_dsl.language.check.table import player_key, table_key
+from orbis_dsl.language.ir.lower import Lowering
 from orbis_dsl.language.syntax import ast_expr
+
+__all__ = ["Constant", "Function", "ModuleBuilder", "origin", "param_spec", "safe_identifier", "tuple_text"]
+
+TILE_ARGS = ["g", "p", "t", "trace=None"]
+PLAYER_ARGS = ["g", "p", "trace=None"]
 
 
 @attrs.define
 class Function:
     name: str
-    signature: str
-    body: list[str]
+    lines: list[str]  # laid out, `def` line first
     origin: str
 
 
 @attrs.define
 class Constant:
+    """A module's table: `items` (each a spec's text, laid out alone) for a tuple of specs, else `value`."""
+
     name: str
-    value: str
+    value: str = ""
+    items: list | None = None  # spec texts or SpecCalls
 
-
-def safe_identifier(name: str) -> str:
-    """A fragment of a Python identifier: letters, digits and underscores only (the caller adds a prefix)."""
-    return re.sub(r"[^0-9A-Za-z_]", "_", name)
+    def lines(self) -> list[str]:
+        if self.items is None:
+            return expr_lines(ast.parse(self.value, mode="eval").body, "", f"{self.name} = ", "")
+        lines = [f"{self.name} = ("]
+        for item in self.items:
+            # an item that fits is written as built; only a long one is parsed to be laid out (a deck of 7,000
+            # tiles would cost a second to parse whole)
+            if isinstance(item, SpecCall):
+                lines += spec_lines(item, "    ", ",")
+            elif "\n" not in item and len(item) + 5 <= WIDTH:
+                lines.append(f"    {item},")
+            else:
+                lines += expr_lines(ast.parse(item, mode="eval").body, "    ", "", ",")
+        return [*lines, ")"]
 
 
 def origin(source: str, span) -> str:
@@ -49,10 +73,6 @@ def param_spec(p) -> str:
             f"has_default={p.has_default!r}, unique={p.unique!r}{bounds})")
 
 
-def _source_text(function: Function) -> str:
-    return f"def {function.name}({function.signature}):\n" + textwrap.indent("\n".join(function.body), "    ")
-
-
 def tuple_text(items: list[str], indent: str = "    ") -> str:
     if not items:
         return "()"
@@ -60,135 +80,161 @@ def tuple_text(items: list[str], indent: str = "    ") -> str:
 
 
 class ModuleBuilder:
-    """Collects the functions and constants of one module."""
+    """Collects the functions and constants of one module, and what it imports."""
 
     def __init__(self, rules: RuleSet, source: str):
         self.rules = rules
         self.source = source
         self.functions: list[Function] = []
         self.constants: list[Constant] = []
+        self.imports = emit.Imports()
 
-    def compiler(self, ctx, site: str, tile_clause: bool) -> ExprCompiler:
-        return ExprCompiler(ctx, self.rules.desert.wild, site, tile_clause=tile_clause)
+    def handler(self, name: str, args: list[str], span, ctx, tile_clause: bool = False, **options) -> Handler:
+        """A new handler reading the names of `ctx`; `options` go to its ExprCompiler (`steps`, …)."""
+        describer = Describer(set(ctx.params), self.rules.desert.wild, ctx.lets, ctx.vocabulary)
+        comp = ExprCompiler(self.imports, describer, self.rules.desert.wild, name, tile_clause=tile_clause, **options)
+        return Handler(name, args, origin(self.source, span), comp, Lowering(ctx))
 
-    def end_functions(self, prefix: str, ends, ctx, signature: str, tile_clause: bool) -> list[str]:
+    def finish(self, handler: Handler) -> str:
+        self.functions.append(Function(handler.name, function_lines(handler.function()), handler.origin))
+        return handler.name
+
+    def returning(self, name: str, args: list[str], ctx, expr, tile_clause: bool = False, span=None) -> str:
+        """A handler returning one expression's value."""
+        handler = self.handler(name, args, span or expr.span, ctx, tile_clause)
+        handler.returns(handler.lower(expr))
+        return self.finish(handler)
+
+    def end_functions(self, prefix: str, ends, ctx, args: list[str], tile_clause: bool) -> list[SpecCall]:
         specs = []
         for i, clause in enumerate(ends):
             name = f"{prefix}_end_{i}"
-            comp = self.compiler(ctx, name, tile_clause)
-            body = []
+            handler = self.handler(name, args, clause.span, ctx, tile_clause)
+            points = handler.lower(clause.points)
+            read = [points]
             if clause.cond is not None:
-                test = compile_flag(comp, clause.cond)
-                body += [f"if {test}:" if clause.negate else f"if not {test}:", "    return None"]
-            body.append(f"return {comp.compile(clause.points)}")
-            handler = Function(name, signature, body, origin(self.source, clause.span))
-            self.functions.append(handler)
-            text = comp.describer.text(clause.points)
+                cond = handler.lower(clause.cond)
+                read.append(cond)
+
+                def test(cond=cond, handler=handler, negate=clause.negate):
+                    flag = compile_flag(handler.comp, cond, ctx.option_titles)
+                    return [ast.If(flag if negate else emit.negate(flag), [ast.Return(emit.const(None))], [])]
+                handler.add([cond], test)
+            handler.returns(points)
+            self.finish(handler)
+            describer = handler.comp.describer
+            text = describer.text(clause.points)
             if clause.cond is not None:
-                text += (" unless " if clause.negate else " if ") + comp.describer.text(clause.cond)
-            explain = self.explain_function(f"{name}_explain", clause, comp, signature)
-            says = f", says={clause.says!r}" if clause.says is not None else ""
-            # (self.functions[-1]: the explanation just added)
-            local = ", local=True" if tile_clause and reads_only_its_tile(
-                [_source_text(handler), _source_text(self.functions[-1])]) else ""
-            specs.append(f"EndSpec(fn={name}, text={text!r}, explain={explain}{says}{local})")
+                text += (" unless " if clause.negate else " if ") + describer.text(clause.cond)
+            explain = self.explain_function(f"{name}_explain", clause, ctx, args, tile_clause, read)
+            self.imports.specs.add("EndSpec")
+            spec = [("fn", name), ("text", repr(text)), ("explain", explain)]
+            spec += [("says", repr(clause.says))] if clause.says is not None else []
+            spec += [("local", "True")] if tile_clause and reads_only_its_tile(read) else []
+            specs.append(SpecCall("EndSpec", tuple(spec)))
         return specs
 
-    def explain_function(self, name: str, clause, comp, signature: str) -> str:
-        """A handler giving what a scoring line shows: how the points add up, and the sentence's values."""
-        entries = [f"'_sum': {explain_expr(comp, clause.points)}"]
+    def explain_function(self, name: str, clause, ctx, args, tile_clause: bool, read: list) -> str:
+        """A handler giving what a scoring line shows: how the points add up, and the sentence's values (whose
+        IR joins `read`, for the clause's locality)."""
+        handler = self.handler(name, args, clause.span, ctx, tile_clause)
+        points = handler.lower(clause.points)
         names = placeholders(clause.says) if clause.says else []
-        for placeholder in names if isinstance(names, list) else []:
-            if placeholder not in CLAUSE_WORDS:
-                entries.append(f"{placeholder!r}: _show({comp.compile(ast_expr.Ref(placeholder))})")
-        self.functions.append(Function(name, signature, ["return {" + ", ".join(entries) + "}"],
-                                       origin(self.source, clause.span)))
-        return name
+        values = {p: handler.lower(ast_expr.Ref(p)) for p in (names if isinstance(names, list) else [])
+                  if p not in CLAUSE_WORDS}
+        read += list(values.values())
 
-    def effect_function(self, name, effects, ctx, signature, target, tile_clause, origin) -> None:
-        comp = self.compiler(ctx, name, tile_clause)
-        body = ["trace = None"]
+        def entries():
+            comp = handler.comp
+            keys = [emit.const("_sum")] + [emit.const(p) for p in values]
+            shown = [explain_expr(comp, points)] + [comp.helper("show", comp.compile(v)) for v in values.values()]
+            return [ast.Return(ast.Dict(keys, shown))]
+        handler.add([points, *values.values()], entries)
+        return self.finish(handler)
+
+    def effect_function(self, name, effects, ctx, args, target, tile_clause, span) -> None:
+        handler = self.handler(name, args, span, ctx, tile_clause)
+        handler.body.append(ast.Assign([ast.Name("trace", ast.Store())], emit.const(None)))
         for effect in effects:
-            body += compile_effect(comp, effect, target)
-        self.functions.append(Function(name, signature, body, origin))
+            handler.add([], lambda effect=effect: compile_effect(handler.comp, handler.lower, effect, target))
+        self.finish(handler)
 
-    def kind(self, kind: Kind) -> str:
+    def kind(self, kind: Kind) -> SpecCall:
         prefix = f"_kind_{safe_identifier(kind.name)}"
         ctx = kind_context(self.rules, kind)
-        ends = self.end_functions(prefix, kind.ends, ctx, "g, p, t, trace=None", True)
+        ends = self.end_functions(prefix, kind.ends, ctx, TILE_ARGS, True)
         placed = taken = "None"
         if kind.placed:
-            comp = self.compiler(ctx, f"{prefix}_placed", True)
-            tests = " and ".join(comp.compile(e.expr) for e in kind.placed)
-            self.functions.append(Function(f"{prefix}_placed", "g, p, t, trace=None", [f"return {tests}"],
-                                           origin(self.source, kind.placed[0].span)))
-            placed = f"{prefix}_placed"
+            handler = self.handler(f"{prefix}_placed", TILE_ARGS, kind.placed[0].span, ctx, True)
+            tests = [handler.lower(e.expr) for e in kind.placed]
+
+            def both():
+                compiled = [handler.comp.compile(t) for t in tests]
+                return [ast.Return(compiled[0] if len(compiled) == 1 else ast.BoolOp(ast.And(), compiled))]
+            handler.add(tests[:1], both)  # (the tests after the first run only while those before hold)
+            placed = self.finish(handler)
         if kind.taken:
-            self.effect_function(f"{prefix}_taken", kind.taken, ctx, "api, g, p, t", "t", True,
-                                 origin(self.source, kind.taken[0].span))
+            self.effect_function(f"{prefix}_taken", kind.taken, ctx, ["api", "g", "p", "t"], "t", True,
+                                 kind.taken[0].span)
             taken = f"{prefix}_taken"
         cancellable = _cancel_moment(kind)
-        params = tuple_text([param_spec(p) for p in kind.params.values()], "        ")
-        return (f"KindSpec(\n    name={kind.name!r},\n    title={kind.title!r},\n"
-                f"    params={indent_text(params)},\n    scoring_params={tuple(sorted(kind.scoring_params))!r},\n"
-                f"    declared={kind.declared!r},\n"
-                f"    ends={indent_text(tuple_text(ends, '        '))},\n    placed={placed},\n    taken={taken},\n"
-                f"    cancellable_when={cancellable!r},\n)")
+        if kind.params:
+            self.imports.specs.add("ParamSpec")
+        params = tuple(param_spec(p) for p in kind.params.values())
+        return SpecCall("KindSpec", (
+            ("name", repr(kind.name)), ("title", repr(kind.title)), ("params", params),
+            ("scoring_params", repr(tuple(sorted(kind.scoring_params)))), ("declared", repr(kind.declared)),
+            ("ends", tuple(ends)), ("placed", placed), ("taken", taken), ("cancellable_when", repr(cancellable))))
 
-    def god(self, god) -> str:
+    def god(self, god) -> SpecCall:
         prefix = f"_god_{safe_identifier(god.name)}"
         ctx = god_context(self.rules, god)
-        ends = self.end_functions(prefix, god.ends, ctx, "g, p, trace=None", False)
+        ends = self.end_functions(prefix, god.ends, ctx, PLAYER_ARGS, False)
         taken = "None"
         if god.taken:
-            self.effect_function(f"{prefix}_taken", god.taken, ctx, "api, g, p", "None", False,
-                                 origin(self.source, god.taken[0].span))
+            self.effect_function(f"{prefix}_taken", god.taken, ctx, ["api", "g", "p"], "None", False,
+                                 god.taken[0].span)
             taken = f"{prefix}_taken"
         cancellable = any(e.verb in ("pay", "destroy", "require") for e in god.taken)
-        return (f"GodSpec(\n    name={god.name!r},\n    title={god.title!r},\n"
-                f"    ends={indent_text(tuple_text(ends, '        '))},\n    taken={taken},\n"
-                f"    modifiers={_modifiers_text(god.modifiers)},\n    cancellable={cancellable!r},\n)")
+        return SpecCall("GodSpec", (
+            ("name", repr(god.name)), ("title", repr(god.title)), ("ends", tuple(ends)), ("taken", taken),
+            ("modifiers", repr(dict(sorted(god.modifiers.items())))), ("cancellable", repr(cancellable))))
 
     def award(self, award) -> str:
         prefix = f"_award_{safe_identifier(award.name)}"
         each = {award.for_each.name: award.for_each.set} if award.for_each else {}
         ctx = rule_context(self.rules, each=each)
         # An award `for each` member of a set is handed out per member: its handlers take the member.
-        head = "g, p, each" if each else "g, p"
-        comp = self.compiler(ctx, f"{prefix}_measure", False)
-        self.functions.append(Function(f"{prefix}_measure", f"{head}, trace=None",
-                                       [f"return {comp.compile(award.measure)}"],
-                                       origin(self.source, award.measure.span)))
+        head = ["g", "p", "each"] if each else ["g", "p"]
+        self.returning(f"{prefix}_measure", [*head, "trace=None"], ctx, award.measure)
         inner = attrs.evolve(ctx, extras={"measure": "int"})
         names = {}
         for part in ("eligible", "tiebreak"):
             expr = getattr(award, part)
             names[part] = "None"
             if expr is not None:
-                comp = self.compiler(inner, f"{prefix}_{part}", False)
-                self.functions.append(Function(f"{prefix}_{part}", f"{head}, measure, trace=None",
-                                               [f"return {comp.compile(expr)}"], origin(self.source, expr.span)))
-                names[part] = f"{prefix}_{part}"
+                names[part] = self.returning(f"{prefix}_{part}", [*head, "measure", "trace=None"], inner, expr)
         extra = ""
         if each:
-            extra += f"    members={self.rules.sets[award.for_each.set]!r},\n"
+            extra += f"members={self.rules.sets[award.for_each.set]!r}, "
         if award.rank != "most":
-            extra += f"    rank={award.rank!r},\n"
+            extra += f"rank={award.rank!r}, "
         if award.unless_equal:
-            extra += "    unless_equal=True,\n"
+            extra += "unless_equal=True, "
         if award.says is not None:
-            extra += f"    says={award.says!r},\n"
-        return (f"AwardSpec(\n    name={award.name!r},\n    title={award.title!r},\n"
-                f"    measure={prefix}_measure,\n    eligible={names['eligible']},\n"
-                f"    tiebreak={names['tiebreak']},\n    ties={award.ties!r},\n    warn={award.warn!r},\n"
-                f"    prizes={award.prizes!r},\n{extra})")
+            extra += f"says={award.says!r}, "
+        return (f"AwardSpec(name={award.name!r}, title={award.title!r}, measure={prefix}_measure, "
+                f"eligible={names['eligible']}, tiebreak={names['tiebreak']}, ties={award.ties!r}, "
+                f"warn={award.warn!r}, prizes={award.prizes!r}, {extra})")
 
     def score(self, score) -> str:
         name = f"_score_{safe_identifier(score.name)}"
-        comp = attrs.evolve(self.compiler(rule_context(self.rules, allow_awards=True), name, False), steps=True,
-                            top=score.expr)
-        self.functions.append(Function(name, "g, p, trace=None", [f"return {comp.compile(score.expr)}"],
-                                       origin(self.source, score.expr.span)))
+        ctx = rule_context(self.rules, allow_awards=True)
+        handler = self.handler(name, PLAYER_ARGS, score.expr.span, ctx, False, steps=True)
+        expr = handler.lower(score.expr)
+        handler.comp.top = expr
+        handler.returns(expr)
+        self.finish(handler)
         describer = SheetDescriber(set(self.rules.facts), set(self.rules.values), titles=sheet_titles(self.rules))
         summed = awards_summed(score.expr)
         award = f", awards={summed!r}" if summed else ""
@@ -198,9 +244,10 @@ class ModuleBuilder:
     def check(self, check, index: int) -> str:
         name = f"_check_{index}"
         each = {check.for_each.name: check.for_each.set} if check.for_each else {}
-        comp = self.compiler(rule_context(self.rules, each=each, allow_awards=not check.refuse), name, False)
-        self.functions.append(Function(name, "g, p, each, trace=None", [f"return {comp.compile(check.cond)}"],
-                                       origin(self.source, check.span)))
+        ctx = rule_context(self.rules, each=each, allow_awards=not check.refuse)
+        handler = self.handler(name, ["g", "p", "each", "trace=None"], check.span, ctx)
+        handler.returns(handler.lower(check.cond))
+        self.finish(handler)
         members = self.rules.sets[check.for_each.set] if check.for_each else ()
         each_name = check.for_each.name if check.for_each else None
         at, at_player = table_key(self.rules, check), player_key(self.rules, check)
@@ -217,15 +264,17 @@ class ModuleBuilder:
         name = f"_derive_{safe_identifier(fact.name)}"
         shared = {n: t for n, t in rule_context(self.rules).facts.items() if self.rules.facts[n].level is not None}
         ctx = attrs.evolve(rule_context(self.rules), facts={**shared, **measure_types(self.rules.grid)})
-        comp = self.compiler(ctx, name, False)
-        body = f"dict({comp.compile(fact.derive)})" if fact.per else comp.compile(fact.derive)
-        self.functions.append(Function(name, "g, p, trace=None", [f"return {body}"],
-                                       origin(self.source, fact.derive.span)))
-        return name
+        handler = self.handler(name, PLAYER_ARGS, fact.derive.span, ctx)
+        expr = handler.lower(fact.derive)
+        handler.add([expr], lambda: [ast.Return(emit.call("dict", handler.comp.compile(expr)) if fact.per
+                                                else handler.comp.compile(expr))])
+        return self.finish(handler)
 
     def settings(self, fields: dict[str, str]) -> None:
-        body = "".join(f"    {k}={indent_text(v)},\n" for k, v in fields.items())
-        self.constants.append(Constant("SETTINGS", f"Settings(\n{body})"))
+        body = "".join(f"{k}={v}, " for k, v in fields.items())
+        value = f"Settings({body})"
+        self.imports.spec_names_in(ast.parse(value, mode="eval"))
+        self.constants.append(Constant("SETTINGS", value))
 
 
 def _cancel_moment(kind: Kind) -> str | None:
@@ -234,15 +283,3 @@ def _cancel_moment(kind: Kind) -> str | None:
     if any(e.verb in ("pay", "destroy", "require") for e in kind.taken):
         return "taken"
     return None
-
-
-def indent_text(text: str) -> str:
-    return text.replace("\n", "\n    ")
-
-
-def _modifiers_text(modifiers: dict) -> str:
-    """A held piece's modifiers as a dict literal, sorted; one per line when one line would pass 120 columns."""
-    flat = repr(dict(sorted(modifiers.items())))
-    if len(flat) + len("    modifiers=,") <= 120:
-        return flat
-    return "{\n" + "".join(f"        {k!r}: {v!r},\n" for k, v in sorted(modifiers.items())) + "    }"

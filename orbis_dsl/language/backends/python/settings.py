@@ -3,7 +3,13 @@ board, options, values, sets, the winner …), as keyword arguments of the runti
 
 from __future__ import annotations
 
-from orbis_dsl.language.backends.python.module_builder import Function, ModuleBuilder, origin, param_spec, tuple_text
+from orbis_dsl.language.backends.python.module_builder import (
+    PLAYER_ARGS,
+    TILE_ARGS,
+    ModuleBuilder,
+    param_spec,
+    tuple_text,
+)
 from orbis_dsl.language.check.model import RuleSet, listed_name
 from orbis_dsl.language.check.names import desert_context, rule_context
 from orbis_dsl.language.syntax import ast_decl, ast_sheet
@@ -39,7 +45,7 @@ def settings_fields(rules: RuleSet, builder: ModuleBuilder, decls) -> dict[str, 
         elif isinstance(decl, ast_decl.MarkerDecl) and decl.supply is not None:
             fields["cancel_tokens"] = repr(decl.supply)
         elif isinstance(decl, ast_decl.FacedownDecl):
-            ends = builder.end_functions("_desert", decl.ends, desert_context(rules), "g, p, t, trace=None", True)
+            ends = builder.end_functions("_desert", decl.ends, desert_context(rules), TILE_ARGS, True)
             fields["desert_wild"] = repr(decl.wild)
             fields["desert_ends"] = tuple_text(ends)
         elif isinstance(decl, ast_sheet.WinnerDecl):
@@ -75,19 +81,14 @@ def _winner_keys(rules: RuleSet, builder: ModuleBuilder, decl: ast_sheet.WinnerD
     keys = []
     ctx = rule_context(rules, extras={"total": "int"})
     for i, key in enumerate(decl.keys):
-        name = f"_winner_key_{i}"
-        comp = builder.compiler(ctx, name, False)
-        builder.functions.append(Function(name, "g, p, trace=None", [f"return {comp.compile(key.expr)}"],
-                                          origin(builder.source, key.span)))
+        name = builder.returning(f"_winner_key_{i}", PLAYER_ARGS, ctx, key.expr, span=key.span)
         keys.append(f"({key.rank!r}, {name})")
     return keys
 
 
 def _winner_if(rules: RuleSet, builder: ModuleBuilder, cond) -> str:
-    comp = builder.compiler(rule_context(rules, extras={"total": "int"}), "_winner_if", False)
-    builder.functions.append(Function("_winner_if", "g, p, trace=None", [f"return {comp.compile(cond)}"],
-                                      origin(builder.source, cond.span)))
-    return "_winner_if"
+    ctx = rule_context(rules, extras={"total": "int"})
+    return builder.returning("_winner_if", PLAYER_ARGS, ctx, cond)
 
 
 def _option_spec(o) -> str:

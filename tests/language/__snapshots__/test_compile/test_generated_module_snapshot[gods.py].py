@@ -29,7 +29,21 @@ def _god_love_taken(api, g, p):
 
 # from 'rules/orbis/gods.orbis', line 15
 def _god_oceans_end_0(g, p, trace=None):
-    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'irrigation') and n1.validated)), '_god_oceans_end_0@6:31', trace, '{value} validated irrigation tiles') and ((not _option_flag(trace, 'majority_needs_one', g.options['majority_needs_one'], 'majority needs at least one')) or _compare(trace, '{value} validated irrigation tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'irrigation') and n0.validated)), 1))):
+    if not (
+        _among(
+            g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if n1.kind == 'irrigation' and n1.validated),
+            '_god_oceans_end_0@6:31', trace, '{value} validated irrigation tiles',
+        )
+        and (
+            not _option_flag(
+                trace, 'majority_needs_one', g.options['majority_needs_one'], 'majority needs at least one',
+            )
+            or _compare(
+                trace, '{value} validated irrigation tiles', '>=',
+                sum(1 for n0 in p.tiles if n0.kind == 'irrigation' and n0.validated), 1,
+            )
+        )
+    ):
         return None
     return 3
 
@@ -41,7 +55,21 @@ def _god_oceans_end_0_explain(g, p, trace=None):
 
 # from 'rules/orbis/gods.orbis', line 19
 def _god_fire_end_0(g, p, trace=None):
-    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'volcano') and n1.validated)), '_god_fire_end_0@6:31', trace, '{value} validated volcano tiles') and ((not _option_flag(trace, 'majority_needs_one', g.options['majority_needs_one'], 'majority needs at least one')) or _compare(trace, '{value} validated volcano tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'volcano') and n0.validated)), 1))):
+    if not (
+        _among(
+            g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if n1.kind == 'volcano' and n1.validated),
+            '_god_fire_end_0@6:31', trace, '{value} validated volcano tiles',
+        )
+        and (
+            not _option_flag(
+                trace, 'majority_needs_one', g.options['majority_needs_one'], 'majority needs at least one',
+            )
+            or _compare(
+                trace, '{value} validated volcano tiles', '>=',
+                sum(1 for n0 in p.tiles if n0.kind == 'volcano' and n0.validated), 1,
+            )
+        )
+    ):
         return None
     return 3
 
@@ -53,7 +81,21 @@ def _god_fire_end_0_explain(g, p, trace=None):
 
 # from 'rules/orbis/gods.orbis', line 23
 def _god_nature_end_0(g, p, trace=None):
-    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'forest') and n1.validated)), '_god_nature_end_0@6:31', trace, '{value} validated forest tiles') and ((not _option_flag(trace, 'majority_needs_one', g.options['majority_needs_one'], 'majority needs at least one')) or _compare(trace, '{value} validated forest tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'forest') and n0.validated)), 1))):
+    if not (
+        _among(
+            g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if n1.kind == 'forest' and n1.validated),
+            '_god_nature_end_0@6:31', trace, '{value} validated forest tiles',
+        )
+        and (
+            not _option_flag(
+                trace, 'majority_needs_one', g.options['majority_needs_one'], 'majority needs at least one',
+            )
+            or _compare(
+                trace, '{value} validated forest tiles', '>=',
+                sum(1 for n0 in p.tiles if n0.kind == 'forest' and n0.validated), 1,
+            )
+        )
+    ):
         return None
     return 3
 
@@ -65,7 +107,21 @@ def _god_nature_end_0_explain(g, p, trace=None):
 
 # from 'rules/orbis/gods.orbis', line 27
 def _god_harvests_end_0(g, p, trace=None):
-    if not (_among(g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if ((n1.kind == 'village') and n1.validated)), '_god_harvests_end_0@6:31', trace, '{value} validated village tiles') and ((not _option_flag(trace, 'majority_needs_one', g.options['majority_needs_one'], 'majority needs at least one')) or _compare(trace, '{value} validated village tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'village') and n0.validated)), 1))):
+    if not (
+        _among(
+            g, p, 'most', lambda q0: sum(1 for n1 in q0.tiles if n1.kind == 'village' and n1.validated),
+            '_god_harvests_end_0@6:31', trace, '{value} validated village tiles',
+        )
+        and (
+            not _option_flag(
+                trace, 'majority_needs_one', g.options['majority_needs_one'], 'majority needs at least one',
+            )
+            or _compare(
+                trace, '{value} validated village tiles', '>=',
+                sum(1 for n0 in p.tiles if n0.kind == 'village' and n0.validated), 1,
+            )
+        )
+    ):
         return None
     return 3
 
@@ -97,7 +153,10 @@ def _god_idleness_end_0_explain(g, p, trace=None):
 
 # from 'rules/orbis/gods.orbis', line 40
 def _god_technology_end_0(g, p, trace=None):
-    if not _among(g, p, 'fewest', lambda q0: sum(1 for n1 in q0.tiles if n1.desert), '_god_technology_end_0@40:13', trace, '{value} desert tiles'):
+    if not _among(
+        g, p, 'fewest', lambda q0: sum(1 for n1 in q0.tiles if n1.desert), '_god_technology_end_0@40:13', trace,
+        '{value} desert tiles',
+    ):
         return None
     return 3
 
@@ -109,7 +168,17 @@ def _god_technology_end_0_explain(g, p, trace=None):
 
 # from 'rules/orbis/gods.orbis', line 45
 def _god_balance_end_0(g, p, trace=None):
-    if not ((_compare(trace, '{value} validated village tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'village') and n0.validated)), 1) and _compare(trace, '{value} temple tiles', '>=', sum(1 for n0 in p.tiles if (n0.kind == 'temple')), 1)) and _compare(trace, '{value} validated volcano tiles', '>=', sum(1 for n0 in p.tiles if ((n0.kind == 'volcano') and n0.validated)), 1)):
+    if not (
+        _compare(
+            trace, '{value} validated village tiles', '>=',
+            sum(1 for n0 in p.tiles if n0.kind == 'village' and n0.validated), 1,
+        )
+        and _compare(trace, '{value} temple tiles', '>=', sum(1 for n0 in p.tiles if n0.kind == 'temple'), 1)
+        and _compare(
+            trace, '{value} validated volcano tiles', '>=',
+            sum(1 for n0 in p.tiles if n0.kind == 'volcano' and n0.validated), 1,
+        )
+    ):
         return None
     return 3
 
@@ -140,103 +209,122 @@ def _god_death_taken(api, g, p):
 
 GODS = (
     GodSpec(
-    name='love',
-    title='Goddess of Love',
-    ends=(
+        name='love', title='Goddess of Love',
+        ends=(
             EndSpec(fn=_god_love_end_0, text='1', explain=_god_love_end_0_explain, says='Goddess of Love: {points} CP'),
+        ),
+        taken=_god_love_taken, modifiers={}, cancellable=False,
     ),
-    taken=_god_love_taken,
-    modifiers={},
-    cancellable=False,
-),
     GodSpec(
-    name='oceans',
-    title='God of the Oceans',
-    ends=(
-            EndSpec(fn=_god_oceans_end_0, text='3 if count of validated irrigation tiles is most among players and (not majority_needs_one or count of validated irrigation tiles >= 1)', explain=_god_oceans_end_0_explain, says='God of the Oceans, most validated Irrigations ({why}): +{points}'),
+        name='oceans', title='God of the Oceans',
+        ends=(
+            EndSpec(
+                fn=_god_oceans_end_0,
+                text=(
+                    '3 if count of validated irrigation tiles is most among players and (not majority_needs_one or coun'
+                    't of validated irrigation tiles >= 1)'
+                ),
+                explain=_god_oceans_end_0_explain,
+                says='God of the Oceans, most validated Irrigations ({why}): +{points}',
+            ),
+        ),
+        taken=None, modifiers={}, cancellable=False,
     ),
-    taken=None,
-    modifiers={},
-    cancellable=False,
-),
     GodSpec(
-    name='fire',
-    title='Goddess of Fire',
-    ends=(
-            EndSpec(fn=_god_fire_end_0, text='3 if count of validated volcano tiles is most among players and (not majority_needs_one or count of validated volcano tiles >= 1)', explain=_god_fire_end_0_explain, says='Goddess of Fire, most validated Volcanoes ({why}): +{points}'),
+        name='fire', title='Goddess of Fire',
+        ends=(
+            EndSpec(
+                fn=_god_fire_end_0,
+                text=(
+                    '3 if count of validated volcano tiles is most among players and (not majority_needs_one or count o'
+                    'f validated volcano tiles >= 1)'
+                ),
+                explain=_god_fire_end_0_explain, says='Goddess of Fire, most validated Volcanoes ({why}): +{points}',
+            ),
+        ),
+        taken=None, modifiers={}, cancellable=False,
     ),
-    taken=None,
-    modifiers={},
-    cancellable=False,
-),
     GodSpec(
-    name='nature',
-    title='Goddess of Nature',
-    ends=(
-            EndSpec(fn=_god_nature_end_0, text='3 if count of validated forest tiles is most among players and (not majority_needs_one or count of validated forest tiles >= 1)', explain=_god_nature_end_0_explain, says='Goddess of Nature, most validated Forests ({why}): +{points}'),
+        name='nature', title='Goddess of Nature',
+        ends=(
+            EndSpec(
+                fn=_god_nature_end_0,
+                text=(
+                    '3 if count of validated forest tiles is most among players and (not majority_needs_one or count of'
+                    ' validated forest tiles >= 1)'
+                ),
+                explain=_god_nature_end_0_explain, says='Goddess of Nature, most validated Forests ({why}): +{points}',
+            ),
+        ),
+        taken=None, modifiers={}, cancellable=False,
     ),
-    taken=None,
-    modifiers={},
-    cancellable=False,
-),
     GodSpec(
-    name='harvests',
-    title='God of Harvests',
-    ends=(
-            EndSpec(fn=_god_harvests_end_0, text='3 if count of validated village tiles is most among players and (not majority_needs_one or count of validated village tiles >= 1)', explain=_god_harvests_end_0_explain, says='God of Harvests, most validated Villages ({why}): +{points}'),
+        name='harvests', title='God of Harvests',
+        ends=(
+            EndSpec(
+                fn=_god_harvests_end_0,
+                text=(
+                    '3 if count of validated village tiles is most among players and (not majority_needs_one or count o'
+                    'f validated village tiles >= 1)'
+                ),
+                explain=_god_harvests_end_0_explain, says='God of Harvests, most validated Villages ({why}): +{points}',
+            ),
+        ),
+        taken=None, modifiers={}, cancellable=False,
     ),
-    taken=None,
-    modifiers={},
-    cancellable=False,
-),
     GodSpec(
-    name='apprentice',
-    title='Apprentice Goddess',
-    ends=(
-            EndSpec(fn=_god_apprentice_end_0, text='2', explain=_god_apprentice_end_0_explain, says='Apprentice Goddess: {points} CP'),
+        name='apprentice', title='Apprentice Goddess',
+        ends=(
+            EndSpec(
+                fn=_god_apprentice_end_0, text='2', explain=_god_apprentice_end_0_explain,
+                says='Apprentice Goddess: {points} CP',
+            ),
+        ),
+        taken=None, modifiers={}, cancellable=False,
     ),
-    taken=None,
-    modifiers={},
-    cancellable=False,
-),
     GodSpec(
-    name='idleness',
-    title='Goddess of Idleness',
-    ends=(
-            EndSpec(fn=_god_idleness_end_0, text='1', explain=_god_idleness_end_0_explain, says='Goddess of Idleness: {points} CP (and deserts cost nothing)'),
+        name='idleness', title='Goddess of Idleness',
+        ends=(
+            EndSpec(
+                fn=_god_idleness_end_0, text='1', explain=_god_idleness_end_0_explain,
+                says='Goddess of Idleness: {points} CP (and deserts cost nothing)',
+            ),
+        ),
+        taken=None, modifiers={'desert_penalty': 0}, cancellable=False,
     ),
-    taken=None,
-    modifiers={'desert_penalty': 0},
-    cancellable=False,
-),
     GodSpec(
-    name='technology',
-    title='God of Technology',
-    ends=(
-            EndSpec(fn=_god_technology_end_0, text='3 if count of desert tiles is fewest among players', explain=_god_technology_end_0_explain, says='God of Technology, fewest deserts ({why}): +{points}'),
+        name='technology', title='God of Technology',
+        ends=(
+            EndSpec(
+                fn=_god_technology_end_0, text='3 if count of desert tiles is fewest among players',
+                explain=_god_technology_end_0_explain, says='God of Technology, fewest deserts ({why}): +{points}',
+            ),
+        ),
+        taken=None, modifiers={}, cancellable=False,
     ),
-    taken=None,
-    modifiers={},
-    cancellable=False,
-),
     GodSpec(
-    name='balance',
-    title='God of Balance',
-    ends=(
-            EndSpec(fn=_god_balance_end_0, text='3 if count of validated village tiles >= 1 and count of temple tiles >= 1 and count of validated volcano tiles >= 1', explain=_god_balance_end_0_explain, says='God of Balance, a validated Village, a Temple and a validated Volcano ({why}): +{points}'),
+        name='balance', title='God of Balance',
+        ends=(
+            EndSpec(
+                fn=_god_balance_end_0,
+                text=(
+                    '3 if count of validated village tiles >= 1 and count of temple tiles >= 1 and count of validated v'
+                    'olcano tiles >= 1'
+                ),
+                explain=_god_balance_end_0_explain,
+                says='God of Balance, a validated Village, a Temple and a validated Volcano ({why}): +{points}',
+            ),
+        ),
+        taken=None, modifiers={}, cancellable=False,
     ),
-    taken=None,
-    modifiers={},
-    cancellable=False,
-),
     GodSpec(
-    name='death',
-    title='God of Death',
-    ends=(
-            EndSpec(fn=_god_death_end_0, text='3 unless cancelled', explain=_god_death_end_0_explain, says='God of Death, paid for (no Cancelation token): +{points}'),
+        name='death', title='God of Death',
+        ends=(
+            EndSpec(
+                fn=_god_death_end_0, text='3 unless cancelled', explain=_god_death_end_0_explain,
+                says='God of Death, paid for (no Cancelation token): +{points}',
+            ),
+        ),
+        taken=_god_death_taken, modifiers={}, cancellable=True,
     ),
-    taken=_god_death_taken,
-    modifiers={},
-    cancellable=True,
-),
 )

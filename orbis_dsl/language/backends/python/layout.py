@@ -1,0 +1,182 @@
+"""Python `ast` → source lines no wider than `WIDTH`, for the generated modules.
+
+`ast.unparse` writes each statement on one line. A line that would pass the width is broken at its outermost
+expression: a call's arguments, an operation's operands, a generator's clauses, a display's items, a string into
+adjacent literals, each on its own line inside brackets, and so on inward until every line fits (a single name
+longer than the width stays as it is). Breaking adds only brackets and line breaks, so the module parses back to
+the same tree (tests/language/test_generated_layout.py holds it for every generated module).
+"""
+
+from __future__ import annotations
+
+import ast
+
+from orbis_dsl.language.backends.python import source_text
+
+WIDTH = 120
+STEP = "    "
+
+# Operands that must be bracketed inside an operation (looser than any operation they stand in).
+_LOOSE = (ast.BoolOp, ast.IfExp, ast.Lambda, ast.NamedExpr)
+_ARITH_TIGHTNESS = {ast.Add: 1, ast.Sub: 1, ast.Mult: 2, ast.Div: 2, ast.FloorDiv: 2, ast.Mod: 2}
+
+
+def function_lines(fn: ast.FunctionDef) -> list[str]:
+    lines = [f"def {fn.name}({ast.unparse(fn.args)}):"]
+    for stmt in fn.body:
+        lines += statement_lines(stmt, STEP)
+    return lines
+
+
+def statement_lines(stmt: ast.stmt, indent: str) -> list[str]:
+    if isinstance(stmt, ast.If) and not stmt.orelse:
+        lines = expr_lines(stmt.test, indent, "if ", ":")
+        for inner in stmt.body:
+            lines += statement_lines(inner, indent + STEP)
+        return lines
+    if isinstance(stmt, ast.Return) and stmt.value is not None:
+        return expr_lines(stmt.value, indent, "return ", "")
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+        return expr_lines(stmt.value, indent, ast.unparse(stmt.targets[0]) + " = ", "")
+    if isinstance(stmt, ast.Expr):
+        return expr_lines(stmt.value, indent, "", "")
+    return [indent + line for line in ast.unparse(stmt).splitlines()]
+
+
+def expr_lines(e: ast.expr, indent: str, prefix: str, suffix: str, memo: dict | None = None) -> list[str]:
+    """`e` written after `prefix` and before `suffix`, at `indent`, broken over lines where it is too wide.
+    (`memo`: each node's text, by id, while one expression is laid out: `ast.unparse` is most of the cost.)"""
+    memo = {} if memo is None else memo
+    flat = indent + prefix + _text(e, memo) + suffix
+    if len(flat) <= WIDTH:
+        return [flat]
+    if isinstance(e, ast.UnaryOp) and isinstance(e.op, ast.Not):  # `not f(…)`, `not (a or b)`: broken inside
+        if isinstance(e.operand, _ATOMS):
+            return expr_lines(e.operand, indent, prefix + "not ", suffix, memo)
+        return expr_lines(e.operand, indent, prefix + "not (", ")" + suffix, memo)
+    split = _split(e, len(indent) + len(STEP))
+    if split is None:
+        return [flat]
+    opener, parts, closer = split
+    if opener == "(" and closer == ")" and prefix.endswith("(") and suffix.startswith(")"):
+        opener = closer = ""  # already in brackets of its own: `and (` … `)`, not `and ((` … `))`
+    lines = [indent + prefix + opener]
+    inner = indent + STEP
+    packed = ""  # items of a call or display that fit on a line together
+    for part_prefix, node, part_suffix in parts:
+        text = part_prefix + (_text(node, memo) if node is not None else "") + part_suffix
+        if part_suffix == "," and len(inner + packed + " " + text) <= WIDTH:
+            packed = f"{packed} {text}" if packed else text
+            continue
+        if packed:
+            lines.append(inner + packed)
+            packed = ""
+        if part_suffix == "," and len(inner + text) <= WIDTH:
+            packed = text
+        elif node is None:
+            lines.append(inner + text)
+        else:
+            lines += expr_lines(node, inner, part_prefix, part_suffix, memo)
+    if packed:
+        lines.append(inner + packed)
+    lines.append(indent + closer + suffix)
+    return lines
+
+
+def _text(e: ast.expr, memo: dict) -> str:
+    found = memo.get(id(e))
+    if found is None:
+        found = memo[id(e)] = source_text.text(e)
+    return found
+
+
+_ATOMS = (ast.Call, ast.Name, ast.Attribute, ast.Subscript)
+
+
+def _wrapped(node: ast.expr, prefix: str = "", suffix: str = "", loose=_LOOSE) -> tuple[str, ast.expr, str]:
+    """A part, bracketed when it is looser than where it stands."""
+    if isinstance(node, loose):
+        return prefix + "(", node, ")" + suffix
+    return prefix, node, suffix
+
+
+def _split(e: ast.expr, inner_width: int):
+    """(opening text, parts as (prefix, node or None, suffix), closing text), or None when `e` cannot break."""
+    if isinstance(e, ast.Call):
+        parts = [("", arg, ",") for arg in e.args]
+        parts += [(f"{k.arg}=" if k.arg else "**", k.value, ",") for k in e.keywords]
+        return ast.unparse(e.func) + "(", parts, ")"
+    if isinstance(e, ast.BoolOp):
+        word = "and " if isinstance(e.op, ast.And) else "or "
+        return "(", [_wrapped(v, word if i else "") for i, v in enumerate(e.values)], ")"
+    if isinstance(e, ast.BinOp):
+        return "(", _operands(e), ")"
+    if isinstance(e, ast.Compare):
+        loose = (*_LOOSE, ast.Compare, ast.UnaryOp)
+        parts = [_wrapped(e.left, loose=loose)]
+        for op, right in zip(e.ops, e.comparators, strict=True):
+            parts.append(_wrapped(right, _COMPARE_WORDS[type(op)] + " ", loose=loose))
+        return "(", parts, ")"
+    if isinstance(e, ast.IfExp):
+        return "(", [_wrapped(e.body, loose=(ast.IfExp, ast.Lambda)), _wrapped(e.test, "if ", loose=(ast.IfExp,
+                     ast.Lambda)), _wrapped(e.orelse, "else ", loose=(ast.Lambda,))], ")"
+    if isinstance(e, ast.GeneratorExp | ast.ListComp):
+        parts = [_wrapped(e.elt, loose=(ast.NamedExpr,))]
+        for gen in e.generators:
+            parts.append(_wrapped(gen.iter, f"for {ast.unparse(gen.target)} in ", loose=(ast.IfExp, ast.Lambda)))
+            parts += [_wrapped(cond, "if ", loose=(ast.IfExp, ast.Lambda)) for cond in gen.ifs]
+        brackets = "()" if isinstance(e, ast.GeneratorExp) else "[]"
+        return brackets[0], parts, brackets[1]
+    if isinstance(e, ast.Tuple | ast.List | ast.Set):
+        brackets = {ast.Tuple: "()", ast.List: "[]", ast.Set: "{}"}[type(e)]
+        return brackets[0], [("", item, ",") for item in e.elts], brackets[1]
+    if isinstance(e, ast.Dict):
+        parts = [(f"{ast.unparse(k)}: ", v, ",") if k is not None else ("**", v, ",") for k, v in zip(
+            e.keys, e.values, strict=True)]
+        return "{", parts, "}"
+    if isinstance(e, ast.Lambda):
+        return f"lambda {ast.unparse(e.args)}: (", [("", e.body, "")], ")"
+    if isinstance(e, ast.UnaryOp):
+        return ("not (" if isinstance(e.op, ast.Not) else ast.unparse(e)[0] + "("), [("", e.operand, "")], ")"
+    if isinstance(e, ast.Subscript):
+        return ast.unparse(e.value) + "[", [("", e.slice, "")], "]"
+    if isinstance(e, ast.Constant) and isinstance(e.value, str) and len(e.value) > 1:
+        return "(", [(chunk, None, "") for chunk in _string_chunks(e.value, WIDTH - inner_width)], ")"
+    return None
+
+
+_COMPARE_WORDS = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=",
+                  ast.In: "in", ast.NotIn: "not in", ast.Is: "is", ast.IsNot: "is not"}
+
+
+def _operands(e: ast.BinOp) -> list[tuple[str, ast.expr, str]]:
+    """The operands of a chain of equally tight arithmetic (`a + b - c`), each after its operator."""
+    tightness = _ARITH_TIGHTNESS.get(type(e.op), 3)
+    symbol = ast.unparse(ast.BinOp(ast.Name("a"), e.op, ast.Name("b")))[2:-2]
+    left = e.left
+    if isinstance(left, ast.BinOp) and _ARITH_TIGHTNESS.get(type(left.op), 3) == tightness:
+        parts = _operands(left)
+    else:
+        parts = [_operand(left, tightness, "", right=False)]
+    return [*parts, _operand(e.right, tightness, symbol + " ", right=True)]
+
+
+def _operand(node: ast.expr, tightness: int, prefix: str, right: bool) -> tuple[str, ast.expr, str]:
+    if isinstance(node, ast.BinOp):
+        inner = _ARITH_TIGHTNESS.get(type(node.op), 3)
+        if inner < tightness or (right and inner == tightness):
+            return prefix + "(", node, ")"
+        return prefix, node, ""
+    return _wrapped(node, prefix, loose=(*_LOOSE, ast.Compare, ast.UnaryOp))
+
+
+def _string_chunks(text: str, width: int) -> list[str]:
+    """A string as adjacent literals, each written no wider than `width` where its characters allow."""
+    chunks, current = [], ""
+    for ch in text:
+        if current and len(repr(current + ch)) > max(width, 20):
+            chunks.append(repr(current))
+            current = ""
+        current += ch
+    chunks.append(repr(current))
+    return chunks
