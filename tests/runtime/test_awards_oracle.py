@@ -107,8 +107,8 @@ def test_fewest_and_the_tie_break_by_hand():
     # A tie-break that separates nobody: the record's order stands and the place is shared.
     same = hand_out([("A", 3, 1), ("B", 3, 1)], (4, 2), "split")
     assert [(p.key, p.place, p.prize, p.tied) for p in same] == [("A", 1, 3, 2), ("B", 1, 3, 2)]
-    # A negative tie-break still ranks ahead of none.
-    assert [p.key for p in hand_out([("A", 3, None), ("B", 3, -5)], (4, 2), "keep_order")] == ["B", "A"]
+    # A negative tie-break, even a large one, still ranks ahead of none.
+    assert [p.key for p in hand_out([("A", 3, None), ("B", 3, -1000)], (4, 2), "keep_order")] == ["B", "A"]
 
 
 def test_unless_all_equal_by_hand():
