@@ -38,29 +38,28 @@ def list_fact(reader, fact, value, path: str, present: bool):
 
 def _item(reader, fact, item, where: str):
     """One item of a list fact: a set member's name, or a Held piece; None (reported) when it is not one."""
-    if fact.type != "held":
-        name = {c.upper(): c for c in fact.choices}.get(item.strip().upper()) if isinstance(item, str) else None
-        if name is None:
-            shown = f"'{item}'" if isinstance(item, str) else json_words(item)
-            reader.error(where, f"{shown} is not among the choices for {fact.title}",
-                         did_you_mean(str(item).upper(), fact.choices) or "expected one of: " + ", ".join(fact.choices))
-        else:
-            reader.named(where, item, name)
-        return name
+    return _held_item(reader, fact, item, where) if fact.type == "held" else _member(reader, fact, item, where)
+
+
+def _member(reader, fact, item, where: str):
+    """A member of the fact's set, by its name in any letter case; None (reported) when it is not one."""
+    name = {c.upper(): c for c in fact.choices}.get(item.strip().upper()) if isinstance(item, str) else None
+    if name is None:
+        shown = f"'{item}'" if isinstance(item, str) else json_words(item)
+        reader.error(where, f"{shown} is not among the choices for {fact.title}",
+                     did_you_mean(str(item).upper(), fact.choices) or "expected one of: " + ", ".join(fact.choices))
+    else:
+        reader.named(where, item, name)
+    return name
+
+
+def _held_item(reader, fact, item, where: str):
+    """A piece of the family players hold: its id, or `{"id": …, FLAG: …, VALUE: n}`; None (reported) when the
+    item is not one."""
     rules = reader.rules
     ident, flag, given = item, None, {}
     if isinstance(item, dict):
-        allowed = {"id"} | ({fact.flag} if fact.flag else set()) | set(rules.settings.values)
-        reader.unknown_keys(item, where, allowed)
-        ident = item.get("id")
-        given = {k: v for k, v in item.items() if k in rules.settings.values}
-        for k, v in given.items():
-            if isinstance(v, bool) or not isinstance(v, int):
-                reader.error(f"{where}.{k}", f"expected a whole number, got {json_words(v)}")
-        if fact.flag:
-            flag = item.get(fact.flag)
-            if not isinstance(flag, bool):
-                reader.error(f"{where}.{fact.flag}", f"expected true or false, got {json_words(flag)}")
+        ident, flag, given = _held_object(reader, fact, item, where)
     elif fact.flag:
         reader.error(where, f"expected {{\"id\": …, \"{fact.flag}\": true or false}}, got {json_words(item)}")
         return None
@@ -71,6 +70,23 @@ def _item(reader, fact, item, where: str):
         return None
     reader.named(f"{where}.id" if isinstance(item, dict) else where, ident, piece)
     return Held(piece, flag, {**rules.settings.values, **rules.gods[piece].modifiers, **given})
+
+
+def _held_object(reader, fact, item: dict, where: str):
+    """A held piece written as an object, its keys checked: (its id, its flag, the values it gives)."""
+    rules = reader.rules
+    allowed = {"id"} | ({fact.flag} if fact.flag else set()) | set(rules.settings.values)
+    reader.unknown_keys(item, where, allowed)
+    given = {k: v for k, v in item.items() if k in rules.settings.values}
+    for k, v in given.items():
+        if isinstance(v, bool) or not isinstance(v, int):
+            reader.error(f"{where}.{k}", f"expected a whole number, got {json_words(v)}")
+    flag = None
+    if fact.flag:
+        flag = item.get(fact.flag)
+        if not isinstance(flag, bool):
+            reader.error(f"{where}.{fact.flag}", f"expected true or false, got {json_words(flag)}")
+    return item.get("id"), flag, given
 
 
 class _Board:

@@ -91,28 +91,44 @@ class _Builder(BoardWords):
 
     def line(self, n: int, tokens) -> None:
         (word, col), rest = tokens[0], tokens[1:]
-        before = self.round is None and self.player is None and not self.doc.get("players")
-        # A line per player: the header's lines may come anywhere; in blocks, before the first round or player.
-        anywhere = before or not self.blocks
         if word == "game":  # the header names the game; `read_record` chose the rules by it
             self.place("$", n, col)
             self.place("$.game", n, rest[0][1] if rest else col)
             return
-        if word == "title" and anywhere:
-            self.doc["title"] = " ".join(unquote(t) for t, _ in rest)
-            self.place("$.title", n, rest[0][1] if rest else col)
-        elif word == "option" and anywhere:
-            self.option(n, col, rest)
-        elif word in self.options and before and rest[:1] and rest[0][0] == "=":
-            self.error(n, rest[0][1], f"expected `{word} VALUE`", _no_equals([(word, col), *rest], ""))
-        elif word in self.options and before:
-            self.set_option(word, rest[0][0] if rest else "", n, rest[0][1] if rest else col, top=True)
-        elif word in self.by_level["game"] and anywhere:
-            self.fact_line(self.by_level["game"][word], "$", self.doc, n, col, rest)
-        elif self.blocks:
+        if self.header_line(word, col, rest, n):
+            return
+        if self.blocks:
             self.block_line(word, col, rest, n)
         else:
             self.player_line(n, tokens)
+
+    def header_line(self, word: str, col: int, rest, n: int) -> bool:
+        """A line of the header (a title, an option, a fact of the whole record), read; whether it was one."""
+        before = self.round is None and self.player is None and not self.doc.get("players")
+        # A line per player: the header's lines may come anywhere; in blocks, before the first round or player.
+        anywhere = before or not self.blocks
+        if word == "title" and anywhere:
+            self.title(n, col, rest)
+        elif word == "option" and anywhere:
+            self.option(n, col, rest)
+        elif word in self.options and before:
+            self.option_word(word, col, rest, n)
+        elif word in self.by_level["game"] and anywhere:
+            self.fact_line(self.by_level["game"][word], "$", self.doc, n, col, rest)
+        else:
+            return False
+        return True
+
+    def title(self, n: int, col: int, rest) -> None:
+        self.doc["title"] = " ".join(unquote(t) for t, _ in rest)
+        self.place("$.title", n, rest[0][1] if rest else col)
+
+    def option_word(self, word: str, col: int, rest, n: int) -> None:
+        """An option by its name, `mode plain` (no `=`, as the Orbis notation writes it)."""
+        if rest[:1] and rest[0][0] == "=":
+            self.error(n, rest[0][1], f"expected `{word} VALUE`", _no_equals([(word, col), *rest], ""))
+        else:
+            self.set_option(word, rest[0][0] if rest else "", n, rest[0][1] if rest else col, top=True)
 
     def option(self, n: int, col: int, rest) -> None:
         if len(rest) != 2:
@@ -159,44 +175,63 @@ class _Builder(BoardWords):
         return f"$.players[{len(self.doc['players']) - 1}]"
 
     def block_line(self, word: str, col: int, rest, n: int) -> None:
-        rounds = self.rules.settings.rounds
-        if word == "round" and rounds:
-            expected = len(self.doc["rounds"]) + 1
-            if rest and rest[0][0] != str(expected):
-                self.error(n, rest[0][1], f"expected 'round {expected}': rounds are written in order, from 1")
-            self.round, self.player = {"players": []}, None
-            self.doc["rounds"].append(self.round)
-            self.place(self.round_path(), n, col)
+        if word == "round" and self.rules.settings.rounds:
+            self.start_round(n, col, rest)
         elif word == "player":
-            players = self.round["players"] if rounds and self.round is not None else self.doc.get("players")
-            if players is None:
-                self.error(n, col, "a player belongs to a round: write 'round 1' first")
-                return
-            self.player = {"name": " ".join(unquote(t) for t, _ in rest)}
-            players.append(self.player)
-            self.place(self.player_path(), n, col)
-            if rest:
-                self.place(f"{self.player_path()}.name", n, rest[0][1])
-        elif self.player is not None and self.grid and _ROW.match(word):
-            self.row(int(_ROW.match(word).group(1)), rest, n, col)
-        elif self.player is not None and self.grid and word in ("side", "border"):
-            self.board_word(word, rest, n, col)
-        elif self.player is not None and word == self.rules.settings.held_family:
-            self.player[word] = unquote(rest[0][0]) if rest else ""
-            self.place(f"{self.player_path()}.{word}", n, rest[0][1] if rest else col)
-        elif self.player is not None and word in self.by_level[None]:
-            self.fact_line(self.by_level[None][word], self.player_path(), self.player, n, col, rest)
-        elif self.player is None and self.round is not None and word in self.by_level["round"]:
+            self.start_player(n, col, rest)
+        elif self.player is not None:
+            if not self.player_word(word, col, rest, n):
+                self.unknown_block_word(word, col, n)
+        elif self.round is not None and word in self.by_level["round"]:
             self.fact_line(self.by_level["round"][word], self.round_path(), self.round, n, col, rest)
         else:
-            known = ["round", "player", *(self.by_level[None] if self.player is not None else
-                                          self.by_level["round"] if self.round is not None else self.options)]
-            if self.round is None and self.player is None and word in self.by_level[None]:
-                where = "round" if rounds else "player"
-                self.error(n, col, f"'{word}' belongs to a {where}: write '{where} …' first")
-                return
-            self.error(n, col, f"unknown word '{word}'", did_you_mean(word, known) or "expected one of: "
-                       + ", ".join(known))
+            self.unknown_block_word(word, col, n)
+
+    def start_round(self, n: int, col: int, rest) -> None:
+        expected = len(self.doc["rounds"]) + 1
+        if rest and rest[0][0] != str(expected):
+            self.error(n, rest[0][1], f"expected 'round {expected}': rounds are written in order, from 1")
+        self.round, self.player = {"players": []}, None
+        self.doc["rounds"].append(self.round)
+        self.place(self.round_path(), n, col)
+
+    def start_player(self, n: int, col: int, rest) -> None:
+        rounds = self.rules.settings.rounds
+        players = self.round["players"] if rounds and self.round is not None else self.doc.get("players")
+        if players is None:
+            self.error(n, col, "a player belongs to a round: write 'round 1' first")
+            return
+        self.player = {"name": " ".join(unquote(t) for t, _ in rest)}
+        players.append(self.player)
+        self.place(self.player_path(), n, col)
+        if rest:
+            self.place(f"{self.player_path()}.name", n, rest[0][1])
+
+    def player_word(self, word: str, col: int, rest, n: int) -> bool:
+        """A line of the current player's block (a board row, side or border, the held piece, a fact), read;
+        whether it was one."""
+        if self.grid and _ROW.match(word):
+            self.row(int(_ROW.match(word).group(1)), rest, n, col)
+        elif self.grid and word in ("side", "border"):
+            self.board_word(word, rest, n, col)
+        elif word == self.rules.settings.held_family:
+            self.player[word] = unquote(rest[0][0]) if rest else ""
+            self.place(f"{self.player_path()}.{word}", n, rest[0][1] if rest else col)
+        elif word in self.by_level[None]:
+            self.fact_line(self.by_level[None][word], self.player_path(), self.player, n, col, rest)
+        else:
+            return False
+        return True
+
+    def unknown_block_word(self, word: str, col: int, n: int) -> None:
+        if self.round is None and self.player is None and word in self.by_level[None]:
+            where = "round" if self.rules.settings.rounds else "player"
+            self.error(n, col, f"'{word}' belongs to a {where}: write '{where} …' first")
+            return
+        known = ["round", "player", *(self.by_level[None] if self.player is not None else
+                                      self.by_level["round"] if self.round is not None else self.options)]
+        self.error(n, col, f"unknown word '{word}'", did_you_mean(word, known) or "expected one of: "
+                   + ", ".join(known))
 
     # ---- the line-per-player layout -------------------------------------------------------------------------
 

@@ -18,8 +18,18 @@ _HEAD = ("format", "game", "title", "options")
 
 
 def write_sheet_text(doc: dict, rules) -> str:
-    s = rules.settings
     blocks = blocks_layout(rules)
+    lines = _header_lines(doc, rules, blocks)
+    if not blocks:
+        lines += [_player_line(p, rules) for p in doc.get("players", [])]
+    else:
+        lines += _block_lines(doc, rules.settings)
+    return "\n".join(lines) + "\n"
+
+
+def _header_lines(doc: dict, rules, blocks: bool) -> list[str]:
+    """`game NAME`, the title, the options given (at the top or under `options`), the facts of the whole record."""
+    s = rules.settings
     lines = [f"game {doc.get('game', s.game)}"]
     if doc.get("title"):
         lines.append(f"title {_quoted(doc['title'])}")
@@ -30,21 +40,30 @@ def write_sheet_text(doc: dict, rules) -> str:
     for fact in rules.facts.values():
         if fact.whole and doc.get(fact.json_key) is not None:
             lines.append(f"{fact.name} {_compact(fact, doc[fact.json_key])}")
-    if not blocks:
-        lines += [_player_line(p, rules) for p in doc.get("players", [])]
-        return "\n".join(lines) + "\n"
+    return lines
+
+
+def _block_lines(doc: dict, s) -> list[str]:
+    """The blocks: each round (`round N` and its facts, a game of rounds) with its players' blocks."""
+    lines: list[str] = []
     items = doc.get("rounds") if s.rounds else [{"players": doc.get("players", [])}]
     for r, item in enumerate(items or [], 1):
         if s.rounds:
             lines += ["", f"round {r}"]
             lines += [f"  {k} {_words(v)}" for k, v in item.items() if k not in ("players", "round")]
         for p in item.get("players", []):
-            lines.append(f"  player {_quoted(str(p['name']))}")
-            board_key = getattr(s.grid, "name", None)
-            lines += [f"    {k} {_words(v)}" for k, v in p.items() if k not in ("name", board_key)]
-            if s.grid is not None and board_key in p:
-                lines += ["    " + line for line in _board_lines(p[board_key], s.grid)]
-    return "\n".join(lines) + "\n"
+            lines += _player_block(p, s)
+    return lines
+
+
+def _player_block(p: dict, s) -> list[str]:
+    """`player NAME`, the player's facts a line each, and the board (a game with a grid)."""
+    lines = [f"  player {_quoted(str(p['name']))}"]
+    board_key = getattr(s.grid, "name", None)
+    lines += [f"    {k} {_words(v)}" for k, v in p.items() if k not in ("name", board_key)]
+    if s.grid is not None and board_key in p:
+        lines += ["    " + line for line in _board_lines(p[board_key], s.grid)]
+    return lines
 
 
 def _player_line(p: dict, rules) -> str:

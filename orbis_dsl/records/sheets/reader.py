@@ -178,15 +178,29 @@ class _SheetReader(RoundsReading):
             self.error(f"{path}.name", f"expected the player's name, got {json_words(name)}")
         piece = self.piece(obj.get(family), f"{path}.{family}", family in obj) if family else None
         values = dict(shared)
-        board = None
-        if board_key is not None and board_key in obj:
-            board = derive_board(self, obj[board_key], f"{path}.{board_key}", shared, values)
-            for key, fact in facts.items():
-                if fact.derive is not None and key in obj:
-                    self.error(f"{path}.{key}", f"'{key}' is derived from the {board_key}: leave it out, or give "
-                                                f"the counts without the {board_key}")
+        has_board = board_key is not None and board_key in obj
+        board = self.player_board(obj, path, shared, values, facts) if has_board else None
+        self.player_facts(obj, path, facts, values, has_board)
+        if len(self.diags) > before:
+            return None
+        return SheetPlayerRecord(name, piece, values, board)
+
+    def player_board(self, obj: dict, path: str, shared: dict, values: dict, facts: dict):
+        """The player's board, its derived facts put into `values`; a derived fact given too is refused."""
+        board_key = self.rules.settings.grid.name
+        board = derive_board(self, obj[board_key], f"{path}.{board_key}", shared, values)
         for key, fact in facts.items():
-            if board_key is not None and board_key in obj and fact.derive is not None:
+            if fact.derive is not None and key in obj:
+                self.error(f"{path}.{key}", f"'{key}' is derived from the {board_key}: leave it out, or give "
+                                            f"the counts without the {board_key}")
+        return board
+
+    def player_facts(self, obj: dict, path: str, facts: dict, values: dict, has_board: bool) -> None:
+        """The player's facts given as values (not derived from a board) put into `values`."""
+        grid = self.rules.settings.grid
+        board_key = grid.name if grid is not None else None
+        for key, fact in facts.items():
+            if has_board and fact.derive is not None:
                 continue  # derived from the board (or the board's own errors are reported)
             if fact.board_only:
                 values[fact.name] = None  # no board: what only a board shows is not known, its checks not made
@@ -194,9 +208,6 @@ class _SheetReader(RoundsReading):
                     self.error(f"{path}.{key}", f"'{key}' is read only from the {board_key or 'board'}: leave it out")
                 continue
             values[fact.name] = self.fact(fact, obj.get(key), f"{path}.{key}", key in obj)
-        if len(self.diags) > before:
-            return None
-        return SheetPlayerRecord(name, piece, values, board)
 
     def piece(self, value, path: str, present: bool = True) -> str | None:
         family = self.rules.settings.held_family
