@@ -133,7 +133,7 @@ class DeclarationCollector:
                     if id(d) not in replacing and d.span is not None and self.sources.layers.get(d.span.file, 0)}
         order = list(decls)
         for let in [d for d in decls if id(d) in replacing]:
-            order = _moved_before(order, let, _pack_lets_used(let, pack_own), pack_own)
+            order = _used_lets_first(order, let, pack_own)
         return order
 
     def _mismatched_lets(self, ctx) -> list[tuple]:
@@ -383,8 +383,9 @@ def _replacement_hint(key: str, replaced) -> str:
             f"{f' {title!r}' if title else ''} ({_where(old.span)}), which these lines were written for; {advice}")
 
 
-def _pack_lets_used(let, pack_own: dict) -> set[str]:
-    """The names of the pack's own lets that `let` uses, directly or through one another."""
+def _used_lets_first(order: list, let, pack_own: dict) -> list:
+    """`order` with the pack's own lets that `let` uses, directly or through one another, moved from after it to
+    just before it, in their order."""
     used, todo = set(), [let.expr]
     while todo:
         node = todo.pop()
@@ -392,11 +393,6 @@ def _pack_lets_used(let, pack_own: dict) -> set[str]:
             used.add(node.name)
             todo.append(pack_own[node.name].expr)
         todo.extend(children(node))
-    return used
-
-
-def _moved_before(order: list, let, used: set[str], pack_own: dict) -> list:
-    """`order` with the pack's own lets named in `used` that come after `let` moved just before it, in order."""
     at = order.index(let)
     movers = [d for d in order[at + 1:] if d.name in used and d is pack_own.get(d.name)]
     return [d for d in order[:at] if d not in movers] + movers + [d for d in order[at:] if d not in movers]
