@@ -21,29 +21,51 @@ def tile_part(e, ctx: Context):
     # (node, its context, inside a scan of its own, lets followed, the let of `e` it is part of)
     stack = [(e, ctx, False, frozenset(), None)]
     while stack:
-        node, here, inner, followed, via = stack.pop()
+        entry = stack.pop()
+        node = entry[0]
         if isinstance(node, ast_expr.Ref):
-            binding = here.resolve(node.name)
-            if binding is None:
-                continue
-            if binding.where == "self":
-                return via or node, "the tile being scored"
-            if binding.where == "item" and not inner:
-                return via or node, "the tile being counted"
-            if binding.what == "let" and node.name not in followed:  # a let is written out where it is used
-                stack.append((binding.target, here, inner, followed | {node.name}, via or node))
-            continue
-        if isinstance(node, _SCANS) and node.scope in _AROUND and not inner:
-            return via or node, ("the tile being counted" if here.in_item else "the tile being scored")
-        if isinstance(node, _SCANS) and node.scope != "players":
-            binder = getattr(node, "binder", None)
-            if node.where is not None and isinstance(binder, ast_expr.Ref):
-                # the counted tile named: its fields (`n.color`) are its own, bare names the outer subject's
-                stack.append((node.where, here.bound(binder.name, "tile"), inner, followed, via))
-            elif node.where is not None:
-                stack.append((node.where, here.item_scope(), True, followed, via))
-            continue
-        if isinstance(node, ast_expr.HeldCount):  # a list fact's pieces: no tile in it
-            continue
-        stack.extend((item, here, inner, followed, via) for item in reversed(children(node)))  # popped in order
+            found = _ref(entry, stack)
+        elif isinstance(node, _SCANS):
+            found = _scan(entry, stack)
+        elif isinstance(node, ast_expr.HeldCount):  # a list fact's pieces: no tile in it
+            found = None
+        else:
+            _, here, inner, followed, via = entry
+            stack.extend((item, here, inner, followed, via) for item in reversed(children(node)))  # popped in order
+            found = None
+        if found is not None:
+            return found
+    return None
+
+
+def _ref(entry, stack: list):
+    """A name: the tile itself, or a let followed (pushed on the stack) to what it stands for."""
+    node, here, inner, followed, via = entry
+    binding = here.resolve(node.name)
+    if binding is None:
+        return None
+    if binding.where == "self":
+        return via or node, "the tile being scored"
+    if binding.where == "item" and not inner:
+        return via or node, "the tile being counted"
+    if binding.what == "let" and node.name not in followed:  # a let is written out where it is used
+        stack.append((binding.target, here, inner, followed | {node.name}, via or node))
+    return None
+
+
+def _scan(entry, stack: list):
+    """A count or an aggregate: over a tile's neighbours or supports it reads that tile; over tiles its `where`
+    is read (pushed on the stack) about the counted tile; over players, its parts are read as they are."""
+    node, here, inner, followed, via = entry
+    if node.scope in _AROUND and not inner:
+        return via or node, ("the tile being counted" if here.in_item else "the tile being scored")
+    if node.scope != "players":
+        binder = getattr(node, "binder", None)
+        if node.where is not None and isinstance(binder, ast_expr.Ref):
+            # the counted tile named: its fields (`n.color`) are its own, bare names the outer subject's
+            stack.append((node.where, here.bound(binder.name, "tile"), inner, followed, via))
+        elif node.where is not None:
+            stack.append((node.where, here.item_scope(), True, followed, via))
+        return None
+    stack.extend((item, here, inner, followed, via) for item in reversed(children(node)))  # popped in order
     return None

@@ -73,15 +73,37 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
 
     def run(self) -> RuleSet | None:
         by_type, singletons = self.collect()
-        for cls in ONCE_ONLY:
-            for _, decl in by_type[cls]:
-                self.diags.extend(repeated(decl))
+        self._repeated_lines(by_type)
         # A game scored from score sheets (it declares `score` columns) needs no tiles, so no colours or board.
         self.sheet = bool(by_type[ast_sheet.ScoreDecl])
         self._require(singletons, ("winner",) if self.sheet else ("colors", "board", "winner"))
         self._constants(by_type, singletons)
         tile_pieces = self._pieces(by_type, "tiles")
         held_pieces = self._pieces(by_type, "players")
+        self._names_before_expressions(by_type, singletons, tile_pieces, held_pieces)
+        grid = self.grid_spec(singletons.get("grid"))
+        self._derived_facts(by_type[ast_sheet.FactDecl], grid)
+        self.score_names = frozenset(d.name for _, d in by_type[ast_sheet.ScoreDecl])
+        checked = self._declarations(by_type, singletons, tile_pieces, held_pieces)
+        decl_files = _decl_files((("KindDecl", tile_pieces), ("GodDecl", held_pieces),
+                                  ("AwardDecl", by_type[ast_sheet.AwardDecl]),
+                                  ("VariantDecl", by_type[ast_decl.VariantDecl]),
+                                  ("ScoreDecl", by_type[ast_sheet.ScoreDecl]),
+                                  ("FactDecl", by_type[ast_sheet.FactDecl])))
+        self.replacement_hints()
+        if any(d.is_error for d in self.diags):
+            return None
+        return self._rule_set(singletons, grid, checked, decl_files)
+
+    def _repeated_lines(self, by_type) -> None:
+        """An error for each once-only line a declaration gives twice."""
+        for cls in ONCE_ONLY:
+            for _, decl in by_type[cls]:
+                self.diags.extend(repeated(decl))
+
+    def _names_before_expressions(self, by_type, singletons, tile_pieces, held_pieces) -> None:
+        """What expressions may name, in the order each becomes known: tile kinds, the settings, the parameters
+        of tiles, the rounds, sets, the hex map, facts, listed pieces and the top-level lets."""
         self.kind_names = frozenset(d.name for _, d in tile_pieces)
         self._settings(by_type)
         self.param_types_by_name = self._param_types_by_name(tile_pieces)
@@ -92,9 +114,10 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
         self.listed_pieces = listed_pieces(self.facts, [d.name for _, d in held_pieces],
                                            self.vocabulary.player_family)
         self.top_lets = self.top_level_lets([d for _, d in by_type[ast_decl.LetDecl]])
-        grid = self.grid_spec(singletons.get("grid"))
-        self._derived_facts(by_type[ast_sheet.FactDecl], grid)
-        self.score_names = frozenset(d.name for _, d in by_type[ast_sheet.ScoreDecl])
+
+    def _declarations(self, by_type, singletons, tile_pieces, held_pieces) -> dict:
+        """Each declaration that scores, checked in order: the face-down state, tile kinds, gods, awards, score
+        columns, table checks, the winner, variants and the tile list (the model's fields by name)."""
         desert = self._desert(singletons.get("facedown"), [f for f, d in by_type[ast_decl.FacedownDecl]])
         kinds = {d.name: self._kind(f, d) for f, d in tile_pieces}
         self.kinds = kinds
@@ -108,26 +131,22 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
         variants = {d.name: self._variant(f, d, gods) for f, d in by_type[ast_decl.VariantDecl]}
         self._unprized_awards(awards, variants)
         tiles = tuple(self._tile(f, d) for f, d in by_type[ast_decl.TileDecl])
-        decl_files = _decl_files((("KindDecl", tile_pieces), ("GodDecl", held_pieces),
-                                  ("AwardDecl", by_type[ast_sheet.AwardDecl]),
-                                  ("VariantDecl", by_type[ast_decl.VariantDecl]),
-                                  ("ScoreDecl", by_type[ast_sheet.ScoreDecl]),
-                                  ("FactDecl", by_type[ast_sheet.FactDecl])))
-        self.replacement_hints()
-        if any(d.is_error for d in self.diags):
-            return None
+        return {"desert": desert, "kinds": kinds, "gods": gods, "awards": awards, "scores": scores,
+                "checks": checks, "winner": winner, "variants": variants, "tiles": tiles}
+
+    def _rule_set(self, singletons, grid, checked: dict, decl_files: dict[str, str]) -> RuleSet:
+        """The checked model: the declarations checked, the singletons' settings and the shared state."""
         resource, marker = singletons.get("resource"), singletons.get("marker")
         return RuleSet(
             vocabulary=self.vocabulary,
             colors=self.colors, aliases=self.aliases, stars=self.stars, levels=self.levels,
             display=singletons["market"].value if "market" in singletons else 0,
             board=singletons["board"].rows if "board" in singletons else (),
-            attributes=self.attributes, options=self.options, values=self.values, desert=desert, kinds=kinds, gods=gods,
-            awards=awards, winner=winner, variants=variants, tiles=tiles,
+            attributes=self.attributes, options=self.options, values=self.values, **checked,
             realm_limit=resource.limit if resource else None, cancel_tokens=marker.supply if marker else None,
             exchange=resource.trade if resource else (),
             files=tuple(f.path for f in self.sources.files), decl_files=decl_files,
-            sets=self.sets, facts=self.facts, scores=scores, checks=checks, rounds=self.rounds,
+            sets=self.sets, facts=self.facts, rounds=self.rounds,
             game=singletons.get("game"), grid=grid, lets=self.top_lets, winner_if=self.winner_if,
             rounds_also=singletons["rounds"].also if "rounds" in singletons else None,
             hexmap=singletons.get("hexmap"), value_sets=self.value_sets,

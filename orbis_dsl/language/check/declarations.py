@@ -133,16 +133,7 @@ class DeclarationCollector:
                     if id(d) not in replacing and d.span is not None and self.sources.layers.get(d.span.file, 0)}
         order = list(decls)
         for let in [d for d in decls if id(d) in replacing]:
-            used, todo = set(), [let.expr]
-            while todo:
-                node = todo.pop()
-                if isinstance(node, ast_expr.Ref) and node.name in pack_own and node.name not in used:
-                    used.add(node.name)
-                    todo.append(pack_own[node.name].expr)
-                todo.extend(children(node))
-            at = order.index(let)
-            movers = [d for d in order[at + 1:] if d.name in used and d is pack_own.get(d.name)]
-            order = [d for d in order[:at] if d not in movers] + movers + [d for d in order[at:] if d not in movers]
+            order = _used_lets_first(order, let, pack_own)
         return order
 
     def _mismatched_lets(self, ctx) -> list[tuple]:
@@ -390,3 +381,18 @@ def _replacement_hint(key: str, replaced) -> str:
               f"name the pack's {what} otherwise to add it beside the base one, or keep what the base one declares")
     return (f"{_what(key, what)} is the pack's, at {_where(new.span)}: it replaces the base game's"
             f"{f' {title!r}' if title else ''} ({_where(old.span)}), which these lines were written for; {advice}")
+
+
+def _used_lets_first(order: list, let, pack_own: dict) -> list:
+    """`order` with the pack's own lets that `let` uses, directly or through one another, moved from after it to
+    just before it, in their order."""
+    used, todo = set(), [let.expr]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast_expr.Ref) and node.name in pack_own and node.name not in used:
+            used.add(node.name)
+            todo.append(pack_own[node.name].expr)
+        todo.extend(children(node))
+    at = order.index(let)
+    movers = [d for d in order[at + 1:] if d.name in used and d is pack_own.get(d.name)]
+    return [d for d in order[:at] if d not in movers] + movers + [d for d in order[at:] if d not in movers]

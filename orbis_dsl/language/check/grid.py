@@ -22,22 +22,43 @@ class GridChecker:
         if decl is None:
             return None
         where = decl.name_span or decl.span  # (what the grid's lines say, placed at its name)
+        if not self._grid_shape(decl, where):
+            return None
+        edges = self._grid_edges(decl, where)
+        if edges is None:
+            return None
+        marks = self._grid_marks(decl, edges, where)
+        borders = self._grid_borders(decl, edges, where)
+        areas = self._grid_areas(decl, where)
+        self.grid_faces(decl, areas)
+        return GridSpec(decl.name, decl.title or decl.name, decl.shape, edges, decl.edges, tuple(marks), borders,
+                        areas, decl.faces)
+
+    def _grid_shape(self, decl: ast_sheet.GridDecl, where) -> bool:
+        """Errors for rows that are empty or not centred; False when there are too many cells to lay out."""
         if not decl.shape or min(decl.shape) < 1:
             self.error("a grid needs 'shape: …', rows of at least one cell", where)
         if sum(decl.shape) > MAX_GRID_CELLS:  # before anything is laid out
             self.error(f"a grid has at most {MAX_GRID_CELLS:,} cells; this shape has {sum(decl.shape):,}", where)
-            return None
+            return False
         widest = max(decl.shape, default=0)
         if any((widest - n) % 2 for n in decl.shape):
             self.error("the rows of a grid are centred: each must differ from the widest by an even number",
                        where)
+        return True
+
+    def _grid_edges(self, decl: ast_sheet.GridDecl, where) -> tuple[str, ...] | None:
+        """The members of the set each cell edge shows, or None after an error."""
         if decl.edges is None:
             self.error("a grid needs 'edges: SET', the set each cell edge shows", where)
             return None
         edges = self.sets.get(decl.edges)
         if edges is None:
             self.diags.append(unknown("set", decl.edges, self.sets, where))
-            return None
+        return edges
+
+    def _grid_marks(self, decl: ast_sheet.GridDecl, edges, where) -> list[GridMarkSpec]:
+        """Each mark of a known set, with its homes; an error for a home of no mark."""
         marks = []
         homes: dict = {}
         for mark_name, edge, members in decl.homes:
@@ -52,6 +73,10 @@ class GridChecker:
             marks.append(GridMarkSpec(name, title or name, self.sets[set_name], set_name, in_patch, home))
         for name in homes:
             self.diags.append(unknown("mark", name, [m[0] for m in decl.marks], where))
+        return marks
+
+    def _grid_borders(self, decl: ast_sheet.GridDecl, edges, where) -> dict:
+        """Each side's border members: one, or one per facing, each a member of the edge set; at least one side."""
         borders = {}
         for side, members in decl.borders:
             if len(members) not in (1, _FACINGS):
@@ -63,6 +88,10 @@ class GridChecker:
             borders[side] = members
         if not borders:
             self.error("a grid needs at least one 'border SIDE: …'", where)
+        return borders
+
+    def _grid_areas(self, decl: ast_sheet.GridDecl, where) -> dict:
+        """Each area's cells, each a cell of the grid's layout."""
         cells = layout(decl.shape)
         areas = {}
         for name, ids in decl.areas:
@@ -70,9 +99,7 @@ class GridChecker:
                 if cid not in cells:
                     self.diags.append(unknown("cell", cid, list(cells), where))
             areas[name] = ids
-        self.grid_faces(decl, areas)
-        return GridSpec(decl.name, decl.title or decl.name, decl.shape, edges, decl.edges, tuple(marks), borders,
-                        areas, decl.faces)
+        return areas
 
     def grid_faces(self, decl: ast_sheet.GridDecl, areas: dict) -> None:
         """A face and an area are both measured as NAME_placed, NAME_MARK …: one name may not be both."""

@@ -4,6 +4,8 @@ provides `error`, `diags`, `unknown`, `colors` and `aliases`)."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from orbis_dsl.common.diagnostics import Span, did_you_mean
 from orbis_dsl.language.check.expr import words as _words
 from orbis_dsl.language.check.model import PARAM_TYPES, Option, Param
@@ -26,42 +28,62 @@ class LiteralChecker:
 
     def literal(self, lit, t: ast_expr.TypeRef, what: str):
         """The Python value of a literal of type `t`, or None after reporting a mismatch."""
-        name = t.name
-        if name not in PARAM_TYPES and name != "enum":
+        if t.name not in PARAM_TYPES and t.name != "enum":
             return None  # the unknown type is reported already
-        if name == "int" and isinstance(lit, ast_expr.IntLit):
-            return lit.value
-        if name == "bool" and isinstance(lit, ast_expr.BoolLit):
-            return lit.value
-        if name in ("string", "enum") and isinstance(lit, ast_expr.StrLit):
-            if name == "enum" and lit.value not in t.choices:
-                self.error(f"'{lit.value}' is not a choice of {what}", lit.span,
-                           hint=did_you_mean(lit.value, t.choices) or "expected one of: " + ", ".join(t.choices))
-                return None
-            return lit.value
-        if name == "color" and isinstance(lit, ast_expr.NameLit):
-            return self.color(lit.name, lit.span)
-        if name == "colors" and isinstance(lit, ast_expr.SetLit):
-            colours = [self.color(n, lit.span) for n in lit.names]
-            if None in colours:
-                return None
-            if len(set(colours)) != len(colours):
-                self.error(f"{what} lists a colour twice", lit.span)
-                return None
-            if t.size is not None and len(colours) != t.size:
-                self.error(f"{what} needs exactly {t.size} colours, got {len(colours)}", lit.span)
-                return None
-            return tuple(sorted(colours, key=self.colors.index))
-        if name == "amount" and isinstance(lit, ast_expr.AmountLit):
-            if lit.count < 1:
-                self.error(f"{what} must be at least 1", lit.span)
-                return None
-            colour = None if lit.color is None else self.color(lit.color, lit.span)
-            if lit.color is not None and colour is None:
-                return None
-            return (lit.count, colour)
+        form = self._LITERAL_FORMS.get(t.name)
+        if form is not None and isinstance(lit, form[0]):
+            return form[1](self, lit, t, what)
         self.error(f"{what} expects {type_words(t)}, got {_literal_words(lit)}", getattr(lit, "span", None))
         return None
+
+    def _value_literal(self, lit, t: ast_expr.TypeRef, what: str):
+        """A number, a yes/no or a string: its value as written."""
+        return lit.value
+
+    def _choice_literal(self, lit: ast_expr.StrLit, t: ast_expr.TypeRef, what: str):
+        """A choice of strings: one of those listed."""
+        if lit.value not in t.choices:
+            self.error(f"'{lit.value}' is not a choice of {what}", lit.span,
+                       hint=did_you_mean(lit.value, t.choices) or "expected one of: " + ", ".join(t.choices))
+            return None
+        return lit.value
+
+    def _color_literal(self, lit: ast_expr.NameLit, t: ast_expr.TypeRef, what: str):
+        return self.color(lit.name, lit.span)
+
+    def _colors_literal(self, lit: ast_expr.SetLit, t: ast_expr.TypeRef, what: str):
+        """A set of colours, each once (as many as the type's size, if it has one), in the order of `colors`."""
+        colours = [self.color(n, lit.span) for n in lit.names]
+        if None in colours:
+            return None
+        if len(set(colours)) != len(colours):
+            self.error(f"{what} lists a colour twice", lit.span)
+            return None
+        if t.size is not None and len(colours) != t.size:
+            self.error(f"{what} needs exactly {t.size} colours, got {len(colours)}", lit.span)
+            return None
+        return tuple(sorted(colours, key=self.colors.index))
+
+    def _amount_literal(self, lit: ast_expr.AmountLit, t: ast_expr.TypeRef, what: str):
+        """(count, colour or None): at least one, of a known colour."""
+        if lit.count < 1:
+            self.error(f"{what} must be at least 1", lit.span)
+            return None
+        colour = None if lit.color is None else self.color(lit.color, lit.span)
+        if lit.color is not None and colour is None:
+            return None
+        return (lit.count, colour)
+
+    # Each type: the literal that writes it, and the method giving its value.
+    _LITERAL_FORMS: ClassVar[dict] = {
+        "int": (ast_expr.IntLit, _value_literal),
+        "bool": (ast_expr.BoolLit, _value_literal),
+        "string": (ast_expr.StrLit, _value_literal),
+        "enum": (ast_expr.StrLit, _choice_literal),
+        "color": (ast_expr.NameLit, _color_literal),
+        "colors": (ast_expr.SetLit, _colors_literal),
+        "amount": (ast_expr.AmountLit, _amount_literal),
+    }
 
     def color(self, name: str, span: Span | None) -> str | None:
         canonical = self.aliases.get(name, name)

@@ -46,27 +46,39 @@ class _Line:
 def _emit(out: list[_Line], item: Item, indent: str, blank_first: bool) -> None:
     if blank_first and out:
         out.append(_Line("blank"))
+    _emit_leading(out, item, indent)
+    node = item.node
+    if node.data == "tile_decl":
+        out.append(_Line("tile", comment=item.trailing, cells=tile_cells(node)))
+    elif not item.block:
+        _emit_decl(out, item, indent)
+    elif not item.members and not item.tail:
+        comments = [c for c in (item.header_comment, item.closing_comment) if c]
+        out.append(_Line("code", indent + block_header(node) + "}", " ".join(comments) or None))
+    else:
+        _emit_block(out, item, indent)
+
+
+def _emit_leading(out: list[_Line], item: Item, indent: str) -> None:
+    """The comments above a declaration, their blank lines kept, and a blank line before it if one was there."""
     for n, (text, blank) in enumerate(item.leading):
         if blank and n > 0:
             out.append(_Line("blank"))
         out.append(_Line("comment", indent + text))
     if item.leading and item.blank_node:
         out.append(_Line("blank"))
-    node = item.node
-    if node.data == "tile_decl":
-        out.append(_Line("tile", comment=item.trailing, cells=tile_cells(node)))
-        return
-    if not item.block:
-        lines = decl_lines(node, indent)
-        for n, line in enumerate(lines):
-            out.append(_Line("code", line, item.trailing if n == len(lines) - 1 else None))
-        return
-    header = indent + block_header(node)
-    if not item.members and not item.tail:
-        comments = [c for c in (item.header_comment, item.closing_comment) if c]
-        out.append(_Line("code", header + "}", " ".join(comments) or None))
-        return
-    out.append(_Line("code", header, item.header_comment))
+
+
+def _emit_decl(out: list[_Line], item: Item, indent: str) -> None:
+    """A declaration that is not a block: its lines, the end-of-line comment on the last."""
+    lines = decl_lines(item.node, indent)
+    for n, line in enumerate(lines):
+        out.append(_Line("code", line, item.trailing if n == len(lines) - 1 else None))
+
+
+def _emit_block(out: list[_Line], item: Item, indent: str) -> None:
+    """A block with members or comments inside: its header, each member, the comments that close it, `}`."""
+    out.append(_Line("code", indent + block_header(item.node), item.header_comment))
     inner = indent + INDENT
     for n, member in enumerate(item.members):
         _emit(out, member, inner, blank_first=n > 0 and member.blank_first)
