@@ -2,12 +2,12 @@
 search's playouts, and a 4-player game with every seat searching.
 
     python bench/bench_engine.py                      # about three minutes on a quiet machine
-    python bench/bench_engine.py --baseline df31104 --games 200
+    python bench/bench_engine.py --baseline df31104 --games 200   # against the engine before issue 33
 
-The baseline is the commit before issue 33 (`--baseline`), checked out into a git worktree under /tmp (once) and
-imported in a subprocess; this checkout is measured in another subprocess with the same code, so each figure
-has its same-run baseline beside it. Every figure is CPU time of one process (one core), best of `--repeat`:
-the least disturbed by the other load of a shared machine.
+The baseline (`--baseline`) is acacd6a, the engine before issue 33's third pass (df31104: before the issue),
+checked out into a git worktree under /tmp (once) and imported in a subprocess; this checkout is measured in
+another subprocess with the same code, so each figure has its same-run baseline beside it. Every figure is CPU
+time of one process (one core), best of `--repeat`: the least disturbed by the other load of a shared machine.
 
 - *greedy playouts*: complete 2-player games, greedy against greedy, dealt, played and scored as `orbis
   simulate` scores them (target: at least 3x the baseline);
@@ -85,7 +85,7 @@ def measure(checkout: Path, games: int, search_games: int, repeat: int) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--baseline", default="df31104", help="the commit to compare with")
+    parser.add_argument("--baseline", default="acacd6a", help="the commit to compare with")
     parser.add_argument("--games", type=int, default=200, help="greedy games per timing")
     parser.add_argument("--search-games", type=int, default=8, help="2-player search games per timing (and a "
                                                                      "quarter as many 4-player ones)")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from orbis_dsl.engine.effect_probe import EffectProbe
+from orbis_dsl.engine.handler_key import handler_key
 from orbis_dsl.engine.policy import Policy, fewest, take_from
 from orbis_dsl.engine.state import new_tile_view
 from orbis_dsl.runtime.views import TileView
@@ -32,6 +33,29 @@ class GreedyPolicy(Policy):
         self.rng = random.Random(seed)
         self._tile = -1
         self._slot = -1
+        self._memo: dict = {}  # (tile, place, ...) -> value, for one turn (see _turn_memo)
+        self._memo_game = None
+        self._memo_stamp = None
+        self._memo_dw = None
+        self.shared: dict | None = None  # set by a search: tile values by `handler_key`, shared between policies
+
+    def _turn_memo(self, game) -> dict:
+        """The tile values worked out so far this turn. A turn asks for the chosen tile's value three times (to
+        choose the take, the cost, the place); between those asks the player's universe does not change, only the
+        display's worshippers (generation) and the realm (collection, payment), which the key holds where a
+        handler can read them."""
+        if self._memo_game is not game or self._memo_stamp != game.turns:
+            if self.shared is None:
+                self._memo = {}
+            else:
+                key = handler_key(game)
+                self._memo = self.shared.get(key)
+                if self._memo is None:
+                    self._memo = self.shared[key] = {}
+            self._memo_game = game
+            self._memo_stamp = game.turns
+        self._memo_dw = tuple(map(tuple, game.dw))  # what a 'destroy' probe counts
+        return self._memo
 
     # ---- evaluation helpers -------------------------------------------------------------------------------
 
@@ -48,8 +72,17 @@ class GreedyPolicy(Policy):
         g = game.g
         return [award.measure(g, me.view) for award in game.rules.awards.values()]
 
-    def _tile_value(self, game, me, tile, pos, realm, slot, awards_before):
-        """CP of `tile` placed face up at `pos` now (temporarily placed in the player's view)."""
+    def _tile_value(self, game, me, tile, pos, realm, slot, awards_before, memo=None):
+        """CP of `tile` placed face up at `pos` now (temporarily placed in the player's view). With `memo` (this
+        turn's, `_turn_memo`), a value already worked out this turn is not worked out again: the realm and the
+        slot matter only to a 'when taken' handler, so only its tiles are keyed by them."""
+        if memo is not None:
+            key = (tile, pos, tuple(realm), slot, self._memo_dw) if game.tables.t_taken[tile] is not None \
+                else (tile, pos)
+            value = memo.get(key)
+            if value is None:
+                value = memo[key] = self._tile_value(game, me, tile, pos, realm, slot, awards_before)
+            return value
         T = game.tables
         g = game.g
         view = me.view
@@ -90,7 +123,7 @@ class GreedyPolicy(Policy):
             if g.cache:
                 g.cache.clear()
 
-    def _region_value(self, game, me, slot, desert, awards):
+    def _region_value(self, game, me, slot, desert, awards, memo=None):
         """The value of taking the display tile in `slot`; `desert` is what a desert is worth to `me` now and
         `awards` its award measures now (the same for every slot: worked out once a turn)."""
         T = game.tables
@@ -111,7 +144,7 @@ class GreedyPolicy(Policy):
                     left[c] -= 1
                 spend = self._realm_value(game, sum(realm)) - self._realm_value(game, sum(realm) - cost)
                 for pos in up:
-                    v = self._tile_value(game, me, tile, pos, left, slot, awards) - spend
+                    v = self._tile_value(game, me, tile, pos, left, slot, awards, memo) - spend
                     if v > best:
                         best = v
         return best + gain
@@ -175,7 +208,8 @@ class GreedyPolicy(Policy):
             game.g.cache.clear()  # what the last effect measured is stale
         desert = self._desert_value(game, me)
         awards = self._award_measures(game, me) if slots else None
-        slot_values = [(self._region_value(game, me, slot, desert, awards), slot) for slot in slots]
+        memo = self._turn_memo(game) if slots else None
+        slot_values = [(self._region_value(game, me, slot, desert, awards, memo), slot) for slot in slots]
         god_values = []
         if gods:
             remaining = game.tables.rounds - game.round
@@ -201,7 +235,8 @@ class GreedyPolicy(Policy):
         left = list(realm)
         for c in fixed + take_from(realm, fixed, nany):
             left[c] -= 1
-        best = max(self._tile_value(game, me, tile, pos, left, self._slot, awards) for pos in up) - spend
+        memo = self._turn_memo(game)
+        best = max(self._tile_value(game, me, tile, pos, left, self._slot, awards, memo) for pos in up) - spend
         if best < self._desert_value(game, me):
             return None
         return take_from(realm, fixed, nany, most_first=True)
@@ -212,8 +247,9 @@ class GreedyPolicy(Policy):
             # a desert: as low as possible, where it helps most tiles above (it matches every colour)
             return min(positions, key=lambda p: (T.row_of[p], p))
         awards = self._award_measures(game, me)
+        memo = self._turn_memo(game)
         return max(positions, key=lambda p: (self._tile_value(game, me, tile, p, list(me.realm), self._slot,
-                                                               awards), -p))
+                                                               awards, memo), -p))
 
     def choose_gain(self, game, me, count):
         # the colours the display's tiles ask for most, that the realm lacks

@@ -6,17 +6,19 @@ Orbis hides one thing, the order of the face-down piles; everything else is on t
 information sets at its successive takes, and whose edges are takes, named by what is taken (a tile's id or a
 god's name; a display slot would name different tiles in different deals). Each iteration:
 
-1. **determinizes**: copies the game and shuffles every pile from the seeded generator, never reading the real
-   order;
-2. **selects** down the tree with UCB1, counted by availability (a take that exists in only some deals is
+1. **selects** the root's take with UCB1, counted by availability (a take that exists in only some deals is
    compared over the iterations in which it was open), widening progressively: at a node visited n times the
-   1 + ⌊1.5 √n⌋ takes the greedy policy ranks highest in this deal are open, so every legal take is considered
-   as the budget grows (all 14 of a full offer from 76 visits);
-3. **expands** one new node, the first take it tries there;
-4. **plays out** to the end of the game with the greedy policy in every seat (the cheap policy), the other
-   seats' turns between the searcher's tree nodes too;
-5. **backs up** the playout's value for the searcher: its win share plus 0.02 per CP of margin over the best
-   other player.
+   1 + ⌊0.6 √n⌋ takes the greedy policy ranks highest are open (three at the default 24 iterations, as the flat
+   search's three candidates; every legal take as the budget grows: all 14 of a full offer from 470 visits);
+2. **determinizes**: copies the game and shuffles every pile from the seeded generator, never reading the real
+   order. The deals are common: the k-th playout of every root take is played on the decision's k-th deal (the
+   same pile order and playout seeds), so takes are compared on the same luck;
+3. below the root, selects and **expands** the same way, the takes ranked in each deal;
+4. **plays out** with the playout policy (`QuickGreedyPolicy`) in every seat, until the searcher has made
+   `HORIZON` takes (4: the root's and three more) or the game ends. The playout policies share the tile values
+   they work out, by what the handlers can read (`handler_key.py`), which changes no choice (tested);
+5. **backs up** the playout's value for the searcher (`search_value.py`): a finished game's win share plus 0.02
+   per CP of margin, or at the horizon the standing's margin as a win chance.
 
 The budget is exact: `mcts:N` runs N iterations, so N playouts, per decision that has more than one option
 (`SearchPolicy.playouts` counts them); `mcts:0.5s` iterates for that many seconds (machine-dependent, so not
@@ -24,6 +26,10 @@ reproducible). The take played is the root's most visited, then best mean. Every
 policy values alike, in selection, in the final choice) is broken by the policy's seeded generator, never by
 a name or a slot's number, so identical gods are taken alike often. Costs, placements, gains and exchanges
 follow the greedy policy, told which take the search chose.
+
+Why a horizon of 4: in 160 2-player games against greedy (the same deals each), a horizon of 2 won 78 % at 0.20 s
+of CPU a game and a horizon of 4 89 % at 0.44 s; playouts to the end cost about twice that again
+(docs/performance.md).
 
 The flat search this replaced is `flat` (`search_flat.py`).
 """
@@ -35,12 +41,15 @@ import random
 import time
 
 from orbis_dsl.engine.policy_greedy import GreedyFollower, GreedyPolicy, QuickGreedyPolicy
-from orbis_dsl.runtime.scoring import score_game
+from orbis_dsl.engine.search_value import final_value, finish_from, playout_value
+
+__all__ = ["Node", "SearchPolicy", "clone_game", "finish_from", "playout_value", "ranked_takes"]
 
 DEFAULT_ROLLOUTS = 24  # iterations (so playouts) per decision (see bench/bench_ladder.py for strength and speed)
 EXPLORATION = 0.7  # UCB1's constant, for values of about 0 (a loss) to 1 (a win)
-WIDENING = 1.5  # takes open at a node visited n times: 1 + floor(WIDENING * sqrt(n))
-MARGIN_WEIGHT = 0.02  # value of one CP of margin beside a win worth 1
+WIDENING = 0.6  # takes open at a node visited n times: 1 + floor(WIDENING * sqrt(n))
+HORIZON = 4  # the searcher's takes a playout plays (the root's first) before it estimates the standing (None: to
+# the end of the game); the other seats' turns between them are played too
 
 
 class Node:
@@ -59,18 +68,22 @@ class SearchPolicy(GreedyFollower):
     """Information-set MCTS (see the module's docstring)."""
 
     name = "mcts"
+    share_values = True  # the playouts share their tile values (`handler_key`); False only to test that it is exact
 
     def __init__(self, seed=None, rollouts: int = DEFAULT_ROLLOUTS, seconds: float | None = None,
-                 playout=QuickGreedyPolicy):
+                 playout=QuickGreedyPolicy, horizon: int | None = HORIZON):
         if rollouts < 1:
             raise ValueError(f"a search needs at least one rollout per decision, not {rollouts}")
         self.rng = random.Random(seed)
         self.rollouts = rollouts
         self.seconds = seconds
+        self.horizon = horizon
         self.greedy = GreedyPolicy(seed)
         self.playout_policy = playout
         self.decisions = 0  # takes decided by a search (not forced), for speed figures
         self.playouts = 0
+        self._deals: list[int] = []  # the decision's deals: a root take's k-th playout is played on the k-th
+        self._shared: dict = {}  # the decision's tile values, shared by its playouts (`handler_key`)
 
     # ---- the take: searched -----------------------------------------------------------------------------
 
@@ -82,6 +95,8 @@ class SearchPolicy(GreedyFollower):
 
     def _search(self, game, seat: int, slots, gods):
         self.decisions += 1
+        self._deals = []
+        self._shared = {}
         root = Node()
         root.order = ranked_takes(self.greedy, game, game.players[seat], slots, gods, self.rng)
         if self.seconds is not None:
@@ -107,22 +122,35 @@ class SearchPolicy(GreedyFollower):
         """One determinization, selection and expansion, playout and backup; the playout's value."""
         self.playouts += 1
         players = len(game.players)
-        walker = _TreeWalker(self, root)
-        policies = [self.playout_policy(self.rng.getrandbits(32)) for _ in range(players)]
+        first = _open_and_select(root, root.order, self.rng)
+        deal = self._deal(root.stats[first][0])
+        walker = _TreeWalker(self, root, first, deal.getrandbits(32))
+        policies = [self.playout_policy(deal.getrandbits(32)) for _ in range(players)]
         policies[seat] = walker
+        if self.share_values:
+            for policy in [*policies, walker.rollout]:
+                policy.shared = self._shared
         sim = game.clone(policies)
-        shuffle = random.Random(self.rng.getrandbits(64)).shuffle
+        shuffle = deal.shuffle
         for pile in sim.piles:
             pile.sort()  # from what is known (which tiles remain), never from the real order
             shuffle(pile)
-        finish_from(sim, seat)
-        value = playout_value(score_game(sim.rules, sim.record(), explain=False, lines=False), seat)
+        finish_from(sim, seat, None if self.horizon is None else (self.horizon - 1) * players + 1)
+        value = final_value(sim, seat)
         for node, take in walker.path:
             node.visits += 1
             entry = node.stats[take]
             entry[0] += 1
             entry[1] += value
         return value
+
+    def _deal(self, k: int) -> random.Random:
+        """The generator of the decision's k-th deal (the piles' order and the playout policies' seeds): every
+        root take's k-th playout is played on the same deal, so takes are compared on common deals."""
+        deals = self._deals
+        while len(deals) <= k:
+            deals.append(self.rng.getrandbits(64))
+        return random.Random(deals[k])
 
 
 def ranked_takes(greedy: GreedyPolicy, game, me, slots, gods, rng: random.Random) -> list:
@@ -135,15 +163,30 @@ def ranked_takes(greedy: GreedyPolicy, game, me, slots, gods, rng: random.Random
     return [take for _, _, take in ranked]
 
 
+def _open_and_select(node: Node, order: list, rng: random.Random):
+    """The node's open takes (the best ranked, widened with its visits), each counted available once more, and
+    the one UCB1 selects among them."""
+    open_takes = order[:1 + int(WIDENING * math.sqrt(node.visits))]
+    stats = node.stats
+    for take in open_takes:
+        entry = stats.get(take)
+        if entry is None:
+            stats[take] = entry = [0, 0.0, 0]
+        entry[2] += 1
+    return _select(open_takes, stats, rng)
+
+
 class _TreeWalker(GreedyPolicy):
     """The searcher's seat in one iteration: its takes follow the tree while the tree has a node for them
-    (selecting, then expanding one node), and the greedy policy's afterwards and for every other choice."""
+    (selecting, then expanding one node), and the greedy policy's afterwards and for every other choice. The
+    root's take is chosen before the deal (`first`)."""
 
-    def __init__(self, search: SearchPolicy, root: Node):
+    def __init__(self, search: SearchPolicy, root: Node, first, seed: int):
         super().__init__()
         self.search = search
-        self.rollout = search.playout_policy(search.rng.getrandbits(32))
+        self.rollout = search.playout_policy(seed)
         self.node: Node | None = root
+        self.first = first
         self.path: list = []
 
     def choose_take(self, game, me, slots, gods):
@@ -153,17 +196,12 @@ class _TreeWalker(GreedyPolicy):
             self.note_take(game, choice)
             return choice
         search = self.search
-        # the open takes: the best ranked, widened with the node's visits. The root's ranking is the same in every
-        # deal; below it the display depends on the deal, so the takes are ranked in each.
-        order = node.order if node.order is not None else ranked_takes(self, game, me, slots, gods, search.rng)
-        open_takes = order[:1 + int(WIDENING * math.sqrt(node.visits))]
+        if self.first is not None:
+            take, self.first = self.first, None
+        else:
+            # below the root the display depends on the deal, so the takes are ranked in each
+            take = _open_and_select(node, ranked_takes(self, game, me, slots, gods, search.rng), search.rng)
         stats = node.stats
-        for take in open_takes:
-            entry = stats.get(take)
-            if entry is None:
-                stats[take] = entry = [0, 0.0, 0]
-            entry[2] += 1
-        take = _select(open_takes, stats, search.rng)
         self.path.append((node, take))
         if stats[take][0] == 0:  # a take never tried here: the tree grows by one node, then the playout
             node.children[take] = Node()
@@ -189,27 +227,6 @@ def _select(takes: list, stats: dict, rng: random.Random):
     return best
 
 
-def playout_value(report, seat: int) -> float:
-    me = report.players[seat]
-    best_other = max((p.total for i, p in enumerate(report.players) if i != seat), default=me.total)
-    share = 1.0 / len(report.winners) if me.winner and report.winners else 0.0
-    return share + MARGIN_WEIGHT * (me.total - best_other)
-
-
 def clone_game(game, policies):
     """A copy of `game` to play on, with other policies and no recorder (`Game.clone`)."""
     return game.clone(policies)
-
-
-def finish_from(game, seat: int) -> None:
-    """Play the rest of the game from the start of `seat`'s turn in the current round (the turn order of
-    `Game.play`: every seat once per round, seat 0 first)."""
-    n = len(game.players)
-    for s in range(seat, n):
-        game.turn(s)
-    rounds = game.tables.rounds
-    while game.round < rounds:
-        game.round += 1
-        for s in range(n):
-            game.turn(s)
-    game.finished = True

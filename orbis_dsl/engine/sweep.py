@@ -16,6 +16,7 @@ grid of independent, seconds-long tasks does not need.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -28,6 +29,16 @@ BACKENDS = ("local", "dask")
 # Seconds to reach a scheduler and hear it answer as Dask does: a closed port, a listener that says nothing and
 # one that answers something else (a web server) are all given up on within them.
 DASK_TIMEOUT = 10.0
+
+
+def dask_timeout() -> float:
+    """DASK_TIMEOUT, or the seconds in the environment's ORBIS_DASK_TIMEOUT when it holds a number from 0.5 to
+    DASK_TIMEOUT (the tests' shorter wait); anything else there is ignored."""
+    try:
+        seconds = float(os.environ.get("ORBIS_DASK_TIMEOUT", ""))
+    except ValueError:
+        return DASK_TIMEOUT
+    return seconds if 0.5 <= seconds <= DASK_TIMEOUT else DASK_TIMEOUT
 # tcp://HOST:PORT (or HOST:PORT, which Dask reads as tcp): a name, an IPv4 address or an [IPv6] one.
 _ADDRESS = re.compile(r"(?:(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*)://)?(?P<host>\[[0-9A-Fa-f:.]+\]|[^\s/:\[\]]+)"
                       r"(?::(?P<port>[^/]*))?/?")
@@ -66,21 +77,23 @@ def canonical_address(address: str) -> str:
 
 
 def _answers_as_dask(address: str) -> None:
-    """Connect to the scheduler and hear its handshake, all within DASK_TIMEOUT, or ClusterUnavailable: Dask's own
+    """Connect to the scheduler and hear its handshake, all within `dask_timeout()`, or ClusterUnavailable: Dask's own
     `Client(address, timeout=…)` waits for ever for the handshake of a listener that accepts and says nothing."""
     import asyncio
 
     from distributed.comm import connect
 
+    timeout = dask_timeout()
+
     async def handshake() -> None:
-        comm = await asyncio.wait_for(connect(address, timeout=DASK_TIMEOUT), DASK_TIMEOUT)
+        comm = await asyncio.wait_for(connect(address, timeout=timeout), timeout)
         await comm.close()
 
     try:
         asyncio.run(handshake())
     except TimeoutError:
         raise ClusterUnavailable(f"cannot reach the Dask scheduler at {address}: nothing answered as a Dask "
-                                 f"scheduler within {DASK_TIMEOUT:g} s") from None
+                                 f"scheduler within {timeout:g} s") from None
     except OSError as error:
         raise ClusterUnavailable(f"cannot reach the Dask scheduler at {address}: {error}") from None
     except Exception as error:  # what another server says breaks Dask's reader in many ways
@@ -180,7 +193,7 @@ def _run_dask(work, jobs, address, progress):
                 raise ClusterUnavailable(problem)
             address = canonical_address(address)
             _answers_as_dask(address)
-            client = Client(address, timeout=f"{DASK_TIMEOUT:g}s")
+            client = Client(address, timeout=f"{dask_timeout():g}s")
     except (OSError, TimeoutError) as error:
         if cluster is not None:
             cluster.close()

@@ -141,6 +141,12 @@ def partial_sheet(doc: dict, rules: Rules, errors_of) -> Partial | None:
             doc, errors = trial, fewer
             missing += [{"path": f"{_path(rules, r, seat)}.{fact.json_key}", "player": seat, "round": r,
                          "key": fact.json_key, "title": fact.title} for r, seat, _ in lacking]
+    for fact in _round_lists(rules):
+        if not errors:
+            break
+        doc, errors, lacking = _stand_in_rounds(doc, errors, fact, rules, errors_of)
+        missing += [{"path": f"$.rounds[{r}].{fact.json_key}", "player": None, "round": r, "key": fact.json_key,
+                     "title": fact.title} for r in lacking]
     wrong = []
     by_key = {f.json_key: f for f in _player_numbers(rules)}
     for path, _ in sorted(errors):
@@ -153,6 +159,41 @@ def partial_sheet(doc: dict, rules: Rules, errors_of) -> Partial | None:
     if wrong:
         errors = errors_of(doc)
     return Partial(doc, missing, wrong) if not errors else None
+
+
+def _round_lists(rules: Rules) -> list[FactSpec]:
+    """The lists each round's card asks (Mondo's tasks revealed), which a level may need (not a board's)."""
+    return [f for f in rules.facts.values() if f.level == "round" and f.type in ("list", "held")
+            and not f.board_only]
+
+
+def _stand_in_rounds(doc: dict, errors: set, fact: FactSpec, rules: Rules, errors_of) -> tuple[dict, set, list]:
+    """A round's list not typed yet, stood in for by the pieces its players hold, then its first choices, as few as
+    answer the rules' refusal at the list (Mondo's expert game reveals 2 tasks a player): (the sheet, its errors,
+    the rounds stood in for). Unchanged when no count answers it."""
+    rounds = _rounds(doc)
+    lacking = [r for r, round_ in enumerate(rounds) if fact.json_key not in round_]
+    names = list(rules.gods) if fact.type == "held" else list(fact.choices)
+    orders = {r: _held_first(rounds[r], fact, rules, names) for r in lacking}
+    for count in range(1, len(names) + 1):
+        trial = json.loads(json.dumps(doc))
+        for r in lacking:
+            _rounds(trial)[r][fact.json_key] = orders[r][:count]
+        fewer = errors_of(trial)
+        at_list = {f"$.rounds[{r}].{fact.json_key}" for r in lacking}
+        if fewer < errors and not any(path in at_list for path, _ in fewer):  # answered, and nothing new refused
+            return trial, fewer, lacking
+    return doc, errors, []
+
+
+def _held_first(round_: dict, fact: FactSpec, rules: Rules, names: list) -> list:
+    """The choices of a round's list, those its players hold (a held fact of the same family) first."""
+    keys = [f.json_key for f in rules.facts.values() if f.type == "held" and not f.level and f.choices == fact.choices]
+    players = round_.get("players") if isinstance(round_.get("players"), list) else []
+    held = [item.get("id") if isinstance(item, dict) else item for p in players if isinstance(p, dict)
+            for key in keys if isinstance(p.get(key), list) for item in p[key]]
+    first = [n for n in dict.fromkeys(h for h in held if isinstance(h, str)) if n in names]
+    return first + [n for n in names if n not in first]
 
 
 def shown_facts(doc: dict, rules: Rules, totals_of) -> list[str]:

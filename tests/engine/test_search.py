@@ -5,6 +5,7 @@ build on (small budgets; the 400-game strength figures are bench/bench_ladder.py
 from __future__ import annotations
 
 import copy
+import math
 import random
 from collections import Counter
 from pathlib import Path
@@ -97,15 +98,17 @@ def test_the_fast_copy_plays_on_as_a_deep_copy_does(seed, turns, players):
 
 @pytest.mark.parametrize(("name", "budget"), [("mcts", 5), ("mcts", 24), ("flat", 5), ("flat", 24), ("flat", 2)])
 def test_a_budget_of_n_spends_n_playouts_per_decision(monkeypatch, name, budget):
-    # counted where a playout ends (its finished game scored), not by the policy's own counter
+    # counted where a playout ends (its game scored, or its standing estimated at the horizon), not by the
+    # policy's own counter
     scored = []
-
-    def counting(rules, record, *args, **kwargs):
-        scored.append(1)
-        return score_game(rules, record, *args, **kwargs)
-
     module = search if name == "mcts" else __import__("orbis_dsl.engine.search_flat", fromlist=["x"])
-    monkeypatch.setattr(module, "score_game", counting)
+    valued = search.final_value if name == "mcts" else score_game
+
+    def counting(*args, **kwargs):
+        scored.append(1)
+        return valued(*args, **kwargs)
+
+    monkeypatch.setattr(module, "final_value" if name == "mcts" else "score_game", counting)
     policy = make_policy(f"{name}:{budget}", 3)
     play_game(RULES, "2p", 11, [policy, GreedyPolicy()])
     assert policy.decisions > 10
@@ -182,12 +185,14 @@ def test_every_legal_take_is_tried_with_budget_enough():
     root = search.Node()
     root.order = search.ranked_takes(policy.greedy, game, me, slots, gods, policy.rng)
     assert len(root.order) == len(slots) + len(gods)
-    for _ in range(90):
+    # all 14 open from 1 + floor(WIDENING * sqrt(n)) >= 14 visits on
+    iterations = math.ceil(((len(root.order) - 1) / search.WIDENING) ** 2) + 1
+    for _ in range(iterations):
         policy.iterate(game, 0, root)
     assert set(root.stats) == set(root.order) and all(n >= 1 for n, _, _ in root.stats.values())
-    assert sum(n for n, _, _ in root.stats.values()) == 90 == root.visits
+    assert sum(n for n, _, _ in root.stats.values()) == iterations == root.visits
     # UCB1 spends more on the better takes: the most visited holds more than an even share
-    assert max(n for n, _, _ in root.stats.values()) > 90 / len(root.order)
+    assert max(n for n, _, _ in root.stats.values()) > iterations / len(root.order)
 
 
 @pytest.mark.parametrize("search_class", [SearchPolicy, FlatSearchPolicy])

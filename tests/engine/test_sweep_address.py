@@ -17,11 +17,13 @@ from pathlib import Path
 
 import pytest
 
-from orbis_dsl.engine.sweep import DASK_TIMEOUT, address_problem
+from orbis_dsl.engine.sweep import DASK_TIMEOUT, address_problem, dask_timeout
 
 ROOT = Path(__file__).resolve().parents[2]
 # A guard against a hang only (the old code waited minutes); never a measure of speed.
 HANG_GUARD = 6 * DASK_TIMEOUT + 60
+# The sweeps here wait this long for a scheduler, not DASK_TIMEOUT: the give-up is the same code either way.
+SHORT_WAIT = "2"
 
 MALFORMED = ["ws://127.0.0.1:8786", "wss://127.0.0.1:8786", "tls://127.0.0.1:8786", "inproc://x",
              "ucx://127.0.0.1:8786", "bogus", "", "   ", "tcp://127.0.0.1:99999999", "tcp://127.0.0.1:abc",
@@ -32,7 +34,8 @@ MALFORMED = ["ws://127.0.0.1:8786", "wss://127.0.0.1:8786", "tls://127.0.0.1:878
 def _sweep(tmp_path: Path, *args: str):
     spec = tmp_path / "grid.toml"
     spec.write_text('games = 1\nvariants = ["2p"]\n', encoding="utf-8")
-    env = {**os.environ, "ORBIS_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "ORBIS_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(ROOT),
+           "ORBIS_DASK_TIMEOUT": SHORT_WAIT}
     try:
         proc = subprocess.run([sys.executable, "-m", "orbis_dsl.cli.app", "sweep", str(spec), *args], cwd=tmp_path,
                               env=env, capture_output=True, text=True, timeout=HANG_GUARD)
@@ -104,6 +107,16 @@ def test_a_listener_that_is_not_dask_is_given_up_on(tmp_path, listener):
     assert proc.returncode == 2, proc.stderr
     assert "Traceback" not in proc.stderr
     assert proc.stderr.startswith(f"error: cannot reach the Dask scheduler at {address}"), proc.stderr
+    if listener is _silent_listener:  # the shorter wait was the one waited for
+        assert f"within {SHORT_WAIT} s" in proc.stderr, proc.stderr
+
+
+@pytest.mark.parametrize(("value", "seconds"), [("2", 2.0), ("0.5", 0.5), ("", DASK_TIMEOUT), ("abc", DASK_TIMEOUT),
+                                                ("0", DASK_TIMEOUT), ("nan", DASK_TIMEOUT), ("1e9", DASK_TIMEOUT),
+                                                ("-3", DASK_TIMEOUT), ("inf", DASK_TIMEOUT)])
+def test_the_wait_for_a_scheduler_is_shortened_only_by_a_sensible_number(monkeypatch, value, seconds):
+    monkeypatch.setenv("ORBIS_DASK_TIMEOUT", value)
+    assert dask_timeout() == seconds
 
 
 def test_a_real_scheduler_still_answers_the_probe(tmp_path):

@@ -1,5 +1,6 @@
 """The scoring pad's server and a phone-sized page of headless Chromium, for the browser tests (one of each per
-test module). The libraries are imported inside the fixtures: the API tests in this folder need none of them."""
+test module), and the pad's offline build (one for the session). The libraries are imported inside the fixtures:
+the API tests in this folder need none of them."""
 
 from __future__ import annotations
 
@@ -13,6 +14,15 @@ from serve.live_server import serving
 CHROMIUM = os.environ.get("ORBIS_CHROMIUM") or next(
     (path for name in ("chromium", "chromium-browser") if (path := shutil.which(name))), None)
 STEP_WAIT = 15_000  # ms: the most Playwright waits for one element before the test fails (not a timing check)
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory):
+    """One offline build of the pad (`orbis pad build`) for every test that reads or serves it (test_pad_build.py,
+    test_browser_offline.py): it is only read, and building it takes seconds."""
+    from serve.pad_build_fixture import build_or_skip
+
+    return build_or_skip(tmp_path_factory.mktemp("pad") / "build")
 
 
 @pytest.fixture(scope="module")

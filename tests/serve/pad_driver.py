@@ -59,6 +59,11 @@ def axe_problems(page, screen: str) -> list[str]:
             for v in found if v["impact"] in SEVERE]
 
 
+def settled(page) -> None:
+    """The answer to the last change is drawn (the pad's step is aria-busy while a check is on its way)."""
+    page.wait_for_function("() => !document.querySelector('[aria-busy=true]')")
+
+
 # ---- Orbis -----------------------------------------------------------------------------------------------
 
 def orbis_setup(finger: Finger, record: dict) -> None:

@@ -197,6 +197,33 @@ def test_check_says_which_facts_the_level_asks(client):
     assert not any(k.startswith("shaded") for k in advanced["shown"] + beginner["shown"])
 
 
+def test_an_empty_expert_sheet_is_scored_with_the_revealed_tasks_missing_and_asks_only_the_experts_facts(client):
+    player = {"animals": 0, "enclosed": 0, "empty": 0, "mismatches": 0, "volcanoes": {"active": 0, "inactive": 0}}
+    sheet = {"format": "mondo-rounds/1", "game": "mondo", "options": {"level": "expert"},
+             "rounds": [{"players": [{"name": n, **player} for n in "AB"]} for _ in range(3)]}
+    body = client.post("/api/check", json=sheet).json()
+    assert body["partial"] and not body["errors"] and body["report"]
+    assert set(body["shown"]) == {"animals", "enclosed", "empty", "mismatches", "volcanoes", "modifier", "chip",
+                                  "tasks", "tasks_revealed"}  # no solo game's shaded spaces
+    assert [m["path"] for m in body["missing"] if m["key"] == "tasks_revealed"] == [
+        f"$.rounds[{r}].tasks_revealed" for r in range(3)]
+    # A task held before the revealed ones are typed: it is among those stood in for, so the sheet still scores.
+    sheet["rounds"][1]["players"][0]["tasks"] = [{"id": "T09", "done": True}]
+    held = client.post("/api/check", json=sheet).json()
+    assert held["partial"] and not held["errors"]
+    assert held["report"]["players"][0]["rounds"][1] > body["report"]["players"][0]["rounds"][1]
+    sheet["rounds"][1]["players"][1]["tasks"] = [{"id": ["not", "a", "name"]}]  # answered, never raised
+    assert client.post("/api/check", json=sheet).status_code == 422
+    del sheet["rounds"][1]["players"][1]["tasks"]
+    # Revealed tasks typed: none is missing any more, and a wrong count is the rules' refusal, not a stand-in.
+    for round_ in sheet["rounds"]:
+        round_["tasks_revealed"] = ["T05", "T06", "T07", "T08"]
+    assert not any(m["key"] == "tasks_revealed" for m in client.post("/api/check", json=sheet).json()["missing"])
+    sheet["rounds"][0]["tasks_revealed"] = ["T05"]
+    refused = client.post("/api/check", json=sheet).json()
+    assert "the expert game reveals 2 tasks per player each round" in [e["message"] for e in refused["errors"]]
+
+
 @pytest.mark.parametrize(("game", "suffix"), [(TM, ".tmgame"), (MONDO, ".mondo"), (MONDO_SOLO, ".mondo")])
 def test_exports_score_as_the_original_does(client, orbis, repo_root, tmp_path, game, suffix):
     expected = json.loads(orbis("score", "--json", game).stdout)

@@ -13,6 +13,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from serve.pad_driver import final_totals
 
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
@@ -126,8 +127,7 @@ def test_a_whole_game_in_the_browser_scores_as_the_cli_does(page, orbis, repo_ro
     page.click("#finish")
     page.wait_for_selector("#final-table")
 
-    shown = {row.get_attribute("data-player"): int(row.locator("td.total").inner_text())
-             for row in page.locator("#final-table tbody tr").all()}
+    shown = final_totals(page)
     cli = orbis("score", "--json", GAME)
     assert cli.exit_code == 0, cli.stderr
     expected = {p["name"]: p["total"] for p in json.loads(cli.stdout)["players"]}

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from serve.conftest import CHROMIUM
 from serve.live_server import serving
-from serve.pad_build_fixture import build_or_skip
+from serve.pad_driver import final_totals
 
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
@@ -37,15 +37,11 @@ ASK = """async ([path, body]) => {
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    if CHROMIUM is None:
-        pytest.skip("no Chromium installed (apt-get install chromium)")
-    return build_or_skip(tmp_path_factory.mktemp("pad") / "build")
-
-
-@pytest.fixture(scope="module")
 def offline_page(built):
     from playwright.sync_api import sync_playwright
+
+    if CHROMIUM is None:
+        pytest.skip("no Chromium installed (apt-get install chromium)")
 
     from orbis_dsl.language.ruleset import base_rules
     from orbis_dsl.serve.app import create_app
@@ -61,7 +57,7 @@ def offline_page(built):
         context.set_offline(True)
         page.reload()  # from the service worker's cache: nothing reaches the server now
         page.wait_for_selector("[data-game]")
-        yield page, url, p
+        yield page, url, p, browser
         browser.close()
 
 
@@ -81,14 +77,14 @@ def server_answers():
 
 
 def test_the_network_is_cut(offline_page):
-    page, url, _ = offline_page
+    page, url, *_ = offline_page
     reached = page.evaluate("async (u) => { try { await fetch(u + 'static/app.js?fresh'); return true; } "
                             "catch { return false; } }", url)
     assert reached is False
 
 
 def test_every_example_scores_in_the_browser_as_orbis_score_and_the_server_do(offline_page, server_answers, orbis):
-    page, _, _ = offline_page
+    page, *_ = offline_page
     result = orbis("score", "--json", *EXAMPLES)
     assert result.exit_code == 0, result.stderr
     expected = [json.loads(line) for line in result.stdout.splitlines()]
@@ -106,7 +102,7 @@ def test_every_example_scores_in_the_browser_as_orbis_score_and_the_server_do(of
 
 
 def test_the_games_and_their_rules_are_the_servers(offline_page, server_answers):
-    page, _, _ = offline_page
+    page, *_ = offline_page
     for path in ("/api/games", "/api/rules", "/api/rules?game=terra-mystica", "/api/rules?game=mondo",
                  "/api/rules?game=mondoo", "/api/nothing"):
         offline = page.evaluate("async (p) => { const r = await fetch(p); return [r.status, await r.text()]; }", path)
@@ -117,17 +113,16 @@ def test_the_games_and_their_rules_are_the_servers(offline_page, server_answers)
                                      "examples/terra-mystica/3p-air-tie.json",
                                      "examples/mondo/counts-advanced-3p-counts-as-active.json"])
 def test_a_three_player_game_of_each_kind_is_finished_in_the_form_offline(offline_page, orbis, tmp_path, example):
-    page, _, _ = offline_page
-    page.evaluate("localStorage.clear()")
-    page.reload()
-    page.wait_for_selector("[data-game]")
+    page, *_ = offline_page
+    # No reload first: each page load starts the scorer (Pyodide) again, and the record's own load is one.
+    if page.locator("#load-record").count() == 0:
+        page.click('[data-nav="setup"]')
     page.set_input_files("#load-record", str(ROOT / example))
     page.wait_for_selector("#finish:not([disabled])")
     page.click("#finish")
     page.wait_for_selector("#final-table")
     report = json.loads(orbis("score", "--json", example).stdout)
-    shown = {row.get_attribute("data-player"): int(row.locator("td.total").inner_text())
-             for row in page.locator("#final-table tbody tr").all()}
+    shown = final_totals(page)
     assert shown == {p["name"]: p["total"] for p in report["players"]}
     # the time to the first score is on screen, and the BG Stats file comes from its button, with the same scores
     status = page.locator("#offline-status")
@@ -150,7 +145,7 @@ def test_a_three_player_game_of_each_kind_is_finished_in_the_form_offline(offlin
 def test_the_offline_pad_is_an_installable_web_app(offline_page, tmp_path):
     """Chromium's own verdict (the DevTools protocol's installability errors: none), in a profile of its own (an
     incognito one never installs)."""
-    _, url, playwright = offline_page
+    _, url, playwright, _ = offline_page
     context = playwright.chromium.launch_persistent_context(tmp_path / "profile", executable_path=CHROMIUM,
                                                             args=["--no-sandbox"],
                                                             viewport={"width": 390, "height": 844})
@@ -169,16 +164,16 @@ def test_a_scorer_that_cannot_start_says_so_instead_of_loading_for_ever(offline_
     from orbis_dsl.language.ruleset import base_rules
     from orbis_dsl.serve.app import create_app
 
-    _, _, playwright = offline_page
+    *_, browser = offline_page
     broken = tmp_path / "broken"
     shutil.copytree(built, broken)
     (broken / "pyodide" / "pyodide.asm.wasm").unlink()
     with serving(create_app(base_rules(), offline=broken)) as url:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        page = browser.new_page(viewport={"width": 390, "height": 844})
+        context = browser.new_context(viewport={"width": 390, "height": 844})  # its own cache, on another port
+        page = context.new_page()
         page.set_default_timeout(LOADING)
         page.goto(url + "offline/")
         page.wait_for_selector('#offline-status[data-state="failed"]')
         assert "the scorer could not start" in page.inner_text("#offline-status")
         page.wait_for_selector("text=The pad could not start")
-        browser.close()
+        context.close()

@@ -10,12 +10,6 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from serve.pad_build_fixture import build_or_skip
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    return build_or_skip(tmp_path_factory.mktemp("pad") / "build")
 
 
 def _files(folder: Path) -> set[str]:

@@ -23,6 +23,7 @@ from serve.pad_driver import (
     mondo_game,
     orbis_game,
     orbis_setup,
+    settled,
     sheet_players,
     sheet_setup,
 )
@@ -77,10 +78,6 @@ def choose(finger: Finger, game_id: str) -> None:
         finger.page.wait_for_selector(f'[data-game="{game_id}"].chosen')
     finger.page.wait_for_selector('[data-name="0"]')
 
-
-def settled(page) -> None:
-    """The server's answer to the last change is drawn."""
-    page.wait_for_function("() => !document.querySelector('[aria-busy=true]')")
 
 
 class Screens:

@@ -37,12 +37,17 @@ const errorsIn = (app) => [...app.querySelectorAll(".notes .error")];
 // instead of the control that had it (the next place, after a tile is saved).
 export function draw(app, nav, children, reveal = null, focus = null) {
   const key = focus || focusKey(document.activeElement);
+  const reselect = !focus && document.activeElement === tabbedInto && tabbedInto !== typed;
   const before = new Set(errorsIn(app).map((li) => li.textContent));
   const scrollY = window.scrollY;
   document.getElementById("steps").replaceChildren(...nav);
   app.replaceChildren(...children.filter(Boolean));
   window.scrollTo(0, scrollY);
   if (key) document.querySelector(key)?.focus({ preventScroll: true });
+  if (reselect && document.activeElement?.matches(TYPING)) {
+    document.activeElement.select();
+    tabbedInto = document.activeElement;
+  }
   if (reveal === "top") {
     window.scrollTo(0, 0);
   } else if (reveal === "errors") {
@@ -53,33 +58,56 @@ export function draw(app, nav, children, reveal = null, focus = null) {
   }
 }
 
-// Runs `fn` once the tap under way has been handled. A field is left (its change checked and drawn) when a button is
-// tapped; drawn at once, the page would replace the button under the finger and its tap would be lost.
+// When to draw. Drawn at once, the page would replace what the player is at: the button under a finger that is
+// down (its tap would be lost), or the field being typed in (its digits). So a drawing waits while a finger is
+// down, until it is lifted, and while the player types in a field, until that field is left. A field only reached
+// (by Tab, or a tap) and not typed in holds nothing back: it is drawn again with the focus, and with its digits
+// selected again if Tab had selected them, to be typed over.
 let pressed = false;
 let waiting = [];
+let typed = null; // the field typed in since it took the focus
+let tabbing = false;
+let tabbedInto = null; // the field Tab went to (its digits selected), while it is not typed in
+
+addEventListener("pointerdown", () => { pressed = true; }, true);
+addEventListener("pointerup", release, true);
+addEventListener("pointercancel", release, true);
+addEventListener("input", (e) => { if (e.target.matches?.(TYPING)) typed = e.target; }, true);
+addEventListener("keydown", (e) => { tabbing = e.key === "Tab"; }, true);
+addEventListener("focusin", (e) => { tabbedInto = tabbing && e.target.matches?.(TYPING) ? e.target : null; tabbing = false; }, true);
+addEventListener("focusout", (e) => { if (e.target === typed) typed = null; }, true);
 
 function release() {
   pressed = false;
   const run = waiting;
   waiting = [];
-  for (const fn of run) setTimeout(fn, 0); // after the click, which follows in the same task
+  for (const fn of run) setTimeout(() => settle(fn), 0); // after the click, which follows in the same task
 }
 
-addEventListener("pointerdown", () => { pressed = true; }, true);
-addEventListener("pointerup", release, true);
-addEventListener("pointercancel", release, true);
+function settle(fn) {
+  if (pressed) {
+    waiting.push(fn);
+    return;
+  }
+  const field = document.activeElement;
+  if (field && field === typed) {
+    field.addEventListener("focusout", () => setTimeout(() => settle(fn), 0), { once: true });
+    return;
+  }
+  fn();
+}
 
+// Runs `fn` once the tap under way has been handled. A field is left (its change checked and drawn) when a button is
+// tapped; drawn at once, the page would replace the button under the finger and its tap would be lost.
 export function afterTap(fn) {
   if (pressed) waiting.push(fn);
-  else setTimeout(fn, 0);
+  else setTimeout(() => settle(fn), 0);
 }
 
-// Runs `fn` now, or, while the player types in a field of `app`, once that field is left: an answer of the server
-// drawn in the middle of typing would replace the field under the keys (and its digits, selected to be typed over).
+// Runs `fn` (an answer of the server drawn) now, or once no finger is down and no field of `app` is being typed in.
 export function whenTyped(app, fn) {
-  const field = document.activeElement;
-  if (!field?.matches(TYPING) || !app.contains(field)) { fn(); return; }
-  field.addEventListener("focusout", () => afterTap(fn), { once: true });
+  if (document.activeElement === typed && !app.contains(typed)) fn();
+  else settle(fn);
 }
 
 // The page's live region: what a screen reader says after a check (the total, the messages), without moving the

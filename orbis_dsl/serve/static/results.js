@@ -3,6 +3,7 @@
 // by the server from one scene; the browser draws the PNG itself only where the server has no Pillow).
 
 import * as history from "./history.js";
+import { exportPlay } from "./bgstats.js";
 
 let shown = { key: null, answer: null }; // the last score, for the record it was computed from
 
@@ -13,7 +14,7 @@ async function download(post, record, to) {
   save(await response.blob(), name);
 }
 
-function save(blob, name) {
+export function save(blob, name) {
   const link = document.createElement("a");
   link.href = URL.createObjectURL(blob);
   link.download = name;
@@ -192,7 +193,8 @@ export function renderResults({ record, post, h, restart, rerender, play }) {
         action("Record (JSON)", "download-json", () => download(post, record, "json")),
         action("Notation (text)", "download-text", () => download(post, record, "text")),
         action("Sheet (SVG)", "download-svg", () => download(post, record, "svg")),
-        action("Sheet (PNG)", "download-png", () => downloadPng(post, record))),
+        action("Sheet (PNG)", "download-png", () => downloadPng(post, record)),
+        action("Export to BG Stats", "export-bgstats", () => exportPlay(post, record))),
       shareStatus, sheet),
     h("button", { type: "button", class: "secondary", id: "new-game", text: "New game", onclick: () => {
       if (confirm("Start a new game? This one is no longer kept in the browser (download it first).")) restart();

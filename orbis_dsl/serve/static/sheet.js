@@ -20,6 +20,7 @@ let shell = null;
 let sheet = null;
 let checked = null; // the last answer of /api/check
 let lastReport = null; // the last report the sheet had: totals stay on screen while a field is wrong
+let lastShown = null; // the facts the server last said the form asks, and under which options (see inPlay)
 let asking = 0; // answers can arrive out of order: only the latest question's answer is drawn
 let reveal = "errors"; // what the next drawing brings into view (frame.js): a new step's top, else a new error
 
@@ -37,6 +38,7 @@ async function recheck() {
   if (question !== asking) return;
   checked = status === 200 || status === 422 ? body : { errors: [{ where: "server", message: `status ${status}` }] };
   if (checked.report) lastReport = checked.report;
+  if (Array.isArray(checked.shown)) lastShown = { options: JSON.stringify(sheet.options), keys: checked.shown };
   whenTyped(app, () => { render(); busy(app, false); announce(said()); });
 }
 
@@ -151,8 +153,14 @@ function seatOf(note) {
   return match ? Number(match[1]) : null;
 }
 
-// Whether the form asks a fact under this sheet's options and level (the server's `shown`; all until it answers).
-const inPlay = (f) => asked(f) && (!Array.isArray(checked?.shown) || checked.shown.includes(f.key));
+// Whether the form asks a fact under this sheet's options and level (the server's `shown`; all until it first
+// answers). A sheet refused whole (a round's list half typed) has no `shown`: the last one for the same options
+// stays, so that the fields do not all come and go while it is typed.
+function inPlay(f) {
+  const shown = Array.isArray(checked?.shown) ? checked.shown
+    : lastShown?.options === JSON.stringify(sheet.options) ? lastShown.keys : null;
+  return asked(f) && (!shown || shown.includes(f.key));
+}
 
 // The facts not typed yet that the rules need, as the server lists them (each with its JSON path).
 const missing = () => checked?.missing || [];

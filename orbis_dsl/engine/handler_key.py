@@ -1,0 +1,22 @@
+"""What the rule set's handlers can read of a game at a turn, as a key: the search shares the tile values its
+playout policies work out between playouts under it (`GreedyPolicy.shared`).
+
+A handler sees the game view (every player's view: tiles with their places, order and cancellation, the god and
+its values, the worshippers count the view was last told; the options and the board, fixed for a game) and, in
+a policy's dry run (`EffectProbe`), the players' reductions, the display's worshippers and the realm. The key
+holds all of these but the realm and the display, which the greedy policy's own key holds for the tiles whose
+handlers can read them; the seat to move too, whose universe the value is for. Two states with the same key give
+every handler the same answers, so a value worked out in one holds in the other
+(tests/engine/test_search.py checks that sharing changes no game).
+"""
+
+from __future__ import annotations
+
+
+def handler_key(game) -> tuple:
+    parts = [game.seat]
+    for p in game.players:
+        view = p.view
+        parts.append((tuple(p.pc), tuple(p.tid), tuple(p.cancelled), tuple(p.reduced), p.god, p.god_cancelled,
+                      view.worshippers, tuple([t.pos for t in view.tiles])))
+    return tuple(parts)
