@@ -17,7 +17,7 @@ from pathlib import Path
 
 import typer
 
-from orbis_dsl.cli.engine_args import _check_policies, _fail, _rules
+from orbis_dsl.cli.engine_args import _check_policies, _check_run_size, _fail, _playable_variant, _rules
 from orbis_dsl.cli.output import print_diagnostics
 from orbis_dsl.common.paths import exists, is_dir, not_found
 
@@ -107,43 +107,27 @@ def simulate(
 ) -> None:
     """Play K games between policies and summarise them: win rates by seat, god and kind with 95 % intervals,
     flags where one excludes the fair rate, mean CP by category, …"""
-    from orbis_dsl.engine.simulate import MAX_GAMES, max_jobs
-    from orbis_dsl.engine.variants import check_variant
-
-    if games < 1:
-        _fail(f"--games must be at least 1, not {games}")
-    if games > MAX_GAMES:  # every game's result is kept for the summary
-        _fail(f"--games must be at most {MAX_GAMES:,}, not {games}", hint="run several seeds for more games")
-    if jobs < 1:
-        _fail(f"--jobs must be at least 1, not {jobs}")
-    if jobs > max_jobs():
-        _fail(f"--jobs must be at most {max_jobs()} (twice this machine's cores), not {jobs}")
+    _check_run_size(games, jobs)
     _check_policies(policy)
     rules, source, _ = _rules(pack)
-    if players is not None and players < 1:
-        _fail(f"--players must be at least 1, not {players}")
-    name = variant or f"{players or 4}p"
-    spec = rules.variants.get(name)
-    if spec is None:
-        counts = sorted({v.players for v in rules.variants.values()})
-        if variant is None:
-            _fail(f"no variant for {players} players", hint="the rules have variants for "
-                  + ", ".join(map(str, counts)) + " players")
-        _fail(f"unknown variant '{variant}'", hint="expected one of: " + ", ".join(rules.variants))
-    if variant is not None and players is not None and spec.players != players:
-        _fail(f"variant '{name}' is for {spec.players} players, not {players}")
-    problems = check_variant(rules, spec)
-    if problems:
-        from orbis_dsl.common.diagnostics import render
+    name = _playable_variant(rules, players, variant)
+    _check_outputs(records, logs, replace, plot)
+    summary = _simulate_and_plot(name, games, seed, policy, jobs, records, source, logs, plot, rules)
+    _print_summary(summary, as_json)
 
-        for d in problems:
-            typer.echo(render(d), err=True)
-        _fail(f"variant '{name}' cannot be played")
+
+def _check_outputs(records: Path | None, logs: Path | None, replace: bool, plot: Path | None) -> None:
+    """Exit 2 before any game is played when a folder or the picture could not be written."""
     for folder, what in ((records, "records"), (logs, "logs")):
         if folder is not None:
             _check_output_folder(folder, what, replace)
     if plot is not None:
         _check_plotting(plot)
+
+
+def _simulate_and_plot(name: str, games: int, seed: int, policy: str, jobs: int, records, source, logs,
+                       plot: Path | None, rules) -> dict:
+    """The run's summary, its picture drawn with --plot; exit 2 when a file cannot be written."""
     from orbis_dsl.engine.simulate import FolderInUse
 
     try:
@@ -156,6 +140,10 @@ def simulate(
         _fail(str(error), hint="give an empty folder, or --replace")
     except OSError as error:
         _fail(f"cannot write {getattr(error, 'filename', None) or 'a file'}: {error.strerror or error}")
+    return summary
+
+
+def _print_summary(summary: dict, as_json: bool) -> None:
     if as_json:
         typer.echo(json.dumps(summary, indent=2))
         return

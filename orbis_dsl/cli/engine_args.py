@@ -1,5 +1,5 @@
-"""What the engine's commands share: exiting on a bad argument, loading the rules (a pack or the base game) and
-checking policy names."""
+"""What the engine's commands share: exiting on a bad argument, loading the rules (a pack or the base game),
+checking policy names, and `orbis simulate`'s checks of its run size and variant."""
 
 from __future__ import annotations
 
@@ -53,3 +53,43 @@ def _check_policies(policy: str) -> None:
             base = name.partition(":")[0]
             hint = None if base in POLICIES else did_you_mean(base, POLICIES)
             _fail(problem, hint=hint or "expected one of: " + ", ".join(POLICIES) + " (mcts:N for N rollouts)")
+
+
+def _check_run_size(games: int, jobs: int) -> None:
+    """Exit 2 when --games or --jobs is out of bounds."""
+    from orbis_dsl.engine.simulate import MAX_GAMES, max_jobs
+
+    if games < 1:
+        _fail(f"--games must be at least 1, not {games}")
+    if games > MAX_GAMES:  # every game's result is kept for the summary
+        _fail(f"--games must be at most {MAX_GAMES:,}, not {games}", hint="run several seeds for more games")
+    if jobs < 1:
+        _fail(f"--jobs must be at least 1, not {jobs}")
+    if jobs > max_jobs():
+        _fail(f"--jobs must be at most {max_jobs()} (twice this machine's cores), not {jobs}")
+
+
+def _playable_variant(rules, players: int | None, variant: str | None) -> str:
+    """The name of the variant --players or --variant picks; exit 2 when there is none or it cannot be played."""
+    from orbis_dsl.engine.variants import check_variant
+
+    if players is not None and players < 1:
+        _fail(f"--players must be at least 1, not {players}")
+    name = variant or f"{players or 4}p"
+    spec = rules.variants.get(name)
+    if spec is None:
+        counts = sorted({v.players for v in rules.variants.values()})
+        if variant is None:
+            _fail(f"no variant for {players} players", hint="the rules have variants for "
+                  + ", ".join(map(str, counts)) + " players")
+        _fail(f"unknown variant '{variant}'", hint="expected one of: " + ", ".join(rules.variants))
+    if variant is not None and players is not None and spec.players != players:
+        _fail(f"variant '{name}' is for {spec.players} players, not {players}")
+    problems = check_variant(rules, spec)
+    if problems:
+        from orbis_dsl.common.diagnostics import render
+
+        for d in problems:
+            typer.echo(render(d), err=True)
+        _fail(f"variant '{name}' cannot be played")
+    return name

@@ -228,21 +228,7 @@ def balance(results: list[dict]) -> dict:
     # with different policies at the table, seats differ by who sits there, and so do gods and kinds: a god's rate
     # is mostly how often the stronger policy took it. No seat, god or kind is held to the fair rate then.
     mixed = len({p["policy"] for r in results for p in r["players"]}) > 1
-    seats, gods, kinds, policies = _Tally(), _Tally(), _Tally(), _Tally()
-    sums: dict[str, list[float]] = {}
-    for r in results:
-        for p in r["players"]:
-            win = p["win"]
-            seats.add(p["seat"] + 1, win)
-            if p["god"] is not None:
-                gods.add(p["god"], win)
-            for kind in p.get("kinds", ()):
-                kinds.add(kind, win)
-            policies.add(p["policy"], win)
-            for name, value in (("total", p["total"]), *p["categories"].items()):
-                s = sums.setdefault(name, [0.0, 0.0])
-                s[0] += value
-                s[1] += value * value
+    seats, gods, kinds, policies, sums = _tally(results)
     plays = len(results) * players
     adjusted = None if mixed or players < 2 else adjusted_gods(results)
     report = {
@@ -261,19 +247,47 @@ def balance(results: list[dict]) -> dict:
         "game_quality": game_quality(results, fair),
     }
     tests = [] if mixed or not fair or players < 2 else _tests(report, fair)
-    rejected = holm([t["p"] for t in tests])
-    for test, flagged in zip(tests, rejected):
-        test["flag"] = test["side"] if flagged else None
-        for entry in test["entries"]:
-            entry["flag"] = test["flag"]
-        for entry in test.get("opposite", ()):  # seat 2 of 2: the other side of seat 1's gap
-            entry["flag"] = _other_side(test["flag"])
+    _mark_flags(tests)
     report["tests"] = [{k: t[k] for k in ("what", "name", "p", "flag")} for t in tests]
     report["flags"] = [_flag_sentence(t, report, fair) for t in tests if t["flag"]]
     # Holm's correction bounds the chance of any flag at all, when every rate tested is fair, by ALPHA
     report["flags_expected_by_chance"] = ALPHA if tests else 0.0
     report["not_tested"] = NOT_TESTED_MIXED if mixed else None
     return report
+
+
+def _tally(results: list[dict]) -> tuple[_Tally, _Tally, _Tally, _Tally, dict[str, list[float]]]:
+    """Every player's win counted by seat, god, kind and policy, and the sum and sum of squares of each score."""
+    seats, gods, kinds, policies = _Tally(), _Tally(), _Tally(), _Tally()
+    sums: dict[str, list[float]] = {}
+    for r in results:
+        for p in r["players"]:
+            win = p["win"]
+            seats.add(p["seat"] + 1, win)
+            if p["god"] is not None:
+                gods.add(p["god"], win)
+            for kind in p.get("kinds", ()):
+                kinds.add(kind, win)
+            policies.add(p["policy"], win)
+            _add_scores(sums, p)
+    return seats, gods, kinds, policies, sums
+
+
+def _add_scores(sums: dict[str, list[float]], player: dict) -> None:
+    for name, value in (("total", player["total"]), *player["categories"].items()):
+        s = sums.setdefault(name, [0.0, 0.0])
+        s[0] += value
+        s[1] += value * value
+
+
+def _mark_flags(tests: list[dict]) -> None:
+    """Each test's flag (its side when Holm's correction rejects it), written on the test and its entries."""
+    for test, flagged in zip(tests, holm([t["p"] for t in tests])):
+        test["flag"] = test["side"] if flagged else None
+        for entry in test["entries"]:
+            entry["flag"] = test["flag"]
+        for entry in test.get("opposite", ()):  # seat 2 of 2: the other side of seat 1's gap
+            entry["flag"] = _other_side(test["flag"])
 
 
 def _why_not_adjusted(mixed: bool, installed: bool) -> str:

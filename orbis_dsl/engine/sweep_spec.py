@@ -67,22 +67,9 @@ def read_spec(path: Path, shown: str) -> SpecResult:
     text, refused = _spec_text(path, shown)
     if refused is not None:
         return refused
-    deep = _too_deep(text)
-    if deep is not None:  # tomllib recurses once per level: 50,000 of them were a RecursionError traceback
-        return SpecResult(None, [Diagnostic(f"the spec nests arrays and tables too deeply (at most {MAX_SPEC_DEPTH} "
-                                            "open at once)", _Locator(text, shown).span_at(deep))], text)
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        return SpecResult(None, [_toml_error(error, text, shown)], text)
-    except (ValueError, RecursionError) as error:  # a number of more than 4,300 digits
-        long_number = re.search(r"\d{4300,}", text)
-        if long_number is None:
-            return SpecResult(None, [Diagnostic(f"this is not TOML orbis can read: {str(error)[:120]}",
-                                                file=shown)], text)
-        return SpecResult(None, [Diagnostic("this number has more than 4,300 digits (a spec's numbers are at most "
-                                            f"{_SEED_BOUND - 1:,})", _Locator(text, shown).span_at(
-                                                long_number.start()))], text)
+    data, problem = _parse_toml(text, shown)
+    if problem is not None:
+        return SpecResult(None, [problem], text)
     where = _Locator(text, shown)
     diags: list[Diagnostic] = []
     for key in data:
@@ -93,6 +80,37 @@ def read_spec(path: Path, shown: str) -> SpecResult:
     variants = _names(data, "variants", ["4p"], where, diags)
     packs = _names(data, "packs", [BASE], where, diags)
     policies = _names(data, "policies", ["greedy"], where, diags)
+    _check_policies(policies, where, diags)
+    options = _options(data, where, diags)
+    _check_size(games, _cell_count(packs, variants, policies, options), bool(options), where, diags)
+    if diags:
+        return SpecResult(None, diags, text)
+    cells = _cells(path.parent, packs, variants, policies, options, where, diags)
+    if diags:
+        return SpecResult(None, diags, text)
+    return SpecResult(Sweep(games, seed, cells), [], text)
+
+
+def _parse_toml(text: str, shown: str) -> tuple[dict, Diagnostic | None]:
+    """The spec's TOML as a dict, or why it cannot be read (too deep, not TOML, a number too long)."""
+    deep = _too_deep(text)
+    if deep is not None:  # tomllib recurses once per level: 50,000 of them were a RecursionError traceback
+        return {}, Diagnostic(f"the spec nests arrays and tables too deeply (at most {MAX_SPEC_DEPTH} "
+                              "open at once)", _Locator(text, shown).span_at(deep))
+    try:
+        return tomllib.loads(text), None
+    except tomllib.TOMLDecodeError as error:
+        return {}, _toml_error(error, text, shown)
+    except (ValueError, RecursionError) as error:  # a number of more than 4,300 digits
+        long_number = re.search(r"\d{4300,}", text)
+        if long_number is None:
+            return {}, Diagnostic(f"this is not TOML orbis can read: {str(error)[:120]}", file=shown)
+        return {}, Diagnostic("this number has more than 4,300 digits (a spec's numbers are at most "
+                              f"{_SEED_BOUND - 1:,})", _Locator(text, shown).span_at(long_number.start()))
+
+
+def _check_policies(policies: list[str], where: _Locator, diags: list[Diagnostic]) -> None:
+    """A diagnostic for each policy name (of each comma-separated table) orbis does not know."""
     for policy in policies:
         for name in (n.strip() for n in policy.split(",")):
             problem = policy_problem(name)
@@ -100,23 +118,26 @@ def read_spec(path: Path, shown: str) -> SpecResult:
                 base = name.partition(":")[0]
                 diags.append(Diagnostic(problem if len(problem) < 300 else problem[:297] + "...", where.find(name),
                                         hint=did_you_mean(base, POLICIES) if base not in POLICIES else None))
+
+
+def _options(data: dict, where: _Locator, diags: list[Diagnostic]) -> dict:
+    """The [options] table, or {} and a diagnostic when it is not a table."""
     options = data.get("options", {})
     if not isinstance(options, dict):
         diags.append(Diagnostic("'options' is a table: [options] then one line per option", where.find("options")))
-        options = {}
-    count = _cell_count(packs, variants, policies, options)
+        return {}
+    return options
+
+
+def _check_size(games: int, count: int, has_options: bool, where: _Locator, diags: list[Diagnostic]) -> None:
+    """A diagnostic when the grid has too many cells, or (the spec being otherwise sound) too many games."""
+    at = "options" if has_options else "packs"
     if count > MAX_CELLS:  # counted, not built: 62 kB of TOML once made 16 million cells and a MemoryError
         diags.append(Diagnostic(f"the grid has {count:,} cells (packs × variants × policies × option values); "
-                                f"a sweep has at most {MAX_CELLS:,}", where.find("options" if options else "packs")))
+                                f"a sweep has at most {MAX_CELLS:,}", where.find(at)))
     elif not diags and games * count > MAX_SWEEP_GAMES:
         diags.append(Diagnostic(f"{games:,} games in each of {count:,} cells is {games * count:,} games; a sweep "
                                 f"plays at most {MAX_SWEEP_GAMES:,}", where.find("games")))
-    if diags:
-        return SpecResult(None, diags, text)
-    cells = _cells(path.parent, packs, variants, policies, options, where, diags)
-    if diags:
-        return SpecResult(None, diags, text)
-    return SpecResult(Sweep(games, seed, cells), [], text)
 
 
 def _spec_text(path: Path, shown: str) -> tuple[str, SpecResult | None]:

@@ -125,6 +125,18 @@ def partial_sheet(doc: dict, rules: Rules, errors_of) -> Partial | None:
     no stand-in makes the sheet score (a name missing, a rule of the whole game broken)."""
     doc = json.loads(json.dumps(doc))
     errors = errors_of(doc)
+    doc, errors, missing = _stand_in_player_numbers(doc, errors, rules, errors_of)
+    doc, errors, missing_rounds = _stand_in_round_lists(doc, errors, rules, errors_of)
+    missing += missing_rounds
+    wrong = _lower_wrong_values(doc, errors, rules)
+    if wrong:
+        errors = errors_of(doc)
+    return Partial(doc, missing, wrong) if not errors else None
+
+
+def _stand_in_player_numbers(doc: dict, errors: set, rules: Rules, errors_of) -> tuple[dict, set, list[dict]]:
+    """Each player's number fact not typed yet, stood in at its lowest value where that answers a refusal and
+    refuses nothing new: (the sheet, its errors, the stand-ins as missing)."""
     missing: list[dict] = []
     for fact in _player_numbers(rules):
         if not errors:
@@ -141,12 +153,23 @@ def partial_sheet(doc: dict, rules: Rules, errors_of) -> Partial | None:
             doc, errors = trial, fewer
             missing += [{"path": f"{_path(rules, r, seat)}.{fact.json_key}", "player": seat, "round": r,
                          "key": fact.json_key, "title": fact.title} for r, seat, _ in lacking]
+    return doc, errors, missing
+
+
+def _stand_in_round_lists(doc: dict, errors: set, rules: Rules, errors_of) -> tuple[dict, set, list[dict]]:
+    """Each round's list not typed yet, stood in for (`_stand_in_rounds`) while the sheet is refused."""
+    missing: list[dict] = []
     for fact in _round_lists(rules):
         if not errors:
             break
         doc, errors, lacking = _stand_in_rounds(doc, errors, fact, rules, errors_of)
         missing += [{"path": f"$.rounds[{r}].{fact.json_key}", "player": None, "round": r, "key": fact.json_key,
                      "title": fact.title} for r in lacking]
+    return doc, errors, missing
+
+
+def _lower_wrong_values(doc: dict, errors: set, rules: Rules) -> list[str]:
+    """Each player's number the sheet is refused for, set to its lowest value in `doc`: the paths set."""
     wrong = []
     by_key = {f.json_key: f for f in _player_numbers(rules)}
     for path, _ in sorted(errors):
@@ -156,9 +179,7 @@ def partial_sheet(doc: dict, rules: Rules, errors_of) -> Partial | None:
             if key in by_key and key in player:
                 player[key] = _lowest(by_key[key])
                 wrong.append(path)
-    if wrong:
-        errors = errors_of(doc)
-    return Partial(doc, missing, wrong) if not errors else None
+    return wrong
 
 
 def _round_lists(rules: Rules) -> list[FactSpec]:
