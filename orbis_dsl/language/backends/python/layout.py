@@ -50,19 +50,29 @@ def expr_lines(e: ast.expr, indent: str, prefix: str, suffix: str, memo: dict | 
     flat = indent + prefix + _text(e, memo) + suffix
     if len(flat) <= WIDTH:
         return [flat]
-    if isinstance(e, ast.UnaryOp) and isinstance(e.op, ast.Not):  # `not f(…)`, `not (a or b)`: broken inside
-        if isinstance(e.operand, _ATOMS):
-            return expr_lines(e.operand, indent, prefix + "not ", suffix, memo)
-        return expr_lines(e.operand, indent, prefix + "not (", ")" + suffix, memo)
+    if isinstance(e, ast.UnaryOp) and isinstance(e.op, ast.Not):
+        return _not_lines(e, indent, prefix, suffix, memo)
     split = _split(e, len(indent) + len(STEP))
     if split is None:
         return [flat]
     opener, parts, closer = split
     if opener == "(" and closer == ")" and prefix.endswith("(") and suffix.startswith(")"):
         opener = closer = ""  # already in brackets of its own: `and (` … `)`, not `and ((` … `))`
-    lines = [indent + prefix + opener]
-    inner = indent + STEP
-    packed = ""  # items of a call or display that fit on a line together
+    return [indent + prefix + opener, *_parts_lines(parts, indent + STEP, memo), indent + closer + suffix]
+
+
+def _not_lines(e: ast.UnaryOp, indent: str, prefix: str, suffix: str, memo: dict) -> list[str]:
+    """`not f(…)`, `not (a or b)`: broken inside."""
+    if isinstance(e.operand, _ATOMS):
+        return expr_lines(e.operand, indent, prefix + "not ", suffix, memo)
+    return expr_lines(e.operand, indent, prefix + "not (", ")" + suffix, memo)
+
+
+def _parts_lines(parts, inner: str, memo: dict) -> list[str]:
+    """The parts of a broken expression at `inner`, each on its own lines, but items of a call or display that fit
+    on a line together packed on one."""
+    lines = []
+    packed = ""
     for part_prefix, node, part_suffix in parts:
         text = part_prefix + (_text(node, memo) if node is not None else "") + part_suffix
         if part_suffix == "," and len(inner + packed + " " + text) <= WIDTH:
@@ -79,7 +89,6 @@ def expr_lines(e: ast.expr, indent: str, prefix: str, suffix: str, memo: dict | 
             lines += expr_lines(node, inner, part_prefix, part_suffix, memo)
     if packed:
         lines.append(inner + packed)
-    lines.append(indent + closer + suffix)
     return lines
 
 
