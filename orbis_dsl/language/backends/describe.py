@@ -43,27 +43,35 @@ class Describer:
         noun = _SCOPES[scope]
         if where is None:
             return noun
-        adjectives, kinds, rest = [], [], []
+        words = {"adjective": [], "kind": [], "rest": []}
         terms = _conjuncts(where)
         # `… and not desert`: only face-up tiles count, so a colour needs no "or desert"
-        face_up = any(isinstance(t, ast_expr.Not) and _is_field(t.operand, self.facedown) for t in terms)
+        face_up = any(self._is_face_up(t) for t in terms)
         for term in terms:
-            if isinstance(term, ast_expr.Ref) and term.name in self.states:
-                adjectives.append(term.name)
-            elif isinstance(term, ast_expr.Ref) and term.name == self.facedown:
-                kinds.append(self.facedown)
-            elif isinstance(term, ast_expr.Not) and _is_field(term.operand, self.facedown):
-                adjectives.append("face-up")
-            elif isinstance(term, ast_expr.Compare) and term.op == "=" and _is_field(term.left, self.family):
-                kinds.append(self.text(term.right))
-            elif face_up and isinstance(term, ast_expr.Compare) and term.op == "=" and _is_field(term.left, "color"):
-                adjectives.append(self.text(term.right))
-            else:
-                rest.append(self._pred_operand(term, "and"))  # (the terms are joined by "and")
-        if kinds:
-            noun = "/".join(kinds) + (" tiles" if scope == "tiles" else " " + noun)
-        phrase = " ".join([*adjectives, noun])
-        return phrase + (" that are " + " and ".join(rest) if rest else "")
+            role, text = self._counted_term(term, face_up)
+            words[role].append(text)
+        if words["kind"]:
+            noun = "/".join(words["kind"]) + (" tiles" if scope == "tiles" else " " + noun)
+        phrase = " ".join([*words["adjective"], noun])
+        return phrase + (" that are " + " and ".join(words["rest"]) if words["rest"] else "")
+
+    def _is_face_up(self, term) -> bool:
+        """`not desert`: the counted tiles are face up."""
+        return isinstance(term, ast_expr.Not) and _is_field(term.operand, self.facedown)
+
+    def _counted_term(self, term, face_up: bool) -> tuple[str, str]:
+        """One condition of a count, as an adjective, a kind of tile, or the rest ("that are …"), with its words."""
+        if isinstance(term, ast_expr.Ref) and term.name in self.states:
+            return "adjective", term.name
+        if isinstance(term, ast_expr.Ref) and term.name == self.facedown:
+            return "kind", self.facedown
+        if self._is_face_up(term):
+            return "adjective", "face-up"
+        if _is_equal_field(term, self.family):
+            return "kind", self.text(term.right)
+        if face_up and _is_equal_field(term, "color"):
+            return "adjective", self.text(term.right)
+        return "rest", self._pred_operand(term, "and")  # (the terms are joined by "and")
 
     def _where(self, where) -> str:
         if where is None:
@@ -101,59 +109,21 @@ class Describer:
 
     def text(self, e) -> str:
         """Source-like text, with the tile's own parameters as placeholders filled at run time."""
-        if isinstance(e, ast_expr.IntLit):
-            return str(e.value)
-        if isinstance(e, ast_expr.BoolLit):
-            return "true" if e.value else "false"
-        if isinstance(e, ast_expr.StrLit):
-            return e.value.replace("{", "{{").replace("}", "}}")
-        if isinstance(e, ast_expr.Ref):
-            return "{" + e.name + "}" if e.name in self.params else e.name
-        if isinstance(e, ast_expr.SetLit):
-            return "/".join(e.names)
-        if isinstance(e, ast_expr.Neg):
-            operand = self.text(e.operand)
-            if isinstance(e.operand, ast_expr.Arith) or condition_needs_parentheses(e.operand, "compare"):
-                return f"-({operand})"
-            return "-" + operand
-        if isinstance(e, ast_expr.Arith):
-            return f"{self._operand(e.left, e.op)} {e.op} {self._operand(e.right, e.op, right=True)}"
-        if isinstance(e, ast_expr.Compare):
-            return f"{self._condition(e.left, 'compare')} {e.op} {self._condition(e.right, 'compare')}"
-        if isinstance(e, ast_expr.BoolOp):
-            return f"{self._condition(e.left, e.op)} {e.op} {self._condition(e.right, e.op)}"
-        if isinstance(e, ast_expr.Member):
-            return f"{self._condition(e.item, 'compare')} in {self._condition(e.container, 'compare')}"
-        if isinstance(e, ast_expr.Not):
-            return "not " + self._condition(e.operand, "not")
-        if isinstance(e, ast_expr.Among):
-            return f"{self._condition(e.value, 'compare')} is {e.rank} among players"
-        if isinstance(e, ast_expr.IfExpr):
-            return f"if {self.text(e.cond)} then {self.text(e.then)} else {self.text(e.otherwise)}"
-        if isinstance(e, ast_expr.Count):
-            return "count of " + self.counted(e.scope, _unbound(e))
-        if isinstance(e, SCOPE_EXPRESSIONS + LIST_EXPRESSIONS):
-            return self._scope_text(e)
-        if isinstance(e, ast_expr.Aggregate):
-            return f"{e.func} of {e.field} of {_SCOPES[e.scope]}{self._where(_unbound(e))}"
-        if isinstance(e, ast_expr.Extreme):
-            return f"{e.func}(" + ", ".join(self.text(a) for a in e.args) + ")"
-        if isinstance(e, ast_expr.Index):
-            return f"{e.name}[{self.text(e.key)}]"
-        if isinstance(e, ast_expr.AwardRef):
-            return f"award {e.name}"
-        if isinstance(e, ast_expr.HeldCount):
-            what = "count of" if e.func == "count" else f"sum of {e.field} of"
-            return f"{what} {e.fact}" + (f" where {self.pred(e.where)}" if e.where is not None else "")
-        if isinstance(e, ast_expr.Prior):
-            return f"{e.name} of the round before"
-        if isinstance(e, ast_expr.Earlier):
-            return f"{e.name} of the rounds before"
-        if isinstance(e, ast_expr.Size):
-            return f"size of {self.text(e.target)}"
-        if isinstance(e, ast_expr.LargestGroup):
-            return f"the largest group of {e.fact}" + (f" by {e.by}" if e.by else "")
-        return "?"
+        words = _TEXTS.get(type(e))
+        return "?" if words is None else words(self, e)
+
+    def _ref_text(self, e: ast_expr.Ref) -> str:
+        return "{" + e.name + "}" if e.name in self.params else e.name
+
+    def _neg_text(self, e: ast_expr.Neg) -> str:
+        operand = self.text(e.operand)
+        if isinstance(e.operand, ast_expr.Arith) or condition_needs_parentheses(e.operand, "compare"):
+            return f"-({operand})"
+        return "-" + operand
+
+    def _held_count_text(self, e: ast_expr.HeldCount) -> str:
+        what = "count of" if e.func == "count" else f"sum of {e.field} of"
+        return f"{what} {e.fact}" + (f" where {self.pred(e.where)}" if e.where is not None else "")
 
     def _scope_text(self, e) -> str:
         """The words of the list constructs, `t.field`, `my X` / `their X`, `X is given`, and counts and sums over a
@@ -176,6 +146,35 @@ class Describer:
             return f"count of {e.set_name} {name} where {self.pred(e.where)}"
         where = f" where {self.pred(e.where)}" if e.where is not None else ""
         return f"sum of {self.text(e.expr)} for {e.binder} in {e.set_name}{where}"
+
+
+# The words of each kind of expression (`Describer.text`), by its class; any other reads "?".
+_TEXTS = {
+    ast_expr.IntLit: lambda d, e: str(e.value),
+    ast_expr.BoolLit: lambda d, e: "true" if e.value else "false",
+    ast_expr.StrLit: lambda d, e: e.value.replace("{", "{{").replace("}", "}}"),
+    ast_expr.Ref: Describer._ref_text,
+    ast_expr.SetLit: lambda d, e: "/".join(e.names),
+    ast_expr.Neg: Describer._neg_text,
+    ast_expr.Arith: lambda d, e: f"{d._operand(e.left, e.op)} {e.op} {d._operand(e.right, e.op, right=True)}",
+    ast_expr.Compare: lambda d, e: f"{d._condition(e.left, 'compare')} {e.op} {d._condition(e.right, 'compare')}",
+    ast_expr.BoolOp: lambda d, e: f"{d._condition(e.left, e.op)} {e.op} {d._condition(e.right, e.op)}",
+    ast_expr.Member: lambda d, e: f"{d._condition(e.item, 'compare')} in {d._condition(e.container, 'compare')}",
+    ast_expr.Not: lambda d, e: "not " + d._condition(e.operand, "not"),
+    ast_expr.Among: lambda d, e: f"{d._condition(e.value, 'compare')} is {e.rank} among players",
+    ast_expr.IfExpr: lambda d, e: f"if {d.text(e.cond)} then {d.text(e.then)} else {d.text(e.otherwise)}",
+    ast_expr.Count: lambda d, e: "count of " + d.counted(e.scope, _unbound(e)),
+    **dict.fromkeys(SCOPE_EXPRESSIONS + LIST_EXPRESSIONS, Describer._scope_text),
+    ast_expr.Aggregate: lambda d, e: f"{e.func} of {e.field} of {_SCOPES[e.scope]}{d._where(_unbound(e))}",
+    ast_expr.Extreme: lambda d, e: f"{e.func}(" + ", ".join(d.text(a) for a in e.args) + ")",
+    ast_expr.Index: lambda d, e: f"{e.name}[{d.text(e.key)}]",
+    ast_expr.AwardRef: lambda d, e: f"award {e.name}",
+    ast_expr.HeldCount: Describer._held_count_text,
+    ast_expr.Prior: lambda d, e: f"{e.name} of the round before",
+    ast_expr.Earlier: lambda d, e: f"{e.name} of the rounds before",
+    ast_expr.Size: lambda d, e: f"size of {d.text(e.target)}",
+    ast_expr.LargestGroup: lambda d, e: f"the largest group of {e.fact}" + (f" by {e.by}" if e.by else ""),
+}
 
 
 _TIGHTNESS = {"+": 1, "-": 1, "*": 2, "/": 2}
@@ -281,3 +280,8 @@ def _conjuncts(e) -> list:
 
 def _is_field(e, name: str) -> bool:
     return isinstance(e, ast_expr.Ref) and e.name == name
+
+
+def _is_equal_field(e, name: str) -> bool:
+    """`name = …`: a comparison of the field `name` (a count's `kind = X`, `color = X`)."""
+    return isinstance(e, ast_expr.Compare) and e.op == "=" and _is_field(e.left, name)

@@ -159,23 +159,36 @@ def _may_hold_a_quantity(cls: type) -> bool:
 def _counted_quantities(files) -> list[tuple[int, object]]:
     """Numbers that become how many worshippers an effect moves: an amount literal (`2 red`, as a default or a
     tile's argument), and the value, default or tile argument of a name an effect counts with (`gain n red`)."""
+    nodes = _quantity_nodes(files)
+    counted = {n.count.name for n in nodes if isinstance(n, ast_decl.Amount) and isinstance(n.count, ast_expr.Ref)}
+    found = [(n.count, n.span) for n in nodes if isinstance(n, ast_expr.AmountLit)]
+    for n in nodes:
+        found.extend(_node_quantities(n, counted))
+    return found
+
+
+def _quantity_nodes(files) -> list:
+    """The syntax nodes of the files that may hold a quantity (amounts, arguments, values, defaults)."""
     decls = [decl for file in files for decl in file.decls]
     # Tiles (thousands of them) hold only literal arguments: read directly, not walked node by node.
     nodes = [node for decl in decls if not isinstance(decl, ast_decl.TileDecl) for node in _nodes(decl)]
     nodes += [arg for decl in decls if isinstance(decl, ast_decl.TileDecl) for arg in decl.args]
-    nodes = [node for node in nodes if _may_hold_a_quantity(type(node))]  # (most are expressions)
-    counted = {n.count.name for n in nodes if isinstance(n, ast_decl.Amount) and isinstance(n.count, ast_expr.Ref)}
-    found = [(n.count, n.span) for n in nodes if isinstance(n, ast_expr.AmountLit)]
-    for n in nodes:
-        if isinstance(n, ast_decl.Arg) and isinstance(n.value, ast_expr.AmountLit):
-            found.append((n.value.count, n.value.span or n.span))
-        if isinstance(n, ast_decl.ValueDecl) and n.name in counted:
-            found.append((n.value, n.span))
-        elif (isinstance(n, ast_decl.ParamDecl | ast_decl.AttributeDecl | ast_decl.OptionDecl | ast_decl.Arg)
-              and n.name in counted):
-            literal = n.value if isinstance(n, ast_decl.Arg) else n.default
-            if isinstance(literal, ast_expr.IntLit):
-                found.append((literal.value, literal.span or n.span))
+    return [node for node in nodes if _may_hold_a_quantity(type(node))]  # (most are expressions)
+
+
+def _node_quantities(n, counted: set[str]) -> list[tuple[int, object]]:
+    """The quantities one node holds: a tile's amount argument, and the value, default or argument of a name in
+    `counted` (those an effect counts with)."""
+    found = []
+    if isinstance(n, ast_decl.Arg) and isinstance(n.value, ast_expr.AmountLit):
+        found.append((n.value.count, n.value.span or n.span))
+    if isinstance(n, ast_decl.ValueDecl) and n.name in counted:
+        found.append((n.value, n.span))
+    elif (isinstance(n, ast_decl.ParamDecl | ast_decl.AttributeDecl | ast_decl.OptionDecl | ast_decl.Arg)
+          and n.name in counted):
+        literal = n.value if isinstance(n, ast_decl.Arg) else n.default
+        if isinstance(literal, ast_expr.IntLit):
+            found.append((literal.value, literal.span or n.span))
     return found
 
 

@@ -107,6 +107,13 @@ class Context:
         return attrs.evolve(self, subject=None, outer=None)
 
     def resolve(self, name: str) -> Binding | None:
+        """What `name` means here, looked up from the innermost names out: those a construct binds, the tile or
+        piece a clause is about, the player's names, then the game's; None when nothing is called so."""
+        return (self._bound_name(name) or self._own_name(name) or self._player_name(name)
+                or self._game_name(name))
+
+    def _bound_name(self, name: str) -> Binding | None:
+        """A name a construct binds: `count(NAME in …)`, a held piece's part, a round's name."""
         if name in self.binders:
             what = self.binders[name]
             return Binding("bound", what if what != "tile" else "tile", "game", name)
@@ -115,6 +122,10 @@ class Context:
             return Binding("held", type_, "item", part)
         if self.rounds and name in ROUND_NAMES:
             return Binding(name, "int", "game", name)
+        return None
+
+    def _own_name(self, name: str) -> Binding | None:
+        """A field or parameter of the counted tile or of the clause's own tile, or a god's marker."""
         tile_fields = self.vocabulary.tile_fields
         if self.in_item:
             if name in tile_fields:
@@ -130,6 +141,10 @@ class Context:
                 return Binding("param", self.params[name], "self", name)
         if self.self_kind == "god" and name == self.vocabulary.marker:
             return Binding("cancelled", "bool", "player", name)
+        return None
+
+    def _player_name(self, name: str) -> Binding | None:
+        """A let, a `for each` member, an extra name, a fact, a player's field, a value or an option."""
         if name in self.lets:
             return Binding("let", "?", "player", self.lets[name])
         if name in self.each:
@@ -146,6 +161,10 @@ class Context:
             return Binding("value", self.value_types.get(name, "int"), "player", name)
         if name in self.options:
             return Binding("option", self.options[name], "game", name)
+        return None
+
+    def _game_name(self, name: str) -> Binding | None:
+        """A colour (or its alias), a kind, a star, a set's member or a piece."""
         canonical = self.aliases.get(name, name)
         if canonical in self.colors:
             return Binding("color", "color", "game", canonical)

@@ -45,36 +45,18 @@ def module_name(relative: str) -> str:
 
 def render_module(rules: RuleSet, file: ast_decl.RuleFile, text: str, source: str) -> str:
     builder = ModuleBuilder(rules, source)
-    kinds, gods, awards, variants, tiles = [], [], [], [], []
-    facts, scores, checks = [], [], []
-    vocabulary = rules.vocabulary
+    tables: dict[str, list[str]] = {name: [] for name in _TABLE_SPECS}  # (in the order the module lists them)
     for decl in file.decls:
-        label = type(decl).__name__
-        if isinstance(decl, ast_decl.PieceDecl):
-            label = "KindDecl" if decl.family == vocabulary.tile_family else "GodDecl"
-        if rules.decl_files.get(f"{label}:{getattr(decl, 'name', '')}", file.path) != file.path:
+        if _replaced(rules, decl, file.path):
             continue  # a rule pack replaced this declaration
-        if isinstance(decl, ast_decl.PieceDecl) and decl.family == vocabulary.tile_family:
-            kinds.append(builder.kind(rules.kinds[decl.name]))
-        elif isinstance(decl, ast_decl.PieceDecl) and decl.family == vocabulary.player_family:
-            gods.append(builder.god(rules.gods[decl.name]))
-        elif isinstance(decl, ast_sheet.AwardDecl):
-            awards.append(builder.award(rules.awards[decl.name]))
-        elif isinstance(decl, ast_decl.VariantDecl):
-            variants.append(_variant(rules.variants[decl.name], source))
-        elif isinstance(decl, ast_sheet.FactDecl):
-            facts.append(_fact_spec(rules.facts[decl.name], rules.sets, builder.derive(rules.facts[decl.name])))
-        elif isinstance(decl, ast_sheet.ScoreDecl):
-            scores.append(builder.score(rules.scores[decl.name]))
-        elif isinstance(decl, ast_sheet.WarnDecl):
-            check = next(c for c in rules.checks if c.span == decl.span and c.file == file.path)
-            checks.append(builder.check(check, len(checks)))
-    tiles = [_tile(t, source) for t in rules.tiles if t.file == file.path]
+        entry = _table_entry(rules, builder, file, source, decl, tables)
+        if entry is not None:
+            tables[entry[0]].append(entry[1])
+    tables["TILES"] = [_tile(t, source) for t in rules.tiles if t.file == file.path]
     fields = settings_fields(rules, builder, file.decls)
     if fields:
         builder.settings(fields)
-    for name, items in (("KINDS", kinds), ("GODS", gods), ("AWARDS", awards), ("VARIANTS", variants),
-                        ("TILES", tiles), ("FACTS", facts), ("SCORES", scores), ("CHECKS", checks)):
+    for name, items in tables.items():
         if items:
             builder.imports.specs.add(_TABLE_SPECS[name])
             builder.constants.append(Constant(name, items=items))
@@ -85,6 +67,36 @@ def render_module(rules: RuleSet, file: ast_decl.RuleFile, text: str, source: st
         functions=builder.functions, constants=constants,
     )
     return _valid_python(code, source)
+
+
+def _replaced(rules: RuleSet, decl, path: str) -> bool:
+    """Whether a rule pack replaced `decl` (declared in the file at `path`) with one of its own."""
+    label = type(decl).__name__
+    if isinstance(decl, ast_decl.PieceDecl):
+        label = "KindDecl" if decl.family == rules.vocabulary.tile_family else "GodDecl"
+    return rules.decl_files.get(f"{label}:{getattr(decl, 'name', '')}", path) != path
+
+
+def _table_entry(rules: RuleSet, builder: ModuleBuilder, file: ast_decl.RuleFile, source: str, decl,
+                 tables: dict[str, list[str]]) -> tuple[str, str] | None:
+    """The table of the module `decl` goes in and its entry there (its handlers built on the way), or None."""
+    vocabulary = rules.vocabulary
+    if isinstance(decl, ast_decl.PieceDecl) and decl.family == vocabulary.tile_family:
+        return "KINDS", builder.kind(rules.kinds[decl.name])
+    if isinstance(decl, ast_decl.PieceDecl) and decl.family == vocabulary.player_family:
+        return "GODS", builder.god(rules.gods[decl.name])
+    if isinstance(decl, ast_sheet.AwardDecl):
+        return "AWARDS", builder.award(rules.awards[decl.name])
+    if isinstance(decl, ast_decl.VariantDecl):
+        return "VARIANTS", _variant(rules.variants[decl.name], source)
+    if isinstance(decl, ast_sheet.FactDecl):
+        return "FACTS", _fact_spec(rules.facts[decl.name], rules.sets, builder.derive(rules.facts[decl.name]))
+    if isinstance(decl, ast_sheet.ScoreDecl):
+        return "SCORES", builder.score(rules.scores[decl.name])
+    if isinstance(decl, ast_sheet.WarnDecl):
+        check = next(c for c in rules.checks if c.span == decl.span and c.file == file.path)
+        return "CHECKS", builder.check(check, len(tables["CHECKS"]))
+    return None
 
 
 def _valid_python(code: str, source: str) -> str:

@@ -50,19 +50,29 @@ def expr_lines(e: ast.expr, indent: str, prefix: str, suffix: str, memo: dict | 
     flat = indent + prefix + _text(e, memo) + suffix
     if len(flat) <= WIDTH:
         return [flat]
-    if isinstance(e, ast.UnaryOp) and isinstance(e.op, ast.Not):  # `not f(…)`, `not (a or b)`: broken inside
-        if isinstance(e.operand, _ATOMS):
-            return expr_lines(e.operand, indent, prefix + "not ", suffix, memo)
-        return expr_lines(e.operand, indent, prefix + "not (", ")" + suffix, memo)
+    if isinstance(e, ast.UnaryOp) and isinstance(e.op, ast.Not):
+        return _not_lines(e, indent, prefix, suffix, memo)
     split = _split(e, len(indent) + len(STEP))
     if split is None:
         return [flat]
     opener, parts, closer = split
     if opener == "(" and closer == ")" and prefix.endswith("(") and suffix.startswith(")"):
         opener = closer = ""  # already in brackets of its own: `and (` … `)`, not `and ((` … `))`
-    lines = [indent + prefix + opener]
-    inner = indent + STEP
-    packed = ""  # items of a call or display that fit on a line together
+    return [indent + prefix + opener, *_parts_lines(parts, indent + STEP, memo), indent + closer + suffix]
+
+
+def _not_lines(e: ast.UnaryOp, indent: str, prefix: str, suffix: str, memo: dict) -> list[str]:
+    """`not f(…)`, `not (a or b)`: broken inside."""
+    if isinstance(e.operand, _ATOMS):
+        return expr_lines(e.operand, indent, prefix + "not ", suffix, memo)
+    return expr_lines(e.operand, indent, prefix + "not (", ")" + suffix, memo)
+
+
+def _parts_lines(parts, inner: str, memo: dict) -> list[str]:
+    """The parts of a broken expression at `inner`, each on its own lines, but items of a call or display that fit
+    on a line together packed on one."""
+    lines = []
+    packed = ""
     for part_prefix, node, part_suffix in parts:
         text = part_prefix + (_text(node, memo) if node is not None else "") + part_suffix
         if part_suffix == "," and len(inner + packed + " " + text) <= WIDTH:
@@ -79,7 +89,6 @@ def expr_lines(e: ast.expr, indent: str, prefix: str, suffix: str, memo: dict | 
             lines += expr_lines(node, inner, part_prefix, part_suffix, memo)
     if packed:
         lines.append(inner + packed)
-    lines.append(indent + closer + suffix)
     return lines
 
 
@@ -102,47 +111,82 @@ def _wrapped(node: ast.expr, prefix: str = "", suffix: str = "", loose=_LOOSE) -
 
 def _split(e: ast.expr, inner_width: int):
     """(opening text, parts as (prefix, node or None, suffix), closing text), or None when `e` cannot break."""
-    if isinstance(e, ast.Call):
-        parts = [("", arg, ",") for arg in e.args]
-        parts += [(f"{k.arg}=" if k.arg else "**", k.value, ",") for k in e.keywords]
-        return ast.unparse(e.func) + "(", parts, ")"
-    if isinstance(e, ast.BoolOp):
-        word = "and " if isinstance(e.op, ast.And) else "or "
-        return "(", [_wrapped(v, word if i else "") for i, v in enumerate(e.values)], ")"
-    if isinstance(e, ast.BinOp):
-        return "(", _operands(e), ")"
-    if isinstance(e, ast.Compare):
-        loose = (*_LOOSE, ast.Compare, ast.UnaryOp)
-        parts = [_wrapped(e.left, loose=loose)]
-        for op, right in zip(e.ops, e.comparators, strict=True):
-            parts.append(_wrapped(right, _COMPARE_WORDS[type(op)] + " ", loose=loose))
-        return "(", parts, ")"
-    if isinstance(e, ast.IfExp):
-        return "(", [_wrapped(e.body, loose=(ast.IfExp, ast.Lambda)), _wrapped(e.test, "if ", loose=(ast.IfExp,
-                     ast.Lambda)), _wrapped(e.orelse, "else ", loose=(ast.Lambda,))], ")"
-    if isinstance(e, ast.GeneratorExp | ast.ListComp):
-        parts = [_wrapped(e.elt, loose=(ast.NamedExpr,))]
-        for gen in e.generators:
-            parts.append(_wrapped(gen.iter, f"for {ast.unparse(gen.target)} in ", loose=(ast.IfExp, ast.Lambda)))
-            parts += [_wrapped(cond, "if ", loose=(ast.IfExp, ast.Lambda)) for cond in gen.ifs]
-        brackets = "()" if isinstance(e, ast.GeneratorExp) else "[]"
-        return brackets[0], parts, brackets[1]
-    if isinstance(e, ast.Tuple | ast.List | ast.Set):
-        brackets = {ast.Tuple: "()", ast.List: "[]", ast.Set: "{}"}[type(e)]
-        return brackets[0], [("", item, ",") for item in e.elts], brackets[1]
-    if isinstance(e, ast.Dict):
-        parts = [(f"{ast.unparse(k)}: ", v, ",") if k is not None else ("**", v, ",") for k, v in zip(
-            e.keys, e.values, strict=True)]
-        return "{", parts, "}"
-    if isinstance(e, ast.Lambda):
-        return f"lambda {ast.unparse(e.args)}: (", [("", e.body, "")], ")"
-    if isinstance(e, ast.UnaryOp):
-        return ("not (" if isinstance(e.op, ast.Not) else ast.unparse(e)[0] + "("), [("", e.operand, "")], ")"
-    if isinstance(e, ast.Subscript):
-        return ast.unparse(e.value) + "[", [("", e.slice, "")], "]"
-    if isinstance(e, ast.Constant) and isinstance(e.value, str) and len(e.value) > 1:
+    split = _SPLITS.get(type(e))
+    return None if split is None else split(e, inner_width)
+
+
+def _split_call(e: ast.Call, inner_width: int):
+    parts = [("", arg, ",") for arg in e.args]
+    parts += [(f"{k.arg}=" if k.arg else "**", k.value, ",") for k in e.keywords]
+    return ast.unparse(e.func) + "(", parts, ")"
+
+
+def _split_bool_op(e: ast.BoolOp, inner_width: int):
+    word = "and " if isinstance(e.op, ast.And) else "or "
+    return "(", [_wrapped(v, word if i else "") for i, v in enumerate(e.values)], ")"
+
+
+def _split_compare(e: ast.Compare, inner_width: int):
+    loose = (*_LOOSE, ast.Compare, ast.UnaryOp)
+    parts = [_wrapped(e.left, loose=loose)]
+    for op, right in zip(e.ops, e.comparators, strict=True):
+        parts.append(_wrapped(right, _COMPARE_WORDS[type(op)] + " ", loose=loose))
+    return "(", parts, ")"
+
+
+def _split_if(e: ast.IfExp, inner_width: int):
+    return "(", [_wrapped(e.body, loose=(ast.IfExp, ast.Lambda)), _wrapped(e.test, "if ", loose=(ast.IfExp,
+                 ast.Lambda)), _wrapped(e.orelse, "else ", loose=(ast.Lambda,))], ")"
+
+
+def _split_comprehension(e: ast.GeneratorExp | ast.ListComp, inner_width: int):
+    parts = [_wrapped(e.elt, loose=(ast.NamedExpr,))]
+    for gen in e.generators:
+        parts.append(_wrapped(gen.iter, f"for {ast.unparse(gen.target)} in ", loose=(ast.IfExp, ast.Lambda)))
+        parts += [_wrapped(cond, "if ", loose=(ast.IfExp, ast.Lambda)) for cond in gen.ifs]
+    brackets = "()" if isinstance(e, ast.GeneratorExp) else "[]"
+    return brackets[0], parts, brackets[1]
+
+
+def _split_display(e: ast.Tuple | ast.List | ast.Set, inner_width: int):
+    brackets = {ast.Tuple: "()", ast.List: "[]", ast.Set: "{}"}[type(e)]
+    return brackets[0], [("", item, ",") for item in e.elts], brackets[1]
+
+
+def _split_dict(e: ast.Dict, inner_width: int):
+    parts = [(f"{ast.unparse(k)}: ", v, ",") if k is not None else ("**", v, ",") for k, v in zip(
+        e.keys, e.values, strict=True)]
+    return "{", parts, "}"
+
+
+def _split_unary(e: ast.UnaryOp, inner_width: int):
+    return ("not (" if isinstance(e.op, ast.Not) else ast.unparse(e)[0] + "("), [("", e.operand, "")], ")"
+
+
+def _split_string(e: ast.Constant, inner_width: int):
+    if isinstance(e.value, str) and len(e.value) > 1:
         return "(", [(chunk, None, "") for chunk in _string_chunks(e.value, WIDTH - inner_width)], ")"
     return None
+
+
+# How each kind of expression breaks over lines, by its class (`_split`); any other stays on one line.
+_SPLITS = {
+    ast.Call: _split_call,
+    ast.BoolOp: _split_bool_op,
+    ast.BinOp: lambda e, inner_width: ("(", _operands(e), ")"),
+    ast.Compare: _split_compare,
+    ast.IfExp: _split_if,
+    ast.GeneratorExp: _split_comprehension,
+    ast.ListComp: _split_comprehension,
+    ast.Tuple: _split_display,
+    ast.List: _split_display,
+    ast.Set: _split_display,
+    ast.Dict: _split_dict,
+    ast.Lambda: lambda e, inner_width: (f"lambda {ast.unparse(e.args)}: (", [("", e.body, "")], ")"),
+    ast.UnaryOp: _split_unary,
+    ast.Subscript: lambda e, inner_width: (ast.unparse(e.value) + "[", [("", e.slice, "")], "]"),
+    ast.Constant: _split_string,
+}
 
 
 _COMPARE_WORDS = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=",
