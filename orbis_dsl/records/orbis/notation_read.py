@@ -157,10 +157,10 @@ class _Line:
             self.fail(f"unexpected character {shown}; expected {_SAY[say]}", self.pos + 1, 1)
         text, kind = match.group(), match.lastgroup
         shown = f"number {text}" if kind in ("INT", "SIGNED") else f"string {text}" if kind == "STRING" else f"'{text}'"
-        hint = did_you_mean(text, keywords) if keywords and text.isalpha() else None
-        if hint is None and keywords and kind == "WORD":
-            hint = next((f"did you mean '{k}' and then '{text[len(k):]}'? (a space between them)"
-                         for k in keywords if text.startswith(k)), None)
+        hint = next((f"did you mean '{k}' and then '{text[len(k):]}'? (a space between them)"
+                     for k in keywords if kind == "WORD" and text.startswith(k)), None)
+        if hint is None and keywords and text.isalpha():
+            hint = did_you_mean(text, keywords)
         self.fail(f"unexpected {shown}; expected {_SAY[say]}", self.pos + 1, len(text), hint)
 
     def fail(self, message: str, column: int, width: int, hint: str | None = None) -> None:
