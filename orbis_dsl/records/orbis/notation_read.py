@@ -74,6 +74,7 @@ _TERMINALS = {  # in Lark's order for game.lark: priority first; each class's pa
     "STRING": r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"',
     "|": r"\|",
     "=": r"=",
+    "END": r"(?:#.*)?$",  # the end of the line, after a comment or none
 }
 _SPACE = re.compile(r"[\t ]*(?:#.*)?")
 _VALUE = ("INT", "SIGNED", "WORD", "WORDS", "AMOUNT", "STRING")
@@ -103,8 +104,10 @@ _SAY = {
 
 @cache
 def _lexer(names: tuple[str, ...]) -> re.Pattern:
-    """One pattern of the token classes `names`, tried in the grammar's order (the first that matches wins)."""
-    return re.compile("|".join(f"(?P<{_group(n)}>{_TERMINALS[n]})" for n in _TERMINALS if n in names))
+    """One pattern of the token classes `names`, after the spaces before it, tried in the grammar's order (the
+    first that matches wins)."""
+    return re.compile("[\t ]*(?:" + "|".join(f"(?P<{_group(n)}>{_TERMINALS[n]})" for n in _TERMINALS if n in names)
+                      + ")")
 
 
 def _group(name: str) -> str:
@@ -112,7 +115,7 @@ def _group(name: str) -> str:
 
 
 _TYPE = {"BAR": "|", "EQ": "="}
-_EVERY = tuple(_TERMINALS)
+_EVERY = tuple(n for n in _TERMINALS if n != "END")
 
 
 class _Line:
@@ -125,22 +128,28 @@ class _Line:
         self.pos = _SPACE.match(self.text, self.pos).end()
         return self.pos >= len(self.text)
 
-    def next(self, names: tuple[str, ...], say: str, keywords: tuple[str, ...] = ()) -> Tok:
-        """The token here, of one of the classes `names` or one of `keywords`; else a located error saying `say`."""
-        if self.at_end():
-            self.fail(f"the line ends too early; expected {_SAY[say]}", len(self.text) + 1, 1)
-        match = _lexer(names + (("WORD",) if keywords else ())).match(self.text, self.pos)
+    def next(self, names: tuple[str, ...], say: str, keywords: tuple[str, ...] = ()) -> Tok | None:
+        """The token here, of one of the classes `names` or one of `keywords` (None for the end of the line, where
+        `names` has END); else a located error saying `say`."""
+        match = _lexer((*names, "WORD") if keywords else names).match(self.text, self.pos)
         if match is None:
+            if self.at_end():
+                self.fail(f"the line ends too early; expected {_SAY[say]}", len(self.text) + 1, 1)
             self.unexpected(say, keywords)
-        kind = _TYPE.get(match.lastgroup, match.lastgroup)
-        text = match.group()
-        if kind == "WORD" and text in keywords:
-            kind = text
-        elif kind == "WORD" and "WORD" not in names:
-            self.unexpected(say, keywords)
-        tok = Tok.make(text, kind, self.number, self.pos + 1)
+        group = match.lastgroup
         self.pos = match.end()
-        return tok
+        if group == "END":
+            return None
+        kind = _TYPE.get(group, group)
+        text = match.group(group)
+        if kind != "WORD":
+            pass
+        elif text in keywords:
+            kind = text
+        elif keywords and "WORD" not in names:
+            self.pos = match.start(group)
+            self.unexpected(say, keywords)
+        return Tok.make(text, kind, self.number, match.start(group) + 1)
 
     def end(self, say: str = "end") -> None:
         if not self.at_end():
@@ -255,35 +264,30 @@ def _row(line: _Line, first: Tok) -> Node:
     """`tile ("|" tile)*` to the end of the line: `desert` or `-`, or a colour, a kind and the tile's items."""
     tiles, tile = [], first
     while True:
-        node = _desert(line, tile) if tile.type == "DESERT" else _face_up(line, tile)
+        if tile.type == "DESERT":
+            node, more = Node("desert", [tile], tile), line.next(("|", "END"), "after desert") is not None
+        else:
+            node, more = _face_up(line, tile)
         tiles.append(node)
-        if line.at_end():
+        if not more:
             return Node("row", tiles, first, node)
-        line.next(("|",), "end")  # the tile stopped at a `|`: anything else was refused already
         tile = line.next(("DESERT", "WORD"), "tile")
 
 
-def _desert(line: _Line, tok: Tok) -> Node:
-    if not line.at_end():
-        line.next(("|",), "after desert")
-        line.pos -= 1  # the `|` is the row's to read
-    return Node("desert", [tok], tok)
+_ITEM = ("MARK", "INT", "SIGNED", "WORD", "WORDS", "AMOUNT", "STRING", "|", "END")
+_AFTER_WORD = (*_ITEM, "=")
 
 
-_ITEM = ("MARK", "INT", "SIGNED", "WORD", "WORDS", "AMOUNT", "STRING", "|")
-
-
-def _face_up(line: _Line, colour: Tok) -> Node:
-    """A colour, a kind, then values, `name=value`s and marks, up to a `|` or the end of the line."""
+def _face_up(line: _Line, colour: Tok) -> tuple[Node, bool]:
+    """A colour, a kind, then values, `name=value`s and marks, up to a `|` (True) or the end of the line (False)."""
     kind = line.next(("WORD",), "kind")
     children: list = [colour, kind]
     last: Tok | Node = kind
-    while not line.at_end():
-        after_word = isinstance(last, Node) and last.data == "word"
-        tok = line.next(_ITEM + (("=",) if after_word else ()), "named" if after_word else "item")
-        if tok.type == "|":
-            line.pos -= 1
-            break
+    while True:
+        after_word = last.__class__ is Node and last.data == "word"
+        tok = line.next(_AFTER_WORD if after_word else _ITEM, "named" if after_word else "item")
+        if tok is None or tok.type == "|":
+            return Node("face_up", children, colour, last), tok is not None
         if tok.type == "=":
             name = children.pop().children[0]
             value = _value(line.next(_VALUE, "value"))
@@ -291,4 +295,3 @@ def _face_up(line: _Line, colour: Tok) -> Node:
         else:
             last = tok if tok.type == "MARK" else _value(tok)
         children.append(last)
-    return Node("face_up", children, colour, last)
