@@ -111,11 +111,11 @@ def _fail_if_a_pack(path: Path, compiled) -> None:
 def compile_command(
     check_only: bool = typer.Option(False, "--check", help="Exit 1 naming every stale, missing or orphaned module."),
 ) -> None:
-    """Regenerate generated/: each game's handler modules from rules/GAME/, the notation parser from grammar/."""
+    """Regenerate generated/: each game's handler modules from rules/GAME/."""
     from orbis_dsl.common.games import all_games
     from orbis_dsl.common.resources import data_dir
     from orbis_dsl.language.backends.python.generated_modules import compare, orphaned_folders, write
-    from orbis_dsl.language.ruleset import JUDGED_BY_SOURCE, compile_game, generated_files
+    from orbis_dsl.language.ruleset import compile_game, generated_files
 
     games = all_games()
     expected = {}
@@ -130,7 +130,7 @@ def compile_command(
             typer.echo(f"orphaned: generated/{name}/", err=True)
         ok = not stray
         for game in games:
-            result = compare(expected[game.folder], game.generated, JUDGED_BY_SOURCE)
+            result = compare(expected[game.folder], game.generated)
             for label, names in (("stale", result.stale), ("missing", result.missing),
                                  ("orphaned", result.orphaned)):
                 for name in names:
@@ -142,7 +142,7 @@ def compile_command(
         typer.echo(f"generated/ is current ({len(games)} games, {total} modules)")
         return
     changed = [f"{game.folder}/{name}" for game in games
-               for name in write(expected[game.folder], game.generated, JUDGED_BY_SOURCE)]
+               for name in write(expected[game.folder], game.generated)]
     typer.echo(f"wrote {len(changed)} of {total} modules"
                + (": " + ", ".join(changed) if changed else " (all current)"))
 

@@ -14,11 +14,6 @@ import os
 import stat
 import sys
 
-# Orbis's game notation (grammar/game.lark): the options of its parser, the same whether Lark builds it from the
-# grammar or the standalone module in generated/ is used, so both parse alike.
-GAME_PARSER_OPTIONS = {"parser": "lalr", "propagate_positions": True, "maybe_placeholders": True,
-                       "start": ["start", "row"]}
-
 
 def trusted_cache_file(name: str) -> str | bool:
     """A path for Lark's `cache=` option for the grammar `name`, or False when no place can be trusted."""

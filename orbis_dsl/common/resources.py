@@ -8,9 +8,6 @@ import stat
 from functools import cache
 from pathlib import Path
 
-# The Orbis notation's standalone parser, in generated/orbis/ beside the rule modules (written by parsergen.py).
-GAME_PARSER_MODULE = "game_parser.py"
-
 _PACKAGE = Path(__file__).resolve().parents[1]  # orbis_dsl/, above this common/ folder
 # A wheel carries the top-level folders inside the package (see pyproject's force-include).
 _BUNDLED = _PACKAGE / "_bundled"

@@ -10,7 +10,7 @@ from orbis_dsl.common.collector import collector_paused
 from orbis_dsl.common.diagnostics import Diagnostic
 from orbis_dsl.common.games import Game
 from orbis_dsl.common.paths import is_dir, is_file
-from orbis_dsl.common.resources import BASE_GAME, GAME_ENTRY, GAME_PARSER_MODULE, data_dir
+from orbis_dsl.common.resources import BASE_GAME, GAME_ENTRY, data_dir
 from orbis_dsl.runtime.rules import Rules, load_directory, merge, stale_sources
 
 if TYPE_CHECKING:  # the compiler stages load only when something must be compiled
@@ -52,20 +52,9 @@ def compile_game(game: Game) -> Compiled:
     return compile_paths([game.entry], data_dir("rules"), module_root=game.entry.parent)
 
 
-# Modules of generated/ judged by the hash of their source: their body is Lark's code, which changes with Lark.
-JUDGED_BY_SOURCE = frozenset({GAME_PARSER_MODULE})
-
-
 def generated_files(compiled: Compiled, game: Game | None = None) -> dict[str, str]:
-    """Everything `orbis compile` keeps in generated/GAME/: the game's modules and, for Orbis, the game
-    notation's parser."""
-    if game is not None and game.folder != BASE_GAME:
-        return dict(compiled.modules)
-    from orbis_dsl.language.backends.python.notation_parser import render_game_parser
-
-    grammar = data_dir("grammar") / "game.lark"
-    return {**compiled.modules,
-            GAME_PARSER_MODULE: render_game_parser(grammar.read_text(encoding="utf-8"), "grammar/game.lark")}
+    """Everything `orbis compile` keeps in generated/GAME/: the game's modules."""
+    return dict(compiled.modules)
 
 
 def rules_from_modules(modules: dict[str, str], package: str) -> Rules:

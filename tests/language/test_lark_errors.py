@@ -46,12 +46,13 @@ def test_what_follows_is_only_said_when_it_is_certain():
 
 def test_the_end_of_a_line_reads_as_a_sentence():
     _, diags = read_text("player Ana god nature\n", "g.orbisgame", base_rules())
-    assert diags[0].message == "the line ends too early; expected 'worshippers' or a token mark (x or ok)"
+    assert diags[0].message == ("the line ends too early; expected 'worshippers' "
+                                "(or a token mark, x or ok, after the god)")
     assert "unexpected the end of the line" not in diags[0].message
 
 
-def test_the_standalone_game_parser_can_be_probed_too():
-    # the notation's parser is Lark's standalone module: probing it for what follows must work or stay silent
+def test_the_notation_reader_says_what_was_expected_at_the_end_of_a_line():
+    # the notation's parser is its line reader (records/orbis/notation_read.py), with messages of its own
     tiles, diags = read_row("red stone | ", "row", base_rules())
     assert tiles is None and diags and "Traceback" not in diags[0].message
     _, diags = read_text("option temple_count =\n", "g.orbisgame", base_rules())

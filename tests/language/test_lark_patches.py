@@ -33,7 +33,7 @@ def test_every_listed_patch_is_installed_on_a_fresh_rules_parser():
     assert lark_patches.install_keyword_lookup(fresh) > 0
     assert lark_patches.install_whole_words(fresh) > 0
     assert lark_patches.install_lean_positions(fresh) > 0
-    for name in ("install_keyword_lookup", "install_whole_words", "install_lean_positions", "replace_parse_table"):
+    for name in ("install_keyword_lookup", "install_whole_words", "install_lean_positions"):
         assert f"`{name}`" in lark_patches.__doc__
 
 

@@ -135,7 +135,7 @@ def test_a_file_of_another_ending_without_a_game_line_is_still_orbis(tmp_path):
     other = tmp_path / "night.txt"
     other.write_text(TM_TEXT.split("\n", 1)[1], encoding="utf-8")
     result = _cli("score", other)
-    assert result.exit_code == 2 and "expected 'game', 'option', 'player', 'variant'" in result.output
+    assert result.exit_code == 2 and "expected 'game', 'variant', 'option' or 'player'" in result.output
 
 
 def test_a_mondo_text_of_two_rounds_is_told_so_at_its_last_round():

@@ -17,11 +17,10 @@ from robustness.hostile import ROOT, orbis, other_uid
 
 _BUILD_WITH_LARKS_CACHE = """
 from lark import Lark
-from orbis_dsl.records.orbis.notation import GAME_PARSER_OPTIONS
 from orbis_dsl.common.resources import grammar_path
 Lark(grammar_path("rules.lark").read_text(encoding="utf-8"), parser="lalr", propagate_positions=True,
      maybe_placeholders=True, cache=True)
-Lark(grammar_path("game.lark").read_text(encoding="utf-8"), cache=True, **GAME_PARSER_OPTIONS)
+Lark(grammar_path("game.lark").read_text(encoding="utf-8"), parser="lalr", cache=True)
 """
 
 
@@ -70,7 +69,7 @@ def test_no_parser_is_built_with_larks_temporary_file_cache():
                 cache = next((k.value for k in node.keywords if k.arg == "cache"), None)
                 calls.append((path.name, None if cache is None else ast.unparse(cache)))
     assert calls and all(cache in (None, "tables") for _, cache in calls), calls
-    assert sum(cache == "tables" for _, cache in calls) == 2, calls  # the rules and the game notation
+    assert sum(cache == "tables" for _, cache in calls) == 1, calls  # the rules (the game notation has a line reader)
 
 
 # ---- the tables kept in the user's private cache instead (parser_cache.py) ------------------------------------

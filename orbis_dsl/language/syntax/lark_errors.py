@@ -1,7 +1,7 @@
-"""Lark exceptions turned into plain-words diagnostics (shared by the rules and game-notation parsers).
+"""Lark exceptions turned into plain-words diagnostics (the rules language's parser; the game notation has a line
+reader with messages of its own, records/orbis/notation_read.py).
 
-The game notation's parser is a standalone module with its own copies of Lark's classes, so errors are told
-apart by class name rather than by isinstance, and Lark itself is not imported here.
+Errors are told apart by class name rather than by isinstance, so that Lark itself is not imported here.
 """
 
 from __future__ import annotations
@@ -23,8 +23,6 @@ _COMMON = {
 }
 # Each grammar names its own token classes.
 RULES_WORDS = {**_COMMON, "NAME": "a name", "MINUS": "'-'"}
-GAME_WORDS = {**_COMMON, "WORD": "a word", "WORDS": "colours like blue/green", "AMOUNT": "an amount like 2red",
-              "SIGNED": "a number", "MARK": "a token mark (x or ok)", "DESERT": "'desert' or '-'"}
 _CLOSERS = ("}", ")", "]")
 
 

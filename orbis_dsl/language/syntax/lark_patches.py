@@ -16,10 +16,6 @@ The patches (each installed on a parser by `parse.rules_lark`, so on `orbis chec
    `PropagatePositions` for `LeanPositions`, or `ONLY_CHILD` where a rule hands its one child on. Why: 40 % of
    Lark's parse of a 256 kB rule file. Held by tests/language/test_lark_positions.py (every node's positions equal
    Lark's own on every bundled rule file; it fails if the wrapper is not in use).
-4. **Canonical tables** (`replace_parse_table`). The game notation's standalone parser (backends/python/
-   notation_parser.py) is generated from an LALR table renumbered in a canonical order, set as the parser's
-   `_parse_table` before Lark's standalone generator writes it. Why: the same grammar gives the same file.
-   Held by `orbis compile --check` (tests/cli) and the notation tests, which read every example through it.
 
 Not patches, but reads of Lark's state beyond its documented API, kept beside the code that needs them:
 `lark_recovery.py` cuts the interactive parser's `state_stack`/`value_stack` and moves its lexer state (held by
@@ -266,9 +262,3 @@ def hands_on_its_child(rule) -> bool:
     symbol = rule.expansion[0]
     return not symbol.filter_out if symbol.is_term else not symbol.name.startswith("_")
 
-
-def replace_parse_table(parser: Lark, renumber) -> None:
-    """Patch 4: the LALR parser's table replaced by `renumber(table)` (the same automaton, numbered otherwise),
-    before Lark's standalone generator serializes it."""
-    lalr = parser.parser.parser  # ParsingFrontend → LALR_Parser, which serializes `_parse_table`
-    lalr._parse_table = renumber(lalr._parse_table)

@@ -10,7 +10,7 @@ import re
 import warnings
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # the game notation's tokens come from its standalone parser, which has its own Token class
+if TYPE_CHECKING:  # the rules' tokens are Lark's; the game notation's are its line reader's Tok (also a str)
     from lark import Token
 
 # No number in a rule set needs more digits; Python refuses to print ints past 4,300 digits.

@@ -1,71 +1,25 @@
-"""The game notation (grammar/game.lark): a finished game typed at the table, and back.
+"""The game notation (docs/notation.md): a finished game typed at the table, and back.
 
 Reading builds the same document a JSON record holds, remembering where each part was typed, then validates it
 with the JSON record reader: one set of checks, and every message located at the line and column of the text.
-The notation has one parser, Lark's LALR tables for grammar/game.lark (the standalone module `orbis compile`
-writes to generated/, or Lark itself when that module is stale); no line reader stands beside it.
+The notation has one parser, the line reader of notation_read.py (grammar/game.lark is its reference, not its
+parser: tests/records/test_notation_reader.py holds the reader to it).
 """
 
 from __future__ import annotations
 
 import json
 import re
-import sys
-from functools import cache
-from typing import NamedTuple
 
 from orbis_dsl.common.diagnostics import Diagnostic, Span
-from orbis_dsl.common.parser_cache import GAME_PARSER_OPTIONS
-from orbis_dsl.common.resources import BASE_GAME, GAME_PARSER_MODULE, data_dir, grammar_path, source_hash
-from orbis_dsl.language.syntax.lark_errors import GAME_WORDS, syntax_diagnostic
 from orbis_dsl.language.syntax.literals import BadToken
 from orbis_dsl.records.orbis.json_reader import MAX_RECORD_BYTES, RecordReader
 from orbis_dsl.records.orbis.notation_build import Builder, span_of
+from orbis_dsl.records.orbis.notation_read import NotationError
+from orbis_dsl.records.orbis.notation_read import read_game as _read_game
+from orbis_dsl.records.orbis.notation_read import read_row as _read_row
 from orbis_dsl.runtime.game_record import GameRecord, TileRecord
-from orbis_dsl.runtime.rules import Rules, import_file
-
-
-class GameParser(NamedTuple):
-    lark: object  # a Lark parser: the standalone module's when it is current, else Lark's own
-    errors: type  # the UnexpectedInput class of that parser's Lark
-
-
-@cache
-def game_parser() -> GameParser:
-    grammar = grammar_path("game.lark").read_text(encoding="utf-8")
-    standalone = _standalone_parser(grammar)
-    if standalone is not None:
-        return standalone
-    # No current standalone module (the grammar was edited since `orbis compile`, or the module is missing or
-    # damaged): build the parser with Lark, its tables kept only in the user's private cache (never cache=True,
-    # which would unpickle a file of the shared temporary folder that another user may have written).
-    from lark import Lark
-    from lark.exceptions import UnexpectedInput
-
-    from orbis_dsl.common.parser_cache import keep_private, trusted_cache_file
-
-    tables = trusted_cache_file("game")
-    parser = Lark(grammar, cache=tables, **GAME_PARSER_OPTIONS)
-    keep_private(tables)
-    return GameParser(parser, UnexpectedInput)
-
-
-def _standalone_parser(grammar: str) -> GameParser | None:
-    """The generated parser, if its module was generated from this very grammar and loads; else None."""
-    path = data_dir("generated") / BASE_GAME / GAME_PARSER_MODULE
-    try:
-        with path.open(encoding="utf-8") as file:
-            header = file.read(400)
-    except OSError:
-        return None
-    if f"# sha256: {source_hash(grammar)}\n" not in header:
-        return None
-    try:
-        module = import_file(path, "orbis_game_parser")
-        return GameParser(module.Lark_StandAlone(), module.UnexpectedInput)
-    except Exception:  # a damaged module (edited by hand, cut short): Lark can still build the parser
-        sys.modules.pop("orbis_game_parser", None)
-        return None
+from orbis_dsl.runtime.rules import Rules
 
 
 def _locate(diag: Diagnostic, spans: dict[str, Span]) -> Diagnostic:
@@ -88,11 +42,10 @@ def read_text(text: str, file: str, rules: Rules) -> tuple[GameRecord | None, li
                                  span=Span(file, 1, 1))]
     if not text.endswith("\n"):
         text += "\n"
-    parser = game_parser()
     try:
-        tree = parser.lark.parse(text, start="start")
-    except parser.errors as error:
-        return None, [syntax_diagnostic(parser.lark, error, file, GAME_WORDS)]
+        tree = _read_game(text, file)
+    except NotationError as error:
+        return None, [error.diagnostic]
     builder = Builder(rules, file)
     try:
         doc = builder.document(tree)
@@ -126,11 +79,10 @@ def _within(path: str | None, paths: set[str]) -> bool:
 
 def read_row(text: str, file: str, rules: Rules, width: int | None = None):
     """One pyramid row typed on its own (`orbis enter`): its tiles, or the diagnostics of the first mistakes."""
-    parser = game_parser()
     try:
-        tree = parser.lark.parse(text.rstrip("\n") + "\n", start="row")
-    except parser.errors as error:
-        return None, [syntax_diagnostic(parser.lark, error, file, GAME_WORDS)]
+        tree = _read_row(text, file)
+    except NotationError as error:
+        return None, [error.diagnostic]
     builder = Builder(rules, file)
     reader = RecordReader(rules, file)
     tiles = []

@@ -1,5 +1,6 @@
-"""The game notation's parse tree → the `orbis-game/1` document a JSON record holds, remembering where each part
-was typed (notation.py reads the text and checks the document with the JSON record reader)."""
+"""The game notation's nodes, as notation_read reads them → the `orbis-game/1` document a JSON record holds,
+remembering where each part was typed (notation.py reads the text and checks the document with the JSON record
+reader)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from orbis_dsl.records.orbis.json_reader import FORMAT
 from orbis_dsl.runtime.rules import Rules
 
 if TYPE_CHECKING:
-    from lark import Token, Tree
+    from orbis_dsl.records.orbis.notation_read import Node as Tree
+    from orbis_dsl.records.orbis.notation_read import Tok as Token
 
 
 def span_of(file: str, item) -> Span:
