@@ -30,9 +30,10 @@ DEFAULT_PYODIDE = HERE / "node_modules" / "pyodide"
 # interpreter compiled to WebAssembly, the standard library, and the list of packages it knows.
 PYODIDE_FILES = ("pyodide.js", "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
-# The project's dependencies the scorer may import in the browser: lark (the notation's parser, when the generated
-# standalone one does not fit the grammar) and attrs. Not typer, rich, pygments (the command line and the
-# terminal), jinja2 (the rules compiler: the wheel carries the compiled modules), nor the server's libraries.
+# The project's dependencies the scorer may import in the browser: lark (the rules language's parser, for a rule set
+# whose modules generated/ does not hold current; the notation has a line reader of its own) and attrs. Not typer,
+# rich, pygments (the command line and the terminal), jinja2 (the rules compiler: the wheel carries the compiled
+# modules), nor the server's libraries.
 RUNTIME_DEPENDENCIES = ("lark", "attrs")
 MARKER = "build.json"  # in a folder `orbis pad build` wrote, so that a rebuild may replace it
 
