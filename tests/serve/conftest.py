@@ -19,10 +19,14 @@ STEP_WAIT = 15_000  # ms: the most Playwright waits for one element before the t
 @pytest.fixture(scope="session")
 def built(tmp_path_factory):
     """One offline build of the pad (`orbis pad build`) for every test that reads or serves it (test_pad_build.py,
-    test_browser_offline.py): it is only read, and building it takes seconds."""
-    from serve.pad_build_fixture import build_or_skip
+    test_browser_offline.py, test_api_sheets.py): it is only read, and building it takes seconds. Under
+    pytest-xdist each worker has a session of its own, so the workers share one build in the run's common
+    temporary folder, the first to get there building it under a lock."""
+    from serve.pad_build_fixture import build_or_skip, shared_build
 
-    return build_or_skip(tmp_path_factory.mktemp("pad") / "build")
+    if os.environ.get("PYTEST_XDIST_WORKER") is None:
+        return build_or_skip(tmp_path_factory.mktemp("pad") / "build")
+    return shared_build(tmp_path_factory.getbasetemp().parent / "pad-shared")
 
 
 @pytest.fixture(scope="module")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 from pathlib import Path
 
 import pytest
@@ -18,3 +19,23 @@ def build_or_skip(folder: Path) -> Path:
         pytest.skip(str(error))
     build(folder)
     return folder
+
+
+def shared_build(folder: Path) -> Path:
+    """The pad built once into `folder/build` for every pytest-xdist worker of this run (`folder` is in the run's
+    own temporary folder, so a build is never reused across runs). The lock file makes the other workers wait for
+    the first one's build; a `done` marker tells them it finished, and a skip is remembered as its reason."""
+    folder.mkdir(parents=True, exist_ok=True)
+    build_dir, done, skipped = folder / "build", folder / "done", folder / "skipped"
+    with open(folder / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if skipped.exists():
+            pytest.skip(skipped.read_text(encoding="utf-8"))
+        if not done.exists():
+            try:
+                build_or_skip(build_dir)
+            except pytest.skip.Exception as reason:
+                skipped.write_text(str(reason), encoding="utf-8")
+                raise
+            done.touch()
+    return build_dir
