@@ -122,7 +122,7 @@ def check_plain_against_orbis(plain_out: bytes, orbis_out: bytes, count: int) ->
     print(f"plain scorer checked: totals, categories, places and winners equal orbis's on all {count} files")
 
 
-def stages(json_files: list[str], passes: int = 3) -> None:
+def stages(json_files: list[str], text_files: list[str], passes: int = 3) -> None:
     """Where a game's CPU time goes, in this process (best of `passes` over the files, the cyclic collector paused as
     in a batch): orbis's stages, the plain scorer's whole loop, and the floor no reader and writer of these reports
     can go below in Python: the C JSON parser reading the file, and the C string writer writing the report's text."""
@@ -136,6 +136,7 @@ def stages(json_files: list[str], passes: int = 3) -> None:
     import plain_scorer
 
     paths = [Path(f) for f in json_files]
+    text_paths = [Path(f) for f in text_files]
     rules = base_rules()
     records = [read_record(path)[0] for path in paths]
     reports = [score_record(rules, record) for record in records]
@@ -153,6 +154,7 @@ def stages(json_files: list[str], passes: int = 3) -> None:
 
     work = {
         "orbis: read the record (file, JSON, checks)": lambda: [read_record(path) for path in paths],
+        "orbis: read the record (file, text notation, checks)": lambda: [read_record(path) for path in text_paths],
         "orbis: score it, with reasons and table checks": lambda: [score_record(rules, r) for r in records],
         "orbis: write the report's JSON line": lambda: [report.to_json_line() for report in reports],
         "the plain scorer's whole loop (read, json.load, score, dump)": plain,
@@ -246,7 +248,7 @@ def main() -> None:
         print(f"  the ceiling for item 1: a hand-written Python scorer of the orbis-score/1 report, its files shared "
               f"out over {len(full_split.commands)} processes at once, reaches {ceiling:.2f}x the plain scorer "
               f"here; orbis, {statistics.median(walls[base]) / js:.2f}x")
-        stages(json_files)
+        stages(json_files, text_files)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 

@@ -4,7 +4,11 @@ from the grammar and the reader accept the same texts and read them into the sam
 at the same lines and columns), so the document built from it is the same.
 
 The one difference allowed: where only keywords fit, Lark's contextual lexer reads a keyword that begins a longer
-word (`playerAna`) as the keyword, and the reader refuses the word, saying which keyword it begins."""
+word (`playerAna`) as the keyword, and the reader refuses the word, saying which keyword it begins.
+
+The reader's fast path for common lines (`scan_game`: a player line by one pattern, a row split at its `|`s) is
+held to the same grammar on the same texts: whatever it takes, Lark takes too, read into the same parts (each
+tile's text is the text Lark's tokens of that tile span), and it takes most well-formed texts here."""
 
 from __future__ import annotations
 
@@ -17,7 +21,7 @@ from hypothesis import strategies as st
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
-from orbis_dsl.records.orbis.notation_read import Node, NotationError, read_game, read_row
+from orbis_dsl.records.orbis.notation_read import Node, NotationError, read_game, read_row, scan_game
 
 ROOT = Path(__file__).resolve().parents[2]
 LARK = Lark((ROOT / "grammar" / "game.lark").read_text(encoding="utf-8"), parser="lalr",
@@ -46,6 +50,58 @@ def _glued_keyword(error: NotationError) -> bool:
     return "(a space between them)" in (error.diagnostic.hint or "")
 
 
+def _leaves(item) -> list[Token]:
+    if isinstance(item, Token):
+        return [item]
+    return [leaf for child in item.children if child is not None for leaf in _leaves(child)]
+
+
+def _lark_parts(tree: Tree, text: str):
+    """Lark's tree as scan_game gives it: the header lines' shapes, and each player's words as typed and its
+    rows' tiles as the text from the first token of each to the end of its last."""
+    lines = text.split("\n")
+    headers, players = [], []
+    for child in tree.children:
+        if child.data != "player":
+            headers.append(_lark_shape(child))
+            continue
+        label, god, mark, count, *rows = child.children
+        tiles = []
+        for row in rows:
+            tiles.append([])
+            for tile in row.children:
+                leaves = _leaves(tile)
+                tiles[-1].append(lines[leaves[0].line - 1][leaves[0].column - 1:leaves[-1].end_column - 1])
+        players.append((str(label.children[0]), str(god.children[0]) if god is not None else None,
+                        str(mark) if mark is not None else None, str(count), tiles))
+    return headers, players
+
+
+SCANNED = {"texts": 0, "taken": 0}
+
+
+def _one_tile(text: str) -> bool:
+    """Whether a tile's text reads alone as one tile (as notation.py reads each text the fast path gives)."""
+    try:
+        return len(read_row(text, "t").children) == 1
+    except NotationError:
+        return False
+
+
+def agree_on_common_lines(text: str, expected) -> None:
+    """What the fast path takes, its tiles' texts each read alone as one tile, Lark takes, read to the same
+    parts."""
+    scanned = scan_game(text, "t")
+    SCANNED["texts"] += 1
+    if scanned is None or not all(_one_tile(tile) for p in scanned.players for row in p[4] for tile in row):
+        return
+    SCANNED["taken"] += 1
+    assert expected != "refused", text
+    tree = LARK.parse(text, start="start")
+    assert ([_shape(h) for h in scanned.headers], [tuple(p) for p in scanned.players]) == _lark_parts(tree, text), \
+        text
+
+
 def agree(text: str, start: str = "start") -> None:
     if not text.endswith("\n"):
         text += "\n"
@@ -53,6 +109,8 @@ def agree(text: str, start: str = "start") -> None:
         expected = _lark_shape(LARK.parse(text, start=start))
     except UnexpectedInput:
         expected = "refused"
+    if start == "start":
+        agree_on_common_lines(text, expected)
     try:
         got = _shape(read_game(text, "t") if start == "start" else read_row(text, "t"))
     except NotationError as error:
@@ -66,6 +124,12 @@ def agree(text: str, start: str = "start") -> None:
 @pytest.mark.parametrize("path", GAMES, ids=lambda p: p.name)
 def test_every_bundled_game_reads_as_the_grammar_reads_it(path):
     agree(path.read_bytes().decode("utf-8", "replace"))
+
+
+def test_the_fast_path_takes_the_bundled_games_of_common_lines():
+    """Else the comparisons above would hold of nothing: the examples are all of common lines."""
+    examples = sorted(ROOT.glob("examples/**/*.orbisgame"))
+    assert examples and all(scan_game(path.read_text(encoding="utf-8"), "t") is not None for path in examples)
 
 
 WORDS = ["player", "god", "worshippers", "game", "variant", "option", "x", "X", "ok", "OK", "Ok", "desert", "DESERT",
@@ -89,6 +153,37 @@ TEXT = st.lists(st.one_of(HEAD, PLACED), max_size=8).flatmap(
 @given(TEXT)
 def test_generated_texts_read_as_the_grammar_reads_them(text):
     agree(text)
+
+
+COMMON_PIECE = st.sampled_from(["green stone", "desert", "-", "DESERT", "red volcano 1blue 2", "blue forest blue/red 3",
+                                "x", "ok", "X", "xenon", '"a|b"', '"q#r"', "level=2", "cp=0", "2red", "3", "|", "",
+                                "#", "# c | red stone", "\t", "\x0c", "\r", "player", "god", "green stone x"])
+COMMON_ROW = st.lists(COMMON_PIECE, min_size=1, max_size=6).map(" ".join)
+COMMON_PLAYER = st.tuples(st.sampled_from(["player", " player", "player\t", "players", "playerAna"]),
+                          st.sampled_from([" Ana", ' "A b"', " x", " god", " 3", ""]),
+                          st.sampled_from(["", " god death", " god x x", " god \"Goddess of Fire\" ok", " god"]),
+                          st.sampled_from([" worshippers 3", " worshippers 3x", " worshippers 03 # c", "worshippers 1",
+                                           " worshippers", " worshippers -1"])).map("".join)
+COMMON_TEXT = st.lists(st.one_of(HEAD, COMMON_PLAYER, COMMON_ROW), max_size=10).flatmap(
+    lambda lines: st.sampled_from(["\n", "\r\n"]).map(lambda end: end.join(lines)))
+
+
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(COMMON_TEXT)
+def test_texts_of_near_common_lines_read_as_the_grammar_reads_them(text):
+    """Lines close to the fast path's forms, and just off them, read by both paths and by Lark."""
+    agree(text)
+
+
+def test_the_generated_texts_reach_the_fast_path():
+    SCANNED.update(texts=0, taken=0)
+    rng = random.Random(3)
+    for _ in range(300):
+        lines = [rng.choice(["player Ana worshippers 3", "player B god death x worshippers 0", "# c", ""])]
+        lines += [" | ".join(rng.choice(["green stone", "desert", "red volcano 1blue 2 x", '"a|b"', "- # c"])
+                             for _ in range(rng.randint(1, 3))) for _ in range(rng.randint(0, 3))]
+        agree("\n".join(lines))
+    assert SCANNED["taken"] > 100, SCANNED
 
 
 @settings(max_examples=300, deadline=None)

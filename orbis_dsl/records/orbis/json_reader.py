@@ -49,9 +49,11 @@ def _strings_colons(*values) -> int:
 class RecordReader(TileChecks):
     """One record's reading under a rule set: `game(doc)` gives the record or None, and `diags` every problem.
     `colons` counts the members and the ':'s in strings of what was read (the repeated-key test above). With
-    `marks`, the document is a text's skeleton (json_skeleton.py)."""
+    `marks`, the document is a text's skeleton (json_skeleton.py), or a notation text's common lines, whose
+    tiles' texts are looked up in `verdicts` (notation.py)."""
 
     marks: Marks | None = None
+    verdicts: dict | None = None  # where a mark's tile text is looked up: the skeleton's, shapes.texts
 
     # ---- document -------------------------------------------------------------------------------------
 
@@ -210,10 +212,13 @@ class RecordReader(TileChecks):
             return tuple(map(itemgetter(0), found))
         return tuple(self.tile(obj, f"{path}[{r}][{i}]") for i, obj in enumerate(row))
 
+    def tile_verdicts(self) -> dict:
+        return self.shapes.texts if self.verdicts is None else self.verdicts
+
     def marked_pyramid(self) -> tuple | None:
         """A pyramid of marks whose every tile's text was read before without a word: all rows in one lookup."""
         texts = self.marks.take(self.shapes.tiles)
-        found = list(map(self.shapes.texts.get, texts))
+        found = list(map(self.tile_verdicts().get, texts))
         if None in found:
             self.marks.next -= len(texts)  # (read row by row, each tile checked that was not read before)
             return None
@@ -225,7 +230,7 @@ class RecordReader(TileChecks):
         """A row of the skeleton's marks (json_skeleton.py): each tile's verdict by its text, or checked now."""
         texts = self.marks.row(row)
         shapes = self.shapes
-        found = list(map(shapes.texts.get, texts))
+        found = list(map(self.tile_verdicts().get, texts))
         if None in found:
             for i, inside in enumerate(texts):
                 if found[i] is None:

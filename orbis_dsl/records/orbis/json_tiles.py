@@ -48,11 +48,15 @@ class TileShapes:
         self.kinds = {name: KindShape(kind, attributes) for name, kind in rules.kinds.items()}
         self.memo: dict[str, tuple[TileRecord, int]] = {}
         self.texts: dict[str, tuple[TileRecord, int]] = {}  # the same, by the tile's text (json_skeleton.py)
+        # The same, by the tile's text in the notation (notation.py): a table of its own, so that no JSON text
+        # is ever looked up among the notation's (the skeleton would take `{green stone}` for a tile).
+        self.notation: dict[str, tuple[TileRecord, int]] = {}
         self.gods: dict[str, str] = {}  # a god as typed → its id, as names.find_god found it
         counts = sorted({v.players for v in rules.variants.values()})
         self.players = (counts[0], counts[-1]) if counts else (1, 99)  # how many players a record may have
         # A pyramid as the skeleton of a well-formed record has it (json_skeleton.MARK a tile), and its rows' places
         widths = tuple(rules.board.rows)
+        self.widths_top_first = list(widths[::-1])  # a pyramid's rows as the notation writes them
         self.marked_pyramid = [[MARK] * width for width in widths]
         self.tiles = sum(widths)
         ends = [sum(widths[:i + 1]) for i in range(len(widths))]
@@ -63,10 +67,11 @@ class TileShapes:
             self.memo.clear()
         self.memo[key] = (tile, colons)
 
-    def remember_text(self, inside: str, found: tuple[TileRecord, int]) -> None:
-        if len(self.texts) >= _MEMO_LIMIT:
-            self.texts.clear()
-        self.texts[inside] = found
+    def remember_text(self, inside: str, found: tuple[TileRecord, int], table: dict | None = None) -> None:
+        table = self.texts if table is None else table
+        if len(table) >= _MEMO_LIMIT:
+            table.clear()
+        table[inside] = found
 
     def recall_row(self, row: list) -> list[tuple[TileRecord, int]] | None:
         """Each tile of a row as read before without a word, or None unless every one was. Found by C loops

@@ -4,6 +4,13 @@ Reading builds the same document a JSON record holds, remembering where each par
 with the JSON record reader: one set of checks, and every message located at the line and column of the text.
 The notation has one parser, the line reader of notation_read.py (grammar/game.lark is its reference, not its
 parser: tests/records/test_notation_reader.py holds the reader to it).
+
+Fast for a batch, where nearly every file is well formed: a text of common lines (notation_read.scan_game) is
+read with no token or position made. Each tile is read by its text: the first time a run meets a text, by the
+careful reading of a row (`read_row`, the one `orbis enter` uses) and its verdict remembered if it has no
+mistake; then by one lookup (a batch spells the same few hundred printed tiles over and over). The document
+is checked by the record reader as any other. Anything else, a mistake above all, has the text read line by
+line, so every message comes from the careful reading, located in the text.
 """
 
 from __future__ import annotations
@@ -13,9 +20,11 @@ import re
 
 from orbis_dsl.common.diagnostics import Diagnostic, Span
 from orbis_dsl.language.syntax.literals import BadToken
-from orbis_dsl.records.orbis.json_reader import MAX_RECORD_BYTES, RecordReader
-from orbis_dsl.records.orbis.notation_build import Builder, span_of
-from orbis_dsl.records.orbis.notation_read import NotationError
+from orbis_dsl.records.orbis.json_reader import FORMAT, MAX_RECORD_BYTES, RecordReader
+from orbis_dsl.records.orbis.json_skeleton import NotSkeleton
+from orbis_dsl.records.orbis.json_tiles import shapes_for
+from orbis_dsl.records.orbis.notation_build import Builder, player_head, span_of
+from orbis_dsl.records.orbis.notation_read import NotationError, scan_game
 from orbis_dsl.records.orbis.notation_read import read_game as _read_game
 from orbis_dsl.records.orbis.notation_read import read_row as _read_row
 from orbis_dsl.runtime.game_record import GameRecord, TileRecord
@@ -42,6 +51,15 @@ def read_text(text: str, file: str, rules: Rules) -> tuple[GameRecord | None, li
                                  span=Span(file, 1, 1))]
     if not text.endswith("\n"):
         text += "\n"
+    game = read_common(text, file, rules)
+    if game is not None:
+        return game, []
+    return read_carefully(text, file, rules)
+
+
+def read_carefully(text: str, file: str, rules: Rules) -> tuple[GameRecord | None, list[Diagnostic]]:
+    """The text read line by line, token by token, each part's place kept for the messages (a text ending in a
+    newline)."""
     try:
         tree = _read_game(text, file)
     except NotationError as error:
@@ -55,6 +73,76 @@ def read_text(text: str, file: str, rules: Rules) -> tuple[GameRecord | None, li
     game = reader.game(doc)
     diags = _in_file_order(builder, reader.diags)
     return (None if diags else game), diags
+
+
+def read_common(text: str, file: str, rules: Rules) -> GameRecord | None:
+    """The record of a text of common lines that reads without a word; None for any other text (read_text then
+    reads it line by line)."""
+    scanned = scan_game(text, file)
+    if scanned is None:
+        return None
+    shapes = shapes_for(rules)
+    builder = Builder(rules, file)
+    doc: dict[str, object] = {"format": FORMAT}
+    players, texts = [], []
+    top_first = shapes.widths_top_first
+    try:
+        for header in scanned.headers:
+            builder.header(header, doc)
+        for name, god, mark, worshippers, rows in scanned.players:
+            if list(map(len, rows)) != top_first:  # (the careful reading says which row is amiss)
+                return None
+            player = player_head(name, god, mark, worshippers)
+            player["pyramid"] = shapes.marked_pyramid
+            players.append(player)
+            for row in reversed(rows):  # stored bottom row first
+                texts += row
+    except BadToken:
+        return None
+    doc["players"] = players
+    verdicts = shapes.notation
+    if builder.diags or not all(tile in verdicts or _remember_tile(tile, file, rules) for tile in set(texts)):
+        return None
+    reader = RecordReader(rules, file)
+    reader.marks, reader.verdicts = _TileTexts(texts), verdicts
+    try:
+        game = reader.game(doc)
+    except NotSkeleton:  # (a verdict forgotten since: the memo starts again when full)
+        return None
+    return None if reader.diags else game
+
+
+def _remember_tile(text: str, file: str, rules: Rules) -> bool:
+    """Whether a tile's text reads alone, by the careful reading, as one tile without a word: then its verdict is
+    remembered for the run. Alone or in its row it reads the same (notation_read.scan_game says why)."""
+    tiles, diags = read_row(text, file, rules)
+    if diags or tiles is None or len(tiles) != 1:
+        return False
+    shapes_for(rules).remember_text(text, (tiles[0], 0), shapes_for(rules).notation)
+    return True
+
+
+class _TileTexts:
+    """A notation text's tiles as the record reader takes a skeleton's marks (json_skeleton.Marks): each tile
+    stands as its text, in the order the reader reads them (player by player, bottom row first)."""
+
+    __slots__ = ("next", "texts")
+
+    def __init__(self, texts: list[str]):
+        self.texts, self.next = texts, 0
+
+    def take(self, count: int) -> list[str]:
+        start = self.next
+        self.next = start + count
+        return self.texts[start:self.next]
+
+    @staticmethod
+    def options(options):
+        return options  # (a real object here, not a mark)
+
+    @staticmethod
+    def row(row):
+        raise NotSkeleton  # (every pyramid here has its rows' widths: the reader takes it whole)
 
 
 def _in_file_order(builder: Builder, found: list[Diagnostic]) -> list[Diagnostic]:

@@ -30,6 +30,23 @@ def _unquote(token: Token) -> str:
     return unquote(token)  # the rules language's strings: same escapes, same refusals
 
 
+def label_text(token: str) -> str:
+    """A label as typed, a word or a quoted string (a word never starts with a quote) → its text."""
+    return _unquote(token) if token[:1] == '"' else str(token)
+
+
+def player_head(name: str, god: str | None, mark: str | None, worshippers: str) -> dict:
+    """A player line's parts as typed (labels quotes and all; `god` and `mark` None where not given) → the
+    player's document but its pyramid. Shared by the careful reading and notation.py's common lines."""
+    player: dict[str, object] = {"name": label_text(name)}
+    if god is not None:
+        player["god"] = label_text(god)
+        if mark is not None and mark.lower() == "x":
+            player["god_cancelled"] = True
+    player["worshippers"] = number(worshippers)
+    return player
+
+
 class Builder:
     """Parse tree → an `orbis-game/1` document, plus the span of every JSON path it fills."""
 
@@ -53,32 +70,37 @@ class Builder:
         doc: dict[str, object] = {"format": FORMAT}
         players = []
         for child in tree.children:
-            if child.data == "game_id":
-                # Only an Orbis record reaches this reader (a file naming another game goes to that game's).
-                self.once("$.game", child)
-                doc["game"] = str(child.children[0])
-                self.at("$.game", child)
-            elif child.data == "title":
-                self.once("$.title", child)
-                doc["title"] = _unquote(child.children[0])
-                self.at("$.title", child)
-            elif child.data == "variant":
-                self.once("$.variant", child)
-                doc["variant"] = self.label(child.children[0])
-                self.at("$.variant", child.children[0])
-            elif child.data == "option":
-                name, value = child.children
-                self.once(f"$.options.{name}", child)
-                doc.setdefault("options", {})[str(name)] = self.option_value(value)
-                self.at(f"$.options.{name}", value)
-            elif child.data == "player":
+            if child.data == "player":
                 if not players:
                     self.at("$.players", child)
                 players.append(self.player(child, f"$.players[{len(players)}]"))
+            else:
+                self.header(child, doc)
         doc["players"] = players
         if not players:
             self.spans["$.players"] = Span(self.file, 1, 1)
         return doc
+
+    def header(self, child: Tree, doc: dict) -> None:
+        """A header line (`game`, `variant`, `option`) into the document (notation.py's common lines too)."""
+        if child.data == "game_id":
+            # Only an Orbis record reaches this reader (a file naming another game goes to that game's).
+            self.once("$.game", child)
+            doc["game"] = str(child.children[0])
+            self.at("$.game", child)
+        elif child.data == "title":
+            self.once("$.title", child)
+            doc["title"] = _unquote(child.children[0])
+            self.at("$.title", child)
+        elif child.data == "variant":
+            self.once("$.variant", child)
+            doc["variant"] = self.label(child.children[0])
+            self.at("$.variant", child.children[0])
+        elif child.data == "option":
+            name, value = child.children
+            self.once(f"$.options.{name}", child)
+            doc.setdefault("options", {})[str(name)] = self.option_value(value)
+            self.at(f"$.options.{name}", value)
 
     @staticmethod
     def option_value(value: Tree):
@@ -94,23 +116,19 @@ class Builder:
     def player(self, tree: Tree, path: str) -> dict:
         label, god, mark, worshippers, *rows = tree.children
         self.at(path, tree)
-        player: dict[str, object] = {"name": self.label(label)}
+        player = player_head(label.children[0], god.children[0] if god is not None else None, mark, worshippers)
         self.at(f"{path}.name", label)
         if god is not None:
-            player["god"] = self.label(god)
             self.at(f"{path}.god", god)
-            if mark is not None and str(mark).lower() == "x":
-                player["god_cancelled"] = True
+            if "god_cancelled" in player:
                 self.at(f"{path}.god_cancelled", mark)
-        player["worshippers"] = number(worshippers)
         self.at(f"{path}.worshippers", worshippers)
         player["pyramid"] = self.pyramid(rows, tree, f"{path}.pyramid")
         return player
 
     @staticmethod
     def label(tree: Tree) -> str:
-        token = tree.children[0]
-        return _unquote(token) if token.type == "STRING" else str(token)
+        return label_text(tree.children[0])
 
     def say(self, message: str, span: Span, path: str | None = None, hint: str | None = None) -> None:
         """A mistake worded for the notation; the record reader's message about `path` (or within it), worded for

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import NamedTuple
 
 from orbis_dsl.common.diagnostics import Diagnostic, Span, did_you_mean
 
@@ -295,3 +296,79 @@ def _face_up(line: _Line, colour: Tok) -> tuple[Node, bool]:
         else:
             last = tok if tok.type == "MARK" else _value(tok)
         children.append(last)
+
+
+# ---- the common lines, read whole ---------------------------------------------------------------------------
+# A batch's files are nearly all well formed, and most of their lines have one of two forms: a player line with
+# its words apart, and a row of tiles. `scan_game` reads such a text with one pattern per player line and a split
+# of each row at its `|`s, and makes no token: it gives each tile as its text, which notation.py reads (by
+# `read_row` above, once per distinct text in a run) and remembers. Anything else in the text (a header line is
+# read by `_header` above) has it give up, None, and the text is read line by line above, which says what is
+# wrong where. The forms accepted here are a part of what the careful reading accepts, read to the same parts:
+# tests/records/test_notation_reader.py holds both paths to the grammar. Why a row may be split at its `|`s: a
+# tile's tokens never hold one but in a string, and a piece cut inside a string has an unclosed quote, which no
+# tile read alone accepts; a `#` ends the line (a comment) unless in a string, so a row with both is not taken,
+# nor one with a carriage return left in it (a piece ending in one would read alone as a CRLF line end).
+
+_LABEL_TEXT = f"({_TERMINALS['WORD']}|{_TERMINALS['STRING']})"
+_PLAYER_LINE = re.compile(
+    rf"[\t ]*player[\t ]+{_LABEL_TEXT}(?:[\t ]+god[\t ]+{_LABEL_TEXT}(?:[\t ]+({_TERMINALS['MARK']}))?)?"
+    rf"[\t ]+worshippers[\t ]+([0-9]+)[\t ]*(?:#.*)?")
+_PLAYER_WORD = re.compile(r"[\t ]*player(?![a-zA-Z0-9_])")  # the line's first word is the keyword
+
+
+class Scanned(NamedTuple):
+    """A text of common lines: its header lines as the careful reading reads them, and each player as the parts
+    of its line as typed (name, god or None, mark or None, worshippers) and its rows, top row first, each a list
+    of its tiles' texts (spaces around them left out)."""
+
+    headers: list[Node]
+    players: list[tuple[str, str | None, str | None, str, list[list[str]]]]
+
+
+def scan_game(text: str, file: str) -> Scanned | None:
+    """The text read by its common lines, or None where a line is of another form (or a mistake)."""
+    headers: list[Node] = []
+    players: list = []
+    rows: list | None = None  # the rows of the player being read
+    for number, raw in enumerate(text.split("\n"), 1):
+        line = raw[:-1] if raw[-1:] == "\r" else raw
+        bare = line.strip(" \t")
+        if not bare or bare[0] == "#":
+            continue
+        if _PLAYER_WORD.match(line):
+            found = _PLAYER_LINE.fullmatch(line)
+            if found is None:
+                return None
+            rows = []
+            players.append((*found.groups(), rows))
+        elif rows is not None:
+            tiles = _row_texts(line)
+            if tiles is None:
+                return None
+            rows.append(tiles)
+        else:
+            header = _header_line(line, number, file)
+            if header is None:
+                return None
+            headers.append(header)
+    return Scanned(headers, players)
+
+
+def _row_texts(line: str) -> list[str] | None:
+    if "\r" in line:  # (a piece ending in one would read alone as a line's CRLF end)
+        return None
+    if "#" in line:
+        if '"' in line:
+            return None
+        line = line[:line.index("#")]
+    return [piece.strip(" \t") for piece in line.split("|")]
+
+
+def _header_line(text: str, number: int, file: str) -> Node | None:
+    line = _Line(text, number, file)
+    try:
+        first = line.next((), "head", _HEADERS)
+        return None if first.type == "player" else _header(line, first)
+    except NotationError:
+        return None
