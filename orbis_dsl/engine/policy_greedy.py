@@ -10,6 +10,8 @@ from orbis_dsl.engine.policy import Policy, fewest, take_from
 from orbis_dsl.engine.state import new_tile_view
 from orbis_dsl.runtime.views import TileView
 
+_DESERT = TileView(0, desert=True)  # the desert the desert clauses weigh (no clause writes to a view)
+
 
 class GreedyPolicy(Policy):
     """One-ply lookahead on immediate creation points, through the rule set's own handlers.
@@ -37,13 +39,15 @@ class GreedyPolicy(Policy):
         self._memo_game = None
         self._memo_stamp = None
         self._memo_dw = None
+        self._turn_values: tuple | None = None  # (desert value, award measures) of the turn in _memo_stamp
+        self._scratch: dict[int, TileView] = {}  # tile id -> the view weighed in its places (see _evaluate)
         self.shared: dict | None = None  # set by a search: tile values by `handler_key`, shared between policies
 
     def _turn_memo(self, game) -> dict:
         """The tile values worked out so far this turn. A turn asks for the chosen tile's value three times (to
         choose the take, the cost, the place); between those asks the player's universe does not change, only the
         display's worshippers (generation) and the realm (collection, payment), which the key holds where a
-        handler can read them."""
+        handler can read them (`_dw_key`)."""
         if self._memo_game is not game or self._memo_stamp != game.turns:
             if self.shared is None:
                 self._memo = {}
@@ -54,8 +58,21 @@ class GreedyPolicy(Policy):
                     self._memo = self.shared[key] = {}
             self._memo_game = game
             self._memo_stamp = game.turns
-        self._memo_dw = tuple(map(tuple, game.dw))  # what a 'destroy' probe counts
+            self._turn_values = None
+        self._memo_dw = None  # the display's worshippers as a key, when a 'when taken' tile needs it (`_dw_key`)
         return self._memo
+
+    def _turn_parts(self, game, me) -> tuple:
+        """(what a desert is worth, the award measures) for `me` this turn, worked out once: the take, the cost and
+        the place are all asked before the turn's tile is laid, and nothing a handler reads changes in between
+        (the realm and the display's worshippers are not theirs to read; the measures' cache is empty)."""
+        self._turn_memo(game)
+        parts = self._turn_values
+        if parts is None:
+            if game.g.cache:
+                game.g.cache.clear()  # what the last effect measured is stale
+            parts = self._turn_values = (self._desert_value(game, me), self._award_measures(game, me))
+        return parts
 
     # ---- evaluation helpers -------------------------------------------------------------------------------
 
@@ -64,29 +81,49 @@ class GreedyPolicy(Policy):
         return self.WORSHIPPER * (min(n, limit) if limit is not None else n)
 
     def _desert_value(self, game, me):
-        view = me.view
-        t = TileView(0, desert=True)
-        return sum((end.fn(game.g, view, t) or 0) for end in game.rules.settings.desert_ends)
+        g, view, t = game.g, me.view, _DESERT
+        return sum((end(g, view, t) or 0) for end in game.tables.desert_ends)
 
     def _award_measures(self, game, me):
-        g = game.g
-        return [award.measure(g, me.view) for award in game.rules.awards.values()]
+        g, view = game.g, me.view
+        return [measure(g, view) for measure in game.tables.measures]
 
     def _tile_value(self, game, me, tile, pos, realm, slot, awards_before, memo=None):
         """CP of `tile` placed face up at `pos` now (temporarily placed in the player's view). With `memo` (this
         turn's, `_turn_memo`), a value already worked out this turn is not worked out again: the realm and the
-        slot matter only to a 'when taken' handler, so only its tiles are keyed by them."""
-        if memo is not None:
-            key = (tile, pos, tuple(realm), slot, self._memo_dw) if game.tables.t_taken[tile] is not None \
-                else (tile, pos)
-            value = memo.get(key)
-            if value is None:
-                value = memo[key] = self._tile_value(game, me, tile, pos, realm, slot, awards_before)
-            return value
+        slot matter only to a 'when taken' handler, so only its tiles are keyed by them (and by the display's
+        worshippers, which a 'destroy' probe counts)."""
+        if memo is None:
+            return self._evaluate(game, me, tile, pos, realm, slot, awards_before)
+        T = game.tables
+        if T.t_taken[tile] is not None:
+            if self._memo_dw is None:
+                self._memo_dw = tuple(map(tuple, game.dw))  # what a 'destroy' probe counts
+            key = (tile, pos, tuple(realm), slot, self._memo_dw)
+        else:
+            key = tile * T.size + pos  # one int per (tile, place): cheaper to hash than a pair
+        value = memo.get(key)
+        if value is None:
+            value = memo[key] = self._evaluate(game, me, tile, pos, realm, slot, awards_before)
+        return value
+
+    def _view_of(self, T, tile: int, pos: int) -> TileView:
+        """The view of `tile` weighed at `pos`, fresh as `new_tile_view` makes it. One per tile id, used again
+        and again: it lies in the player's view only while a value is worked out, and no handler keeps a tile."""
+        tv = self._scratch.get(tile)
+        if tv is None:
+            tv = self._scratch[tile] = new_tile_view(T, pos, tile)
+            return tv
+        tv.pos = pos
+        tv.cancelled = tv.validated = False
+        tv.points = 0
+        return tv
+
+    def _evaluate(self, game, me, tile, pos, realm, slot, awards_before):
         T = game.tables
         g = game.g
         view = me.view
-        tv = new_tile_view(T, pos, tile)
+        tv = self._view_of(T, tile, pos)
         view.slots[pos] = tv
         view.tiles.append(tv)
         try:
@@ -95,7 +132,6 @@ class GreedyPolicy(Policy):
             condition = T.t_placed[tile]
             if condition is not None and not condition(g, view, tv):
                 cancelled = True
-            probe = None
             handler = T.t_taken[tile]
             if handler is not None:
                 probe = EffectProbe(game, realm, slot)
@@ -112,7 +148,7 @@ class GreedyPolicy(Policy):
                     else:
                         value += points
             if awards_before:
-                after = self._award_measures(game, me)
+                after = [measure(g, view) for measure in T.measures]
                 value += self.AWARD * sum((a or 0) - (b or 0) for a, b in zip(after, awards_before))
             # a small preference for low places, which keep the pyramid open
             value -= 0.01 * T.row_of[pos]
@@ -126,28 +162,60 @@ class GreedyPolicy(Policy):
     def _region_value(self, game, me, slot, desert, awards, memo=None):
         """The value of taking the display tile in `slot`; `desert` is what a desert is worth to `me` now and
         `awards` its award measures now (the same for every slot: worked out once a turn)."""
+        return self._slot_values(game, me, [slot], desert, awards, memo)[0][0]
+
+    def _slot_values(self, game, me, slots, desert, awards, memo):
+        """[(value, slot)] of taking each display tile in `slots` (see `_region_value`), in one pass: the realm
+        values a take weighs are worked out as `_realm_value` does, in the same order of operations, and the
+        realm with the slot's worshippers is only made into a list for a tile that can be paid and placed."""
         T = game.tables
-        tile = game.display[slot]
-        collected = game.dw[slot]
-        realm = [a + b for a, b in zip(me.realm, collected)]
-        have = sum(me.realm)
-        gain = self._realm_value(game, sum(realm)) - self._realm_value(game, have)
-        best = desert
-        opened = me.open
-        if _affordable(T, me, tile, realm):
-            up = me.colour_positions(T, T.t_color[tile], opened)
-            if up:
-                fixed = me.cost_fixed(T, tile)
-                cost = len(fixed) + T.t_any[tile]
-                left = list(realm)
-                for c in fixed + take_from(realm, fixed, T.t_any[tile]):
-                    left[c] -= 1
-                spend = self._realm_value(game, sum(realm)) - self._realm_value(game, sum(realm) - cost)
-                for pos in up:
-                    v = self._tile_value(game, me, tile, pos, left, slot, awards, memo) - spend
-                    if v > best:
-                        best = v
-        return best + gain
+        display, dw = game.display, game.dw
+        t_fixed, t_any, t_color = T.t_fixed, T.t_any, T.t_color
+        W, limit = self.WORSHIPPER, T.realm_limit
+        base, reduced, opened = me.realm, me.reduced, me.open
+        have = sum(base)
+        had = W * (min(have, limit) if limit is not None else have)
+        out = []
+        for slot in slots:
+            tile = display[slot]
+            collected = dw[slot]
+            total = have + sum(collected)
+            best = desert
+            spare = total
+            for c, n in t_fixed[tile]:  # can the tile be paid for with the slot's worshippers? (`_affordable`)
+                if reduced[c]:
+                    continue
+                if base[c] + collected[c] < n:
+                    break
+                spare -= n
+            else:
+                if spare >= t_any[tile]:
+                    up = me.colour_positions(T, t_color[tile], opened)
+                    if up:
+                        realm = [a + b for a, b in zip(base, collected)]
+                        best = self._best_place(game, me, tile, up, realm, total, slot, awards, memo, desert)
+            out.append((best + (W * (min(total, limit) if limit is not None else total) - had), slot))
+        return out
+
+    def _best_place(self, game, me, tile, up, realm, total, slot, awards, memo, best):
+        """The best of `best` and the tile's value at each of `up`, less what its cost takes from the realm."""
+        T = game.tables
+        W, limit = self.WORSHIPPER, T.realm_limit
+        fixed = me.cost_fixed(T, tile)
+        nany = T.t_any[tile]
+        rest = total - len(fixed) - nany
+        spend = W * (min(total, limit) if limit is not None else total) - \
+            W * (min(rest, limit) if limit is not None else rest)
+        left = realm
+        if T.t_taken[tile] is not None or memo is None:  # only a 'when taken' handler reads what is left
+            left = list(realm)
+            for c in fixed + take_from(realm, fixed, nany):
+                left[c] -= 1
+        for pos in up:
+            v = self._tile_value(game, me, tile, pos, left, slot, awards, memo) - spend
+            if v > best:
+                best = v
+        return best
 
     def _god_value(self, game, me, name):
         g = game.g
@@ -204,12 +272,8 @@ class GreedyPolicy(Policy):
     def take_values(self, game, me, slots, gods):
         """([(value, slot)], [(value, god)]): what this policy thinks each take is worth now (a search policy
         ranks its candidates with it)."""
-        if game.g.cache:
-            game.g.cache.clear()  # what the last effect measured is stale
-        desert = self._desert_value(game, me)
-        awards = self._award_measures(game, me) if slots else None
-        memo = self._turn_memo(game) if slots else None
-        slot_values = [(self._region_value(game, me, slot, desert, awards, memo), slot) for slot in slots]
+        desert, awards = self._turn_parts(game, me)
+        slot_values = self._slot_values(game, me, slots, desert, awards, self._memo) if slots else []
         god_values = []
         if gods:
             remaining = game.tables.rounds - game.round
@@ -229,7 +293,7 @@ class GreedyPolicy(Policy):
 
     def choose_cost(self, game, me, tile, fixed, nany, up, opened):
         realm = me.realm
-        awards = self._award_measures(game, me)
+        desert, awards = self._turn_parts(game, me)
         cost = len(fixed) + nany
         spend = self._realm_value(game, sum(realm)) - self._realm_value(game, sum(realm) - cost)
         left = list(realm)
@@ -237,7 +301,7 @@ class GreedyPolicy(Policy):
             left[c] -= 1
         memo = self._turn_memo(game)
         best = max(self._tile_value(game, me, tile, pos, left, self._slot, awards, memo) for pos in up) - spend
-        if best < self._desert_value(game, me):
+        if best < desert:
             return None
         return take_from(realm, fixed, nany, most_first=True)
 
@@ -246,7 +310,7 @@ class GreedyPolicy(Policy):
         if tile < 0:
             # a desert: as low as possible, where it helps most tiles above (it matches every colour)
             return min(positions, key=lambda p: (T.row_of[p], p))
-        awards = self._award_measures(game, me)
+        awards = self._turn_parts(game, me)[1]
         memo = self._turn_memo(game)
         return max(positions, key=lambda p: (self._tile_value(game, me, tile, p, list(me.realm), self._slot,
                                                                awards, memo), -p))

@@ -135,6 +135,9 @@ class Tables:
         self.gods = tuple(rules.gods)
         self.god_taken = {name: g.taken for name, g in rules.gods.items()}
         self.god_modifiers = {name: dict(g.modifiers) for name, g in rules.gods.items()}
+        # what the greedy policy weighs a tile by, beyond its kind: the award measures and the desert clauses
+        self.measures = tuple(award.measure for award in rules.awards.values())
+        self.desert_ends = tuple(end.fn for end in rules.settings.desert_ends)
 
     def color_list(self, colours) -> str:
         names = self.colors
