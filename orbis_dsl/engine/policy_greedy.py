@@ -12,6 +12,22 @@ from orbis_dsl.runtime.views import TileView
 
 _DESERT = TileView(0, desert=True)  # the desert the desert clauses weigh (no clause writes to a view)
 
+_PARTS = "turn"  # a turn memo's key for the turn's parts (`_turn_parts`), beside the tile values' int and tuple keys
+_TABLES: dict = {}  # (rule tables, options) -> {handler_key: turn memo}: the search's shared values, per process
+_TABLE_LIMIT = 20_000  # turn memos kept per rule set and options before all are dropped (tens of MB; a 4-player
+# game searched in every seat makes about 15,000)
+
+
+def _process_table(game) -> dict:
+    """The turn memos of every search of this process under the game's rules and options: a state's memo holds
+    in any game where `handler_key` is the same, since the handlers read nothing else (the options and the board
+    are the rule set's and the game's; the key holds the rest)."""
+    key = (game.tables, repr(sorted(game.options.items())))
+    table = _TABLES.get(key)
+    if table is None or len(table) > _TABLE_LIMIT:
+        table = _TABLES[key] = {}
+    return table
+
 
 class GreedyPolicy(Policy):
     """One-ply lookahead on immediate creation points, through the rule set's own handlers.
@@ -39,6 +55,8 @@ class GreedyPolicy(Policy):
         self._memo_game = None
         self._memo_stamp = None
         self._memo_dw = None
+        self._table: dict = {}
+        self._table_game = None
         self._turn_values: tuple | None = None  # (desert value, award measures) of the turn in _memo_stamp
         self._scratch: dict[int, TileView] = {}  # tile id -> the view weighed in its places (see _evaluate)
         self.shared: dict | None = None  # set by a search: tile values by `handler_key`, shared between policies
@@ -47,31 +65,42 @@ class GreedyPolicy(Policy):
         """The tile values worked out so far this turn. A turn asks for the chosen tile's value three times (to
         choose the take, the cost, the place); between those asks the player's universe does not change, only the
         display's worshippers (generation) and the realm (collection, payment), which the key holds where a
-        handler can read them (`_dw_key`)."""
+        handler can read them. Under a search (`shared` set) the memo is the one of every state with the same
+        `handler_key`: in `shared`, and in any game of the process under the same rules and options
+        (`_process_table`)."""
         if self._memo_game is not game or self._memo_stamp != game.turns:
             if self.shared is None:
                 self._memo = {}
             else:
+                if self._table_game is not game:  # a policy plays one game, most often: its table looked up once
+                    self._table, self._table_game = _process_table(game), game
                 key = handler_key(game)
                 self._memo = self.shared.get(key)
                 if self._memo is None:
-                    self._memo = self.shared[key] = {}
+                    self._memo = self._table.get(key)
+                    if self._memo is None:
+                        self._memo = self._table[key] = {}
+                    self.shared[key] = self._memo
             self._memo_game = game
             self._memo_stamp = game.turns
             self._turn_values = None
-        self._memo_dw = None  # the display's worshippers as a key, when a 'when taken' tile needs it (`_dw_key`)
+        self._memo_dw = None  # the display's worshippers as a key, when a 'when taken' tile needs it
         return self._memo
 
-    def _turn_parts(self, game, me) -> tuple:
+    def _turn_parts(self, game, me, fresh: bool = False) -> tuple:
         """(what a desert is worth, the award measures) for `me` this turn, worked out once: the take, the cost and
         the place are all asked before the turn's tile is laid, and nothing a handler reads changes in between
-        (the realm and the display's worshippers are not theirs to read; the measures' cache is empty)."""
-        self._turn_memo(game)
+        (the realm and the display's worshippers are not theirs to read). `fresh`: the measures' cache is
+        cleared first, as a take's values always did."""
+        memo = self._turn_memo(game)
+        if fresh and game.g.cache:
+            game.g.cache.clear()  # what the last effect measured is stale
         parts = self._turn_values
         if parts is None:
-            if game.g.cache:
-                game.g.cache.clear()  # what the last effect measured is stale
-            parts = self._turn_values = (self._desert_value(game, me), self._award_measures(game, me))
+            parts = memo.get(_PARTS)
+            if parts is None:
+                parts = memo[_PARTS] = (self._desert_value(game, me), self._award_measures(game, me))
+            self._turn_values = parts
         return parts
 
     # ---- evaluation helpers -------------------------------------------------------------------------------
@@ -272,7 +301,7 @@ class GreedyPolicy(Policy):
     def take_values(self, game, me, slots, gods):
         """([(value, slot)], [(value, god)]): what this policy thinks each take is worth now (a search policy
         ranks its candidates with it)."""
-        desert, awards = self._turn_parts(game, me)
+        desert, awards = self._turn_parts(game, me, fresh=True)
         slot_values = self._slot_values(game, me, slots, desert, awards, self._memo) if slots else []
         god_values = []
         if gods:
@@ -406,15 +435,33 @@ class QuickGreedyPolicy(GreedyPolicy):
 
     def take_values(self, game, me, slots, gods):
         if len(slots) > self.SCREEN:
-            slots = sorted(slots, key=lambda s: -self._first_look(game, me, s))[:self.SCREEN]
+            looks = self._first_looks(game, me, slots)
+            slots = sorted(slots, key=lambda s: -looks[s])[:self.SCREEN]
         return super().take_values(game, me, slots, gods)
 
-    def _first_look(self, game, me, slot) -> float:
+    def _first_looks(self, game, me, slots) -> dict:
+        """{slot: the first look's value} (see the class), for every slot in one pass."""
         T = game.tables
-        tile = game.display[slot]
-        collected = game.dw[slot]
-        value = self.WORSHIPPER * sum(collected)
-        realm = [a + b for a, b in zip(me.realm, collected)]
-        if _affordable(T, me, tile, realm) and me.colour_positions(T, T.t_color[tile], me.open):
-            value += (T.t_params[tile].get("cp") or 0) + 0.5 - self.WORSHIPPER * (len(T.t_fixed[tile]) + T.t_any[tile])
-        return value
+        display, dw = game.display, game.dw
+        t_fixed, t_any = T.t_fixed, T.t_any
+        W = self.WORSHIPPER
+        base, reduced, opened = me.realm, me.reduced, me.open
+        have = sum(base)
+        out = {}
+        for slot in slots:
+            tile = display[slot]
+            collected = dw[slot]
+            counted = sum(collected)
+            value = W * counted
+            spare = have + counted
+            for c, n in t_fixed[tile]:  # `_affordable` with the slot's worshippers
+                if reduced[c]:
+                    continue
+                if base[c] + collected[c] < n:
+                    break
+                spare -= n
+            else:
+                if spare >= t_any[tile] and me.has_place_for(T, T.t_color[tile], opened):
+                    value += (T.t_params[tile].get("cp") or 0) + 0.5 - W * (len(t_fixed[tile]) + t_any[tile])
+            out[slot] = value
+        return out

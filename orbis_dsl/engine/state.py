@@ -204,8 +204,9 @@ class PlayerState:
         self.exchanges = 0
 
     def copy(self) -> PlayerState:
-        """An independent copy (its view and the tile views in it too; tile parameters are shared, never
-        written)."""
+        """An independent copy. Its view is new, but the tile views in it are shared with the original: a tile's
+        view is never changed once its turn is over (the one change of play, a cancellation, is made on the tile
+        just placed, which no copy holds yet; `EffectApi.cancel` copies any other tile before marking it)."""
         new = object.__new__(PlayerState)
         for name in ("seat", "name", "placed", "base_count", "god", "god_cancelled", "god_round", "regions",
                      "deserts", "cancels", "exchanges"):
@@ -214,13 +215,22 @@ class PlayerState:
         new.tid, new.cancelled, new.open = list(self.tid), list(self.cancelled), list(self.open)
         new.values = dict(self.values)
         old = self.view
-        copies = {id(t): copy_tile_view(t) for t in old.tiles}
-        slots = [None if t is None else copies.get(id(t)) or copy_tile_view(t) for t in old.slots]
-        view = PlayerView(old.index, old.name, slots, old.worshippers, old.god, old.god_cancelled, new.values,
-                          [copies[id(t)] for t in old.tiles])
+        view = PlayerView(old.index, old.name, list(old.slots), old.worshippers, old.god, old.god_cancelled,
+                          new.values, list(old.tiles))
         view.total = old.total
         new.view = view
         return new
+
+    def own_tile(self, t: TileView) -> TileView:
+        """`t`, one of this player's tile views, as a view of this player's own (copied, and put in its place, when
+        it may be shared with a copy of the game)."""
+        view = self.view
+        if view.slots[t.pos] is not t:  # not in this universe: nothing here to keep apart
+            return t
+        mine = copy_tile_view(t)
+        view.slots[t.pos] = mine
+        view.tiles[view.tiles.index(t)] = mine
+        return mine
 
     # ---- placement -------------------------------------------------------------------------------------
 
@@ -289,6 +299,21 @@ class PlayerState:
                     out.append(pos)
                     break
         return out
+
+    def has_place_for(self, tables: Tables, colour: int, opened: list[int]) -> bool:
+        """Whether `colour_positions` would find a place (it stops at the first)."""
+        pc = self.pc
+        supports = tables.supports
+        wild = tables.wild
+        for pos in opened:
+            sup = supports[pos]
+            if not sup:
+                return True
+            for q in sup:
+                v = pc[q]
+                if v == colour or (wild and v == DESERT):
+                    return True
+        return False
 
     def can_place(self, tables: Tables, pos: int, colour: int | None) -> str | None:
         """None when a tile (colour None = a desert) may go at `pos`, else why not."""

@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from orbis_dsl.engine import search
-from orbis_dsl.engine.game import play_game
+from orbis_dsl.engine.game import Game, play_game
+from orbis_dsl.engine.game_setup import deal
 from orbis_dsl.engine.policy_greedy import GreedyPolicy, QuickGreedyPolicy
 from orbis_dsl.language.packs.load import load_pack
 from orbis_dsl.language.ruleset import base_rules
@@ -73,3 +74,23 @@ def test_the_search_plays_as_over_the_plain_policies(seed, pack):
 @pytest.mark.parametrize("pack", PACKS)
 def test_the_packs_load(pack):
     assert _rules(pack) is not None
+
+
+def test_a_copy_shares_tile_views_but_cancels_its_own():
+    # `Game.clone` shares the views of tiles already laid; cancelling one of them in the copy (no rule of the base
+    # game does, but a handler may name any tile) must leave the original's view as it was
+    rules = _rules(None)
+    game = Game(rules, deal(rules, "2p", 3), [GreedyPolicy(), GreedyPolicy()])
+    for _ in range(4):
+        game.round += 1
+        for seat in range(2):
+            game.turn(seat)
+    sim = game.clone([GreedyPolicy(), GreedyPolicy()])
+    me, copy = game.players[0], sim.players[0]
+    tile = next(t for t in me.view.tiles if not t.desert and not t.cancelled)
+    assert tile in copy.view.tiles  # shared, not copied
+    sim.cancel(copy.view, tile)
+    mine = copy.view.slots[tile.pos]
+    assert mine is not tile and mine.cancelled and copy.cancelled[tile.pos]
+    assert not tile.cancelled and not me.cancelled[tile.pos] and me.view.slots[tile.pos] is tile
+    assert copy.view.tiles.count(mine) == 1 and tile not in copy.view.tiles
