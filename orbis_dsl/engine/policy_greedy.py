@@ -48,7 +48,8 @@ class GreedyPolicy(Policy):
     AWARD = 2.0  # CP one point of an award measure (e.g. one Temple icon) is worth
 
     def __init__(self, seed=None):
-        self.rng = random.Random(seed)
+        self._seed = seed
+        self._rng: random.Random | None = None
         self._tile = -1
         self._slot = -1
         self._memo: dict = {}  # (tile, place, ...) -> value, for one turn (see _turn_memo)
@@ -60,6 +61,18 @@ class GreedyPolicy(Policy):
         self._turn_values: tuple | None = None  # (desert value, award measures) of the turn in _memo_stamp
         self._scratch: dict[int, TileView] = {}  # tile id -> the view weighed in its places (see _evaluate)
         self.shared: dict | None = None  # set by a search: tile values by `handler_key`, shared between policies
+
+    @property
+    def rng(self) -> random.Random:
+        """The policy's generator, made when first asked for: a search makes a playout policy per playout, and
+        seeding a generator cost more than most of them ever draw (the same draws either way)."""
+        if self._rng is None:
+            self._rng = random.Random(self._seed)
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
 
     def _turn_memo(self, game) -> dict:
         """The tile values worked out so far this turn. A turn asks for the chosen tile's value three times (to

@@ -169,6 +169,7 @@ class PlayerState:
         "god",
         "god_cancelled",
         "god_round",
+        "key_part",
         "name",
         "open",
         "pc",
@@ -202,6 +203,7 @@ class PlayerState:
         self.deserts = 0
         self.cancels = 0
         self.exchanges = 0
+        self.key_part: tuple | None = None  # (stamp, this player's part of `handler_key`), kept by handler_key.py
 
     def copy(self) -> PlayerState:
         """An independent copy. Its view is new, but the tile views in it are shared with the original: a tile's
@@ -209,7 +211,7 @@ class PlayerState:
         just placed, which no copy holds yet; `EffectApi.cancel` copies any other tile before marking it)."""
         new = object.__new__(PlayerState)
         for name in ("seat", "name", "placed", "base_count", "god", "god_cancelled", "god_round", "regions",
-                     "deserts", "cancels", "exchanges"):
+                     "deserts", "cancels", "exchanges", "key_part"):
             setattr(new, name, getattr(self, name))
         new.realm, new.reduced, new.pc = list(self.realm), list(self.reduced), list(self.pc)
         new.tid, new.cancelled, new.open = list(self.tid), list(self.cancelled), list(self.open)
