@@ -149,50 +149,44 @@ class GreedyPolicy(Policy):
             value = memo[key] = self._evaluate(game, me, tile, pos, realm, slot, awards_before)
         return value
 
-    def _view_of(self, T, tile: int, pos: int) -> TileView:
-        """The view of `tile` weighed at `pos`, fresh as `new_tile_view` makes it. One per tile id, used again
-        and again: it lies in the player's view only while a value is worked out, and no handler keeps a tile."""
-        tv = self._scratch.get(tile)
-        if tv is None:
-            tv = self._scratch[tile] = new_tile_view(T, pos, tile)
-            return tv
-        tv.pos = pos
-        tv.cancelled = tv.validated = False
-        tv.points = 0
-        return tv
-
     def _evaluate(self, game, me, tile, pos, realm, slot, awards_before):
+        """`_tile_value` worked out: the tile laid in the player's view (one reused view per tile id, made fresh
+        as `new_tile_view` makes it: it lies in the view only while its value is worked out, and no handler keeps
+        a tile), its placement condition, a dry run of its 'when taken' effect, its end clauses, the awards it
+        moves, and a small preference for low places, which keep the pyramid open."""
         T = game.tables
         g = game.g
         view = me.view
-        tv = self._view_of(T, tile, pos)
+        condition, handler, ends, cp = T.t_weigh[tile]
+        tv = self._scratch.get(tile)
+        if tv is None:
+            tv = self._scratch[tile] = new_tile_view(T, pos, tile)
+        else:
+            tv.pos = pos
+            tv.cancelled = tv.validated = False
+            tv.points = 0
         view.slots[pos] = tv
         view.tiles.append(tv)
         try:
             value = 0.0
-            cancelled = False
-            condition = T.t_placed[tile]
-            if condition is not None and not condition(g, view, tv):
-                cancelled = True
-            handler = T.t_taken[tile]
+            cancelled = condition is not None and not condition(g, view, tv)
             if handler is not None:
                 probe = EffectProbe(game, realm, slot)
                 handler(probe, g, view, tv)
                 cancelled = cancelled or probe.cancelled
                 value += (probe.gained - probe.spent) * self.WORSHIPPER + probe.reduced * self.REDUCTION
-            kind = T.t_kind[tile]
-            if kind is not None and not cancelled:
+            if ends is not None and not cancelled:
                 tv.validated = True
-                for end in kind.ends:
-                    points = end.fn(g, view, tv)
-                    if points is None:
-                        value += self.POTENTIAL * (T.t_params[tile].get("cp") or 0)
-                    else:
-                        value += points
+                for end in ends:
+                    points = end(g, view, tv)
+                    value += self.POTENTIAL * cp if points is None else points
             if awards_before:
-                after = [measure(g, view) for measure in T.measures]
-                value += self.AWARD * sum((a or 0) - (b or 0) for a, b in zip(after, awards_before))
-            # a small preference for low places, which keep the pyramid open
+                measures = T.measures
+                if len(measures) == 1:  # the sum of one difference is that difference, int or float
+                    value += self.AWARD * ((measures[0](g, view) or 0) - (awards_before[0] or 0))
+                else:
+                    after = [measure(g, view) for measure in measures]
+                    value += self.AWARD * sum((a or 0) - (b or 0) for a, b in zip(after, awards_before))
             value -= 0.01 * T.row_of[pos]
             return value
         finally:
@@ -253,8 +247,18 @@ class GreedyPolicy(Policy):
             left = list(realm)
             for c in fixed + take_from(realm, fixed, nany):
                 left[c] -= 1
+        if memo is None or left is not realm:
+            for pos in up:
+                v = self._tile_value(game, me, tile, pos, left, slot, awards, memo) - spend
+                if v > best:
+                    best = v
+            return best
+        at = tile * T.size  # `_tile_value`'s key of a tile without a 'when taken' handler, at place 0
         for pos in up:
-            v = self._tile_value(game, me, tile, pos, left, slot, awards, memo) - spend
+            value = memo.get(at + pos)
+            if value is None:
+                value = memo[at + pos] = self._evaluate(game, me, tile, pos, left, slot, awards)
+            v = value - spend
             if v > best:
                 best = v
         return best

@@ -123,6 +123,10 @@ class Tables:
         self.t_desc = tuple(desc)
         self.t_stars = tuple(stars)
         self.t_cancellable = tuple(cancellable)
+        # what the greedy policy weighs a tile by: (placement condition, 'when taken' handler, the end clauses'
+        # functions (None: no kind), its printed CP or 0)
+        self.t_weigh = tuple((p, h, None if k is None else tuple(end.fn for end in k.ends), prm.get("cp") or 0)
+                             for p, h, k, prm in zip(self.t_placed, self.t_taken, self.t_kind, self.t_params))
         # what a tile's view is made of (the greedy policy makes one for every place it weighs)
         self.t_view = tuple((t.kind, self.colors[c], p, t.level, t.stars, t.cost)
                             for t, c, p in zip(rules.tiles, self.t_color, self.t_params))
