@@ -40,6 +40,7 @@ class Tables:
         self._display_tables(s.display)
         self._tile_tables(rules)
         self._god_tables(rules)
+        self._weighing_tables(rules)
 
     def _board_tables(self, board) -> None:
         """The pyramid's positions: rows, supports, the words a log names them by, the bottom row's neighbours."""
@@ -123,10 +124,6 @@ class Tables:
         self.t_desc = tuple(desc)
         self.t_stars = tuple(stars)
         self.t_cancellable = tuple(cancellable)
-        # what the greedy policy weighs a tile by: (placement condition, 'when taken' handler, the end clauses'
-        # functions (None: no kind), its printed CP or 0)
-        self.t_weigh = tuple((p, h, None if k is None else tuple(end.fn for end in k.ends), prm.get("cp") or 0)
-                             for p, h, k, prm in zip(self.t_placed, self.t_taken, self.t_kind, self.t_params))
         # what a tile's view is made of (the greedy policy makes one for every place it weighs)
         self.t_view = tuple((t.kind, self.colors[c], p, t.level, t.stars, t.cost)
                             for t, c, p in zip(rules.tiles, self.t_color, self.t_params))
@@ -139,7 +136,12 @@ class Tables:
         self.gods = tuple(rules.gods)
         self.god_taken = {name: g.taken for name, g in rules.gods.items()}
         self.god_modifiers = {name: dict(g.modifiers) for name, g in rules.gods.items()}
-        # what the greedy policy weighs a tile by, beyond its kind: the award measures and the desert clauses
+
+    def _weighing_tables(self, rules: Rules) -> None:
+        """What the greedy policy weighs a tile by: per tile id (placement condition, 'when taken' handler, the end
+        clauses' functions (None: no kind), its printed CP or 0); the award measures; the desert clauses."""
+        self.t_weigh = tuple((p, h, None if k is None else tuple(end.fn for end in k.ends), prm.get("cp") or 0)
+                             for p, h, k, prm in zip(self.t_placed, self.t_taken, self.t_kind, self.t_params))
         self.measures = tuple(award.measure for award in rules.awards.values())
         self.desert_ends = tuple(end.fn for end in rules.settings.desert_ends)
 
