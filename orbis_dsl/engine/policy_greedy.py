@@ -29,6 +29,11 @@ def _process_table(game) -> dict:
     return table
 
 
+def forget_shared_values() -> None:
+    """Drop every search's shared turn memos (`_process_table`): a benchmark starts each timing cold with it."""
+    _TABLES.clear()
+
+
 class GreedyPolicy(Policy):
     """One-ply lookahead on immediate creation points, through the rule set's own handlers.
 
