@@ -200,13 +200,10 @@ class GreedyPolicy(Policy):
             if g.cache:
                 g.cache.clear()
 
-    def _region_value(self, game, me, slot, desert, awards, memo=None):
-        """The value of taking the display tile in `slot`; `desert` is what a desert is worth to `me` now and
-        `awards` its award measures now (the same for every slot: worked out once a turn)."""
-        return self._slot_values(game, me, [slot], desert, awards, memo)[0][0]
-
     def _slot_values(self, game, me, slots, desert, awards, memo):
-        """[(value, slot)] of taking each display tile in `slots` (see `_region_value`), in one pass: the realm
+        """[(value, slot)] of taking each display tile in `slots`, in one pass: the best of its value at each place
+        it may go face up (less what its cost takes from the realm) and `desert` (what a desert is worth to `me`
+        now), plus the worshippers it brings; `awards` are the award measures now. The realm
         values a take weighs are worked out as `_realm_value` does, in the same order of operations, and the
         realm with the slot's worshippers is only made into a list for a tile that can be paid and placed."""
         T = game.tables
