@@ -8,6 +8,8 @@ The baseline (`--baseline`) is acacd6a, the engine before issue 33's third pass 
 checked out into a git worktree under /tmp (once) and imported in a subprocess; this checkout is measured in
 another subprocess with the same code, so each figure has its same-run baseline beside it. Every figure is CPU
 time of one process (one core), best of `--repeat`: the least disturbed by the other load of a shared machine.
+Each timing starts cold: the tile values a search shares within a process (by rules, options and handler key)
+are dropped before it, so a repeat does not find the games it has just played already worked out.
 
 - *greedy playouts*: complete 2-player games, greedy against greedy, dealt, played and scored as `orbis
   simulate` scores them (target: at least 3x the baseline);
@@ -40,9 +42,13 @@ from orbis_dsl.engine.policy_names import make_policy
 from orbis_dsl.language.ruleset import base_rules
 games, search_games, repeat = int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 rules = base_rules()
+import orbis_dsl.engine.policy_greedy as greedy_module
 def cpu(f):
     best = float("inf")
     for _ in range(repeat):
+        # every timing starts with no search values shared from an earlier one (the same games played again
+        # would find every value known); the baseline keeps none between decisions
+        getattr(greedy_module, "forget_shared_values", lambda: None)()
         start = time.process_time(); f(); best = min(best, time.process_time() - start)
     return best
 def greedy():

@@ -68,7 +68,7 @@ class Game(TurnActions, EffectApi, EndOfGame):
         """A copy to play on, with other policies and no recorder, taken at the start of a turn. What never changes
         during play (the rule set, its tables, the setup, tile parameters) is shared; everything a turn changes is
         copied field by field, which costs a tenth of `copy.deepcopy` (tests/engine/test_search.py checks the two
-        copies play on alike)."""
+        copies play on alike). The views of tiles already laid are shared too (`PlayerState.copy`)."""
         sim = object.__new__(Game)
         sim.tables, sim.rules, sim.setup, sim.variant = self.tables, self.rules, self.setup, self.variant
         sim.chosen_options, sim.options = self.chosen_options, self.options

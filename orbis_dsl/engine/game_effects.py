@@ -123,6 +123,8 @@ class EffectApi:
         else:
             if t.cancelled:
                 return
+            if t is not self.current_tile:  # a tile of an earlier turn may be shared with copies (`PlayerState.copy`)
+                t = me.own_tile(t)
             t.cancelled = True
             me.cancelled[t.pos] = True
         me.cancels += 1

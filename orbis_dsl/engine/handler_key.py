@@ -16,7 +16,18 @@ from __future__ import annotations
 def handler_key(game) -> tuple:
     parts = [game.seat]
     for p in game.players:
-        view = p.view
-        parts.append((tuple(p.pc), tuple(p.tid), tuple(p.cancelled), tuple(p.reduced), p.god, p.god_cancelled,
-                      view.worshippers, tuple([t.pos for t in view.tiles])))
+        parts.append(_player_part(p))
     return tuple(parts)
+
+
+def _player_part(p) -> tuple:
+    """One player's part of the key, kept on the player until something in it may have changed: every change of
+    play to a player's universe moves one of the stamp's counts (a tile laid, a tile or the god cancelled, a
+    reduction; the god and the worshippers count are in the stamp themselves)."""
+    view = p.view
+    stamp = (p.placed, p.cancels, p.god, p.god_cancelled, view.worshippers, p.reduced.count(True))
+    kept = p.key_part
+    if kept is None or kept[0] != stamp:
+        kept = p.key_part = (stamp, (tuple(p.pc), tuple(p.tid), tuple(p.cancelled), tuple(p.reduced), p.god,
+                                     p.god_cancelled, view.worshippers, tuple([t.pos for t in view.tiles])))
+    return kept[1]

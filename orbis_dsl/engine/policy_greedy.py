@@ -10,6 +10,29 @@ from orbis_dsl.engine.policy import Policy, fewest, take_from
 from orbis_dsl.engine.state import new_tile_view
 from orbis_dsl.runtime.views import TileView
 
+_DESERT = TileView(0, desert=True)  # the desert the desert clauses weigh (no clause writes to a view)
+
+_PARTS = "turn"  # a turn memo's key for the turn's parts (`_turn_parts`), beside the tile values' int and tuple keys
+_TABLES: dict = {}  # (rule tables, options) -> {handler_key: turn memo}: the search's shared values, per process
+_TABLE_LIMIT = 20_000  # turn memos kept per rule set and options before all are dropped (about 75 MB at the
+# limit; a 4-player game searched in every seat makes about 11,000)
+
+
+def _process_table(game) -> dict:
+    """The turn memos of every search of this process under the game's rules and options: a state's memo holds
+    in any game where `handler_key` is the same, since the handlers read nothing else (the options and the board
+    are the rule set's and the game's; the key holds the rest)."""
+    key = (game.tables, repr(sorted(game.options.items())))
+    table = _TABLES.get(key)
+    if table is None or len(table) > _TABLE_LIMIT:
+        table = _TABLES[key] = {}
+    return table
+
+
+def forget_shared_values() -> None:
+    """Drop every search's shared turn memos (`_process_table`): a benchmark starts each timing cold with it."""
+    _TABLES.clear()
+
 
 class GreedyPolicy(Policy):
     """One-ply lookahead on immediate creation points, through the rule set's own handlers.
@@ -30,32 +53,73 @@ class GreedyPolicy(Policy):
     AWARD = 2.0  # CP one point of an award measure (e.g. one Temple icon) is worth
 
     def __init__(self, seed=None):
-        self.rng = random.Random(seed)
+        self._seed = seed
+        self._rng: random.Random | None = None
         self._tile = -1
         self._slot = -1
         self._memo: dict = {}  # (tile, place, ...) -> value, for one turn (see _turn_memo)
         self._memo_game = None
         self._memo_stamp = None
         self._memo_dw = None
+        self._table: dict = {}
+        self._table_game = None
+        self._turn_values: tuple | None = None  # (desert value, award measures) of the turn in _memo_stamp
+        self._scratch: dict[int, TileView] = {}  # tile id -> the view weighed in its places (see _evaluate)
         self.shared: dict | None = None  # set by a search: tile values by `handler_key`, shared between policies
+
+    @property
+    def rng(self) -> random.Random:
+        """The policy's generator, made when first asked for: a search makes a playout policy per playout, and
+        seeding a generator cost more than most of them ever draw (the same draws either way)."""
+        if self._rng is None:
+            self._rng = random.Random(self._seed)
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
 
     def _turn_memo(self, game) -> dict:
         """The tile values worked out so far this turn. A turn asks for the chosen tile's value three times (to
         choose the take, the cost, the place); between those asks the player's universe does not change, only the
         display's worshippers (generation) and the realm (collection, payment), which the key holds where a
-        handler can read them."""
+        handler can read them. Under a search (`shared` set) the memo is the one of every state with the same
+        `handler_key`: in `shared`, and in any game of the process under the same rules and options
+        (`_process_table`)."""
         if self._memo_game is not game or self._memo_stamp != game.turns:
             if self.shared is None:
                 self._memo = {}
             else:
+                if self._table_game is not game:  # a policy plays one game, most often: its table looked up once
+                    self._table, self._table_game = _process_table(game), game
                 key = handler_key(game)
                 self._memo = self.shared.get(key)
                 if self._memo is None:
-                    self._memo = self.shared[key] = {}
+                    self._memo = self._table.get(key)
+                    if self._memo is None:
+                        self._memo = self._table[key] = {}
+                    self.shared[key] = self._memo
             self._memo_game = game
             self._memo_stamp = game.turns
-        self._memo_dw = tuple(map(tuple, game.dw))  # what a 'destroy' probe counts
+            self._turn_values = None
+        self._memo_dw = None  # the display's worshippers as a key, when a 'when taken' tile needs it
         return self._memo
+
+    def _turn_parts(self, game, me, fresh: bool = False) -> tuple:
+        """(what a desert is worth, the award measures) for `me` this turn, worked out once: the take, the cost and
+        the place are all asked before the turn's tile is laid, and nothing a handler reads changes in between
+        (the realm and the display's worshippers are not theirs to read). `fresh`: the measures' cache is
+        cleared first, as a take's values always did."""
+        memo = self._turn_memo(game)
+        if fresh and game.g.cache:
+            game.g.cache.clear()  # what the last effect measured is stale
+        parts = self._turn_values
+        if parts is None:
+            parts = memo.get(_PARTS)
+            if parts is None:
+                parts = memo[_PARTS] = (self._desert_value(game, me), self._award_measures(game, me))
+            self._turn_values = parts
+        return parts
 
     # ---- evaluation helpers -------------------------------------------------------------------------------
 
@@ -64,57 +128,70 @@ class GreedyPolicy(Policy):
         return self.WORSHIPPER * (min(n, limit) if limit is not None else n)
 
     def _desert_value(self, game, me):
-        view = me.view
-        t = TileView(0, desert=True)
-        return sum((end.fn(game.g, view, t) or 0) for end in game.rules.settings.desert_ends)
+        g, view, t = game.g, me.view, _DESERT
+        return sum((end(g, view, t) or 0) for end in game.tables.desert_ends)
 
     def _award_measures(self, game, me):
-        g = game.g
-        return [award.measure(g, me.view) for award in game.rules.awards.values()]
+        g, view = game.g, me.view
+        return [measure(g, view) for measure in game.tables.measures]
 
     def _tile_value(self, game, me, tile, pos, realm, slot, awards_before, memo=None):
         """CP of `tile` placed face up at `pos` now (temporarily placed in the player's view). With `memo` (this
         turn's, `_turn_memo`), a value already worked out this turn is not worked out again: the realm and the
-        slot matter only to a 'when taken' handler, so only its tiles are keyed by them."""
-        if memo is not None:
-            key = (tile, pos, tuple(realm), slot, self._memo_dw) if game.tables.t_taken[tile] is not None \
-                else (tile, pos)
-            value = memo.get(key)
-            if value is None:
-                value = memo[key] = self._tile_value(game, me, tile, pos, realm, slot, awards_before)
-            return value
+        slot matter only to a 'when taken' handler, so only its tiles are keyed by them (and by the display's
+        worshippers, which a 'destroy' probe counts)."""
+        if memo is None:
+            return self._evaluate(game, me, tile, pos, realm, slot, awards_before)
+        T = game.tables
+        if T.t_taken[tile] is not None:
+            if self._memo_dw is None:
+                self._memo_dw = tuple(map(tuple, game.dw))  # what a 'destroy' probe counts
+            key = (tile, pos, tuple(realm), slot, self._memo_dw)
+        else:
+            key = tile * T.size + pos  # one int per (tile, place): cheaper to hash than a pair
+        value = memo.get(key)
+        if value is None:
+            value = memo[key] = self._evaluate(game, me, tile, pos, realm, slot, awards_before)
+        return value
+
+    def _evaluate(self, game, me, tile, pos, realm, slot, awards_before):
+        """`_tile_value` worked out: the tile laid in the player's view (one reused view per tile id, made fresh
+        as `new_tile_view` makes it: it lies in the view only while its value is worked out, and no handler keeps
+        a tile), its placement condition, a dry run of its 'when taken' effect, its end clauses, the awards it
+        moves, and a small preference for low places, which keep the pyramid open."""
         T = game.tables
         g = game.g
         view = me.view
-        tv = new_tile_view(T, pos, tile)
+        condition, handler, ends, cp = T.t_weigh[tile]
+        tv = self._scratch.get(tile)
+        if tv is None:
+            tv = self._scratch[tile] = new_tile_view(T, pos, tile)
+        else:
+            tv.pos = pos
+            tv.cancelled = tv.validated = False
+            tv.points = 0
         view.slots[pos] = tv
         view.tiles.append(tv)
         try:
             value = 0.0
-            cancelled = False
-            condition = T.t_placed[tile]
-            if condition is not None and not condition(g, view, tv):
-                cancelled = True
-            probe = None
-            handler = T.t_taken[tile]
+            cancelled = condition is not None and not condition(g, view, tv)
             if handler is not None:
                 probe = EffectProbe(game, realm, slot)
                 handler(probe, g, view, tv)
                 cancelled = cancelled or probe.cancelled
                 value += (probe.gained - probe.spent) * self.WORSHIPPER + probe.reduced * self.REDUCTION
-            kind = T.t_kind[tile]
-            if kind is not None and not cancelled:
+            if ends is not None and not cancelled:
                 tv.validated = True
-                for end in kind.ends:
-                    points = end.fn(g, view, tv)
-                    if points is None:
-                        value += self.POTENTIAL * (T.t_params[tile].get("cp") or 0)
-                    else:
-                        value += points
+                for end in ends:
+                    points = end(g, view, tv)
+                    value += self.POTENTIAL * cp if points is None else points
             if awards_before:
-                after = self._award_measures(game, me)
-                value += self.AWARD * sum((a or 0) - (b or 0) for a, b in zip(after, awards_before))
-            # a small preference for low places, which keep the pyramid open
+                measures = T.measures
+                if len(measures) == 1:  # the sum of one difference is that difference, int or float
+                    value += self.AWARD * ((measures[0](g, view) or 0) - (awards_before[0] or 0))
+                else:
+                    after = [measure(g, view) for measure in measures]
+                    value += self.AWARD * sum((a or 0) - (b or 0) for a, b in zip(after, awards_before))
             value -= 0.01 * T.row_of[pos]
             return value
         finally:
@@ -123,31 +200,70 @@ class GreedyPolicy(Policy):
             if g.cache:
                 g.cache.clear()
 
-    def _region_value(self, game, me, slot, desert, awards, memo=None):
-        """The value of taking the display tile in `slot`; `desert` is what a desert is worth to `me` now and
-        `awards` its award measures now (the same for every slot: worked out once a turn)."""
+    def _slot_values(self, game, me, slots, desert, awards, memo):
+        """[(value, slot)] of taking each display tile in `slots`, in one pass: the best of its value at each place
+        it may go face up (less what its cost takes from the realm) and `desert` (what a desert is worth to `me`
+        now), plus the worshippers it brings; `awards` are the award measures now. The realm
+        values a take weighs are worked out as `_realm_value` does, in the same order of operations, and the
+        realm with the slot's worshippers is only made into a list for a tile that can be paid and placed."""
         T = game.tables
-        tile = game.display[slot]
-        collected = game.dw[slot]
-        realm = [a + b for a, b in zip(me.realm, collected)]
-        have = sum(me.realm)
-        gain = self._realm_value(game, sum(realm)) - self._realm_value(game, have)
-        best = desert
-        opened = me.open
-        if _affordable(T, me, tile, realm):
-            up = me.colour_positions(T, T.t_color[tile], opened)
-            if up:
-                fixed = me.cost_fixed(T, tile)
-                cost = len(fixed) + T.t_any[tile]
-                left = list(realm)
-                for c in fixed + take_from(realm, fixed, T.t_any[tile]):
-                    left[c] -= 1
-                spend = self._realm_value(game, sum(realm)) - self._realm_value(game, sum(realm) - cost)
-                for pos in up:
-                    v = self._tile_value(game, me, tile, pos, left, slot, awards, memo) - spend
-                    if v > best:
-                        best = v
-        return best + gain
+        display, dw = game.display, game.dw
+        t_fixed, t_any, t_color = T.t_fixed, T.t_any, T.t_color
+        W, limit = self.WORSHIPPER, T.realm_limit
+        base, reduced, opened = me.realm, me.reduced, me.open
+        have = sum(base)
+        had = W * (min(have, limit) if limit is not None else have)
+        out = []
+        for slot in slots:
+            tile = display[slot]
+            collected = dw[slot]
+            total = have + sum(collected)
+            best = desert
+            spare = total
+            for c, n in t_fixed[tile]:  # can the tile be paid for with the slot's worshippers? (`_affordable`)
+                if reduced[c]:
+                    continue
+                if base[c] + collected[c] < n:
+                    break
+                spare -= n
+            else:
+                if spare >= t_any[tile]:
+                    up = me.colour_positions(T, t_color[tile], opened)
+                    if up:
+                        realm = [a + b for a, b in zip(base, collected)]
+                        best = self._best_place(game, me, tile, up, realm, total, slot, awards, memo, desert)
+            out.append((best + (W * (min(total, limit) if limit is not None else total) - had), slot))
+        return out
+
+    def _best_place(self, game, me, tile, up, realm, total, slot, awards, memo, best):
+        """The best of `best` and the tile's value at each of `up`, less what its cost takes from the realm."""
+        T = game.tables
+        W, limit = self.WORSHIPPER, T.realm_limit
+        fixed = me.cost_fixed(T, tile)
+        nany = T.t_any[tile]
+        rest = total - len(fixed) - nany
+        spend = W * (min(total, limit) if limit is not None else total) - \
+            W * (min(rest, limit) if limit is not None else rest)
+        left = realm
+        if T.t_taken[tile] is not None or memo is None:  # only a 'when taken' handler reads what is left
+            left = list(realm)
+            for c in fixed + take_from(realm, fixed, nany):
+                left[c] -= 1
+        if memo is None or left is not realm:
+            for pos in up:
+                v = self._tile_value(game, me, tile, pos, left, slot, awards, memo) - spend
+                if v > best:
+                    best = v
+            return best
+        at = tile * T.size  # `_tile_value`'s key of a tile without a 'when taken' handler, at place 0
+        for pos in up:
+            value = memo.get(at + pos)
+            if value is None:
+                value = memo[at + pos] = self._evaluate(game, me, tile, pos, left, slot, awards)
+            v = value - spend
+            if v > best:
+                best = v
+        return best
 
     def _god_value(self, game, me, name):
         g = game.g
@@ -204,12 +320,8 @@ class GreedyPolicy(Policy):
     def take_values(self, game, me, slots, gods):
         """([(value, slot)], [(value, god)]): what this policy thinks each take is worth now (a search policy
         ranks its candidates with it)."""
-        if game.g.cache:
-            game.g.cache.clear()  # what the last effect measured is stale
-        desert = self._desert_value(game, me)
-        awards = self._award_measures(game, me) if slots else None
-        memo = self._turn_memo(game) if slots else None
-        slot_values = [(self._region_value(game, me, slot, desert, awards, memo), slot) for slot in slots]
+        desert, awards = self._turn_parts(game, me, fresh=True)
+        slot_values = self._slot_values(game, me, slots, desert, awards, self._memo) if slots else []
         god_values = []
         if gods:
             remaining = game.tables.rounds - game.round
@@ -229,7 +341,7 @@ class GreedyPolicy(Policy):
 
     def choose_cost(self, game, me, tile, fixed, nany, up, opened):
         realm = me.realm
-        awards = self._award_measures(game, me)
+        desert, awards = self._turn_parts(game, me)
         cost = len(fixed) + nany
         spend = self._realm_value(game, sum(realm)) - self._realm_value(game, sum(realm) - cost)
         left = list(realm)
@@ -237,7 +349,7 @@ class GreedyPolicy(Policy):
             left[c] -= 1
         memo = self._turn_memo(game)
         best = max(self._tile_value(game, me, tile, pos, left, self._slot, awards, memo) for pos in up) - spend
-        if best < self._desert_value(game, me):
+        if best < desert:
             return None
         return take_from(realm, fixed, nany, most_first=True)
 
@@ -246,7 +358,7 @@ class GreedyPolicy(Policy):
         if tile < 0:
             # a desert: as low as possible, where it helps most tiles above (it matches every colour)
             return min(positions, key=lambda p: (T.row_of[p], p))
-        awards = self._award_measures(game, me)
+        awards = self._turn_parts(game, me)[1]
         memo = self._turn_memo(game)
         return max(positions, key=lambda p: (self._tile_value(game, me, tile, p, list(me.realm), self._slot,
                                                                awards, memo), -p))
@@ -342,15 +454,33 @@ class QuickGreedyPolicy(GreedyPolicy):
 
     def take_values(self, game, me, slots, gods):
         if len(slots) > self.SCREEN:
-            slots = sorted(slots, key=lambda s: -self._first_look(game, me, s))[:self.SCREEN]
+            looks = self._first_looks(game, me, slots)
+            slots = sorted(slots, key=lambda s: -looks[s])[:self.SCREEN]
         return super().take_values(game, me, slots, gods)
 
-    def _first_look(self, game, me, slot) -> float:
+    def _first_looks(self, game, me, slots) -> dict:
+        """{slot: the first look's value} (see the class), for every slot in one pass."""
         T = game.tables
-        tile = game.display[slot]
-        collected = game.dw[slot]
-        value = self.WORSHIPPER * sum(collected)
-        realm = [a + b for a, b in zip(me.realm, collected)]
-        if _affordable(T, me, tile, realm) and me.colour_positions(T, T.t_color[tile], me.open):
-            value += (T.t_params[tile].get("cp") or 0) + 0.5 - self.WORSHIPPER * (len(T.t_fixed[tile]) + T.t_any[tile])
-        return value
+        display, dw = game.display, game.dw
+        t_fixed, t_any = T.t_fixed, T.t_any
+        W = self.WORSHIPPER
+        base, reduced, opened = me.realm, me.reduced, me.open
+        have = sum(base)
+        out = {}
+        for slot in slots:
+            tile = display[slot]
+            collected = dw[slot]
+            counted = sum(collected)
+            value = W * counted
+            spare = have + counted
+            for c, n in t_fixed[tile]:  # `_affordable` with the slot's worshippers
+                if reduced[c]:
+                    continue
+                if base[c] + collected[c] < n:
+                    break
+                spare -= n
+            else:
+                if spare >= t_any[tile] and me.has_place_for(T, T.t_color[tile], opened):
+                    value += (T.t_params[tile].get("cp") or 0) + 0.5 - W * (len(t_fixed[tile]) + t_any[tile])
+            out[slot] = value
+        return out

@@ -40,6 +40,7 @@ class Tables:
         self._display_tables(s.display)
         self._tile_tables(rules)
         self._god_tables(rules)
+        self._weighing_tables(rules)
 
     def _board_tables(self, board) -> None:
         """The pyramid's positions: rows, supports, the words a log names them by, the bottom row's neighbours."""
@@ -136,6 +137,14 @@ class Tables:
         self.god_taken = {name: g.taken for name, g in rules.gods.items()}
         self.god_modifiers = {name: dict(g.modifiers) for name, g in rules.gods.items()}
 
+    def _weighing_tables(self, rules: Rules) -> None:
+        """What the greedy policy weighs a tile by: per tile id (placement condition, 'when taken' handler, the end
+        clauses' functions (None: no kind), its printed CP or 0); the award measures; the desert clauses."""
+        self.t_weigh = tuple((p, h, None if k is None else tuple(end.fn for end in k.ends), prm.get("cp") or 0)
+                             for p, h, k, prm in zip(self.t_placed, self.t_taken, self.t_kind, self.t_params))
+        self.measures = tuple(award.measure for award in rules.awards.values())
+        self.desert_ends = tuple(end.fn for end in rules.settings.desert_ends)
+
     def color_list(self, colours) -> str:
         names = self.colors
         return ", ".join(names[c] for c in colours)
@@ -166,6 +175,7 @@ class PlayerState:
         "god",
         "god_cancelled",
         "god_round",
+        "key_part",
         "name",
         "open",
         "pc",
@@ -199,25 +209,36 @@ class PlayerState:
         self.deserts = 0
         self.cancels = 0
         self.exchanges = 0
+        self.key_part: tuple | None = None  # (stamp, this player's part of `handler_key`), kept by handler_key.py
 
     def copy(self) -> PlayerState:
-        """An independent copy (its view and the tile views in it too; tile parameters are shared, never
-        written)."""
+        """An independent copy. Its view is new, but the tile views in it are shared with the original: a tile's
+        view is never changed once its turn is over (the one change of play, a cancellation, is made on the tile
+        just placed, which no copy holds yet; `EffectApi.cancel` copies any other tile before marking it)."""
         new = object.__new__(PlayerState)
         for name in ("seat", "name", "placed", "base_count", "god", "god_cancelled", "god_round", "regions",
-                     "deserts", "cancels", "exchanges"):
+                     "deserts", "cancels", "exchanges", "key_part"):
             setattr(new, name, getattr(self, name))
         new.realm, new.reduced, new.pc = list(self.realm), list(self.reduced), list(self.pc)
         new.tid, new.cancelled, new.open = list(self.tid), list(self.cancelled), list(self.open)
         new.values = dict(self.values)
         old = self.view
-        copies = {id(t): copy_tile_view(t) for t in old.tiles}
-        slots = [None if t is None else copies.get(id(t)) or copy_tile_view(t) for t in old.slots]
-        view = PlayerView(old.index, old.name, slots, old.worshippers, old.god, old.god_cancelled, new.values,
-                          [copies[id(t)] for t in old.tiles])
+        view = PlayerView(old.index, old.name, list(old.slots), old.worshippers, old.god, old.god_cancelled,
+                          new.values, list(old.tiles))
         view.total = old.total
         new.view = view
         return new
+
+    def own_tile(self, t: TileView) -> TileView:
+        """`t`, one of this player's tile views, as a view of this player's own (copied, and put in its place, when
+        it may be shared with a copy of the game)."""
+        view = self.view
+        if view.slots[t.pos] is not t:  # not in this universe: nothing here to keep apart
+            return t
+        mine = copy_tile_view(t)
+        view.slots[t.pos] = mine
+        view.tiles[view.tiles.index(t)] = mine
+        return mine
 
     # ---- placement -------------------------------------------------------------------------------------
 
@@ -286,6 +307,21 @@ class PlayerState:
                     out.append(pos)
                     break
         return out
+
+    def has_place_for(self, tables: Tables, colour: int, opened: list[int]) -> bool:
+        """Whether `colour_positions` would find a place (it stops at the first)."""
+        pc = self.pc
+        supports = tables.supports
+        wild = tables.wild
+        for pos in opened:
+            sup = supports[pos]
+            if not sup:
+                return True
+            for q in sup:
+                v = pc[q]
+                if v == colour or (wild and v == DESERT):
+                    return True
+        return False
 
     def can_place(self, tables: Tables, pos: int, colour: int | None) -> str | None:
         """None when a tile (colour None = a desert) may go at `pos`, else why not."""

@@ -3,6 +3,7 @@ within a turn change no choice, and a playout cut at its horizon is valued from 
 
 from __future__ import annotations
 
+from engine.greedy_plain import PlainGreedy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -14,13 +15,6 @@ from orbis_dsl.engine.search_value import final_value, finish_from, standing
 from orbis_dsl.language.ruleset import base_rules
 
 RULES = base_rules()
-
-
-class _Plain(GreedyPolicy):
-    """The greedy policy working every tile value out afresh, as before the memo."""
-
-    def _tile_value(self, game, me, tile, pos, realm, slot, awards_before, memo=None):
-        return super()._tile_value(game, me, tile, pos, realm, slot, awards_before)
 
 
 @settings(max_examples=6, deadline=None)
@@ -35,7 +29,7 @@ def test_one_shared_table_of_tile_values_changes_no_greedy_game(seed, variant):
         quick = [QuickGreedyPolicy(s) for s in range(players)]
         for p in fast + quick:
             p.shared = shared
-        plain = play_game(RULES, variant, seed + k, [_Plain(s) for s in range(players)])
+        plain = play_game(RULES, variant, seed + k, [PlainGreedy(s) for s in range(players)])
         assert play_game(RULES, variant, seed + k, fast).record() == plain.record()
         assert play_game(RULES, variant, seed + k, quick).record() == \
             play_game(RULES, variant, seed + k, [QuickGreedyPolicy(s) for s in range(players)]).record()

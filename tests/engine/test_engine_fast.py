@@ -1,0 +1,115 @@
+"""The engine's fast paths against the plain compiled handlers: the greedy policy, its quick playout form and the
+search, each played beside its plain form (`greedy_plain.py`: every tile value worked out afresh, as before the
+fast paths) on the same deals, under the base game and rule packs, must give the same records and scores."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from engine.greedy_plain import PlainGreedy, PlainQuickGreedy
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from orbis_dsl.engine import search
+from orbis_dsl.engine.game import Game, play_game
+from orbis_dsl.engine.game_setup import deal
+from orbis_dsl.engine.handler_key import handler_key
+from orbis_dsl.engine.policy_greedy import GreedyPolicy, QuickGreedyPolicy
+from orbis_dsl.language.packs.load import load_pack
+from orbis_dsl.language.ruleset import base_rules
+
+ROOT = Path(__file__).resolve().parents[2]
+# packs whose gods and kinds read more than the base game's: a god paid per tile of a colour, a god that pays,
+# a god that looks ahead, and the custom pack's own kinds
+PACKS = ["examples/balance/sun-king", "examples/balance/miser", "examples/balance/oracle", "examples/custom/pack"]
+_RULES: dict = {}
+
+
+def _rules(name: str | None):
+    if name not in _RULES:
+        _RULES[name] = base_rules() if name is None else load_pack(ROOT / name)[0]
+    return _RULES[name]
+
+
+def _played(rules, variant, seed, policies):
+    game = play_game(rules, variant, seed, policies)
+    report = game.score(explain=False)
+    return game.record(), [(p.name, p.total, p.place) for p in report.players]
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from(["2p", "3p", "4p"]), st.sampled_from([None, *PACKS]))
+def test_the_fast_greedy_plays_as_the_plain_one(seed, variant, pack):
+    rules = _rules(pack)
+    n = int(variant[0])
+    assert _played(rules, variant, seed, [GreedyPolicy(s) for s in range(n)]) == \
+        _played(rules, variant, seed, [PlainGreedy(s) for s in range(n)])
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from(["2p", "3p", "4p"]), st.sampled_from([None, *PACKS]))
+def test_the_fast_quick_greedy_plays_as_the_plain_one(seed, variant, pack):
+    rules = _rules(pack)
+    n = int(variant[0])
+    assert _played(rules, variant, seed, [QuickGreedyPolicy(s) for s in range(n)]) == \
+        _played(rules, variant, seed, [PlainQuickGreedy(s) for s in range(n)])
+
+
+@settings(max_examples=3, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from([None, *PACKS]))
+def test_the_search_plays_as_over_the_plain_policies(seed, pack):
+    # the search's own seat ranks and plays out with the plain policies on one side, the fast ones (sharing their
+    # values between playouts, copying games cheaply) on the other
+    rules = _rules(pack)
+
+    def plain(s):
+        policy = search.SearchPolicy(seed + s, rollouts=5, playout=PlainQuickGreedy)
+        policy.greedy = PlainGreedy(seed + s)
+        return policy
+
+    fast = [search.SearchPolicy(seed + s, rollouts=5) for s in range(3)]
+    assert _played(rules, "3p", seed, fast) == _played(rules, "3p", seed, [plain(s) for s in range(3)])
+
+
+@pytest.mark.parametrize("pack", PACKS)
+def test_the_packs_load(pack):
+    assert _rules(pack) is not None
+
+
+def test_a_copy_shares_tile_views_but_cancels_its_own():
+    # `Game.clone` shares the views of tiles already laid; cancelling one of them in the copy (no rule of the base
+    # game does, but a handler may name any tile) must leave the original's view as it was
+    rules = _rules(None)
+    game = Game(rules, deal(rules, "2p", 3), [GreedyPolicy(), GreedyPolicy()])
+    for _ in range(4):
+        game.round += 1
+        for seat in range(2):
+            game.turn(seat)
+    sim = game.clone([GreedyPolicy(), GreedyPolicy()])
+    me, copy = game.players[0], sim.players[0]
+    tile = next(t for t in me.view.tiles if not t.desert and not t.cancelled)
+    assert tile in copy.view.tiles  # shared, not copied
+    sim.cancel(copy.view, tile)
+    mine = copy.view.slots[tile.pos]
+    assert mine is not tile and mine.cancelled and copy.cancelled[tile.pos]
+    assert not tile.cancelled and not me.cancelled[tile.pos] and me.view.slots[tile.pos] is tile
+    assert copy.view.tiles.count(mine) == 1 and tile not in copy.view.tiles
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from(["2p", "3p", "4p"]), st.sampled_from([None, *PACKS]))
+def test_the_kept_handler_key_is_the_key_worked_out_afresh(seed, variant, pack):
+    # each player's part of the key is kept until its stamp moves; after every turn it must equal the part worked
+    # out from nothing, or the search would share a value between states the handlers can tell apart
+    rules = _rules(pack)
+    n = int(variant[0])
+    game = Game(rules, deal(rules, variant, seed), [GreedyPolicy(s) for s in range(n)])
+    while game.round < game.tables.rounds:
+        game.round += 1
+        for seat in range(n):
+            game.turn(seat)
+            kept = handler_key(game)
+            for p in game.players:
+                p.key_part = None
+            assert handler_key(game) == kept
