@@ -192,7 +192,8 @@ class LeanPositions:
         if not isinstance(res, Tree):
             return res
         meta = res.meta
-        first = _first_position(children)
+        # (a token at either end is where the search would stop: most rules start or end with a keyword)
+        first = children[0] if children and type(children[0]) is Token else _first_position(children)
         if first is not None:
             if type(first) is Token or isinstance(first, Token):
                 line, column, start = first.line, first.column, first.start_pos
@@ -201,7 +202,7 @@ class LeanPositions:
             if not hasattr(meta, "line"):  # set already where the rule was inlined into its only child
                 meta.line, meta.column, meta.start_pos, meta.empty = line, column, start, False
             meta.container_line, meta.container_column, meta.container_start_pos = line, column, start
-            last = _first_position(reversed(children))
+            last = children[-1] if type(children[-1]) is Token else _first_position(reversed(children))
             if type(last) is Token or isinstance(last, Token):
                 line, column, end = last.end_line, last.end_column, last.end_pos
             else:
