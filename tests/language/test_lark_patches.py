@@ -14,8 +14,8 @@ from orbis_dsl.language.syntax import lark_patches
 from orbis_dsl.language.syntax.parse import rules_lark
 
 PACKAGE = ROOT / "orbis_dsl"
-# What a patch of Lark writes: a lexer's scanner builder, callbacks or terminals, a parse table.
-_PATCHING = re.compile(r"\.(_build_scanner|_scanner|_parse_table|callbacks\[[^\]]+\]|terminals)\s*=(?!=)")
+# What a patch of Lark writes: a lexer's scanner builder, callbacks, terminals or lexing loop, a parse table.
+_PATCHING = re.compile(r"\.(_build_scanner|_scanner|_parse_table|callbacks\[[^\]]+\]|terminals|lex)\s*=(?!=)")
 
 
 def test_lark_is_pinned_to_the_major_version_the_patches_were_written_for():
