@@ -19,8 +19,10 @@ Stages, each in this process after one untimed round (Lark's tables and the Jinj
 Baselines, same run: Lark (LALR, the same lexer settings) parsing text of the same length with a trivial grammar
 of words, numbers and punctuation; the rules parser's own parse of each large file (Lark's parse alone, no
 syntax tree) with its lexing loop (lark_patches.FastLexing) and with Lark's, each round one after the other, and
-their ratio; and `python3 -c pass` as a process. Figures are the best and the median over
-the rounds, in CPU seconds of this process (`time.process_time`); the wall clock is printed beside them.
+their ratio; the same parser's lexer and LALR loop alone (every rule's callback returning None: no tree, no
+positions), the floor of any tree built from Lark's reductions; and `python3 -c pass` as a process. Figures are
+the best and the median over the rounds, in CPU seconds of this process (`time.process_time`); the wall clock is
+printed beside them.
 """
 
 from __future__ import annotations
@@ -104,6 +106,25 @@ def lexing_loops(text: str) -> dict[str, float]:
     return found
 
 
+def lalr_floor(text: str) -> float:
+    """CPU seconds of the rules parser's lexing and LALR loop over `text` with no tree built: a parser of its own
+    (`parse.rules_lark`, every patch installed) whose rule callbacks all return None."""
+    from orbis_dsl.common.collector import collector_paused
+    from orbis_dsl.language.syntax.parse import rules_lark
+
+    parser = rules_lark()
+    callbacks = parser.parser.parser.parser.callbacks
+    for rule in list(callbacks):
+        if not isinstance(rule, str):  # (a terminal's callback, by its name, is left as it is)
+            callbacks[rule] = _nothing
+    with collector_paused():
+        return timed(lambda: parser.parse(text))[0]
+
+
+def _nothing(children) -> None:
+    return None
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=5)
@@ -131,6 +152,7 @@ def main() -> None:
     results: dict[str, list[dict]] = {label: [] for label in cases}
     lark_times, lark_gods_times, python_times = [], [], []
     loops: dict[str, dict[str, list[float]]] = {name: {"fast": [], "lark": []} for name in ("tiles", "gods")}
+    floors: dict[str, list[float]] = {"tiles": [], "gods": []}
     for case in cases.values():  # once untimed: Lark's tables, the templates, the imports
         pipeline(*case)
     trivial.parse(text)
@@ -144,6 +166,7 @@ def main() -> None:
         for name, source in (("tiles", text), ("gods", gods_text)):
             for loop, cpu in lexing_loops(source).items():
                 loops[name][loop].append(cpu)
+            floors[name].append(lalr_floor(source))
     print(f"{args.rounds} rounds; CPU seconds, best / median (wall median in brackets)")
     for label, rounds in results.items():
         print(f"  {label}")
@@ -161,6 +184,8 @@ def main() -> None:
         fast, lark = min(times["fast"]), min(times["lark"])
         print(f"  baseline: the rules parser over the {name}, Lark's lexing loop {lark:6.3f}, FastLexing {fast:6.3f} "
               f"(best of each): {fast / lark:.2f}x")
+        print(f"  baseline: the rules parser's lexer and LALR loop alone over the {name}, no tree: "
+              f"{min(floors[name]):6.3f}")
     print(f"  baseline: python3 -c pass, wall: {min(python_times):6.3f} / {statistics.median(python_times):6.3f}")
 
 
