@@ -272,7 +272,6 @@ def hands_on_its_child(rule) -> bool:
     return not symbol.filter_out if symbol.is_term else not symbol.name.startswith("_")
 
 
-
 class FastLexing:
     """Lark's contextual lexer loop (`ContextualLexer.lex` around `BasicLexer.next_token`), as one generator.
 
@@ -315,6 +314,7 @@ class FastLexing:
             mres, ignore, callbacks, newlines = plans.get(lexer) or self.plan(lexer)
             match = _first_match(mres, text, pos, end)
             if match is None:  # Lark's loop from here: its error, or its root lexer's
+                _count(counter, pos, line, line_start)
                 yield from self.lark_lex(lexer_state, parser_state)
                 return
             value, type_, start, start_line, column = match.group(0), match.lastgroup, pos, line, pos - line_start + 1
@@ -324,15 +324,12 @@ class FastLexing:
                 line_start = start + value.rindex("\n") + 1
             ignored = type_ in ignore
             if ignored and type_ not in callbacks:
-                counter.char_pos, counter.line, counter.line_start_pos = pos, line, line_start
-                counter.column = pos - line_start + 1
-                continue
+                continue  # (whitespace: counted when the next token is handed on, or at the end)
             token = new(Token, value)
             token.type, token.start_pos, token.value, token.end_pos = type_, start, value, pos
             token.line, token.column = start_line, column
             token.end_line, token.end_column = line, pos - line_start + 1
-            counter.char_pos, counter.line, counter.line_start_pos = pos, line, line_start
-            counter.column = pos - line_start + 1
+            _count(counter, pos, line, line_start)
             if type_ in callbacks:
                 token = callbacks[type_](token)
             if ignored:
@@ -341,9 +338,16 @@ class FastLexing:
                 raise LexError(f"Callbacks must return a token (returned {token!r})")
             lexer_state.last_token = token
             yield token
+        _count(counter, pos, line, line_start)
 
 
 _new_string = str.__new__
+
+
+def _count(counter, pos: int, line: int, line_start: int) -> None:
+    """Lark's line counter, standing at `pos` (as `LineCounter.feed` leaves it)."""
+    counter.char_pos, counter.line, counter.line_start_pos = pos, line, line_start
+    counter.column = pos - line_start + 1
 
 
 def _first_match(mres, text: str, pos: int, end: int):
@@ -352,7 +356,6 @@ def _first_match(mres, text: str, pos: int, end: int):
         if match:
             return match
     return None
-
 
 
 def install_fast_lexing(parser: Lark) -> bool:
