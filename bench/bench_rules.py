@@ -17,8 +17,12 @@ Stages, each in this process after one untimed round (Lark's tables and the Jinj
   render  compile.render: the Python modules, through the Jinja templates
   load    rules_from_modules: Python compiles and runs the rendered modules (what a rule pack costs once)
 Baselines, same run: Lark (LALR, the same lexer settings) parsing text of the same length with a trivial grammar
-of words, numbers and punctuation, and `python3 -c pass` as a process. Figures are the best and the median over
-the rounds, in CPU seconds of this process (`time.process_time`); the wall clock is printed beside them.
+of words, numbers and punctuation; the rules parser's own parse of each large file (Lark's parse alone, no
+syntax tree) with its lexing loop (lark_patches.FastLexing) and with Lark's, each round one after the other (in
+turn first), and their ratio; the same parser's lexer and LALR loop alone (every rule's callback returning None:
+no tree, no positions), the floor of any tree built from Lark's reductions; and `python3 -c pass` as a process.
+Figures are the best and the median over the rounds, in CPU seconds of this process (`time.process_time`); the
+wall clock is printed beside them.
 """
 
 from __future__ import annotations
@@ -82,6 +86,47 @@ def _stages(paths: list[Path], root: Path, module_root: Path | None) -> dict[str
     return {stage: (times[stage], walls[stage]) for stage in times}
 
 
+def lexing_loops(text: str, lark_first: bool = False) -> dict[str, float]:
+    """CPU seconds of the rules parser's parse of `text` with its lexing loop and with Lark's own, one after the
+    other (`lark_first`: Lark's first; the rounds take turns, so that neither always runs on a warmer cache)."""
+    from orbis_dsl.common.collector import collector_paused
+    from orbis_dsl.language.syntax.lark_patches import FastLexing
+    from orbis_dsl.language.syntax.parse import rules_parser
+
+    contextual = rules_parser().parser.lexer
+    fast = contextual.lex
+    assert isinstance(fast, FastLexing), "the rules parser lexes with Lark's loop"
+    found = {}
+    try:
+        with collector_paused():
+            order = [("fast", fast), ("lark", fast.lark_lex)]
+            for loop, lex in reversed(order) if lark_first else order:
+                contextual.lex = lex
+                found[loop] = timed(lambda: rules_parser().parse(text))[0]
+    finally:
+        contextual.lex = fast
+    return found
+
+
+def lalr_floor(text: str) -> float:
+    """CPU seconds of the rules parser's lexing and LALR loop over `text` with no tree built: a parser of its own
+    (`parse.rules_lark`, every patch installed) whose rule callbacks all return None."""
+    from orbis_dsl.common.collector import collector_paused
+    from orbis_dsl.language.syntax.parse import rules_lark
+
+    parser = rules_lark()
+    callbacks = parser.parser.parser.parser.callbacks
+    for rule in list(callbacks):
+        if not isinstance(rule, str):  # (a terminal's callback, by its name, is left as it is)
+            callbacks[rule] = _nothing
+    with collector_paused():
+        return timed(lambda: parser.parse(text))[0]
+
+
+def _nothing(children) -> None:
+    return None
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=5)
@@ -108,16 +153,22 @@ def main() -> None:
     }
     results: dict[str, list[dict]] = {label: [] for label in cases}
     lark_times, lark_gods_times, python_times = [], [], []
+    loops: dict[str, dict[str, list[float]]] = {name: {"fast": [], "lark": []} for name in ("tiles", "gods")}
+    floors: dict[str, list[float]] = {"tiles": [], "gods": []}
     for case in cases.values():  # once untimed: Lark's tables, the templates, the imports
         pipeline(*case)
     trivial.parse(text)
     trivial.parse(gods_text)
-    for _ in range(args.rounds):
+    for round_ in range(args.rounds):
         for label, case in cases.items():
             results[label].append(pipeline(*case))
         lark_times.append(timed(lambda: trivial.parse(text))[:2])
         lark_gods_times.append(timed(lambda: trivial.parse(gods_text))[:2])
         python_times.append(timed(lambda: subprocess.run([sys.executable, "-c", "pass"], env=env, check=True))[1])
+        for name, source in (("tiles", text), ("gods", gods_text)):
+            for loop, cpu in lexing_loops(source, lark_first=round_ % 2 == 1).items():
+                loops[name][loop].append(cpu)
+            floors[name].append(lalr_floor(source))
     print(f"{args.rounds} rounds; CPU seconds, best / median (wall median in brackets)")
     for label, rounds in results.items():
         print(f"  {label}")
@@ -131,6 +182,12 @@ def main() -> None:
         cpu = [t[0] for t in times]
         print(f"  baseline: Lark, a trivial grammar over the same {characters:,} characters ({name}): "
               f"{min(cpu):6.3f} / {statistics.median(cpu):6.3f}")
+    for name, times in loops.items():
+        fast, lark = min(times["fast"]), min(times["lark"])
+        print(f"  baseline: the rules parser over the {name}, Lark's lexing loop {lark:6.3f}, FastLexing {fast:6.3f} "
+              f"(best of each): {fast / lark:.2f}x")
+        print(f"  baseline: the rules parser's lexer and LALR loop alone over the {name}, no tree: "
+              f"{min(floors[name]):6.3f}")
     print(f"  baseline: python3 -c pass, wall: {min(python_times):6.3f} / {statistics.median(python_times):6.3f}")
 
 

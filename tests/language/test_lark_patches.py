@@ -14,8 +14,8 @@ from orbis_dsl.language.syntax import lark_patches
 from orbis_dsl.language.syntax.parse import rules_lark
 
 PACKAGE = ROOT / "orbis_dsl"
-# What a patch of Lark writes: a lexer's scanner builder, callbacks or terminals, a parse table.
-_PATCHING = re.compile(r"\.(_build_scanner|_scanner|_parse_table|callbacks\[[^\]]+\]|terminals)\s*=(?!=)")
+# What a patch of Lark writes: a lexer's scanner builder, callbacks, terminals or lexing loop, a parse table.
+_PATCHING = re.compile(r"\.(_build_scanner|_scanner|_parse_table|callbacks\[[^\]]+\]|terminals|lex)\s*=(?!=)")
 
 
 def test_lark_is_pinned_to_the_major_version_the_patches_were_written_for():
@@ -33,7 +33,9 @@ def test_every_listed_patch_is_installed_on_a_fresh_rules_parser():
     assert lark_patches.install_keyword_lookup(fresh) > 0
     assert lark_patches.install_whole_words(fresh) > 0
     assert lark_patches.install_lean_positions(fresh) > 0
-    for name in ("install_keyword_lookup", "install_whole_words", "install_lean_positions"):
+    assert lark_patches.install_fast_lexing(fresh) is True
+    assert isinstance(parser.parser.lexer.lex, lark_patches.FastLexing)
+    for name in ("install_keyword_lookup", "install_whole_words", "install_lean_positions", "install_fast_lexing"):
         assert f"`{name}`" in lark_patches.__doc__
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from functools import cache
 
 from orbis_dsl.common.diagnostics import Span
 from orbis_dsl.language.check.bindings import (
@@ -288,22 +289,14 @@ class DeclarationCollector:
     def _singleton_key(decl) -> str | None:
         if isinstance(decl, (ast_decl.NamesDecl, ast_decl.NumberDecl)):
             return decl.what
-        for cls, key in ((ast_decl.GameDecl, "game"), (ast_decl.BoardDecl, "board"), (ast_sheet.WinnerDecl, "winner"),
-                         (ast_sheet.GridDecl, "grid"), (ast_sheet.HexMapDecl, "hexmap"),
-                         (ast_decl.FacedownDecl, "facedown"),
-                         (ast_decl.MarkerDecl, "marker"), (ast_decl.ResourceDecl, "resource")):
-            if isinstance(decl, cls):
-                return key
-        return None
+        return _sort_of(type(decl), _SINGLETONS)
 
     def _declared_name(self, decl) -> tuple[str, str] | None:
-        for cls, what in ((ast_decl.OptionDecl, "option"), (ast_decl.ValueDecl, "value"),
-                          (ast_decl.AttributeDecl, "attribute"), (ast_decl.AliasDecl, "alias"),
-                          (ast_sheet.SetDecl, "set"), (ast_sheet.FactDecl, "fact"), (ast_decl.LetDecl, "let")):
-            if isinstance(decl, cls):
-                # Tile pieces, options, values, attributes, aliases, sets, facts and top-level lets share the
-                # namespace of expressions.
-                return (decl.alias if isinstance(decl, ast_decl.AliasDecl) else decl.name, what)
+        what = _sort_of(type(decl), _EXPRESSION_NAMES)
+        if what is not None:
+            # Tile pieces, options, values, attributes, aliases, sets, facts and top-level lets share the
+            # namespace of expressions.
+            return (decl.alias if isinstance(decl, ast_decl.AliasDecl) else decl.name, what)
         if isinstance(decl, ast_sheet.ScoreDecl):
             return (f"score:{decl.name}", "score")
         if isinstance(decl, ast_decl.PieceDecl):
@@ -318,6 +311,23 @@ class DeclarationCollector:
             if isinstance(decl, cls):
                 return (f"{what}:{decl.name}", what)
         return None
+
+
+# The one-of-a-kind declarations, each with its key; and the sorts of declaration whose names are names in
+# expressions. (Looked up once per class, `_sort_of`: these were asked of every one of a file's thousands of tile
+# lines, a class test after another.)
+_SINGLETONS = ((ast_decl.GameDecl, "game"), (ast_decl.BoardDecl, "board"), (ast_sheet.WinnerDecl, "winner"),
+               (ast_sheet.GridDecl, "grid"), (ast_sheet.HexMapDecl, "hexmap"), (ast_decl.FacedownDecl, "facedown"),
+               (ast_decl.MarkerDecl, "marker"), (ast_decl.ResourceDecl, "resource"))
+_EXPRESSION_NAMES = ((ast_decl.OptionDecl, "option"), (ast_decl.ValueDecl, "value"),
+                     (ast_decl.AttributeDecl, "attribute"), (ast_decl.AliasDecl, "alias"), (ast_sheet.SetDecl, "set"),
+                     (ast_sheet.FactDecl, "fact"), (ast_decl.LetDecl, "let"))
+
+
+@cache
+def _sort_of(cls: type, sorts: tuple[tuple[type, str], ...]) -> str | None:
+    """The word of the first of `sorts` that `cls` is (a subclass of), or None."""
+    return next((what for sort, what in sorts if issubclass(cls, sort)), None)
 
 
 def _names_bound(decl, declared: tuple[str, str] | None) -> list[str]:

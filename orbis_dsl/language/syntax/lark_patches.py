@@ -16,6 +16,13 @@ The patches (each installed on a parser by `parse.rules_lark`, so on `orbis chec
    `PropagatePositions` for `LeanPositions`, or `ONLY_CHILD` where a rule hands its one child on. Why: 40 % of
    Lark's parse of a 256 kB rule file. Held by tests/language/test_lark_positions.py (every node's positions equal
    Lark's own on every bundled rule file; it fails if the wrapper is not in use).
+4. **Fast lexing** (`install_fast_lexing`). Replaces the contextual lexer's `lex` on the parser's instance with
+   `FastLexing`, Lark's loop of `ContextualLexer.lex` and `BasicLexer.next_token` written as one generator over the
+   same compiled scanners and callbacks; where nothing matches, Lark's own loop takes over and raises its error.
+   Why: 0.77x the time of Lark's parse of the 256 kB file of tile lines (bench/bench_rules.py). Held by
+   tests/language/test_lark_lexing.py (every token's type, text and positions, and every error, equal to Lark's
+   loop on every bundled rule file, generated and mangled texts, the error recovery and `orbis fmt`'s comment
+   callback; it fails if the loop is not in use).
 
 Not patches, but reads of Lark's state beyond its documented API, kept beside the code that needs them:
 `lark_recovery.py` cuts the interactive parser's `state_stack`/`value_stack` and moves its lexer state (held by
@@ -67,7 +74,8 @@ import re
 from operator import itemgetter
 
 from lark import Lark, Token, Tree
-from lark.lexer import BasicLexer, PatternRE, PatternStr, TerminalDef, UnlessCallback
+from lark.exceptions import LexError
+from lark.lexer import BasicLexer, ContextualLexer, PatternRE, PatternStr, TerminalDef, UnlessCallback
 from lark.parse_tree_builder import PropagatePositions
 
 
@@ -184,7 +192,8 @@ class LeanPositions:
         if not isinstance(res, Tree):
             return res
         meta = res.meta
-        first = _first_position(children)
+        # (a token at either end is where the search would stop: most rules start or end with a keyword)
+        first = children[0] if children and type(children[0]) is Token else _first_position(children)
         if first is not None:
             if type(first) is Token or isinstance(first, Token):
                 line, column, start = first.line, first.column, first.start_pos
@@ -193,7 +202,7 @@ class LeanPositions:
             if not hasattr(meta, "line"):  # set already where the rule was inlined into its only child
                 meta.line, meta.column, meta.start_pos, meta.empty = line, column, start, False
             meta.container_line, meta.container_column, meta.container_start_pos = line, column, start
-            last = _first_position(reversed(children))
+            last = children[-1] if type(children[-1]) is Token else _first_position(reversed(children))
             if type(last) is Token or isinstance(last, Token):
                 line, column, end = last.end_line, last.end_column, last.end_pos
             else:
@@ -262,3 +271,102 @@ def hands_on_its_child(rule) -> bool:
     symbol = rule.expansion[0]
     return not symbol.filter_out if symbol.is_term else not symbol.name.startswith("_")
 
+
+class FastLexing:
+    """Lark's contextual lexer loop (`ContextualLexer.lex` around `BasicLexer.next_token`), as one generator.
+
+    Each token is matched by the same compiled regular expressions Lark builds for the parser's state (its
+    `Scanner`'s, the keyword lookup included), typed, positioned and handed to the same callbacks, in the same
+    order; what goes is the bookkeeping around them: five Python calls a token (the lexer's `next_token`, two
+    `match` wrappers, `Token.__new__`, `LineCounter.feed`), and a call more for each run of whitespace. Where no
+    terminal matches, Lark's own loop takes over from that place and raises its own error, so every syntax error
+    reads as before. The line counter and `last_token` are written back before each token is handed on: the
+    error recovery (`lark_recovery.py`) reads them where a token is refused, moves them, and lexes on with a new
+    loop, which starts from them."""
+
+    __slots__ = ("contextual", "lark_lex", "plans")
+
+    def __init__(self, contextual):
+        self.contextual = contextual
+        self.lark_lex = contextual.lex  # (Lark's, bound: the fallback)
+        self.plans: dict = {}
+
+    def plan(self, lexer: BasicLexer) -> tuple:
+        """A state lexer's regular expressions, ignored terminals, callbacks and terminals that hold newlines,
+        read once: its scanner is built (and the keyword lookup put in) on first use, as Lark does."""
+        plan = self.plans.get(lexer)
+        if plan is None:
+            scanner = lexer.scanner
+            plan = self.plans[lexer] = (tuple(scanner._mres), lexer.ignore_types, lexer.callback,
+                                        lexer.newline_types)
+        return plan
+
+    def __call__(self, lexer_state, parser_state):
+        slice_, counter = lexer_state.text, lexer_state.line_ctr
+        text, end = getattr(slice_, "text", None), getattr(slice_, "end", None)
+        if type(text) is not str or counter.newline_char != "\n":  # (bytes, or a Lark before TextSlice)
+            yield from self.lark_lex(lexer_state, parser_state)
+            return
+        lexers, plans, new = self.contextual.lexers, self.plans, _new_string
+        pos, line, line_start = counter.char_pos, counter.line, counter.line_start_pos
+        while pos < end:
+            lexer = lexers[parser_state.position]
+            mres, ignore, callbacks, newlines = plans.get(lexer) or self.plan(lexer)
+            match = _first_match(mres, text, pos, end)
+            if match is None:  # Lark's loop from here: its error, or its root lexer's
+                _count(counter, pos, line, line_start)
+                yield from self.lark_lex(lexer_state, parser_state)
+                return
+            value, type_, start, start_line, column = match.group(0), match.lastgroup, pos, line, pos - line_start + 1
+            pos = match.end()
+            if type_ in newlines and "\n" in value:
+                line += value.count("\n")
+                line_start = start + value.rindex("\n") + 1
+            ignored = type_ in ignore
+            if ignored and type_ not in callbacks:
+                continue  # (whitespace: counted when the next token is handed on, or at the end)
+            token = new(Token, value)
+            token.type, token.start_pos, token.value, token.end_pos = type_, start, value, pos
+            token.line, token.column = start_line, column
+            token.end_line, token.end_column = line, pos - line_start + 1
+            _count(counter, pos, line, line_start)
+            if type_ in callbacks:
+                token = callbacks[type_](token)
+            if ignored:
+                continue
+            if not isinstance(token, Token):
+                raise LexError(f"Callbacks must return a token (returned {token!r})")
+            lexer_state.last_token = token
+            yield token
+        _count(counter, pos, line, line_start)
+
+
+_new_string = str.__new__
+
+
+def _count(counter, pos: int, line: int, line_start: int) -> None:
+    """Lark's line counter, standing at `pos` (as `LineCounter.feed` leaves it)."""
+    counter.char_pos, counter.line, counter.line_start_pos = pos, line, line_start
+    counter.column = pos - line_start + 1
+
+
+def _first_match(mres, text: str, pos: int, end: int):
+    for mre in mres:
+        match = mre.match(text, pos, end)
+        if match:
+            return match
+    return None
+
+
+def install_fast_lexing(parser: Lark) -> bool:
+    """Give the parser's contextual lexer the `FastLexing` loop. Returns whether it was installed (not where
+    Lark's lexer is of another class, or its state lexers or texts are not as `FastLexing` reads them)."""
+    contextual = getattr(getattr(parser, "parser", None), "lexer", None)
+    if type(contextual) is not ContextualLexer or not isinstance(getattr(contextual, "lexers", None), dict):
+        return False
+    if not all(type(lexer) is BasicLexer for lexer in contextual.lexers.values()):
+        return False
+    if isinstance(getattr(contextual, "lex", None), FastLexing):
+        return True
+    contextual.lex = FastLexing(contextual)
+    return True

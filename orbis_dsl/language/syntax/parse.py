@@ -17,7 +17,12 @@ from orbis_dsl.common.diagnostics import Diagnostic, Span
 from orbis_dsl.common.resources import grammar_path
 from orbis_dsl.language.syntax import ast_decl
 from orbis_dsl.language.syntax.hints import rules_diagnostic
-from orbis_dsl.language.syntax.lark_patches import install_keyword_lookup, install_lean_positions, install_whole_words
+from orbis_dsl.language.syntax.lark_patches import (
+    install_fast_lexing,
+    install_keyword_lookup,
+    install_lean_positions,
+    install_whole_words,
+)
 from orbis_dsl.language.syntax.lark_recovery import parse_collecting
 from orbis_dsl.language.syntax.literals import BadToken
 from orbis_dsl.language.syntax.transform_decl import DeclBuilder
@@ -58,6 +63,7 @@ def rules_lark(**options) -> Lark:
     install_keyword_lookup(parser)
     install_whole_words(parser)
     install_lean_positions(parser)
+    install_fast_lexing(parser)
     return parser
 
 

@@ -45,7 +45,8 @@ def statement_lines(stmt: ast.stmt, indent: str) -> list[str]:
 
 def expr_lines(e: ast.expr, indent: str, prefix: str, suffix: str, memo: dict | None = None) -> list[str]:
     """`e` written after `prefix` and before `suffix`, at `indent`, broken over lines where it is too wide.
-    (`memo`: each node's text, by id, while one expression is laid out: `ast.unparse` is most of the cost.)"""
+    (`memo`: each node's text, by id, while one expression is laid out (`source_text.text`): a node inside
+    several broken ones is written once.)"""
     memo = {} if memo is None else memo
     flat = indent + prefix + _text(e, memo) + suffix
     if len(flat) <= WIDTH:
@@ -93,10 +94,7 @@ def _parts_lines(parts, inner: str, memo: dict) -> list[str]:
 
 
 def _text(e: ast.expr, memo: dict) -> str:
-    found = memo.get(id(e))
-    if found is None:
-        found = memo[id(e)] = source_text.text(e)
-    return found
+    return source_text.text(e, 0, memo)
 
 
 _ATOMS = (ast.Call, ast.Name, ast.Attribute, ast.Subscript)
@@ -214,13 +212,25 @@ def _operand(node: ast.expr, tightness: int, prefix: str, right: bool) -> tuple[
     return _wrapped(node, prefix, loose=(*_LOOSE, ast.Compare, ast.UnaryOp))
 
 
+# Characters that `repr` writes as themselves, whichever quotes it picks: a string of only these is two characters
+# longer written out.
+_PLAIN = frozenset(map(chr, range(0x20, 0x7F))) - {"\\", "'", '"'}
+
+
 def _string_chunks(text: str, width: int) -> list[str]:
-    """A string as adjacent literals, each written no wider than `width` where its characters allow."""
-    chunks, current = [], ""
-    for ch in text:
-        if current and len(repr(current + ch)) > max(width, 20):
-            chunks.append(repr(current))
-            current = ""
-        current += ch
-    chunks.append(repr(current))
+    """A string as adjacent literals, each written no wider than `width` where its characters allow: a chunk
+    ends before the character that would make it wider. (Each chunk's width is counted as it grows while it is
+    plain, and written out by `repr` only once it is not: a quote or an escape may change how the whole is
+    written.)"""
+    limit = max(width, 20)
+    chunks, start, plain = [], 0, True
+    for i, ch in enumerate(text):
+        ch_plain = ch in _PLAIN
+        if i > start:
+            wide = i - start + 3 > limit if plain and ch_plain else len(repr(text[start:i + 1])) > limit
+            if wide:
+                chunks.append(repr(text[start:i]))
+                start, plain = i, True
+        plain = plain and ch_plain
+    chunks.append(repr(text[start:]))
     return chunks
