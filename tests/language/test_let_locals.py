@@ -40,6 +40,7 @@ LETS = {
     "many": "count(tiles where color = blue) >= 2",
     "top": "deserts is most among players",
     "few": "deserts <= 1",
+    "pair": "count(tiles where color = red) + count(tiles where color = green)",
 }
 READS = """\
   end: 3 if many or many
@@ -47,6 +48,7 @@ READS = """\
   end: count(players where their few and (their few or their deserts = my deserts))
   end: 5 if cancelled and few
   end: deserts + deserts unless many
+  end: pair * 2 - pair
 """
 
 
@@ -150,6 +152,9 @@ def test_lets_score_as_if_written_out_at_every_read_with_the_same_reasons(packs)
     joined = "\n".join(str(w) for w in seen_reasons)
     assert "most among players" in joined
     assert re.search(r"(\d+ tiles? that (?:is|are) blue[^;]*\(needs at least 2\)); \1", joined), joined[:2000]
+    # a let explained inside arithmetic is bracketed as its expression needs
+    assert re.search(r"^\(\d+ tiles? that (?:is|are) red or desert \+ \d+ tiles? that (?:is|are) green or desert\) \* 2"
+                     r" - \(\d+ ", joined, re.MULTILINE), joined[:2000]
 
 
 def _handler(modules: dict[str, str], name: str) -> str:

@@ -37,6 +37,14 @@ def written_out(let: nodes.Let) -> bool:
     return _explained_parts(let.expr, {}) <= EXPLAINED_PARTS
 
 
+def shown_as(e):
+    """What an explanation writes for `e`: a let written out shows its expression (through the lets it is), so
+    that `lights * 2` of `let lights = a + b` reads `(a 1 + b 2) * 2`, bracketed as its expression needs."""
+    while isinstance(e, nodes.LetRef) and written_out(e.let):
+        e = e.let.expr
+    return e
+
+
 def _explained_parts(e, seen: dict[int, int]) -> int:
     """How many parts the explanation of `e` writes out (capped past the limit); `seen`: each let's, once."""
     if isinstance(e, nodes.LetRef):

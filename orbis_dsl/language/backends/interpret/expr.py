@@ -22,7 +22,7 @@ from orbis_dsl.language.ir import nodes, ops
 from orbis_dsl.language.ir.lower import Lowering
 from orbis_dsl.language.ir.nodes import Part
 from orbis_dsl.language.ir.types import is_bool, is_list
-from orbis_dsl.language.ir.words import is_sum, operand_word, sum_terms, written_out
+from orbis_dsl.language.ir.words import is_sum, operand_word, shown_as, sum_terms, written_out
 from orbis_dsl.language.syntax import ast_expr
 
 _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": iv.divide}
@@ -285,6 +285,6 @@ def explain_value(ev: Evaluator, e, env: Env) -> str:
 
 def _operand(ev: Evaluator, e, op: str, env: Env, right: bool = False) -> str:
     text = explain_value(ev, e, env)
-    if needs_parentheses(getattr(e, "source", None), op, right):
+    if needs_parentheses(getattr(shown_as(e), "source", None), op, right):
         return f"({text})"
     return text

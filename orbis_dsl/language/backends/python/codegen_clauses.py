@@ -10,7 +10,7 @@ from orbis_dsl.language.backends.python import emit
 from orbis_dsl.language.backends.python.codegen import ExprCompiler
 from orbis_dsl.language.ir import nodes, ops
 from orbis_dsl.language.ir.types import is_bool
-from orbis_dsl.language.ir.words import written_out
+from orbis_dsl.language.ir.words import shown_as, written_out
 from orbis_dsl.language.syntax import ast_expr
 
 
@@ -97,6 +97,6 @@ def explain_expr(comp: ExprCompiler, e) -> ast.expr:
 
 def _operand(comp: ExprCompiler, e, op: str, right: bool = False) -> ast.expr:
     text = explain_expr(comp, e)
-    if needs_parentheses(getattr(e, "source", None), op, right):
+    if needs_parentheses(getattr(shown_as(e), "source", None), op, right):
         return emit.add_strings(emit.const("("), text, emit.const(")"))
     return text
