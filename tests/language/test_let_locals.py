@@ -228,3 +228,22 @@ def test_a_chain_of_more_than_64_lets_is_refused_where_it_is_read(tmp_path):
     errors = [d for d in compile_pack(folder).diagnostics if d.severity == "error"]
     assert [(d.span.line, d.message) for d in errors] == [
         (67, "this expression reads a chain of more than 64 lets, each reading the next")]
+
+
+def test_a_long_chain_of_lets_ranked_among_players_in_a_tiles_clause_checks(tmp_path):
+    """`X is most among players` in a tile's clause: the checker follows X's lets to find a read of the tile
+    (refused there), each let once in each context, so 40 lets that each read the one before twice check at
+    once; and a tile read at the chain's root is still found, through every let."""
+    lets = [f"  let l{i} = l{i - 1} + l{i - 1}\n" for i in range(1, CHAIN)]
+    kind = ('kind tall "Tall" {\n  let l0 = ROOT\n' + "".join(lets)
+            + f"  end: 1 if l{CHAIN - 1} is most among players\n}}\n")
+    _compile(tmp_path, kind.replace("ROOT", "count(n in tiles where n.color = red)"), "among")
+    from orbis_dsl.language.packs.load import compile_pack
+
+    folder = tmp_path / "among_tile"
+    folder.mkdir()
+    around = kind.replace("ROOT", "count(n in neighbours where n.color = red)")
+    (folder / "pack.orbis").write_text(around, encoding="utf-8")
+    errors = [d for d in compile_pack(folder).diagnostics if d.severity == "error"]
+    assert len(errors) == 1 and "the tile being scored" in errors[0].message, [d.message for d in errors]
+    assert errors[0].span.line == CHAIN + 2  # at the `end:` clause, naming the let it reads
