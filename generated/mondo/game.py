@@ -4,7 +4,13 @@
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
-from orbis_dsl.runtime.support import among as _among, compare as _compare, earlier as _earlier, holds as _holds
+from orbis_dsl.runtime.support import (
+    among as _among,
+    compare as _compare,
+    earlier as _earlier,
+    holds as _holds,
+    let as _let,
+)
 from orbis_dsl.runtime.lists import both_equal as _both_equal
 from orbis_dsl.runtime.specs import (
     AwardSpec,
@@ -173,37 +179,32 @@ def _score_chip(g, p, trace=None):
 
 # from 'rules/mondo/game.orbis', line 126
 def _score_volcanoes(g, p, trace=None):
+    known = {}
+    def _let0_chip_holder(trace):
+        return (
+            g.options['level'] != 'solo'
+            and _among(
+                g, p, 'most', lambda q0: q0.prior.get('total'), '_score_volcanoes@93:39', trace,
+                'total of the round before is {value}',
+            )
+        )
+    def _let1_counted_volcanoes(trace):
+        return (
+            p.facts['volcanoes']['active']
+            + (
+                p.facts['volcanoes']['inactive']
+                if _let(known, 0, trace, _let0_chip_holder) and g.options['volcano_chip_mode'] == 'counts_as_active'
+                else 0
+            )
+        )
     return (
         -(p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive'])
         if g.options['level'] == 'solo'
         else (
             0
-            if (
-                g.options['level'] != 'solo'
-                and _among(
-                    g, p, 'most', lambda q0: q0.prior.get('total'), '_score_volcanoes@93:39', trace,
-                    'total of the round before is {value}',
-                )
-                and g.options['volcano_chip_mode'] == 'flat'
-            )
+            if _let(known, 0, trace, _let0_chip_holder) and g.options['volcano_chip_mode'] == 'flat'
             else (
-                -(
-                    (
-                        p.facts['volcanoes']['active']
-                        + (
-                            p.facts['volcanoes']['inactive']
-                            if (
-                                g.options['level'] != 'solo'
-                                and _among(
-                                    g, p, 'most', lambda q0: q0.prior.get('total'), '_score_volcanoes@93:39', trace,
-                                    'total of the round before is {value}',
-                                )
-                                and g.options['volcano_chip_mode'] == 'counts_as_active'
-                            )
-                            else 0
-                        )
-                    )
-                )
+                -_let(known, 1, trace, _let1_counted_volcanoes)
                 if (
                     _compare(
                         trace,
@@ -211,23 +212,7 @@ def _score_volcanoes(g, p, trace=None):
                             'volcanoes[active] + (if chip_holder and volcano_chip_mode = counts_as_active then volcanoe'
                             's[inactive] else 0) is {value}'
                         ),
-                        '>=',
-                        (
-                            p.facts['volcanoes']['active']
-                            + (
-                                p.facts['volcanoes']['inactive']
-                                if (
-                                    g.options['level'] != 'solo'
-                                    and _among(
-                                        g, p, 'most', lambda q0: q0.prior.get('total'), '_score_volcanoes@93:39', trace,
-                                        'total of the round before is {value}',
-                                    )
-                                    and g.options['volcano_chip_mode'] == 'counts_as_active'
-                                )
-                                else 0
-                            )
-                        ),
-                        1,
+                        '>=', _let(known, 1, trace, _let1_counted_volcanoes), 1,
                     )
                     and _among(
                         g, p, 'most',
@@ -313,6 +298,15 @@ def _check_0(g, p, each, trace=None):
 
 # from 'rules/mondo/game.orbis', line 147
 def _check_1(g, p, each, trace=None):
+    known = {}
+    def _let0_chip_holder(trace):
+        return (
+            g.options['level'] != 'solo'
+            and _among(
+                g, p, 'most', lambda q0: q0.prior.get('total'), '_check_1@93:39', trace,
+                'total of the round before is {value}',
+            )
+        )
     return (
         _compare(
             trace,
@@ -325,14 +319,7 @@ def _check_1(g, p, each, trace=None):
                 p.facts['volcanoes']['active']
                 + (
                     p.facts['volcanoes']['inactive']
-                    if (
-                        g.options['level'] != 'solo'
-                        and _among(
-                            g, p, 'most', lambda q0: q0.prior.get('total'), '_check_1@93:39', trace,
-                            'total of the round before is {value}',
-                        )
-                        and g.options['volcano_chip_mode'] == 'counts_as_active'
-                    )
+                    if _let(known, 0, trace, _let0_chip_holder) and g.options['volcano_chip_mode'] == 'counts_as_active'
                     else 0
                 )
             ),
@@ -363,18 +350,21 @@ def _check_1(g, p, each, trace=None):
                 'else 0) is {value}'
             ),
         )
-        and not (
-            g.options['level'] != 'solo'
-            and _among(
-                g, p, 'most', lambda q0: q0.prior.get('total'), '_check_1@93:39', trace,
-                'total of the round before is {value}',
-            )
-        )
+        and not _let(known, 0, trace, _let0_chip_holder)
     )
 
 
 # from 'rules/mondo/game.orbis', line 149
 def _check_2(g, p, each, trace=None):
+    known = {}
+    def _let0_chip_holder(trace):
+        return (
+            g.options['level'] != 'solo'
+            and _among(
+                g, p, 'most', lambda q0: q0.prior.get('total'), '_check_2@93:39', trace,
+                'total of the round before is {value}',
+            )
+        )
     return (
         _compare(
             trace,
@@ -387,14 +377,7 @@ def _check_2(g, p, each, trace=None):
                 p.facts['volcanoes']['active']
                 + (
                     p.facts['volcanoes']['inactive']
-                    if (
-                        g.options['level'] != 'solo'
-                        and _among(
-                            g, p, 'most', lambda q0: q0.prior.get('total'), '_check_2@93:39', trace,
-                            'total of the round before is {value}',
-                        )
-                        and g.options['volcano_chip_mode'] == 'counts_as_active'
-                    )
+                    if _let(known, 0, trace, _let0_chip_holder) and g.options['volcano_chip_mode'] == 'counts_as_active'
                     else 0
                 )
             ),
@@ -425,17 +408,22 @@ def _check_2(g, p, each, trace=None):
                 'else 0) is {value}'
             ),
         )
-        and g.options['level'] != 'solo'
-        and _among(
-            g, p, 'most', lambda q0: q0.prior.get('total'), '_check_2@93:39', trace,
-            'total of the round before is {value}',
-        )
+        and _let(known, 0, trace, _let0_chip_holder)
         and g.options['volcano_chip_mode'] == 'flat'
     )
 
 
 # from 'rules/mondo/game.orbis', line 151
 def _check_3(g, p, each, trace=None):
+    known = {}
+    def _let0_chip_holder(trace):
+        return (
+            g.options['level'] != 'solo'
+            and _among(
+                g, p, 'most', lambda q0: q0.prior.get('total'), '_check_3@93:39', trace,
+                'total of the round before is {value}',
+            )
+        )
     return (
         _compare(
             trace,
@@ -448,14 +436,7 @@ def _check_3(g, p, each, trace=None):
                 p.facts['volcanoes']['active']
                 + (
                     p.facts['volcanoes']['inactive']
-                    if (
-                        g.options['level'] != 'solo'
-                        and _among(
-                            g, p, 'most', lambda q0: q0.prior.get('total'), '_check_3@93:39', trace,
-                            'total of the round before is {value}',
-                        )
-                        and g.options['volcano_chip_mode'] == 'counts_as_active'
-                    )
+                    if _let(known, 0, trace, _let0_chip_holder) and g.options['volcano_chip_mode'] == 'counts_as_active'
                     else 0
                 )
             ),
@@ -486,11 +467,7 @@ def _check_3(g, p, each, trace=None):
                 'else 0) is {value}'
             ),
         )
-        and g.options['level'] != 'solo'
-        and _among(
-            g, p, 'most', lambda q0: q0.prior.get('total'), '_check_3@93:39', trace,
-            'total of the round before is {value}',
-        )
+        and _let(known, 0, trace, _let0_chip_holder)
         and g.options['volcano_chip_mode'] == 'counts_as_active'
     )
 

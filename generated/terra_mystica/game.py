@@ -10,6 +10,7 @@ from orbis_dsl.runtime.support import (
     extreme_min as _extreme_min,
     holds as _holds,
     largest_group as _largest_group,
+    let as _let,
     link as _link,
     shown_divide as _shown_divide,
     shown_sum as _shown_sum,
@@ -87,6 +88,25 @@ def _award_area_eligible(g, p, measure, trace=None):
 
 # from 'rules/terra_mystica/game.orbis', line 125
 def _award_fire_ice_measure(g, p, trace=None):
+    known = {}
+    def _let0_shipping_reach(trace):
+        return _extreme_max((p.facts['shipping'], p.values['start_shipping']))
+    def _let1_hop_reach(trace):
+        return _extreme_max(
+            (
+                p.facts['shipping'],
+                (
+                    p.values['start_range']
+                    + (
+                        p.values['sh_range']
+                        if _compare(
+                            trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1,
+                        )
+                        else 0
+                    )
+                ),
+            ),
+        )
     let0_fire_and_ice = p.facts['edition'] == 'fire_and_ice'
     return (
         (
@@ -95,33 +115,8 @@ def _award_fire_ice_measure(g, p, trace=None):
                 (
                     _link('adjacent'), _link('joined', pairs=p.facts['bridges']),
                     _link('beside', pairs=p.facts['mermaid_river_towns']),
-                    _link(
-                        'water',
-                        _extreme_max((p.facts['shipping'], p.values['start_shipping'])) if p.values['ships'] else None,
-                    ),
-                    _link(
-                        'within',
-                        (
-                            _extreme_max(
-                                (
-                                    p.facts['shipping'],
-                                    (
-                                        p.values['start_range']
-                                        + (
-                                            p.values['sh_range']
-                                            if _compare(
-                                                trace, 'size of structures[SH] is {value}', '=',
-                                                _size(p.facts['structures'], 'SH'), 1,
-                                            )
-                                            else 0
-                                        )
-                                    ),
-                                ),
-                            )
-                            if not p.values['ships']
-                            else None
-                        ),
-                    ),
+                    _link('water', _let(known, 0, trace, _let0_shipping_reach) if p.values['ships'] else None),
+                    _link('within', _let(known, 1, trace, _let1_hop_reach) if not p.values['ships'] else None),
                 ),
                 trace, by='span', between=(), parts=(),
             )
@@ -132,37 +127,8 @@ def _award_fire_ice_measure(g, p, trace=None):
                     (
                         _link('adjacent'), _link('joined', pairs=p.facts['bridges']),
                         _link('beside', pairs=p.facts['mermaid_river_towns']),
-                        _link(
-                            'water',
-                            (
-                                _extreme_max((p.facts['shipping'], p.values['start_shipping']))
-                                if p.values['ships']
-                                else None
-                            ),
-                        ),
-                        _link(
-                            'within',
-                            (
-                                _extreme_max(
-                                    (
-                                        p.facts['shipping'],
-                                        (
-                                            p.values['start_range']
-                                            + (
-                                                p.values['sh_range']
-                                                if _compare(
-                                                    trace, 'size of structures[SH] is {value}', '=',
-                                                    _size(p.facts['structures'], 'SH'), 1,
-                                                )
-                                                else 0
-                                            )
-                                        ),
-                                    ),
-                                )
-                                if not p.values['ships']
-                                else None
-                            ),
-                        ),
+                        _link('water', _let(known, 0, trace, _let0_shipping_reach) if p.values['ships'] else None),
+                        _link('within', _let(known, 1, trace, _let1_hop_reach) if not p.values['ships'] else None),
                     ),
                     trace, by='span', between=('SA', 'SH'), parts=(),
                 )
@@ -173,37 +139,8 @@ def _award_fire_ice_measure(g, p, trace=None):
                         (
                             _link('adjacent'), _link('joined', pairs=p.facts['bridges']),
                             _link('beside', pairs=p.facts['mermaid_river_towns']),
-                            _link(
-                                'water',
-                                (
-                                    _extreme_max((p.facts['shipping'], p.values['start_shipping']))
-                                    if p.values['ships']
-                                    else None
-                                ),
-                            ),
-                            _link(
-                                'within',
-                                (
-                                    _extreme_max(
-                                        (
-                                            p.facts['shipping'],
-                                            (
-                                                p.values['start_range']
-                                                + (
-                                                    p.values['sh_range']
-                                                    if _compare(
-                                                        trace, 'size of structures[SH] is {value}', '=',
-                                                        _size(p.facts['structures'], 'SH'), 1,
-                                                    )
-                                                    else 0
-                                                )
-                                            ),
-                                        ),
-                                    )
-                                    if not p.values['ships']
-                                    else None
-                                ),
-                            ),
+                            _link('water', _let(known, 0, trace, _let0_shipping_reach) if p.values['ships'] else None),
+                            _link('within', _let(known, 1, trace, _let1_hop_reach) if not p.values['ships'] else None),
                         ),
                         trace, by='border', between=(), parts=(),
                     )
@@ -213,37 +150,8 @@ def _award_fire_ice_measure(g, p, trace=None):
                         (
                             _link('adjacent'), _link('joined', pairs=p.facts['bridges']),
                             _link('beside', pairs=p.facts['mermaid_river_towns']),
-                            _link(
-                                'water',
-                                (
-                                    _extreme_max((p.facts['shipping'], p.values['start_shipping']))
-                                    if p.values['ships']
-                                    else None
-                                ),
-                            ),
-                            _link(
-                                'within',
-                                (
-                                    _extreme_max(
-                                        (
-                                            p.facts['shipping'],
-                                            (
-                                                p.values['start_range']
-                                                + (
-                                                    p.values['sh_range']
-                                                    if _compare(
-                                                        trace, 'size of structures[SH] is {value}', '=',
-                                                        _size(p.facts['structures'], 'SH'), 1,
-                                                    )
-                                                    else 0
-                                                )
-                                            ),
-                                        ),
-                                    )
-                                    if not p.values['ships']
-                                    else None
-                                ),
-                            ),
+                            _link('water', _let(known, 0, trace, _let0_shipping_reach) if p.values['ships'] else None),
+                            _link('within', _let(known, 1, trace, _let1_hop_reach) if not p.values['ships'] else None),
                         ),
                         trace, by='parts', between=(),
                         parts=(

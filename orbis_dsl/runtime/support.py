@@ -150,6 +150,21 @@ def negated(trace, start: int, value) -> bool:
     return not value
 
 
+def let(known: dict, key, trace, work, *subjects):
+    """A `let` read in a handler: worked out by `work(reasons, *subjects)` at its first read in one call of the
+    handler (for the `subjects` it reads, whose ids are in `key`), then remembered in `known`. Every read adds
+    to the trace the reasons its working out gave, so the trace is what it would be were the let written out at
+    each read; a let never read is never worked out."""
+    found = known.get(key)
+    if found is None:
+        reasons = None if trace is None else []
+        # (the subjects are kept with the value: while they live, no other object can take their ids)
+        found = known[key] = (work(reasons, *subjects), reasons, subjects)
+    if found[1]:
+        trace.extend(found[1])
+    return found[0]
+
+
 def flag(trace, label, value) -> bool:
     if trace is not None:
         trace.append(label if value else "not " + label)

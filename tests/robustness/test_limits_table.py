@@ -132,9 +132,18 @@ def probe_quantity(tmp_path, limit):
     return at, over, "pack.orbis:2"
 
 
-def probe_expanded(tmp_path, limit):
-    # n doubling lets write out 2^n copies of `cp + 1`: 9 stay under 1,000 parts, 10 pass it
-    return _pack_messages(tmp_path, _doubling(8)), _pack_messages(tmp_path, _doubling(10)), "pack.orbis:"
+def probe_expression(tmp_path, limit):
+    # `max(1, 1, …)` of n ones is n + 1 parts as written (not nested: the parser's depth bound stays far off);
+    # doubling lets cost their own size, however many copies writing them out would make
+    wide = lambda n: 'god g "G" {\n  end: max(' + ", ".join(["1"] * n) + ")\n}\n"  # noqa: E731
+    at = _pack_messages(tmp_path, wide(limit - 1)) + _pack_messages(tmp_path, _doubling(40))
+    return at, _pack_messages(tmp_path, wide(limit)), "pack.orbis:2"
+
+
+def probe_let_depth(tmp_path, limit):
+    # a chain of lets, each reading the one before twice (2^n copies written out): `end:` reads n + 1 deep
+    return (_pack_messages(tmp_path, _doubling(limit)), _pack_messages(tmp_path, _doubling(limit + 1)),
+            f"pack.orbis:{limit + 4}")
 
 
 def probe_scans(tmp_path, limit):
@@ -252,7 +261,8 @@ INPUTS = {
     "orbis_dsl.language.syntax.parse.MAX_DEPTH": probe_depth,
     "orbis_dsl.language.syntax.literals.MAX_DIGITS": probe_rule_digits,
     "orbis_dsl.language.syntax.literals.MAX_QUANTITY": probe_quantity,
-    "orbis_dsl.language.check.bounds.MAX_EXPANDED_NODES": probe_expanded,
+    "orbis_dsl.language.check.bounds.MAX_EXPRESSION_NODES": probe_expression,
+    "orbis_dsl.language.check.bounds.MAX_LET_DEPTH": probe_let_depth,
     "orbis_dsl.language.check.bounds.MAX_NESTED_SCANS": probe_scans,
     "orbis_dsl.language.check.grid.MAX_GRID_CELLS": probe_grid,
     "orbis_dsl.records.json_text.MAX_RECORD_BYTES": probe_record_bytes,

@@ -25,7 +25,9 @@ def _nested_counts(n: int) -> str:
 
 
 @pytest.mark.parametrize("text, place, words", [
-    (_doubling_lets(20), "pack.orbis:", "too large once the lets it uses are written out"),
+    ('god wide "Wide" {\n  end: max(' + ", ".join(["1"] * 1000) + ')\n}\n', "pack.orbis:2:8:",
+     "this expression is too large (more than 1,000 parts)"),
+    (_doubling_lets(70), "pack.orbis:68:13:", "a chain of more than 64 lets"),  # (the first let past it)
     (_nested_counts(8), "pack.orbis:2:8:", "nests 8 scans of tiles"),
     ('board stacked 30000000\n', "pack.orbis:1:1:", "30,000,000 is too many"),
     ('kind rich "Rich" {\n  when taken: gain 999999999 any\n}\n', "pack.orbis:2:20:", "999,999,999 is too many"),
@@ -50,24 +52,27 @@ def test_a_costly_rule_file_is_refused_before_it_costs(tmp_path, text, place, wo
 
 
 def _sheet_doubling_lets(n: int) -> str:
-    """File-level lets of a score sheet's pack (2026-12-02: they were not counted, and `check` of 20 of them took
-    26 s; 21 ran out of memory)."""
-    lets = ["let a0 = vp + 2"] + [f"let a{i} = a{i - 1} * a{i - 1}" for i in range(1, n)]
+    """File-level lets of a score sheet's pack (2026-12-02: they were written out at each read, and `check` of 20
+    of them took 26 s; 21 ran out of memory)."""
+    lets = ["let a0 = vp + 2"] + [f"let a{i} = a{i - 1} + a{i - 1}" for i in range(1, n)]
     return 'extends "terra-mystica"\n' + "\n".join(lets) + f'\nscore huge "Huge": if a{n - 1} > 0 then 1 else 0\n'
 
 
-def test_file_level_lets_are_written_out_too(tmp_path):
+def test_file_level_lets_cost_their_own_size(tmp_path):
+    """40 file-level lets that each read the one before twice (2^39 copies written out) check at once: a let
+    is one node, worked out once. A chain of more than 64 is refused, at the first let past it and at the use."""
     (tmp_path / "pack.orbis").write_text(_sheet_doubling_lets(40), encoding="utf-8")
-    stderr = assert_refused(orbis(tmp_path, "check", "--rules", "pack.orbis"), "pack.orbis:10:10:")
-    assert stderr.count("too large once the lets it uses are written out") == 2, stderr  # the let, and its use
-    (tmp_path / "fine.orbis").write_text(_sheet_doubling_lets(8), encoding="utf-8")
-    code, _, stderr = orbis(tmp_path, "check", "--rules", "fine.orbis")
+    code, _, stderr = orbis(tmp_path, "check", "--rules", "pack.orbis")
     assert code == 0, stderr
+    (tmp_path / "deep.orbis").write_text(_sheet_doubling_lets(70), encoding="utf-8")
+    stderr = assert_refused(orbis(tmp_path, "check", "--rules", "deep.orbis"), "deep.orbis:67:")
+    assert stderr.count("a chain of more than 64 lets") == 2, stderr  # the first let past it, and its use
 
 
 def test_the_bounds_leave_room_for_real_rules(tmp_path):
-    """Up to the limits everything compiles: 9 doubling lets (256 copies of cp) and 3 nested tile scans."""
-    (tmp_path / "lets.orbis").write_text(_doubling_lets(9), encoding="utf-8")
+    """Up to the limits everything compiles: 64 doubling lets (2^63 copies of cp, written out) and 3 nested tile
+    scans."""
+    (tmp_path / "lets.orbis").write_text(_doubling_lets(64), encoding="utf-8")
     (tmp_path / "nest.orbis").write_text(_nested_counts(3), encoding="utf-8")
     for name in ("lets.orbis", "nest.orbis"):
         code, _, stderr = orbis(tmp_path, "score", "--rules", name, GAME)

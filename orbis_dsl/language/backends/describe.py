@@ -211,10 +211,11 @@ def condition_needs_parentheses(e, within: str) -> bool:
 
 class SheetDescriber(Describer):
     """Labels of score-sheet columns: each fact, value and award shows its name and, filled in at run time, its
-    value: `(coins {coins} + workers {workers}) / coins_per_vp {coins_per_vp}` → "(coins 5 + workers 2) / …"."""
+    value: `(coins {coins} + workers {workers}) / coins_per_vp {coins_per_vp}` → "(coins 5 + workers 2) / …". A
+    let reads by its name, never written out at each read."""
 
-    def __init__(self, facts: set[str], values: set[str], lets=None, titles: dict[str, str] | None = None):
-        super().__init__(set(), False, lets)
+    def __init__(self, facts: set[str], values: set[str], titles: dict[str, str] | None = None):
+        super().__init__(set(), False)
         self.facts = facts
         self.values = values
         self.titles = titles or {}  # facts' titles: a column that is one fact reads by its title
@@ -229,18 +230,16 @@ class SheetDescriber(Describer):
     def text(self, e) -> str:
         if isinstance(e, ast_expr.Ref) and (e.name in self.facts or e.name in self.values):
             return f"{e.name} {{{e.name}}}"
-        if isinstance(e, ast_expr.Ref) and e.name in self.lets:
-            return self.text(self.lets[e.name])
         if isinstance(e, ast_expr.Index) and e.name in self.facts and isinstance(e.key, ast_expr.Ref):
             return f"{e.name}[{e.key.name}] {{{e.name}[{e.key.name}]}}"
         if isinstance(e, ast_expr.AwardRef):
             return f"award {e.name} {{awards[{e.name}]}}"
         if isinstance(e, ast_expr.PlayerSum):  # every player's values are summed: the column's player's would mislead
-            return "sum of " + Describer(set(), False, self.lets).text(e.expr) + " over players"
+            return "sum of " + Describer(set(), False).text(e.expr) + " over players"
         theirs = isinstance(e, ast_expr.Whose) and e.who == "their"
         if theirs or isinstance(e, ast_expr.MemberCount | ast_expr.MemberSum):
             # each member's, or another player's: the column's player's one value would mislead
-            return Describer(set(), False, self.lets).text(e)
+            return Describer(set(), False).text(e)
         return super().text(e)
 
 

@@ -20,11 +20,12 @@ def tile_part(e, ctx: Context):
     `e` names; what that tile is, in words), or None when `e` is the player's alone."""
     # (node, its context, inside a scan of its own, lets followed, the let of `e` it is part of)
     stack = [(e, ctx, False, frozenset(), None)]
+    seen: dict = {}  # each let followed once in one context (read twice, a second walk finds nothing new)
     while stack:
         entry = stack.pop()
         node = entry[0]
         if isinstance(node, ast_expr.Ref):
-            found = _ref(entry, stack)
+            found = _ref(entry, stack, seen)
         elif isinstance(node, _SCANS):
             found = _scan(entry, stack)
         elif isinstance(node, ast_expr.HeldCount):  # a list fact's pieces: no tile in it
@@ -38,8 +39,9 @@ def tile_part(e, ctx: Context):
     return None
 
 
-def _ref(entry, stack: list):
-    """A name: the tile itself, or a let followed (pushed on the stack) to what it stands for."""
+def _ref(entry, stack: list, seen: dict):
+    """A name: the tile itself, or a let followed (pushed on the stack) to what it stands for, once in each
+    context: the walk is depth first, so the first read of a let is the one that would find a tile first."""
     node, here, inner, followed, via = entry
     binding = here.resolve(node.name)
     if binding is None:
@@ -48,7 +50,9 @@ def _ref(entry, stack: list):
         return via or node, "the tile being scored"
     if binding.where == "item" and not inner:
         return via or node, "the tile being counted"
-    if binding.what == "let" and node.name not in followed:  # a let is written out where it is used
+    key = (node.name, id(here), inner)
+    if binding.what == "let" and node.name not in followed and key not in seen:  # a let means its expression here
+        seen[key] = here  # (kept: its id stays its own)
         stack.append((binding.target, here, inner, followed | {node.name}, via or node))
     return None
 

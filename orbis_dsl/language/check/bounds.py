@@ -1,12 +1,13 @@
 """Bounds on the work a small rule file can ask for, checked before anything else walks its expressions.
 
-A `let` is copied into every expression that uses it (by the compiler, the describer and the checker's own name
-walk), so twenty lets that each use the previous one twice write out 2^20 copies: a 6 MB module and 1.6 GB
-while compiling. A `count(tiles where …)` inside another one multiplies the scoring work by the number of tiles
-for each level. Quantities of things (worshippers gained or paid, a trade, the length of a board row, the size
-of the market, a marker's supply) become lists of that length in the engine. Each is refused here, located,
-before it costs anything; the limits are far above what a real game uses (the base game: 24 nodes at most after
-its lets are written out, no nested tile scans, quantities of at most 18).
+An expression is bounded as it is written: a `let` is one node that each read refers to (the compiler works it out
+once per handler call, in a function of its own, `backends/python/handlers.py`), so lets that each read the one
+before twice cost their own size, not 2^n copies (they once did: twenty made a 6 MB module and took 1.6 GB while
+compiling). A `count(tiles where …)` inside another one multiplies the scoring work by the number of tiles for
+each level, through lets too. Quantities of things (worshippers gained or paid, a trade, the length of a board
+row, the size of the market, a marker's supply) become lists of that length in the engine. Each is refused here,
+located, before it costs anything; the limits are far above what a real game uses (the base game: 24 nodes at
+most in an expression, no nested tile scans, quantities of at most 18).
 """
 
 from __future__ import annotations
@@ -18,28 +19,33 @@ from orbis_dsl.language.syntax import ast_decl, ast_expr
 from orbis_dsl.language.syntax.ast_walk import children, field_names, is_node
 from orbis_dsl.language.syntax.literals import MAX_QUANTITY
 
-# Nodes of one expression once its lets are written out. A sum of that many terms becomes a chain of additions
-# in the generated module, which Python compiles recursively: 2,000 terms overflowed its stack.
-MAX_EXPANDED_NODES = 1_000
+# Nodes of one expression as written (a let's name is one node). A sum of that many terms becomes a chain of
+# additions in the generated module, which Python compiles recursively: 2,000 terms overflowed its stack.
+MAX_EXPRESSION_NODES = 1_000
+# Lets read one through another (`let b = a + 1`, `let c = b * 2` …: 2 from c). The stages after the checker
+# follow a let into the ones it reads by recursion, a few Python frames each.
+MAX_LET_DEPTH = 64
 # Scans of a tile collection (count, sum, max, min) nested inside each other, lets written out.
 MAX_NESTED_SCANS = 3
 
 _EXPRESSIONS = ast_expr.Expr.__args__  # the classes of the union
 
 
-def _cost(e, lets: dict[str, tuple[int, int]]) -> tuple[int, int]:
-    """(nodes, nested scans) of an expression with its lets written out. Recursive: the parser bounds the depth."""
+def _cost(e, lets: dict[str, tuple[int, int, int]]) -> tuple[int, int, int]:
+    """(nodes as written, nested scans with its lets written out, lets read one through another) of an
+    expression. Recursive: the parser bounds the depth."""
     if isinstance(e, ast_expr.Ref) and e.name in lets:
-        return lets[e.name]
-    nodes, scans = 1, 0
+        _, scans, depth = lets[e.name]
+        return 1, scans, depth + 1
+    nodes, scans, depth = 1, 0, 0
     for child in _children(e):
-        child_nodes, child_scans = _cost(child, lets)
-        nodes, scans = nodes + child_nodes, max(scans, child_scans)
+        child_nodes, child_scans, child_depth = _cost(child, lets)
+        nodes, scans, depth = nodes + child_nodes, max(scans, child_scans), max(depth, child_depth)
     if isinstance(e, ast_expr.Count | ast_expr.Aggregate | ast_expr.PlayerSum | ast_expr.MemberCount
                   | ast_expr.MemberSum):
         scans += 1
-    # Capped: a count past the limit is refused anyway, and a doubling chain must not build huge integers.
-    return min(nodes, MAX_EXPANDED_NODES + 1), scans
+    # Capped: a count past the limit is refused anyway, and a chain of lets must not build huge integers.
+    return min(nodes, MAX_EXPRESSION_NODES + 1), scans, min(depth, MAX_LET_DEPTH + 1)
 
 
 def _names(e) -> set[str]:
@@ -82,11 +88,11 @@ def _top_expressions(node):
             stack.extend(item for item in reversed(items) if is_node(item))
 
 
-def _top_level_lets(decls: list) -> dict[str, tuple[int, int]]:
-    """(nodes, nested scans) of each file-level `let` (a score sheet's), its lets written out. A let may name one
-    declared later, so the costs are worked out again until none changes: they only grow, and are capped."""
+def _top_level_lets(decls: list) -> dict[str, tuple[int, int, int]]:
+    """(nodes, nested scans) of each file-level `let` (a score sheet's). A let may name one declared later, so the
+    costs are worked out again until none changes: they only grow, and are capped."""
     found = [decl for decl in decls if isinstance(decl, ast_decl.LetDecl)]
-    lets: dict[str, tuple[int, int]] = {}
+    lets: dict[str, tuple[int, int, int]] = {}
     for _ in range(len(found) + 1):
         before = dict(lets)
         for decl in found:
@@ -96,21 +102,24 @@ def _top_level_lets(decls: list) -> dict[str, tuple[int, int]]:
     return lets
 
 
-def _expression_limits(decl, outer: dict[str, tuple[int, int]]) -> list[Diagnostic]:
+def _expression_limits(decl, outer: dict[str, tuple[int, int, int]]) -> list[Diagnostic]:
     diags: list[Diagnostic] = []
     lets = dict(outer)
     for member in getattr(decl, "members", ()):
         if isinstance(member, ast_decl.LetDecl):
             lets[member.name] = _cost(member.expr, lets)
     for expr in _top_expressions(decl):  # the first expression past a bound: the later ones build on it
-        nodes, scans = _cost(expr, lets)
+        nodes, scans, depth = _cost(expr, lets)
         if diags:
             break
-        if nodes > MAX_EXPANDED_NODES:
+        if nodes > MAX_EXPRESSION_NODES:
             diags.append(Diagnostic(
-                f"this expression is too large once the lets it uses are written out (more than "
-                f"{MAX_EXPANDED_NODES:,} parts): each use of a let copies it", span=expr.span,
-                hint="use a let once per expression, or add its parts up in fewer steps"))
+                f"this expression is too large (more than {MAX_EXPRESSION_NODES:,} parts)", span=expr.span,
+                hint="name some of its parts with lets, or add them up in fewer steps"))
+        elif depth > MAX_LET_DEPTH:
+            diags.append(Diagnostic(
+                f"this expression reads a chain of more than {MAX_LET_DEPTH} lets, each reading the next",
+                span=expr.span, hint="work some of them out in fewer, larger steps"))
         elif scans > MAX_NESTED_SCANS:
             diags.append(Diagnostic(
                 f"this expression nests {scans} scans of tiles (count, sum, max, min) inside each other, lets "
@@ -197,8 +206,9 @@ def resource_limits(files: tuple[ast_decl.RuleFile, ...]) -> list[Diagnostic]:
     diags: list[Diagnostic] = []
     quantities = _counted_quantities(files)
     outer = _top_level_lets([decl for file in files for decl in file.decls])
-    too_large = {name for name, (nodes, scans) in outer.items()
-                 if nodes > MAX_EXPANDED_NODES or scans > MAX_NESTED_SCANS}
+    # (a let past the node bound is reported itself; one past another bound, at the first let built on it)
+    too_large = {name for name, (_, scans, depth) in outer.items()
+                 if scans > MAX_NESTED_SCANS or depth > MAX_LET_DEPTH}
     for file in files:
         for decl in file.decls:
             if isinstance(decl, ast_decl.TileDecl):  # a tile's arguments are literals: nothing to write out

@@ -219,9 +219,10 @@ def _names_used(exprs, lets) -> set[str]:
         if e is None:
             return
         if isinstance(e, ast_expr.Ref):
-            found.add(e.name)
-            if e.name in lets:
+            if e.name in lets and e.name not in found:  # each let followed once, however often it is read
+                found.add(e.name)
                 walk(lets[e.name])
+            found.add(e.name)
             return
         for field in attrs.fields(type(e)):
             value = getattr(e, field.name)

@@ -43,6 +43,12 @@ class Frame:
         return self.enter(ctx=self.ctx.bound(name, what), bound=(*self.bound, (name, var)))
 
     @property
+    def subjects(self) -> tuple[Var, ...]:
+        """The scopes' subjects an expression read here can read, outermost first, each once."""
+        found = [var for var in (self.item, self.player) if var is not None] + [var for _, var in self.bound]
+        return tuple(sorted(set(found), key=lambda var: (var.depth, var.sort.value)))
+
+    @property
     def free(self) -> bool:
         """Whether only the clause's own tile and player can be read (`my X` inside a scope over players too)."""
         return self.item is None and self.player is None and not self.bound
@@ -77,9 +83,10 @@ class Lowering:
         key = (name, frame.item, frame.player, frame.bound)
         let = self._memo.get(key)
         if let is None:
-            let = self._memo[key] = nodes.Let(name, free=frame.free)
+            let = self._memo[key] = nodes.Let(name, free=frame.free, subjects=frame.subjects)
             let.expr = self.lower(expr, frame)
             self.lets.append(let)
+        let.uses += 1
         return nodes.LetRef(let, name)
 
     def field_of(self, e, frame: Frame):

@@ -124,6 +124,9 @@ class Let:
     # whether the let reads no scope's subject (only the clause's tile and player): a back end may work it out
     # once per handler
     free: bool = True
+    # the scopes' subjects it may read (those open where it is read): its value is one per combination of them
+    subjects: tuple[Var, ...] = ()
+    uses: int = 0  # how many reads of it were lowered (a let read once is written where it is read)
 
 
 @attrs.frozen(eq=False)

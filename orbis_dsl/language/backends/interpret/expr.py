@@ -22,7 +22,7 @@ from orbis_dsl.language.ir import nodes, ops
 from orbis_dsl.language.ir.lower import Lowering
 from orbis_dsl.language.ir.nodes import Part
 from orbis_dsl.language.ir.types import is_bool, is_list
-from orbis_dsl.language.ir.words import is_sum, operand_word, sum_terms
+from orbis_dsl.language.ir.words import is_sum, operand_word, shown_as, sum_terms, written_out
 from orbis_dsl.language.syntax import ast_expr
 
 _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": iv.divide}
@@ -40,6 +40,7 @@ class Env:
     trace: list | None = None
     each: object = None  # the member a `for each` declaration is evaluated for
     vars: dict = attrs.field(factory=dict)  # each open scope's variable (`nodes.Var`) -> its tile, player, member
+    lets: dict = attrs.field(factory=dict)  # what the lets read so far in this call came to (`Evaluator._LetRef`)
 
     def at(self, var, value) -> Env:
         return attrs.evolve(self, vars={**self.vars, var: value})
@@ -122,7 +123,18 @@ class Evaluator(ListEvaluator):
         return env.vars[e.var]
 
     def _LetRef(self, e, env):
-        return self.eval(e.let.expr, env)
+        """A let is worked out at its first read in one call (for the subjects it reads), then remembered; each
+        read adds the reasons its working out gave, as if it were written out there."""
+        subjects = tuple(env.vars[var] for var in e.let.subjects)
+        key = (id(e.let), *map(id, subjects))
+        found = env.lets.get(key)
+        if found is None:
+            reasons = None if env.trace is None else []
+            value = self.eval(e.let.expr, attrs.evolve(env, trace=reasons))
+            found = env.lets[key] = (value, reasons, subjects)  # (the subjects kept: no other object takes their ids)
+        if found[1]:
+            env.trace.extend(found[1])
+        return found[0]
 
     def _Whose(self, e, env):
         return self.eval(e.expr, env)  # (lowered for the player it names)
@@ -263,7 +275,7 @@ def explain_value(ev: Evaluator, e, env: Env) -> str:
         return explain_value(ev, e.then if ev.eval(e.cond, env) else e.otherwise, env)
     if isinstance(e, ops.Extreme):
         return f"{e.func}(" + ", ".join(explain_value(ev, a, env) for a in e.args) + ")"
-    if isinstance(e, nodes.LetRef):
+    if isinstance(e, nodes.LetRef) and written_out(e.let):
         return explain_value(ev, e.let.expr, env)
     if isinstance(source, ast_expr.Count | ast_expr.Aggregate):
         return iv.fill(ev.describer.label(source), ev.eval(e, env), env.t.params if ev.tile_clause else None)
@@ -273,6 +285,6 @@ def explain_value(ev: Evaluator, e, env: Env) -> str:
 
 def _operand(ev: Evaluator, e, op: str, env: Env, right: bool = False) -> str:
     text = explain_value(ev, e, env)
-    if needs_parentheses(getattr(e, "source", None), op, right):
+    if needs_parentheses(getattr(shown_as(e), "source", None), op, right):
         return f"({text})"
     return text

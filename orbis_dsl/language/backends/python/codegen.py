@@ -5,7 +5,9 @@ user-written name reaches the output only as an `ast.Constant`, never as an iden
 ours: `g` the game, `p` the player, `t` the tile the clause belongs to, `n0, n1 …` the tiles (or held pieces) being
 counted, `q0, q1 …` the players a scope ranges over, `m0, m1 …` the members of a set, `measure` an award's measure,
 `each` a `for each` member, `trace` the list that collects the `why` of a score, `let0_NAME …` a let worked out once
-in the handler. Helpers are named through the module's `Imports`, which so learns what to import.
+before the handler's statements, `_let0_NAME …` the function that works out a let at its first read and `known`
+what those functions found (`handlers.py` says which let is which). Helpers are named through the module's
+`Imports`, which so learns what to import.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import attrs
 from orbis_dsl.language.backends.describe import Describer
 from orbis_dsl.language.backends.python import emit
 from orbis_dsl.language.backends.python.codegen_scans import ScanCompiler
-from orbis_dsl.language.backends.python.emit import var_name
+from orbis_dsl.language.backends.python.emit import safe_identifier, var_name
 from orbis_dsl.language.ir import nodes, ops
 from orbis_dsl.language.ir.nodes import Part, Var
 from orbis_dsl.language.ir.types import is_list
@@ -30,6 +32,30 @@ POSITION_TABLES = {"row": "row_numbers", "column": "column_numbers", "border": "
 NAMED = (*nodes.NAME_NODES, ops.Whose)
 
 
+# The most IR nodes a let read once is written out with where it is read; a larger one gets a function.
+INLINED_NODES = 100
+
+
+def inlined_size(e, sizes: dict[int, int]) -> int:
+    """IR nodes of `e` with each small let read once written into it (capped past `INLINED_NODES`); `sizes`:
+    each let's own, once. A let that is not written in (read more than once, or large) is one node, its call."""
+    if isinstance(e, nodes.LetRef):
+        if e.let.uses != 1:
+            return 1
+        if id(e.let) not in sizes:
+            sizes[id(e.let)] = inlined_size(e.let.expr, sizes)
+        return sizes[id(e.let)] if sizes[id(e.let)] <= INLINED_NODES else 1
+    if not attrs.has(type(e)) or isinstance(e, nodes.NAME_NODES):
+        return 1
+    total = 1
+    for field in attrs.fields(type(e)):
+        value = getattr(e, field.name) if field.name != "source" else None
+        for item in value if isinstance(value, tuple) else (value,):
+            if attrs.has(type(item)):
+                total += inlined_size(item, sizes)
+    return min(total, INLINED_NODES + 1)
+
+
 @attrs.define
 class ExprCompiler(ScanCompiler):
     imports: emit.Imports
@@ -40,6 +66,9 @@ class ExprCompiler(ScanCompiler):
     steps: bool = False  # a score-sheet column: each division (and the sum it divides) is traced step by step
     top: object = None  # the column's whole expression: its last step leaves the result to the column's line
     locals: dict = attrs.field(factory=dict)  # id of a Let -> the local variable holding it in this handler
+    works: dict = attrs.field(factory=dict)  # id of a Let -> (its function's name, its number) in this handler
+    work_defs: list = attrs.field(factory=list)  # those functions, each after the ones it calls
+    sizes: dict = attrs.field(factory=dict)  # id of a Let -> its size written where it is read (`inlined_size`)
 
     def compile(self, e) -> ast.expr:
         return getattr(self, "_" + type(e).__name__)(e)
@@ -97,7 +126,32 @@ class ExprCompiler(ScanCompiler):
 
     def _LetRef(self, e):
         local = self.locals.get(id(e.let))
-        return emit.load(local) if local is not None else self.compile(e.let.expr)
+        if local is not None:
+            return emit.load(local)
+        if id(e.let) not in self.works and self._inlined(e.let):  # read once, and small: written where it is read
+            return self.compile(e.let.expr)
+        name, number = self.works.get(id(e.let)) or self._work(e.let)
+        subjects = [emit.load(var_name(var, "?")) for var in e.let.subjects]
+        key = emit.const(number)
+        if subjects:  # one value per combination of the subjects it reads
+            key = ast.Tuple([key, *(emit.call("id", s) for s in subjects)], ast.Load())
+        return self.helper("let", emit.load("known"), key, emit.load("trace"), emit.load(name), *subjects)
+
+    def _inlined(self, let: nodes.Let) -> bool:
+        """Whether a let is written where it is read: when it is read once and, with the lets written into it so,
+        stays small (a chain of lets each read once would otherwise make one expression as large as them all)."""
+        return let.uses == 1 and inlined_size(let.expr, self.sizes) <= INLINED_NODES
+
+    def _work(self, let: nodes.Let) -> tuple[str, int]:
+        """The function working out `let` (its reasons go to its own `trace`), defined once in this handler."""
+        number = len(self.works)
+        name = f"_let{number}_{safe_identifier(let.name)}"
+        self.works[id(let)] = (name, number)
+        args = [ast.arg("trace"), *(ast.arg(var_name(var, "?")) for var in let.subjects)]
+        body = [ast.Return(self.compile(let.expr))]
+        self.work_defs.append(ast.FunctionDef(name, ast.arguments([], args, None, [], [], None, []), body, [], None,
+                                              None))
+        return name, number
 
     # operators
     def _Neg(self, e):

@@ -10,6 +10,7 @@ from orbis_dsl.language.backends.python import emit
 from orbis_dsl.language.backends.python.codegen import ExprCompiler
 from orbis_dsl.language.ir import nodes, ops
 from orbis_dsl.language.ir.types import is_bool
+from orbis_dsl.language.ir.words import shown_as, written_out
 from orbis_dsl.language.syntax import ast_expr
 
 
@@ -83,7 +84,7 @@ def explain_expr(comp: ExprCompiler, e) -> ast.expr:
     if isinstance(e, ops.Extreme):
         joined = emit.method(emit.const(", "), "join", ast.List([explain_expr(comp, a) for a in e.args], ast.Load()))
         return emit.add_strings(emit.const(e.func + "("), joined, emit.const(")"))
-    if isinstance(e, nodes.LetRef):
+    if isinstance(e, nodes.LetRef) and written_out(e.let):
         return explain_expr(comp, e.let.expr)
     params = emit.attr("t", "params") if comp.tile_clause else emit.const(None)
     if isinstance(source, ast_expr.Count | ast_expr.Aggregate):
@@ -96,6 +97,6 @@ def explain_expr(comp: ExprCompiler, e) -> ast.expr:
 
 def _operand(comp: ExprCompiler, e, op: str, right: bool = False) -> ast.expr:
     text = explain_expr(comp, e)
-    if needs_parentheses(getattr(e, "source", None), op, right):
+    if needs_parentheses(getattr(shown_as(e), "source", None), op, right):
         return emit.add_strings(emit.const("("), text, emit.const(")"))
     return text

@@ -21,7 +21,7 @@ HELPERS = {
     **{name: _SUPPORT for name in (
         "among", "compare", "flag", "neighbours", "supports", "aggregate_max", "aggregate_min", "aggregate_sum",
         "extreme_max", "extreme_min", "divide", "fill", "show", "option_flag", "holds", "largest_group", "link",
-        "size", "shown_divide", "shown_sum", "earlier", "matches", "mark", "negated")},
+        "size", "shown_divide", "shown_sum", "earlier", "matches", "mark", "negated", "let")},
     **{name: _LISTS for name in ("count_in", "position", "distinct", "sum_over", "both_equal")},
 }
 

@@ -17,6 +17,7 @@ import attrs
 from orbis_dsl.language.backends.python import emit
 from orbis_dsl.language.backends.python.codegen import NAMED, ExprCompiler
 from orbis_dsl.language.backends.python.emit import safe_identifier
+from orbis_dsl.language.backends.python.layout import STEP, statement_lines
 from orbis_dsl.language.ir import nodes, ops
 from orbis_dsl.language.ir.lower import Lowering
 
@@ -57,6 +58,7 @@ class Handler:
         self.add([e], lambda: [ast.Return(self.comp.compile(e))])
 
     def function(self) -> ast.FunctionDef:
+        """The handler; the functions of the lets it works out at their first read come first in its body."""
         positional, defaults = [], []
         for arg in self.args:
             name, _, default = arg.partition("=")
@@ -64,7 +66,21 @@ class Handler:
             if default:
                 defaults.append(emit.const(None))
         signature = ast.arguments([], positional, None, [], [], None, defaults)
-        return ast.FunctionDef(self.name, signature, self.body or [ast.Pass()], [], None, None)
+        body = self.body
+        if self.comp.work_defs:
+            body = [ast.Assign([ast.Name("known", ast.Store())], ast.Dict([], [])), *self.comp.work_defs, *body]
+        return ast.FunctionDef(self.name, signature, body or [ast.Pass()], [], None, None)
+
+
+def function_lines(fn: ast.FunctionDef, indent: str = "") -> list[str]:
+    """A handler's lines, its lets' functions inside it laid out as it is (`layout` lays out the statements)."""
+    lines = [f"{indent}def {fn.name}({ast.unparse(fn.args)}):"]
+    for stmt in fn.body:
+        if isinstance(stmt, ast.FunctionDef):
+            lines += function_lines(stmt, indent + STEP)
+        else:
+            lines += statement_lines(stmt, indent + STEP)
+    return lines
 
 
 def _always_read(e, found: dict[int, nodes.Let]) -> None:

@@ -13,8 +13,8 @@ from orbis_dsl.language.backends.python import emit
 from orbis_dsl.language.backends.python.codegen import ExprCompiler
 from orbis_dsl.language.backends.python.codegen_clauses import compile_effect, compile_flag, explain_expr
 from orbis_dsl.language.backends.python.emit import safe_identifier
-from orbis_dsl.language.backends.python.handlers import Handler
-from orbis_dsl.language.backends.python.layout import WIDTH, expr_lines, function_lines
+from orbis_dsl.language.backends.python.handlers import Handler, function_lines
+from orbis_dsl.language.backends.python.layout import WIDTH, expr_lines
 from orbis_dsl.language.backends.python.locality import reads_only_its_tile
 from orbis_dsl.language.backends.python.spec_text import SpecCall, spec_lines
 from orbis_dsl.language.check.model import Kind, RuleSet, awards_summed, sheet_titles
