@@ -280,3 +280,43 @@ def test_a_link_set_is_its_links_wherever_it_is_named(tmp_path):
     plain = CliRunner().invoke(app, ["score", "--json", record])
     assert scored("") == json.loads(plain.stdout)
     assert scored("links connected: adjacent\n") != json.loads(plain.stdout)
+
+
+# ---- the plain values a value per member is written out as are taken names -------------------------------------
+
+
+@pytest.mark.parametrize(("extra", "plain_line"), [
+    # a plain value and a top-level let, each named like a value written out for one member
+    ("value prize_silk = 5\n", "value prize_silk = 5"),
+    ("let quota_glass = 1\n", "let quota_glass = 1"),
+])
+def test_a_name_a_value_per_member_writes_out_is_taken(tmp_path, extra, plain_line):
+    result = compiled(tmp_path, extra)
+    found = [d for d in result.diagnostics if d.is_error]
+    assert len(found) == 1, [d.message for d in found]
+    error, lines = found[0], GAME.replace("EXTRA", extra).split("\n")
+    # at the plain declaration, naming the value per member with its file:line and text
+    assert lines[error.span.line - 1] == plain_line and error.span.file.endswith("spice.orbis")
+    written = plain_line.split()[1]
+    name, member = written.split("_")
+    per_line = next(i for i, line in enumerate(lines, 1) if line.startswith(f"value {name} per crafts"))
+    assert f"'{written}' is named like the value `value {name} per crafts` gives {member}" in error.message
+    assert f"spice.orbis:{per_line}:1: `value {name} per crafts" in error.hint, error.hint
+
+
+def test_a_value_per_member_may_not_write_out_a_pack_over_a_plain_value(tmp_path):
+    # Terra Mystica declares `value sh_range = 0` and `value sh_favour = 0`: a pack's `value sh per zz`, zz
+    # having members range and favour, would write both out again.
+    found = [d for d in _tm_pack(tmp_path, "set zz: range, favour\nvalue sh per zz = 1\n").diagnostics
+             if d.is_error]
+    assert [d.span.file.endswith("pack.orbis") for d in found] == [True, True]
+    assert "would write out 'sh_range' for range" in found[0].message
+    assert "game.orbis" in found[0].hint and "`value sh_range = 0`" in found[0].hint
+
+
+def test_a_pack_value_named_like_a_written_out_one_is_refused(tmp_path):
+    # `value start_fire = 2` silently replaced the start Terra Mystica's `value start per tracks` gives fire
+    found = [d for d in _tm_pack(tmp_path, "value start_fire = 2\n").diagnostics if d.is_error]
+    assert len(found) == 1 and found[0].span.file.endswith("pack.orbis")
+    assert "`value start per tracks` gives fire as 'start_fire'" in found[0].message
+    assert "`value start per tracks = 0`" in found[0].hint
