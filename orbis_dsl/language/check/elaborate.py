@@ -27,6 +27,7 @@ from orbis_dsl.language.check.bindings import (
     written_out_collision,
 )
 from orbis_dsl.language.check.expand import Expander, binders_in, rebuild
+from orbis_dsl.language.check.hygiene import declared_names
 from orbis_dsl.language.check.piece_checks import PieceChecks
 from orbis_dsl.language.syntax import ast_decl, ast_expr, ast_reuse, ast_sheet
 from orbis_dsl.language.syntax.ast_walk import children
@@ -191,10 +192,10 @@ def _expanded_file(rule_file, expander: Expander, tables: dict, members: dict, c
         if isinstance(decl, ast_decl.PieceDecl):
             decl = attrs.evolve(decl, members=tuple(_modify(m, tables["value"], members, expander)
                                                     for m in decl.members))
-            yield from (expander.visit(made) for made in checks.piece(decl))
+            yield from (expander.declaration(made, declared_names(made)) for made in checks.piece(decl))
             continue
         for made in _per_member_checks(decl, expander):
-            yield expander.visit(made)
+            yield expander.declaration(made, declared_names(made))
 
 
 def _per_member_values(decl, set_members, expander: Expander):
