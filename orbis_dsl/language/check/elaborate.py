@@ -27,7 +27,7 @@ from orbis_dsl.language.check.bindings import (
     written_out_collision,
 )
 from orbis_dsl.language.check.expand import Expander, binders_in, rebuild
-from orbis_dsl.language.check.hygiene import declared_names
+from orbis_dsl.language.check.hygiene import Hygiene, declared_names
 from orbis_dsl.language.check.piece_checks import PieceChecks
 from orbis_dsl.language.syntax import ast_decl, ast_expr, ast_reuse, ast_sheet
 from orbis_dsl.language.syntax.ast_walk import children
@@ -60,6 +60,7 @@ def elaborate(sources: SourceSet) -> Elaboration:
         # refuse, at the pack, and the base game's values per member stay as the base game declares them
         members.setdefault(decl.name, decl.members)
     expander = Expander(tables["function"], tables["link set"], tables["value"], members)
+    expander.hygiene = Hygiene(expander)
     _check_definitions(tables["function"], expander)
     for decl in tables["value"].values():
         if decl.set_name not in members:

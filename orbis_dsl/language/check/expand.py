@@ -114,7 +114,7 @@ class Expander:
         self._declared: dict[str, str] = {}  # names the declaration being expanded binds -> what each is
         self._params: frozenset[str] = frozenset()  # the parameters of the body being expanded
         self._body_names: dict[str, tuple[set[str], set[str]]] = {}
-        self._free: dict[str, set[str]] = {}  # function -> its body's free names
+        self.hygiene = None  # check/hygiene.py's Hygiene: a body's free names never captured at a call
 
     def error(self, message, span, hint=None) -> None:
         self.diags.append(Diagnostic(message, span=span, hint=hint))
@@ -129,10 +129,8 @@ class Expander:
         if isinstance(node, ast_expr.Index) and node.name in self.per_values:
             return self.member_value(node)
         bound = binder_name(node)
-        if bound and self.functions:
-            from orbis_dsl.language.check.hygiene import unshadowed
-
-            node = unshadowed(self, node, bound)  # (a binder that would capture a body's free name: renamed)
+        if bound and self.hygiene is not None:
+            node = self.hygiene.unshadowed(node, bound)  # (a binder that would capture a body's free name)
         return rebuild(node, self.visit)
 
     def declaration(self, decl, declared: dict[str, str]):
@@ -142,19 +140,6 @@ class Expander:
             return self.visit(decl)
         finally:
             self._declared = outer
-
-    def free_names_of(self, call) -> set[str]:
-        """The names the body of the function called reads and does not bind (none for a call that cannot be
-        expanded: that is reported where it is expanded)."""
-        from orbis_dsl.language.check.hygiene import free_names
-
-        fn = self.functions.get(call.name)
-        body = self.body(fn, call) if fn is not None else None
-        if body is None:
-            return set()
-        if fn.name not in self._free:
-            self._free[fn.name] = free_names(body) - {p.name for p in fn.params}
-        return self._free[fn.name]
 
     def links(self, links: tuple, seen: tuple) -> tuple:
         """The links with each link set's name replaced by its links (a set naming itself, through others, is
@@ -210,12 +195,9 @@ class Expander:
         if body is None:
             return node
         read, bound = self._names(fn.name, body)
-        captured = sorted(self.free_names_of(node) & set(self._declared))
-        if captured:
-            from orbis_dsl.language.check.hygiene import captured_message
-
-            message, hint = captured_message(fn, captured[0], self._declared[captured[0]], _where(fn.body.span))
-            self.error(message, node.span, hint=hint)
+        captured = self.hygiene.captured(fn, node, self._declared) if self.hygiene is not None else None
+        if captured is not None:
+            self.error(captured[0], node.span, hint=captured[1])
             return node
         for arg, param in zip(args, fn.params, strict=True):
             self.arguments[id(arg)] = (arg, fn, param, node)

@@ -50,17 +50,43 @@ def calls_in(node) -> list:
     return found
 
 
-def unshadowed(expander, node, name: str):
-    """`node`, which binds `name` for its inside, with that binder renamed when a call inside it would have the
-    binder capture a free name of the function's body (else `node` itself)."""
-    free = set()
-    for call in calls_in(node):
-        free |= expander.free_names_of(call)
-    if name not in free:
-        return node
-    taken = names_read(node) | free
-    fresh = next(f"{name}_{i}" for i in count(1) if f"{name}_{i}" not in taken)
-    return _renamed_binder(node, name, fresh)
+class Hygiene:
+    """What an `Expander` asks at each binder and each call (it is set as the expander's `hygiene`)."""
+
+    def __init__(self, expander):
+        self.expander = expander
+        self._free: dict[str, set[str]] = {}  # function -> its expanded body's free names
+
+    def free_names_of(self, call) -> set[str]:
+        """The names the body of the function called reads and does not bind (none for a call that cannot be
+        expanded: that is reported where it is expanded)."""
+        fn = self.expander.functions.get(call.name)
+        body = self.expander.body(fn, call) if fn is not None else None
+        if body is None:
+            return set()
+        if fn.name not in self._free:
+            self._free[fn.name] = free_names(body) - {p.name for p in fn.params}
+        return self._free[fn.name]
+
+    def unshadowed(self, node, name: str):
+        """`node`, which binds `name` for its inside, with that binder renamed when a call inside it would have
+        the binder capture a free name of the function's body (else `node` itself)."""
+        free = set()
+        for call in calls_in(node):
+            free |= self.free_names_of(call)
+        if name not in free:
+            return node
+        taken = names_read(node) | free
+        fresh = next(f"{name}_{i}" for i in count(1) if f"{name}_{i}" not in taken)
+        return _renamed_binder(node, name, fresh)
+
+    def captured(self, fn, call, declared: dict[str, str]) -> tuple[str, str] | None:
+        """(message, hint) when the call's body reads freely a name the declaration around it binds (`declared`:
+        name -> what it is there), else None."""
+        names = sorted(self.free_names_of(call) & set(declared))
+        if not names:
+            return None
+        return captured_message(fn, names[0], declared[names[0]], _where(fn.body.span))
 
 
 def _renamed_binder(node, old: str, new: str):
@@ -98,3 +124,7 @@ def captured_message(fn, name: str, words: str, where_body: str) -> tuple[str, s
             f"to mean the rule set's '{name}', name this one otherwise (e.g. '{name}2'); to mean this one, give "
             f"{fn.name} a parameter for it (`def {fn.name}(…, {name}: …)`) and pass it; the body is at "
             f"{where_body}")
+
+
+def _where(span) -> str:
+    return f"{span.file}:{span.line}:{span.column}" if span else "another file"
