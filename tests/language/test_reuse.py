@@ -161,6 +161,18 @@ def test_a_binder_around_a_call_never_captures_a_free_name_of_its_body(tmp_path,
     assert {p.name: p.columns["fav"] for p in report.players} == {"Ann": ann, "Bo": bo}
 
 
+def test_a_renamed_binder_takes_no_name_the_rule_set_declares(tmp_path):
+    # `favourite_1`, the first name a renamed `favourite` would take, is declared and read inside the count
+    # (through the body of fav_1, which means spice): the binder takes another name. fav_1() - made[spice] is 0,
+    # so the column scores as without it (Ann 2, Bo 3: see above). Were the binder named `favourite_1`, fav_1()
+    # would read each counted craft: made[spice] >= made[silk], Ann 0, Bo 3.
+    extra = FAVOURITE + ("value favourite_1 = spice\ndef fav_1(): int = made[favourite_1]\n"
+                         'score fav "Favourite": count(favourite in crafts where made[favourite] >= fav_made() '
+                         "+ fav_1() - made[spice])\n")
+    report, _ = score(tmp_path, [ANN, BO], extra)
+    assert {p.name: p.columns["fav"] for p in report.players} == {"Ann": 2, "Bo": 3}
+
+
 def test_a_name_the_declaration_around_a_call_binds_is_refused_if_the_body_reads_it(tmp_path):
     # `for each favourite in crafts` names the warning's member in its sentence too: not renamed, refused at the
     # call, saying what each reading means and how to write it

@@ -60,7 +60,7 @@ def elaborate(sources: SourceSet) -> Elaboration:
         # refuse, at the pack, and the base game's values per member stay as the base game declares them
         members.setdefault(decl.name, decl.members)
     expander = Expander(tables["function"], tables["link set"], tables["value"], members)
-    expander.hygiene = Hygiene(expander)
+    expander.hygiene = Hygiene(expander, frozenset(_other_names(sources)) | {n for t in tables.values() for n in t})
     _check_definitions(tables["function"], expander)
     for decl in tables["value"].values():
         if decl.set_name not in members:

@@ -53,8 +53,9 @@ def calls_in(node) -> list:
 class Hygiene:
     """What an `Expander` asks at each binder and each call (it is set as the expander's `hygiene`)."""
 
-    def __init__(self, expander):
+    def __init__(self, expander, declared=frozenset()):
         self.expander = expander
+        self.declared = declared  # every name the rule set declares: a renamed binder takes none of them
         self._free: dict[str, set[str]] = {}  # function -> its expanded body's free names
 
     def free_names_of(self, call) -> set[str]:
@@ -76,7 +77,7 @@ class Hygiene:
             free |= self.free_names_of(call)
         if name not in free:
             return node
-        taken = names_read(node) | free
+        taken = names_read(node) | free | self.declared
         fresh = next(f"{name}_{i}" for i in count(1) if f"{name}_{i}" not in taken)
         return _renamed_binder(node, name, fresh)
 
