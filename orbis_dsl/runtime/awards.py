@@ -33,7 +33,8 @@ def hand_out(entries: list[tuple[object, int, int | None]], prizes: tuple[int, .
       players, when some were not eligible) took part.
     """
     sign = -1 if rank == "most" else 1
-    ordered = sorted(entries, key=lambda e: (sign * e[1], -(e[2] if e[2] is not None else -(10 ** 9))))
+    # (none ranks last, below any tie-break however low: not a stand-in number a tie-break could pass)
+    ordered = sorted(entries, key=lambda e: (sign * e[1], e[2] is None, -(e[2] or 0)))
     prizes = tuple(sorted(prizes, reverse=True))
     if unless_equal and ordered and len({e[1] for e in ordered}) == 1 and len(ordered) == (everyone or len(ordered)):
         return [Placing(key, measure, tiebreak, 1, 0, len(ordered)) for key, measure, tiebreak in ordered]

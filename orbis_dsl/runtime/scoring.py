@@ -294,23 +294,29 @@ class Scorer:
 
     # ---- ranked awards ---------------------------------------------------------------------------------
 
+    def _award_entries(self, award, g, players) -> list[tuple[int, int, int | None]]:
+        """(player index, measure, tie-break) of each player taking part in an award."""
+        entries = []
+        for p in players:
+            measure = award.measure(g, p)
+            if measure is None:  # (a `max` of no tiles): nothing to rank
+                continue
+            if not -MAX_POINTS <= measure <= MAX_POINTS:
+                measure = self._bounded(measure, p, what=award.title)
+            if award.eligible is None or award.eligible(g, p, measure):
+                tiebreak = award.tiebreak(g, p, measure) if award.tiebreak else None
+                entries.append((p.index, measure, tiebreak))
+        return entries
+
     def _awards(self, g, players, tallies: list[_Tally]) -> None:
         for award in self.rules.awards.values():
             prizes = self._prizes(award)
-            entries = []
-            for p in players:
-                measure = award.measure(g, p)
-                if measure is None:  # (a `max` of no tiles): nothing to rank
-                    continue
-                if not -MAX_POINTS <= measure <= MAX_POINTS:
-                    measure = self._bounded(measure, p, what=award.title)
-                if award.eligible is None or award.eligible(g, p, measure):
-                    tiebreak = award.tiebreak(g, p, measure) if award.tiebreak else None
-                    entries.append((p.index, measure, tiebreak))
+            entries = self._award_entries(award, g, players)
             for tally in tallies:
                 tally.categories[award.name] = 0
             # Stable: players the tie-break cannot separate keep the record's order (awards.hand_out).
-            placings = hand_out(entries, prizes, award.ties, award.rank, award.unless_equal, len(players))
+            placings = (award.hand_out or hand_out)(entries, prizes, award.ties, award.rank, award.unless_equal,
+                                                    len(players))
             nobody = award.unless_equal and len(placings) > 1 and all(pl.tied == len(placings) for pl in placings)
             for group in _tie_groups(placings):
                 if len(group) > 1 and award.warn and not nobody:

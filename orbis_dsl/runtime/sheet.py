@@ -189,8 +189,8 @@ def _hand_out_awards(rules: Rules, g: SheetGame, lines: list[list[Line]], label:
         for member in award.members or (None,):
             args = (member,) if award.members else ()
             entries, traces = _award_entries(award, g, args, explain)
-            placings = hand_out(entries, award.prizes, award.ties, award.rank, award.unless_equal,
-                                len(g.players))
+            placings = (award.hand_out or hand_out)(entries, award.prizes, award.ties, award.rank,
+                                                    award.unless_equal, len(g.players))
             # An award nobody takes part in (Mondo's modifier card in a solo or beginner game) gets no summary
             # line: the report lists what was handed out, not what the level of play leaves out.
             if explain and entries:

@@ -95,6 +95,9 @@ class AwardSpec(NamedTuple):
     rank: str = "most"  # most | fewest: which end of the measure takes the first prize
     unless_equal: bool = False  # nobody takes a prize when every player's measure is the same
     says: str | None = None  # the award line's sentence: {title} {measure} {place} {prize} {tiebreak} {tied}
+    # How the award is handed out, as `awards.hand_out` (None: that one, as the generated modules do). The
+    # interpreter gives its own, so that compiled and interpreted scorers share no award code to agree on.
+    hand_out: Callable | None = None
 
 
 class FactSpec(NamedTuple):

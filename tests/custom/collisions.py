@@ -156,10 +156,27 @@ def copies(game_id: str) -> list[Case]:
 
 
 def cases(game_id: str) -> list[Case]:
-    """Every generated pack over one game: each name crossed with each sort, then the copies."""
+    """Every generated pack over one game: each name crossed with each sort, the values per member that would
+    write one out, then the copies."""
     crossed = [Case(game_id, f"{sort} {name}", template.replace("NAME", name))
                for name in names(game_id) for sort, template in _sorts(game_id).items()]
-    return crossed + copies(game_id)
+    return crossed + written_out_cases(game_id) + copies(game_id)
+
+
+def written_out_cases(game_id: str) -> list[Case]:
+    """A value per member written out under a name the game binds: `value sh per zz_split` with a member
+    `range` writes out `sh_range` (each `_` of each name a split point). The other direction, a pack's plain
+    declaration named like a value the game writes out (`value start_fire` beside `value start per tracks`), is
+    among the crossed cases: the game's written-out values are among its names."""
+    found = []
+    for name in names(game_id):
+        for at in (i for i, c in enumerate(name) if c == "_" and 0 < i < len(name) - 1):
+            head, member = name[:at], name[at + 1:]
+            if not member[0].isalpha():
+                continue  # (`solo_threshold_1`: a member is a name)
+            text = f"set zz_split: {member}, zz_other\nvalue {head} per zz_split = 1\n"
+            found.append(Case(game_id, f"per-member value {head} writing out {name}", text))
+    return found
 
 
 def all_cases() -> list[Case]:
@@ -263,4 +280,5 @@ def sample(game_id: str) -> list[Case]:
     first_copies = {}
     for case in copies(game_id):
         first_copies.setdefault(case.label.split(" ")[2], case)
-    return crossed + list(first_copies.values())
+    split = written_out_cases(game_id)
+    return crossed + split[:1] + split[-1:] + list(first_copies.values())

@@ -44,6 +44,12 @@ ISSUE_CASES = {
     "tm fact name": (Case("terra-mystica", "fact name", 'fact name "x": int?\n'), "refused"),
     "mondo fact players for game": (Case("mondo", "fact players", 'fact players "x": int? for game\n'), "refused"),
     "mondo fact game for game": (Case("mondo", "fact game", 'fact game "x": int? for game\n'), "refused"),
+    # A value per member is written out as plain values (`start_fire`): a plain one named so replaced one
+    # member's value silently, and a value per member could write one out over a plain value.
+    "tm value start_fire (replaced fire's start silently)": (
+        Case("terra-mystica", "value start_fire", "value start_fire = 2\n"), "refused"),
+    "tm value sh per a set of range (writes out sh_range)": (
+        Case("terra-mystica", "per-member value sh", "set zz: range, favour\nvalue sh per zz = 1\n"), "refused"),
     "orbis value levels (45 errors at the base tiles)": (Case("orbis", "value levels", "value levels = 2\n"),
                                                          "scored"),
     "orbis value board (an error at the base's top)": (Case("orbis", "value board", "value board = 2\n"),

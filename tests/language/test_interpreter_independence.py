@@ -10,7 +10,8 @@ import orbis_dsl.language as language
 
 # What the compiled back end is made of, and what only its generated handlers call at score time.
 _COMPILER = ("backends.python",)
-_RUNTIME_HELPERS = ("orbis_dsl.runtime.support",)
+# (`runtime.awards`: the compiled scorers' award code; the interpreter has its own, backends/interpret/awards.py)
+_RUNTIME_HELPERS = ("orbis_dsl.runtime.support", "orbis_dsl.runtime.awards")
 
 
 def _interpreter_modules() -> list[pathlib.Path]:

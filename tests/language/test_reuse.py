@@ -140,10 +140,55 @@ def test_a_parameter_never_captures_a_name_of_the_call_site(tmp_path):
     assert ranks == {"Ann": 3, "Bo": 2}
 
 
-def test_a_body_reading_a_name_the_call_site_binds_is_refused(tmp_path):
-    extra = ("def plus_seal(n: int): int = n + count(c in crafts where made[c] > seal)\n"
-             'score ranks "Ranks": sum(plus_seal(1) for seal in crafts)\n')
-    assert any("reads 'seal', which is named here" in m for m in errors(tmp_path, extra))
+# A body's free name means the rule set's declaration, wherever the function is called: `favourite` is silk.
+FAVOURITE = "value favourite = silk\ndef fav_made(): int = made[favourite]\ndef fav_twice(): int = 2 * fav_made()\n"
+
+
+@pytest.mark.parametrize(("column", "ann", "bo"), [
+    # Ann made 4, 3, 2 (silk 3); Bo 1, 1, 5 (silk 1). Captured, `made[favourite] >= made[favourite]`: 3 and 3.
+    ("count(favourite in crafts where made[favourite] >= fav_made())", 2, 3),
+    # Captured, each craft's square: Ann 16 + 9 + 4 = 29, Bo 1 + 1 + 25 = 27.
+    ("sum(made[favourite] * fav_made() for favourite in crafts)", 27, 7),
+    # through a second function (its body calls fav_made): 2 * silk >= each craft's; captured, all three
+    ("count(favourite in crafts where fav_twice() >= made[favourite])", 3, 2),
+    # a binder of another name nested inside, reading the renamed one: crafts made less than silk that some
+    # craft beats (Ann: spice, 2 < 3, beaten by glass: 1; Bo: none under 1). Captured, `x < x`: 0 and 0.
+    ("count(favourite in crafts where made[favourite] < fav_made() and count(c in crafts where "
+     "made[c] > made[favourite]) >= 1)", 1, 0),
+])
+def test_a_binder_around_a_call_never_captures_a_free_name_of_its_body(tmp_path, column, ann, bo):
+    report, _ = score(tmp_path, [ANN, BO], FAVOURITE + f'score fav "Favourite": {column}\n')
+    assert {p.name: p.columns["fav"] for p in report.players} == {"Ann": ann, "Bo": bo}
+
+
+def test_a_renamed_binder_takes_no_name_the_rule_set_declares(tmp_path):
+    # `favourite_1`, the first name a renamed `favourite` would take, is declared and read inside the count
+    # (through the body of fav_1, which means spice): the binder takes another name. fav_1() - made[spice] is 0,
+    # so the column scores as without it (Ann 2, Bo 3: see above). Were the binder named `favourite_1`, fav_1()
+    # would read each counted craft: made[spice] >= made[silk], Ann 0, Bo 3.
+    extra = FAVOURITE + ("value favourite_1 = spice\ndef fav_1(): int = made[favourite_1]\n"
+                         'score fav "Favourite": count(favourite in crafts where made[favourite] >= fav_made() '
+                         "+ fav_1() - made[spice])\n")
+    report, _ = score(tmp_path, [ANN, BO], extra)
+    assert {p.name: p.columns["fav"] for p in report.players} == {"Ann": 2, "Bo": 3}
+
+
+def test_a_name_the_declaration_around_a_call_binds_is_refused_if_the_body_reads_it(tmp_path):
+    # `for each favourite in crafts` names the warning's member in its sentence too: not renamed, refused at the
+    # call, saying what each reading means and how to write it
+    extra = FAVOURITE + 'warn "low on {favourite}" if fav_made() < 2 for each favourite in crafts\n'
+    found = [d for d in compiled(tmp_path, extra).diagnostics if d.is_error]
+    assert len(found) == 1, [d.message for d in found]
+    lines = GAME.replace("EXTRA", extra).split("\n")
+    assert lines[found[0].span.line - 1][found[0].span.column - 1:].startswith("fav_made()")
+    assert "reads 'favourite', the rule set's 'favourite' where fav_made is defined" in found[0].message
+    assert "`for each favourite in crafts`" in found[0].message
+    assert "name this one otherwise" in found[0].hint and "def fav_made(…, favourite: …)" in found[0].hint
+    # written either way, it checks and scores: Bo's silk (1) is low, so one warning per craft for Bo
+    report, _ = score(tmp_path, [ANN, BO], extra.replace("favourite in crafts", "f in crafts").replace(
+        "{favourite}", "{f}"))
+    said = sorted(str(getattr(w, "message", w)) for w in report.warnings if "low on" in str(getattr(w, "message", w)))
+    assert said == ["low on glass", "low on silk", "low on spice"], said
 
 
 def test_a_check_is_made_once_per_number(tmp_path):
@@ -280,3 +325,43 @@ def test_a_link_set_is_its_links_wherever_it_is_named(tmp_path):
     plain = CliRunner().invoke(app, ["score", "--json", record])
     assert scored("") == json.loads(plain.stdout)
     assert scored("links connected: adjacent\n") != json.loads(plain.stdout)
+
+
+# ---- the plain values a value per member is written out as are taken names -------------------------------------
+
+
+@pytest.mark.parametrize(("extra", "plain_line"), [
+    # a plain value and a top-level let, each named like a value written out for one member
+    ("value prize_silk = 5\n", "value prize_silk = 5"),
+    ("let quota_glass = 1\n", "let quota_glass = 1"),
+])
+def test_a_name_a_value_per_member_writes_out_is_taken(tmp_path, extra, plain_line):
+    result = compiled(tmp_path, extra)
+    found = [d for d in result.diagnostics if d.is_error]
+    assert len(found) == 1, [d.message for d in found]
+    error, lines = found[0], GAME.replace("EXTRA", extra).split("\n")
+    # at the plain declaration, naming the value per member with its file:line and text
+    assert lines[error.span.line - 1] == plain_line and error.span.file.endswith("spice.orbis")
+    written = plain_line.split()[1]
+    name, member = written.split("_")
+    per_line = next(i for i, line in enumerate(lines, 1) if line.startswith(f"value {name} per crafts"))
+    assert f"'{written}' is named like the value `value {name} per crafts` gives {member}" in error.message
+    assert f"spice.orbis:{per_line}:1: `value {name} per crafts" in error.hint, error.hint
+
+
+def test_a_value_per_member_may_not_write_out_a_pack_over_a_plain_value(tmp_path):
+    # Terra Mystica declares `value sh_range = 0` and `value sh_favour = 0`: a pack's `value sh per zz`, zz
+    # having members range and favour, would write both out again.
+    found = [d for d in _tm_pack(tmp_path, "set zz: range, favour\nvalue sh per zz = 1\n").diagnostics
+             if d.is_error]
+    assert [d.span.file.endswith("pack.orbis") for d in found] == [True, True]
+    assert "would write out 'sh_range' for range" in found[0].message
+    assert "game.orbis" in found[0].hint and "`value sh_range = 0`" in found[0].hint
+
+
+def test_a_pack_value_named_like_a_written_out_one_is_refused(tmp_path):
+    # `value start_fire = 2` silently replaced the start Terra Mystica's `value start per tracks` gives fire
+    found = [d for d in _tm_pack(tmp_path, "value start_fire = 2\n").diagnostics if d.is_error]
+    assert len(found) == 1 and found[0].span.file.endswith("pack.orbis")
+    assert "`value start per tracks` gives fire as 'start_fire'" in found[0].message
+    assert "`value start per tracks = 0`" in found[0].hint

@@ -1,10 +1,10 @@
 """Ranked awards (`runtime.awards.hand_out`) held to an oracle written from the rules, not from the code.
 
-Both back ends hand awards out through the one `hand_out` (runtime/sheet.py and runtime/scoring.py call it for
-compiled and interpreted rules alike), so no agreement test can see a slip in it: mutation testing
-(docs/robustness.md, "Mutation testing") found `>` for `>=`-style slips there that every game left unseen.
-The oracle below works each entry's place out by counting who is strictly ahead of it, as a table would,
-instead of walking sorted groups; hand-scored tables pin the prizes the rulebooks give.
+The compiled scorers hand awards out through `hand_out`; the interpreter has its own award code
+(`backends/interpret/awards.py`), and tests/language/test_award_agreement.py holds the two back ends to each
+other. This oracle is a third reading of the rules, and the hand-scored tables below pin the prizes the
+rulebooks give, so that both back ends agreeing on a wrong rule fails too. It works each entry's place out by
+counting who is strictly ahead of it, as a table would, instead of walking sorted groups.
 """
 
 from __future__ import annotations

@@ -8,7 +8,12 @@ else is a located error at the pack's declaration that names the base's (its fil
 one-of-a-kind declarations the base game's tiles, records and board are written for (`game`, `colors`, `levels`,
 `board` …) cannot be declared again by a pack at all.
 
-Plain functions of declarations: the collector (`check_declarations`) asks them while it binds.
+The reuse sorts (a function, a link set, a value per member of a set) follow the same rule, asked by
+`check/elaborate.py`, which writes them out before the collector runs: a pack replaces one only by one of the same
+sort and signature, and the names a value per member writes out (`start_fire` for `value start per tracks`) are
+taken like any other name.
+
+Plain functions of declarations: the collector (`check_declarations`) and the elaboration ask them while they bind.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from typing import NamedTuple
 
 from orbis_dsl.common.diagnostics import Span
 from orbis_dsl.language.check.model import type_name
-from orbis_dsl.language.syntax import ast_decl, ast_expr, ast_sheet
+from orbis_dsl.language.syntax import ast_decl, ast_expr, ast_reuse, ast_sheet
 
 # One-of-a-kind declarations a pack may not declare again (singleton key -> words): the base game's tiles, its
 # records' shape and its board are written for them. (`market`, `winner`, the desert, marker and resource may be
@@ -252,3 +257,85 @@ def _attribute_clashes(live, layers, quote) -> list[Collision]:
 
 def _differ(one: str, other: str) -> bool:
     return "?" not in (one, other) and one != other
+
+
+# ---- the reuse sorts: functions, link sets, values per member (written out by check/elaborate.py) ------------
+
+REUSE_SORTS = {ast_reuse.FunctionDecl: "function", ast_reuse.LinkSetDecl: "link set", ast_reuse.PerValueDecl: "value"}
+# The declarations whose names a written-out value (`start_fire`) could be read as, with their sort in words.
+# (Scores, awards, variants and families each have a namespace of their own, never read in an expression.)
+_EXPRESSION_SORTS = {ast_decl.OptionDecl: "option", ast_decl.ValueDecl: "value", ast_decl.AttributeDecl: "attribute",
+                     ast_decl.AliasDecl: "alias", ast_sheet.SetDecl: "set", ast_sheet.FactDecl: "fact",
+                     ast_decl.LetDecl: "top-level let", ast_reuse.FunctionDecl: "function",
+                     ast_reuse.LinkSetDecl: "link set"}
+
+
+def reuse_signature(decl) -> str:
+    """What a pack's function or value per member must keep to replace the base game's: its type, as written."""
+    if isinstance(decl, ast_reuse.FunctionDecl):
+        params = ", ".join(_type_words(p.type) for p in decl.params)
+        return f"({params}): {_type_words(decl.result)}"
+    if isinstance(decl, ast_reuse.PerValueDecl):
+        return f"per {decl.set_name}"
+    return ""
+
+
+def _type_words(t) -> str:
+    return t.name + ("?" if t.optional else "")
+
+
+def refused_reuse(decl, first, same_layer: bool, quoted) -> tuple[str, str] | None:
+    """Why the function, link set or value per member `decl` may not take the place of `first` (a reuse
+    declaration of the same name, of the same layer or an earlier one): (message, hint), or None when it may.
+    `quoted(span)`: a declaration's place and first line."""
+    sort, first_sort = REUSE_SORTS[type(decl)], REUSE_SORTS[type(first)]
+    if same_layer:
+        return f"{sort} '{decl.name}' is declared twice", f"the first is at {where(first.span)}"
+    if sort != first_sort or reuse_signature(decl) != reuse_signature(first):
+        return (f"'{decl.name}' is the base game's {first_sort} {reuse_signature(first)}: a pack may replace it "
+                f"only by a {first_sort} of the same type, not by a {sort} {reuse_signature(decl)}".rstrip(),
+                f"the base game's at {quoted(first.span)}; give this one another name")
+    return None
+
+
+def reuse_named_otherwise(decl, other, decl_is_later: bool, quoted) -> tuple[str, Span | None, str]:
+    """A function, link set or value per member named like a declaration of another sort: (message, span, hint),
+    the error standing at the later layer's declaration (a pack's) and naming the other."""
+    sort = REUSE_SORTS[type(decl)]
+    if not decl_is_later:
+        return (f"'{decl.name}' is the base game's {sort}: a name means one thing", other.span,
+                f"the base game's at {quoted(decl.span)}; give this one another name")
+    return (f"'{decl.name}' names a {sort} here and something else too: a name means one thing", decl.span,
+            f"the other is at {where(other.span)}; give one of them another name")
+
+
+def written_out(decl, members) -> dict[str, str]:
+    """The plain values a value per member is written out as (name -> member): `start_fire` for fire."""
+    return {f"{decl.name}_{member}": member for member in members}
+
+
+def expression_name(decl) -> tuple[str, str] | None:
+    """(name, sort in words) of a declaration whose name an expression reads, or None."""
+    sort = _EXPRESSION_SORTS.get(type(decl))
+    if sort is None and isinstance(decl, ast_decl.PieceDecl):
+        sort = decl.family
+    if sort is None:
+        return None
+    return (decl.alias if isinstance(decl, ast_decl.AliasDecl) else decl.name), sort
+
+
+def written_out_collision(per_value, member: str, other, other_sort: str, per_value_is_later: bool,
+                          quoted) -> tuple[str, Span | None, str]:
+    """A declaration named like a value that `value NAME per SET` writes out for one member (`start_fire`):
+    (message, span, hint), at the later layer's declaration (a pack's; of one layer, at the plain one), naming
+    both. Silently, the later would replace that one member's value, or the member's value the other."""
+    name = f"{per_value.name}_{member}"
+    made = (f"`value {per_value.name} per {per_value.set_name}` gives {member} as '{name}' "
+            f"(read `{per_value.name}[{member}]`)")
+    if per_value_is_later:
+        return (f"value '{per_value.name}' per {per_value.set_name} would write out '{name}' for {member}, but "
+                f"'{name}' names {_a(other_sort)} already: a name means one thing", per_value.span,
+                f"the {other_sort} is declared at {quoted(other.span)}; give one of them another name")
+    return (f"{other_sort} '{name}' is named like the value {made}: a name means one thing", other.span,
+            f"the value per member is declared at {quoted(per_value.span)}; give this one another name, or give "
+            f"{member} its own value there: `value {per_value.name} per {per_value.set_name}: {member} = …, …`")

@@ -18,7 +18,16 @@ from __future__ import annotations
 import attrs
 
 from orbis_dsl.common.diagnostics import Diagnostic, unknown
-from orbis_dsl.language.check.expand import Expander, binders_in, rebuild, type_words
+from orbis_dsl.language.check.bindings import (
+    REUSE_SORTS,
+    expression_name,
+    refused_reuse,
+    reuse_named_otherwise,
+    written_out,
+    written_out_collision,
+)
+from orbis_dsl.language.check.expand import Expander, binders_in, rebuild
+from orbis_dsl.language.check.hygiene import Hygiene, declared_names
 from orbis_dsl.language.check.piece_checks import PieceChecks
 from orbis_dsl.language.syntax import ast_decl, ast_expr, ast_reuse, ast_sheet
 from orbis_dsl.language.syntax.ast_walk import children
@@ -26,7 +35,6 @@ from orbis_dsl.language.syntax.sources import SourceSet
 
 # The words written `WORD(…)` by the language itself: a function of that name would never be called.
 _BUILT_IN_CALLS = frozenset({"count", "sum", "max", "min", "size", "position", "distinct"})
-_SORTS = {ast_reuse.FunctionDecl: "function", ast_reuse.LinkSetDecl: "link set", ast_reuse.PerValueDecl: "value"}
 
 
 @attrs.frozen
@@ -52,10 +60,12 @@ def elaborate(sources: SourceSet) -> Elaboration:
         # refuse, at the pack, and the base game's values per member stay as the base game declares them
         members.setdefault(decl.name, decl.members)
     expander = Expander(tables["function"], tables["link set"], tables["value"], members)
+    expander.hygiene = Hygiene(expander, frozenset(_other_names(sources)) | {n for t in tables.values() for n in t})
     _check_definitions(tables["function"], expander)
     for decl in tables["value"].values():
         if decl.set_name not in members:
             diags.append(unknown("set", decl.set_name, members, decl.set_span or decl.span))
+    diags.extend(_written_out_collisions(sources, tables["value"], members))
     checks = PieceChecks(sources.files)
     files = tuple(attrs.evolve(f, decls=tuple(_expanded_file(f, expander, tables, members, checks)))
                   for f in sources.files)
@@ -67,7 +77,7 @@ def elaborate(sources: SourceSet) -> Elaboration:
 
 
 def _declares_reuse(rule_file) -> bool:
-    return any(isinstance(d, tuple(_SORTS)) or isinstance(getattr(d, "for_each", None), ast_reuse.ForEachNumbers)
+    return any(isinstance(d, tuple(REUSE_SORTS)) or isinstance(getattr(d, "for_each", None), ast_reuse.ForEachNumbers)
                for d in rule_file.decls)
 
 
@@ -84,68 +94,73 @@ def _has_call(node) -> bool:
 
 
 def _tables(sources: SourceSet, diags: list) -> dict[str, dict]:
-    """Functions, link sets and per-member values by name. A later layer (a pack) replaces an earlier one's of
-    the same sort and type; a name declared twice in one layer, or across sorts, is an error naming both."""
-    tables: dict[str, dict] = {sort: {} for sort in _SORTS.values()}
+    """Functions, link sets and per-member values by name, bound by the binding rule (check/bindings.py): a later
+    layer (a pack) replaces an earlier one's of the same sort and type; a name declared twice in one layer, or
+    across sorts, is an error naming both."""
+    tables: dict[str, dict] = {sort: {} for sort in REUSE_SORTS.values()}
     layer_of: dict[str, int] = {}
-    others = {d.name: (d, sources.layers.get(f.path, 0)) for f in sources.files for d in f.decls
-              if not isinstance(d, tuple(_SORTS)) and isinstance(getattr(d, "name", None), str)}
+    others = _other_names(sources)
+    quoted = _quoter(sources)
     for rule_file in sources.files:
         layer = sources.layers.get(rule_file.path, 0)
-        for decl in rule_file.decls:
-            sort = _SORTS.get(type(decl))
-            if sort is None:
-                continue
-            if sort == "function" and decl.name in _BUILT_IN_CALLS:
-                diags.append(Diagnostic(f"'{decl.name}' is a word of the language (`{decl.name}(…)`): a function "
-                                        "named so could never be called", span=decl.name_span or decl.span))
-                continue
-            earlier = next((t[decl.name] for t in tables.values() if decl.name in t), None)
-            if earlier is not None and not _replaces(decl, earlier, layer, layer_of[decl.name], diags, sources):
-                continue
-            if decl.name in others:
-                diags.append(_two_sorts(decl, sort, layer, *others[decl.name], sources))
-                # (still known by its sort below, so that its uses are not reported as unknown too)
-            for table in tables.values():
-                table.pop(decl.name, None)
-            tables[sort][decl.name] = decl
-            layer_of[decl.name] = layer
+        for decl in (d for d in rule_file.decls if type(d) in REUSE_SORTS):
+            if _bound(decl, layer, tables, layer_of, others, quoted, diags):
+                for table in tables.values():
+                    table.pop(decl.name, None)
+                tables[REUSE_SORTS[type(decl)]][decl.name] = decl
+                layer_of[decl.name] = layer
     return tables
 
 
-def _two_sorts(decl, sort: str, layer: int, other, other_layer: int, sources) -> Diagnostic:
-    """A function, link set or per-member value named like another declaration: the error stands at the later
-    layer's (a pack's), and names the other."""
-    if other_layer > layer:
-        return Diagnostic(f"'{decl.name}' is the base game's {sort}: a name means one thing", span=other.span,
-                          hint=f"the base game's at {_quoted(decl.span, sources)}; give this one another name")
-    return Diagnostic(f"'{decl.name}' names a {sort} here and something else too: a name means one thing",
-                      span=decl.span, hint=f"the other is at {_where(other.span)}; give one of them another name")
+def _other_names(sources: SourceSet) -> dict[str, tuple]:
+    """Every name declared otherwise than by a reuse declaration: name -> (declaration, layer)."""
+    others = {d.name: (d, sources.layers.get(f.path, 0)) for f in sources.files for d in f.decls
+              if not isinstance(d, tuple(REUSE_SORTS)) and isinstance(getattr(d, "name", None), str)}
+    # a set's members are names too (`fire`): a value per member named so would read `fire[…]` beside them
+    others.update({m: (d, sources.layers.get(f.path, 0)) for f in sources.files for d in f.decls
+                   if isinstance(d, ast_sheet.SetDecl) for m in d.members if m not in others})
+    return others
 
 
-def _replaces(decl, earlier, layer: int, earlier_layer: int, diags: list, sources) -> bool:
-    """Whether a declaration may replace an earlier one of its name: only a pack's, of the same sort and type."""
-    sort, earlier_sort = _SORTS[type(decl)], _SORTS[type(earlier)]
-    if layer <= earlier_layer:
-        diags.append(Diagnostic(f"{sort} '{decl.name}' is declared twice", span=decl.span,
-                                hint=f"the first is at {_where(earlier.span)}"))
+def _bound(decl, layer: int, tables: dict, layer_of: dict, others: dict, quoted, diags: list) -> bool:
+    """Whether a function, link set or value per member takes its name (replacing an earlier one's), by the
+    binding rule; each error it breaks is added to `diags`."""
+    if isinstance(decl, ast_reuse.FunctionDecl) and decl.name in _BUILT_IN_CALLS:
+        diags.append(Diagnostic(f"'{decl.name}' is a word of the language (`{decl.name}(…)`): a function "
+                                "named so could never be called", span=decl.name_span or decl.span))
         return False
-    if sort != earlier_sort or _signature(decl) != _signature(earlier):
-        diags.append(Diagnostic(
-            f"'{decl.name}' is the base game's {earlier_sort} {_signature(earlier)}: a pack may replace it only by "
-            f"a {earlier_sort} of the same type, not by a {sort} {_signature(decl)}".rstrip(), span=decl.span,
-            hint=f"the base game's at {_quoted(earlier.span, sources)}; give this one another name"))
+    earlier = next((t[decl.name] for t in tables.values() if decl.name in t), None)
+    refused = None if earlier is None else refused_reuse(decl, earlier, layer <= layer_of[decl.name], quoted)
+    if refused is not None:
+        diags.append(Diagnostic(refused[0], span=decl.span, hint=refused[1]))
         return False
+    if decl.name in others:
+        other, other_layer = others[decl.name]
+        message, span, hint = reuse_named_otherwise(decl, other, other_layer <= layer, quoted)
+        diags.append(Diagnostic(message, span=span, hint=hint))
+        # (still known by its sort, so that its uses are not reported as unknown too)
     return True
 
 
-def _signature(decl) -> str:
-    if isinstance(decl, ast_reuse.FunctionDecl):
-        params = ", ".join(type_words(p.type) for p in decl.params)
-        return f"({params}): {type_words(decl.result)}"
-    if isinstance(decl, ast_reuse.PerValueDecl):
-        return f"per {decl.set_name}"
-    return ""
+def _written_out_collisions(sources: SourceSet, per_values: dict, members: dict) -> list[Diagnostic]:
+    """A declaration named like a value a value per member writes out (`value start_fire` beside `value start
+    per tracks`), in either order and either layer: an error naming both (else one would silently replace the
+    other's value for that one member)."""
+    layer_of = {id(d): sources.layers.get(f.path, 0) for f in sources.files for d in f.decls}
+    made = {name: (decl, member) for decl in per_values.values()
+            for name, member in written_out(decl, members.get(decl.set_name, ())).items()}
+    if not made:
+        return []
+    quoted, found = _quoter(sources), []
+    for other in (d for f in sources.files for d in f.decls if not isinstance(d, ast_reuse.PerValueDecl)):
+        named = expression_name(other)
+        if named is None or named[0] not in made:
+            continue
+        decl, member = made[named[0]]
+        message, span, hint = written_out_collision(decl, member, other, named[1],
+                                                    layer_of[id(decl)] > layer_of[id(other)], quoted)
+        found.append(Diagnostic(message, span=span, hint=hint))
+    return found
 
 
 def _check_definitions(functions: dict, expander: Expander) -> None:
@@ -178,10 +193,10 @@ def _expanded_file(rule_file, expander: Expander, tables: dict, members: dict, c
         if isinstance(decl, ast_decl.PieceDecl):
             decl = attrs.evolve(decl, members=tuple(_modify(m, tables["value"], members, expander)
                                                     for m in decl.members))
-            yield from (expander.visit(made) for made in checks.piece(decl))
+            yield from (expander.declaration(made, declared_names(made)) for made in checks.piece(decl))
             continue
         for made in _per_member_checks(decl, expander):
-            yield expander.visit(made)
+            yield expander.declaration(made, declared_names(made))
 
 
 def _per_member_values(decl, set_members, expander: Expander):
@@ -240,12 +255,14 @@ def _instance(decl, name: str, replacement, shown: str):
                         for_each=None)
 
 
-def _quoted(span, sources) -> str:
+def _quoter(sources):
     """A declaration's place and first line, as the binding errors quote the base game's (check/bindings.py)."""
-    text = sources.texts.get(span.file) if span is not None else None
-    if text is None:
-        return _where(span)
-    return f"{_where(span)}: `{text.split(chr(10))[span.line - 1].strip()}`"
+    def quoted(span) -> str:
+        text = sources.texts.get(span.file) if span is not None else None
+        if text is None:
+            return _where(span)
+        return f"{_where(span)}: `{text.split(chr(10))[span.line - 1].strip()}`"
+    return quoted
 
 
 def _where(span) -> str:

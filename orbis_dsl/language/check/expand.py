@@ -3,9 +3,9 @@ name its links, `start[fire]` of a per-member value the value made for that memb
 
 Hygienic by construction: the tree is rewritten, never text. A parameter is replaced only where the body reads it
 (a binder of the body that names it too is refused at the definition); a binder of the body that an argument's
-names would fall under is renamed first; and a body that reads a name the call site binds (`count(t in … f(…))`
-where the body reads a top-level `t`) is refused at the call rather than silently captured. Nodes keep their
-spans: the body's nodes point at the body, the arguments' at the call.
+names would fall under is renamed first; and a body's free name is never captured where the call stands
+(`check/hygiene.py`: a binder around the call is renamed, a name its declaration binds is refused at the call).
+Nodes keep their spans: the body's nodes point at the body, the arguments' at the call.
 """
 
 from __future__ import annotations
@@ -111,9 +111,10 @@ class Expander:
         self.arguments: dict[int, tuple] = {}  # id(argument) -> (argument, function, parameter, call)
         self.calls: dict[str, list] = {}  # function -> the spans of its calls
         self._stack: list[str] = []
-        self._scope: tuple[str, ...] = ()
+        self._declared: dict[str, str] = {}  # names the declaration being expanded binds -> what each is
         self._params: frozenset[str] = frozenset()  # the parameters of the body being expanded
         self._body_names: dict[str, tuple[set[str], set[str]]] = {}
+        self.hygiene = None  # check/hygiene.py's Hygiene: a body's free names never captured at a call
 
     def error(self, message, span, hint=None) -> None:
         self.diags.append(Diagnostic(message, span=span, hint=hint))
@@ -128,13 +129,17 @@ class Expander:
         if isinstance(node, ast_expr.Index) and node.name in self.per_values:
             return self.member_value(node)
         bound = binder_name(node)
-        outer = self._scope
-        if bound:
-            self._scope = (*outer, bound)
+        if bound and self.hygiene is not None:
+            node = self.hygiene.unshadowed(node, bound)  # (a binder that would capture a body's free name)
+        return rebuild(node, self.visit)
+
+    def declaration(self, decl, declared: dict[str, str]):
+        """A declaration expanded; `declared`: the names it binds for all its expressions (check/hygiene.py)."""
+        outer, self._declared = self._declared, declared
         try:
-            return rebuild(node, self.visit)
+            return self.visit(decl)
         finally:
-            self._scope = outer
+            self._declared = outer
 
     def links(self, links: tuple, seen: tuple) -> tuple:
         """The links with each link set's name replaced by its links (a set naming itself, through others, is
@@ -190,13 +195,9 @@ class Expander:
         if body is None:
             return node
         read, bound = self._names(fn.name, body)
-        captured = (read - {p.name for p in fn.params} - bound) & set(self._scope)
-        if captured:
-            name = sorted(captured)[0]
-            self.error(f"the body of {fn.name} reads '{name}', which is named here by the expression around this "
-                       "call: the call would read the inner one", node.span,
-                       hint=f"rename the inner '{name}' (the body, at {_where(fn.body.span)}, means the rule "
-                            f"set's '{name}')")
+        captured = self.hygiene.captured(fn, node, self._declared) if self.hygiene is not None else None
+        if captured is not None:
+            self.error(captured[0], node.span, hint=captured[1])
             return node
         for arg, param in zip(args, fn.params, strict=True):
             self.arguments[id(arg)] = (arg, fn, param, node)
@@ -231,13 +232,13 @@ class Expander:
                        call.span if call is not None else fn.name_span)
             return None
         self._stack.append(fn.name)
-        outer, self._scope = self._scope, ()  # the body is read where it is defined, not where it is called
+        outer, self._declared = self._declared, {}  # the body is read where it is defined, not where it is called
         outer_params, self._params = self._params, frozenset(p.name for p in fn.params)
         try:
             expanded = self.visit(fn.body)
         finally:
             self._stack.pop()
-            self._scope, self._params = outer, outer_params
+            self._declared, self._params = outer, outer_params
         failed = any(_inside(d.span, fn.span) for d in self.diags)
         self.bodies[fn.name] = None if failed else expanded
         return self.bodies[fn.name]

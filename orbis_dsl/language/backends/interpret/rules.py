@@ -2,9 +2,10 @@
 
 `build_rules` returns the same runtime `Rules` as the generated modules, with closures in place of compiled
 handlers. Tests score thousands of random games both ways and demand identical results; benchmarks time both.
-It imports nothing from the compiler and none of the generated handlers' run-time helpers (`runtime.support`):
-comparisons, none-handling and ranking among players are its own (`interpret_values`), so a slip in either back
-end shows as a disagreement. What both share is the checked rule set and the board geometry (`runtime.hexmap`).
+It imports nothing from the compiler and none of the generated handlers' run-time helpers (`runtime.support`,
+`runtime.awards`): comparisons, none-handling and ranking among players are its own (`values`), and so are its
+ranked awards (`awards`, handed to the scorer on each award's spec), so a slip in either back end shows as a
+disagreement. What both share is the checked rule set and the board geometry (`runtime.hexmap`).
 
 The evaluator is `interpret_expr`; `interpret_pieces` builds the tile kinds and gods, `interpret_sheets` the
 awards, score columns, table checks and facts; this module puts the whole `Rules` together.

@@ -6,6 +6,7 @@ from __future__ import annotations
 import attrs
 
 from orbis_dsl.language.backends.describe import SheetDescriber
+from orbis_dsl.language.backends.interpret.awards import hand_out
 from orbis_dsl.language.backends.interpret.expr import Env, Evaluator
 from orbis_dsl.language.check.model import RuleSet, awards_summed, list_spec, sheet_titles
 from orbis_dsl.language.check.names import rule_context
@@ -40,7 +41,7 @@ def award_spec(rules: RuleSet, award) -> AwardSpec:
     members = rules.sets[award.for_each.set] if award.for_each else ()
     return AwardSpec(award.name, award.title, measure, part(award.eligible, "eligible"),
                      part(award.tiebreak, "tiebreak"), award.ties, award.warn, award.prizes, members, award.rank,
-                     award.unless_equal, award.says)
+                     award.unless_equal, award.says, hand_out)
 
 
 def score_spec(rules: RuleSet, score) -> ScoreSpec:
