@@ -7,28 +7,28 @@ The patches (each installed on a parser by `parse.rules_lark`, so on `orbis chec
 1. **Keyword lookup** (`install_keyword_lookup`). Replaces, in each of the contextual lexer's `BasicLexer`s as it
    builds its scanner (`_build_scanner` wrapped), the `UnlessCallback` that tells a keyword from a NAME by a regular
    expression with a dict lookup. Why: a third of the time to lex a 256 kB rule file. Held by
-   tests/language/test_lark_keywords.py (the tokens equal Lark's own on every bundled rule file and on generated
+   tests/language/syntax/test_lark_keywords.py (the tokens equal Lark's own on every bundled rule file and on generated
    text; it fails if the lookup is not installed).
 2. **Whole words** (`install_whole_words`). Replaces the `terminals` of each state lexer that takes no NAME, so that
    a keyword ends its word. Why: the language, not speed; `paramx: int` parsed silently as `param x: int`. Held by
-   tests/language/test_lark_keywords.py and tests/language/test_syntax_errors.py.
+   tests/language/syntax/test_lark_keywords.py and tests/language/syntax/test_syntax_errors.py.
 3. **Lean positions** (`install_lean_positions`). Swaps the LALR parser's `callbacks` wrapped in
    `PropagatePositions` for `LeanPositions`, or `ONLY_CHILD` where a rule hands its one child on. Why: 40 % of
-   Lark's parse of a 256 kB rule file. Held by tests/language/test_lark_positions.py (every node's positions equal
+   Lark's parse of a 256 kB rule file. Held by tests/language/syntax/test_lark_positions.py (every node's positions equal
    Lark's own on every bundled rule file; it fails if the wrapper is not in use).
 4. **Fast lexing** (`install_fast_lexing`). Replaces the contextual lexer's `lex` on the parser's instance with
    `FastLexing`, Lark's loop of `ContextualLexer.lex` and `BasicLexer.next_token` written as one generator over the
    same compiled scanners and callbacks; where nothing matches, Lark's own loop takes over and raises its error.
    Why: 0.77x the time of Lark's parse of the 256 kB file of tile lines (bench/bench_rules.py). Held by
-   tests/language/test_lark_lexing.py (every token's type, text and positions, and every error, equal to Lark's
+   tests/language/syntax/test_lark_lexing.py (every token's type, text and positions, and every error, equal to Lark's
    loop on every bundled rule file, generated and mangled texts, the error recovery and `orbis fmt`'s comment
    callback; it fails if the loop is not in use).
 
 Not patches, but reads of Lark's state beyond its documented API, kept beside the code that needs them:
 `lark_recovery.py` cuts the interactive parser's `state_stack`/`value_stack` and moves its lexer state (held by
-tests/language/test_syntax_errors.py), `lark_errors.py` probes a copy of a parser state with its `parse_conf`'s
+tests/language/syntax/test_syntax_errors.py), `lark_errors.py` probes a copy of a parser state with its `parse_conf`'s
 callbacks emptied, and `transform_expr.py` recognises `v_args(meta=True, inline=True)` by Lark's
-`_vargs_meta_inline` (held by tests/language/test_transform_walk.py).
+`_vargs_meta_inline` (held by tests/language/syntax/test_transform_walk.py).
 
 ---
 
@@ -44,7 +44,7 @@ the one whose string equals it, so a dict from each string to its terminal (the 
 as the first branch does) gives the same answer. Anything else keeps Lark's own callback.
 
 This reaches into Lark's lexer (its `BasicLexer._build_scanner` and `callback`), so it checks what it finds and
-does nothing where Lark is built differently; tests/language/test_lark_keywords.py compares the tokens with
+does nothing where Lark is built differently; tests/language/syntax/test_lark_keywords.py compares the tokens with
 Lark's own on every bundled rule file and fails if the lookup is no longer installed.
 
 Whole words (`install_whole_words`): where the grammar takes no name, Lark's contextual lexer knows only that
@@ -63,7 +63,7 @@ children, a filter hook): 40 % of Lark's parse of a 256 kB rule file.
 
 `LeanPositions` computes the same fields, in the same cases, with direct attribute reads: a subtree's meta has
 its container fields whenever it is not empty (Lark sets both together), and a token has none. It replaces
-Lark's wrapper only where that wrapper has no filter. tests/language/test_lark_positions.py compares every
+Lark's wrapper only where that wrapper has no filter. tests/language/syntax/test_lark_positions.py compares every
 node's positions with Lark's own on every bundled rule file and fails if the lean wrapper is not in use. A rule
 that only hands its one child on (`?sum_expr: product`) gets no wrapper at all (ONLY_CHILD).
 """

@@ -4,7 +4,7 @@
 expression: a call's arguments, an operation's operands, a generator's clauses, a display's items, a string into
 adjacent literals, each on its own line inside brackets, and so on inward until every line fits (a single name
 longer than the width stays as it is). Breaking adds only brackets and line breaks, so the module parses back to
-the same tree (tests/language/test_generated_layout.py holds it for every generated module).
+the same tree (tests/language/backends/python/test_generated_layout.py holds it for every generated module).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 `ast.unparse` is general and slow (most of the time of rendering a file of a thousand gods went to it); the
 generated handlers use a handful of node kinds, written here with operator precedence: an operand is bracketed
 exactly when it binds more loosely than where it stands. Anything else goes to `ast.unparse`. The layout test
-(tests/language/test_generated_layout.py) parses every generated module back and compares the trees.
+(tests/language/backends/python/test_generated_layout.py) parses every generated module back and compares the trees.
 """
 
 from __future__ import annotations

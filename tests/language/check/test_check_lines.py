@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from language.test_check import SMALL, check_one, errors, locate
+from language.check.test_check import SMALL, check_one, errors, locate
 
 ONCE = "(the later line would replace the first): keep one"
 

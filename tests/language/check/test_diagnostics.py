@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 CORPUS = ROOT / "tests" / "corpus" / "rules"
 FILES = sorted(CORPUS.glob("*.orbis"))
 BASE_INCLUDE = 'include "../../../rules/orbis/game.orbis"'

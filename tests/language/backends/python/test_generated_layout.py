@@ -13,7 +13,7 @@ from orbis_dsl.language.backends.python import layout
 from orbis_dsl.language.backends.python.emit import HELPERS, SPECS
 from orbis_dsl.language.ruleset import compile_paths
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[4]
 # Every module under generated/: since the notation's parser became a line reader, all of them are ours.
 MODULES = sorted((ROOT / "generated").glob("*/*.py"))
 

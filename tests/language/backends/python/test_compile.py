@@ -21,7 +21,7 @@ from orbis_dsl.language.backends.python.generated_modules import compare, write
 from orbis_dsl.language.ruleset import compile_base, compile_paths, generated_files, rules_from_modules
 from orbis_dsl.runtime.rules import stale_sources
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[4]
 RULES = ROOT / "rules" / "orbis"  # the base game's folder of rules, compiled into generated/orbis/
 GENERATED = ROOT / "generated" / "orbis"
 # One module per rule file, plus the index.

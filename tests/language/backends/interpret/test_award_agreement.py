@@ -29,7 +29,7 @@ from orbis_dsl.records.sheets.reader import read_sheet_json
 from orbis_dsl.runtime import awards as runtime_awards
 from orbis_dsl.runtime.sheet import score_sheet
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[4]
 TIES = ("split", "each_takes", "keep_order")
 
 # (tie-breaks mostly small, so that they tie; now and then far below any stand-in for none, which ranks last)

@@ -12,7 +12,7 @@ from repo_files import rule_files
 from orbis_dsl.language.format.fmt import WIDTH, format_source
 from orbis_dsl.language.syntax.parse import parse_text
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _rule_files():

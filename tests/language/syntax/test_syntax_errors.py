@@ -15,7 +15,7 @@ from orbis_dsl.language.syntax.lark_recovery import MAX_SYNTAX_ERRORS, resume_at
 from orbis_dsl.language.syntax.parse import parse_rule_file, parse_text
 from orbis_dsl.language.syntax.sources import load_sources
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def errors(text: str) -> list[tuple[int, int, str, str | None]]:

@@ -7,7 +7,7 @@ it points. Snippets are checked on top of the base game, as in test_check.py (a 
 from __future__ import annotations
 
 import pytest
-from language.test_check import check_one, errors, locate
+from language.check.test_check import check_one, errors, locate
 
 NONE_HINT = "max(…, 0) scores 0 when there is none; or compare it: `end: 4 if max(…) >= 4`"
 NONE_POINTS = ("the points of an 'end' clause may have no value at all (a max or min of no tiles, an optional "

@@ -393,7 +393,7 @@ def test_terra_mystica_examples_and_malformed_sheets_agree_interpreted_and_gener
     generated, interpreted = game_rules(game), build_rules(compile_game(game).model)
     from pathlib import Path
 
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[4]
     files = sorted((root / "examples" / "terra-mystica").glob("*.json"))
     files += sorted((root / "tests" / "corpus" / "terra-mystica").glob("*.json"))
     scored = 0

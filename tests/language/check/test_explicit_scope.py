@@ -310,7 +310,7 @@ def test_terra_mystica_draws_each_faction_in_its_home_terrain_a_member_of_terrai
     from orbis_dsl.runtime.sheet import score_sheet
 
     rules = game_rules(game_named("terra-mystica"))
-    text = (Path(__file__).resolve().parents[2] / "examples" / "terra-mystica" / "4p-map-checks.json").read_text()
+    text = (Path(__file__).resolve().parents[3] / "examples" / "terra-mystica" / "4p-map-checks.json").read_text()
     record, diags = read_sheet_json(text, "r.json", rules)
     assert diags == []
     # Chaos Magicians red, Auren green, Swarmlings blue, Nomads yellow (docs/rules/terra-mystica.md §7)

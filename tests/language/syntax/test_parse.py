@@ -15,7 +15,7 @@ from orbis_dsl.language.syntax import ast_decl, ast_expr, ast_sheet
 from orbis_dsl.language.syntax.parse import MAX_SOURCE_BYTES, _too_deep, parse_text, rules_parser
 from orbis_dsl.language.syntax.sources import load_sources
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 GRAMMAR = ROOT / "grammar" / "rules.lark"
 BASE_FILES = sorted((ROOT / "rules").glob("*/*.orbis"))  # every game folder's files
 
