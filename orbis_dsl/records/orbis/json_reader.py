@@ -1,7 +1,7 @@
 """Reading `orbis-game/1` JSON records (see docs/rules/orbis.md §10), checked against a rule set: the one reader of
 the format. JSON files, the notation (notation.py builds the same document), the pad and `orbis enter` all come
 through `RecordReader.game`, so a check added here holds for every record, whatever way it came in
-(tests/records/test_one_reader.py).
+(tests/records/orbis/test_one_reader.py).
 
 Every problem becomes a diagnostic naming its JSON path; reading goes on to collect several per run. What a tile
 may carry comes from the rule set (json_tiles.py): its kind's parameters, the attributes every tile has, and the

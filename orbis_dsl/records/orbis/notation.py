@@ -3,7 +3,7 @@
 Reading builds the same document a JSON record holds, remembering where each part was typed, then validates it
 with the JSON record reader: one set of checks, and every message located at the line and column of the text.
 The notation has one parser, the line reader of notation_read.py (grammar/game.lark is its reference, not its
-parser: tests/records/test_notation_reader.py holds the reader to it).
+parser: tests/records/orbis/test_notation_reader.py holds the reader to it).
 
 Fast for a batch, where nearly every file is well formed: a text of common lines (notation_read.scan_game) is
 read with no token or position made. Each tile is read by its text: the first time a run meets a text, by the

@@ -1,7 +1,7 @@
 """The game notation's one parser: a hand-written line reader, text → the nodes notation_build turns into a document.
 
 A notation file is read line by line (docs/notation.md; grammar/game.lark is its reference, held to this reader by
-tests/records/test_notation_reader.py). Each word is lexed as the grammar's tokens are, with only the tokens that
+tests/records/orbis/test_notation_reader.py). Each word is lexed as the grammar's tokens are, with only the tokens that
 may stand at that place: a mark (`x`, `ok`) or `desert` (`-`) in any letter case but never the start of a longer
 word, an amount `3blue`, colours `a/b`, a signed number, a number, a quoted string, a word; spaces, tabs and
 `#` comments between them, blank lines and CRLF line ends anywhere. The first mistake stops the reading, with a
@@ -305,7 +305,7 @@ def _face_up(line: _Line, colour: Tok) -> tuple[Node, bool]:
 # `read_row` above, once per distinct text in a run) and remembers. Anything else in the text (a header line is
 # read by `_header` above) has it give up, None, and the text is read line by line above, which says what is
 # wrong where. The forms accepted here are a part of what the careful reading accepts, read to the same parts:
-# tests/records/test_notation_reader.py holds both paths to the grammar. Why a row may be split at its `|`s: a
+# tests/records/orbis/test_notation_reader.py holds both paths to the grammar. Why a row may be split at its `|`s: a
 # tile's tokens never hold one but in a string, and a piece cut inside a string has an unclosed quote, which no
 # tile read alone accepts; a `#` ends the line (a comment) unless in a string, so a row with both is not taken,
 # nor one with a carriage return left in it (a piece ending in one would read alone as a CRLF line end).

@@ -11,7 +11,7 @@ import pytest
 from orbis_dsl.language.ruleset import base_rules
 from orbis_dsl.records.orbis.notation import read_row, read_text
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 QUICKSTART = (ROOT / "examples" / "quickstart-4p.orbisgame").read_text(encoding="utf-8")
 
 

@@ -18,7 +18,7 @@ from orbis_dsl.records.orbis.json_tiles import shapes_for
 from orbis_dsl.records.orbis.notation import read_carefully, read_common, read_text, write_text
 from orbis_dsl.records.sample import random_game
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 RULES = base_rules()
 GAMES = sorted(ROOT.glob("examples/**/*.orbisgame")) + sorted(ROOT.glob("tests/corpus/**/*.orbisgame"))
 

@@ -14,7 +14,7 @@ from orbis_dsl.cli.app import app
 from orbis_dsl.language.ruleset import base_rules
 from orbis_dsl.records.orbis.notation import read_text
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 DOC = ROOT / "docs" / "notation.md"
 
 
@@ -143,7 +143,7 @@ def test_the_error_shown_in_the_doc_is_what_the_checker_prints(tmp_path):
 def test_a_notation_file_may_name_its_game(orbis, tmp_path):
     """`game orbis` (unquoted) names the game a file records; `game "…"` (quoted) stays its title."""
     game = tmp_path / "named.orbisgame"
-    quick = (Path(__file__).resolve().parents[2] / "examples" / "quickstart-4p.orbisgame").read_text(encoding="utf-8")
+    quick = (Path(__file__).resolve().parents[3] / "examples" / "quickstart-4p.orbisgame").read_text(encoding="utf-8")
     game.write_text("game orbis\n" + quick, encoding="utf-8")
     named, plain = orbis("score", game, "--json"), orbis("score", "examples/quickstart-4p.orbisgame", "--json")
     assert named.exit_code == 0, named.stderr

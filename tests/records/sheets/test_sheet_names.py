@@ -17,7 +17,7 @@ from orbis_dsl.records.sheets.notation import read_sheet_text
 from orbis_dsl.records.sheets.notation_out import convert_sheet
 from orbis_dsl.records.sheets.reader import read_sheet_doc
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 MONDO = "examples/mondo/counts-expert-2p-tasks.json"
 TM = "examples/terra-mystica/2p-basic.json"
 AWKWARD = ["#1 fan", "Ann # host", '"quoted"', 'say "hi"', "back\\slash", 'end\\', '\\"', "  spaced  ", "tab\tname",

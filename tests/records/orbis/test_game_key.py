@@ -11,7 +11,7 @@ import pytest
 from orbis_dsl.language.ruleset import base_rules
 from orbis_dsl.records.orbis.json_reader import read_json_text
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 RECORD = json.loads((ROOT / "examples" / "games" / "2p-first-game-new-box.json").read_text(encoding="utf-8"))
 
 

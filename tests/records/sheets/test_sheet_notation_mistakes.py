@@ -13,7 +13,7 @@ from orbis_dsl.language.ruleset import game_rules
 from orbis_dsl.records.sheets.notation import read_sheet_text
 from orbis_dsl.records.sheets.notation_out import write_sheet_text
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 TM_TEXT = (ROOT / "examples" / "terra-mystica" / "3p-map-shipping-bridge.tmgame").read_text(encoding="utf-8")
 
 

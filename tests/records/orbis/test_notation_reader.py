@@ -23,7 +23,7 @@ from lark.exceptions import UnexpectedInput
 
 from orbis_dsl.records.orbis.notation_read import Node, NotationError, read_game, read_row, scan_game
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 LARK = Lark((ROOT / "grammar" / "game.lark").read_text(encoding="utf-8"), parser="lalr",
             maybe_placeholders=True, start=["start", "row"])
 GAMES = sorted(ROOT.glob("examples/**/*.orbisgame")) + sorted(ROOT.glob("tests/corpus/**/*.orbisgame"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 QUICKSTART = (ROOT / "examples" / "quickstart-4p.orbisgame").read_text(encoding="utf-8")
 
 
