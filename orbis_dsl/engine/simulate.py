@@ -25,6 +25,7 @@ from orbis_dsl.engine.game import Game
 from orbis_dsl.engine.game_setup import deal
 from orbis_dsl.engine.log_write import Recorder, log_text
 from orbis_dsl.engine.policy_names import make_policy
+from orbis_dsl.engine.quality_watch import play_watched
 from orbis_dsl.engine.stats import balance
 from orbis_dsl.records.orbis.json_reader import game_to_json
 from orbis_dsl.runtime.rules import Rules
@@ -170,7 +171,8 @@ def play_one(rules: Rules, variant: str, seed: int, index: int, policies: list[s
     setup = deal(rules, variant, s, None, options)
     players = [make_policy(name, policy_seed(s, seat)) for seat, name in enumerate(policies)]
     recorder = Recorder() if logs is not None else None
-    game = Game(rules, setup, players, recorder).play()
+    game = Game(rules, setup, players, recorder)
+    leaders, takes = play_watched(game)  # as Game.play, with what the game-quality measures need
     explain = records is not None
     record = game.record(title=f"simulated game {index} (seed {seed})" if explain else None)
     report = score_game(rules, record) if explain else _score_fast(rules, record)
@@ -189,6 +191,8 @@ def play_one(rules: Rules, variant: str, seed: int, index: int, policies: list[s
         "rounds": game.round,
         "shared": len(report.winners) > 1,
         "gods_revealed": list(setup.gods),
+        "leaders": leaders,
+        "takes": takes.to_json(),
         "players": [
             {"seat": me.seat, "policy": policies[me.seat], "god": me.god, "god_round": me.god_round,
              "win": share if score.winner else 0.0, "total": score.total, "categories": dict(score.categories),
