@@ -15,18 +15,16 @@ spend the same time whatever a playout costs each; such games depend on the mach
 reproducible, unlike the games at fixed budgets. Beside every match: the calibration loop (bench/calibration.py)
 before and after, the same-run baseline for the machine's speed.
 
-Game quality (Ludii's measures), for the greedy players' games and for the search's self-play: first-player
-advantage, lead changes (the leader by CP at the end of each round, counted with the finished game's scorer),
-drama (how often the winner was not leading after three quarters of the rounds), decisiveness (mean winning margin
-and its quartiles), shared wins, decision moves (takes whose options the greedy values tell apart by more than
-1 CP) and the branching factor (legal takes per turn).
+Game quality (Ludii's measures, as the balance report gives them: docs/balance.md §4), for the greedy players'
+games and for the search's self-play: first-player advantage, lead changes, drama (how often the winner was not
+leading after three quarters of the rounds), decisiveness (mean winning margin and its quartiles), shared wins,
+decision moves (takes whose options the greedy values tell apart by more than 1 CP) and the branching factor.
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -36,15 +34,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from calibration import calibration_ms
 
-from orbis_dsl.engine.game import Game
-from orbis_dsl.engine.game_setup import deal
-from orbis_dsl.engine.policy_greedy import GreedyPolicy
-from orbis_dsl.engine.policy_names import make_policy
-from orbis_dsl.engine.simulate import game_seed, policy_seed, run
-from orbis_dsl.engine.state import EMPTY
+from orbis_dsl.engine.simulate import run
 from orbis_dsl.engine.stats import exact_interval
-from orbis_dsl.language.ruleset import base_rules
-from orbis_dsl.runtime.scoring import score_game
+from orbis_dsl.engine.stats_games import game_quality
 
 
 def match(a: str, b: str, players: int, games: int, jobs: int, seed: int) -> tuple[float, int]:
@@ -70,72 +62,16 @@ def show(label: str, a: str, b: str, players: int, games: int, jobs: int, seed: 
           f"{calibration_ms(runs=3):.0f} ms]", flush=True)
 
 
-class _Watch(GreedyPolicy):
-    """Greedy, counting legal takes and decision moves (options the greedy values tell apart by > 1 CP)."""
-
-    def __init__(self, inner, counts):
-        super().__init__()
-        self.inner, self.counts = inner, counts
-
-    def choose_take(self, game, me, slots, gods):
-        slot_values, god_values = self.take_values(game, me, slots, gods)
-        values = sorted((v for v, _ in slot_values + god_values), reverse=True)
-        self.counts["turns"] += 1
-        self.counts["options"] += len(values)
-        self.counts["decisions"] += len(values) > 1 and values[0] - values[-1] > 1.0
-        return self.inner.choose_take(game, me, slots, gods)
-
-    def __getattribute__(self, name):
-        if name.startswith("choose_") and name != "choose_take":
-            return getattr(object.__getattribute__(self, "inner"), name)
-        return object.__getattribute__(self, name)
-
-
-def _so_far(game):
-    """The record of an unfinished game, its empty places left empty (a record shows them as deserts)."""
-    record = game.record()
-    board = game.rules.board
-    players = []
-    for me, p in zip(game.players, record.players):
-        rows = tuple(tuple(None if me.pc[board.position(r, i)] == EMPTY else tile for i, tile in enumerate(row))
-                     for r, row in enumerate(p.pyramid))
-        players.append(p._replace(pyramid=rows))
-    return record._replace(players=tuple(players))
-
-
-def quality(policy: str, players: int, games: int, seed: int) -> str:
-    """Ludii-style measures of `games` games with every seat on `policy` (one process)."""
-    rules = base_rules()
-    counts = {"turns": 0, "options": 0, "decisions": 0}
-    first = changes = drama = shared = 0.0
-    margins = []
-    for i in range(games):
-        s = game_seed(seed, i)
-        policies = [_Watch(make_policy(policy, policy_seed(s, k)), counts) for k in range(players)]
-        game = Game(rules, deal(rules, f"{players}p", s), policies)
-        leaders = []
-        rounds = game.tables.rounds
-        while game.round < rounds:
-            game.round += 1
-            for seat in range(players):
-                game.turn(seat)
-            totals = [p.total for p in score_game(rules, _so_far(game), explain=False, lines=False).players]
-            leaders.append(max(range(players), key=lambda k: (totals[k], -k)))
-        report = score_game(rules, game.record(), explain=False, lines=False)
-        winners = [k for k, p in enumerate(report.players) if p.winner]
-        first += (1 / len(winners)) if 0 in winners else 0
-        shared += len(winners) > 1
-        changes += sum(1 for x, y in itertools.pairwise(leaders) if x != y)
-        drama += leaders[(3 * rounds) // 4 - 1] not in winners
-        totals = sorted((p.total for p in report.players), reverse=True)
-        margins.append(totals[0] - totals[1])
-    q = statistics.quantiles(margins, n=4) if len(margins) > 1 else [margins[0]] * 3
-    return (f"{policy} {players}p, {games} games: first player wins {first / games:.1%} (fair {1 / players:.0%}); "
-            f"{changes / games:.1f} lead changes a game; winner behind after 3/4 of the rounds in "
-            f"{drama / games:.0%}; winning margin mean {statistics.mean(margins):.1f} CP (quartiles {q[0]:.0f}, "
-            f"{q[1]:.0f}, {q[2]:.0f}); shared wins {shared / games:.1%}; decision moves "
-            f"{counts['decisions'] / counts['turns']:.0%} of takes; branching factor "
-            f"{counts['options'] / counts['turns']:.1f} takes")
+def quality(policy: str, players: int, games: int, seed: int, jobs: int) -> str:
+    """Ludii-style measures of `games` games with every seat on `policy`, as the balance report gives them
+    (`engine/stats_games.py`, from what the games record as they are played: `engine/quality_watch.py`)."""
+    q = game_quality(run(f"{players}p", games, seed, policy, jobs), 1 / players)
+    m = q["margin"]
+    return (f"{policy} {players}p, {games} games: first player {100 * q['first_player_advantage']:+.1f} points "
+            f"over fair; {q['lead_changes']:.1f} lead changes a game; winner behind after round {q['late_round']} "
+            f"in {q['drama']:.0%}; winning margin mean {m['mean']:.1f} CP (quartiles {m['q1']:g}, {m['median']:g}, "
+            f"{m['q3']:g}); shared wins {q['shared_win_share']:.1%}; decision moves {q['decision_moves']:.0%} of "
+            f"takes; branching factor {q['branching']:.1f} takes")
 
 
 def main() -> None:
@@ -165,7 +101,7 @@ def main() -> None:
     if "quality" in parts:
         for policy in ("greedy", "mcts:8"):
             for n in counts:
-                print(quality(policy, n, args.quality_games, args.seed), flush=True)
+                print(quality(policy, n, args.quality_games, args.seed, args.jobs), flush=True)
 
 
 if __name__ == "__main__":
