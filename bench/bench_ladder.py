@@ -10,9 +10,12 @@ rotating through every seat, each rotation from its own run seed. A's win share 
 printed with its exact 95 % interval beside the fair share 1 / players. Targets: at least 60 % against the flat
 search at equal time in 2-player games (400 games), at least 90 % against greedy.
 
-Equal CPU time: both searches get the same seconds per decision (`mcts:0.05s` against `flat:0.05s`), so they
-spend the same time whatever a playout costs each; such games depend on the machine's speed and are not
-reproducible, unlike the games at fixed budgets. Beside every match: the calibration loop (bench/calibration.py)
+Equal CPU time: both searches get the same CPU seconds per decision (`mcts:0.05s` against `flat:0.05s`; a time
+budget counts the process's CPU time, so a loaded machine slows both alike), so they spend the same time whatever
+a playout costs each; such games depend on the machine's speed and are not reproducible, unlike the games at
+fixed budgets. Parity is checked, not assumed: every match prints each side's CPU milliseconds per searched take
+(timed around the choice), since a search may overrun its budget by its last iteration (`flat` finishes its pass
+over every candidate). Beside every match: the calibration loop (bench/calibration.py)
 before and after, the same-run baseline for the machine's speed.
 
 Game quality (Ludii's measures, as the balance report gives them: docs/balance.md §4), for the greedy players'
@@ -27,6 +30,7 @@ import argparse
 import itertools
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -34,32 +38,73 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from calibration import calibration_ms
 
-from orbis_dsl.engine.simulate import run
+from orbis_dsl.engine.game import Game
+from orbis_dsl.engine.game_setup import deal
+from orbis_dsl.engine.policy_names import make_policy
+from orbis_dsl.engine.simulate import game_seed, policy_seed, run
 from orbis_dsl.engine.stats import exact_interval
 from orbis_dsl.engine.stats_games import game_quality
+from orbis_dsl.language.ruleset import base_rules
+from orbis_dsl.runtime.scoring import score_game
 
 
-def match(a: str, b: str, players: int, games: int, jobs: int, seed: int) -> tuple[float, int]:
-    """(A's win share, games): A in one seat, B in the others, A's seat rotating."""
+def _timed_game(job) -> tuple[list[float], list[list[float]]]:
+    """One game of a match: each seat's win share, and each seat's [CPU seconds, takes] spent on takes with more
+    than one option (what a search searches), timed around the policy's choice."""
+    names, seed, index = job
+    rules = base_rules()
+    s = game_seed(seed, index)
+    policies = [make_policy(name, policy_seed(s, seat)) for seat, name in enumerate(names)]
+    spent = [[0.0, 0] for _ in names]
+    for policy, cell in zip(policies, spent):
+        def timed(game, me, slots, gods, inner=policy.choose_take, cell=cell):
+            start = time.process_time()
+            choice = inner(game, me, slots, gods)
+            if len(slots) + len(gods) > 1:
+                cell[0] += time.process_time() - start
+                cell[1] += 1
+            return choice
+        policy.choose_take = timed
+    game = Game(rules, deal(rules, f"{len(names)}p", s), policies).play()
+    report = score_game(rules, game.record(), explain=False, lines=False)
+    share = 1 / len(report.winners)
+    return [share if p.winner else 0.0 for p in report.players], spent
+
+
+def match(a: str, b: str, players: int, games: int, jobs: int, seed: int) -> tuple[float, int, float, float]:
+    """(A's win share, games, A's and B's CPU seconds per searched take): A in one seat, B in the others, A's
+    seat rotating, each rotation from its own run seed (the games `simulate.run` would deal and play)."""
     per = max(1, games // players)
-    won = 0.0
+    jobs_list, seats = [], []
     for seat in range(players):
         names = [b] * players
         names[seat] = a
-        for r in run(f"{players}p", per, seed + 1000 * seat, names, jobs):
-            won += r["players"][seat]["win"]
-    return won, per * players
+        jobs_list += [(names, seed + 1000 * seat, i) for i in range(per)]
+        seats += [seat] * per
+    with ProcessPoolExecutor(max(1, jobs)) as pool:
+        outcomes = list(pool.map(_timed_game, jobs_list, chunksize=4))
+    won = 0.0
+    cpu = {"a": [0.0, 0], "b": [0.0, 0]}
+    for seat, (shares, spent) in zip(seats, outcomes):
+        won += shares[seat]
+        for k, (seconds, takes) in enumerate(spent):
+            side = cpu["a" if k == seat else "b"]
+            side[0] += seconds
+            side[1] += takes
+    per_take = {k: v[0] / v[1] if v[1] else 0.0 for k, v in cpu.items()}
+    return won, per * players, per_take["a"], per_take["b"]
 
 
 def show(label: str, a: str, b: str, players: int, games: int, jobs: int, seed: int, target: float | None):
     start = time.perf_counter()
     before = calibration_ms(runs=3)
-    won, played = match(a, b, players, games, jobs, seed)
+    won, played, cpu_a, cpu_b = match(a, b, players, games, jobs, seed)
     low, high = exact_interval(won, played)
     verdict = "" if target is None else ("; meets" if won / played >= target else "; MISSES") + f" {target:.0%}"
     print(f"{label} {players}p: {a} against {b}: {won / played:.1%} of {played} (95 % {low:.1%}-{high:.1%}; fair "
-          f"{1 / players:.0%}{verdict}) [{time.perf_counter() - start:.0f} s; calibration {before:.0f} / "
-          f"{calibration_ms(runs=3):.0f} ms]", flush=True)
+          f"{1 / players:.0%}{verdict}); CPU a searched take {1000 * cpu_a:.1f} ms against {1000 * cpu_b:.1f} ms "
+          f"[{time.perf_counter() - start:.0f} s; calibration {before:.0f} / {calibration_ms(runs=3):.0f} ms]",
+          flush=True)
 
 
 def quality(policy: str, players: int, games: int, seed: int, jobs: int) -> str:

@@ -25,8 +25,8 @@ The budget is exact: `mcts:N` runs N iterations, so N playouts, per decision tha
 time (machine-dependent, so not reproducible; CPU time rather than the clock, so that two searchers on a loaded
 machine get the same thinking each). The take played is the root's most visited, then best mean. Every tie
 (between takes the greedy policy values alike, in selection, in the final choice) is broken by the policy's
-seeded generator, never by a name or a slot's number, so identical gods are taken alike often. Costs, placements, gains and exchanges
-follow the greedy policy, told which take the search chose.
+seeded generator, never by a name or a slot's number, so identical gods are taken alike often. Costs,
+placements, gains and exchanges follow the greedy policy, told which take the search chose.
 
 Why a horizon of 4: in 160 2-player games against greedy (the same deals each), a horizon of 2 won 78 % at 0.20 s
 of CPU a game and a horizon of 4 89 % at 0.44 s; playouts to the end cost about twice that again
