@@ -77,8 +77,12 @@ def balance(
             return batch
 
         verdicts, played = judge(gods, spec.players, play, games, progress)
-    report = balance_report(results)
-    typer.echo(f"{played} games played in {time.perf_counter() - start:.0f} s")
+    _outcome(balance_report(results), verdicts, f"{played} games played in {time.perf_counter() - start:.0f} s")
+
+
+def _outcome(report: dict, verdicts, played: str) -> None:
+    """What the run ends with: how many games it took, the report's flags over them, one line per judged god."""
+    typer.echo(played)
     if report["flags"]:
         typer.echo(f"flags over those games (Holm's correction across {len(report['tests'])} tests):")
         for flag in report["flags"]:
