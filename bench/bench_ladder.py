@@ -4,6 +4,7 @@ flat search (`flat`) at equal CPU time, and against greedy, in 2-, 3- and 4-play
     python bench/bench_ladder.py                        # the full ladder: an hour or more on two cores
     python bench/bench_ladder.py --parts flat --games 400 --seconds 0.05
     python bench/bench_ladder.py --parts greedy,budgets --games 60
+    python bench/bench_ladder.py --parts watch          # what recording game quality costs a greedy game
 
 Each match plays `--games` games (a multiple of the players): policy A in one seat and B in the others, A's seat
 rotating through every seat, each rotation from its own run seed. A's win share (a shared win counts 1/k) is
@@ -41,6 +42,7 @@ from calibration import calibration_ms
 from orbis_dsl.engine.game import Game
 from orbis_dsl.engine.game_setup import deal
 from orbis_dsl.engine.policy_names import make_policy
+from orbis_dsl.engine.quality_watch import play_watched
 from orbis_dsl.engine.simulate import game_seed, policy_seed, run
 from orbis_dsl.engine.stats import exact_interval
 from orbis_dsl.engine.stats_games import game_quality
@@ -119,6 +121,22 @@ def quality(policy: str, players: int, games: int, seed: int, jobs: int) -> str:
             f"takes; branching factor {q['branching']:.1f} takes")
 
 
+def watch_cost(blocks: int = 12, per: int = 20) -> str:
+    """What recording the game-quality measures costs a greedy game (`quality_watch.play_watched` against
+    `Game.play`): the same 2-player games both ways, in alternating blocks, CPU time of this process."""
+    rules = base_rules()
+    spent = [0.0, 0.0]
+    for block in range(blocks):
+        for watched in ((False, True) if block % 2 == 0 else (True, False)):
+            start = time.process_time()
+            for i in range(block * per, (block + 1) * per):
+                game = Game(rules, deal(rules, "2p", i), [make_policy("greedy", 10 * i + k) for k in range(2)])
+                play_watched(game) if watched else game.play()
+            spent[watched] += time.process_time() - start
+    return (f"watch: {blocks * per} greedy 2-player games: Game.play {spent[0]:.2f} s of CPU, watched "
+            f"{spent[1]:.2f} s ({spent[1] / spent[0]:.3f}x)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--parts", default="budgets,flat,greedy,quality", help="comma-separated")
@@ -143,6 +161,8 @@ def main() -> None:
     if "greedy" in parts:
         for n in counts:
             show("greedy", "mcts", "greedy", n, args.games, args.jobs, args.seed, 0.9 if n == 2 else None)
+    if "watch" in parts:
+        print(watch_cost(), flush=True)
     if "quality" in parts:
         for policy in ("greedy", "mcts:8"):
             for n in counts:
