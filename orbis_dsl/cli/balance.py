@@ -54,8 +54,13 @@ def balance(
         _fail(f"{pack} declares no god: nothing to judge", hint="add a god, or use orbis simulate for a report")
     spec = rules.variants[name]
     policies = seat_policies(policy, spec.players)
+    # One judged god is revealed in every deal: the same games as when it comes up by chance, with their usual
+    # odds, without the games that tell nothing about it (`simulate.reveal`). Several are left to chance: always
+    # revealed together, each would be judged against a field that always holds the others.
+    revealed = tuple(gods) if len(gods) == 1 else ()
     typer.echo(f"judging {', '.join(gods)} in variant {name} ({spec.players} players), policy {policy}, seed "
-               f"{seed}, at most {games:,} games (looked at every {BATCH})")
+               f"{seed}, at most {games:,} games (looked at every {BATCH}"
+               + (f"; {gods[0]} revealed in every game)" if revealed else ")"))
     start = time.perf_counter()
     results: list[dict] = []
 
@@ -65,15 +70,19 @@ def balance(
             typer.echo(f"{played} games, {time.perf_counter() - start:.0f} s; undecided: "
                        f"{', '.join(open_) or 'none'}", err=True)
 
-    with GamePlayer(name, seed, policies, jobs, source) as player:
+    with GamePlayer(name, seed, policies, jobs, source, revealed=revealed) as player:
         def play(first, count):
             batch = player.play(first, count)
             results.extend(batch)
             return batch
 
         verdicts, played = judge(gods, spec.players, play, games, progress)
-    report = balance_report(results)
-    typer.echo(f"{played} games played in {time.perf_counter() - start:.0f} s")
+    _outcome(balance_report(results), verdicts, f"{played} games played in {time.perf_counter() - start:.0f} s")
+
+
+def _outcome(report: dict, verdicts, played: str) -> None:
+    """What the run ends with: how many games it took, the report's flags over them, one line per judged god."""
+    typer.echo(played)
     if report["flags"]:
         typer.echo(f"flags over those games (Holm's correction across {len(report['tests'])} tests):")
         for flag in report["flags"]:

@@ -1,7 +1,8 @@
 """The balance report as a picture (`orbis simulate --plot report.svg`): win rate by seat and by god (raw, and
 adjusted for seat and pick order when the model was fitted), each with its 95 % interval as an error bar and
 the fair rate as a dashed line; how often each god was taken when revealed; and the distribution of final
-scores. Gods a pack adds or changes are marked "(new)"; gods are listed by name, so the same gods keep their
+scores, and the game's quality (how often the final winner led after each round, with Ludii's measures beside
+it). Gods a pack adds or changes are marked "(new)"; gods are listed by name, so the same gods keep their
 places from one run to the next.
 
 Needs matplotlib, the optional extra `orbis-dsl[plot]`. The figure is drawn on a plain `Figure` (no pyplot, so no
@@ -43,8 +44,8 @@ def plot_report(summary: dict, results: list[dict], path: Path | str, new_gods=(
     # whether its font cache is still being built.
     with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "orbis-dsl", "font.size": 9,
                                 "font.family": "DejaVu Sans"}):
-        fig = Figure(figsize=(15, 4 + 0.18 * len(gods)), layout="constrained")
-        seat_ax, god_ax, pick_ax, score_ax = fig.subplots(1, 4, width_ratios=[0.8, 1.4, 1.1, 1.2])
+        fig = Figure(figsize=(18.5, 4 + 0.18 * len(gods)), layout="constrained")
+        seat_ax, god_ax, pick_ax, score_ax, quality_ax = fig.subplots(1, 5, width_ratios=[0.8, 1.4, 1.1, 1.2, 1.2])
         fair = balance["fair_rate"]
         _rates(seat_ax, balance["win_rate_by_seat"], "seat", fair, vertical=True)
         seat_ax.set_title("win rate by seat")
@@ -62,6 +63,7 @@ def plot_report(summary: dict, results: list[dict], path: Path | str, new_gods=(
         god_ax.set_title("win rate by god (times held)" + ("; ◆ adjusted for seat and pick order" if adjusted else ""))
         _picks(pick_ax, picks, order, labels)
         _scores(score_ax, results)
+        _quality(quality_ax, balance.get("game_quality") or {})
         fig.suptitle(f"{summary['games']} games of {summary['variant']}, policies {', '.join(summary['policies'])}"
                      f" · bars: 95 % intervals · dashed: fair rate {fair:.0%} · red: flagged (Holm-corrected)")
         fig.savefig(path, format=Path(path).suffix.lstrip(".") or "svg", metadata={"Date": None})
@@ -172,6 +174,39 @@ def _scores(ax, results: list[dict]) -> None:
     ax.set_ylabel("players")
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.legend()
+
+
+def _quality(ax, quality: dict) -> None:
+    """Game quality: how often the final winner led after each round (the drama, as a curve), and the measures
+    beside it as text (first-player advantage, lead changes, drama, margin, shared wins, decisions, branching)."""
+    from matplotlib.ticker import MaxNLocator, PercentFormatter
+
+    ax.set_title("game quality")
+    leads = quality.get("winner_leads_by_round")
+    if leads:
+        rounds = range(1, len(leads) + 1)
+        ax.plot(rounds, leads, marker="o", markersize=3, color=PLAIN, gid="quality-winner-leads")
+        ax.axvline(quality["late_round"], linestyle=":", color="grey", gid="quality-late-round")
+        ax.set_ylim(0, 1.05)
+        ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        ax.set_xlabel("round")
+        ax.set_ylabel("games the final winner leads")
+    else:
+        ax.set_axis_off()
+    if not quality:
+        return
+    m = quality["margin"]
+    lines = [f"first player {100 * quality['first_player_advantage']:+.1f} points over fair",
+             f"winning margin {m['mean']:.1f} CP (quartiles {m['q1']:g}, {m['median']:g}, {m['q3']:g})",
+             f"shared wins {quality['shared_win_share']:.1%}"]
+    if leads:
+        lines += [f"{quality['lead_changes']:.1f} lead changes a game",
+                  f"winner behind after round {quality['late_round']}: {quality['drama']:.0%} (drama)",
+                  f"decision moves {quality['decision_moves']:.0%} of takes",
+                  f"branching factor {quality['branching']:.1f} options a take"]
+    ax.text(0.03, 0.03, "\n".join(lines), transform=ax.transAxes, fontsize=8, va="bottom", gid="quality-text",
+            bbox={"facecolor": "white", "alpha": 0.8, "edgecolor": "lightgrey"})
 
 
 def svg_id(text: str) -> str:

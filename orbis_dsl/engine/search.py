@@ -21,11 +21,12 @@ god's name; a display slot would name different tiles in different deals). Each 
    per CP of margin, or at the horizon the standing's margin as a win chance.
 
 The budget is exact: `mcts:N` runs N iterations, so N playouts, per decision that has more than one option
-(`SearchPolicy.playouts` counts them); `mcts:0.5s` iterates for that many seconds (machine-dependent, so not
-reproducible). The take played is the root's most visited, then best mean. Every tie (between takes the greedy
-policy values alike, in selection, in the final choice) is broken by the policy's seeded generator, never by
-a name or a slot's number, so identical gods are taken alike often. Costs, placements, gains and exchanges
-follow the greedy policy, told which take the search chose.
+(`SearchPolicy.playouts` counts them); `mcts:0.5s` iterates for that many seconds of the process's CPU
+time (machine-dependent, so not reproducible; CPU time rather than the clock, so that two searchers on a loaded
+machine get the same thinking each). The take played is the root's most visited, then best mean. Every tie
+(between takes the greedy policy values alike, in selection, in the final choice) is broken by the policy's
+seeded generator, never by a name or a slot's number, so identical gods are taken alike often. Costs,
+placements, gains and exchanges follow the greedy policy, told which take the search chose.
 
 Why a horizon of 4: in 160 2-player games against greedy (the same deals each), a horizon of 2 won 78 % at 0.20 s
 of CPU a game and a horizon of 4 89 % at 0.44 s; playouts to the end cost about twice that again
@@ -100,10 +101,10 @@ class SearchPolicy(GreedyFollower):
         root = Node()
         root.order = ranked_takes(self.greedy, game, game.players[seat], slots, gods, self.rng)
         if self.seconds is not None:
-            deadline = time.perf_counter() + self.seconds
+            deadline = time.process_time() + self.seconds
             while True:
                 self.iterate(game, seat, root)
-                if time.perf_counter() >= deadline:
+                if time.process_time() >= deadline:
                     break
         else:
             for _ in range(self.rollouts):

@@ -13,7 +13,7 @@ times and keeps the one whose playouts went best:
   budget is split evenly over the ⌈log2 candidates⌉ rounds, each round's share dealt round-robin over the
   candidates still in (on deals they share, common random numbers), and the worse half dropped after each
   round. With fewer playouts than candidates only the best-ranked few are tried once. Play then depends only on
-  the seed. A time budget (`flat:0.5s`, seconds per decision) plays passes of one playout per candidate until
+  the seed. A time budget (`flat:0.5s`, CPU seconds per decision) plays passes of one playout per candidate until
   the time is up: it adapts to the machine, and so is not reproducible.
 - **Ties** (between candidates the greedy values alike, and between equal means) go to the seeded generator,
   never to a name or a slot's number. (Before issue 33 they went to the alphabet, so of identical gods the
@@ -102,13 +102,13 @@ class FlatSearchPolicy(GreedyFollower):
     def _search_for(self, seconds: float, game, seat: int, candidates: list):
         """Flat Monte Carlo against the clock: one playout per candidate on a shared deal, again and again, until
         the time is up (at least one pass); the best mean wins. How many passes fit depends on the machine."""
-        deadline = time.perf_counter() + seconds
+        deadline = time.process_time() + seconds
         totals = dict.fromkeys(candidates, 0.0)
         while True:
             deal_seed = self.rng.getrandbits(64)
             for choice in candidates:
                 totals[choice] += self.playout(game, seat, choice, deal_seed)
-            if time.perf_counter() >= deadline:
+            if time.process_time() >= deadline:
                 break
         order = {c: self.rng.random() for c in candidates}
         return max(candidates, key=lambda c: (totals[c], order[c]))

@@ -15,16 +15,20 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import random
 import re
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
+
+import attrs
 
 from orbis_dsl.common.files import write_atomic
 from orbis_dsl.engine.game import Game
 from orbis_dsl.engine.game_setup import deal
 from orbis_dsl.engine.log_write import Recorder, log_text
 from orbis_dsl.engine.policy_names import make_policy
+from orbis_dsl.engine.quality_watch import play_watched
 from orbis_dsl.engine.stats import balance
 from orbis_dsl.records.orbis.json_reader import game_to_json
 from orbis_dsl.runtime.rules import Rules
@@ -163,14 +167,35 @@ def compile_rules(path: Path):
 # ---- one game ---------------------------------------------------------------------------------------------------
 
 
+def reveal(setup, gods: tuple[str, ...], seed: int):
+    """The deal with every god of `gods` among those revealed (a balance run's judged gods): each one missing
+    replaces a revealed god that is not judged, at a place drawn from `seed`. The deal reveals a uniformly drawn
+    ordered set of gods, so with one judged god this deals exactly the games in which it would have been revealed
+    anyway, with their usual odds; only the games that could tell nothing about it are left out. Nothing else of
+    the deal changes (piles, display)."""
+    missing = [g for g in gods if g not in setup.gods]
+    if not missing:
+        return setup
+    rng = random.Random(f"orbis-reveal:{seed}")
+    shown = list(setup.gods)
+    free = [i for i, g in enumerate(shown) if g not in gods]
+    for god, place in zip(missing, rng.sample(free, len(missing))):
+        shown[place] = god
+    return attrs.evolve(setup, gods=shown)
+
+
 def play_one(rules: Rules, variant: str, seed: int, index: int, policies: list[str], options=None,
-             records: str | None = None, logs: str | None = None) -> dict:
-    """Play game `index` and return its compact result (and write its record and its move log when asked)."""
+             records: str | None = None, logs: str | None = None, revealed: tuple[str, ...] = ()) -> dict:
+    """Play game `index` and return its compact result (and write its record and its move log when asked);
+    `revealed`: gods every deal reveals (`reveal`)."""
     s = game_seed(seed, index)
     setup = deal(rules, variant, s, None, options)
+    if revealed:
+        setup = reveal(setup, revealed, s)
     players = [make_policy(name, policy_seed(s, seat)) for seat, name in enumerate(policies)]
     recorder = Recorder() if logs is not None else None
-    game = Game(rules, setup, players, recorder).play()
+    game = Game(rules, setup, players, recorder)
+    leaders, takes = play_watched(game)  # as Game.play, with what the game-quality measures need
     explain = records is not None
     record = game.record(title=f"simulated game {index} (seed {seed})" if explain else None)
     report = score_game(rules, record) if explain else _score_fast(rules, record)
@@ -189,6 +214,8 @@ def play_one(rules: Rules, variant: str, seed: int, index: int, policies: list[s
         "rounds": game.round,
         "shared": len(report.winners) > 1,
         "gods_revealed": list(setup.gods),
+        "leaders": leaders,
+        "takes": takes.to_json(),
         "players": [
             {"seat": me.seat, "policy": policies[me.seat], "god": me.god, "god_round": me.god_round,
              "win": share if score.winner else 0.0, "total": score.total, "categories": dict(score.categories),
@@ -209,9 +236,9 @@ def _score_fast(rules: Rules, record):
     return score_game(rules, record, explain=False, lines=False)
 
 
-def _run_chunk(source, variant, seed, indices, policies, options, records, logs) -> list[dict]:
+def _run_chunk(source, variant, seed, indices, policies, options, records, logs, revealed=()) -> list[dict]:
     rules = load_rules(source)
-    return [play_one(rules, variant, seed, i, policies, options, records, logs) for i in indices]
+    return [play_one(rules, variant, seed, i, policies, options, records, logs, revealed) for i in indices]
 
 
 class GamePlayer:
@@ -219,20 +246,21 @@ class GamePlayer:
     test asks for one batch at a time). Use as a context manager."""
 
     def __init__(self, variant: str, seed: int, policies: list[str], jobs: int = 1, rules_source: str | None = None,
-                 options: dict | None = None):
+                 options: dict | None = None, revealed: tuple[str, ...] = ()):
         self.variant, self.seed, self.policies, self.jobs = variant, seed, policies, jobs
-        self.source, self.options = rules_source, options
+        self.source, self.options, self.revealed = rules_source, options, tuple(revealed)
         self.rules = load_rules(rules_source)
         self.pool = ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else None
 
     def play(self, start: int, count: int) -> list[dict]:
         indices = range(start, start + count)
         if self.pool is None:
-            return [play_one(self.rules, self.variant, self.seed, i, self.policies, self.options) for i in indices]
+            return [play_one(self.rules, self.variant, self.seed, i, self.policies, self.options, None, None,
+                             self.revealed) for i in indices]
         size = max(1, -(-count // (2 * self.jobs)))
         chunks = [indices[i:i + size] for i in range(0, count, size)]
         futures = [self.pool.submit(_run_chunk, self.source, self.variant, self.seed, chunk, self.policies,
-                                    self.options, None, None) for chunk in chunks]
+                                    self.options, None, None, self.revealed) for chunk in chunks]
         return [r for f in futures for r in f.result()]
 
     def __enter__(self):

@@ -3,14 +3,15 @@ rates) and Ludii's game-quality measures that the per-game results hold."""
 
 from __future__ import annotations
 
+import itertools
 import math
 
 
 def game_quality(results: list[dict], fair: float | None) -> dict:
-    """Ludii's measures that the per-game results hold: the first player's advantage (seat 1's win rate minus
-    the fair rate), decisiveness (the winner's margin over the runner-up, in CP: mean and quartiles) and the share
-    of games whose win is shared. (Lead changes, drama, decision moves and the branching factor need the games
-    turn by turn: bench/bench_ladder.py measures them.)"""
+    """Ludii's measures of the games: the first player's advantage (seat 1's win rate minus the fair rate),
+    decisiveness (the winner's margin over the runner-up, in CP: mean and quartiles), the share of games whose win
+    is shared; and, from what a game records as it is played (`quality_watch.py`), lead changes, drama, decision
+    moves and the branching factor (`turn_quality`)."""
     if not results or not fair:
         return {}
     first = sum(p["win"] for r in results for p in r["players"] if p["seat"] == 0) / len(results)
@@ -26,7 +27,46 @@ def game_quality(results: list[dict], fair: float | None) -> dict:
     return {"first_player_advantage": round(first - fair, 4),
             "margin": {"mean": round(sum(margins) / len(margins), 2), "q1": quantile(0.25),
                        "median": quantile(0.5), "q3": quantile(0.75)},
-            "shared_win_share": round(sum(1 for r in results if r.get("shared")) / len(results), 4)}
+            "shared_win_share": round(sum(1 for r in results if r.get("shared")) / len(results), 4),
+            **turn_quality(results)}
+
+
+def lead_changes(leaders: list[list[int]]) -> int:
+    """Rounds after which no one who led the round before leads (a tie for the lead keeps its leaders)."""
+    return sum(1 for before, now in itertools.pairwise(leaders) if not set(before) & set(now))
+
+
+def late_round(rounds: int) -> int:
+    """The round whose standing is "late": three quarters of the game played (at least the first round)."""
+    return max(1, (3 * rounds) // 4)
+
+
+def turn_quality(results: list[dict]) -> dict:
+    """Lead changes a game, drama (the share of games whose winner, or every winner of a shared win, was not
+    among the leaders after `late_round`), the share of games the final winner led after each round, decision
+    moves (the share of takes whose options differ in value) and the branching factor (options per take).
+    Empty when the results do not hold the leaders and take counts (results written before they were)."""
+    games = [r for r in results if r.get("leaders") and r.get("takes")]
+    if not games:
+        return {}
+    changes = drama = 0
+    rounds = min(len(r["leaders"]) for r in games)
+    winner_leads = [0.0] * rounds
+    takes = options = decisions = 0
+    for r in games:
+        leaders = r["leaders"]
+        winners = {p["seat"] for p in r["players"] if p["win"] > 0}
+        changes += lead_changes(leaders)
+        drama += bool(winners) and not winners & set(leaders[late_round(len(leaders)) - 1])
+        for i in range(rounds):
+            winner_leads[i] += bool(winners & set(leaders[i]))
+        t = r["takes"]
+        takes, options, decisions = takes + t["takes"], options + t["options"], decisions + t["decisions"]
+    n = len(games)
+    return {"lead_changes": round(changes / n, 2), "drama": round(drama / n, 4),
+            "late_round": late_round(rounds), "winner_leads_by_round": [round(w / n, 4) for w in winner_leads],
+            "decision_moves": round(decisions / takes, 4) if takes else 0.0,
+            "branching": round(options / takes, 2) if takes else 0.0}
 
 
 def pick_rates(results: list[dict], exact_interval) -> dict:

@@ -37,6 +37,11 @@ def summary_text(s: dict) -> str:
         out.append(f"game quality:       first player {100 * quality['first_player_advantage']:+.1f} points over fair; "
                    f"winning margin {m['mean']:.1f} CP on average (quartiles {m['q1']:g}, {m['median']:g}, "
                    f"{m['q3']:g}); {quality['shared_win_share']:.1%} of wins shared")
+        if "lead_changes" in quality:
+            out.append(f"                    {quality['lead_changes']:.1f} lead changes a game; the winner was behind "
+                       f"after round {quality['late_round']} in {quality['drama']:.1%} of games (drama)")
+            out.append(f"                    {quality['decision_moves']:.0%} of takes were decisions (options more "
+                       f"than 1 CP apart); {quality['branching']:.1f} options a take (branching factor)")
     need = b["games_needed"]
     out.append(f"games needed to tell a {need['edge']:.0%} edge from fair (5 % test, 80 % power): "
                f"{need['per_seat']} for a seat, {need['per_god']} for the god held least often here")

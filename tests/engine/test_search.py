@@ -244,3 +244,27 @@ def test_a_time_budget_still_plays_legal_moves(name):
     assert policy.seconds == 0.001
     game = play_game(RULES, "2p", 4, [policy, GreedyPolicy()])
     assert game.finished and policy.decisions > 0 and policy.playouts >= policy.decisions
+
+
+@pytest.mark.parametrize("search_class", [SearchPolicy, FlatSearchPolicy])
+def test_a_time_budget_counts_cpu_seconds_not_the_clock(monkeypatch, search_class):
+    # a fake CPU clock that moves 10 ms a reading, and a wall clock that moves 100 s (a process starved by a loaded
+    # machine): the search stops when the CPU clock says so, after 5 iterations, not after the first, so two
+    # searchers on a loaded machine get the same CPU time (bench/bench_ladder.py)
+    from orbis_dsl.engine import search_flat
+
+    ticks = iter(range(10**6))
+    monkeypatch.setattr(search.time, "process_time", lambda: next(ticks) * 0.01)
+    wall = iter(range(10**6))
+    monkeypatch.setattr(search.time, "perf_counter", lambda: next(wall) * 100.0)
+    assert search_flat.time is search.time
+    game = _state_after(6)
+    me = game.players[0]
+    slots = [s for s in range(9) if game.display[s] >= 0]
+    gods = [] if me.god is not None else list(game.gods)
+    policy = search_class(1, seconds=0.05)
+    policy.choose_take(game, me, slots, gods)
+    # one reading sets the deadline, one follows every iteration (mcts) or every pass over the candidates (flat)
+    passes = 5
+    per_pass = 1 if search_class is SearchPolicy else len(policy.candidates(game, me, slots, gods))
+    assert policy.playouts == passes * per_pass

@@ -138,3 +138,47 @@ def test_balance_refuses_a_pack_without_gods(cli, tmp_path):
     result = cli("balance", tmp_path, "--variant", "solo")
     assert result.exit_code == 2, result.output
     assert "declares no god" in result.stderr or "do not check" in result.stderr
+
+
+def test_a_judged_god_is_revealed_in_every_deal_with_its_usual_odds():
+    from collections import Counter
+
+    from orbis_dsl.engine.game_setup import deal
+    from orbis_dsl.engine.simulate import game_seed, reveal
+    from orbis_dsl.language.ruleset import base_rules
+
+    rules = base_rules()
+    judged = ("oracle",) if "oracle" in rules.gods else (sorted(rules.gods)[0],)
+    god = judged[0]
+    natural, forced = Counter(), Counter()
+    places = Counter()
+    for i in range(3000):
+        s = game_seed(5, i)
+        setup = deal(rules, "2p", s)
+        shown = reveal(setup, judged, s)
+        assert god in shown.gods and len(shown.gods) == len(setup.gods) == len(set(shown.gods))
+        assert (shown.display, shown.piles) == (setup.display, setup.piles)  # only the gods revealed change
+        if god in setup.gods:
+            assert shown.gods == setup.gods  # a deal that reveals it already is played as dealt
+            natural.update(g for g in setup.gods if g != god)
+        else:
+            forced.update(g for g in shown.gods if g != god)
+        places[shown.gods.index(god)] += 1
+    # the other gods beside it, and its place among those revealed, as when it comes up by chance: each about
+    # equally often (the deal is a uniform draw), in the forced deals as in the natural ones
+    others = len(rules.gods) - 1
+    for counts in (natural, forced):
+        total = sum(counts.values())
+        assert len(counts) == others
+        assert max(counts.values()) - min(counts.values()) < 0.35 * total / others
+    assert max(places.values()) - min(places.values()) < 0.2 * 3000 / len(places)
+
+
+def test_balance_reveals_one_judged_god_in_every_game(cli):
+    result = cli("balance", "examples/balance/oracle", "--players", 2, "--policy", "greedy", "--games", 40,
+                 "--seed", 1)
+    assert result.exit_code == 0, result.stderr
+    assert "oracle revealed in every game" in result.stdout.splitlines()[0]
+    verdict = next(line for line in result.stdout.splitlines() if line.startswith("verdict: "))
+    played = int(next(line for line in result.stdout.splitlines() if " games played in " in line).split()[0])
+    assert f"of the {played} times revealed" in verdict
