@@ -194,7 +194,15 @@ class Scorer:
             scored = not kind.ends
             for end in kind.ends:
                 if explain and end.local and t.record is not None:
-                    points, line = self._local_line(g, p, t, end, kind.name, labels[t.pos], placement_why.get(t))
+                    # The remembered line looked up here, not in _local_line: most of a game's tiles find theirs.
+                    record, values = t.record, p.values
+                    known = _LOCAL_LINES.get((end, kind.name, labels[t.pos], id(record), id(values), t.cancelled,
+                                              placement_why.get(t)))
+                    if known is not None and known[0] is record and known[1] is values:
+                        points, line = known[2], known[3]
+                    else:
+                        points, line = self._local_line(g, p, t, end, kind.name, labels[t.pos],
+                                                        placement_why.get(t))
                     if points is not None:
                         scored = True
                         regions += points
