@@ -320,7 +320,8 @@ class Scorer:
             # Stable: players the tie-break cannot separate keep the record's order (awards.hand_out).
             placings = hand_out(entries, prizes, award.ties, award.rank, award.unless_equal, len(players))
             nobody = award.unless_equal and len(placings) > 1 and all(pl.tied == len(placings) for pl in placings)
-            for group in _tie_groups(placings):
+            groups = _tie_groups(placings)
+            for group in groups:
                 if len(group) > 1 and award.warn and not nobody:
                     names = ", ".join(players[pl.key].name for pl in group)
                     self.warn(award.title, f"{names} tie on {show(group[0].measure)} and the tie-break does not "
@@ -328,12 +329,12 @@ class Scorer:
             for placing in placings:
                 tallies[placing.key].categories[award.name] += placing.prize
             if self.lines:
-                self._award_lines(award, players, tallies, placings, nobody, g.options)
+                self._award_lines(award, players, tallies, groups, nobody, g.options)
             if len(prizes) > len(players):
                 self.warn(award.title, f"{len(prizes)} prizes are in play for {len(players)} players")
 
-    def _award_lines(self, award, players, tallies: list[_Tally], placings, nobody: bool, options: dict) -> None:
-        groups = _tie_groups(placings)
+    def _award_lines(self, award, players, tallies: list[_Tally], groups, nobody: bool, options: dict) -> None:
+        """`groups`: the placings in runs that tie (_tie_groups)."""
         ranking = "; ".join(" = ".join(f"{players[pl.key].name} {show(pl.measure)}" for pl in group)
                             for group in groups)
         for group in groups:
