@@ -234,9 +234,14 @@ class Scorer:
     def _score_desert(self, g, p: PlayerView, t: TileView, ends, add_line) -> int:
         """What a face-down tile scores by the rule set's desert clauses (Orbis: -1 CP), its lines added."""
         where, explain, scored = self.rules.board.labels[t.pos], self.explain, 0
+        record, values = t.record, p.values
         for end in ends:
-            if explain and end.local and t.record is not None:
-                points, line = self._local_line(g, p, t, end, "desert", where, None, desert=True)
+            if explain and end.local and record is not None:
+                known = _LOCAL_LINES.get((end, "desert", where, id(record), id(values), t.cancelled, None))
+                if known is not None and known[0] is record and known[1] is values:  # (as in _score_player)
+                    points, line = known[2], known[3]
+                else:
+                    points, line = self._local_line(g, p, t, end, "desert", where, None, desert=True)
             else:
                 trace = [] if explain else None
                 points = end.fn(g, p, t, trace) or 0
