@@ -120,8 +120,8 @@ class Scorer:
         for p, tally in zip(players, tallies):
             p.total = sum(tally.categories.values())
         places = self._places(g, players)
-        scores = [PlayerScore(p.name, tally.categories, p.worshippers, tally.lines, p.total, place, place == 1,
-                              p.slots)
+        scores = [_new_tuple(PlayerScore, (p.name, tally.categories, p.worshippers, tally.lines, p.total, place,
+                                           place == 1, p.slots))
                   for p, tally, place in zip(players, tallies, places)]
         if self.lines:
             self.warnings[:0] = [_new_tuple(Warning, found)  # (where, message) pairs
@@ -302,7 +302,7 @@ class Scorer:
             tally.categories["god"] += points or 0
             if self.lines:
                 why = explained(end, trace, points, (g, p)) if self.explain else static_why(end.text, points)
-                lines.append(Line("god", god.name, points or 0, why))
+                lines.append(_new_tuple(Line, ("god", god.name, points or 0, why)))
         return lines
 
     # ---- ranked awards ---------------------------------------------------------------------------------
@@ -353,7 +353,7 @@ class Scorer:
                 if award.says is not None:
                     others = [players[q.key].name for q in group if q.key != placing.key]
                     why = award_sentence(award.says, award.title, placing, ranking, others, options, why)
-                tallies[p.index].lines.append(Line(award.title, award.name, prize, why))
+                tallies[p.index].lines.append(_new_tuple(Line, (award.title, award.name, prize, why)))
 
     def _prizes(self, award) -> tuple[int, ...]:
         if self.variant is not None and award.name in self.variant.prizes:
