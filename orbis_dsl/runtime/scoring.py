@@ -220,16 +220,17 @@ class Scorer:
                     regions += points
                     t.points += points
                 if keep:
-                    if explain:
-                        why = explained(end, trace, points, (g, p, t))
-                        placed = placement_why.get(t)
-                        if placed:
-                            why = f"{placed}; {why}"
-                    else:
-                        why = static_why(end.text, points)
+                    why = self._why(end, trace, points, g, p, t) if explain else static_why(end.text, points)
                     add_line(_new_tuple(Line, (labels[t.pos], kind.name, points or 0, why)))
             t.validated = scored and not t.cancelled
         return _Tally({"regions": regions, "deserts": deserts, "god": 0}, lines)
+
+    def _why(self, end, trace: list[str], points, g, p: PlayerView, t: TileView) -> str:
+        """A tile's clause that reads more than its tile: what its trace found, after what its placement
+        condition found."""
+        why = explained(end, trace, points, (g, p, t))
+        placed = self.placement_why.get(t)
+        return f"{placed}; {why}" if placed else why
 
     def _score_desert(self, g, p: PlayerView, t: TileView, ends, add_line) -> int:
         """What a face-down tile scores by the rule set's desert clauses (Orbis: -1 CP), its lines added."""
