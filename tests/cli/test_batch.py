@@ -150,7 +150,8 @@ def test_workers_send_json_lines_encoded_and_messages_keep_their_place(tmp_path)
     import sys
 
     paths = list(map(str, _games(tmp_path, 210, {0, 7, 150})))
-    run = subprocess.run([sys.executable, "-m", "orbis_dsl.cli.entry", "score", "--json", *paths],
+    # --jobs 2: workers even where the load average would keep a default batch in one process
+    run = subprocess.run([sys.executable, "-m", "orbis_dsl.cli.entry", "score", "--json", "--jobs", "2", *paths],
                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, check=False)
     assert run.returncode == 2
     lines = run.stdout.decode("utf-8").splitlines()
