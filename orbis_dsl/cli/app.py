@@ -214,7 +214,8 @@ def score(
     svg: Path | None = typer.Option(None, "--svg", help="Also draw the score sheet (one game) as an SVG image."),
     png: Path | None = typer.Option(None, "--png", help="Also draw the score sheet (one game) as a PNG image "
                                                         "(needs Pillow: the [png] extra)."),
-    jobs: int | None = typer.Option(None, "--jobs", "-j", min=1, show_default="one per core, at most one per 100 files",
+    jobs: int | None = typer.Option(None, "--jobs", "-j", min=1,
+                                    show_default="one per idle core, at most one per 100 files",
                                     help="Worker processes for a batch (the output is the same)."),
     force: bool = typer.Option(False, "--force", help="Let --svg and --png overwrite an existing file (never the "
                                                       "game file itself)."),

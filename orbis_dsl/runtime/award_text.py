@@ -33,6 +33,28 @@ def award_sentence(says: str, title: str, placing, ranking: str, tied: list[str]
     """An award's line in its rule author's words (`says`): `{title}`, `{measure}`, `{place}`, `{prize}`,
     `{tiebreak}`, `{tied}` (the players sharing the place), `{ranking}`, and the game's options by name; `why` is
     the line as it reads without a sentence (`{why}`)."""
+    # A batch's tables rank the same few players on the same few measures again and again: each sentence is
+    # made once and remembered by everything it is made of. Types are in the key because 1 == True, which
+    # would be shown as "1" and "yes".
+    try:
+        shown = (placing.measure, placing.tiebreak, placing.place, placing.prize)  # (not its key: the player)
+        key = (says, title, shown, tuple(map(type, shown)), ranking, tuple(tied), tuple(options.items()),
+               tuple(map(type, options.values())), why)
+        sentence = _SENTENCES.get(key)
+    except TypeError:  # an option value that cannot be in a key
+        return _sentence(says, title, placing, ranking, tied, options, why)
+    if sentence is None:
+        if len(_SENTENCES) >= _SENTENCES_LIMIT:
+            _SENTENCES.clear()
+        sentence = _SENTENCES[key] = _sentence(says, title, placing, ranking, tied, options, why)
+    return sentence
+
+
+_SENTENCES: dict = {}
+_SENTENCES_LIMIT = 20_000
+
+
+def _sentence(says: str, title: str, placing, ranking: str, tied: list[str], options: dict, why: str) -> str:
     values = {name: show(value) for name, value in options.items()}
     values.update(title=title, measure=show(placing.measure), place=str(placing.place), prize=show(placing.prize),
                   tiebreak=show(placing.tiebreak), tied=", ".join(tied) or "nobody", ranking=ranking)

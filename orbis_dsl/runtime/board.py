@@ -11,8 +11,8 @@ class Board:
     when their rows are.
     """
 
-    __slots__ = ("borders", "column_numbers", "coords", "labels", "neighbours", "row_numbers", "rows", "starts",
-                 "supported", "supports")
+    __slots__ = ("borders", "column_numbers", "coords", "labels", "neighbours", "resting", "row_numbers", "rows",
+                 "starts", "supported", "supports")
 
     def __init__(self, rows: tuple[int, ...]):
         coords = tuple((r, i) for r, width in enumerate(rows) for i in range(width))
@@ -30,6 +30,8 @@ class Board:
         self.supported = tuple(existing([(r + 1, i - 1), (r + 1, i)]) for r, i in coords)
         self.labels = tuple(f"row {r + 1}, tile {i + 1}" for r, i in coords)
         self.starts = tuple(sum(rows[:r]) for r in range(len(rows)))  # the position of each row's first tile
+        # (position, the positions it rests on) of each tile above the bottom row: every game scored checks them
+        self.resting = tuple((pos, self.supports[pos]) for pos in range(len(coords)) if self.supports[pos])
         # What rule expressions read as a tile's `row`, `column` (from 1) and `border` (either end of its row).
         self.row_numbers = tuple(r + 1 for r, _ in coords)
         self.column_numbers = tuple(i + 1 for _, i in coords)

@@ -31,22 +31,21 @@ def table_warnings(rules: Rules, game: GameRecord, variant: VariantSpec | None,
 def _placement(rules: Rules, views: list[PlayerView]):
     """A tile above the bottom row must share its colour with a tile it rests on (deserts: with any)."""
     board, wild = rules.board, rules.settings.desert_wild
-    upper = board.starts[1] if len(board.starts) > 1 else board.size  # the first position above the bottom row
-    supports, labels = board.supports, board.labels
+    resting, labels = board.resting, board.labels
     for player in views:
         slots = player.slots
-        for pos in range(upper, board.size):
+        for pos, supports in resting:
             tile = slots[pos]
             if tile is None or tile.desert:
                 continue
             color = tile.color
-            for i in supports[pos]:  # a loop, not any(): this runs for every tile of every game scored
+            for i in supports:  # a loop, not any(): this runs for every tile of every game scored
                 below = slots[i]
                 # None: a table still being entered (`orbis serve`); judged once both tiles below are there
                 if below is None or below.color == color or (wild and below.desert):
                     break
             else:
-                below = " and ".join(["desert" if slots[i].desert else slots[i].color for i in supports[pos]])
+                below = " and ".join(["desert" if slots[i].desert else slots[i].color for i in supports])
                 yield (f"{player.name}, {labels[pos]}", f"a {color} tile rests on {below}: one of them must be {color}")
 
 

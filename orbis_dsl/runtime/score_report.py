@@ -30,7 +30,8 @@ def bounded(points: int) -> tuple[int, str]:
 
 
 # Building a NamedTuple through its class costs a Python-level __new__; the scorer makes ~60 Lines a game (and,
-# on a messy table, dozens of Warnings) with `new_tuple(Line, (...))` instead.
+# on a messy table, dozens of Warnings) with `new_tuple(Line, (...))` instead, and its PlayerScores the same way. The
+# tuple given must have every field, in order: nothing checks it.
 new_tuple = tuple.__new__
 
 

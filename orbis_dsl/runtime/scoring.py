@@ -120,8 +120,8 @@ class Scorer:
         for p, tally in zip(players, tallies):
             p.total = sum(tally.categories.values())
         places = self._places(g, players)
-        scores = [PlayerScore(p.name, tally.categories, p.worshippers, tally.lines, p.total, place, place == 1,
-                              p.slots)
+        scores = [_new_tuple(PlayerScore, (p.name, tally.categories, p.worshippers, tally.lines, p.total, place,
+                                           place == 1, p.slots))
                   for p, tally, place in zip(players, tallies, places)]
         if self.lines:
             self.warnings[:0] = [_new_tuple(Warning, found)  # (where, message) pairs
@@ -194,7 +194,15 @@ class Scorer:
             scored = not kind.ends
             for end in kind.ends:
                 if explain and end.local and t.record is not None:
-                    points, line = self._local_line(g, p, t, end, kind.name, labels[t.pos], placement_why.get(t))
+                    # The remembered line looked up here, not in _local_line: most of a game's tiles find theirs.
+                    record, values = t.record, p.values
+                    known = _LOCAL_LINES.get((end, kind.name, labels[t.pos], id(record), id(values), t.cancelled,
+                                              placement_why.get(t)))
+                    if known is not None and known[0] is record and known[1] is values:
+                        points, line = known[2], known[3]
+                    else:
+                        points, line = self._local_line(g, p, t, end, kind.name, labels[t.pos],
+                                                        placement_why.get(t))
                     if points is not None:
                         scored = True
                         regions += points
@@ -212,23 +220,29 @@ class Scorer:
                     regions += points
                     t.points += points
                 if keep:
-                    if explain:
-                        why = explained(end, trace, points, (g, p, t))
-                        placed = placement_why.get(t)
-                        if placed:
-                            why = f"{placed}; {why}"
-                    else:
-                        why = static_why(end.text, points)
+                    why = self._why(end, trace, points, g, p, t) if explain else static_why(end.text, points)
                     add_line(_new_tuple(Line, (labels[t.pos], kind.name, points or 0, why)))
             t.validated = scored and not t.cancelled
         return _Tally({"regions": regions, "deserts": deserts, "god": 0}, lines)
 
+    def _why(self, end, trace: list[str], points, g, p: PlayerView, t: TileView) -> str:
+        """A tile's clause that reads more than its tile: what its trace found, after what its placement
+        condition found."""
+        why = explained(end, trace, points, (g, p, t))
+        placed = self.placement_why.get(t)
+        return f"{placed}; {why}" if placed else why
+
     def _score_desert(self, g, p: PlayerView, t: TileView, ends, add_line) -> int:
         """What a face-down tile scores by the rule set's desert clauses (Orbis: -1 CP), its lines added."""
         where, explain, scored = self.rules.board.labels[t.pos], self.explain, 0
+        record, values = t.record, p.values
         for end in ends:
-            if explain and end.local and t.record is not None:
-                points, line = self._local_line(g, p, t, end, "desert", where, None, desert=True)
+            if explain and end.local and record is not None:
+                known = _LOCAL_LINES.get((end, "desert", where, id(record), id(values), t.cancelled, None))
+                if known is not None and known[0] is record and known[1] is values:  # (as in _score_player)
+                    points, line = known[2], known[3]
+                else:
+                    points, line = self._local_line(g, p, t, end, "desert", where, None, desert=True)
             else:
                 trace = [] if explain else None
                 points = end.fn(g, p, t, trace) or 0
@@ -289,7 +303,7 @@ class Scorer:
             tally.categories["god"] += points or 0
             if self.lines:
                 why = explained(end, trace, points, (g, p)) if self.explain else static_why(end.text, points)
-                lines.append(Line("god", god.name, points or 0, why))
+                lines.append(_new_tuple(Line, ("god", god.name, points or 0, why)))
         return lines
 
     # ---- ranked awards ---------------------------------------------------------------------------------
@@ -318,7 +332,8 @@ class Scorer:
             placings = (award.hand_out or hand_out)(entries, prizes, award.ties, award.rank, award.unless_equal,
                                                     len(players))
             nobody = award.unless_equal and len(placings) > 1 and all(pl.tied == len(placings) for pl in placings)
-            for group in _tie_groups(placings):
+            groups = _tie_groups(placings)
+            for group in groups:
                 if len(group) > 1 and award.warn and not nobody:
                     names = ", ".join(players[pl.key].name for pl in group)
                     self.warn(award.title, f"{names} tie on {show(group[0].measure)} and the tie-break does not "
@@ -326,12 +341,12 @@ class Scorer:
             for placing in placings:
                 tallies[placing.key].categories[award.name] += placing.prize
             if self.lines:
-                self._award_lines(award, players, tallies, placings, nobody, g.options)
+                self._award_lines(award, players, tallies, groups, nobody, g.options)
             if len(prizes) > len(players):
                 self.warn(award.title, f"{len(prizes)} prizes are in play for {len(players)} players")
 
-    def _award_lines(self, award, players, tallies: list[_Tally], placings, nobody: bool, options: dict) -> None:
-        groups = _tie_groups(placings)
+    def _award_lines(self, award, players, tallies: list[_Tally], groups, nobody: bool, options: dict) -> None:
+        """`groups`: the placings in runs that tie (_tie_groups)."""
         ranking = "; ".join(" = ".join(f"{players[pl.key].name} {show(pl.measure)}" for pl in group)
                             for group in groups)
         for group in groups:
@@ -345,7 +360,7 @@ class Scorer:
                 if award.says is not None:
                     others = [players[q.key].name for q in group if q.key != placing.key]
                     why = award_sentence(award.says, award.title, placing, ranking, others, options, why)
-                tallies[p.index].lines.append(Line(award.title, award.name, prize, why))
+                tallies[p.index].lines.append(_new_tuple(Line, (award.title, award.name, prize, why)))
 
     def _prizes(self, award) -> tuple[int, ...]:
         if self.variant is not None and award.name in self.variant.prizes:

@@ -104,6 +104,7 @@ def test_a_batch_of_several_games_prints_the_same_with_workers():
 
 def test_a_long_batch_takes_one_worker_per_core_by_default_and_a_short_one_none(monkeypatch):
     monkeypatch.setattr(batch, "_usable_cores", lambda: 4)
+    monkeypatch.setattr(batch.os, "getloadavg", lambda: (0.3, 0.0, 0.0))  # an idle machine
     assert batch.workers_for(None, 1) == 1  # one game: no worker to start
     assert batch.workers_for(None, 199) == 1
     assert batch.workers_for(None, 200) == 2  # at least 100 files a worker
@@ -115,7 +116,25 @@ def test_a_long_batch_takes_one_worker_per_core_by_default_and_a_short_one_none(
     assert batch.workers_for(None, 10_000) == 1
 
 
-def test_a_long_batch_prints_the_same_with_its_default_workers(tmp_path):
+def test_a_busy_machine_scores_a_long_batch_in_one_process_unless_jobs_says_otherwise(monkeypatch):
+    monkeypatch.setattr(batch, "_usable_cores", lambda: 4)
+    monkeypatch.setattr(batch.os, "getloadavg", lambda: (2.6, 0.0, 0.0))  # three of the four cores busy
+    assert batch.workers_for(None, 10_000) == 1
+    monkeypatch.setattr(batch.os, "getloadavg", lambda: (1.2, 0.0, 0.0))  # one busy: the three others
+    assert batch.workers_for(None, 10_000) == 3
+    monkeypatch.setattr(batch.os, "getloadavg", lambda: (11.0, 0.0, 0.0))
+    assert batch.workers_for(None, 10_000) == 1
+    assert batch.workers_for(3, 10_000) == 3  # --jobs: as asked, busy or not
+
+    def no_load_average():
+        raise OSError("no load average")
+
+    monkeypatch.setattr(batch.os, "getloadavg", no_load_average)
+    assert batch.workers_for(None, 10_000) == 4
+
+
+def test_a_long_batch_prints_the_same_with_its_default_workers(tmp_path, monkeypatch):
+    monkeypatch.setattr(batch.os, "getloadavg", lambda: (0.0, 0.0, 0.0))  # workers even on a busy test machine
     paths = list(map(str, _games(tmp_path, 210, {7, 150})))
     serial = CliRunner().invoke(app, ["score", "--json", "--jobs", "1", *paths])
     default = CliRunner().invoke(app, ["score", "--json", *paths])
@@ -131,7 +150,8 @@ def test_workers_send_json_lines_encoded_and_messages_keep_their_place(tmp_path)
     import sys
 
     paths = list(map(str, _games(tmp_path, 210, {0, 7, 150})))
-    run = subprocess.run([sys.executable, "-m", "orbis_dsl.cli.entry", "score", "--json", *paths],
+    # --jobs 2: workers even where the load average would keep a default batch in one process
+    run = subprocess.run([sys.executable, "-m", "orbis_dsl.cli.entry", "score", "--json", "--jobs", "2", *paths],
                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, check=False)
     assert run.returncode == 2
     lines = run.stdout.decode("utf-8").splitlines()

@@ -31,3 +31,26 @@ def test_a_score_sheets_award_reads_as_its_sentence(orbis, tmp_path):
             if line["what"] == "area"]
     assert whys == ["Largest network: 11 hexes, place 1 (Ann 11; Bo 9); shared with nobody",
                     "Largest network: 9 hexes, place 2 (Ann 11; Bo 9); shared with nobody"]
+
+
+def test_a_remembered_sentence_is_made_again_for_anything_it_shows():
+    """Sentences are remembered across games (award_text._SENTENCES): a value that reads otherwise (True
+    against 1, another option, another ranking) must still get its own words, and an option that cannot be in a
+    key its words all the same."""
+    from orbis_dsl.runtime.award_text import award_sentence
+    from orbis_dsl.runtime.awards import Placing
+
+    says = "{title}: {measure}, place {place}, prize {prize} ({ranking}; {mode}) {why}"
+
+    def sentence(measure=2, options=None, ranking="Ann 2; Bo 1", key=0):
+        return award_sentence(says, "Tokens", Placing(key, measure, None, 1, 7, 1), ranking, [],
+                              options if options is not None else {"mode": "icons"}, "as ranked")
+
+    first = sentence()
+    assert first == "Tokens: 2, place 1, prize 7 (Ann 2; Bo 1; icons) as ranked"
+    assert sentence() == first and sentence(key=3) == first  # (the player ranked is not shown)
+    assert sentence(measure=1) == "Tokens: 1, place 1, prize 7 (Ann 2; Bo 1; icons) as ranked"
+    assert sentence(measure=True) == "Tokens: yes, place 1, prize 7 (Ann 2; Bo 1; icons) as ranked"
+    assert sentence(options={"mode": "tiles"}) == "Tokens: 2, place 1, prize 7 (Ann 2; Bo 1; tiles) as ranked"
+    assert sentence(ranking="Bo 2") == "Tokens: 2, place 1, prize 7 (Bo 2; icons) as ranked"
+    assert sentence(options={"mode": ["a"]}) == "Tokens: 2, place 1, prize 7 (Ann 2; Bo 1; ['a']) as ranked"
