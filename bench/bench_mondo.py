@@ -17,7 +17,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "language"))
+sys.path.insert(0, str(ROOT / "tests" / "language" / "backends" / "interpret"))
 
 from calibration import calibration_loop  # noqa: E402 (bench/, this script's folder)
 

@@ -372,16 +372,21 @@ def test_checking_god_declarations_costs_the_same_per_god_at_every_size(tmp_path
     assert large / gods_per_copy <= CALLS_PER_GOD
 
 
-def test_reading_a_text_game_costs_the_same_per_character_at_every_size():
-    """The notation's one reader (its LALR parser, then the record reader)."""
+@pytest.mark.parametrize("path", ["read_carefully", "read_common"])
+def test_reading_a_text_game_costs_the_same_per_character_at_every_size(path):
+    """The notation's one reader, each of its two paths on its own: the careful line reader (every message comes
+    from it), and the fast path for a batch's common lines (each tile's text read once a run, then looked up).
+    `read_text` itself takes the fast path and reads again carefully only when there is something to say, as for
+    the 64 players here (a game has at most 4): timed whole, it would compare the two paths, not two sizes."""
     from orbis_dsl.language.ruleset import base_rules
-    from orbis_dsl.records.orbis.notation import read_text
+    from orbis_dsl.records.orbis import notation
 
     rules = base_rules()
     one = len(_text_game(1))
+    reader = getattr(notation, path)
 
     def read(n):
-        return read_text(_text_game(n // one), "g.orbisgame", rules)
+        return reader(_text_game(n // one), "g.orbisgame", rules)
 
     small, large = _marginal_calls(read, (4 * one, 64 * one))
     assert large <= 1.15 * small, f"{small:.1f} calls a character for 4 players, {large:.1f} for 64"
