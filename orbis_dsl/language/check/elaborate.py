@@ -18,7 +18,7 @@ from __future__ import annotations
 import attrs
 
 from orbis_dsl.common.diagnostics import Diagnostic, unknown
-from orbis_dsl.language.check.expand import Expander, binders_in, rebuild, type_words
+from orbis_dsl.language.check.expand import Expander, binders_in, rebuild, type_words, untouched
 from orbis_dsl.language.check.piece_checks import PieceChecks
 from orbis_dsl.language.syntax import ast_decl, ast_expr, ast_reuse, ast_sheet
 from orbis_dsl.language.syntax.ast_walk import children
@@ -168,6 +168,9 @@ def _expanded_file(rule_file, expander: Expander, tables: dict, members: dict, c
     """A file's declarations with reuse expanded, in order (a declaration made per member stands where the one
     it is made from stood)."""
     for decl in rule_file.decls:
+        if type(decl) not in _SORTS and getattr(decl, "for_each", None) is None and untouched(decl):
+            yield decl  # nothing to write out (every `tile` line of a deck, most of any file): as parsed
+            continue
         if isinstance(decl, ast_reuse.FunctionDecl | ast_reuse.LinkSetDecl):
             continue
         if isinstance(decl, ast_reuse.PerValueDecl):

@@ -10,6 +10,8 @@ spans: the body's nodes point at the body, the arguments' at the call.
 
 from __future__ import annotations
 
+from functools import cache
+
 import attrs
 
 from orbis_dsl.common.diagnostics import Diagnostic, unknown
@@ -96,6 +98,38 @@ def substituted(body, bound: dict):
 # Nodes with no node inside them.
 _LEAVES = frozenset({ast_expr.IntLit, ast_expr.BoolLit, ast_expr.StrLit, ast_expr.Ref, ast_expr.SetLit,
                      ast_expr.NameLit, ast_expr.AmountLit, ast_expr.TypeRef, ast_expr.WrittenLine, ast_scope.FieldOf})
+
+
+# The nodes `Expander.visit` rewrites (a call, a link set's name inside a group's links, `start[fire]`), and those
+# elaboration rewrites around it: a subtree with none of them comes back from the visit as the same object.
+_REWRITTEN = frozenset({ast_reuse.Call, ast_reuse.NamedLinks, ast_reuse.ModifyMember, ast_reuse.PieceCheck,
+                        ast_expr.LargestGroup, ast_expr.Index})
+
+
+def untouched(node) -> bool:
+    """Whether expanding `node` would leave it as it is: no node `Expander.visit` rewrites anywhere inside. A walk
+    that only looks costs a fraction of the visit's rebuild, and most declarations of a large file (every `tile`
+    line) are such."""
+    cls = type(node)
+    if cls in _LEAVES:
+        return True
+    if cls in _REWRITTEN:
+        return False
+    for name in _compared_fields(cls):
+        value = getattr(node, name)
+        for item in value if type(value) is tuple else (value,):
+            if type(item) not in _PLAIN and is_node(item) and not untouched(item):
+                return False
+    return True
+
+
+_PLAIN = frozenset({str, int, bool, type(None)})
+
+
+@cache
+def _compared_fields(cls) -> tuple[str, ...]:
+    """A node class's fields in equality: those out of it (spans, where parts were written) hold no expression."""
+    return tuple(f.name for f in attrs.fields(cls) if f.eq)
 
 
 class Expander:
