@@ -22,10 +22,27 @@ _ARITH_TIGHTNESS = {ast.Add: 1, ast.Sub: 1, ast.Mult: 2, ast.Div: 2, ast.FloorDi
 
 
 def function_lines(fn: ast.FunctionDef) -> list[str]:
-    lines = [f"def {fn.name}({ast.unparse(fn.args)}):"]
+    lines = [f"def {fn.name}({signature_text(fn.args)}):"]
     for stmt in fn.body:
         lines += statement_lines(stmt, STEP)
     return lines
+
+
+def signature_text(args: ast.arguments) -> str:
+    """`ast.unparse(args)`, written directly for what the handlers have (plain names, the last ones `=None`): a
+    large rule set has thousands of handlers, and `ast.unparse` sets up an unparser for each."""
+    plain = not (args.posonlyargs or args.vararg or args.kwonlyargs or args.kwarg) and all(
+        a.annotation is None and a.type_comment is None for a in args.args) and all(
+        type(d) is ast.Constant and d.value is None and d.kind is None for d in args.defaults)
+    if not plain:
+        return ast.unparse(args)
+    first_default = len(args.args) - len(args.defaults)
+    return ", ".join(a.arg if i < first_default else a.arg + "=None" for i, a in enumerate(args.args))
+
+
+def _name_text(e: ast.expr) -> str:
+    """`ast.unparse(e)`, a plain name (a local assigned, a function called: most are) read off directly."""
+    return e.id if type(e) is ast.Name else ast.unparse(e)
 
 
 def statement_lines(stmt: ast.stmt, indent: str) -> list[str]:
@@ -37,7 +54,7 @@ def statement_lines(stmt: ast.stmt, indent: str) -> list[str]:
     if isinstance(stmt, ast.Return) and stmt.value is not None:
         return expr_lines(stmt.value, indent, "return ", "")
     if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
-        return expr_lines(stmt.value, indent, ast.unparse(stmt.targets[0]) + " = ", "")
+        return expr_lines(stmt.value, indent, _name_text(stmt.targets[0]) + " = ", "")
     if isinstance(stmt, ast.Expr):
         return expr_lines(stmt.value, indent, "", "")
     return [indent + line for line in ast.unparse(stmt).splitlines()]
@@ -116,7 +133,7 @@ def _split(e: ast.expr, inner_width: int):
 def _split_call(e: ast.Call, inner_width: int):
     parts = [("", arg, ",") for arg in e.args]
     parts += [(f"{k.arg}=" if k.arg else "**", k.value, ",") for k in e.keywords]
-    return ast.unparse(e.func) + "(", parts, ")"
+    return _name_text(e.func) + "(", parts, ")"
 
 
 def _split_bool_op(e: ast.BoolOp, inner_width: int):
