@@ -10,13 +10,11 @@ spans: the body's nodes point at the body, the arguments' at the call.
 
 from __future__ import annotations
 
-from functools import cache
-
 import attrs
 
 from orbis_dsl.common.diagnostics import Diagnostic, unknown
 from orbis_dsl.language.syntax import ast_expr, ast_reuse, ast_scope
-from orbis_dsl.language.syntax.ast_walk import children, field_names, is_node
+from orbis_dsl.language.syntax.ast_walk import children, compared_field_names, field_names, is_node
 
 
 def rebuild(node, visit):
@@ -115,7 +113,7 @@ def untouched(node) -> bool:
         return True
     if cls in _REWRITTEN:
         return False
-    for name in _compared_fields(cls):
+    for name in compared_field_names(cls):  # (spans and lines as written hold no expression)
         value = getattr(node, name)
         for item in value if type(value) is tuple else (value,):
             if type(item) not in _PLAIN and is_node(item) and not untouched(item):
@@ -124,12 +122,6 @@ def untouched(node) -> bool:
 
 
 _PLAIN = frozenset({str, int, bool, type(None)})
-
-
-@cache
-def _compared_fields(cls) -> tuple[str, ...]:
-    """A node class's fields in equality: those out of it (spans, where parts were written) hold no expression."""
-    return tuple(f.name for f in attrs.fields(cls) if f.eq)
 
 
 class Expander:

@@ -1,5 +1,7 @@
-"""Elaboration's pre-scan (check/elaborate.py, expand.untouched): a declaration with nothing to write out passes
-through as parsed, never visited; what is written out is exactly what the full visit of every declaration gives.
+"""The checker's walks of a large file: elaboration's pre-scan (check/elaborate.py, expand.untouched), where a
+declaration with nothing to write out passes through as parsed, never visited, and what is written out is exactly
+what the full visit of every declaration gives; and the walks for expressions and quantities (check/bounds.py),
+which pass by what says only where a rule was written (spans, lines as written).
 """
 
 from __future__ import annotations
@@ -9,10 +11,12 @@ import pytest
 from language.test_reuse import GAME
 
 from orbis_dsl.common.resources import game_entry
+from orbis_dsl.language.check import bounds
 from orbis_dsl.language.check import elaborate as elaborate_module
 from orbis_dsl.language.check.elaborate import elaborate
 from orbis_dsl.language.check.expand import Expander, untouched
-from orbis_dsl.language.syntax import ast_decl
+from orbis_dsl.language.syntax import ast_decl, ast_expr
+from orbis_dsl.language.syntax.ast_walk import children, compared_field_names
 from orbis_dsl.language.syntax.sources import load_sources
 
 
@@ -99,3 +103,29 @@ def test_tile_lines_are_never_visited(tmp_path, monkeypatch):
         assert len(tiles) >= lines and all(a is b for a, b in zip(tiles, kept, strict=True))
         counts.append(len(visits))
     assert counts[0] == counts[1] > 0
+
+
+def _every_node(root) -> list:
+    found, stack = [], [root]
+    while stack:
+        node = stack.pop()
+        found.append(node)
+        stack.extend(children(node))
+    return found
+
+
+def test_the_walks_for_bounds_pass_by_where_things_were_written_only(tmp_path):
+    """Every node `ast_walk.children` reaches is reached by `bounds._nodes` too, but for the lines as written;
+    and no compared field is a span."""
+    sources, _ = load_sources([game_entry("orbis")])
+    lines = 0
+    for decl in (d for f in sources.files for d in f.decls):
+        everything, walked = _every_node(decl), bounds._nodes(decl)
+        assert not any(isinstance(n, ast_expr.WrittenLine) for n in walked)
+        kept = [n for n in everything if not isinstance(n, ast_expr.WrittenLine)]
+        assert sorted(map(id, kept)) == sorted(map(id, walked))
+        lines += len(everything) - len(kept)
+    assert lines > 0
+    assert "span" not in compared_field_names(ast_expr.IntLit)
+    assert "lines" not in compared_field_names(ast_decl.ResourceDecl)
+    assert compared_field_names(ast_decl.TileDecl) == ("level", "color", "mark", "cost", "piece", "args")
