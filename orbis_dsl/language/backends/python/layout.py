@@ -40,11 +40,6 @@ def signature_text(args: ast.arguments) -> str:
     return ", ".join(a.arg if i < first_default else a.arg + "=None" for i, a in enumerate(args.args))
 
 
-def _name_text(e: ast.expr) -> str:
-    """`ast.unparse(e)`, a plain name (a local assigned, a function called: most are) read off directly."""
-    return e.id if type(e) is ast.Name else ast.unparse(e)
-
-
 def statement_lines(stmt: ast.stmt, indent: str) -> list[str]:
     if isinstance(stmt, ast.If) and not stmt.orelse:
         lines = expr_lines(stmt.test, indent, "if ", ":")
@@ -54,7 +49,7 @@ def statement_lines(stmt: ast.stmt, indent: str) -> list[str]:
     if isinstance(stmt, ast.Return) and stmt.value is not None:
         return expr_lines(stmt.value, indent, "return ", "")
     if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
-        return expr_lines(stmt.value, indent, _name_text(stmt.targets[0]) + " = ", "")
+        return expr_lines(stmt.value, indent, ast.unparse(stmt.targets[0]) + " = ", "")
     if isinstance(stmt, ast.Expr):
         return expr_lines(stmt.value, indent, "", "")
     return [indent + line for line in ast.unparse(stmt).splitlines()]
@@ -133,7 +128,7 @@ def _split(e: ast.expr, inner_width: int):
 def _split_call(e: ast.Call, inner_width: int):
     parts = [("", arg, ",") for arg in e.args]
     parts += [(f"{k.arg}=" if k.arg else "**", k.value, ",") for k in e.keywords]
-    return _name_text(e.func) + "(", parts, ")"
+    return ast.unparse(e.func) + "(", parts, ")"
 
 
 def _split_bool_op(e: ast.BoolOp, inner_width: int):
