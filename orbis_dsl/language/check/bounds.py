@@ -16,7 +16,7 @@ from functools import cache
 
 from orbis_dsl.common.diagnostics import Diagnostic
 from orbis_dsl.language.syntax import ast_decl, ast_expr
-from orbis_dsl.language.syntax.ast_walk import children, field_names, is_node
+from orbis_dsl.language.syntax.ast_walk import compared_field_names, is_node
 from orbis_dsl.language.syntax.literals import MAX_QUANTITY
 
 # Nodes of one expression as written (a let's name is one node). A sum of that many terms becomes a chain of
@@ -63,8 +63,8 @@ def _is_expression_class(cls: type) -> bool:
 
 def _children(node):
     """The expressions among a node's children (written out here, not filtered from `ast_walk.children`: this is
-    the walk `_cost` makes of every expression, the checker's busiest)."""
-    for name in field_names(type(node)):
+    the walk `_cost` makes of every expression, the checker's busiest; spans and lines as written passed by)."""
+    for name in compared_field_names(type(node)):
         value = getattr(node, name)
         for item in value if isinstance(value, tuple) else (value,):
             if _is_expression_class(type(item)):
@@ -82,7 +82,7 @@ def _top_expressions(node):
             continue
         if not is_node(current):
             continue
-        for name in field_names(type(current)):
+        for name in compared_field_names(type(current)):
             value = getattr(current, name)
             items = value if isinstance(value, tuple) else (value,)
             stack.extend(item for item in reversed(items) if is_node(item))
@@ -150,12 +150,18 @@ def _quantities(decl) -> list[tuple[int, object]]:
 
 
 def _nodes(root) -> list:
-    """Every syntax node below `root` (and `root`), without recursion."""
+    """Every syntax node below `root` (and `root`) that says what a rule says (not where: spans and lines as
+    written are passed by, and hold no quantity), without recursion."""
     found, stack = [], [root]
     while stack:
         node = stack.pop()
         found.append(node)
-        stack.extend(children(node))
+        for name in compared_field_names(type(node)):
+            value = getattr(node, name)
+            if isinstance(value, tuple):
+                stack.extend(item for item in value if is_node(item))
+            elif is_node(value):
+                stack.append(value)
     return found
 
 

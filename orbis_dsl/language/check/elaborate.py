@@ -26,7 +26,7 @@ from orbis_dsl.language.check.bindings import (
     written_out,
     written_out_collision,
 )
-from orbis_dsl.language.check.expand import Expander, binders_in, rebuild
+from orbis_dsl.language.check.expand import Expander, binders_in, rebuild, untouched
 from orbis_dsl.language.check.hygiene import Hygiene, declared_names
 from orbis_dsl.language.check.piece_checks import PieceChecks
 from orbis_dsl.language.syntax import ast_decl, ast_expr, ast_reuse, ast_sheet
@@ -183,6 +183,9 @@ def _expanded_file(rule_file, expander: Expander, tables: dict, members: dict, c
     """A file's declarations with reuse expanded, in order (a declaration made per member stands where the one
     it is made from stood)."""
     for decl in rule_file.decls:
+        if type(decl) not in _SORTS and getattr(decl, "for_each", None) is None and untouched(decl):
+            yield decl  # nothing to write out (every `tile` line of a deck, most of any file): as parsed
+            continue
         if isinstance(decl, ast_reuse.FunctionDecl | ast_reuse.LinkSetDecl):
             continue
         if isinstance(decl, ast_reuse.PerValueDecl):

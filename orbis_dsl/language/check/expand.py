@@ -14,7 +14,7 @@ import attrs
 
 from orbis_dsl.common.diagnostics import Diagnostic, unknown
 from orbis_dsl.language.syntax import ast_expr, ast_reuse, ast_scope
-from orbis_dsl.language.syntax.ast_walk import children, field_names, is_node
+from orbis_dsl.language.syntax.ast_walk import children, compared_field_names, field_names, is_node
 
 
 def rebuild(node, visit):
@@ -96,6 +96,32 @@ def substituted(body, bound: dict):
 # Nodes with no node inside them.
 _LEAVES = frozenset({ast_expr.IntLit, ast_expr.BoolLit, ast_expr.StrLit, ast_expr.Ref, ast_expr.SetLit,
                      ast_expr.NameLit, ast_expr.AmountLit, ast_expr.TypeRef, ast_expr.WrittenLine, ast_scope.FieldOf})
+
+
+# The nodes `Expander.visit` rewrites (a call, a link set's name inside a group's links, `start[fire]`), and those
+# elaboration rewrites around it: a subtree with none of them comes back from the visit as the same object.
+_REWRITTEN = frozenset({ast_reuse.Call, ast_reuse.NamedLinks, ast_reuse.ModifyMember, ast_reuse.PieceCheck,
+                        ast_expr.LargestGroup, ast_expr.Index})
+
+
+def untouched(node) -> bool:
+    """Whether expanding `node` would leave it as it is: no node `Expander.visit` rewrites anywhere inside. A walk
+    that only looks costs a fraction of the visit's rebuild, and most declarations of a large file (every `tile`
+    line) are such."""
+    cls = type(node)
+    if cls in _LEAVES:
+        return True
+    if cls in _REWRITTEN:
+        return False
+    for name in compared_field_names(cls):  # (spans and lines as written hold no expression)
+        value = getattr(node, name)
+        for item in value if type(value) is tuple else (value,):
+            if type(item) not in _PLAIN and is_node(item) and not untouched(item):
+                return False
+    return True
+
+
+_PLAIN = frozenset({str, int, bool, type(None)})
 
 
 class Expander:

@@ -20,6 +20,14 @@ def field_names(cls: type) -> tuple[str, ...]:
 
 
 @cache
+def compared_field_names(cls: type) -> tuple[str, ...]:
+    """The fields in an attrs class's equality, in order: what a rule says. The others say where it was written
+    (spans, `WrittenLine`s), so a walk for expressions or quantities passes them by (a span is a tuple: walked
+    into, it was five more items a node to look at)."""
+    return tuple(field.name for field in attrs.fields(cls) if field.eq)
+
+
+@cache
 def is_node_class(cls: type) -> bool:
     """Whether instances of `cls` are syntax nodes (attrs classes), with fields to walk."""
     return attrs.has(cls)

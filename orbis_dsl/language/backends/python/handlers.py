@@ -17,7 +17,7 @@ import attrs
 from orbis_dsl.language.backends.python import emit
 from orbis_dsl.language.backends.python.codegen import NAMED, ExprCompiler
 from orbis_dsl.language.backends.python.emit import safe_identifier
-from orbis_dsl.language.backends.python.layout import STEP, statement_lines
+from orbis_dsl.language.backends.python.layout import STEP, signature_text, statement_lines
 from orbis_dsl.language.ir import nodes, ops
 from orbis_dsl.language.ir.lower import Lowering
 
@@ -74,7 +74,7 @@ class Handler:
 
 def function_lines(fn: ast.FunctionDef, indent: str = "") -> list[str]:
     """A handler's lines, its lets' functions inside it laid out as it is (`layout` lays out the statements)."""
-    lines = [f"{indent}def {fn.name}({ast.unparse(fn.args)}):"]
+    lines = [f"{indent}def {fn.name}({signature_text(fn.args)}):"]
     for stmt in fn.body:
         if isinstance(stmt, ast.FunctionDef):
             lines += function_lines(stmt, indent + STEP)

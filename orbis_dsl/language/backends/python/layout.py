@@ -22,10 +22,22 @@ _ARITH_TIGHTNESS = {ast.Add: 1, ast.Sub: 1, ast.Mult: 2, ast.Div: 2, ast.FloorDi
 
 
 def function_lines(fn: ast.FunctionDef) -> list[str]:
-    lines = [f"def {fn.name}({ast.unparse(fn.args)}):"]
+    lines = [f"def {fn.name}({signature_text(fn.args)}):"]
     for stmt in fn.body:
         lines += statement_lines(stmt, STEP)
     return lines
+
+
+def signature_text(args: ast.arguments) -> str:
+    """`ast.unparse(args)`, written directly for what the handlers have (plain names, the last ones `=None`): a
+    large rule set has thousands of handlers, and `ast.unparse` sets up an unparser for each."""
+    plain = not (args.posonlyargs or args.vararg or args.kwonlyargs or args.kwarg) and all(
+        a.annotation is None and a.type_comment is None for a in args.args) and all(
+        type(d) is ast.Constant and d.value is None and d.kind is None for d in args.defaults)
+    if not plain:
+        return ast.unparse(args)
+    first_default = len(args.args) - len(args.defaults)
+    return ", ".join(a.arg if i < first_default else a.arg + "=None" for i, a in enumerate(args.args))
 
 
 def statement_lines(stmt: ast.stmt, indent: str) -> list[str]:
