@@ -183,7 +183,7 @@ def _expanded_file(rule_file, expander: Expander, tables: dict, members: dict, c
     """A file's declarations with reuse expanded, in order (a declaration made per member stands where the one
     it is made from stood)."""
     for decl in rule_file.decls:
-        if type(decl) not in _SORTS and getattr(decl, "for_each", None) is None and untouched(decl):
+        if type(decl) not in REUSE_SORTS and getattr(decl, "for_each", None) is None and untouched(decl):
             yield decl  # nothing to write out (every `tile` line of a deck, most of any file): as parsed
             continue
         if isinstance(decl, ast_reuse.FunctionDecl | ast_reuse.LinkSetDecl):
