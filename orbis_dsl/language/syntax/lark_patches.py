@@ -14,8 +14,8 @@ The patches (each installed on a parser by `parse.rules_lark`, so on `orbis chec
    tests/language/syntax/test_lark_keywords.py and tests/language/syntax/test_syntax_errors.py.
 3. **Lean positions** (`install_lean_positions`). Swaps the LALR parser's `callbacks` wrapped in
    `PropagatePositions` for `LeanPositions`, or `ONLY_CHILD` where a rule hands its one child on. Why: 40 % of
-   Lark's parse of a 256 kB rule file. Held by tests/language/syntax/test_lark_positions.py (every node's positions equal
-   Lark's own on every bundled rule file; it fails if the wrapper is not in use).
+   Lark's parse of a 256 kB rule file. Held by tests/language/syntax/test_lark_positions.py (every node's
+   positions equal Lark's own on every bundled rule file; it fails if the wrapper is not in use).
 4. **Fast lexing** (`install_fast_lexing`). Replaces the contextual lexer's `lex` on the parser's instance with
    `FastLexing`, Lark's loop of `ContextualLexer.lex` and `BasicLexer.next_token` written as one generator over the
    same compiled scanners and callbacks; where nothing matches, Lark's own loop takes over and raises its error.
