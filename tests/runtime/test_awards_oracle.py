@@ -2,8 +2,8 @@
 
 The compiled scorers hand awards out through `hand_out`; the interpreter has its own award code
 (`backends/interpret/awards.py`), and tests/language/backends/interpret/test_award_agreement.py holds the two
-back ends to each other. This oracle is a third reading of the rules, and the hand-scored tables below pin the prizes the
-rulebooks give, so that both back ends agreeing on a wrong rule fails too. It works each entry's place out by
+back ends to each other. This oracle is a third reading of the rules, and the hand-scored tables below pin the
+prizes the rulebooks give, so that both back ends agreeing on a wrong rule fails too. It works each entry's place out by
 counting who is strictly ahead of it, as a table would, instead of walking sorted groups.
 """
 
