@@ -8,6 +8,7 @@ from orbis_dsl.engine.effect_probe import EffectProbe
 from orbis_dsl.engine.handler_key import handler_key
 from orbis_dsl.engine.policy import Policy, fewest, take_from
 from orbis_dsl.engine.state import new_tile_view
+from orbis_dsl.runtime.score_report import MAX_POINTS
 from orbis_dsl.runtime.views import TileView
 
 _DESERT = TileView(0, desert=True)  # the desert the desert clauses weigh (no clause writes to a view)
@@ -184,14 +185,18 @@ class GreedyPolicy(Policy):
                 tv.validated = True
                 for end in ends:
                     points = end(g, view, tv)
-                    value += self.POTENTIAL * cp if points is None else points
+                    if points is None:
+                        value += self.POTENTIAL * cp
+                    else:  # bounded as the scorer bounds it: past 10^308 a float cannot hold it (see MAX_POINTS)
+                        value += points if -MAX_POINTS <= points <= MAX_POINTS else bounded_points(points)
             if awards_before:
                 measures = T.measures
                 if len(measures) == 1:  # the sum of one difference is that difference, int or float
-                    value += self.AWARD * ((measures[0](g, view) or 0) - (awards_before[0] or 0))
+                    gain = (measures[0](g, view) or 0) - (awards_before[0] or 0)
                 else:
                     after = [measure(g, view) for measure in measures]
-                    value += self.AWARD * sum((a or 0) - (b or 0) for a, b in zip(after, awards_before))
+                    gain = sum((a or 0) - (b or 0) for a, b in zip(after, awards_before))
+                value += self.AWARD * (gain if -MAX_POINTS <= gain <= MAX_POINTS else bounded_points(gain))
             value -= 0.01 * T.row_of[pos]
             return value
         finally:
@@ -484,3 +489,9 @@ class QuickGreedyPolicy(GreedyPolicy):
                     value += (T.t_params[tile].get("cp") or 0) + 0.5 - W * (len(t_fixed[tile]) + t_any[tile])
             out[slot] = value
         return out
+
+
+def bounded_points(points):
+    """A handler's count as the scorer counts it: past MAX_POINTS, MAX_POINTS with its sign (past 10^308 no float
+    holds it, and the policies' estimates add floats)."""
+    return points if -MAX_POINTS <= points <= MAX_POINTS else (MAX_POINTS if points > 0 else -MAX_POINTS)

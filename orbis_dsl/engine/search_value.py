@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 
-from orbis_dsl.engine.policy_greedy import GreedyPolicy
+from orbis_dsl.engine.policy_greedy import GreedyPolicy, bounded_points
 from orbis_dsl.runtime.scoring import score_game
 
 MARGIN_WEIGHT = 0.02  # value of one CP of margin beside a win worth 1
@@ -56,7 +56,7 @@ def standing(game) -> list[float]:
         for tv in view.tiles:
             if tv.desert:
                 for end in desert_ends:
-                    points += end.fn(g, view, tv) or 0
+                    points += bounded_points(end.fn(g, view, tv) or 0)
                 continue
             if tv.cancelled:
                 continue
@@ -66,12 +66,12 @@ def standing(game) -> list[float]:
                 continue
             for end in kind.ends:
                 v = end.fn(g, view, tv)
-                points += GreedyPolicy.POTENTIAL * (T.t_params[tile].get("cp") or 0) if v is None else v
+                points += GreedyPolicy.POTENTIAL * (T.t_params[tile].get("cp") or 0) if v is None else bounded_points(v)
         if me.god is not None and not me.god_cancelled:
             for end in rules.gods[me.god].ends:
-                points += end.fn(g, view) or 0
+                points += bounded_points(end.fn(g, view) or 0)
         for award in awards:
-            points += GreedyPolicy.AWARD * (award.measure(g, view) or 0)
+            points += GreedyPolicy.AWARD * bounded_points(award.measure(g, view) or 0)
         realm = sum(me.realm)
         points += GreedyPolicy.WORSHIPPER * (min(realm, limit) if limit is not None else realm)
         out.append(points)

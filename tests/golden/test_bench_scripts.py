@@ -62,4 +62,4 @@ def test_every_name_a_bench_imports_is_where_it_looks(bench: Path):
 def test_the_helper_folders_are_read_off_the_benches():
     """The walk above must see bench_mondo.py's extra folder, or it would check nothing there."""
     tree = ast.parse((ROOT / "bench" / "bench_mondo.py").read_text(encoding="utf-8"))
-    assert ROOT / "tests" / "language" in _extra_folders(tree)
+    assert ROOT / "tests" / "language" / "backends" / "interpret" in _extra_folders(tree)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from language.test_reuse import GAME
+from language.check.test_reuse import GAME
 
 from orbis_dsl.common.resources import game_entry
 from orbis_dsl.language.check import bounds
