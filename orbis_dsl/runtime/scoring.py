@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from orbis_dsl.runtime.award_text import award_sentence
+from orbis_dsl.runtime.award_text import award_sentence, options_shown
 from orbis_dsl.runtime.awards import hand_out
 from orbis_dsl.runtime.consistency import table_warnings
 from orbis_dsl.runtime.game_record import GameRecord, PlayerRecord
@@ -351,6 +351,7 @@ class Scorer:
         """`groups`: the placings in runs that tie (_tie_groups)."""
         ranking = "; ".join(" = ".join(f"{players[pl.key].name} {show(pl.measure)}" for pl in group)
                             for group in groups)
+        shown_options = options_shown(options) if award.says is not None else None  # (once, not per placing)
         for group in groups:
             for placing in group:
                 p, measure, tiebreak, prize = players[placing.key], placing.measure, placing.tiebreak, placing.prize
@@ -361,7 +362,8 @@ class Scorer:
                     why += " (every player ties: no prize)" if nobody else f", shared with {len(group) - 1}"
                 if award.says is not None:
                     others = [players[q.key].name for q in group if q.key != placing.key]
-                    why = award_sentence(award.says, award.title, placing, ranking, others, options, why)
+                    why = award_sentence(award.says, award.title, placing, ranking, others, options, why,
+                                         shown_options)
                 tallies[p.index].lines.append(_new_tuple(Line, (award.title, award.name, prize, why)))
 
     def _prizes(self, award) -> tuple[int, ...]:
