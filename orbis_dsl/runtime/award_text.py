@@ -29,24 +29,30 @@ def award_summary(title: str, names: list[str], placings, prizes: tuple[int, ...
     return f"{title}: {'; '.join(ranking)} → {', '.join(taken)}{why}"
 
 
-def award_sentence(says: str, title: str, placing, ranking: str, tied: list[str], options: dict, why: str) -> str:
+def award_sentence(says: str, title: str, placing, ranking: str, tied: list[str], options: dict, why: str,
+                   shown_options: dict | None = None) -> str:
     """An award's line in its rule author's words (`says`): `{title}`, `{measure}`, `{place}`, `{prize}`,
     `{tiebreak}`, `{tied}` (the players sharing the place), `{ranking}`, and the game's options by name; `why` is
-    the line as it reads without a sentence (`{why}`)."""
+    the line as it reads without a sentence (`{why}`). `shown_options`: `options` as shown_options gives them,
+    for a caller that makes every placing's sentence of one game (else they are shown here)."""
     # A batch's tables rank the same few players on the same few measures again and again: each sentence is
     # made once and remembered by everything it is made of. Types are in the key because 1 == True, which
-    # would be shown as "1" and "yes".
+    # would be shown as "1" and "yes". Not a sentence that shows the whole ranking: that is one table's, met
+    # again in about 1 game of 500 on random tables (the key's making and the misses cost more than the hits).
+    if "ranking" in says:  # (the word anywhere, not only `{ranking}`: a sentence made anew is the same)
+        return _sentence(says, title, placing, ranking, tied, shown_options or options_shown(options), why)
     try:
         shown = (placing.measure, placing.tiebreak, placing.place, placing.prize)  # (not its key: the player)
         key = (says, title, shown, tuple(map(type, shown)), ranking, tuple(tied), tuple(options.items()),
                tuple(map(type, options.values())), why)
         sentence = _SENTENCES.get(key)
     except TypeError:  # an option value that cannot be in a key
-        return _sentence(says, title, placing, ranking, tied, options, why)
+        return _sentence(says, title, placing, ranking, tied, shown_options or options_shown(options), why)
     if sentence is None:
         if len(_SENTENCES) >= _SENTENCES_LIMIT:
             _SENTENCES.clear()
-        sentence = _SENTENCES[key] = _sentence(says, title, placing, ranking, tied, options, why)
+        sentence = _SENTENCES[key] = _sentence(says, title, placing, ranking, tied,
+                                               shown_options or options_shown(options), why)
     return sentence
 
 
@@ -54,8 +60,16 @@ _SENTENCES: dict = {}
 _SENTENCES_LIMIT = 20_000
 
 
-def _sentence(says: str, title: str, placing, ranking: str, tied: list[str], options: dict, why: str) -> str:
-    values = {name: show(value) for name, value in options.items()}
-    values.update(title=title, measure=show(placing.measure), place=str(placing.place), prize=show(placing.prize),
+def options_shown(options: dict) -> dict:
+    """The game's options as a sentence shows them, by name."""
+    return {name: show(value) for name, value in options.items()}
+
+
+def _sentence(says: str, title: str, placing, ranking: str, tied: list[str], shown_options: dict, why: str) -> str:
+    # The options first, then the award's own fields over them, then `points`, `why` and `how` over all (as
+    # Sentence sets them, and none of the award's fields is one of those three): one dict, made once.
+    prize = show(placing.prize)
+    values = Sentence(shown_options, prize, why)
+    values.update(title=title, measure=show(placing.measure), place=str(placing.place), prize=prize,
                   tiebreak=show(placing.tiebreak), tied=", ".join(tied) or "nobody", ranking=ranking)
-    return says.format_map(Sentence(values, show(placing.prize), why))
+    return says.format_map(values)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from orbis_dsl.runtime.award_text import award_sentence
+from orbis_dsl.runtime.award_text import award_sentence, options_shown
 from orbis_dsl.runtime.awards import hand_out
 from orbis_dsl.runtime.consistency import table_warnings
 from orbis_dsl.runtime.game_record import GameRecord, PlayerRecord
@@ -196,7 +196,7 @@ class Scorer:
                 if explain and end.local and t.record is not None:
                     # The remembered line looked up here, not in _local_line: most of a game's tiles find theirs.
                     record, values = t.record, p.values
-                    known = _LOCAL_LINES.get((end, kind.name, labels[t.pos], id(record), id(values), t.cancelled,
+                    known = _LOCAL_LINES.get((end, labels[t.pos], id(record), id(values), t.cancelled,
                                               placement_why.get(t)))
                     if known is not None and known[0] is record and known[1] is values:
                         points, line = known[2], known[3]
@@ -238,7 +238,7 @@ class Scorer:
         record, values = t.record, p.values
         for end in ends:
             if explain and end.local and record is not None:
-                known = _LOCAL_LINES.get((end, "desert", where, id(record), id(values), t.cancelled, None))
+                known = _LOCAL_LINES.get((end, where, id(record), id(values), t.cancelled, None))
                 if known is not None and known[0] is record and known[1] is values:  # (as in _score_player)
                     points, line = known[2], known[3]
                 else:
@@ -265,7 +265,9 @@ class Scorer:
         stand for everything printed on the tile and for the values; the entry holds both, so that neither
         identity can pass to another object."""
         record, values = t.record, p.values
-        key = (end, kind, where, id(record), id(values), t.cancelled, placed)
+        # The key leaves out the kind's name, which the record fixes (`end` is one of its kind's clauses): one field
+        # less to look up, build and hash for each of a game's ~56 tiles. The place's name stays: it is written.
+        key = (end, where, id(record), id(values), t.cancelled, placed)
         known = _LOCAL_LINES.get(key)
         if known is not None and known[0] is record and known[1] is values:
             return known[2], known[3]
@@ -349,6 +351,7 @@ class Scorer:
         """`groups`: the placings in runs that tie (_tie_groups)."""
         ranking = "; ".join(" = ".join(f"{players[pl.key].name} {show(pl.measure)}" for pl in group)
                             for group in groups)
+        shown_options = options_shown(options) if award.says is not None else None  # (once, not per placing)
         for group in groups:
             for placing in group:
                 p, measure, tiebreak, prize = players[placing.key], placing.measure, placing.tiebreak, placing.prize
@@ -359,7 +362,8 @@ class Scorer:
                     why += " (every player ties: no prize)" if nobody else f", shared with {len(group) - 1}"
                 if award.says is not None:
                     others = [players[q.key].name for q in group if q.key != placing.key]
-                    why = award_sentence(award.says, award.title, placing, ranking, others, options, why)
+                    why = award_sentence(award.says, award.title, placing, ranking, others, options, why,
+                                         shown_options)
                 tallies[p.index].lines.append(_new_tuple(Line, (award.title, award.name, prize, why)))
 
     def _prizes(self, award) -> tuple[int, ...]:

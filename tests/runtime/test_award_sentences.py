@@ -37,20 +37,32 @@ def test_a_remembered_sentence_is_made_again_for_anything_it_shows():
     """Sentences are remembered across games (award_text._SENTENCES): a value that reads otherwise (True
     against 1, another option, another ranking) must still get its own words, and an option that cannot be in a
     key its words all the same."""
+    from orbis_dsl.runtime import award_text
     from orbis_dsl.runtime.award_text import award_sentence
     from orbis_dsl.runtime.awards import Placing
 
-    says = "{title}: {measure}, place {place}, prize {prize} ({ranking}; {mode}) {why}"
+    for says, shown in (("{title}: {measure}, place {place}, prize {prize} ({ranking}; {mode}) {why}",
+                         " ({ranking}; {mode}) "),
+                        # without the ranking: the sentences that are remembered
+                        ("{title}: {measure}, place {place}, prize {prize} ({tied}; {mode}) {why}",
+                         " ({tied}; {mode}) ")):
+        award_text._SENTENCES.clear()
 
-    def sentence(measure=2, options=None, ranking="Ann 2; Bo 1", key=0):
-        return award_sentence(says, "Tokens", Placing(key, measure, None, 1, 7, 1), ranking, [],
-                              options if options is not None else {"mode": "icons"}, "as ranked")
+        def sentence(measure=2, options=None, ranking="Ann 2; Bo 1", key=0, says=says):
+            return award_sentence(says, "Tokens", Placing(key, measure, None, 1, 7, 1), ranking, [],
+                                  options if options is not None else {"mode": "icons"}, "as ranked")
 
-    first = sentence()
-    assert first == "Tokens: 2, place 1, prize 7 (Ann 2; Bo 1; icons) as ranked"
-    assert sentence() == first and sentence(key=3) == first  # (the player ranked is not shown)
-    assert sentence(measure=1) == "Tokens: 1, place 1, prize 7 (Ann 2; Bo 1; icons) as ranked"
-    assert sentence(measure=True) == "Tokens: yes, place 1, prize 7 (Ann 2; Bo 1; icons) as ranked"
-    assert sentence(options={"mode": "tiles"}) == "Tokens: 2, place 1, prize 7 (Ann 2; Bo 1; tiles) as ranked"
-    assert sentence(ranking="Bo 2") == "Tokens: 2, place 1, prize 7 (Bo 2; icons) as ranked"
-    assert sentence(options={"mode": ["a"]}) == "Tokens: 2, place 1, prize 7 (Ann 2; Bo 1; ['a']) as ranked"
+        def words(measure="2", ranking="Ann 2; Bo 1", mode="icons", shown=shown):
+            middle = shown.replace("{ranking}", ranking).replace("{tied}", "nobody").replace("{mode}", mode)
+            return f"Tokens: {measure}, place 1, prize 7{middle}as ranked"
+
+        first = sentence()
+        assert first == words()
+        assert sentence() == first and sentence(key=3) == first  # (the player ranked is not shown)
+        assert sentence(measure=1) == words("1")
+        assert sentence(measure=True) == words("yes")
+        assert sentence(options={"mode": "tiles"}) == words(mode="tiles")
+        assert sentence(ranking="Bo 2") == words(ranking="Bo 2")
+        assert sentence(options={"mode": ["a"]}) == words(mode="['a']")
+        # remembered only where the sentence does not show the whole ranking (one table's, rarely met again)
+        assert bool(award_text._SENTENCES) == ("ranking" not in says)
