@@ -70,9 +70,13 @@ def binders_in(node) -> set[str]:
     return found
 
 
-def renamed(node, old: str, new: str):
-    """`node` with the name `old` (a binder of it, and every read of that binder) written `new`."""
-    def visit(item):
+def renamed(node, old: str, new: str, own_only: bool = False):
+    """`node` with the name `old` (a binder of it, and every read of that binder) written `new`. With `own_only`,
+    only `node`'s own binder and the reads it binds: a binder inside that names `old` again is left as written,
+    with what it binds (hygiene's renaming of a binder around a call, which must not reach an inner one)."""
+    def visit(item, top=False):
+        if own_only and not top and binder_name(item) == old:
+            return item
         if isinstance(item, ast_expr.Ref) and item.name == old:
             return attrs.evolve(item, name=new)
         if isinstance(item, ast_scope.FieldOf) and item.binder == old:
@@ -80,7 +84,7 @@ def renamed(node, old: str, new: str):
         if isinstance(item, ast_scope.MemberSum) and item.binder == old:
             item = attrs.evolve(item, binder=new)
         return rebuild(item, visit)
-    return visit(node)
+    return visit(node, top=True)
 
 
 def substituted(body, bound: dict):

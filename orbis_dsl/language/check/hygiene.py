@@ -17,9 +17,7 @@ from __future__ import annotations
 
 from itertools import count
 
-import attrs
-
-from orbis_dsl.language.check.expand import binder_name, names_read, rebuild
+from orbis_dsl.language.check.expand import binder_name, names_read, renamed
 from orbis_dsl.language.syntax import ast_decl, ast_expr, ast_reuse, ast_scope, ast_sheet
 from orbis_dsl.language.syntax.ast_walk import children
 
@@ -79,7 +77,7 @@ class Hygiene:
             return node
         taken = names_read(node) | free | self.declared
         fresh = next(f"{name}_{i}" for i in count(1) if f"{name}_{i}" not in taken)
-        return _renamed_binder(node, name, fresh)
+        return renamed(node, name, fresh, own_only=True)
 
     def captured(self, fn, call, declared: dict[str, str]) -> tuple[str, str] | None:
         """(message, hint) when the call's body reads freely a name the declaration around it binds (`declared`:
@@ -89,21 +87,6 @@ class Hygiene:
             return None
         return captured_message(fn, names[0], declared[names[0]], _where(fn.body.span))
 
-
-def _renamed_binder(node, old: str, new: str):
-    """`node`'s own binder `old` written `new`, with every read of it; a binder inside that names `old` again is
-    left as written, with what it binds (the checker tells the user about that one in the user's words)."""
-    def visit(item, own=False):
-        if not own and binder_name(item) == old:
-            return item
-        if isinstance(item, ast_expr.Ref) and item.name == old:
-            return attrs.evolve(item, name=new)
-        if isinstance(item, ast_scope.FieldOf) and item.binder == old:
-            return attrs.evolve(item, binder=new)
-        if isinstance(item, ast_scope.MemberSum) and item.binder == old:
-            item = attrs.evolve(item, binder=new)
-        return rebuild(item, visit)
-    return visit(node, own=True)
 
 
 def declared_names(decl) -> dict[str, str]:
