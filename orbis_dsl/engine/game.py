@@ -54,13 +54,17 @@ class Game(TurnActions, EffectApi, EndOfGame):
         self.turns = 0
         self.finished = False
 
-    def play(self) -> Game:
+    def play(self, after_round=None) -> Game:
+        """Every round to the end; `after_round(game)`, when given, is called as each round ends (the game-quality
+        watch reads the standing there)."""
         rounds = self.tables.rounds
         n = len(self.players)
         while self.round < rounds:
             self.round += 1
             for seat in range(n):
                 self.turn(seat)
+            if after_round is not None:
+                after_round(self)
         self.finished = True
         return self
 

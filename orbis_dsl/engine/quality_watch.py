@@ -84,17 +84,10 @@ def leaders(points: list[float]) -> list[int]:
 
 
 def play_watched(game) -> tuple[list[list[int]], TakeCounts]:
-    """Play `game` (fresh from its deal) to the end as `Game.play` does, its policies watched: the leaders after
+    """Play `game` (fresh from its deal) to the end with `Game.play`, its policies watched: the leaders after
     every round, and the take counts."""
     counts = TakeCounts()
     game.policies = [WatchedPolicy(p, counts) for p in game.policies]
-    rounds = game.tables.rounds
-    n = len(game.players)
     by_round = []
-    while game.round < rounds:
-        game.round += 1
-        for seat in range(n):
-            game.turn(seat)
-        by_round.append(leaders(standing(game)))
-    game.finished = True
+    game.play(after_round=lambda played: by_round.append(leaders(standing(played))))
     return by_round, counts
