@@ -282,3 +282,24 @@ def sample(game_id: str) -> list[Case]:
         first_copies.setdefault(case.label.split(" ")[2], case)
     split = written_out_cases(game_id)
     return crossed + split[:1] + split[-1:] + list(first_copies.values())
+
+
+GOOD = {"refused", "scored", "replaced"}
+
+
+def failures(found: list[Case]) -> list[str]:
+    """What went wrong with each pack of `found` that was neither refused, scored nor replaced, told in full."""
+    told = []
+    for case in found:
+        outcome = run(case)
+        if outcome.verdict not in GOOD:
+            told.append(f"{case.game}: {case.label}: {outcome.verdict}: {outcome.detail}\n--- pack:\n{case.text}")
+    return told
+
+
+def assert_every_pair_of_sorts(game_id: str) -> None:
+    """Every sort crossed with the first and last name of each class of names over one game (`sample`)."""
+    found = sample(game_id)
+    assert len(found) >= 300  # every sort (about 20) crossed with two names of each of about 20 classes
+    told = failures(found)
+    assert not told, f"{len(told)} of {len(found)} packs over {game_id}:\n" + "\n".join(told[:5])
