@@ -66,5 +66,9 @@ def finish(finger: Finger, screens: Screens, orbis, game: str) -> None:
     assert {p["name"]: p["total"] for p in play["players"]} == expected and play["winners"] == winners
 
 
-def report(name: str, view: str, taps: int) -> None:
-    print(f"\n{name} ({view}): {taps} taps")
+def finish_within(finger: Finger, screens: Screens, orbis, game: str, game_id: str, view: str) -> None:
+    """Finish the game, print its taps (`-s` shows them) and hold them to the game's most; no screen broke axe."""
+    finish(finger, screens, orbis, game)
+    print(f"\n{game_id} ({view}): {finger.taps} taps")
+    assert finger.taps <= MOST_TAPS[game_id]
+    assert not screens.problems, "\n".join(screens.problems)

@@ -1,17 +1,12 @@
-"""Whole three-player games typed into the pad with a finger, on a phone held upright (390×844, touch) and on its
-side (844×390), in Debian's Chromium: the taps each game takes are counted (Orbis at most 170, where it took 184;
-Terra Mystica and Mondo no more than the pad took before the totals-as-you-go sheets: 43 and 81 taps), axe-core
-runs on every screen with no serious or critical violation, and the final totals are those of `orbis score`.
-
-The browser and the phone are in this folder's conftest.py; the steps the three games share in
-`serve/finger_flow.py`.
-"""
+"""A whole three-player Terra Mystica score sheet typed into the pad with a finger, upright and on its side: no more
+than the 43 taps the pad took before the totals-as-you-go sheets, axe-core clean on every screen, and the final
+totals and winner those of `orbis score`."""
 
 from __future__ import annotations
 
 import json
 
-from serve.finger_flow import MOST_TAPS, TM_GAME, Screens, choose, finish, report
+from serve.finger_flow import TM_GAME, Screens, choose, finish_within
 from serve.pad_driver import Finger, sheet_players, sheet_setup
 
 
@@ -24,7 +19,4 @@ def test_a_whole_terra_mystica_sheet_by_finger(phone, orbis, repo_root, request)
     screens("sheet")
     sheet_players(finger, record["players"], lambda seat: f"$.players[{seat}]")
     screens("sheet typed")
-    finish(finger, screens, orbis, TM_GAME)
-    report("Terra Mystica", request.node.callspec.id, finger.taps)
-    assert finger.taps <= MOST_TAPS["terra-mystica"]
-    assert not screens.problems, "\n".join(screens.problems)
+    finish_within(finger, screens, orbis, TM_GAME, "terra-mystica", request.node.callspec.id)
