@@ -36,8 +36,13 @@ class Frame:
     def var(self, sort: Sort) -> Var:
         return Var(sort, self.depth)
 
-    def enter(self, **changes) -> Frame:
-        return attrs.evolve(self, depth=self.depth + 1, **changes)
+    def enter(self, ctx: Context | None = None, item: Var | None = None, player: Var | None = None,
+              bound: tuple[tuple[str, Var], ...] | None = None) -> Frame:
+        """One scope further in, with what it changes (written out rather than `attrs.evolve`: a frame is entered
+        for every scope of every clause lowered)."""
+        return Frame(self.ctx if ctx is None else ctx, self.item if item is None else item,
+                     self.player if player is None else player, self.bound if bound is None else bound,
+                     self.depth + 1)
 
     def binding(self, name: str, var: Var, what: str) -> Frame:
         return self.enter(ctx=self.ctx.bound(name, what), bound=(*self.bound, (name, var)))
@@ -119,7 +124,7 @@ class Lowering:
 
     def held_count(self, e: ast_expr.HeldCount, frame: Frame):
         var = frame.var(Sort.HELD)
-        inner = frame.enter(ctx=attrs.evolve(frame.ctx, held=held_names(frame.ctx, e.fact)), item=var)
+        inner = frame.enter(ctx=frame.ctx.evolve(held=held_names(frame.ctx, e.fact)), item=var)
         return ops.HeldScan(e.func, e.field, e.fact, frame.player, var, self._opt(e.where, inner), source=e)
 
     def among(self, e: ast_expr.Among, frame: Frame):

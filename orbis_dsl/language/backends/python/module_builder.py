@@ -18,7 +18,7 @@ from orbis_dsl.language.backends.python.layout import WIDTH, expr_lines
 from orbis_dsl.language.backends.python.locality import reads_only_its_tile
 from orbis_dsl.language.backends.python.spec_text import SpecCall, spec_lines
 from orbis_dsl.language.check.model import Kind, RuleSet, awards_summed, sheet_titles
-from orbis_dsl.language.check.names import god_context, kind_context, rule_context
+from orbis_dsl.language.check.names import Context, god_context, kind_context, rule_context
 from orbis_dsl.language.check.says import CLAUSE_WORDS, placeholders
 from orbis_dsl.language.check.table import player_key, table_key
 from orbis_dsl.language.ir.lower import Lowering
@@ -88,6 +88,14 @@ class ModuleBuilder:
         self.functions: list[Function] = []
         self.constants: list[Constant] = []
         self.imports = emit.Imports()
+        self._base: Context | None = None
+
+    def base_context(self) -> Context:
+        """The rule set's base context, built once a module: each kind's and god's is derived from it (a file of a
+        thousand gods would otherwise build the same one a thousand times)."""
+        if self._base is None:
+            self._base = rule_context(self.rules)
+        return self._base
 
     def handler(self, name: str, args: list[str], span, ctx, tile_clause: bool = False, **options) -> Handler:
         """A new handler reading the names of `ctx`; `options` go to its ExprCompiler (`steps`, …)."""
@@ -161,7 +169,7 @@ class ModuleBuilder:
 
     def kind(self, kind: Kind) -> SpecCall:
         prefix = f"_kind_{safe_identifier(kind.name)}"
-        ctx = kind_context(self.rules, kind)
+        ctx = kind_context(self.rules, kind, self.base_context())
         ends = self.end_functions(prefix, kind.ends, ctx, TILE_ARGS, True)
         placed = taken = "None"
         if kind.placed:
@@ -188,7 +196,7 @@ class ModuleBuilder:
 
     def god(self, god) -> SpecCall:
         prefix = f"_god_{safe_identifier(god.name)}"
-        ctx = god_context(self.rules, god)
+        ctx = god_context(self.rules, god, self.base_context())
         ends = self.end_functions(prefix, god.ends, ctx, PLAYER_ARGS, False)
         taken = "None"
         if god.taken:
