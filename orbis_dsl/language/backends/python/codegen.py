@@ -69,6 +69,10 @@ class ExprCompiler(ScanCompiler):
     works: dict = attrs.field(factory=dict)  # id of a Let -> (its function's name, its number) in this handler
     work_defs: list = attrs.field(factory=list)  # those functions, each after the ones it calls
     sizes: dict = attrs.field(factory=dict)  # id of a Let -> its size written where it is read (`inlined_size`)
+    # Writes a let's function once for the whole module when it can (`module_lets.ModuleLets.share`): called with
+    # this compiler, the let and its number here; gives (function, number, arguments past the subjects) or None.
+    share: object = None
+    site_param: bool = False  # `among`'s site is the argument `site` (a module-level let's), not this handler's
 
     def compile(self, e) -> ast.expr:
         return getattr(self, "_" + type(e).__name__)(e)
@@ -130,28 +134,33 @@ class ExprCompiler(ScanCompiler):
             return emit.load(local)
         if id(e.let) not in self.works and self._inlined(e.let):  # read once, and small: written where it is read
             return self.compile(e.let.expr)
-        name, number = self.works.get(id(e.let)) or self._work(e.let)
+        name, number, extra = self.works.get(id(e.let)) or self._work(e.let)
         subjects = [emit.load(var_name(var, "?")) for var in e.let.subjects]
         key = emit.const(number)
         if subjects:  # one value per combination of the subjects it reads
             key = ast.Tuple([key, *(emit.call("id", s) for s in subjects)], ast.Load())
-        return self.helper("let", emit.load("known"), key, emit.load("trace"), emit.load(name), *subjects)
+        return self.helper("let", emit.load("known"), key, emit.load("trace"), emit.load(name), *subjects, *extra)
 
     def _inlined(self, let: nodes.Let) -> bool:
         """Whether a let is written where it is read: when it is read once and, with the lets written into it so,
         stays small (a chain of lets each read once would otherwise make one expression as large as them all)."""
         return let.uses == 1 and inlined_size(let.expr, self.sizes) <= INLINED_NODES
 
-    def _work(self, let: nodes.Let) -> tuple[str, int]:
-        """The function working out `let` (its reasons go to its own `trace`), defined once in this handler."""
+    def _work(self, let: nodes.Let) -> tuple[str, int, list]:
+        """The function working out `let` (its reasons go to its own `trace`): one of the module's, when `share`
+        gives one, else defined once in this handler."""
         number = len(self.works)
+        shared = self.share(self, let, number) if self.share is not None else None
+        if shared is not None:
+            self.works[id(let)] = shared
+            return shared
         name = f"_let{number}_{safe_identifier(let.name)}"
-        self.works[id(let)] = (name, number)
+        self.works[id(let)] = (name, number, [])
         args = [ast.arg("trace"), *(ast.arg(var_name(var, "?")) for var in let.subjects)]
         body = [ast.Return(self.compile(let.expr))]
         self.work_defs.append(ast.FunctionDef(name, ast.arguments([], args, None, [], [], None, []), body, [], None,
                                               None))
-        return name, number
+        return name, number, []
 
     # operators
     def _Neg(self, e):

@@ -67,7 +67,7 @@ class Handler:
                 defaults.append(emit.const(None))
         signature = ast.arguments([], positional, None, [], [], None, defaults)
         body = self.body
-        if self.comp.work_defs:
+        if self.comp.works:  # (a let's function may be the module's: `known` is still this call's)
             body = [ast.Assign([ast.Name("known", ast.Store())], ast.Dict([], [])), *self.comp.work_defs, *body]
         return ast.FunctionDef(self.name, signature, body or [ast.Pass()], [], None, None)
 

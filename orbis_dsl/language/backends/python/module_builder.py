@@ -5,6 +5,7 @@ out by `layout`) and the spec that names them."""
 from __future__ import annotations
 
 import ast
+from functools import partial
 
 import attrs
 
@@ -16,6 +17,7 @@ from orbis_dsl.language.backends.python.emit import safe_identifier
 from orbis_dsl.language.backends.python.handlers import Handler, function_lines
 from orbis_dsl.language.backends.python.layout import WIDTH, expr_lines
 from orbis_dsl.language.backends.python.locality import reads_only_its_tile
+from orbis_dsl.language.backends.python.module_lets import ModuleLets
 from orbis_dsl.language.backends.python.spec_text import SpecCall, spec_lines
 from orbis_dsl.language.check.model import Kind, RuleSet, awards_summed, sheet_titles
 from orbis_dsl.language.check.names import Context, god_context, kind_context, rule_context
@@ -82,12 +84,14 @@ def tuple_text(items: list[str], indent: str = "    ") -> str:
 class ModuleBuilder:
     """Collects the functions and constants of one module, and what it imports."""
 
-    def __init__(self, rules: RuleSet, source: str):
+    def __init__(self, rules: RuleSet, source: str, path: str | None = None):
         self.rules = rules
         self.source = source
+        self.path = path  # the rule file's own name (as spans give it), for where a shared let comes from
         self.functions: list[Function] = []
         self.constants: list[Constant] = []
         self.imports = emit.Imports()
+        self.lets = ModuleLets(rules.lets, self._shared_let)
         self._base: Context | None = None
 
     def base_context(self) -> Context:
@@ -100,8 +104,15 @@ class ModuleBuilder:
     def handler(self, name: str, args: list[str], span, ctx, tile_clause: bool = False, **options) -> Handler:
         """A new handler reading the names of `ctx`; `options` go to its ExprCompiler (`steps`, …)."""
         describer = Describer(set(ctx.params), self.rules.desert.wild, ctx.lets, ctx.vocabulary)
-        comp = ExprCompiler(self.imports, describer, self.rules.desert.wild, name, tile_clause=tile_clause, **options)
+        comp = ExprCompiler(self.imports, describer, self.rules.desert.wild, name, tile_clause=tile_clause,
+                            share=partial(self.lets.share, ctx), **options)
         return Handler(name, args, origin(self.source, span), comp, Lowering(ctx))
+
+    def _shared_let(self, name: str, function: ast.FunctionDef) -> None:
+        """A let's function written once for the module, before the first handler that reads it."""
+        span = self.rules.lets[name].span
+        where = origin(self.source, span) if span is not None and span.file == self.path else "from another rule file"
+        self.functions.append(Function(function.name, function_lines(function), f"let {name}, {where}"))
 
     def finish(self, handler: Handler) -> str:
         self.functions.append(Function(handler.name, function_lines(handler.function()), handler.origin))
