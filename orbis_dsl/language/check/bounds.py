@@ -151,11 +151,15 @@ def _quantities(decl) -> list[tuple[int, object]]:
 
 def _nodes(root) -> list:
     """Every syntax node below `root` (and `root`) that says what a rule says (not where: spans and lines as
-    written are passed by, and hold no quantity), without recursion."""
+    written are passed by, and hold no quantity), without recursion; an expression's insides are passed by too:
+    an expression holds only expressions, and no quantity is one (an amount literal is written only as a
+    declaration's default or a tile's argument, grammar/rules.lark `literal`)."""
     found, stack = [], [root]
     while stack:
         node = stack.pop()
         found.append(node)
+        if _is_expression_class(type(node)):
+            continue
         for name in compared_field_names(type(node)):
             value = getattr(node, name)
             if isinstance(value, tuple):
