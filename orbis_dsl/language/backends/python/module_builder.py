@@ -14,7 +14,7 @@ from orbis_dsl.language.backends.python import emit
 from orbis_dsl.language.backends.python.codegen import ExprCompiler
 from orbis_dsl.language.backends.python.codegen_clauses import compile_effect, compile_flag, explain_expr
 from orbis_dsl.language.backends.python.emit import safe_identifier
-from orbis_dsl.language.backends.python.handlers import Handler, function_lines
+from orbis_dsl.language.backends.python.handlers import Handler, function_lines, plain_function
 from orbis_dsl.language.backends.python.layout import WIDTH, expr_lines
 from orbis_dsl.language.backends.python.locality import reads_only_its_tile
 from orbis_dsl.language.backends.python.module_lets import ModuleLets
@@ -156,11 +156,18 @@ class ModuleBuilder:
     def explain_function(self, name: str, clause, ctx, args, tile_clause: bool, read: list) -> str:
         """A handler giving what a scoring line shows: how the points add up, and the sentence's values (whose
         IR joins `read`, for the clause's locality)."""
+        names = placeholders(clause.says) if clause.says else []
+        shown = [p for p in (names if isinstance(names, list) else []) if p not in CLAUSE_WORDS]
+        if not shown and type(clause.points) is ast_expr.IntLit:
+            # A fixed number of points (most clauses) explains itself as written: `explain_expr` of a literal, with
+            # no handler, names or lets to set up (a file of a thousand gods has a thousand such clauses).
+            entries = [ast.Return(ast.Dict([emit.const("_sum")], [emit.const(str(clause.points.value))]))]
+            fn = plain_function(name, args, entries)
+            self.functions.append(Function(name, function_lines(fn), origin(self.source, clause.span)))
+            return name
         handler = self.handler(name, args, clause.span, ctx, tile_clause)
         points = handler.lower(clause.points)
-        names = placeholders(clause.says) if clause.says else []
-        values = {p: handler.lower(ast_expr.Ref(p)) for p in (names if isinstance(names, list) else [])
-                  if p not in CLAUSE_WORDS}
+        values = {p: handler.lower(ast_expr.Ref(p)) for p in shown}
         read += list(values.values())
 
         def entries():
