@@ -93,6 +93,8 @@ class ModuleBuilder:
         self.imports = emit.Imports()
         self.lets = ModuleLets(rules.lets, self._shared_let)
         self._base: Context | None = None
+        self._item_scopes: dict = {}  # (`Lowering`'s, shared by the module's handlers)
+        self._plain_god: Context | None = None  # the context of every held piece with no lets of its own
 
     def base_context(self) -> Context:
         """The rule set's base context, built once a module: each kind's and god's is derived from it (a file of a
@@ -106,7 +108,16 @@ class ModuleBuilder:
         describer = Describer(set(ctx.params), self.rules.desert.wild, ctx.lets, ctx.vocabulary)
         comp = ExprCompiler(self.imports, describer, self.rules.desert.wild, name, tile_clause=tile_clause,
                             share=partial(self.lets.share, ctx), **options)
-        return Handler(name, args, origin(self.source, span), comp, Lowering(ctx))
+        return Handler(name, args, origin(self.source, span), comp, Lowering(ctx, self._item_scopes))
+
+    def _god_context(self, god) -> Context:
+        """A held piece's context; one for all those without lets (so that the scopes lowering derives from it are
+        derived once, `Lowering`'s `item_scopes`)."""
+        if god.lets:
+            return god_context(self.rules, god, self.base_context())
+        if self._plain_god is None:
+            self._plain_god = god_context(self.rules, god, self.base_context())
+        return self._plain_god
 
     def _shared_let(self, name: str, function: ast.FunctionDef) -> None:
         """A let's function written once for the module, before the first handler that reads it."""
@@ -214,7 +225,7 @@ class ModuleBuilder:
 
     def god(self, god) -> SpecCall:
         prefix = f"_god_{safe_identifier(god.name)}"
-        ctx = god_context(self.rules, god, self.base_context())
+        ctx = self._god_context(god)
         ends = self.end_functions(prefix, god.ends, ctx, PLAYER_ARGS, False)
         taken = "None"
         if god.taken:
