@@ -72,6 +72,7 @@ class ExprCompiler(ScanCompiler):
     # Writes a let's function once for the whole module when it can (`module_lets.ModuleLets.share`): called with
     # this compiler, the let and its number here; gives (function, number, arguments past the subjects) or None.
     share: object = None
+    labels: dict = attrs.field(factory=dict)  # id of a syntax node -> (the node, its label): `label`
     site_param: bool = False  # `among`'s site is the argument `site` (a module-level let's), not this handler's
 
     def compile(self, e) -> ast.expr:
@@ -211,13 +212,21 @@ class ExprCompiler(ScanCompiler):
         return self.helper("compare", emit.load("trace"), *self.compare_words(e), self.compile(e.left),
                            self.compile(e.right), *self.label_params(e))
 
+    def label(self, source) -> str:
+        """How a comparison's or ranking's side is shown in a trace (`describer.label`), worked out once a side: a
+        traced comparison asks for it twice, for its words and for whether they name the tile's parameters."""
+        found = self.labels.get(id(source))
+        if found is None:
+            found = self.labels[id(source)] = (source, self.describer.label(source))
+        return found[1]
+
     def compare_words(self, e) -> tuple[ast.expr, ast.expr]:
         """How a comparison's left side is shown in a trace, and its operator."""
-        return emit.const(self.describer.label(e.source.left)), emit.const(e.op)
+        return emit.const(self.label(e.source.left)), emit.const(e.op)
 
     def label_params(self, e) -> list[ast.expr]:
         """The tile's parameters, when a comparison's label names any."""
-        label = self.describer.label(e.source.left)
+        label = self.label(e.source.left)
         return [emit.attr("t", "params")] if self.tile_clause and "{" in label.replace("{value}", "") else []
 
     def equality(self, e) -> ast.expr | None:
