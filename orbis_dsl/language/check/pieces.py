@@ -50,7 +50,7 @@ class PieceChecker:
     def _ends(self, clauses, ctx: Context, later=None) -> None:
         """Each end clause: its points, its condition and its sentence (a mistake in it placed inside it)."""
         for clause in clauses:
-            here = ctx.evolve(later=later[id(clause)]) if later else ctx
+            here = ctx.evolve(later=later[id(clause)]) if later and (later[id(clause)] or ctx.later) else ctx
             if clause.says is not None:
                 self.diags.extend(check_says(clause.says, lambda name, here=here: _shows(here, name), CLAUSE_WORDS,
                                              clause.span, says_place(clause.says_written)))
@@ -178,10 +178,11 @@ class PieceChecker:
         return Kind(decl.name, decl.title or decl.name, all_params, lets, taken, placed, ends,
                     frozenset(n for n in used if n in all_params), tuple(params), file, span=decl.span)
 
-    def _god(self, file, decl: ast_decl.PieceDecl) -> God:
-        ctx = self.context(self_kind="god")
+    def _god(self, file, decl: ast_decl.PieceDecl, ctx: Context) -> God:
+        """A held piece, its clauses read in `ctx` (the checker's context for a god)."""
         lets = self._lets(decl.members, ctx)
-        ctx = ctx.evolve(lets=lets)
+        if lets or ctx.lets:  # (a god without lets reads none, as the context says already when it has none)
+            ctx = ctx.evolve(lets=lets)
         taken, _ = self._when(decl.members, ctx, {}, ("taken",))
         ends = tuple(m for m in decl.members if isinstance(m, ast_decl.EndClause))
         self._ends(ends, ctx, self.later_lets(decl.members))
