@@ -86,14 +86,10 @@ class Context:
     named_form: str = ""
 
     def evolve(self, **changes) -> Context:
-        """This context with `changes`: `attrs.evolve`, without its per-call look at the class (a context is
-        derived for every scope of every clause, and a file of a thousand gods has many)."""
-        if not changes.keys() <= _CONTEXT_FIELD_SET:
-            raise TypeError(f"a context has no field {sorted(changes.keys() - _CONTEXT_FIELD_SET)}")
-        new = object.__new__(Context)
-        for name in _CONTEXT_FIELDS:
-            object.__setattr__(new, name, changes[name] if name in changes else getattr(self, name))
-        return new
+        """This context with `changes` (`attrs.evolve`; a copy field by field was measured no faster, 8.5 against
+        8.6 µs: a context has 33 fields). What is cheaper is deriving fewer: see the checker's and the compiler's
+        one context for every god."""
+        return attrs.evolve(self, **changes)
 
     def item_scope(self) -> Context:
         return self.evolve(in_item=True)
@@ -200,11 +196,6 @@ class Context:
         if self.self_kind == "god" and self.vocabulary.marker:
             names.add(self.vocabulary.marker)
         return sorted(names)
-
-
-# (no field of a context has a converter or validator, so a copy field by field is what `attrs.evolve` makes)
-_CONTEXT_FIELDS = tuple(f.name for f in attrs.fields(Context))
-_CONTEXT_FIELD_SET = frozenset(_CONTEXT_FIELDS)
 
 
 def rule_context(rules, **extra) -> Context:
