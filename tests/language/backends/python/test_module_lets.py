@@ -9,6 +9,7 @@ handler (the sharing switched off) must give byte-identical reports, explanation
 
 from __future__ import annotations
 
+import random
 import re
 import shutil
 from pathlib import Path
@@ -113,3 +114,36 @@ def test_reports_and_explanations_are_those_of_a_function_inside_each_handler(mo
     assert shared_compiled.modules != nested_compiled.modules  # (the switch did something)
     for name, record in _examples(examples, shared):
         assert score_sheet(shared, record, fmt).to_json_line() == score_sheet(nested, record, fmt).to_json_line(), name
+
+
+# A tile game's pack: a top-level let ranked among players, read twice in each of an award's two handlers.
+REDS = "count(tiles where color = red) is most among players"
+AWARD = """award redmost "Red token" {
+  measure: if reds then 2 else (if reds and true then 1 else count(tiles where color = red))
+  eligible: measure >= 1 and (reds or (measure >= 2 and not reds))
+  ties: keep order and warn
+  prizes: 5, 2
+}
+"""
+
+
+def test_an_orbis_pack_let_read_by_an_award_is_shared_and_scores_as_written_out(tmp_path):
+    from language.backends.test_let_locals import _compile, random_game
+
+    from orbis_dsl.runtime.scoring import score_game
+
+    shared = _compile(tmp_path, f"let reds = {REDS}\n{AWARD}", "shared")
+    text = shared.modules["pack.py"]
+    assert len(re.findall(r"^def _let_reds\(trace, g, p, site\):$", text, re.M)) == 1
+    assert len(re.findall(r"_let\(known, 0, trace, _let_reds, g, p, '_award_redmost_\w+'\)", text)) == 4
+    by_hand = _compile(tmp_path, re.sub(r"\breds\b", f"({REDS})", AWARD), "by_hand")
+    rules = (rules_from_modules(shared.modules, "orbis_test_reds"),
+             rules_from_modules(by_hand.modules, "orbis_test_reds_by_hand"))
+    awarded = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        game = random_game(rng, [None] * rng.randint(2, 4))
+        a, b = (score_game(r, game).to_json() for r in rules)
+        assert a == b, seed
+        awarded += sum(p.get("redmost", 0) > 0 for p in a["players"])
+    assert awarded > 0
