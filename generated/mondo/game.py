@@ -177,23 +177,29 @@ def _score_chip(g, p, trace=None):
     return p.facts['chip'] if p.facts['chip'] is not None else 0
 
 
+# let chip_holder, from 'rules/mondo/game.orbis', line 93
+def _let_chip_holder(trace, g, p, site):
+    return (
+        g.options['level'] != 'solo'
+        and _among(
+            g, p, 'most', lambda q0: q0.prior.get('total'), site + '@93:39', trace,
+            'total of the round before is {value}',
+        )
+    )
+
+
 # from 'rules/mondo/game.orbis', line 126
 def _score_volcanoes(g, p, trace=None):
     known = {}
-    def _let0_chip_holder(trace):
-        return (
-            g.options['level'] != 'solo'
-            and _among(
-                g, p, 'most', lambda q0: q0.prior.get('total'), '_score_volcanoes@93:39', trace,
-                'total of the round before is {value}',
-            )
-        )
     def _let1_counted_volcanoes(trace):
         return (
             p.facts['volcanoes']['active']
             + (
                 p.facts['volcanoes']['inactive']
-                if _let(known, 0, trace, _let0_chip_holder) and g.options['volcano_chip_mode'] == 'counts_as_active'
+                if (
+                    _let(known, 0, trace, _let_chip_holder, g, p, '_score_volcanoes')
+                    and g.options['volcano_chip_mode'] == 'counts_as_active'
+                )
                 else 0
             )
         )
@@ -202,7 +208,10 @@ def _score_volcanoes(g, p, trace=None):
         if g.options['level'] == 'solo'
         else (
             0
-            if _let(known, 0, trace, _let0_chip_holder) and g.options['volcano_chip_mode'] == 'flat'
+            if (
+                _let(known, 0, trace, _let_chip_holder, g, p, '_score_volcanoes')
+                and g.options['volcano_chip_mode'] == 'flat'
+            )
             else (
                 -_let(known, 1, trace, _let1_counted_volcanoes)
                 if (
@@ -299,14 +308,6 @@ def _check_0(g, p, each, trace=None):
 # from 'rules/mondo/game.orbis', line 147
 def _check_1(g, p, each, trace=None):
     known = {}
-    def _let0_chip_holder(trace):
-        return (
-            g.options['level'] != 'solo'
-            and _among(
-                g, p, 'most', lambda q0: q0.prior.get('total'), '_check_1@93:39', trace,
-                'total of the round before is {value}',
-            )
-        )
     return (
         _compare(
             trace,
@@ -319,7 +320,10 @@ def _check_1(g, p, each, trace=None):
                 p.facts['volcanoes']['active']
                 + (
                     p.facts['volcanoes']['inactive']
-                    if _let(known, 0, trace, _let0_chip_holder) and g.options['volcano_chip_mode'] == 'counts_as_active'
+                    if (
+                        _let(known, 0, trace, _let_chip_holder, g, p, '_check_1')
+                        and g.options['volcano_chip_mode'] == 'counts_as_active'
+                    )
                     else 0
                 )
             ),
@@ -350,21 +354,13 @@ def _check_1(g, p, each, trace=None):
                 'else 0) is {value}'
             ),
         )
-        and not _let(known, 0, trace, _let0_chip_holder)
+        and not _let(known, 0, trace, _let_chip_holder, g, p, '_check_1')
     )
 
 
 # from 'rules/mondo/game.orbis', line 149
 def _check_2(g, p, each, trace=None):
     known = {}
-    def _let0_chip_holder(trace):
-        return (
-            g.options['level'] != 'solo'
-            and _among(
-                g, p, 'most', lambda q0: q0.prior.get('total'), '_check_2@93:39', trace,
-                'total of the round before is {value}',
-            )
-        )
     return (
         _compare(
             trace,
@@ -377,7 +373,10 @@ def _check_2(g, p, each, trace=None):
                 p.facts['volcanoes']['active']
                 + (
                     p.facts['volcanoes']['inactive']
-                    if _let(known, 0, trace, _let0_chip_holder) and g.options['volcano_chip_mode'] == 'counts_as_active'
+                    if (
+                        _let(known, 0, trace, _let_chip_holder, g, p, '_check_2')
+                        and g.options['volcano_chip_mode'] == 'counts_as_active'
+                    )
                     else 0
                 )
             ),
@@ -408,7 +407,7 @@ def _check_2(g, p, each, trace=None):
                 'else 0) is {value}'
             ),
         )
-        and _let(known, 0, trace, _let0_chip_holder)
+        and _let(known, 0, trace, _let_chip_holder, g, p, '_check_2')
         and g.options['volcano_chip_mode'] == 'flat'
     )
 
@@ -416,14 +415,6 @@ def _check_2(g, p, each, trace=None):
 # from 'rules/mondo/game.orbis', line 151
 def _check_3(g, p, each, trace=None):
     known = {}
-    def _let0_chip_holder(trace):
-        return (
-            g.options['level'] != 'solo'
-            and _among(
-                g, p, 'most', lambda q0: q0.prior.get('total'), '_check_3@93:39', trace,
-                'total of the round before is {value}',
-            )
-        )
     return (
         _compare(
             trace,
@@ -436,7 +427,10 @@ def _check_3(g, p, each, trace=None):
                 p.facts['volcanoes']['active']
                 + (
                     p.facts['volcanoes']['inactive']
-                    if _let(known, 0, trace, _let0_chip_holder) and g.options['volcano_chip_mode'] == 'counts_as_active'
+                    if (
+                        _let(known, 0, trace, _let_chip_holder, g, p, '_check_3')
+                        and g.options['volcano_chip_mode'] == 'counts_as_active'
+                    )
                     else 0
                 )
             ),
@@ -467,7 +461,7 @@ def _check_3(g, p, each, trace=None):
                 'else 0) is {value}'
             ),
         )
-        and _let(known, 0, trace, _let0_chip_holder)
+        and _let(known, 0, trace, _let_chip_holder, g, p, '_check_3')
         and g.options['volcano_chip_mode'] == 'counts_as_active'
     )
 

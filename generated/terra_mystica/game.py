@@ -86,11 +86,14 @@ def _award_area_eligible(g, p, measure, trace=None):
     return _compare(trace, 'measure is {value}', '>=', measure, 1)
 
 
+# let shipping_reach, from 'rules/terra_mystica/game.orbis', line 85
+def _let_shipping_reach(trace, p):
+    return _extreme_max((p.facts['shipping'], p.values['start_shipping']))
+
+
 # from 'rules/terra_mystica/game.orbis', line 125
 def _award_fire_ice_measure(g, p, trace=None):
     known = {}
-    def _let0_shipping_reach(trace):
-        return _extreme_max((p.facts['shipping'], p.values['start_shipping']))
     def _let1_hop_reach(trace):
         return _extreme_max(
             (
@@ -115,7 +118,7 @@ def _award_fire_ice_measure(g, p, trace=None):
                 (
                     _link('adjacent'), _link('joined', pairs=p.facts['bridges']),
                     _link('beside', pairs=p.facts['mermaid_river_towns']),
-                    _link('water', _let(known, 0, trace, _let0_shipping_reach) if p.values['ships'] else None),
+                    _link('water', _let(known, 0, trace, _let_shipping_reach, p) if p.values['ships'] else None),
                     _link('within', _let(known, 1, trace, _let1_hop_reach) if not p.values['ships'] else None),
                 ),
                 trace, by='span', between=(), parts=(),
@@ -127,7 +130,7 @@ def _award_fire_ice_measure(g, p, trace=None):
                     (
                         _link('adjacent'), _link('joined', pairs=p.facts['bridges']),
                         _link('beside', pairs=p.facts['mermaid_river_towns']),
-                        _link('water', _let(known, 0, trace, _let0_shipping_reach) if p.values['ships'] else None),
+                        _link('water', _let(known, 0, trace, _let_shipping_reach, p) if p.values['ships'] else None),
                         _link('within', _let(known, 1, trace, _let1_hop_reach) if not p.values['ships'] else None),
                     ),
                     trace, by='span', between=('SA', 'SH'), parts=(),
@@ -139,7 +142,9 @@ def _award_fire_ice_measure(g, p, trace=None):
                         (
                             _link('adjacent'), _link('joined', pairs=p.facts['bridges']),
                             _link('beside', pairs=p.facts['mermaid_river_towns']),
-                            _link('water', _let(known, 0, trace, _let0_shipping_reach) if p.values['ships'] else None),
+                            _link(
+                                'water', _let(known, 0, trace, _let_shipping_reach, p) if p.values['ships'] else None,
+                            ),
                             _link('within', _let(known, 1, trace, _let1_hop_reach) if not p.values['ships'] else None),
                         ),
                         trace, by='border', between=(), parts=(),
@@ -150,7 +155,9 @@ def _award_fire_ice_measure(g, p, trace=None):
                         (
                             _link('adjacent'), _link('joined', pairs=p.facts['bridges']),
                             _link('beside', pairs=p.facts['mermaid_river_towns']),
-                            _link('water', _let(known, 0, trace, _let0_shipping_reach) if p.values['ships'] else None),
+                            _link(
+                                'water', _let(known, 0, trace, _let_shipping_reach, p) if p.values['ships'] else None,
+                            ),
                             _link('within', _let(known, 1, trace, _let1_hop_reach) if not p.values['ships'] else None),
                         ),
                         trace, by='parts', between=(),

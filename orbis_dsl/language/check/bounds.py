@@ -29,14 +29,19 @@ MAX_LET_DEPTH = 64
 MAX_NESTED_SCANS = 3
 
 _EXPRESSIONS = ast_expr.Expr.__args__  # the classes of the union
+# Expressions with no expression inside.
+_LEAVES = frozenset({ast_expr.IntLit, ast_expr.BoolLit, ast_expr.StrLit, ast_expr.Ref, ast_expr.SetLit,
+                     ast_expr.FieldOf})
 
 
 def _cost(e, lets: dict[str, tuple[int, int, int]]) -> tuple[int, int, int]:
     """(nodes as written, nested scans with its lets written out, lets read one through another) of an
     expression. Recursive: the parser bounds the depth."""
-    if isinstance(e, ast_expr.Ref) and e.name in lets:
-        _, scans, depth = lets[e.name]
-        return 1, scans, depth + 1
+    if type(e) in _LEAVES:  # (half the nodes: no child to walk)
+        if type(e) is ast_expr.Ref and e.name in lets:
+            _, scans, depth = lets[e.name]
+            return 1, scans, depth + 1
+        return 1, 0, 0
     nodes, scans, depth = 1, 0, 0
     for child in _children(e):
         child_nodes, child_scans, child_depth = _cost(child, lets)
@@ -151,11 +156,15 @@ def _quantities(decl) -> list[tuple[int, object]]:
 
 def _nodes(root) -> list:
     """Every syntax node below `root` (and `root`) that says what a rule says (not where: spans and lines as
-    written are passed by, and hold no quantity), without recursion."""
+    written are passed by, and hold no quantity), without recursion; an expression's insides are passed by too:
+    an expression holds only expressions, and no quantity is one (an amount literal is written only as a
+    declaration's default or a tile's argument, grammar/rules.lark `literal`)."""
     found, stack = [], [root]
     while stack:
         node = stack.pop()
         found.append(node)
+        if _is_expression_class(type(node)):
+            continue
         for name in compared_field_names(type(node)):
             value = getattr(node, name)
             if isinstance(value, tuple):

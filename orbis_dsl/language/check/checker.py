@@ -121,7 +121,9 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
         desert = self._desert(singletons.get("facedown"), [f for f, d in by_type[ast_decl.FacedownDecl]])
         kinds = {d.name: self._kind(f, d) for f, d in tile_pieces}
         self.kinds = kinds
-        gods = {d.name: self._god(f, d) for f, d in held_pieces}
+        # (one context for every god: their checks change nothing a context is made of)
+        god_ctx = self.context(self_kind="god")
+        gods = {d.name: self._god(f, d, god_ctx) for f, d in held_pieces}
         self.awards = self.awards_declared = {d.name: d for _, d in by_type[ast_sheet.AwardDecl]}
         awards = {d.name: self._award(f, d) for f, d in by_type[ast_sheet.AwardDecl]}
         self.awards = awards

@@ -10,6 +10,8 @@ Nodes keep their spans: the body's nodes point at the body, the arguments' at th
 
 from __future__ import annotations
 
+from functools import cache
+
 import attrs
 
 from orbis_dsl.common.diagnostics import Diagnostic, unknown
@@ -17,11 +19,28 @@ from orbis_dsl.language.syntax import ast_expr, ast_reuse, ast_scope
 from orbis_dsl.language.syntax.ast_walk import children, compared_field_names, field_names, is_node
 
 
+@cache
+def _fields(cls: type) -> tuple[str, ...]:
+    return field_names(cls)
+
+
+def evolved(node, changes: dict):
+    """`attrs.evolve(node, **changes)` for a syntax node, without its per-call look at the class: no syntax node
+    has a converter, validator or post-init step, so a copy field by field is what it makes (a file of a thousand
+    gods calling the majority functions rebuilds a node on every path to a parameter)."""
+    new = object.__new__(type(node))
+    for name in _fields(type(node)):
+        object.__setattr__(new, name, changes[name] if name in changes else getattr(node, name))
+    return new
+
+
 def rebuild(node, visit):
     """`node` with each child node replaced by `visit(child)`: the same object when no child changes (so that a
-    call's argument keeps its identity, which the checker's argument-type hook looks up)."""
+    call's argument keeps its identity, which the checker's argument-type hook looks up). Only the fields in
+    equality are visited: the others say where the node was written (a span, a tuple of five, and `WrittenLine`s,
+    leaves no visit rewrites)."""
     changes = {}
-    for name in field_names(type(node)):
+    for name in compared_field_names(type(node)):
         value = getattr(node, name)
         if isinstance(value, tuple):
             new = tuple(visit(v) if is_node(v) else v for v in value)
@@ -31,7 +50,7 @@ def rebuild(node, visit):
             new = visit(value)
             if new is not value:
                 changes[name] = new
-    return attrs.evolve(node, **changes) if changes else node
+    return evolved(node, changes) if changes else node
 
 
 def binder_name(node) -> str | None:

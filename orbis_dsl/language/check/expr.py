@@ -6,8 +6,6 @@ color, kind, star, string, colors, kinds, stars, amount; '?' after an error, so 
 
 from __future__ import annotations
 
-import attrs
-
 from orbis_dsl.common.diagnostics import Diagnostic, did_you_mean, unknown
 from orbis_dsl.language.check.among import tile_part
 from orbis_dsl.language.check.functions import argument_type
@@ -261,7 +259,7 @@ class ExpressionChecker:
     def _e_Among(self, e, ctx):
         # A value that may be none (`prior total`) is allowed: a player without one is never most or fewest.
         shown = len(self.diags)
-        self.expect(e.value, attrs.evolve(ctx, over_players=True), "int", f"what is '{e.rank} among players'")
+        self.expect(e.value, ctx.evolve(over_players=True), "int", f"what is '{e.rank} among players'")
         found = tile_part(e.value, ctx) if (ctx.self_kind == "tile" or ctx.in_item) and len(self.diags) == shown \
             else None
         if found is not None:
@@ -280,14 +278,15 @@ class ExpressionChecker:
     def _e_BoolOp(self, e, ctx):
         self.expect(e.left, ctx, "bool", f"the left side of '{e.op}'")
         # `x is given and … x …`: on the right, x has a value
-        right = attrs.evolve(ctx, given=ctx.given | self.given_by(e.left)) if e.op == "and" else ctx
+        shown = self.given_by(e.left) if e.op == "and" else frozenset()
+        right = ctx.evolve(given=ctx.given | shown) if shown - ctx.given else ctx
         self.expect(e.right, right, "bool", f"the right side of '{e.op}'")
         return "bool"
 
     def _e_IfExpr(self, e, ctx):
         self.expect(e.cond, ctx, "bool", "the condition of 'if'")
         shown = self.given_by(e.cond)
-        then = self.expr(e.then, attrs.evolve(ctx, given=ctx.given | shown) if shown else ctx)
+        then = self.expr(e.then, ctx.evolve(given=ctx.given | shown) if shown else ctx)
         otherwise = self.expr(e.otherwise, ctx)
         if "?" in (then, otherwise):
             return "?"
@@ -358,7 +357,7 @@ class ExpressionChecker:
         if e.field is not None and e.field not in self.values:
             self.diags.append(self.unknown("value", e.field, self.values, e.span))
         if e.where is not None:
-            self.expect(e.where, attrs.evolve(ctx, held=held), "bool", "the condition after 'where'")
+            self.expect(e.where, ctx.evolve(held=held), "bool", "the condition after 'where'")
         return "int"
 
     def _e_Extreme(self, e, ctx):

@@ -6,8 +6,6 @@ Mixed into the checker, which provides `error`, `diags`, `expr`, `expect` and `u
 
 from __future__ import annotations
 
-import attrs
-
 
 class ListChecker:
     def _list_fact(self, fact: str, ctx, span, construct: str) -> str | None:
@@ -43,5 +41,5 @@ class ListChecker:
 
     def _e_PlayerSum(self, e, ctx) -> str:
         # The summed expression reads each player's own facts and values: names resolve as for the player.
-        self.expect(e.expr, attrs.evolve(ctx, over_players=True), "int", "what 'sum(… over players)' adds up")
+        self.expect(e.expr, ctx.evolve(over_players=True), "int", "what 'sum(… over players)' adds up")
         return "int"

@@ -85,26 +85,32 @@ class Context:
     # how the innermost unnamed count of tiles is written with its tile named, for messages: `{name}` the field
     named_form: str = ""
 
+    def evolve(self, **changes) -> Context:
+        """This context with `changes` (`attrs.evolve`; a copy field by field was measured no faster, 8.5 against
+        8.6 µs: a context has 33 fields). What is cheaper is deriving fewer: see the checker's and the compiler's
+        one context for every god."""
+        return attrs.evolve(self, **changes)
+
     def item_scope(self) -> Context:
-        return attrs.evolve(self, in_item=True)
+        return self.evolve(in_item=True)
 
     def counted_tile(self, scope: str = "tiles", head: str = "count(") -> Context:
         """Inside an unnamed `count(SCOPE where …)` of tiles (`head`: `sum(cp of ` for a sum): the counted tile's
         names first, the outside remembered (`subject` is the scope's word)."""
         form = f"{head}n in {scope} where n.{{name}} …)"
-        return attrs.evolve(self, in_item=True, subject=scope, outer=self, named_form=form)
+        return self.evolve(in_item=True, subject=scope, outer=self, named_form=form)
 
     def counted_player(self) -> Context:
         """Inside an unnamed `count(players where …)`: each counted player's names, the outside remembered."""
-        return attrs.evolve(self, subject="players", outer=self, over_players=True)
+        return self.evolve(subject="players", outer=self, over_players=True)
 
     def bound(self, name: str, what: str) -> Context:
         """Inside `count(NAME in …)` or `sum(… for NAME in SET)`: NAME known, bare names read as outside."""
-        return attrs.evolve(self, binders={**self.binders, name: what})
+        return self.evolve(binders={**self.binders, name: what})
 
     def unscoped(self) -> Context:
         """Inside `my …` or `their …`: names say whose they are, none is ambiguous."""
-        return attrs.evolve(self, subject=None, outer=None)
+        return self.evolve(subject=None, outer=None)
 
     def resolve(self, name: str) -> Binding | None:
         """What `name` means here, looked up from the innermost names out: those a construct binds, the tile or
@@ -235,13 +241,16 @@ def set_members(sets) -> dict[str, str]:
     return {member: name for name, members in sets.items() for member in members}
 
 
-def kind_context(rules, kind) -> Context:
-    return rule_context(rules, params={n: type_name(p.type) for n, p in kind.params.items()}, self_kind="tile",
-                        lets=kind.lets)
+def kind_context(rules, kind, base: Context | None = None) -> Context:
+    """A tile kind's clauses' context; `base`: the rule set's `rule_context`, when the caller has it already."""
+    base = base or rule_context(rules)
+    return base.evolve(params={n: type_name(p.type) for n, p in kind.params.items()}, self_kind="tile",
+                       lets=kind.lets)
 
 
-def god_context(rules, god) -> Context:
-    return rule_context(rules, self_kind="god", lets=god.lets)
+def god_context(rules, god, base: Context | None = None) -> Context:
+    """A held piece's clauses' context; `base` as for `kind_context`."""
+    return (base or rule_context(rules)).evolve(self_kind="god", lets=god.lets)
 
 
 def desert_context(rules) -> Context:

@@ -33,7 +33,7 @@ class PieceChecker:
         for name, m in declared.items():
             del later[name]
             # (None: the let being defined itself)
-            self.let_types[id(m.expr)] = self.expr(m.expr, attrs.evolve(ctx, lets=lets, later={**later, name: None}))
+            self.let_types[id(m.expr)] = self.expr(m.expr, ctx.evolve(lets=lets, later={**later, name: None}))
         return lets
 
     @staticmethod
@@ -50,7 +50,7 @@ class PieceChecker:
     def _ends(self, clauses, ctx: Context, later=None) -> None:
         """Each end clause: its points, its condition and its sentence (a mistake in it placed inside it)."""
         for clause in clauses:
-            here = attrs.evolve(ctx, later=later[id(clause)]) if later else ctx
+            here = ctx.evolve(later=later[id(clause)]) if later and (later[id(clause)] or ctx.later) else ctx
             if clause.says is not None:
                 self.diags.extend(check_says(clause.says, lambda name, here=here: _shows(here, name), CLAUSE_WORDS,
                                              clause.span, says_place(clause.says_written)))
@@ -130,12 +130,12 @@ class PieceChecker:
         for m in members:
             if not isinstance(m, ast_decl.WhenClause):
                 continue
-            here = attrs.evolve(ctx, later=later[id(m)])
+            here = ctx.evolve(later=later[id(m)])
             if m.event not in allowed_events:
                 hint = did_you_mean(m.event, allowed_events) or "expected " + " or ".join(allowed_events)
                 self.error(f"unknown moment 'when {m.event}'", m.span, hint=hint)
                 continue
-            event_ctx = attrs.evolve(here, allow_validated=False) if m.event == "placed" else here
+            event_ctx = here.evolve(allow_validated=False) if m.event == "placed" else here
             self._effects(m, event_ctx, params)
             (taken if m.event == "taken" else placed).extend(m.effects)
         for effect in placed:
@@ -165,10 +165,10 @@ class PieceChecker:
         all_params = {**self.attributes, **params}
         ctx = self.context(params={n: type_name(p.type) for n, p in all_params.items()}, self_kind="tile")
         lets = self._lets(decl.members, ctx)
-        ctx = attrs.evolve(ctx, lets=lets)
+        ctx = ctx.evolve(lets=lets)
         taken, placed = self._when(decl.members, ctx, all_params, EVENTS)
         ends = tuple(m for m in decl.members if isinstance(m, ast_decl.EndClause))
-        self._ends(ends, attrs.evolve(ctx, allow_validated=False), self.later_lets(decl.members))
+        self._ends(ends, ctx.evolve(allow_validated=False), self.later_lets(decl.members))
         for m in decl.members:
             if isinstance(m, ast_decl.Modify):
                 held = self.vocabulary.player_family or "none declared"
@@ -178,10 +178,11 @@ class PieceChecker:
         return Kind(decl.name, decl.title or decl.name, all_params, lets, taken, placed, ends,
                     frozenset(n for n in used if n in all_params), tuple(params), file, span=decl.span)
 
-    def _god(self, file, decl: ast_decl.PieceDecl) -> God:
-        ctx = self.context(self_kind="god")
+    def _god(self, file, decl: ast_decl.PieceDecl, ctx: Context) -> God:
+        """A held piece, its clauses read in `ctx` (the checker's context for a god)."""
         lets = self._lets(decl.members, ctx)
-        ctx = attrs.evolve(ctx, lets=lets)
+        if lets or ctx.lets:  # (a god without lets reads none, as the context says already when it has none)
+            ctx = ctx.evolve(lets=lets)
         taken, _ = self._when(decl.members, ctx, {}, ("taken",))
         ends = tuple(m for m in decl.members if isinstance(m, ast_decl.EndClause))
         self._ends(ends, ctx, self.later_lets(decl.members))

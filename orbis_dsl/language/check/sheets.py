@@ -33,7 +33,7 @@ class SheetChecker:
         else:
             # On a score sheet a player whose measure is none takes no part in the award.
             self.expect(decl.measure, ctx, "int", "an award's measure", none_ok=self.sheet)
-        inner = attrs.evolve(ctx, extras={"measure": "int"})
+        inner = ctx.evolve(extras={"measure": "int"})
         if decl.eligible is not None:
             self.expect(decl.eligible, inner, "bool", "who is eligible")
         if decl.tiebreak is not None:

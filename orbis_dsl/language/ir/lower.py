@@ -36,8 +36,13 @@ class Frame:
     def var(self, sort: Sort) -> Var:
         return Var(sort, self.depth)
 
-    def enter(self, **changes) -> Frame:
-        return attrs.evolve(self, depth=self.depth + 1, **changes)
+    def enter(self, ctx: Context | None = None, item: Var | None = None, player: Var | None = None,
+              bound: tuple[tuple[str, Var], ...] | None = None) -> Frame:
+        """One scope further in, with what it changes (written out rather than `attrs.evolve`: a frame is entered
+        for every scope of every clause lowered)."""
+        return Frame(self.ctx if ctx is None else ctx, self.item if item is None else item,
+                     self.player if player is None else player, self.bound if bound is None else bound,
+                     self.depth + 1)
 
     def binding(self, name: str, var: Var, what: str) -> Frame:
         return self.enter(ctx=self.ctx.bound(name, what), bound=(*self.bound, (name, var)))
@@ -57,10 +62,13 @@ class Frame:
 class Lowering:
     """Lowers the expressions of one handler; shares a let between uses in the same scope."""
 
-    def __init__(self, ctx: Context):
+    def __init__(self, ctx: Context, item_scopes: dict | None = None):
         self.root = Frame(ctx)
         self.lets: list[nodes.Let] = []
         self._memo: dict[tuple, nodes.Let] = {}
+        # A context's `item_scope` by the context's id (with the context, which keeps the id its own): handlers
+        # of one rule file may share the dict, as a piece's clauses share their context.
+        self._item_scopes = {} if item_scopes is None else item_scopes
 
     def lower(self, e, frame: Frame | None = None):
         frame = frame or self.root
@@ -113,13 +121,19 @@ class Lowering:
         if e.binder is not None:  # the counted tile named: bare names keep their outer meaning
             inner = frame.binding(e.binder.name, var, "tile")
         else:
-            inner = frame.enter(ctx=frame.ctx.item_scope(), item=var)
+            inner = frame.enter(ctx=self._item_scope(frame.ctx), item=var)
         return ops.TileScan(func, field, e.scope, frame.item, frame.player, var, self._opt(e.where, inner),
                             source=e)
 
+    def _item_scope(self, ctx: Context) -> Context:
+        found = self._item_scopes.get(id(ctx))
+        if found is None:
+            found = self._item_scopes[id(ctx)] = (ctx, ctx.item_scope())
+        return found[1]
+
     def held_count(self, e: ast_expr.HeldCount, frame: Frame):
         var = frame.var(Sort.HELD)
-        inner = frame.enter(ctx=attrs.evolve(frame.ctx, held=held_names(frame.ctx, e.fact)), item=var)
+        inner = frame.enter(ctx=frame.ctx.evolve(held=held_names(frame.ctx, e.fact)), item=var)
         return ops.HeldScan(e.func, e.field, e.fact, frame.player, var, self._opt(e.where, inner), source=e)
 
     def among(self, e: ast_expr.Among, frame: Frame):

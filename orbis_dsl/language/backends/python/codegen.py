@@ -69,6 +69,11 @@ class ExprCompiler(ScanCompiler):
     works: dict = attrs.field(factory=dict)  # id of a Let -> (its function's name, its number) in this handler
     work_defs: list = attrs.field(factory=list)  # those functions, each after the ones it calls
     sizes: dict = attrs.field(factory=dict)  # id of a Let -> its size written where it is read (`inlined_size`)
+    # Writes a let's function once for the whole module when it can (`module_lets.ModuleLets.share`): called with
+    # this compiler, the let and its number here; gives (function, number, arguments past the subjects) or None.
+    share: object = None
+    labels: dict = attrs.field(factory=dict)  # id of a syntax node -> (the node, its label): `label`
+    site_param: bool = False  # `among`'s site is the argument `site` (a module-level let's), not this handler's
 
     def compile(self, e) -> ast.expr:
         return getattr(self, "_" + type(e).__name__)(e)
@@ -130,28 +135,33 @@ class ExprCompiler(ScanCompiler):
             return emit.load(local)
         if id(e.let) not in self.works and self._inlined(e.let):  # read once, and small: written where it is read
             return self.compile(e.let.expr)
-        name, number = self.works.get(id(e.let)) or self._work(e.let)
+        name, number, extra = self.works.get(id(e.let)) or self._work(e.let)
         subjects = [emit.load(var_name(var, "?")) for var in e.let.subjects]
         key = emit.const(number)
         if subjects:  # one value per combination of the subjects it reads
             key = ast.Tuple([key, *(emit.call("id", s) for s in subjects)], ast.Load())
-        return self.helper("let", emit.load("known"), key, emit.load("trace"), emit.load(name), *subjects)
+        return self.helper("let", emit.load("known"), key, emit.load("trace"), emit.load(name), *subjects, *extra)
 
     def _inlined(self, let: nodes.Let) -> bool:
         """Whether a let is written where it is read: when it is read once and, with the lets written into it so,
         stays small (a chain of lets each read once would otherwise make one expression as large as them all)."""
         return let.uses == 1 and inlined_size(let.expr, self.sizes) <= INLINED_NODES
 
-    def _work(self, let: nodes.Let) -> tuple[str, int]:
-        """The function working out `let` (its reasons go to its own `trace`), defined once in this handler."""
+    def _work(self, let: nodes.Let) -> tuple[str, int, list]:
+        """The function working out `let` (its reasons go to its own `trace`): one of the module's, when `share`
+        gives one, else defined once in this handler."""
         number = len(self.works)
+        shared = self.share(self, let, number) if self.share is not None else None
+        if shared is not None:
+            self.works[id(let)] = shared
+            return shared
         name = f"_let{number}_{safe_identifier(let.name)}"
-        self.works[id(let)] = (name, number)
+        self.works[id(let)] = (name, number, [])
         args = [ast.arg("trace"), *(ast.arg(var_name(var, "?")) for var in let.subjects)]
         body = [ast.Return(self.compile(let.expr))]
         self.work_defs.append(ast.FunctionDef(name, ast.arguments([], args, None, [], [], None, []), body, [], None,
                                               None))
-        return name, number
+        return name, number, []
 
     # operators
     def _Neg(self, e):
@@ -202,13 +212,21 @@ class ExprCompiler(ScanCompiler):
         return self.helper("compare", emit.load("trace"), *self.compare_words(e), self.compile(e.left),
                            self.compile(e.right), *self.label_params(e))
 
+    def label(self, source) -> str:
+        """How a comparison's or ranking's side is shown in a trace (`describer.label`), worked out once a side: a
+        traced comparison asks for it twice, for its words and for whether they name the tile's parameters."""
+        found = self.labels.get(id(source))
+        if found is None:
+            found = self.labels[id(source)] = (source, self.describer.label(source))
+        return found[1]
+
     def compare_words(self, e) -> tuple[ast.expr, ast.expr]:
         """How a comparison's left side is shown in a trace, and its operator."""
-        return emit.const(self.describer.label(e.source.left)), emit.const(e.op)
+        return emit.const(self.label(e.source.left)), emit.const(e.op)
 
     def label_params(self, e) -> list[ast.expr]:
         """The tile's parameters, when a comparison's label names any."""
-        label = self.describer.label(e.source.left)
+        label = self.label(e.source.left)
         return [emit.attr("t", "params")] if self.tile_clause and "{" in label.replace("{value}", "") else []
 
     def equality(self, e) -> ast.expr | None:

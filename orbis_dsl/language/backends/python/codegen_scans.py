@@ -67,7 +67,10 @@ class ScanCompiler:
 
     def _Among(self, e):
         source = e.source
-        site = emit.const(f"{self.site}@{source.span.line}:{source.span.column}" if source.span else self.site)
+        where = f"@{source.span.line}:{source.span.column}" if source.span else ""
+        site = emit.const(self.site + where)
+        if self.site_param:  # in a let written once for the module: the reading handler's site, passed in
+            site = emit.arith(emit.load("site"), "+", emit.const(where)) if where else emit.load("site")
         key = site
         if self.tile_clause:
             key = ast.Tuple([site, emit.attr("p", "index"), emit.attr("t", "pos")], ast.Load())

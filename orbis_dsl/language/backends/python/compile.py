@@ -44,7 +44,7 @@ def module_name(relative: str) -> str:
 
 
 def render_module(rules: RuleSet, file: ast_decl.RuleFile, text: str, source: str) -> str:
-    builder = ModuleBuilder(rules, source)
+    builder = ModuleBuilder(rules, source, file.path)
     tables: dict[str, list[str]] = {name: [] for name in _TABLE_SPECS}  # (in the order the module lists them)
     for decl in file.decls:
         if _replaced(rules, decl, file.path):

@@ -59,17 +59,22 @@ class Handler:
 
     def function(self) -> ast.FunctionDef:
         """The handler; the functions of the lets it works out at their first read come first in its body."""
-        positional, defaults = [], []
-        for arg in self.args:
-            name, _, default = arg.partition("=")
-            positional.append(ast.arg(name))
-            if default:
-                defaults.append(emit.const(None))
-        signature = ast.arguments([], positional, None, [], [], None, defaults)
         body = self.body
-        if self.comp.work_defs:
+        if self.comp.works:  # (a let's function may be the module's: `known` is still this call's)
             body = [ast.Assign([ast.Name("known", ast.Store())], ast.Dict([], [])), *self.comp.work_defs, *body]
-        return ast.FunctionDef(self.name, signature, body or [ast.Pass()], [], None, None)
+        return plain_function(self.name, self.args, body)
+
+
+def plain_function(name: str, args: list[str], body: list[ast.stmt]) -> ast.FunctionDef:
+    """A handler's function: `args` as its signature writes them (`trace=None`: a default of None)."""
+    positional, defaults = [], []
+    for arg in args:
+        arg_name, _, default = arg.partition("=")
+        positional.append(ast.arg(arg_name))
+        if default:
+            defaults.append(emit.const(None))
+    signature = ast.arguments([], positional, None, [], [], None, defaults)
+    return ast.FunctionDef(name, signature, body or [ast.Pass()], [], None, None)
 
 
 def function_lines(fn: ast.FunctionDef, indent: str = "") -> list[str]:

@@ -235,6 +235,9 @@ def _string_chunks(text: str, width: int) -> list[str]:
     plain, and written out by `repr` only once it is not: a quote or an escape may change how the whole is
     written.)"""
     limit = max(width, 20)
+    if _PLAIN.issuperset(text):  # (most are): each chunk is `limit - 2` characters and its two quotes
+        step = limit - 2
+        return [repr(text[start:start + step]) for start in range(0, len(text), step)] or [repr(text)]
     chunks, start, plain = [], 0, True
     for i, ch in enumerate(text):
         ch_plain = ch in _PLAIN

@@ -5,6 +5,7 @@ out by `layout`) and the spec that names them."""
 from __future__ import annotations
 
 import ast
+from functools import partial
 
 import attrs
 
@@ -13,12 +14,13 @@ from orbis_dsl.language.backends.python import emit
 from orbis_dsl.language.backends.python.codegen import ExprCompiler
 from orbis_dsl.language.backends.python.codegen_clauses import compile_effect, compile_flag, explain_expr
 from orbis_dsl.language.backends.python.emit import safe_identifier
-from orbis_dsl.language.backends.python.handlers import Handler, function_lines
+from orbis_dsl.language.backends.python.handlers import Handler, function_lines, plain_function
 from orbis_dsl.language.backends.python.layout import WIDTH, expr_lines
 from orbis_dsl.language.backends.python.locality import reads_only_its_tile
+from orbis_dsl.language.backends.python.module_lets import ModuleLets
 from orbis_dsl.language.backends.python.spec_text import SpecCall, spec_lines
 from orbis_dsl.language.check.model import Kind, RuleSet, awards_summed, sheet_titles
-from orbis_dsl.language.check.names import god_context, kind_context, rule_context
+from orbis_dsl.language.check.names import Context, god_context, kind_context, rule_context
 from orbis_dsl.language.check.says import CLAUSE_WORDS, placeholders
 from orbis_dsl.language.check.table import player_key, table_key
 from orbis_dsl.language.ir.lower import Lowering
@@ -82,18 +84,46 @@ def tuple_text(items: list[str], indent: str = "    ") -> str:
 class ModuleBuilder:
     """Collects the functions and constants of one module, and what it imports."""
 
-    def __init__(self, rules: RuleSet, source: str):
+    def __init__(self, rules: RuleSet, source: str, path: str | None = None):
         self.rules = rules
         self.source = source
+        self.path = path  # the rule file's own name (as spans give it), for where a shared let comes from
         self.functions: list[Function] = []
         self.constants: list[Constant] = []
         self.imports = emit.Imports()
+        self.lets = ModuleLets(rules.lets, self._shared_let)
+        self._base: Context | None = None
+        self._item_scopes: dict = {}  # (`Lowering`'s, shared by the module's handlers)
+        self._plain_god: Context | None = None  # the context of every held piece with no lets of its own
+
+    def base_context(self) -> Context:
+        """The rule set's base context, built once a module: each kind's and god's is derived from it (a file of a
+        thousand gods would otherwise build the same one a thousand times)."""
+        if self._base is None:
+            self._base = rule_context(self.rules)
+        return self._base
 
     def handler(self, name: str, args: list[str], span, ctx, tile_clause: bool = False, **options) -> Handler:
         """A new handler reading the names of `ctx`; `options` go to its ExprCompiler (`steps`, …)."""
         describer = Describer(set(ctx.params), self.rules.desert.wild, ctx.lets, ctx.vocabulary)
-        comp = ExprCompiler(self.imports, describer, self.rules.desert.wild, name, tile_clause=tile_clause, **options)
-        return Handler(name, args, origin(self.source, span), comp, Lowering(ctx))
+        comp = ExprCompiler(self.imports, describer, self.rules.desert.wild, name, tile_clause=tile_clause,
+                            share=partial(self.lets.share, ctx), **options)
+        return Handler(name, args, origin(self.source, span), comp, Lowering(ctx, self._item_scopes))
+
+    def _god_context(self, god) -> Context:
+        """A held piece's context; one for all those without lets (so that the scopes lowering derives from it are
+        derived once, `Lowering`'s `item_scopes`)."""
+        if god.lets:
+            return god_context(self.rules, god, self.base_context())
+        if self._plain_god is None:
+            self._plain_god = god_context(self.rules, god, self.base_context())
+        return self._plain_god
+
+    def _shared_let(self, name: str, function: ast.FunctionDef) -> None:
+        """A let's function written once for the module, before the first handler that reads it."""
+        span = self.rules.lets[name].span
+        where = origin(self.source, span) if span is not None and span.file == self.path else "from another rule file"
+        self.functions.append(Function(function.name, function_lines(function), f"let {name}, {where}"))
 
     def finish(self, handler: Handler) -> str:
         self.functions.append(Function(handler.name, function_lines(handler.function()), handler.origin))
@@ -137,11 +167,18 @@ class ModuleBuilder:
     def explain_function(self, name: str, clause, ctx, args, tile_clause: bool, read: list) -> str:
         """A handler giving what a scoring line shows: how the points add up, and the sentence's values (whose
         IR joins `read`, for the clause's locality)."""
+        names = placeholders(clause.says) if clause.says else []
+        shown = [p for p in (names if isinstance(names, list) else []) if p not in CLAUSE_WORDS]
+        if not shown and type(clause.points) is ast_expr.IntLit:
+            # A fixed number of points (most clauses) explains itself as written: `explain_expr` of a literal, with
+            # no handler, names or lets to set up (a file of a thousand gods has a thousand such clauses).
+            entries = [ast.Return(ast.Dict([emit.const("_sum")], [emit.const(str(clause.points.value))]))]
+            fn = plain_function(name, args, entries)
+            self.functions.append(Function(name, function_lines(fn), origin(self.source, clause.span)))
+            return name
         handler = self.handler(name, args, clause.span, ctx, tile_clause)
         points = handler.lower(clause.points)
-        names = placeholders(clause.says) if clause.says else []
-        values = {p: handler.lower(ast_expr.Ref(p)) for p in (names if isinstance(names, list) else [])
-                  if p not in CLAUSE_WORDS}
+        values = {p: handler.lower(ast_expr.Ref(p)) for p in shown}
         read += list(values.values())
 
         def entries():
@@ -161,7 +198,7 @@ class ModuleBuilder:
 
     def kind(self, kind: Kind) -> SpecCall:
         prefix = f"_kind_{safe_identifier(kind.name)}"
-        ctx = kind_context(self.rules, kind)
+        ctx = kind_context(self.rules, kind, self.base_context())
         ends = self.end_functions(prefix, kind.ends, ctx, TILE_ARGS, True)
         placed = taken = "None"
         if kind.placed:
@@ -188,7 +225,7 @@ class ModuleBuilder:
 
     def god(self, god) -> SpecCall:
         prefix = f"_god_{safe_identifier(god.name)}"
-        ctx = god_context(self.rules, god)
+        ctx = self._god_context(god)
         ends = self.end_functions(prefix, god.ends, ctx, PLAYER_ARGS, False)
         taken = "None"
         if god.taken:

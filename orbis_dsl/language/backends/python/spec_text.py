@@ -27,13 +27,15 @@ def _flat(value) -> str:
 
 
 def spec_lines(spec: SpecCall, indent: str, suffix: str) -> list[str]:
-    flat = f"{indent}{spec}{suffix}"
+    # (each argument's text made once: a god's spec holds its clauses' specs, each written into the god's)
+    texts = [f"{keyword}={_flat(value)}" for keyword, value in spec.args]
+    flat = f"{indent}{spec.head}(" + ", ".join(texts) + f"){suffix}"
     if len(flat) <= WIDTH:
         return [flat]
     inner = indent + STEP
     lines, packed = [f"{indent}{spec.head}("], ""
-    for keyword, value in spec.args:
-        text = f"{keyword}={_flat(value)},"
+    for (keyword, value), text in zip(spec.args, texts, strict=True):
+        text += ","
         if len(inner + packed + " " + text) <= WIDTH:
             packed = f"{packed} {text}" if packed else text
             continue

@@ -41,6 +41,13 @@ def test_strings_split_as_the_plain_rule_splits_them(text, width):
     assert "".join(ast.literal_eval(chunk) for chunk in chunks) == text
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.sampled_from([*"abc XYZ09{}:.,;@()-"]), max_size=400), st.integers(0, 130))
+def test_plain_strings_split_as_the_plain_rule_splits_them(text, width):
+    """(Strings `repr` writes as they are take a path of their own: slices of the width.)"""
+    assert layout._string_chunks(text, width) == chunks_oracle(text, width)
+
+
 def test_a_long_plain_string_splits_at_the_width():
     chunks = layout._string_chunks("word " * 100, 60)
     assert {len(chunk) for chunk in chunks[:-1]} == {60}
