@@ -36,21 +36,31 @@ _CONSTANTS = (int, float, str, bool, type(None))
 
 def place_free(fn) -> bool:
     """True when the compiled handler `fn` reads nothing that depends on the place its tile is weighed at."""
+    names = names_read(fn)
+    return names is not None and not names & PLACE_ATTRIBUTES
+
+
+def names_read(fn) -> frozenset | None:
+    """Every attribute and global name the code of `fn` (and of the code within it) names, or None when it calls
+    anything but builtins that only compute and `runtime.support`'s pure helpers, or names a dunder: what a
+    compiled handler can read is then among these names."""
     code = getattr(fn, "__code__", None)
     if code is None:
-        return False
-    return _code_free(code, getattr(fn, "__globals__", {}))
+        return None
+    names: set = set()
+    return frozenset(names) if _collect(code, getattr(fn, "__globals__", {}), names) else None
 
 
-def _code_free(code: types.CodeType, namespace: dict) -> bool:
+def _collect(code: types.CodeType, namespace: dict, names: set) -> bool:
     for name in code.co_names:  # attribute and global names alike (Python keeps both here)
-        if name.startswith("__") or name in PLACE_ATTRIBUTES:
+        if name.startswith("__"):
             return False
         if name in namespace and not _pure_global(namespace[name]):
             return False
         if name not in namespace and hasattr(builtins, name) and name not in _PURE_BUILTINS:
             return False
-    return all(_code_free(c, namespace) for c in code.co_consts if isinstance(c, types.CodeType))
+        names.add(name)
+    return all(_collect(c, namespace, names) for c in code.co_consts if isinstance(c, types.CodeType))
 
 
 def _pure_global(value) -> bool:

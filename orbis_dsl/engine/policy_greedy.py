@@ -325,6 +325,9 @@ class GreedyPolicy(Policy):
         """A 'when taken' tile's values at `up` when taken from `slot`: its handler's dry run reads the realm
         left after paying the cost from the realm and the slot's worshippers."""
         T = game.tables
+        if self.shared is None and T.t_realm_blind[tile]:
+            # never asked to be paid, the dry run reads no realm (and, in a plain game, keys no memo with it)
+            return self._evaluate_places(game, me, tile, up, None, slot, awards)
         realm = [a + b for a, b in zip(base, collected)]
         fixed = me.cost_fixed(T, tile)
         left = list(realm)

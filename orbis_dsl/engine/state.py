@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from orbis_dsl.engine.place_free import place_free
+from orbis_dsl.engine.place_free import names_read, place_free
 from orbis_dsl.runtime.game_record import TileRecord
 from orbis_dsl.runtime.rules import Rules
 from orbis_dsl.runtime.views import PlayerView, TileView
@@ -148,6 +148,9 @@ class Tables:
         # which parts of a tile's weighing are the same at every place (place_free.py): per tile id, (its 'when
         # taken' handler, all its end clauses); the award measures together; and whether a tile has any such part
         self.measures_free = all(place_free(m) for m in self.measures)
+        # a 'when taken' handler that never asks to be paid: its dry run does not read the realm (EffectProbe.pay)
+        self.t_realm_blind = tuple(h is not None and (names := names_read(h)) is not None and "pay" not in names
+                                   for h in self.t_taken)
         self.t_free = tuple((h is not None and place_free(h),
                              k is not None and all(end.local or place_free(end.fn) for end in k.ends))
                             for h, k in zip(self.t_taken, self.t_kind))
