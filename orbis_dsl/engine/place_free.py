@@ -34,6 +34,36 @@ _PURE_HELPERS = frozenset(getattr(support, name) for name in (
 _CONSTANTS = (int, float, str, bool, type(None))
 
 
+def weighing_parts(T) -> None:
+    """Set on the rule set's tables `T` (state.py) what the greedy policy may weigh once for all places:
+    `measures_free`, the award measures together; per tile id, `t_free` (its 'when taken' handler, all its end
+    clauses: a clause the compiler found local, `EndSpec.local`, reads its tile alone), `t_whole` (no placement
+    condition and every other part place-free or absent: weighed alike at every place but for the row's
+    preference), `t_shares` (some part place-free), and `t_realm_blind` (a 'when taken' handler that never asks
+    to be paid: its dry run does not read the realm, `EffectProbe.pay`)."""
+    T.measures_free = all(place_free(m) for m in T.measures)
+    T.t_free = tuple((h is not None and place_free(h),
+                      k is not None and all(end.local or place_free(end.fn) for end in k.ends))
+                     for h, k in zip(T.t_taken, T.t_kind))
+    measures = T.measures_free or not T.measures
+    T.t_whole = tuple(measures and _whole(p, h, k, free) for p, h, k, free in zip(T.t_placed, T.t_taken, T.t_kind,
+                                                                                 T.t_free))
+    T.t_shares = tuple(probe or (ends and bool(k.ends)) or (T.measures_free and bool(T.measures))
+                       for (probe, ends), k in zip(T.t_free, T.t_kind))
+    T.t_realm_blind = tuple(h is not None and _never_pays(h) for h in T.t_taken)
+
+
+def _whole(condition, handler, kind, free) -> bool:
+    """No placement condition, and the 'when taken' handler and the end clauses place-free or absent."""
+    probe, ends = free
+    return condition is None and (handler is None or probe) and (kind is None or not kind.ends or ends)
+
+
+def _never_pays(handler) -> bool:
+    names = names_read(handler)
+    return names is not None and "pay" not in names
+
+
 def place_free(fn) -> bool:
     """True when the compiled handler `fn` reads nothing that depends on the place its tile is weighed at."""
     names = names_read(fn)

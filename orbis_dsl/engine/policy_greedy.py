@@ -166,19 +166,9 @@ class GreedyPolicy(Policy):
             if ends is not None and not cancelled:
                 tv.validated = True
                 for end in ends:
-                    points = end(g, view, tv)
-                    if points is None:
-                        value += self.POTENTIAL * cp
-                    else:  # bounded as the scorer bounds it: past 10^308 a float cannot hold it (see MAX_POINTS)
-                        value += points if -MAX_POINTS <= points <= MAX_POINTS else bounded_points(points)
+                    value += self._end_points(end(g, view, tv), cp)
             if awards_before:
-                measures = T.measures
-                if len(measures) == 1:  # the sum of one difference is that difference, int or float
-                    gain = (measures[0](g, view) or 0) - (awards_before[0] or 0)
-                else:
-                    after = [measure(g, view) for measure in measures]
-                    gain = sum((a or 0) - (b or 0) for a, b in zip(after, awards_before))
-                value += self.AWARD * (gain if -MAX_POINTS <= gain <= MAX_POINTS else bounded_points(gain))
+                value += self._award_gain(g, view, T.measures, awards_before)
             if last:  # (else the caller takes the row's preference off, `_evaluate_places`)
                 value -= T.row_pref[pos]
             return value
@@ -190,10 +180,7 @@ class GreedyPolicy(Policy):
 
     def _evaluate_places(self, game, me, tile, places, realm, slot, awards_before) -> list:
         """[`_evaluate` at each of `places`], the same floats, with every part of the weighing that is the same at
-        every place (`Tables.t_free`, `Tables.measures_free`: place_free.py) worked out once: the 'when taken'
-        dry run, the end clauses' points, the award measures. The rest (the placement condition, and any part
-        that may read the place) is worked out at each place, as `_evaluate` does, in the same order, adding
-        the same terms in the same order."""
+        every place (`Tables.t_free`, `Tables.measures_free`: place_free.py) worked out once."""
         T = game.tables
         if T.t_whole[tile]:  # nothing reads the place: its value there is this value less the row's preference
             value = self._evaluate(game, me, tile, places[0], realm, slot, awards_before, last=False)
@@ -201,6 +188,13 @@ class GreedyPolicy(Policy):
             return [value - pref[pos] for pos in places]
         if len(places) < 2 or not T.t_shares[tile]:
             return [self._evaluate(game, me, tile, pos, realm, slot, awards_before) for pos in places]
+        return self._evaluate_shared(game, me, tile, places, realm, slot, awards_before)
+
+    def _evaluate_shared(self, game, me, tile, places, realm, slot, awards_before) -> list:
+        """`_evaluate_places` for a tile with a part that reads the place: the place-free parts (the 'when taken'
+        dry run, the end clauses' points, the award measures) are worked out at the first place that needs them;
+        the rest at each place, as `_evaluate` does, in the same order, adding the same terms in the same order."""
+        T = game.tables
         g = game.g
         view = me.view
         condition, handler, ends, cp = T.t_weigh[tile]
@@ -221,31 +215,29 @@ class GreedyPolicy(Policy):
                 tv.pos = pos
                 tv.validated = False
                 view.slots[pos] = tv
-                try:
-                    value = 0.0
-                    cancelled = condition is not None and not condition(g, view, tv)
-                    if handler is not None:
-                        if taken is None or not probe_free:
-                            taken = self._dry_run(game, realm, slot, handler, view, tv)
-                        cancelled = cancelled or taken[1]
-                        value += taken[0]
-                    if ends is not None and not cancelled:
-                        tv.validated = True
-                        if addends is None or not ends_free:
-                            addends = [self._end_points(end(g, view, tv), cp) for end in ends]
-                        for points in addends:
-                            value += points
-                    if awards_before:
-                        if award is None or not measure_free:
-                            award = self._award_gain(g, view, T.measures, awards_before)
-                        value += award
-                    value -= T.row_pref[pos]
-                    out.append(value)
-                finally:
-                    view.slots[pos] = None
+                value = 0.0
+                cancelled = condition is not None and not condition(g, view, tv)
+                if handler is not None:
+                    if taken is None or not probe_free:
+                        taken = self._dry_run(game, realm, slot, handler, view, tv)
+                    cancelled = cancelled or taken[1]
+                    value += taken[0]
+                if ends is not None and not cancelled:
+                    tv.validated = True
+                    if addends is None or not ends_free:
+                        addends = [self._end_points(end(g, view, tv), cp) for end in ends]
+                    for points in addends:
+                        value += points
+                if awards_before:
+                    if award is None or not measure_free:
+                        award = self._award_gain(g, view, T.measures, awards_before)
+                    value += award
+                out.append(value - T.row_pref[pos])
+                view.slots[pos] = None
             return out
         finally:
             view.tiles.pop()
+            view.slots[tv.pos] = None
             if g.cache:
                 g.cache.clear()
 
@@ -444,26 +436,28 @@ class GreedyPolicy(Policy):
 
     def choose_cost(self, game, me, tile, fixed, nany, up, opened):
         realm = me.realm
-        desert, awards = self._turn_parts(game, me)
+        desert, awards = self._turn_parts(game, me)  # (the turn's memo made ready too)
         cost = len(fixed) + nany
         spend = self._realm_value(game, sum(realm)) - self._realm_value(game, sum(realm) - cost)
-        left = list(realm)
-        for c in fixed + take_from(realm, fixed, nany):
-            left[c] -= 1
-        memo = self._turn_memo(game)
-        best = max(self._values_at(game, me, tile, up, left, self._slot, awards, memo)) - spend
+        paid = take_from(realm, fixed, nany, most_first=True)
+        left = None
+        if game.tables.t_taken[tile] is not None:  # only a 'when taken' handler reads what is left
+            left = list(realm)
+            for c in fixed + paid:
+                left[c] -= 1
+        best = max(self._values_at(game, me, tile, up, left, self._slot, awards, self._memo)) - spend
         if best < desert:
             return None
-        return take_from(realm, fixed, nany, most_first=True)
+        return paid
 
     def choose_place(self, game, me, tile, positions):
         T = game.tables
         if tile < 0:
             # a desert: as low as possible, where it helps most tiles above (it matches every colour)
             return min(positions, key=lambda p: (T.row_of[p], p))
-        awards = self._turn_parts(game, me)[1]
-        memo = self._turn_memo(game)
-        values = self._values_at(game, me, tile, positions, list(me.realm), self._slot, awards, memo)
+        awards = self._turn_parts(game, me)[1]  # (the turn's memo made ready too)
+        realm = list(me.realm) if T.t_taken[tile] is not None else None  # only a 'when taken' handler reads it
+        values = self._values_at(game, me, tile, positions, realm, self._slot, awards, self._memo)
         return max(zip(values, positions), key=lambda e: (e[0], -e[1]))[1]
 
     def choose_gain(self, game, me, count):

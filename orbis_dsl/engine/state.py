@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from orbis_dsl.engine.place_free import names_read, place_free
+from orbis_dsl.engine.place_free import weighing_parts
 from orbis_dsl.runtime.game_record import TileRecord
 from orbis_dsl.runtime.rules import Rules
 from orbis_dsl.runtime.views import PlayerView, TileView
@@ -145,23 +145,10 @@ class Tables:
                              for p, h, k, prm in zip(self.t_placed, self.t_taken, self.t_kind, self.t_params))
         self.measures = tuple(award.measure for award in rules.awards.values())
         self.desert_ends = tuple(end.fn for end in rules.settings.desert_ends)
-        # which parts of a tile's weighing are the same at every place (place_free.py): per tile id, (its 'when
-        # taken' handler, all its end clauses); the award measures together; and whether a tile has any such part
-        self.measures_free = all(place_free(m) for m in self.measures)
-        # a 'when taken' handler that never asks to be paid: its dry run does not read the realm (EffectProbe.pay)
-        self.t_realm_blind = tuple(h is not None and (names := names_read(h)) is not None and "pay" not in names
-                                   for h in self.t_taken)
-        self.t_free = tuple((h is not None and place_free(h),
-                             k is not None and all(end.local or place_free(end.fn) for end in k.ends))
-                            for h, k in zip(self.t_taken, self.t_kind))
-        # a tile weighed alike at every place but for the row's preference: no placement condition, every other
-        # part place-free (or absent)
-        self.t_whole = tuple(p is None and (h is None or probe) and (k is None or not k.ends or ends)
-                             and (self.measures_free or not self.measures)
-                             for p, h, k, (probe, ends) in zip(self.t_placed, self.t_taken, self.t_kind, self.t_free))
         self.row_pref = tuple(0.01 * r for r in self.row_of)  # the small preference for low places, per place
-        self.t_shares = tuple(probe or (ends and bool(k.ends)) or (self.measures_free and bool(self.measures))
-                              for (probe, ends), k in zip(self.t_free, self.t_kind))
+        # which parts of a tile's weighing are the same at every place (`measures_free`, `t_free`, `t_whole`,
+        # `t_shares`) and which dry runs read no realm (`t_realm_blind`): place_free.py
+        weighing_parts(self)
 
     def color_list(self, colours) -> str:
         names = self.colors
