@@ -39,8 +39,9 @@ def weighing_parts(T) -> None:
     `measures_free`, the award measures together; per tile id, `t_free` (its 'when taken' handler, all its end
     clauses: a clause the compiler found local, `EndSpec.local`, reads its tile alone), `t_whole` (no placement
     condition and every other part place-free or absent: weighed alike at every place but for the row's
-    preference), `t_shares` (some part place-free), and `t_realm_blind` (a 'when taken' handler that never asks
-    to be paid: its dry run does not read the realm, `EffectProbe.pay`)."""
+    preference), `t_shares` (some part place-free), and what a 'when taken' handler's dry run may read beyond
+    the game's views: `t_pays` (it may ask to be paid: the realm, `EffectProbe.pay`) and `t_destroys` (it may
+    destroy: the display's worshippers but the slot's, `EffectProbe.destroy`)."""
     T.measures_free = all(place_free(m) for m in T.measures)
     T.t_free = tuple((h is not None and place_free(h),
                       k is not None and all(end.local or place_free(end.fn) for end in k.ends))
@@ -50,7 +51,9 @@ def weighing_parts(T) -> None:
                                                                                  T.t_free))
     T.t_shares = tuple(probe or (ends and bool(k.ends)) or (T.measures_free and bool(T.measures))
                        for (probe, ends), k in zip(T.t_free, T.t_kind))
-    T.t_realm_blind = tuple(h is not None and _never_pays(h) for h in T.t_taken)
+    asks = [None if h is None else _asks(h) for h in T.t_taken]
+    T.t_pays = tuple(names is not None and "pay" in names for names in asks)
+    T.t_destroys = tuple(names is not None and "destroy" in names for names in asks)
 
 
 def _whole(condition, handler, kind, free) -> bool:
@@ -59,9 +62,10 @@ def _whole(condition, handler, kind, free) -> bool:
     return condition is None and (handler is None or probe) and (kind is None or not kind.ends or ends)
 
 
-def _never_pays(handler) -> bool:
+def _asks(handler) -> frozenset:
+    """The names a 'when taken' handler reads; when they cannot be told, as if it named every ask of the api."""
     names = names_read(handler)
-    return names is not None and "pay" not in names
+    return frozenset({"pay", "destroy"}) if names is None else names
 
 
 def place_free(fn) -> bool:

@@ -269,10 +269,11 @@ class GreedyPolicy(Policy):
         now), plus the worshippers it brings; `awards` are the award measures now. The realm values a take weighs
         are worked out as `_realm_value` does, in the same order of operations; the places of a colour are found
         once a turn (the board does not change while the takes are weighed); the realm left after paying is made
-        only for a tile whose 'when taken' handler may read it."""
+        only for a tile whose 'when taken' handler may ask to be paid (`Tables.t_pays`), the only ask that
+        reads it."""
         T = game.tables
         display, dw = game.display, game.dw
-        t_fixed, t_any, t_color, t_taken = T.t_fixed, T.t_any, T.t_color, T.t_taken
+        t_fixed, t_any, t_color, t_pays = T.t_fixed, T.t_any, T.t_color, T.t_pays
         W, limit = self.WORSHIPPER, T.realm_limit
         base, reduced, opened = me.realm, me.reduced, me.open
         have = sum(base)
@@ -302,10 +303,10 @@ class GreedyPolicy(Policy):
                         rest = spare - nany  # what is left after the coloured squares due and the multicoloured
                         spend = W * (min(total, limit) if limit is not None else total) - \
                             W * (min(rest, limit) if limit is not None else rest)
-                        if t_taken[tile] is None:
-                            values = self._values_at(game, me, tile, up, None, slot, awards, memo)
+                        if t_pays[tile]:
+                            values = self._paying_values(game, me, tile, up, base, collected, slot, awards, memo)
                         else:
-                            values = self._taken_values(game, me, tile, up, base, collected, slot, awards, memo)
+                            values = self._values_at(game, me, tile, up, None, slot, awards, memo)
                         for value in values:
                             v = value - spend
                             if v > best:
@@ -313,51 +314,37 @@ class GreedyPolicy(Policy):
             out.append((best + (W * (min(total, limit) if limit is not None else total) - had), slot))
         return out
 
-    def _taken_values(self, game, me, tile, up, base, collected, slot, awards, memo) -> list:
-        """A 'when taken' tile's values at `up` when taken from `slot`: its handler's dry run reads the realm
-        left after paying the cost from the realm and the slot's worshippers."""
+    def _paying_values(self, game, me, tile, up, base, collected, slot, awards, memo) -> list:
+        """The values at `up` of a tile whose 'when taken' handler may ask to be paid, taken from `slot`: its dry
+        run reads the realm left after paying the cost from the realm and the slot's worshippers."""
         T = game.tables
-        if self.shared is None and T.t_realm_blind[tile]:
-            # never asked to be paid, the dry run reads no realm (and, in a plain game, keys no memo with it)
-            return self._evaluate_places(game, me, tile, up, None, slot, awards)
         realm = [a + b for a, b in zip(base, collected)]
         fixed = me.cost_fixed(T, tile)
         left = list(realm)
         for c in fixed + take_from(realm, fixed, T.t_any[tile]):
             left[c] -= 1
-        if self.shared is None:
-            # a plain game never asks again for a 'when taken' tile's value with this realm and display (the cost
-            # is asked after the worshippers moved): weighed without its memo keys
-            return self._evaluate_places(game, me, tile, up, left, slot, awards)
         return self._values_at(game, me, tile, up, left, slot, awards, memo)
 
     def _values_at(self, game, me, tile, places, realm, slot, awards_before, memo):
         """[the tile's value at each of `places`] (`_evaluate`). With `memo` (this turn's, `_turn_memo`), values
-        already worked out this turn are not worked out again: the realm and the slot matter only to a 'when
-        taken' handler, so only its tiles are keyed by them (and by the display's worshippers, which a 'destroy'
-        probe counts), one key a place; any other tile's values are kept under one key, its id (as ~tile, apart
-        from the turn's parts and the tuples), with the places they are for. Values not held are weighed
-        together by `_evaluate_places` and remembered."""
+        already worked out this turn are not worked out again. They are kept under one key a tile, with the
+        places they are for: its id (as ~tile, apart from the turn's parts), or, for a tile whose 'when taken'
+        handler may ask to be paid or destroy, a tuple with what its dry run then reads (the realm left; the
+        slot and the display's worshippers). Values not held are weighed together by `_evaluate_places`."""
         if memo is None:
             return self._evaluate_places(game, me, tile, places, realm, slot, awards_before)
-        if game.tables.t_taken[tile] is None:
-            held = memo.get(~tile)
-            if held is not None and held[0] == places:
-                return held[1]
-            values = self._evaluate_places(game, me, tile, places, realm, slot, awards_before)
-            memo[~tile] = (list(places), values)
-            return values
-        if self._memo_dw is None:
-            self._memo_dw = tuple(map(tuple, game.dw))  # what a 'destroy' probe counts
-        left = tuple(realm)
-        keys = [(tile, pos, left, slot, self._memo_dw) for pos in places]
-        values = [memo.get(key) for key in keys]
-        if None in values:
-            missing = [i for i, v in enumerate(values) if v is None]
-            weighed = self._evaluate_places(game, me, tile, [places[i] for i in missing], realm, slot,
-                                            awards_before)
-            for i, value in zip(missing, weighed):
-                values[i] = memo[keys[i]] = value
+        T = game.tables
+        key = ~tile
+        if T.t_pays[tile] or T.t_destroys[tile]:
+            if T.t_destroys[tile] and self._memo_dw is None:
+                self._memo_dw = tuple(map(tuple, game.dw))  # what a 'destroy' probe counts
+            key = (tile, tuple(realm) if T.t_pays[tile] else None,
+                   (slot, self._memo_dw) if T.t_destroys[tile] else None)
+        held = memo.get(key)
+        if held is not None and held[0] == places:
+            return held[1]
+        values = self._evaluate_places(game, me, tile, places, realm, slot, awards_before)
+        memo[key] = (list(places), values)
         return values
 
     def _god_value(self, game, me, name):
@@ -441,7 +428,7 @@ class GreedyPolicy(Policy):
         spend = self._realm_value(game, sum(realm)) - self._realm_value(game, sum(realm) - cost)
         paid = take_from(realm, fixed, nany, most_first=True)
         left = None
-        if game.tables.t_taken[tile] is not None:  # only a 'when taken' handler reads what is left
+        if game.tables.t_pays[tile]:  # only a 'when taken' handler that asks to be paid reads what is left
             left = list(realm)
             for c in fixed + paid:
                 left[c] -= 1
@@ -456,7 +443,7 @@ class GreedyPolicy(Policy):
             # a desert: as low as possible, where it helps most tiles above (it matches every colour)
             return min(positions, key=lambda p: (T.row_of[p], p))
         awards = self._turn_parts(game, me)[1]  # (the turn's memo made ready too)
-        realm = list(me.realm) if T.t_taken[tile] is not None else None  # only a 'when taken' handler reads it
+        realm = list(me.realm) if T.t_pays[tile] else None  # only a handler that asks to be paid reads it
         values = self._values_at(game, me, tile, positions, realm, self._slot, awards, self._memo)
         return max(zip(values, positions), key=lambda e: (e[0], -e[1]))[1]
 

@@ -147,7 +147,7 @@ class Tables:
         self.desert_ends = tuple(end.fn for end in rules.settings.desert_ends)
         self.row_pref = tuple(0.01 * r for r in self.row_of)  # the small preference for low places, per place
         # which parts of a tile's weighing are the same at every place (`measures_free`, `t_free`, `t_whole`,
-        # `t_shares`) and which dry runs read no realm (`t_realm_blind`): place_free.py
+        # `t_shares`) and what a dry run reads (`t_pays`, `t_destroys`): place_free.py
         weighing_parts(self)
 
     def color_list(self, colours) -> str:

@@ -102,7 +102,9 @@ def test_the_base_game_and_the_place_pack_are_classified():
     assert T.t_whole[kinds["stone"]] and T.t_whole[kinds["village"]] and T.t_whole[kinds["proselytism"]]
     assert not T.t_whole[kinds["irrigation"]]  # its placement condition reads the tiles below
     assert T.t_free[kinds["forest"]] == (False, False)  # its end counts neighbours
-    assert T.t_realm_blind[kinds["proselytism"]] and not T.t_realm_blind[kinds["village"]]
+    assert not T.t_pays[kinds["proselytism"]] and not T.t_destroys[kinds["proselytism"]]
+    assert T.t_pays[kinds["village"]] and not T.t_destroys[kinds["village"]]
+    assert T.t_destroys[kinds["volcano"]] and not T.t_pays[kinds["volcano"]]
     P = tables_for(load_pack(PLACE_PACK)[0])
     kinds = {k.name: i for i, k in reversed(list(enumerate(P.t_kind))) if k is not None}
     assert not P.measures_free  # the Low token counts tiles in the bottom row
@@ -144,5 +146,35 @@ def test_a_wrong_classification_changes_the_games():
     assert _differs(pack, range(3), measures_free=True)  # the Low token counted at one place
     assert _differs(pack, range(3), t_free=tuple((True, ends) for _, ends in P.t_free), t_shares=every)
     assert _differs(pack, range(6), t_free=tuple((probe, True) for probe, _ in P.t_free), t_shares=every)
-    assert _differs(base, range(3), t_realm_blind=(True,) * T.ntiles)  # villages weighed with no realm
+    assert _differs(base, range(3), t_pays=(False,) * T.ntiles)  # villages weighed with no realm
     assert not _differs(pack, range(3))  # and, as classified, the same games
+
+
+@pytest.mark.parametrize("wrong", [False, True])
+def test_a_volcano_is_weighed_again_when_the_display_changes(wrong, monkeypatch):
+    # a Volcano's dry run destroys worshippers on the other display tiles: its kept values must be keyed by them
+    # (`Tables.t_destroys`), or the cost, asked after the worshippers moved, would read a stale value
+    from orbis_dsl.engine.game import Game
+    from orbis_dsl.engine.game_setup import deal
+
+    rules = base_rules()
+    T = tables_for(rules)
+    if wrong:
+        monkeypatch.setattr(T, "t_destroys", (False,) * T.ntiles)
+    game = Game(rules, deal(rules, "2p", 1), [GreedyPolicy(), GreedyPolicy()])
+    me = game.players[0]
+    tile = next(i for i, k in enumerate(T.t_kind) if k is not None and k.name == "volcano")
+    need, colour = T.t_params[tile]["need"], T.cidx[T.t_params[tile]["destroys"]]
+    places = me.colour_positions(T, T.t_color[tile], me.open)
+    policy = GreedyPolicy()
+
+    def values():
+        awards = policy._turn_parts(game, me)[1]
+        return policy._values_at(game, me, tile, places, None, 0, awards, policy._memo)
+
+    game.dw[1][colour] = need  # enough to destroy
+    enough = values()
+    game.dw[1][colour] = 0  # none left
+    fresh = GreedyPolicy()._evaluate_places(game, me, tile, places, None, 0, policy._turn_parts(game, me)[1])
+    assert fresh != enough  # the volcano is cancelled now
+    assert (values() == fresh) is not wrong
