@@ -51,9 +51,8 @@ def weighing_parts(T) -> None:
                                                                                  T.t_free))
     T.t_shares = tuple(probe or (ends and bool(k.ends)) or (T.measures_free and bool(T.measures))
                        for (probe, ends), k in zip(T.t_free, T.t_kind))
-    asks = [None if h is None else _asks(h) for h in T.t_taken]
-    T.t_pays = tuple(names is not None and "pay" in names for names in asks)
-    T.t_destroys = tuple(names is not None and "destroy" in names for names in asks)
+    T.t_pays = tuple(_asks(h, "pay") for h in T.t_taken)
+    T.t_destroys = tuple(_asks(h, "destroy") for h in T.t_taken)
 
 
 def _whole(condition, handler, kind, free) -> bool:
@@ -62,10 +61,13 @@ def _whole(condition, handler, kind, free) -> bool:
     return condition is None and (handler is None or probe) and (kind is None or not kind.ends or ends)
 
 
-def _asks(handler) -> frozenset:
-    """The names a 'when taken' handler reads; when they cannot be told, as if it named every ask of the api."""
+def _asks(handler, ask: str) -> bool:
+    """Whether a 'when taken' handler (None: no handler) may make `ask` of the api: when what it names cannot be
+    told, it may."""
+    if handler is None:
+        return False
     names = names_read(handler)
-    return frozenset({"pay", "destroy"}) if names is None else names
+    return names is None or ask in names
 
 
 def place_free(fn) -> bool:
