@@ -210,8 +210,6 @@ class GreedyPolicy(Policy):
         view.tiles.append(tv)
         try:
             for pos in places:
-                if g.cache:
-                    g.cache.clear()  # each place is weighed from an empty cache, as `_evaluate` weighs it
                 tv.pos = pos
                 tv.validated = False
                 view.slots[pos] = tv
@@ -234,6 +232,8 @@ class GreedyPolicy(Policy):
                     value += award
                 out.append(value - T.row_pref[pos])
                 view.slots[pos] = None
+                if g.cache:
+                    g.cache.clear()  # what this place's weighing measured, as `_evaluate` clears it
             return out
         finally:
             view.tiles.pop()
