@@ -273,12 +273,13 @@ class GreedyPolicy(Policy):
         reads it."""
         T = game.tables
         display, dw = game.display, game.dw
-        t_fixed, t_any, t_color, t_pays = T.t_fixed, T.t_any, T.t_color, T.t_pays
+        t_fixed, t_any, t_color, t_pays, t_whole, pref = T.t_fixed, T.t_any, T.t_color, T.t_pays, T.t_whole, T.row_pref
         W, limit = self.WORSHIPPER, T.realm_limit
         base, reduced, opened = me.realm, me.reduced, me.open
         have = sum(base)
         had = W * (min(have, limit) if limit is not None else have)
         ups: dict = {}  # colour -> the places a face-up tile of it may go, this turn
+        lows: dict = {}  # colour -> the least row preference among them
         out = []
         for slot in slots:
             tile = display[slot]
@@ -299,47 +300,73 @@ class GreedyPolicy(Policy):
                     up = ups.get(colour)
                     if up is None:
                         up = ups[colour] = me.colour_positions(T, colour, opened)
+                        lows[colour] = min([pref[p] for p in up]) if up else None
                     if up:
                         rest = spare - nany  # what is left after the coloured squares due and the multicoloured
                         spend = W * (min(total, limit) if limit is not None else total) - \
                             W * (min(rest, limit) if limit is not None else rest)
-                        if t_pays[tile]:
-                            values = self._paying_values(game, me, tile, up, base, collected, slot, awards, memo)
-                        else:
-                            values = self._values_at(game, me, tile, up, None, slot, awards, memo)
-                        for value in values:
-                            v = value - spend
+                        left = self._realm_left(me, T, tile, base, collected) if t_pays[tile] else None
+                        if t_whole[tile]:
+                            # the same at every place but for the row's preference: the best place is the lowest
+                            # (`a - b` never grows with `b`: the same float as the best of every place's)
+                            v = (self._whole_value(game, me, tile, up[0], left, slot, awards, memo) -
+                                 lows[colour]) - spend
                             if v > best:
                                 best = v
+                        else:
+                            for value in self._values_at(game, me, tile, up, left, slot, awards, memo):
+                                v = value - spend
+                                if v > best:
+                                    best = v
             out.append((best + (W * (min(total, limit) if limit is not None else total) - had), slot))
         return out
 
-    def _paying_values(self, game, me, tile, up, base, collected, slot, awards, memo) -> list:
-        """The values at `up` of a tile whose 'when taken' handler may ask to be paid, taken from `slot`: its dry
-        run reads the realm left after paying the cost from the realm and the slot's worshippers."""
-        T = game.tables
+    @staticmethod
+    def _realm_left(me, T, tile, base, collected) -> list:
+        """The realm left after paying the tile's cost from the realm and the slot's worshippers (what the dry run
+        of a 'when taken' handler that asks to be paid reads)."""
         realm = [a + b for a, b in zip(base, collected)]
         fixed = me.cost_fixed(T, tile)
         left = list(realm)
         for c in fixed + take_from(realm, fixed, T.t_any[tile]):
             left[c] -= 1
-        return self._values_at(game, me, tile, up, left, slot, awards, memo)
+        return left
+
+    def _memo_key(self, game, tile, realm, slot):
+        """A tile's key in the turn's memo: its id (as ~tile, apart from the turn's parts), or, for a tile whose
+        'when taken' handler may ask to be paid or destroy, a tuple with what its dry run then reads (the realm
+        left; the slot and the display's worshippers)."""
+        T = game.tables
+        if not (T.t_pays[tile] or T.t_destroys[tile]):
+            return ~tile
+        if T.t_destroys[tile] and self._memo_dw is None:
+            self._memo_dw = tuple(map(tuple, game.dw))  # what a 'destroy' probe counts
+        return (tile, tuple(realm) if T.t_pays[tile] else None, (slot, self._memo_dw) if T.t_destroys[tile] else None)
+
+    def _whole_value(self, game, me, tile, pos, realm, slot, awards_before, memo):
+        """A tile weighed alike at every place (`Tables.t_whole`): its value less the row's preference, one float
+        kept in the memo (when given) under `_memo_key`."""
+        if memo is None:
+            return self._evaluate(game, me, tile, pos, realm, slot, awards_before, last=False)
+        key = self._memo_key(game, tile, realm, slot)
+        value = memo.get(key)
+        if value is None:
+            value = memo[key] = self._evaluate(game, me, tile, pos, realm, slot, awards_before, last=False)
+        return value
 
     def _values_at(self, game, me, tile, places, realm, slot, awards_before, memo):
         """[the tile's value at each of `places`] (`_evaluate`). With `memo` (this turn's, `_turn_memo`), values
-        already worked out this turn are not worked out again. They are kept under one key a tile, with the
-        places they are for: its id (as ~tile, apart from the turn's parts), or, for a tile whose 'when taken'
-        handler may ask to be paid or destroy, a tuple with what its dry run then reads (the realm left; the
-        slot and the display's worshippers). Values not held are weighed together by `_evaluate_places`."""
+        already worked out this turn are not worked out again: kept under `_memo_key`, with the places they are
+        for (a tile alike at every place keeps one float, `_whole_value`). Values not held are weighed together
+        by `_evaluate_places`."""
+        T = game.tables
+        if T.t_whole[tile]:
+            value = self._whole_value(game, me, tile, places[0], realm, slot, awards_before, memo)
+            pref = T.row_pref
+            return [value - pref[pos] for pos in places]
         if memo is None:
             return self._evaluate_places(game, me, tile, places, realm, slot, awards_before)
-        T = game.tables
-        key = ~tile
-        if T.t_pays[tile] or T.t_destroys[tile]:
-            if T.t_destroys[tile] and self._memo_dw is None:
-                self._memo_dw = tuple(map(tuple, game.dw))  # what a 'destroy' probe counts
-            key = (tile, tuple(realm) if T.t_pays[tile] else None,
-                   (slot, self._memo_dw) if T.t_destroys[tile] else None)
+        key = self._memo_key(game, tile, realm, slot)
         held = memo.get(key)
         if held is not None and held[0] == places:
             return held[1]
