@@ -119,6 +119,10 @@ class GreedyPolicy(Policy):
             parts = memo.get(_PARTS)
             if parts is None:
                 parts = memo[_PARTS] = (self._desert_value(game, me), self._award_measures(game, me))
+                if game.g.cache:
+                    # what `among` measured for the board without the tile must not be read by the first tile
+                    # weighed: every weighing starts from an empty cache (and so weighs the same in any order)
+                    game.g.cache.clear()
             self._turn_values = parts
         return parts
 
