@@ -119,6 +119,10 @@ class GreedyPolicy(Policy):
             parts = memo.get(_PARTS)
             if parts is None:
                 parts = memo[_PARTS] = (self._desert_value(game, me), self._award_measures(game, me))
+                if game.g.cache:
+                    # what `among` measured for the board without the tile must not be read by the first tile
+                    # weighed: every weighing starts from an empty cache (and so weighs the same in any order)
+                    game.g.cache.clear()
             self._turn_values = parts
         return parts
 
@@ -136,30 +140,12 @@ class GreedyPolicy(Policy):
         g, view = game.g, me.view
         return [measure(g, view) for measure in game.tables.measures]
 
-    def _tile_value(self, game, me, tile, pos, realm, slot, awards_before, memo=None):
-        """CP of `tile` placed face up at `pos` now (temporarily placed in the player's view). With `memo` (this
-        turn's, `_turn_memo`), a value already worked out this turn is not worked out again: the realm and the
-        slot matter only to a 'when taken' handler, so only its tiles are keyed by them (and by the display's
-        worshippers, which a 'destroy' probe counts)."""
-        if memo is None:
-            return self._evaluate(game, me, tile, pos, realm, slot, awards_before)
-        T = game.tables
-        if T.t_taken[tile] is not None:
-            if self._memo_dw is None:
-                self._memo_dw = tuple(map(tuple, game.dw))  # what a 'destroy' probe counts
-            key = (tile, pos, tuple(realm), slot, self._memo_dw)
-        else:
-            key = tile * T.size + pos  # one int per (tile, place): cheaper to hash than a pair
-        value = memo.get(key)
-        if value is None:
-            value = memo[key] = self._evaluate(game, me, tile, pos, realm, slot, awards_before)
-        return value
-
-    def _evaluate(self, game, me, tile, pos, realm, slot, awards_before):
-        """`_tile_value` worked out: the tile laid in the player's view (one reused view per tile id, made fresh
-        as `new_tile_view` makes it: it lies in the view only while its value is worked out, and no handler keeps
-        a tile), its placement condition, a dry run of its 'when taken' effect, its end clauses, the awards it
-        moves, and a small preference for low places, which keep the pyramid open."""
+    def _evaluate(self, game, me, tile, pos, realm, slot, awards_before, last=True):
+        """The tile's value at `pos` (CP of it placed face up there now), worked out: the tile laid in the player's
+        view (one reused view per tile id, made fresh as `new_tile_view` makes it: it lies in the view only while
+        its value is worked out, and no handler keeps a tile), its placement condition, a dry run of its 'when
+        taken' effect, its end clauses, the awards it moves, and a small preference for low places, which keep
+        the pyramid open (`last`: taken off here, else by the caller)."""
         T = game.tables
         g = game.g
         view = me.view
@@ -184,20 +170,11 @@ class GreedyPolicy(Policy):
             if ends is not None and not cancelled:
                 tv.validated = True
                 for end in ends:
-                    points = end(g, view, tv)
-                    if points is None:
-                        value += self.POTENTIAL * cp
-                    else:  # bounded as the scorer bounds it: past 10^308 a float cannot hold it (see MAX_POINTS)
-                        value += points if -MAX_POINTS <= points <= MAX_POINTS else bounded_points(points)
+                    value += self._end_points(end(g, view, tv), cp)
             if awards_before:
-                measures = T.measures
-                if len(measures) == 1:  # the sum of one difference is that difference, int or float
-                    gain = (measures[0](g, view) or 0) - (awards_before[0] or 0)
-                else:
-                    after = [measure(g, view) for measure in measures]
-                    gain = sum((a or 0) - (b or 0) for a, b in zip(after, awards_before))
-                value += self.AWARD * (gain if -MAX_POINTS <= gain <= MAX_POINTS else bounded_points(gain))
-            value -= 0.01 * T.row_of[pos]
+                value += self._award_gain(g, view, T.measures, awards_before)
+            if last:  # (else the caller takes the row's preference off, `_evaluate_places`)
+                value -= T.row_pref[pos]
             return value
         finally:
             view.tiles.pop()
@@ -205,19 +182,108 @@ class GreedyPolicy(Policy):
             if g.cache:
                 g.cache.clear()
 
+    def _evaluate_places(self, game, me, tile, places, realm, slot, awards_before) -> list:
+        """[`_evaluate` at each of `places`], the same floats, with every part of the weighing that is the same at
+        every place (`Tables.t_free`, `Tables.measures_free`: place_free.py) worked out once."""
+        T = game.tables
+        if T.t_whole[tile]:  # nothing reads the place: its value there is this value less the row's preference
+            value = self._evaluate(game, me, tile, places[0], realm, slot, awards_before, last=False)
+            pref = T.row_pref
+            return [value - pref[pos] for pos in places]
+        if len(places) < 2 or not T.t_shares[tile]:
+            return [self._evaluate(game, me, tile, pos, realm, slot, awards_before) for pos in places]
+        return self._evaluate_shared(game, me, tile, places, realm, slot, awards_before)
+
+    def _evaluate_shared(self, game, me, tile, places, realm, slot, awards_before) -> list:
+        """`_evaluate_places` for a tile with a part that reads the place: the place-free parts (the 'when taken'
+        dry run, the end clauses' points, the award measures) are worked out at the first place that needs them;
+        the rest at each place, as `_evaluate` does, in the same order, adding the same terms in the same order."""
+        T = game.tables
+        g = game.g
+        view = me.view
+        condition, handler, ends, cp = T.t_weigh[tile]
+        probe_free, ends_free = T.t_free[tile]
+        measure_free = T.measures_free
+        tv = self._scratch.get(tile)
+        if tv is None:
+            tv = self._scratch[tile] = new_tile_view(T, places[0], tile)
+        tv.cancelled = False
+        tv.points = 0
+        taken = addends = award = None
+        out = []
+        view.tiles.append(tv)
+        try:
+            for pos in places:
+                tv.pos = pos
+                tv.validated = False
+                view.slots[pos] = tv
+                value = 0.0
+                cancelled = condition is not None and not condition(g, view, tv)
+                if handler is not None:
+                    if taken is None or not probe_free:
+                        taken = self._dry_run(game, realm, slot, handler, view, tv)
+                    cancelled = cancelled or taken[1]
+                    value += taken[0]
+                if ends is not None and not cancelled:
+                    tv.validated = True
+                    if addends is None or not ends_free:
+                        addends = [self._end_points(end(g, view, tv), cp) for end in ends]
+                    for points in addends:
+                        value += points
+                if awards_before:
+                    if award is None or not measure_free:
+                        award = self._award_gain(g, view, T.measures, awards_before)
+                    value += award
+                out.append(value - T.row_pref[pos])
+                view.slots[pos] = None
+                if g.cache:
+                    g.cache.clear()  # what this place's weighing measured, as `_evaluate` clears it
+            return out
+        finally:
+            view.tiles.pop()
+            view.slots[tv.pos] = None
+            if g.cache:
+                g.cache.clear()
+
+    def _dry_run(self, game, realm, slot, handler, view, tv) -> tuple:
+        """(what the tile's 'when taken' effect is worth, whether it cancels the tile), from a dry run."""
+        probe = EffectProbe(game, realm, slot)
+        handler(probe, game.g, view, tv)
+        return (probe.gained - probe.spent) * self.WORSHIPPER + probe.reduced * self.REDUCTION, probe.cancelled
+
+    def _end_points(self, points, cp):
+        """What one end clause's `points` add to a tile's value (`_evaluate`'s term)."""
+        if points is None:
+            return self.POTENTIAL * cp
+        # bounded as the scorer bounds it: past 10^308 a float cannot hold it (see MAX_POINTS)
+        return points if -MAX_POINTS <= points <= MAX_POINTS else bounded_points(points)
+
+    def _award_gain(self, g, view, measures, awards_before):
+        """What the award measures' change adds to a tile's value (`_evaluate`'s term)."""
+        if len(measures) == 1:  # the sum of one difference is that difference, int or float
+            gain = (measures[0](g, view) or 0) - (awards_before[0] or 0)
+        else:
+            after = [measure(g, view) for measure in measures]
+            gain = sum((a or 0) - (b or 0) for a, b in zip(after, awards_before))
+        return self.AWARD * (gain if -MAX_POINTS <= gain <= MAX_POINTS else bounded_points(gain))
+
     def _slot_values(self, game, me, slots, desert, awards, memo):
         """[(value, slot)] of taking each display tile in `slots`, in one pass: the best of its value at each place
         it may go face up (less what its cost takes from the realm) and `desert` (what a desert is worth to `me`
-        now), plus the worshippers it brings; `awards` are the award measures now. The realm
-        values a take weighs are worked out as `_realm_value` does, in the same order of operations, and the
-        realm with the slot's worshippers is only made into a list for a tile that can be paid and placed."""
+        now), plus the worshippers it brings; `awards` are the award measures now. The realm values a take weighs
+        are worked out as `_realm_value` does, in the same order of operations; the places of a colour are found
+        once a turn (the board does not change while the takes are weighed); the realm left after paying is made
+        only for a tile whose 'when taken' handler may ask to be paid (`Tables.t_pays`), the only ask that
+        reads it."""
         T = game.tables
         display, dw = game.display, game.dw
-        t_fixed, t_any, t_color = T.t_fixed, T.t_any, T.t_color
+        t_fixed, t_any, t_color, t_pays, t_whole, pref = T.t_fixed, T.t_any, T.t_color, T.t_pays, T.t_whole, T.row_pref
         W, limit = self.WORSHIPPER, T.realm_limit
         base, reduced, opened = me.realm, me.reduced, me.open
         have = sum(base)
         had = W * (min(have, limit) if limit is not None else have)
+        ups: dict = {}  # colour -> the places a face-up tile of it may go, this turn
+        lows: dict = {}  # colour -> the least row preference among them
         out = []
         for slot in slots:
             tile = display[slot]
@@ -232,43 +298,85 @@ class GreedyPolicy(Policy):
                     break
                 spare -= n
             else:
-                if spare >= t_any[tile]:
-                    up = me.colour_positions(T, t_color[tile], opened)
+                nany = t_any[tile]
+                if spare >= nany:
+                    colour = t_color[tile]
+                    up = ups.get(colour)
+                    if up is None:
+                        up = ups[colour] = me.colour_positions(T, colour, opened)
+                        lows[colour] = min([pref[p] for p in up]) if up else None
                     if up:
-                        realm = [a + b for a, b in zip(base, collected)]
-                        best = self._best_place(game, me, tile, up, realm, total, slot, awards, memo, desert)
+                        rest = spare - nany  # what is left after the coloured squares due and the multicoloured
+                        spend = W * (min(total, limit) if limit is not None else total) - \
+                            W * (min(rest, limit) if limit is not None else rest)
+                        left = self._realm_left(me, T, tile, base, collected) if t_pays[tile] else None
+                        if t_whole[tile]:
+                            # the same at every place but for the row's preference: the best place is the lowest
+                            # (`a - b` never grows with `b`: the same float as the best of every place's)
+                            v = (self._whole_value(game, me, tile, up[0], left, slot, awards, memo) -
+                                 lows[colour]) - spend
+                            if v > best:
+                                best = v
+                        else:
+                            for value in self._values_at(game, me, tile, up, left, slot, awards, memo):
+                                v = value - spend
+                                if v > best:
+                                    best = v
             out.append((best + (W * (min(total, limit) if limit is not None else total) - had), slot))
         return out
 
-    def _best_place(self, game, me, tile, up, realm, total, slot, awards, memo, best):
-        """The best of `best` and the tile's value at each of `up`, less what its cost takes from the realm."""
-        T = game.tables
-        W, limit = self.WORSHIPPER, T.realm_limit
+    @staticmethod
+    def _realm_left(me, T, tile, base, collected) -> list:
+        """The realm left after paying the tile's cost from the realm and the slot's worshippers (what the dry run
+        of a 'when taken' handler that asks to be paid reads)."""
+        realm = [a + b for a, b in zip(base, collected)]
         fixed = me.cost_fixed(T, tile)
-        nany = T.t_any[tile]
-        rest = total - len(fixed) - nany
-        spend = W * (min(total, limit) if limit is not None else total) - \
-            W * (min(rest, limit) if limit is not None else rest)
-        left = realm
-        if T.t_taken[tile] is not None or memo is None:  # only a 'when taken' handler reads what is left
-            left = list(realm)
-            for c in fixed + take_from(realm, fixed, nany):
-                left[c] -= 1
-        if memo is None or left is not realm:
-            for pos in up:
-                v = self._tile_value(game, me, tile, pos, left, slot, awards, memo) - spend
-                if v > best:
-                    best = v
-            return best
-        at = tile * T.size  # `_tile_value`'s key of a tile without a 'when taken' handler, at place 0
-        for pos in up:
-            value = memo.get(at + pos)
-            if value is None:
-                value = memo[at + pos] = self._evaluate(game, me, tile, pos, left, slot, awards)
-            v = value - spend
-            if v > best:
-                best = v
-        return best
+        left = list(realm)
+        for c in fixed + take_from(realm, fixed, T.t_any[tile]):
+            left[c] -= 1
+        return left
+
+    def _memo_key(self, game, tile, realm, slot):
+        """A tile's key in the turn's memo: its id (as ~tile, apart from the turn's parts), or, for a tile whose
+        'when taken' handler may ask to be paid or destroy, a tuple with what its dry run then reads (the realm
+        left; the slot and the display's worshippers)."""
+        T = game.tables
+        if not (T.t_pays[tile] or T.t_destroys[tile]):
+            return ~tile
+        if T.t_destroys[tile] and self._memo_dw is None:
+            self._memo_dw = tuple(map(tuple, game.dw))  # what a 'destroy' probe counts
+        return (tile, tuple(realm) if T.t_pays[tile] else None, (slot, self._memo_dw) if T.t_destroys[tile] else None)
+
+    def _whole_value(self, game, me, tile, pos, realm, slot, awards_before, memo):
+        """A tile weighed alike at every place (`Tables.t_whole`): its value less the row's preference, one float
+        kept in the memo (when given) under `_memo_key`."""
+        if memo is None:
+            return self._evaluate(game, me, tile, pos, realm, slot, awards_before, last=False)
+        key = self._memo_key(game, tile, realm, slot)
+        value = memo.get(key)
+        if value is None:
+            value = memo[key] = self._evaluate(game, me, tile, pos, realm, slot, awards_before, last=False)
+        return value
+
+    def _values_at(self, game, me, tile, places, realm, slot, awards_before, memo):
+        """[the tile's value at each of `places`] (`_evaluate`). With `memo` (this turn's, `_turn_memo`), values
+        already worked out this turn are not worked out again: kept under `_memo_key`, with the places they are
+        for (a tile alike at every place keeps one float, `_whole_value`). Values not held are weighed together
+        by `_evaluate_places`."""
+        T = game.tables
+        if T.t_whole[tile]:
+            value = self._whole_value(game, me, tile, places[0], realm, slot, awards_before, memo)
+            pref = T.row_pref
+            return [value - pref[pos] for pos in places]
+        if memo is None:
+            return self._evaluate_places(game, me, tile, places, realm, slot, awards_before)
+        key = self._memo_key(game, tile, realm, slot)
+        held = memo.get(key)
+        if held is not None and held[0] == places:
+            return held[1]
+        values = self._evaluate_places(game, me, tile, places, realm, slot, awards_before)
+        memo[key] = (list(places), values)
+        return values
 
     def _god_value(self, game, me, name):
         g = game.g
@@ -346,27 +454,29 @@ class GreedyPolicy(Policy):
 
     def choose_cost(self, game, me, tile, fixed, nany, up, opened):
         realm = me.realm
-        desert, awards = self._turn_parts(game, me)
+        desert, awards = self._turn_parts(game, me)  # (the turn's memo made ready too)
         cost = len(fixed) + nany
         spend = self._realm_value(game, sum(realm)) - self._realm_value(game, sum(realm) - cost)
-        left = list(realm)
-        for c in fixed + take_from(realm, fixed, nany):
-            left[c] -= 1
-        memo = self._turn_memo(game)
-        best = max(self._tile_value(game, me, tile, pos, left, self._slot, awards, memo) for pos in up) - spend
+        paid = take_from(realm, fixed, nany, most_first=True)
+        left = None
+        if game.tables.t_pays[tile]:  # only a 'when taken' handler that asks to be paid reads what is left
+            left = list(realm)
+            for c in fixed + paid:
+                left[c] -= 1
+        best = max(self._values_at(game, me, tile, up, left, self._slot, awards, self._memo)) - spend
         if best < desert:
             return None
-        return take_from(realm, fixed, nany, most_first=True)
+        return paid
 
     def choose_place(self, game, me, tile, positions):
         T = game.tables
         if tile < 0:
             # a desert: as low as possible, where it helps most tiles above (it matches every colour)
             return min(positions, key=lambda p: (T.row_of[p], p))
-        awards = self._turn_parts(game, me)[1]
-        memo = self._turn_memo(game)
-        return max(positions, key=lambda p: (self._tile_value(game, me, tile, p, list(me.realm), self._slot,
-                                                               awards, memo), -p))
+        awards = self._turn_parts(game, me)[1]  # (the turn's memo made ready too)
+        realm = list(me.realm) if T.t_pays[tile] else None  # only a handler that asks to be paid reads it
+        values = self._values_at(game, me, tile, positions, realm, self._slot, awards, self._memo)
+        return max(zip(values, positions), key=lambda e: (e[0], -e[1]))[1]
 
     def choose_gain(self, game, me, count):
         # the colours the display's tiles ask for most, that the realm lacks

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 
+from orbis_dsl.engine.place_free import weighing_parts
 from orbis_dsl.runtime.game_record import TileRecord
 from orbis_dsl.runtime.rules import Rules
 from orbis_dsl.runtime.views import PlayerView, TileView
@@ -144,6 +145,10 @@ class Tables:
                              for p, h, k, prm in zip(self.t_placed, self.t_taken, self.t_kind, self.t_params))
         self.measures = tuple(award.measure for award in rules.awards.values())
         self.desert_ends = tuple(end.fn for end in rules.settings.desert_ends)
+        self.row_pref = tuple(0.01 * r for r in self.row_of)  # the small preference for low places, per place
+        # which parts of a tile's weighing are the same at every place (`measures_free`, `t_free`, `t_whole`,
+        # `t_shares`) and what a dry run reads (`t_pays`, `t_destroys`): place_free.py
+        weighing_parts(self)
 
     def color_list(self, colours) -> str:
         names = self.colors

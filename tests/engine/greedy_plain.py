@@ -18,10 +18,14 @@ class PlainGreedy(GreedyPolicy):
 
     def _desert_value(self, game, me):
         t = TileView(0, desert=True)
-        return sum((end.fn(game.g, me.view, t) or 0) for end in game.rules.settings.desert_ends)
+        value = sum((end.fn(game.g, me.view, t) or 0) for end in game.rules.settings.desert_ends)
+        game.g.cache.clear()  # every weighing starts from an empty cache (what `among` measured is not read again)
+        return value
 
     def _award_measures(self, game, me):
-        return [award.measure(game.g, me.view) for award in game.rules.awards.values()]
+        measures = [award.measure(game.g, me.view) for award in game.rules.awards.values()]
+        game.g.cache.clear()
+        return measures
 
     def _plain_tile_value(self, game, me, tile, pos, realm, slot, awards_before):
         T = game.tables

@@ -21,8 +21,10 @@ from orbis_dsl.language.ruleset import base_rules
 
 ROOT = Path(__file__).resolve().parents[2]
 # packs whose gods and kinds read more than the base game's: a god paid per tile of a colour, a god that pays,
-# a god that looks ahead, and the custom pack's own kinds
-PACKS = ["examples/balance/sun-king", "examples/balance/miser", "examples/balance/oracle", "examples/custom/pack"]
+# a god that looks ahead, the custom pack's own kinds, and a pack whose 'when taken' effects, end clauses and
+# award read the place (which the greedy policy must then weigh at every place: test_place_free.py)
+PACKS = ["examples/balance/sun-king", "examples/balance/miser", "examples/balance/oracle", "examples/custom/pack",
+         "tests/engine/place_pack"]
 _RULES: dict = {}
 
 

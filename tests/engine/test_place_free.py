@@ -1,0 +1,190 @@
+"""Which parts of a tile's weighing are the same at every place (`engine/place_free.py`), and the greedy policy's
+use of it: handlers made to read the place each way are found out; the classification of the base game and of a
+pack whose weighing reads the place; and a wrong classification makes the fast greedy play otherwise than the
+plain one (`greedy_plain.py`), so the property test of `test_engine_fast.py`, which plays that pack too, would
+fail."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from engine.greedy_plain import PlainGreedy
+
+from orbis_dsl.engine.game import play_game
+from orbis_dsl.engine.place_free import names_read, place_free
+from orbis_dsl.engine.policy_greedy import GreedyPolicy
+from orbis_dsl.engine.state import tables_for
+from orbis_dsl.language.packs.load import load_pack
+from orbis_dsl.language.ruleset import base_rules
+from orbis_dsl.runtime.support import aggregate_sum as _aggregate_sum
+from orbis_dsl.runtime.support import compare as _compare
+from orbis_dsl.runtime.support import neighbours as _neighbours
+
+PLACE_PACK = Path(__file__).resolve().parent / "place_pack"
+
+
+# handlers written as the compiler writes them, each reading one thing more
+def _params(g, p, t, trace=None):
+    return t.params.get("cp")
+
+
+def _count_temples(g, p, trace=None):
+    return _aggregate_sum(n0.params.get("icons") for n0 in p.tiles if n0.kind == "temple")
+
+
+def _compared(g, p, t, trace=None):
+    return _compare(trace, "{value} cp", ">=", t.params.get("cp"), 2, t.params)
+
+
+def _position(g, p, t, trace=None):
+    return t.pos
+
+
+def _row_of_tiles(g, p, trace=None):
+    return sum(1 for n0 in p.tiles if g.board.coords[n0.pos][0] == 0)  # a generator reading positions
+
+
+def _slots(g, p, t, trace=None):
+    return sum(1 for s in p.slots if s is not None)
+
+
+def _validated(g, p, trace=None):
+    return sum(1 for n0 in p.tiles if n0.validated)
+
+
+def _helper(g, p, t, trace=None):
+    return len(_neighbours(g, p, t))  # a helper that reads the board: not one of the pure ones
+
+
+def _reflective(g, p, t, trace=None):
+    return getattr(t, "pos")  # noqa: B009  (reflection on purpose: what the analysis must refuse)
+
+
+def _dunder(g, p, t, trace=None):
+    return t.__class__
+
+
+def _cache(g, p, trace=None):
+    return g.cache.get("site")
+
+
+def _pays(api, g, p, t):
+    if not api.pay(p, t.params.get("need"), None):
+        api.cancel(p, t)
+
+
+def _gains(api, g, p, t):
+    api.gain(p, t.params["gain"][0], t.params["gain"][1])
+
+
+@pytest.mark.parametrize("handler", [_params, _count_temples, _compared, _pays, _gains])
+def test_a_handler_reading_no_place_is_place_free(handler):
+    assert place_free(handler)
+
+
+@pytest.mark.parametrize("handler", [_position, _row_of_tiles, _slots, _validated, _helper, _reflective, _dunder,
+                                     _cache])
+def test_a_handler_that_may_read_the_place_is_not(handler):
+    assert not place_free(handler)
+
+
+def test_names_read_tell_a_handler_that_asks_to_be_paid():
+    assert "pay" in names_read(_pays)
+    assert "pay" not in names_read(_gains)
+    assert names_read(_helper) is None and names_read(len) is None
+
+
+def test_the_base_game_and_the_place_pack_are_classified():
+    T = tables_for(base_rules())
+    kinds = {k.name: i for i, k in reversed(list(enumerate(T.t_kind))) if k is not None}
+    assert T.measures_free  # the Temple tokens count icons of temples, wherever they lie
+    assert T.t_whole[kinds["stone"]] and T.t_whole[kinds["village"]] and T.t_whole[kinds["proselytism"]]
+    assert not T.t_whole[kinds["irrigation"]]  # its placement condition reads the tiles below
+    assert T.t_free[kinds["forest"]] == (False, False)  # its end counts neighbours
+    assert not T.t_pays[kinds["proselytism"]] and not T.t_destroys[kinds["proselytism"]]
+    assert T.t_pays[kinds["village"]] and not T.t_destroys[kinds["village"]]
+    assert T.t_destroys[kinds["volcano"]] and not T.t_pays[kinds["volcano"]]
+    P = tables_for(load_pack(PLACE_PACK)[0])
+    kinds = {k.name: i for i, k in reversed(list(enumerate(P.t_kind))) if k is not None}
+    assert not P.measures_free  # the Low token counts tiles in the bottom row
+    assert P.t_free[kinds["stone"]] == (False, True)  # cancelled below row 2 when taken
+    assert P.t_free[kinds["temple"]] == (False, False)  # worth its row
+    assert not any(P.t_whole)
+
+
+def _records(rules, seed, policy, players=2):
+    return play_game(rules, f"{players}p", seed, [policy(s) for s in range(players)]).record()
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_place_pack_plays_as_under_the_plain_greedy(players):
+    # as classified, the same games; the pack's Tall token asks `among`, whose cache held what the turn's award
+    # measures had measured for the board without the tile, and the first tile weighed read it (a weighing depended
+    # on the order tiles are weighed in, and the fast and plain greedy weigh in different orders): every weighing
+    # now starts from an empty cache
+    pack = load_pack(PLACE_PACK)[0]
+    for seed in range(4):
+        assert _records(pack, seed, GreedyPolicy, players) == _records(pack, seed, PlainGreedy, players)
+
+
+def _differs(rules, seeds, **wrong) -> bool:
+    """Whether, with the tables' classification replaced by `wrong`, the fast greedy plays any of `seeds`
+    otherwise than the plain one (or fails)."""
+    T = tables_for(rules)
+    kept = {name: getattr(T, name) for name in wrong}
+    try:
+        for name, value in wrong.items():
+            setattr(T, name, value)
+        for seed in seeds:
+            try:
+                if _records(rules, seed, GreedyPolicy) != _records(rules, seed, PlainGreedy):
+                    return True
+            except (TypeError, AttributeError):  # e.g. a dry run that asks to be paid from no realm
+                return True
+        return False
+    finally:
+        for name, value in kept.items():
+            setattr(T, name, value)
+
+
+def test_a_wrong_classification_changes_the_games():
+    base = base_rules()
+    pack = load_pack(PLACE_PACK)[0]
+    T, P = tables_for(base), tables_for(pack)
+    every = (True,) * P.ntiles
+    assert _differs(base, range(3), t_whole=(True,) * T.ntiles)  # irrigation and forest weighed at one place
+    assert _differs(pack, range(3), measures_free=True)  # the Low token counted at one place
+    assert _differs(pack, range(3), t_free=tuple((True, ends) for _, ends in P.t_free), t_shares=every)
+    assert _differs(pack, range(6), t_free=tuple((probe, True) for probe, _ in P.t_free), t_shares=every)
+    assert _differs(base, range(3), t_pays=(False,) * T.ntiles)  # villages weighed with no realm
+
+
+@pytest.mark.parametrize("wrong", [False, True])
+def test_a_volcano_is_weighed_again_when_the_display_changes(wrong, monkeypatch):
+    # a Volcano's dry run destroys worshippers on the other display tiles: its kept values must be keyed by them
+    # (`Tables.t_destroys`), or the cost, asked after the worshippers moved, would read a stale value
+    from orbis_dsl.engine.game import Game
+    from orbis_dsl.engine.game_setup import deal
+
+    rules = base_rules()
+    T = tables_for(rules)
+    if wrong:
+        monkeypatch.setattr(T, "t_destroys", (False,) * T.ntiles)
+    game = Game(rules, deal(rules, "2p", 1), [GreedyPolicy(), GreedyPolicy()])
+    me = game.players[0]
+    tile = next(i for i, k in enumerate(T.t_kind) if k is not None and k.name == "volcano")
+    need, colour = T.t_params[tile]["need"], T.cidx[T.t_params[tile]["destroys"]]
+    places = me.colour_positions(T, T.t_color[tile], me.open)
+    policy = GreedyPolicy()
+
+    def values():
+        awards = policy._turn_parts(game, me)[1]
+        return policy._values_at(game, me, tile, places, None, 0, awards, policy._memo)
+
+    game.dw[1][colour] = need  # enough to destroy
+    enough = values()
+    game.dw[1][colour] = 0  # none left
+    fresh = GreedyPolicy()._evaluate_places(game, me, tile, places, None, 0, policy._turn_parts(game, me)[1])
+    assert fresh != enough  # the volcano is cancelled now
+    assert (values() == fresh) is not wrong
