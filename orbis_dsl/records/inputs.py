@@ -7,6 +7,7 @@ from pathlib import Path
 
 from orbis_dsl.common.diagnostics import Diagnostic, Span
 from orbis_dsl.common.encodings import not_utf8
+from orbis_dsl.common.games import Game, game_named, named_game
 from orbis_dsl.common.resources import BASE_GAME, display_path
 from orbis_dsl.language.syntax.rule_files import ReadRefused, read_rule_text
 from orbis_dsl.runtime.game_record import GameRecord
@@ -72,14 +73,7 @@ def read_record(path: Path, pack=None) -> tuple[object | None, object, list[Diag
     game, named, doc, diags = _game_of(text, shown, as_json)
     if diags:
         return None, None, diags, {shown: text}
-    if pack is None:  # pack_game loads the rules' syntax tree and attrs: 33 ms of every `orbis score` start
-        from orbis_dsl.language.ruleset import game_rules
-
-        rules = game_rules(game)
-    else:
-        from orbis_dsl.language.packs.game import rules_for
-
-        rules = rules_for(game, pack)
+    rules = _rules_of(game, pack)
     if rules is None:
         return None, None, [game_mismatch(shown, text, as_json, game, pack, named is not None)], {shown: text}
     record, diags = _parsed(game, rules, text, doc, shown, as_json)
@@ -89,6 +83,42 @@ def read_record(path: Path, pack=None) -> tuple[object | None, object, list[Diag
         hint = pack_names_hint(diags, shown, rules.settings.title or game.id)
         diags = diags if hint is None else [*diags, hint]
     return record, rules, diags, {shown: text}
+
+
+def read_clean(path: Path, pack=None) -> tuple[object, object] | None:
+    """(record, rules) of a JSON record read without a word, as `read_record` reads it; None for anything else (a
+    notation text, a file that cannot be read, any diagnostic), which `read_record` then reads and says why.
+
+    A batch's files are nearly all clean JSON, and for them the name a message would show (display_path: the
+    working directory, an lstat, the file's folder resolved) is never shown: it is worked out only for a file
+    with something to say, by `read_record`. A notation text is left to `read_record` because its ending, as
+    shown, decides what a file without a header was meant to be."""
+    try:
+        text = read_rule_text(path, MAX_GAME_FILE_BYTES)
+    except (ReadRefused, UnicodeDecodeError, OSError):
+        return None
+    if not is_json(path, text):
+        return None
+    game, _, doc, diags = _game_of(text, "", True)
+    if diags:
+        return None
+    rules = _rules_of(game, pack)
+    if rules is None:
+        return None
+    record, diags = _parsed(game, rules, text, doc, "", True)
+    return None if record is None or diags else (record, rules)
+
+
+def _rules_of(game, pack):
+    """The rules a record of `game` is scored under: the game's own, or the pack's when it extends that game
+    (None: the pack is for another game)."""
+    if pack is None:  # pack_game loads the rules' syntax tree and attrs: 33 ms of every `orbis score` start
+        from orbis_dsl.language.ruleset import game_rules
+
+        return game_rules(game)
+    from orbis_dsl.language.packs.game import rules_for
+
+    return rules_for(game, pack)
 
 
 def _file_text(path: Path, shown: str) -> tuple[str, Diagnostic | None]:
@@ -110,12 +140,17 @@ def _file_text(path: Path, shown: str) -> tuple[str, Diagnostic | None]:
         return "", Diagnostic(f"cannot read the file: {error}", file=shown)
 
 
+# A record that names no game is Orbis: taken as such, not looked up (game_named lists rules/, which cost about a
+# fifth of reading a record in a batch of thousands).
+_BASE = Game(BASE_GAME, BASE_GAME)
+
+
 def _game_of(text: str, shown: str, as_json: bool):
     """(the game, the name the record gives it or None, the JSON document when already parsed, diagnostics)."""
-    from orbis_dsl.common.games import Game, game_named, named_game
-
+    if as_json and '"game"' not in text:  # most Orbis records: they name no game
+        return _BASE, None, None, []
     doc = None
-    if as_json and '"game"' in text:
+    if as_json:
         # A record naming its game (every Terra Mystica and Mondo record): parse it once, here, with the readers'
         # own bounds, and hand the document on. Most Orbis records name none and are parsed by their reader.
         from orbis_dsl.records.json_text import load_json
@@ -127,9 +162,7 @@ def _game_of(text: str, shown: str, as_json: bool):
         named = value if isinstance(value, str) else None
     else:
         named = named_game(text, as_json)
-    # A record that names no game is Orbis: taken as such, not looked up (game_named lists rules/, which cost about
-    # a fifth of reading a record in a batch of thousands).
-    game = game_named(named) if named is not None else Game(BASE_GAME, BASE_GAME)
+    game = game_named(named) if named is not None else _BASE
     if named is None and not as_json and not shown.endswith(".orbisgame"):
         missing = _header_missing(shown, text)
         if missing is not None:
