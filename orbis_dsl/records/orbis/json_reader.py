@@ -222,8 +222,7 @@ class RecordReader(TileChecks):
         if None in found:
             self.marks.next -= len(texts)  # (read row by row, each tile checked that was not read before)
             return None
-        self.colons += sum(map(itemgetter(1), found))
-        tiles = tuple(map(itemgetter(0), found))
+        tiles = tuple(map(itemgetter(0), found))  # (their ':'s were matched against their texts when remembered)
         return tuple(tiles[start:end] for start, end in self.shapes.row_slices)
 
     def marked_row(self, row: list, path: str, r: int) -> tuple:
@@ -236,12 +235,14 @@ class RecordReader(TileChecks):
                 if found[i] is None:
                     before, colons = len(self.diags), self.colons
                     tile = self.tile(object_of(inside), f"{path}[{r}][{i}]")
-                    if tile is None or len(self.diags) > before:
+                    # A tile's text is remembered only when its ':'s are its members and the ':'s in its strings:
+                    # then no key in it was given twice, and the skeleton's ':'s alone are left to count per record
+                    # (_skeleton_record). A text with a repeated key is read whole, where the hook names the key.
+                    if tile is None or len(self.diags) > before or self.colons - colons != inside.count(":"):
                         raise NotSkeleton  # (its messages are written from the text parsed whole)
                     found[i] = (tile, self.colons - colons)
                     shapes.remember_text(inside, found[i])
                     self.colons = colons
-        self.colons += sum(map(itemgetter(1), found))
         return tuple(map(itemgetter(0), found))
 
 
@@ -311,7 +312,9 @@ def _skeleton_record(text: str, rules: Rules) -> GameRecord | None:
         game = reader.game(doc)
     except NotSkeleton:
         return None
-    if reader.diags or not marks.done("options" in doc) or reader.colons != text.count(":"):
+    # The tiles' ':'s were matched against their texts when they were remembered (marked_row): what is left to
+    # count is the skeleton's and the options', a fifth of the text.
+    if reader.diags or not marks.done("options" in doc) or reader.colons != marks.colons():
         return None
     return game
 
