@@ -36,6 +36,7 @@ __all__ = ["FORMAT", "MAX_RECORD_BYTES", "RecordReader", "find_god", "game_to_js
 _new_tuple = tuple.__new__  # PlayerRecord's own __new__ is a Python function
 _GAME_KEYS = {"format", "game", "title", "variant", "options", "players"}
 _PLAYER_KEYS = {"name", "god", "god_cancelled", "worshippers", "pyramid"}
+_PLAYER_NEEDS = {"name", "worshippers", "pyramid"}
 
 
 def _strings_colons(*values) -> int:
@@ -140,10 +141,29 @@ class RecordReader(TileChecks):
         return None if None in players else players
 
     def player(self, obj, path: str) -> PlayerRecord | None:
+        if type(obj) is dict and obj.keys() <= _PLAYER_KEYS and obj.keys() >= _PLAYER_NEEDS \
+                and None not in obj.values():
+            # Nearly every player: each field as the checks below take it without a word, tested with no call per
+            # field; anything else (or a god typed as not yet seen) is read field by field, with its messages.
+            name, god, worshippers = obj["name"], obj.get("god"), obj["worshippers"]
+            cancelled = obj.get("god_cancelled", False)
+            gods = self.shapes.gods
+            if type(name) is str and type(worshippers) is int and type(cancelled) is bool \
+                    and ((type(god) is str and god in gods) or (god is None and not cancelled)) \
+                    and worshippers_problem(worshippers) is None:
+                self.colons += len(obj) + _strings_colons(name, god)
+                pyramid = self.pyramid(obj["pyramid"], f"{path}.pyramid")
+                if pyramid is None:
+                    return None
+                god = None if god is None else gods[god]
+                return _new_tuple(PlayerRecord, (name, god, worshippers, pyramid, cancelled))
+        return self.player_checked(obj, path)
+
+    def player_checked(self, obj, path: str) -> PlayerRecord | None:
         if not isinstance(obj, dict):
             self.error(path, f"expected a player object, got {json_words(obj)}")
             return None
-        self.keys(obj, path, _PLAYER_KEYS, {"name", "worshippers", "pyramid"})
+        self.keys(obj, path, _PLAYER_KEYS, _PLAYER_NEEDS)
         self.colons += len(obj) + _strings_colons(obj.get("name"), obj.get("god"))
         # (each value's path is written only for a message: most records have none)
         name = self.typed(obj.get("name", ""), path, str, "a string", "name")
