@@ -39,3 +39,26 @@ def test_what_would_draw_a_message_is_left_to_the_careful_reader(tmp_path):
         assert read_record(path)[2], name  # (and the careful reader has words for it)
     assert read_clean(tmp_path / "missing.json") is None
     assert read_clean(tmp_path) is None  # a folder
+
+
+def test_a_record_names_its_game_by_its_own_key_only(tmp_path):
+    import json
+    import random
+
+    from orbis_dsl.language.ruleset import base_rules
+    from orbis_dsl.records.orbis.json_reader import game_to_json
+    from orbis_dsl.records.sample import random_game
+
+    rules = base_rules()
+    doc = game_to_json(random_game(rules, random.Random(3), 3), rules)
+    doc["title"] = 'the "game" of the year'
+    named = {**doc, "game": "orbis"}
+    for name, record in {"titled.json": doc, "named.json": named}.items():
+        path = tmp_path / name
+        path.write_text(json.dumps(record), encoding="utf-8")
+        careful, rules_read, diags, _ = read_record(path)
+        assert careful is not None and not diags
+        assert read_clean(path) == (careful, rules_read)
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps({**doc, "game": "terra-mystica"}), encoding="utf-8")
+    assert read_clean(other) is None and read_record(other)[2]  # read as Terra Mystica: its reader has words

@@ -323,8 +323,19 @@ def _needs_hooks(text: str) -> bool:
 def _skeleton_record(text: str, rules: Rules) -> GameRecord | None:
     """The record read from the text's skeleton without a word, or None: read the text parsed whole."""
     found = skeleton_of(text)
-    if found is None:
-        return None
+    return None if found is None else skeleton_record(found, text, rules)
+
+
+def clean_skeleton(text: str) -> tuple[dict, Marks] | None:
+    """The text's skeleton (its document with each tile as a mark, json_skeleton.py) when the fast reading may take
+    it, else None: what `read_json_text` reads first. Its document's keys are the record's own, at C speed: the
+    batch asks it whether a record names its game."""
+    return None if _needs_hooks(text) else skeleton_of(text)
+
+
+def skeleton_record(found: tuple[dict, Marks], text: str, rules: Rules) -> GameRecord | None:
+    """The record read from a skeleton (`clean_skeleton`) without a word, or None (then `read_json_text` says what
+    is wrong: it may find the same record, read whole)."""
     doc, marks = found
     reader = RecordReader(rules, "")
     reader.marks = marks
