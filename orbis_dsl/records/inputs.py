@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 from pathlib import Path
 
 from orbis_dsl.common.diagnostics import Diagnostic, Span
 from orbis_dsl.common.encodings import not_utf8
 from orbis_dsl.common.games import Game, game_named, named_game
 from orbis_dsl.common.resources import BASE_GAME, display_path
+from orbis_dsl.language.ruleset import game_rules
 from orbis_dsl.language.syntax.rule_files import ReadRefused, read_rule_text
 from orbis_dsl.runtime.game_record import GameRecord
 from orbis_dsl.runtime.rules import Rules
@@ -99,8 +101,7 @@ def read_clean(path: Path, pack=None) -> tuple[object, object] | None:
         return None
     if not is_json(path, text):
         return None
-    from orbis_dsl.records.orbis.json_reader import clean_skeleton, skeleton_record
-
+    clean_skeleton, skeleton_record = _fast_json_reading()
     found = clean_skeleton(text)
     if found is not None and "game" not in found[0]:
         # No `"game"` among the record's own keys: Orbis (the skeleton's keys are the record's, found where a search
@@ -119,12 +120,34 @@ def read_clean(path: Path, pack=None) -> tuple[object, object] | None:
     return None if record is None or diags else (record, rules)
 
 
+# The modules a batch's every file needs, imported on the first file's need and then taken from here: an import
+# statement inside a function costs microseconds each time it runs (several a file), and importing them with this
+# module would load the Orbis reader and scorer for a batch of other games too.
+@cache
+def _fast_json_reading():
+    from orbis_dsl.records.orbis.json_reader import clean_skeleton, skeleton_record
+
+    return clean_skeleton, skeleton_record
+
+
+@cache
+def _sheet_record_type():
+    from orbis_dsl.runtime.sheet_types import SheetRecord
+
+    return SheetRecord
+
+
+@cache
+def _orbis_scorer():
+    from orbis_dsl.runtime.scoring import score_game
+
+    return score_game
+
+
 def _rules_of(game, pack):
     """The rules a record of `game` is scored under: the game's own, or the pack's when it extends that game
     (None: the pack is for another game)."""
     if pack is None:  # pack_game loads the rules' syntax tree and attrs: 33 ms of every `orbis score` start
-        from orbis_dsl.language.ruleset import game_rules
-
         return game_rules(game)
     from orbis_dsl.language.packs.game import rules_for
 
@@ -197,8 +220,6 @@ def _header_missing(shown: str, text: str) -> Diagnostic | None:
     game = game_of_suffix(shown)
     if game is None or game.folder == BASE_GAME:
         return None
-    from orbis_dsl.language.ruleset import game_rules
-
     title = game_rules(game).settings.title or game.id
     return Diagnostic(f"a {title} score sheet starts with `game {game.id}`", span=_first_line(shown, text),
                       hint=f"add the line `game {game.id}` at the top: it says which game the file records")
@@ -260,12 +281,8 @@ def convert_record(record, rules, to: str) -> str:
 
 def score_record(rules, record, explain: bool = True):
     """The score report of a record read by `read_record`, whichever game it is."""
-    from orbis_dsl.runtime.sheet_types import SheetRecord
-
-    if isinstance(record, SheetRecord):
+    if isinstance(record, _sheet_record_type()):
         from orbis_dsl.runtime.sheet import score_sheet
 
         return score_sheet(rules, record, rules.settings.report_format or "", explain=explain)
-    from orbis_dsl.runtime.scoring import score_game
-
-    return score_game(rules, record, explain=explain)
+    return _orbis_scorer()(rules, record, explain=explain)
