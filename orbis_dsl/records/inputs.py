@@ -88,18 +88,18 @@ def read_record(path: Path, pack=None) -> tuple[object | None, object, list[Diag
 
 
 def read_clean(path: Path, pack=None) -> tuple[object, object] | None:
-    """(record, rules) of a JSON record read without a word, as `read_record` reads it; None for anything else (a
+    """(record, rules) of a `.json` record read without a word, as `read_record` reads it; None for anything else (a
     notation text, a file that cannot be read, any diagnostic), which `read_record` then reads and says why.
 
     A batch's files are nearly all clean JSON, and for them the name a message would show (display_path: the
     working directory, an lstat, the file's folder resolved) is never shown: it is worked out only for a file
     with something to say, by `read_record`. A notation text is left to `read_record` because its ending, as
     shown, decides what a file without a header was meant to be."""
+    if path.suffix.lower() != ".json":  # (a notation text, or JSON under another name: read once, by read_record)
+        return None
     try:
         text = read_rule_text(path, MAX_GAME_FILE_BYTES)
     except (ReadRefused, UnicodeDecodeError, OSError):
-        return None
-    if not is_json(path, text):
         return None
     clean_skeleton, skeleton_record = _fast_json_reading()
     found = clean_skeleton(text)

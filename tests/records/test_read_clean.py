@@ -59,6 +59,9 @@ def test_a_record_names_its_game_by_its_own_key_only(tmp_path):
         careful, rules_read, diags, _ = read_record(path)
         assert careful is not None and not diags
         assert read_clean(path) == (careful, rules_read)
+    elsewhere = tmp_path / "named.txt"  # JSON under another name: left to read_record, which reads it
+    elsewhere.write_text(json.dumps(doc), encoding="utf-8")
+    assert read_clean(elsewhere) is None and read_record(elsewhere)[0] is not None
     other = tmp_path / "other.json"
     other.write_text(json.dumps({**doc, "game": "terra-mystica"}), encoding="utf-8")
     assert read_clean(other) is None and read_record(other)[2]  # read as Terra Mystica: its reader has words
