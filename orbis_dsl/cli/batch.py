@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from orbis_dsl.common.diagnostics import first_shown, render
-from orbis_dsl.records.inputs import read_record, score_record
+from orbis_dsl.records.inputs import read_clean, read_record, score_record
 
 
 class FileResult(NamedTuple):
@@ -35,9 +35,13 @@ class FileResult(NamedTuple):
 
 
 def score_file(path: Path, pack, as_json: bool, explain: bool) -> FileResult:
-    record, rules, diags, texts = read_record(path, pack)
-    if record is None:
-        return FileResult(path, [render(d, texts) for d in first_shown(diags)], None, None, None, None, 0)
+    clean = read_clean(path, pack)  # (most files: read without working out the name a message would show)
+    if clean is None:
+        record, rules, diags, texts = read_record(path, pack)
+        if record is None:
+            return FileResult(path, [render(d, texts) for d in first_shown(diags)], None, None, None, None, 0)
+    else:
+        record, rules = clean
     # The JSON report and --explain carry each line's reasons; the coloured table does not need them.
     report = score_record(rules, record, explain=explain or as_json)
     title = record.title or str(path)

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 from pathlib import Path
 
 from orbis_dsl.common.diagnostics import Diagnostic, Span
 from orbis_dsl.common.encodings import not_utf8
+from orbis_dsl.common.games import Game, game_named, named_game
 from orbis_dsl.common.resources import BASE_GAME, display_path
+from orbis_dsl.language.ruleset import game_rules
 from orbis_dsl.language.syntax.rule_files import ReadRefused, read_rule_text
 from orbis_dsl.runtime.game_record import GameRecord
 from orbis_dsl.runtime.rules import Rules
@@ -72,14 +75,7 @@ def read_record(path: Path, pack=None) -> tuple[object | None, object, list[Diag
     game, named, doc, diags = _game_of(text, shown, as_json)
     if diags:
         return None, None, diags, {shown: text}
-    if pack is None:  # pack_game loads the rules' syntax tree and attrs: 33 ms of every `orbis score` start
-        from orbis_dsl.language.ruleset import game_rules
-
-        rules = game_rules(game)
-    else:
-        from orbis_dsl.language.packs.game import rules_for
-
-        rules = rules_for(game, pack)
+    rules = _rules_of(game, pack)
     if rules is None:
         return None, None, [game_mismatch(shown, text, as_json, game, pack, named is not None)], {shown: text}
     record, diags = _parsed(game, rules, text, doc, shown, as_json)
@@ -89,6 +85,73 @@ def read_record(path: Path, pack=None) -> tuple[object | None, object, list[Diag
         hint = pack_names_hint(diags, shown, rules.settings.title or game.id)
         diags = diags if hint is None else [*diags, hint]
     return record, rules, diags, {shown: text}
+
+
+def read_clean(path: Path, pack=None) -> tuple[object, object] | None:
+    """(record, rules) of a `.json` record read without a word, as `read_record` reads it; None for anything else (a
+    notation text, a file that cannot be read, any diagnostic), which `read_record` then reads and says why.
+
+    A batch's files are nearly all clean JSON, and for them the name a message would show (display_path: the
+    working directory, an lstat, the file's folder resolved) is never shown: it is worked out only for a file
+    with something to say, by `read_record`. A notation text is left to `read_record` because its ending, as
+    shown, decides what a file without a header was meant to be."""
+    if path.suffix.lower() != ".json":  # (a notation text, or JSON under another name: read once, by read_record)
+        return None
+    try:
+        text = read_rule_text(path, MAX_GAME_FILE_BYTES)
+    except (ReadRefused, UnicodeDecodeError, OSError):
+        return None
+    clean_skeleton, skeleton_record = _fast_json_reading()
+    found = clean_skeleton(text)
+    if found is not None and "game" not in found[0]:
+        # No `"game"` among the record's own keys: Orbis (the skeleton's keys are the record's, found where a search
+        # of the whole text for `"game"` took longer than all the rest of finding the game).
+        rules = _rules_of(_BASE, pack)
+        record = None if rules is None else skeleton_record(found, text, rules)
+        if record is not None:
+            return record, rules
+    game, _, doc, diags = _game_of(text, "", True)
+    if diags:
+        return None
+    rules = _rules_of(game, pack)
+    if rules is None:
+        return None
+    record, diags = _parsed(game, rules, text, doc, "", True)
+    return None if record is None or diags else (record, rules)
+
+
+# The modules a batch's every file needs, imported on the first file's need and then taken from here: an import
+# statement inside a function costs microseconds each time it runs (several a file), and importing them with this
+# module would load the Orbis reader and scorer for a batch of other games too.
+@cache
+def _fast_json_reading():
+    from orbis_dsl.records.orbis.json_reader import clean_skeleton, skeleton_record
+
+    return clean_skeleton, skeleton_record
+
+
+@cache
+def _sheet_record_type():
+    from orbis_dsl.runtime.sheet_types import SheetRecord
+
+    return SheetRecord
+
+
+@cache
+def _orbis_scorer():
+    from orbis_dsl.runtime.scoring import score_game
+
+    return score_game
+
+
+def _rules_of(game, pack):
+    """The rules a record of `game` is scored under: the game's own, or the pack's when it extends that game
+    (None: the pack is for another game)."""
+    if pack is None:  # pack_game loads the rules' syntax tree and attrs: 33 ms of every `orbis score` start
+        return game_rules(game)
+    from orbis_dsl.language.packs.game import rules_for
+
+    return rules_for(game, pack)
 
 
 def _file_text(path: Path, shown: str) -> tuple[str, Diagnostic | None]:
@@ -110,12 +173,17 @@ def _file_text(path: Path, shown: str) -> tuple[str, Diagnostic | None]:
         return "", Diagnostic(f"cannot read the file: {error}", file=shown)
 
 
+# A record that names no game is Orbis: taken as such, not looked up (game_named lists rules/, which cost about a
+# fifth of reading a record in a batch of thousands).
+_BASE = Game(BASE_GAME, BASE_GAME)
+
+
 def _game_of(text: str, shown: str, as_json: bool):
     """(the game, the name the record gives it or None, the JSON document when already parsed, diagnostics)."""
-    from orbis_dsl.common.games import Game, game_named, named_game
-
+    if as_json and '"game"' not in text:  # most Orbis records: they name no game
+        return _BASE, None, None, []
     doc = None
-    if as_json and '"game"' in text:
+    if as_json:
         # A record naming its game (every Terra Mystica and Mondo record): parse it once, here, with the readers'
         # own bounds, and hand the document on. Most Orbis records name none and are parsed by their reader.
         from orbis_dsl.records.json_text import load_json
@@ -127,9 +195,7 @@ def _game_of(text: str, shown: str, as_json: bool):
         named = value if isinstance(value, str) else None
     else:
         named = named_game(text, as_json)
-    # A record that names no game is Orbis: taken as such, not looked up (game_named lists rules/, which cost about
-    # a fifth of reading a record in a batch of thousands).
-    game = game_named(named) if named is not None else Game(BASE_GAME, BASE_GAME)
+    game = game_named(named) if named is not None else _BASE
     if named is None and not as_json and not shown.endswith(".orbisgame"):
         missing = _header_missing(shown, text)
         if missing is not None:
@@ -154,8 +220,6 @@ def _header_missing(shown: str, text: str) -> Diagnostic | None:
     game = game_of_suffix(shown)
     if game is None or game.folder == BASE_GAME:
         return None
-    from orbis_dsl.language.ruleset import game_rules
-
     title = game_rules(game).settings.title or game.id
     return Diagnostic(f"a {title} score sheet starts with `game {game.id}`", span=_first_line(shown, text),
                       hint=f"add the line `game {game.id}` at the top: it says which game the file records")
@@ -217,12 +281,8 @@ def convert_record(record, rules, to: str) -> str:
 
 def score_record(rules, record, explain: bool = True):
     """The score report of a record read by `read_record`, whichever game it is."""
-    from orbis_dsl.runtime.sheet_types import SheetRecord
-
-    if isinstance(record, SheetRecord):
+    if isinstance(record, _sheet_record_type()):
         from orbis_dsl.runtime.sheet import score_sheet
 
         return score_sheet(rules, record, rules.settings.report_format or "", explain=explain)
-    from orbis_dsl.runtime.scoring import score_game
-
-    return score_game(rules, record, explain=explain)
+    return _orbis_scorer()(rules, record, explain=explain)

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+# A NamedTuple's own __new__ is a Python function; every field is given here, in order.
+_new_tuple = tuple.__new__
+
 
 class Placing(NamedTuple):
     """What one entry of a ranking took: its place (from 1), the prize, and who it shares its place with."""
@@ -54,6 +57,6 @@ def hand_out(entries: list[tuple[object, int, int | None]], prizes: tuple[int, .
             else:
                 prize = share[offset] if offset < len(share) else 0
             place = start + 1 + (offset if ties == "keep_order" else 0)
-            placings.append(Placing(key, measure, tiebreak, place, prize, len(group)))
+            placings.append(_new_tuple(Placing, (key, measure, tiebreak, place, prize, len(group))))
         start = end
     return placings

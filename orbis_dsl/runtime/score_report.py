@@ -4,6 +4,8 @@
 
 from typing import NamedTuple
 
+from orbis_dsl.runtime.score_json import report_line
+
 
 class Line(NamedTuple):  # a NamedTuple: thousands are made per second while simulating
     where: str
@@ -81,6 +83,4 @@ class ScoreReport(NamedTuple):
         The CLI and the golden capture (tests/golden) both call this, so the capture checks the real output.
         Written by score_json.py (byte for byte what `json.dumps(self.to_json(), ensure_ascii=False)` writes,
         without building the dicts)."""
-        from orbis_dsl.runtime.score_json import report_line
-
         return report_line(self)

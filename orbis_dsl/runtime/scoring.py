@@ -180,7 +180,9 @@ class Scorer:
         kinds = self.rules.kinds
         desert_ends = self.rules.settings.desert_ends
         keep, explain = self.lines, self.explain
-        placement_why = self.placement_why
+        placed_why = self.placement_why.get
+        values = p.values
+        values_id = id(values)  # (looked up once a player, not once a tile)
         for t in p.tiles:  # in board order
             if t.desert:
                 if desert_ends:
@@ -195,14 +197,12 @@ class Scorer:
             for end in kind.ends:
                 if explain and end.local and t.record is not None:
                     # The remembered line looked up here, not in _local_line: most of a game's tiles find theirs.
-                    record, values = t.record, p.values
-                    known = _LOCAL_LINES.get((end, labels[t.pos], id(record), id(values), t.cancelled,
-                                              placement_why.get(t)))
+                    record, where, placed = t.record, labels[t.pos], placed_why(t)
+                    known = _LOCAL_LINES.get((end, where, id(record), values_id, t.cancelled, placed))
                     if known is not None and known[0] is record and known[1] is values:
                         points, line = known[2], known[3]
                     else:
-                        points, line = self._local_line(g, p, t, end, kind.name, labels[t.pos],
-                                                        placement_why.get(t))
+                        points, line = self._local_line(g, p, t, end, kind.name, where, placed)
                     if points is not None:
                         scored = True
                         regions += points

@@ -34,14 +34,28 @@ def _games(folder: Path, count: int, broken: set[int]) -> list[Path]:
 
 def test_files_are_read_one_at_a_time_as_results_are_taken(tmp_path, monkeypatch):
     paths = _games(tmp_path, 5, set())
-    read = []
-    real = batch.read_record
-    monkeypatch.setattr(batch, "read_record", lambda path, pack: (read.append(path), real(path, pack))[1])
+    read, careful = [], []
+    real, real_careful = batch.read_clean, batch.read_record
+    monkeypatch.setattr(batch, "read_clean", lambda path, pack: (read.append(path), real(path, pack))[1])
+    monkeypatch.setattr(batch, "read_record",
+                        lambda path, pack: (careful.append(path), real_careful(path, pack))[1])
     results = batch.score_files(paths, None, as_json=True, explain=False)
     first = next(results)
     assert read == paths[:1] and first.path == paths[0] and first.text.startswith('{"format": "orbis-score/1"')
     assert [r.path for r in results] == paths[1:]
     assert read == paths
+    assert careful == []  # clean files: no shown name worked out, no second read
+
+
+def test_a_file_with_something_to_say_is_read_again_by_the_careful_reader(tmp_path, monkeypatch):
+    paths = _games(tmp_path, 3, {1})
+    careful = []
+    real = batch.read_record
+    monkeypatch.setattr(batch, "read_record", lambda path, pack: (careful.append(path), real(path, pack))[1])
+    results = list(batch.score_files(paths, None, as_json=True, explain=False))
+    assert careful == [paths[1]]
+    assert results[1].text is None and "unknown colour 'mauve'" in results[1].errors[0]
+    assert [r.errors for r in results[::2]] == [[], []]
 
 
 def test_a_broken_file_among_many_is_reported_and_the_others_scored_in_order(tmp_path):

@@ -36,6 +36,7 @@ __all__ = ["FORMAT", "MAX_RECORD_BYTES", "RecordReader", "find_god", "game_to_js
 _new_tuple = tuple.__new__  # PlayerRecord's own __new__ is a Python function
 _GAME_KEYS = {"format", "game", "title", "variant", "options", "players"}
 _PLAYER_KEYS = {"name", "god", "god_cancelled", "worshippers", "pyramid"}
+_PLAYER_NEEDS = {"name", "worshippers", "pyramid"}
 
 
 def _strings_colons(*values) -> int:
@@ -140,10 +141,29 @@ class RecordReader(TileChecks):
         return None if None in players else players
 
     def player(self, obj, path: str) -> PlayerRecord | None:
+        if type(obj) is dict and obj.keys() <= _PLAYER_KEYS and obj.keys() >= _PLAYER_NEEDS \
+                and None not in obj.values():
+            # Nearly every player: each field as the checks below take it without a word, tested with no call per
+            # field; anything else (or a god typed as not yet seen) is read field by field, with its messages.
+            name, god, worshippers = obj["name"], obj.get("god"), obj["worshippers"]
+            cancelled = obj.get("god_cancelled", False)
+            gods = self.shapes.gods
+            if type(name) is str and type(worshippers) is int and type(cancelled) is bool \
+                    and ((type(god) is str and god in gods) or (god is None and not cancelled)) \
+                    and worshippers_problem(worshippers) is None:
+                self.colons += len(obj) + _strings_colons(name, god)
+                pyramid = self.pyramid(obj["pyramid"], f"{path}.pyramid")
+                if pyramid is None:
+                    return None
+                god = None if god is None else gods[god]
+                return _new_tuple(PlayerRecord, (name, god, worshippers, pyramid, cancelled))
+        return self.player_checked(obj, path)
+
+    def player_checked(self, obj, path: str) -> PlayerRecord | None:
         if not isinstance(obj, dict):
             self.error(path, f"expected a player object, got {json_words(obj)}")
             return None
-        self.keys(obj, path, _PLAYER_KEYS, {"name", "worshippers", "pyramid"})
+        self.keys(obj, path, _PLAYER_KEYS, _PLAYER_NEEDS)
         self.colons += len(obj) + _strings_colons(obj.get("name"), obj.get("god"))
         # (each value's path is written only for a message: most records have none)
         name = self.typed(obj.get("name", ""), path, str, "a string", "name")
@@ -222,8 +242,7 @@ class RecordReader(TileChecks):
         if None in found:
             self.marks.next -= len(texts)  # (read row by row, each tile checked that was not read before)
             return None
-        self.colons += sum(map(itemgetter(1), found))
-        tiles = tuple(map(itemgetter(0), found))
+        tiles = tuple(map(itemgetter(0), found))  # (their ':'s were matched against their texts when remembered)
         return tuple(tiles[start:end] for start, end in self.shapes.row_slices)
 
     def marked_row(self, row: list, path: str, r: int) -> tuple:
@@ -236,12 +255,14 @@ class RecordReader(TileChecks):
                 if found[i] is None:
                     before, colons = len(self.diags), self.colons
                     tile = self.tile(object_of(inside), f"{path}[{r}][{i}]")
-                    if tile is None or len(self.diags) > before:
+                    # A tile's text is remembered only when its ':'s are its members and the ':'s in its strings:
+                    # then no key in it was given twice, and the skeleton's ':'s alone are left to count per record
+                    # (_skeleton_record). A text with a repeated key is read whole, where the hook names the key.
+                    if tile is None or len(self.diags) > before or self.colons - colons != inside.count(":"):
                         raise NotSkeleton  # (its messages are written from the text parsed whole)
                     found[i] = (tile, self.colons - colons)
                     shapes.remember_text(inside, found[i])
                     self.colons = colons
-        self.colons += sum(map(itemgetter(1), found))
         return tuple(map(itemgetter(0), found))
 
 
@@ -287,7 +308,9 @@ def read_json_text(text: str, file: str, rules: Rules) -> tuple[GameRecord | Non
 def _needs_hooks(text: str) -> bool:
     """Whether only json_text.load_json's hooks may parse the text: a long number, a `\\u` escape (which may be
     a lone surrogate, or a ':' the count of ':'s would not see), a lone surrogate, or text too large."""
-    if len(text) > MAX_RECORD_BYTES or "\\u" in text or may_hold_long_numbers(text):
+    # ('\\' first: a one-character search runs at memchr speed, a search for "\\u" took longer than the rest of
+    # this check, and most records hold no backslash at all.)
+    if len(text) > MAX_RECORD_BYTES or ("\\" in text and "\\u" in text) or may_hold_long_numbers(text):
         return True
     if not text.isascii():
         try:
@@ -300,8 +323,19 @@ def _needs_hooks(text: str) -> bool:
 def _skeleton_record(text: str, rules: Rules) -> GameRecord | None:
     """The record read from the text's skeleton without a word, or None: read the text parsed whole."""
     found = skeleton_of(text)
-    if found is None:
-        return None
+    return None if found is None else skeleton_record(found, text, rules)
+
+
+def clean_skeleton(text: str) -> tuple[dict, Marks] | None:
+    """The text's skeleton (its document with each tile as a mark, json_skeleton.py) when the fast reading may take
+    it, else None: what `read_json_text` reads first. Its document's keys are the record's own, at C speed: the
+    batch asks it whether a record names its game."""
+    return None if _needs_hooks(text) else skeleton_of(text)
+
+
+def skeleton_record(found: tuple[dict, Marks], text: str, rules: Rules) -> GameRecord | None:
+    """The record read from a skeleton (`clean_skeleton`) without a word, or None (then `read_json_text` says what
+    is wrong: it may find the same record, read whole)."""
     doc, marks = found
     reader = RecordReader(rules, "")
     reader.marks = marks
@@ -309,7 +343,9 @@ def _skeleton_record(text: str, rules: Rules) -> GameRecord | None:
         game = reader.game(doc)
     except NotSkeleton:
         return None
-    if reader.diags or not marks.done("options" in doc) or reader.colons != text.count(":"):
+    # The tiles' ':'s were matched against their texts when they were remembered (marked_row): what is left to
+    # count is the skeleton's and the options', a fifth of the text.
+    if reader.diags or not marks.done("options" in doc) or reader.colons != marks.colons():
         return None
     return game
 

@@ -64,7 +64,7 @@ def skeleton_of(text: str) -> tuple[dict, Marks] | None:
         return None
     if type(doc) is not dict:
         return None
-    marks = Marks(insides, doc)
+    marks = Marks(insides, doc, skeleton)
     return doc, marks
 
 
@@ -72,10 +72,12 @@ class Marks:
     """The insides of one text's innermost objects, in the order their marks stand in the text: the options
     (before or after the players), then the tiles, player by player and row by row."""
 
-    __slots__ = ("insides", "next", "options_at")
+    __slots__ = ("insides", "next", "options_at", "options_taken", "skeleton")
 
-    def __init__(self, insides: list[str], doc: dict):
+    def __init__(self, insides: list[str], doc: dict, skeleton: str = ""):
         self.insides = insides
+        self.skeleton = skeleton
+        self.options_taken = False
         keys = list(doc)
         before = "options" in doc and "players" in doc and keys.index("options") < keys.index("players")
         self.options_at = 0 if before else len(insides) - 1
@@ -85,7 +87,13 @@ class Marks:
         """The options object a mark stands for."""
         if type(mark) is not int or mark != MARK or not 0 <= self.options_at < len(self.insides):
             raise NotSkeleton
+        self.options_taken = True
         return object_of(self.insides[self.options_at])
+
+    def colons(self) -> int:
+        """The ':'s of the text outside its tiles: the skeleton's, and the options' when they were taken."""
+        count = self.skeleton.count(":")
+        return count + self.insides[self.options_at].count(":") if self.options_taken else count
 
     def row(self, row: list) -> list[str]:
         """The texts of a row's tiles: the row must be marks, one a tile (no other value equals the mark)."""
