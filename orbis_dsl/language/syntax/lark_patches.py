@@ -492,6 +492,14 @@ def reduction(plan: tuple, build):
         return _handing_on(kept[0][0])
     if build is None:
         build = _lark_tree(name)
+    plain = not after and not any(spliced or nones for _, spliced, nones in kept)
+    if shape == "splice":
+        if plain and len(kept) == 1:
+            return _wrapping(kept[0][0])
+        if not after and kept and kept[0][0] == 0 and kept[0][1] and not any(nones for *_, nones in kept):
+            return _growing(tuple(kept[1:]))
+    elif plain:
+        return _building_plain(tuple(index for index, _, _ in kept), build)
     return _building(tuple(kept), after, build, shape == "splice")
 
 
@@ -545,6 +553,82 @@ def _building(kept: tuple, after: int, build, splice: bool):
         reduced.height = height + levels
         reduced.value = values if splice else build(reduced, *values)
         return reduced
+
+    return reduce
+
+
+def _building_plain(indices: tuple, build):
+    """`_building` for a node whose every kept child is taken as it is (no placeholder, nothing spliced): most."""
+
+    def reduce(children):
+        if children:
+            child = children[0]
+            first = child.first if type(child) is Reduced else child
+            child = children[-1]
+            last = child.last if type(child) is Reduced else child
+            if first is None or last is None:
+                first, last = _container(children)
+        else:
+            first = last = None
+        values, height = [], 0
+        for index in indices:
+            child = children[index]
+            if type(child) is Reduced:
+                if child.height > height:
+                    height = child.height
+                values.append(child.value)
+            else:
+                values.append(child)
+        reduced = Reduced()
+        reduced.start = reduced.first = first
+        reduced.end = reduced.last = last
+        reduced.height = height + 1
+        reduced.value = build(reduced, *values)
+        return reduced
+
+    return reduce
+
+
+def _wrapping(index: int):
+    """A `_rule` of one kept child that is not spliced (`_item: tile_decl`, `_where: "where" expr`): the child's
+    `Reduced` itself, its value made the list of one that the parent splices in and its container the rule's
+    (it is no level of Lark's tree; its own span was read by its builder already)."""
+
+    def reduce(children):
+        first, last = _container(children)
+        child = children[index]
+        if type(child) is Reduced:
+            child.value = [child.value]
+        else:
+            token, child = child, Reduced()
+            child.value, child.start, child.end, child.height = [token], first, last, 0
+        child.first, child.last = first, last
+        return child
+
+    return reduce
+
+
+def _growing(rest: tuple):
+    """A left-recursive `_rule` that starts with itself (the rule of a `*` or `+` list): its first child's list,
+    grown in place by the rest, as Lark's ChildFilterLALR grows it."""
+
+    def reduce(children):
+        grown = children[0]
+        values, height = grown.value, grown.height
+        for index, spliced, _ in rest:
+            child = children[index]
+            if type(child) is Reduced:
+                if child.height > height:
+                    height = child.height
+                if spliced:
+                    values += child.value
+                else:
+                    values.append(child.value)
+            else:
+                values.append(child)
+        first, last = _container(children)
+        grown.first, grown.last, grown.height = first, last, height
+        return grown
 
     return reduce
 
