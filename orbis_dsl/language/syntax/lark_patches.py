@@ -24,11 +24,12 @@ The patches (each installed on a parser by `parse.rules_lark`, so on `orbis chec
    loop on every bundled rule file, generated and mangled texts, the error recovery and `orbis fmt`'s comment
    callback; it fails if the loop is not in use).
 
-5. **Built in the reductions** (`Reductions`). Not a change to the rules parser: a second LALR loop (Lark's
-   `_Parser`) over the same parse table and contextual lexer, with callbacks of its own that do at each
+5. **Built in the reductions** (`Reductions`). Not a change to the rules parser: a second LALR loop over the
+   same parse table and contextual lexer (`_lalr_loop`, Lark's scanning and `feed_token` in one function, for
+   texts with no mistake; Lark's own `_Parser` for the rest), with callbacks of its own that do at each
    reduction what Lark's tree builder does (tokens dropped, `_rule`s spliced in, placeholders, `?rule`s handed
    on, positions propagated) and then call the syntax tree's builders directly (`parse.built_in_reductions`):
-   no Lark `Tree`, no second walk. Why: the tile file of bench/bench_rules.py parsed in about 0.8x the time.
+   no Lark `Tree`, no second walk. Why: the tile file of bench/bench_rules.py parsed in about 0.65x the time.
    Held by tests/language/syntax/test_lark_reductions.py (the syntax tree, every field and span, equal to the
    one built from Lark's tree on every bundled rule file, the bench's files and texts drawn from the grammar;
    with no builders, Lark's own tree with its every position field; every mistake said as before; it fails if
@@ -87,6 +88,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import LexError
 from lark.lexer import BasicLexer, ContextualLexer, PatternRE, PatternStr, TerminalDef, UnlessCallback
 from lark.parse_tree_builder import PropagatePositions
+from lark.parsers.lalr_analysis import Shift
 from lark.parsers.lalr_parser import _Parser as _LarkParser
 from lark.tree import Meta
 
@@ -410,7 +412,13 @@ class Reductions:
     (with a meta of the same positions). The parser runs Lark's own tables and contextual lexer (its `_Parser`
     over the rules parser's parse table), so every token, every reduction and every syntax error is Lark's.
 
-    `callbacks` is None where Lark is built otherwise than this reads it (a rule kept whole with `!`, a
+    The loop itself is one function (`_lalr_loop`): Lark's `FastLexing` scanning and `ParserState.feed_token`
+    run together over the same tables, scanners and callbacks, without a generator, a call a token, or the
+    checks Lark asserts. It reads only texts that have no mistake: at the first text it cannot scan or a token
+    the table refuses, the file is parsed again from its start by Lark's own loop (the builders are pure), so
+    every error is Lark's own, raised by Lark.
+
+    `plans` is None where Lark is built otherwise than this reads it (a rule kept whole with `!`, a
     template, a `?_rule`, no placeholders): the caller then builds from Lark's tree as before."""
 
     def __init__(self, parser: Lark):
@@ -423,6 +431,8 @@ class Reductions:
         if not getattr(parser.options, "maybe_placeholders", False) or type(lalr) is not _LarkParser:
             return
         self.table = table
+        lexing = getattr(getattr(self.frontend, "lexer", None), "lex", None)
+        self.lexing = lexing if isinstance(lexing, FastLexing) else None
         plans = {rule: reduction_plan(rule) for rule in callbacks if not isinstance(rule, str)}
         if all(plan is not None for plan in plans.values()):
             self.plans = plans
@@ -435,7 +445,74 @@ class Reductions:
     def parse(self, text: str, callbacks: dict) -> Reduced:
         """The `Reduced` of the whole text's `start` rule; Lark's `UnexpectedInput` where the text has a syntax
         error, and whatever a builder raises."""
+        if self.lexing is not None and type(text) is str:
+            top = _lalr_loop(self.lexing, self.table, callbacks, text)
+            if top is not None:
+                return top
+        return self.lark_parse(text, callbacks)
+
+    def lark_parse(self, text: str, callbacks: dict) -> Reduced:
+        """`parse` through Lark's own LALR loop (`_Parser.parse`, `ParserState.feed_token`)."""
         return _LarkParser(self.table, callbacks).parse(self.frontend._make_lexer_thread(text), "start")
+
+
+def _lalr_loop(lexing: FastLexing, table, callbacks: dict, text: str) -> Reduced | None:
+    """Lark's contextual lexing (as `FastLexing` does it) and LALR loop (as `ParserState.feed_token` does it) in
+    one function: the `Reduced` of `start`, or None where the text has a mistake (for Lark's loop to say).
+    (The scanning is `FastLexing.__call__`'s, written out again here: resuming a generator and a `feed_token`
+    call for each token are what this saves.)"""
+    lexers, plans = lexing.contextual.lexers, lexing.plans
+    states, end_state = table.states, table.end_states["start"]
+    state_stack, value_stack = [table.start_states["start"]], []
+    pos, line, line_start, end, new = 0, 1, 0, len(text), _new_string
+    while True:
+        if pos < end:
+            lexer = lexers[state_stack[-1]]
+            mres, ignore, lexed, newlines = plans.get(lexer) or lexing.plan(lexer)
+            match = _first_match(mres, text, pos, end)
+            if match is None:
+                return None
+            value, type_, start, start_line, column = match.group(0), match.lastgroup, pos, line, pos - line_start + 1
+            pos = match.end()
+            if type_ in newlines and "\n" in value:
+                line += value.count("\n")
+                line_start = start + value.rindex("\n") + 1
+            ignored = type_ in ignore
+            if ignored and type_ not in lexed:
+                continue
+            token = new(Token, value)
+            token.type, token.start_pos, token.value, token.end_pos = type_, start, value, pos
+            token.line, token.column = start_line, column
+            token.end_line, token.end_column = line, pos - line_start + 1
+            if type_ in lexed:
+                token = lexed[type_](token)
+            if ignored:
+                continue
+            type_ = token.type
+        else:
+            type_ = "$END"
+        while True:
+            try:
+                action, rule = states[state_stack[-1]][type_]
+            except KeyError:
+                return None
+            if action is Shift:
+                if type_ == "$END":
+                    return None  # (Lark asserts this never happens)
+                state_stack.append(rule)
+                value_stack.append(token)
+                break
+            size = len(rule.expansion)
+            if size:
+                children = value_stack[-size:]
+                del state_stack[-size:]
+                del value_stack[-size:]
+            else:
+                children = []
+            value_stack.append(callbacks[rule](children))
+            state_stack.append(states[state_stack[-1]][rule.origin.name][1])
+            if type_ == "$END" and state_stack[-1] == end_state:
+                return value_stack[-1]
 
 
 def reduction_plan(rule) -> tuple | None:

@@ -16,7 +16,7 @@ from lark.exceptions import UnexpectedInput
 from repo_files import ROOT, rule_files
 
 from orbis_dsl.language.syntax import parse
-from orbis_dsl.language.syntax.lark_patches import Reductions
+from orbis_dsl.language.syntax.lark_patches import Reductions, _lalr_loop
 from orbis_dsl.language.syntax.literals import BadToken
 from orbis_dsl.language.syntax.parse import (
     MAX_DEPTH,
@@ -24,6 +24,7 @@ from orbis_dsl.language.syntax.parse import (
     built_in_reductions,
     parse_rule_file,
     parse_through_tree,
+    rules_lark,
     rules_parser,
     rules_reductions,
 )
@@ -240,6 +241,39 @@ def test_the_rules_parser_builds_in_its_reductions(monkeypatch):
     assert Counter(plan[3] for plan in reductions.plans.values()).keys() == {"node", "splice", "only", "hand on"}
     monkeypatch.setattr(parse, "parse_through_tree", lambda text, file: pytest.fail("read through Lark's tree"))
     assert parse_rule_file("tile 1 red black [] stone(cp: 1)\n", "t.orbis").tree is not None
+
+
+def test_the_rules_parser_runs_its_own_loop(monkeypatch):
+    """`Reductions.parse` runs `_lalr_loop`, not Lark's loop, on a text with no mistake; on a text with one the
+    loop gives up and Lark's loop raises Lark's own error."""
+    reductions = rules_reductions()
+    callbacks = reductions.callbacks(lambda name: None)
+    text = (ROOT / "rules" / "orbis" / "tiles.orbis").read_text(encoding="utf-8")
+    assert _lalr_loop(reductions.lexing, reductions.table, callbacks, text).value == rules_parser().parse(text)
+    monkeypatch.setattr(Reductions, "lark_parse", lambda *args: pytest.fail("parsed by Lark's loop"))
+    assert reductions.parse(text, callbacks).value == rules_parser().parse(text)
+    monkeypatch.undo()
+    for mistaken in ("tile 1 red black [] stone(cp: 1)\ntile @\n", "value v = (\n", "tile", "colors red,"):
+        assert _lalr_loop(reductions.lexing, reductions.table, callbacks, mistaken) is None
+        with pytest.raises(UnexpectedInput) as ours:
+            reductions.parse(mistaken, callbacks)
+        with pytest.raises(UnexpectedInput) as larks:
+            rules_parser().parse(mistaken)
+        assert (type(ours.value), str(ours.value)) == (type(larks.value), str(larks.value))
+
+
+def test_the_loop_hands_ignored_tokens_to_their_callbacks():
+    """As `orbis fmt`'s parser collects comments: the same comments, positioned alike, as Lark's loop gives."""
+    text = (ROOT / "rules" / "orbis" / "gods.orbis").read_text(encoding="utf-8") + "# last\n"
+    seen = []
+    for loop in ("ours", "larks"):
+        comments: list[Token] = []
+        reductions = Reductions(rules_lark(lexer_callbacks={"COMMENT": comments.append}))
+        callbacks = reductions.callbacks(lambda name: None)
+        tree = (reductions.parse if loop == "ours" else reductions.lark_parse)(text, callbacks).value
+        seen.append((tree, [(c.type, c.value, c.line, c.column, c.end_line, c.end_column, c.start_pos, c.end_pos)
+                            for c in comments]))
+    assert seen[0] == seen[1] and len(seen[0][1]) > 3
 
 
 def test_a_parser_lark_builds_otherwise_is_left_to_the_tree():
