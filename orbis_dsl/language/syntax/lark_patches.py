@@ -469,8 +469,11 @@ def _lalr_loop(lexing: FastLexing, table, callbacks: dict, text: str) -> Reduced
         if pos < end:
             lexer = lexers[state_stack[-1]]
             mres, ignore, lexed, newlines = plans.get(lexer) or lexing.plan(lexer)
-            match = _first_match(mres, text, pos, end)
-            if match is None:
+            for mre in mres:
+                match = mre.match(text, pos, end)
+                if match:
+                    break
+            else:
                 return None
             value, type_, start, start_line, column = match.group(0), match.lastgroup, pos, line, pos - line_start + 1
             pos = match.end()
@@ -605,7 +608,7 @@ def _building(kept: tuple, after: int, build, splice: bool):
     levels = 0 if splice else 1  # (a spliced rule is no level of Lark's tree: its children are its parent's)
 
     def reduce(children):
-        first, last = _container(children)
+        first, last = _ends(children)
         values, height = [], 0
         for index, spliced, nones in kept:
             if nones:
@@ -638,15 +641,7 @@ def _building_plain(indices: tuple, build):
     """`_building` for a node whose every kept child is taken as it is (no placeholder, nothing spliced): most."""
 
     def reduce(children):
-        if children:
-            child = children[0]
-            first = child.first if type(child) is Reduced else child
-            child = children[-1]
-            last = child.last if type(child) is Reduced else child
-            if first is None or last is None:
-                first, last = _container(children)
-        else:
-            first = last = None
+        first, last = _ends(children)
         values, height = [], 0
         for index in indices:
             child = children[index]
@@ -672,7 +667,7 @@ def _wrapping(index: int):
     (it is no level of Lark's tree; its own span was read by its builder already)."""
 
     def reduce(children):
-        first, last = _container(children)
+        first, last = _ends(children)
         child = children[index]
         if type(child) is Reduced:
             child.value = [child.value]
@@ -703,11 +698,23 @@ def _growing(rest: tuple):
                     values.append(child.value)
             else:
                 values.append(child)
-        first, last = _container(children)
+        first, last = _ends(children)
         grown.first, grown.last, grown.height = first, last, height
         return grown
 
     return reduce
+
+
+def _ends(children) -> tuple:
+    """`_container`, first trying the two ends (a token, or a child with a position: nearly always)."""
+    if children:
+        child = children[0]
+        first = child.first if type(child) is Reduced else child
+        child = children[-1]
+        last = child.last if type(child) is Reduced else child
+        if first is not None and last is not None:
+            return first, last
+    return _container(children)
 
 
 def _container(children) -> tuple:

@@ -28,7 +28,7 @@ from orbis_dsl.language.syntax.lark_patches import (
 from orbis_dsl.language.syntax.lark_recovery import parse_collecting
 from orbis_dsl.language.syntax.literals import BadToken
 from orbis_dsl.language.syntax.transform_decl import DeclBuilder
-from orbis_dsl.language.syntax.transform_expr import ExprBuilder, span_of
+from orbis_dsl.language.syntax.transform_expr import ExprBuilder, new_span, span_of
 from orbis_dsl.language.syntax.transform_sheet import SheetBuilder
 
 # Rule files larger than this are refused before parsing: the whole base game is 14 kB.
@@ -93,7 +93,7 @@ class ReducingBuilder(RuleBuilder):
         start, end = meta.start, meta.end
         if start is None:
             return None
-        return Span(self.file, start.line, start.column, end.end_line, end.end_column)
+        return new_span(Span, (self.file, start.line, start.column, end.end_line, end.end_column))
 
     def _line(self, word: str, meta: Reduced) -> ast_expr.WrittenLine:
         return ast_expr.WrittenLine(word, span=self._s(meta))
