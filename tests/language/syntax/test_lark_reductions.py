@@ -66,6 +66,18 @@ def test_every_bundled_rule_file_builds_the_same_tree_in_the_reductions(path):
     assert way == "built" or not path.is_relative_to(ROOT / "rules")
 
 
+RULES = sorted((ROOT / "rules").rglob("*.orbis"))
+
+
+@pytest.mark.parametrize("path", RULES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_line_breaks_and_spaces_of_other_kinds_build_the_same_tree(path):
+    """Carriage returns before each line break, tabs and form feeds among the spaces: the loop counts lines and
+    columns as Lark's does."""
+    text = path.read_text(encoding="utf-8")
+    assert same_as_through_the_tree(text.replace("\n", "\r\n"), str(path)) == "built"
+    assert same_as_through_the_tree(text.replace(" ", "\t\f ", 200), str(path)) == "built"
+
+
 def test_the_bench_files_build_the_same_tree(tmp_path):
     from robustness.test_limits import _largest_god_file, _largest_tile_file
 
