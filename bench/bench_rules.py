@@ -11,8 +11,8 @@ game's ten written out again and again under numbered names, walked by every che
 Targets: parse + check + render of a 256 kB file ≤ 1 s; the base game ≤ 0.2 s.
 
 Stages, each in this process after one untimed round (Lark's tables and the Jinja templates loaded):
-  parse   sources.load_sources: read the files, Lark (every line, `tile` lines too: one parser), the
-          syntax tree (includes too)
+  parse   sources.load_sources: read the files, Lark's tables and lexer (every line, `tile` lines too: one
+          parser), the syntax tree built in the parser's reductions (includes too)
   check   check: names, types, bounds; the rule-set model
   render  compile.render: the Python modules, through the Jinja templates
   load    rules_from_modules: Python compiles and runs the rendered modules (what a rule pack costs once)
@@ -20,7 +20,9 @@ Baselines, same run: Lark (LALR, the same lexer settings) parsing text of the sa
 of words, numbers and punctuation; the rules parser's own parse of each large file (Lark's parse alone, no
 syntax tree) with its lexing loop (lark_patches.FastLexing) and with Lark's, each round one after the other (in
 turn first), and their ratio; the same parser's lexer and LALR loop alone (every rule's callback returning None:
-no tree, no positions), the floor of any tree built from Lark's reductions; and `python3 -c pass` as a process.
+no tree, no positions), the floor of any tree built with Lark's own loop; the parse that builds the syntax tree
+in its reductions (`parse.built_in_reductions`: its own LALR loop, `lark_patches._lalr_loop`) with every builder
+returning None, what that parse costs beside its builders; and `python3 -c pass` as a process.
 Figures are the best and the median over the rounds, in CPU seconds of this process (`time.process_time`); the
 wall clock is printed beside them.
 """
@@ -127,6 +129,23 @@ def _nothing(children) -> None:
     return None
 
 
+def reductions_floor(text: str) -> float:
+    """CPU seconds of the parse that builds the syntax tree in its reductions (`parse.built_in_reductions`) with
+    every builder returning None: its own LALR loop and the work of its callbacks (children kept, spliced,
+    positions carried up), with no node built."""
+    from orbis_dsl.common.collector import collector_paused
+    from orbis_dsl.language.syntax.parse import rules_reductions
+
+    reductions = rules_reductions()
+    callbacks = reductions.callbacks(lambda name: _built_nothing)
+    with collector_paused():
+        return timed(lambda: reductions.parse(text, callbacks))[0]
+
+
+def _built_nothing(meta, *values) -> None:
+    return None
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=5)
@@ -155,6 +174,7 @@ def main() -> None:
     lark_times, lark_gods_times, python_times = [], [], []
     loops: dict[str, dict[str, list[float]]] = {name: {"fast": [], "lark": []} for name in ("tiles", "gods")}
     floors: dict[str, list[float]] = {"tiles": [], "gods": []}
+    reduced: dict[str, list[float]] = {"tiles": [], "gods": []}
     for case in cases.values():  # once untimed: Lark's tables, the templates, the imports
         pipeline(*case)
     trivial.parse(text)
@@ -169,6 +189,7 @@ def main() -> None:
             for loop, cpu in lexing_loops(source, lark_first=round_ % 2 == 1).items():
                 loops[name][loop].append(cpu)
             floors[name].append(lalr_floor(source))
+            reduced[name].append(reductions_floor(source))
     print(f"{args.rounds} rounds; CPU seconds, best / median (wall median in brackets)")
     for label, rounds in results.items():
         print(f"  {label}")
@@ -188,6 +209,8 @@ def main() -> None:
               f"(best of each): {fast / lark:.2f}x")
         print(f"  baseline: the rules parser's lexer and LALR loop alone over the {name}, no tree: "
               f"{min(floors[name]):6.3f}")
+        print(f"  baseline: the parse in the reductions over the {name}, every builder returning None: "
+              f"{min(reduced[name]):6.3f}")
     print(f"  baseline: python3 -c pass, wall: {min(python_times):6.3f} / {statistics.median(python_times):6.3f}")
 
 

@@ -24,6 +24,17 @@ The patches (each installed on a parser by `parse.rules_lark`, so on `orbis chec
    loop on every bundled rule file, generated and mangled texts, the error recovery and `orbis fmt`'s comment
    callback; it fails if the loop is not in use).
 
+5. **Built in the reductions** (`Reductions`). Not a change to the rules parser: a second LALR loop over the
+   same parse table and contextual lexer (`_lalr_loop`, Lark's scanning and `feed_token` in one function, for
+   texts with no mistake; Lark's own `_Parser` for the rest), with callbacks of its own that do at each
+   reduction what Lark's tree builder does (tokens dropped, `_rule`s spliced in, placeholders, `?rule`s handed
+   on, positions propagated) and then call the syntax tree's builders directly (`parse.built_in_reductions`):
+   no Lark `Tree`, no second walk. Why: the tile file of bench/bench_rules.py parsed in about 0.65x the time.
+   Held by tests/language/syntax/test_lark_reductions.py (the syntax tree, every field and span, equal to the
+   one built from Lark's tree on every bundled rule file, the bench's files and texts drawn from the grammar;
+   with no builders, Lark's own tree with its every position field; every mistake said as before; it fails if
+   the rules parser does not build in its reductions).
+
 Not patches, but reads of Lark's state beyond its documented API, kept beside the code that needs them:
 `lark_recovery.py` cuts the interactive parser's `state_stack`/`value_stack` and moves its lexer state (held by
 tests/language/syntax/test_syntax_errors.py), `lark_errors.py` probes a copy of a parser state with its `parse_conf`'s
@@ -77,6 +88,9 @@ from lark import Lark, Token, Tree
 from lark.exceptions import LexError
 from lark.lexer import BasicLexer, ContextualLexer, PatternRE, PatternStr, TerminalDef, UnlessCallback
 from lark.parse_tree_builder import PropagatePositions
+from lark.parsers.lalr_analysis import Shift
+from lark.parsers.lalr_parser import _Parser as _LarkParser
+from lark.tree import Meta
 
 
 class KeywordLookup:
@@ -370,3 +384,379 @@ def install_fast_lexing(parser: Lark) -> bool:
         return True
     contextual.lex = FastLexing(contextual)
     return True
+
+
+# ---- 5. Built in the reductions ---------------------------------------------------------------------------------
+
+
+class Reduced:
+    """What a rule's reduction leaves on the LALR value stack when the syntax tree is built in the reductions
+    (`Reductions`): the rule's built `value` (a node; for a rule spliced into its parent, `_names`, the list of
+    its children's values), where it was written (`start`, `end`: the tokens its span starts and ends with, the
+    `line, column` and `end_line, end_column` of Lark's meta), where its container starts and ends (`first`,
+    `last`: Lark's `container_*` positions, which a parent's span is made of), and `height`, how many levels of
+    Lark's tree it would be (the depth check reads it). An empty rule has no tokens: all four are None."""
+
+    __slots__ = ("end", "first", "height", "last", "start", "value")
+
+
+class Reductions:
+    """A parse of the rules grammar that builds the syntax tree in Lark's reductions: no `Tree`, no positions
+    copied into metas, no second walk.
+
+    Each rule's callback does what Lark's chain for it does (`ChildFilterLALR`: anonymous tokens dropped,
+    `_rule`s spliced in, `None` for each missing `[optional]` part; `ExpandSingleChild` for a `?rule` left with
+    one child; `PropagatePositions`: a span from the first to the last child that has one, a container's start
+    and end carried up), then hands the children's values and a `Reduced` for its meta to the builder the
+    caller gives for the rule's name (`build_for`), or, where there is none, makes the Lark `Tree` Lark would
+    (with a meta of the same positions). The parser runs Lark's own tables and contextual lexer (its `_Parser`
+    over the rules parser's parse table), so every token, every reduction and every syntax error is Lark's.
+
+    The loop itself is one function (`_lalr_loop`): Lark's `FastLexing` scanning and `ParserState.feed_token`
+    run together over the same tables, scanners and callbacks, without a generator, a call a token, or the
+    checks Lark asserts. It reads only texts that have no mistake: at the first text it cannot scan or a token
+    the table refuses, the file is parsed again from its start by Lark's own loop (the builders are pure), so
+    every error is Lark's own, raised by Lark.
+
+    `plans` is None where Lark is built otherwise than this reads it (a rule kept whole with `!`, a
+    template, a `?_rule`, no placeholders): the caller then builds from Lark's tree as before."""
+
+    def __init__(self, parser: Lark):
+        self.frontend, self.plans = getattr(parser, "parser", None), None
+        self.idle: list = []  # (the caller's builders with their callbacks, kept between parses)
+        lalr = getattr(getattr(self.frontend, "parser", None), "parser", None)
+        table, callbacks = getattr(lalr, "parse_table", None), getattr(lalr, "callbacks", None)
+        if table is None or not isinstance(callbacks, dict) or not hasattr(self.frontend, "_make_lexer_thread"):
+            return
+        if not getattr(parser.options, "maybe_placeholders", False) or type(lalr) is not _LarkParser:
+            return
+        self.table = table
+        lexing = getattr(getattr(self.frontend, "lexer", None), "lex", None)
+        self.lexing = lexing if isinstance(lexing, FastLexing) else None
+        plans = {rule: reduction_plan(rule) for rule in callbacks if not isinstance(rule, str)}
+        if all(plan is not None for plan in plans.values()):
+            self.plans = plans
+
+    def callbacks(self, build_for) -> dict:
+        """Each rule's callback, building with `build_for(name)` (a function of a meta and the children's values,
+        or None for a Lark `Tree`). Made once for a builder and kept: about a millisecond."""
+        return {rule: reduction(plan, build_for(plan[0])) for rule, plan in self.plans.items()}
+
+    def parse(self, text: str, callbacks: dict) -> Reduced:
+        """The `Reduced` of the whole text's `start` rule; Lark's `UnexpectedInput` where the text has a syntax
+        error, and whatever a builder raises."""
+        if self.lexing is not None and type(text) is str:
+            top = _lalr_loop(self.lexing, self.table, callbacks, text)
+            if top is not None:
+                return top
+        return self.lark_parse(text, callbacks)
+
+    def lark_parse(self, text: str, callbacks: dict) -> Reduced:
+        """`parse` through Lark's own LALR loop (`_Parser.parse`, `ParserState.feed_token`)."""
+        return _LarkParser(self.table, callbacks).parse(self.frontend._make_lexer_thread(text), "start")
+
+
+def _lalr_loop(lexing: FastLexing, table, callbacks: dict, text: str) -> Reduced | None:
+    """Lark's contextual lexing (as `FastLexing` does it) and LALR loop (as `ParserState.feed_token` does it) in
+    one function: the `Reduced` of `start`, or None where the text has a mistake (for Lark's loop to say).
+    (The scanning is `FastLexing.__call__`'s, written out again here: resuming a generator and a `feed_token`
+    call for each token are what this saves.)"""
+    lexers, plans = lexing.contextual.lexers, lexing.plans
+    states, end_state = table.states, table.end_states["start"]
+    state_stack, value_stack = [table.start_states["start"]], []
+    pos, line, line_start, end, new = 0, 1, 0, len(text), _new_string
+    while True:
+        if pos < end:
+            lexer = lexers[state_stack[-1]]
+            mres, ignore, lexed, newlines = plans.get(lexer) or lexing.plan(lexer)
+            for mre in mres:
+                match = mre.match(text, pos, end)
+                if match:
+                    break
+            else:
+                return None
+            value, type_, start, start_line, column = match.group(0), match.lastgroup, pos, line, pos - line_start + 1
+            pos = match.end()
+            if type_ in newlines and "\n" in value:
+                line += value.count("\n")
+                line_start = start + value.rindex("\n") + 1
+            ignored = type_ in ignore
+            if ignored and type_ not in lexed:
+                continue
+            token = new(Token, value)
+            token.type, token.start_pos, token.value, token.end_pos = type_, start, value, pos
+            token.line, token.column = start_line, column
+            token.end_line, token.end_column = line, pos - line_start + 1
+            if type_ in lexed:
+                token = lexed[type_](token)
+            if ignored:
+                continue
+            type_ = token.type
+        else:
+            type_ = "$END"
+        while True:
+            try:
+                action, rule = states[state_stack[-1]][type_]
+            except KeyError:
+                return None
+            if action is Shift:
+                if type_ == "$END":
+                    return None  # (Lark asserts this never happens)
+                state_stack.append(rule)
+                value_stack.append(token)
+                break
+            size = len(rule.expansion)
+            if size:
+                children = value_stack[-size:]
+                del state_stack[-size:]
+                del value_stack[-size:]
+            else:
+                children = []
+            value_stack.append(callbacks[rule](children))
+            state_stack.append(states[state_stack[-1]][rule.origin.name][1])
+            if type_ == "$END" and state_stack[-1] == end_state:
+                return value_stack[-1]
+
+
+def reduction_plan(rule) -> tuple | None:
+    """What Lark's tree builder does at a reduction of `rule`, as data: (the node's name, how its children are
+    kept — Lark's `to_include` of `(index, spliced, placeholders before)` —, placeholders after, and the shape:
+    "only" (the one child handed on as it is), "hand on" (a `?rule` left with one child: that child, its
+    container widened), "splice" (a `_rule`: its children, for the parent to take in) or "node"). None for a
+    rule this does not follow."""
+    options = rule.options
+    if options.keep_all_tokens or options.template_source is not None:
+        return None
+    kept_after = _kept_children(rule.expansion, options.empty_indices or ())
+    if kept_after is None:
+        return None
+    kept, after = kept_after
+    shape = _shape(rule, kept, after)
+    return (str(rule.alias or rule.origin.name), kept, after, shape) if shape is not None else None
+
+
+def _kept_children(expansion, flags) -> tuple[list, int] | None:
+    """Lark's `maybe_create_child_filter` with placeholders: each kept symbol's (index, spliced, placeholders
+    before it), and the placeholders after the last; `flags` says where an `[optional]` part was left out."""
+    if flags and flags.count(False) != len(expansion):
+        return None
+    runs = [len(ones) for ones in "".join("1" if flag else "0" for flag in flags).split("0")] if flags else []
+    runs += [0] * (len(expansion) + 1 - len(runs))
+    kept, nones = [], 0
+    for index, symbol in enumerate(expansion):
+        nones += runs[index]
+        if not (symbol.is_term and symbol.filter_out):
+            kept.append((index, not symbol.is_term and symbol.name.startswith("_"), nones))
+            nones = 0
+    return kept, nones + runs[len(expansion)]
+
+
+def _shape(rule, kept: list, after: int) -> str | None:
+    if rule.options.expand1 and not rule.alias:  # (Lark's ExpandSingleChild, on the kept children)
+        if any(spliced for _, spliced, _ in kept):
+            return None  # (Lark would hand on one spliced grandchild; no rule of ours does)
+        if len(kept) == 1 and not kept[0][2] and not after:
+            return "only" if hands_on_its_child(rule) else "hand on"
+        if len(kept) + sum(nones for *_, nones in kept) + after == 1:
+            return None  # (a `?rule` of one placeholder)
+    return "splice" if str(rule.origin.name).startswith("_") and not rule.alias else "node"
+
+
+def reduction(plan: tuple, build):
+    """The callback of one rule (see `reduction_plan`), building with `build(meta, *values)`, or a Lark `Tree`
+    where `build` is None."""
+    name, kept, after, shape = plan
+    if shape == "only":
+        return ONLY_CHILD
+    if shape == "hand on":
+        return _handing_on(kept[0][0])
+    if build is None:
+        build = _lark_tree(name)
+    plain = not after and not any(spliced or nones for _, spliced, nones in kept)
+    if shape == "splice":
+        if plain and len(kept) == 1:
+            return _wrapping(kept[0][0])
+        if not after and kept and kept[0][0] == 0 and kept[0][1] and not any(nones for *_, nones in kept):
+            return _growing(tuple(kept[1:]))
+    elif plain:
+        return _building_plain(tuple(index for index, _, _ in kept), build)
+    return _building(tuple(kept), after, build, shape == "splice")
+
+
+def _handing_on(index: int):
+    def hand_on(children):
+        child = children[index]
+        if type(child) is not Reduced:
+            return child  # a token: Lark leaves it as it is
+        first, last = _container(children)
+        if first is not None:
+            if child.start is None:
+                child.start = first
+            child.first = first
+        if last is not None:
+            if child.end is None:
+                child.end = last
+            child.last = last
+        if type(child.value) is Tree:  # (a Lark tree made where a rule has no builder: its meta, as Lark's)
+            child.value._meta = lark_meta(child)
+        return child
+
+    return hand_on
+
+
+def _building(kept: tuple, after: int, build, splice: bool):
+    levels = 0 if splice else 1  # (a spliced rule is no level of Lark's tree: its children are its parent's)
+
+    def reduce(children):
+        first, last = _ends(children)
+        values, height = [], 0
+        for index, spliced, nones in kept:
+            if nones:
+                values += [None] * nones
+            child = children[index]
+            if type(child) is Reduced:
+                if child.height > height:
+                    height = child.height
+                if not spliced:
+                    values.append(child.value)
+                elif values:
+                    values += child.value
+                else:  # (left recursion: the list of a `_rule*` grows in place, as Lark's ChildFilterLALR has it)
+                    values = child.value
+            else:
+                values.append(child)
+        if after:
+            values += [None] * after
+        reduced = Reduced()
+        reduced.start = reduced.first = first
+        reduced.end = reduced.last = last
+        reduced.height = height + levels
+        reduced.value = values if splice else build(reduced, *values)
+        return reduced
+
+    return reduce
+
+
+def _building_plain(indices: tuple, build):
+    """`_building` for a node whose every kept child is taken as it is (no placeholder, nothing spliced): most."""
+
+    def reduce(children):
+        first, last = _ends(children)
+        values, height = [], 0
+        for index in indices:
+            child = children[index]
+            if type(child) is Reduced:
+                if child.height > height:
+                    height = child.height
+                values.append(child.value)
+            else:
+                values.append(child)
+        reduced = Reduced()
+        reduced.start = reduced.first = first
+        reduced.end = reduced.last = last
+        reduced.height = height + 1
+        reduced.value = build(reduced, *values)
+        return reduced
+
+    return reduce
+
+
+def _wrapping(index: int):
+    """A `_rule` of one kept child that is not spliced (`_item: tile_decl`, `_where: "where" expr`): the child's
+    `Reduced` itself, its value made the list of one that the parent splices in and its container the rule's
+    (it is no level of Lark's tree; its own span was read by its builder already)."""
+
+    def reduce(children):
+        first, last = _ends(children)
+        child = children[index]
+        if type(child) is Reduced:
+            child.value = [child.value]
+        else:
+            token, child = child, Reduced()
+            child.value, child.start, child.end, child.height = [token], first, last, 0
+        child.first, child.last = first, last
+        return child
+
+    return reduce
+
+
+def _growing(rest: tuple):
+    """A left-recursive `_rule` that starts with itself (the rule of a `*` or `+` list): its first child's list,
+    grown in place by the rest, as Lark's ChildFilterLALR grows it."""
+
+    def reduce(children):
+        grown = children[0]
+        values, height = grown.value, grown.height
+        for index, spliced, _ in rest:
+            child = children[index]
+            if type(child) is Reduced:
+                if child.height > height:
+                    height = child.height
+                if spliced:
+                    values += child.value
+                else:
+                    values.append(child.value)
+            else:
+                values.append(child)
+        first, last = _ends(children)
+        grown.first, grown.last, grown.height = first, last, height
+        return grown
+
+    return reduce
+
+
+def _ends(children) -> tuple:
+    """`_container`, first trying the two ends (a token, or a child with a position: nearly always)."""
+    if children:
+        child = children[0]
+        first = child.first if type(child) is Reduced else child
+        child = children[-1]
+        last = child.last if type(child) is Reduced else child
+        if first is not None and last is not None:
+            return first, last
+    return _container(children)
+
+
+def _container(children) -> tuple:
+    """The tokens the first and the last child with a position start and end with (Lark's `_pp_get_meta`, for
+    the containers' positions)."""
+    first = last = None
+    for child in children:
+        if type(child) is Reduced:
+            if child.first is not None:
+                first = child.first
+                break
+        elif child is not None:
+            first = child
+            break
+    else:
+        return None, None
+    for child in reversed(children):
+        if type(child) is Reduced:
+            if child.last is not None:
+                return first, child.last
+        elif child is not None:
+            return first, child
+    return first, last
+
+
+def _lark_tree(name: str):
+    def tree(reduced: Reduced, *children):
+        return Tree(name, list(children), lark_meta(reduced))
+
+    return tree
+
+
+def lark_meta(reduced: Reduced):
+    """A Lark meta of the positions a `Reduced` holds, as Lark's propagation sets them."""
+    meta = Meta()
+    start, end, first, last = reduced.start, reduced.end, reduced.first, reduced.last
+    if start is not None:
+        meta.line, meta.column, meta.start_pos, meta.empty = start.line, start.column, start.start_pos, False
+        meta.container_line, meta.container_column, meta.container_start_pos = first.line, first.column, \
+            first.start_pos
+    if end is not None:
+        meta.end_line, meta.end_column, meta.end_pos, meta.empty = end.end_line, end.end_column, end.end_pos, False
+        meta.container_end_line, meta.container_end_column, meta.container_end_pos = last.end_line, \
+            last.end_column, last.end_pos
+    return meta

@@ -15,9 +15,11 @@ from lark.exceptions import UnexpectedInput, VisitError
 
 from orbis_dsl.common.diagnostics import Diagnostic, Span
 from orbis_dsl.common.resources import grammar_path
-from orbis_dsl.language.syntax import ast_decl
+from orbis_dsl.language.syntax import ast_decl, ast_expr
 from orbis_dsl.language.syntax.hints import rules_diagnostic
 from orbis_dsl.language.syntax.lark_patches import (
+    Reduced,
+    Reductions,
     install_fast_lexing,
     install_keyword_lookup,
     install_lean_positions,
@@ -26,7 +28,7 @@ from orbis_dsl.language.syntax.lark_patches import (
 from orbis_dsl.language.syntax.lark_recovery import parse_collecting
 from orbis_dsl.language.syntax.literals import BadToken
 from orbis_dsl.language.syntax.transform_decl import DeclBuilder
-from orbis_dsl.language.syntax.transform_expr import ExprBuilder, span_of
+from orbis_dsl.language.syntax.transform_expr import ExprBuilder, new_span, span_of
 from orbis_dsl.language.syntax.transform_sheet import SheetBuilder
 
 # Rule files larger than this are refused before parsing: the whole base game is 14 kB.
@@ -67,8 +69,34 @@ def rules_lark(**options) -> Lark:
     return parser
 
 
+@cache
+def rules_reductions() -> Reductions:
+    """The rules parser's tables and lexer, building the syntax tree in its reductions."""
+    return Reductions(rules_parser())
+
+
 class RuleBuilder(DeclBuilder, SheetBuilder, ExprBuilder):
     """The syntax tree of one rule file from Lark's parse tree: nodes only, every check lives in the check stage."""
+
+
+class ReducingBuilder(RuleBuilder):
+    """The same builders, called in Lark's reductions (`lark_patches.Reductions`): a node's meta is the `Reduced`
+    of its rule, whose span runs from its first token's start to its last token's end. Made with its callbacks
+    and kept, one file after another (`Reductions.idle`: one for each parse running at once), its `file` set
+    for each."""
+
+    def __init__(self, reductions: Reductions):
+        super().__init__("")
+        self.callbacks = reductions.callbacks(self._builders.get)
+
+    def _s(self, meta: Reduced):
+        start, end = meta.start, meta.end
+        if start is None:
+            return None
+        return new_span(Span, (self.file, start.line, start.column, end.end_line, end.end_column))
+
+    def _line(self, word: str, meta: Reduced) -> ast_expr.WrittenLine:
+        return ast_expr.WrittenLine(word, span=self._s(meta))
 
 
 class Parsed(NamedTuple):
@@ -87,10 +115,27 @@ def parse_text(text: str, file: str) -> tuple[ast_decl.RuleFile | None, list[Dia
 
 
 def parse_rule_file(text: str, file: str) -> Parsed:
-    """Parse one rule file: the tree, or None and every syntax error found (see lark_recovery.py)."""
+    """Parse one rule file: the tree, or None and every syntax error found (see lark_recovery.py).
+
+    The syntax tree is built in Lark's reductions as the file is parsed (`built_in_reductions`). A file with any
+    mistake in it is read again through Lark's tree (`parse_through_tree`), which says each mistake, and where,
+    as it always has: the first reading only ever gives a tree, never a message."""
     if len(text) > MAX_SOURCE_BYTES:
         return Parsed(None, [Diagnostic(f"the file is too large ({len(text):,} characters; at most "
                                         f"{MAX_SOURCE_BYTES:,})", span=Span(file, 1, 1))])
+    if rules_reductions().plans is not None:
+        try:
+            return built_in_reductions(text, file)
+        except UnexpectedInput:
+            return _syntax_errors(rules_parser(), text, file)
+        except (BadToken, RecursionError, TooDeep):
+            pass  # said, with where, by the reading through Lark's tree
+    return parse_through_tree(text, file)
+
+
+def parse_through_tree(text: str, file: str) -> Parsed:
+    """Parse one rule file into Lark's tree, then build its syntax tree from that (`RuleBuilder`'s walk): what
+    `parse_rule_file` gives, the slower way, with every mistake said."""
     parser = rules_parser()
     try:
         tree = parser.parse(text)
@@ -99,6 +144,28 @@ def parse_rule_file(text: str, file: str) -> Parsed:
     except RecursionError:
         return Parsed(None, [Diagnostic("the file nests expressions too deeply", span=Span(file, 1, 1))])
     return parsed_from_tree(tree, file)
+
+
+class TooDeep(Exception):
+    """A tree deeper than MAX_DEPTH, built in the reductions: the reading through Lark's tree finds where."""
+
+
+def built_in_reductions(text: str, file: str) -> Parsed:
+    """The file parsed with its syntax tree built in Lark's reductions (no Lark tree, no second walk). Raises
+    where the file has a mistake: Lark's `UnexpectedInput`, a builder's `BadToken`, or `TooDeep`."""
+    reductions = rules_reductions()
+    try:
+        builder = reductions.idle.pop()
+    except IndexError:
+        builder = ReducingBuilder(reductions)
+    builder.file = file
+    try:
+        top = reductions.parse(text, builder.callbacks)
+    finally:
+        reductions.idle.append(builder)
+    if top.height > MAX_DEPTH + 1:  # (levels, the root one: a node at depth MAX_DEPTH + 1 below it)
+        raise TooDeep
+    return Parsed(top.value, [], _includes(top.value))
 
 
 def parsed_from_tree(tree: Tree, file: str) -> Parsed:

@@ -35,7 +35,8 @@ def test_every_listed_patch_is_installed_on_a_fresh_rules_parser():
     assert lark_patches.install_lean_positions(fresh) > 0
     assert lark_patches.install_fast_lexing(fresh) is True
     assert isinstance(parser.parser.lexer.lex, lark_patches.FastLexing)
-    for name in ("install_keyword_lookup", "install_whole_words", "install_lean_positions", "install_fast_lexing"):
+    for name in ("install_keyword_lookup", "install_whole_words", "install_lean_positions", "install_fast_lexing",
+                 "Reductions"):
         assert f"`{name}`" in lark_patches.__doc__
 
 
