@@ -8,7 +8,6 @@ import ast
 
 import attrs
 
-from orbis_dsl.language.backends.describe import Describer, SheetDescriber
 from orbis_dsl.language.backends.python import emit
 from orbis_dsl.language.backends.python.codegen import ExprCompiler
 from orbis_dsl.language.backends.python.codegen_clauses import compile_effect, compile_flag, explain_expr
@@ -21,6 +20,7 @@ from orbis_dsl.language.check.model import Kind, RuleSet, awards_summed, sheet_t
 from orbis_dsl.language.check.names import god_context, kind_context, rule_context
 from orbis_dsl.language.check.says import CLAUSE_WORDS, placeholders
 from orbis_dsl.language.check.table import player_key, table_key
+from orbis_dsl.language.ir.describe import Describer, SheetDescriber
 from orbis_dsl.language.ir.lower import Lowering
 from orbis_dsl.language.syntax import ast_expr
 
