@@ -42,6 +42,7 @@ kind plain "Plain" {
 kind odd "Odd" {
   param c: color
   param n: int
+  param cs: colors
   end: 2 if color != red
   end: 3 if blue = color
   end: 1 if not (count(b in neighbours where b.color = blue) >= 1)
@@ -52,6 +53,11 @@ kind odd "Odd" {
   end: 8 if c != color
   end: 9 if not (n = 2)
   end: 10 if n != 1 and not (color = green)
+  end: 11 if not (bonus and n = 0)
+  end: 12 if count(b in neighbours where b.color = c) = n
+  end: 13 if count(b in neighbours where blue = b.color) >= 1
+  end: 14 if c in cs
+  end: 15 if color in cs
 }
 """
 COLOURS = ("red", "blue", "green")
@@ -70,7 +76,8 @@ def _tile(rng: random.Random) -> TileRecord:
         return TileRecord(desert=True)
     if rng.random() < 0.2:
         return TileRecord(kind="plain", color=rng.choice(COLOURS))
-    return TileRecord(kind="odd", color=rng.choice(COLOURS), params={"c": rng.choice(COLOURS), "n": rng.randint(0, 3)})
+    params = {"c": rng.choice(COLOURS), "n": rng.randint(0, 3), "cs": tuple(rng.sample(COLOURS, rng.randint(1, 2)))}
+    return TileRecord(kind="odd", color=rng.choice(COLOURS), params=params)
 
 
 def _game(rng: random.Random) -> GameRecord:
@@ -94,14 +101,14 @@ def test_traced_conditions_and_comparisons_agree(tmp_path):
         assert _lines(compiled) == _lines(reference), i
         assert compiled.to_json() == reference.to_json(), i
         scored |= {line.cp for p in compiled.players for line in p.lines}
-    assert set(range(1, 11)) <= scored  # every clause scored somewhere (and, by the odds, failed elsewhere)
+    assert set(range(1, 16)) <= scored  # every clause scored somewhere (and, by the odds, failed elsewhere)
 
 
 def test_the_odd_tile_by_hand(tmp_path):
     """One tile worked out by hand, so that both back ends agreeing on nonsense fails: a blue Odd tile (c red,
     n 1) on a green tile and a desert, beside a red one, under a green one, no option set."""
     generated, interpreted = _both(tmp_path, ODD, "odd_hand")
-    odd = TileRecord(kind="odd", color="blue", params={"c": "red", "n": 1})
+    odd = TileRecord(kind="odd", color="blue", params={"c": "red", "n": 1, "cs": ("green", "blue")})
     green, red = TileRecord(kind="plain", color="green"), TileRecord(kind="plain", color="red")
     pyramid = ((green, TileRecord(desert=True), red), (odd, red), (green,))
     game = GameRecord((PlayerRecord("Ann", None, 0, pyramid),), None, {})
@@ -111,8 +118,10 @@ def test_the_odd_tile_by_hand(tmp_path):
         # the green above: the desert matches blue, so not "no blue neighbour" (1 fails); bonus, quiet unset;
         # neighbours matching red (c): the desert and the red one, 2 >= 1: 4; neighbours not green: the desert
         # (matches every colour, green too, so it is not "other than green") and the red: 1, not 2 (6 fails);
-        # c red != blue: 8; n = 1, not 2: 9; n != 1 fails (10 fails).
-        assert sorted(lines) == [2, 3, 4, 8, 9], lines
+        # c red != blue: 8; n = 1, not 2: 9; n != 1 fails (10 fails); bonus unset, so not (bonus and …): 11;
+        # 2 neighbours matching red, not n = 1 (12 fails); blue = a neighbour's colour: the desert, 13; red is
+        # not in green, blue (14 fails); blue is: 15.
+        assert sorted(lines) == [2, 3, 4, 8, 9, 11, 13, 15], lines
 
 
 # ---- a score sheet ---------------------------------------------------------------------------------------------
