@@ -3,8 +3,9 @@ sets written to reach what the bundled games leave out (issue 32, item 5: a muta
 these unreached): `!=` in a clause's condition and in a `where`, a colour compared on the right (`blue = color`),
 which a face-down tile matches, `not (…)` of a traced condition, a rule option with and without a title (inside a
 `not (… and …)` too), a tile's parameter in a traced label, membership in a parameter's list and in a set written
-out; and on a score sheet, an award per member of a set ranked fewest with `unless all
-equal` whose measure reads an option through a traced comparison, `X in LIST` of a list a record may leave out,
+out, a let read twice whose working out traces a comparison (`runtime.support.let` replays its reasons); and
+on a score sheet, an award per member of a set ranked fewest with `unless all equal` whose measure reads an
+option through a traced comparison, `X in LIST` of a list a record may leave out,
 `their home = my home` and `!=` between players, and a score column dividing a sum step by step.
 
 Each test compiles its rule set itself and scores the modules the generator writes now, beside the interpreter
@@ -60,6 +61,9 @@ kind odd "Odd" {
   end: 14 if c in cs
   end: 15 if color in cs
   end: 16 if c in {red, blue}
+  let enough = n >= 2
+  end: 17 if enough or (c = red and enough)
+  end: 18 if enough and c = red
 }
 """
 COLOURS = ("red", "blue", "green")
@@ -103,7 +107,7 @@ def test_traced_conditions_and_comparisons_agree(tmp_path):
         assert _lines(compiled) == _lines(reference), i
         assert compiled.to_json() == reference.to_json(), i
         scored |= {line.cp for p in compiled.players for line in p.lines}
-    assert set(range(1, 17)) <= scored  # every clause scored somewhere (and, by the odds, failed elsewhere)
+    assert set(range(1, 19)) <= scored  # every clause scored somewhere (and, by the odds, failed elsewhere)
 
 
 def test_the_odd_tile_by_hand(tmp_path):
@@ -122,7 +126,7 @@ def test_the_odd_tile_by_hand(tmp_path):
         # (matches every colour, green too, so it is not "other than green") and the red: 1, not 2 (6 fails);
         # c red != blue: 8; n = 1, not 2: 9; n != 1 fails (10 fails); bonus unset, so not (bonus and …): 11;
         # 2 neighbours matching red, not n = 1 (12 fails); blue = a neighbour's colour: the desert, 13; red is
-        # not in green, blue (14 fails); blue is: 15; red is in {red, blue}: 16.
+        # not in green, blue (14 fails); blue is: 15; red is in {red, blue}: 16; n = 1 is not enough (17, 18 fail).
         assert sorted(lines) == [2, 3, 4, 8, 9, 11, 13, 15, 16], lines
 
 
