@@ -1,6 +1,9 @@
 """The package is laid out by stage (README, "Layout"), and the layout holds (issue 11):
 - each stage imports only from the stages before it, so the pipeline can be read from the folder tree;
 - no two modules import each other, directly or round a circle;
+- the interpreter, the oracle the compiled scorers are held to, shares only the IR with the compiler: it imports
+  nothing from the compiler (`backends/python`), the checker (`check`, reached only through `ir.scope` and
+  `ir.checked`) or a describer outside the IR (issue 32, item 5);
 - no block is too tangled to read: every function, method and class is of radon's rank C at most (cyclomatic
   complexity 20), so a module splits by concept rather than by length; and no function outgrows a reader (60 lines of
   body).
@@ -26,6 +29,10 @@ MAX_RANK = "C"  # radon's ranks: A 1-5, B 6-10, C 11-20, D 21-30, E 31-40, F 41 
 MAX_FUNCTION_LINES = 60  # of body: a command's option declarations are its signature, not its logic
 
 MODULES = sorted(p for p in PACKAGE.rglob("*.py") if "__pycache__" not in p.parts)
+
+INTERPRETER = "orbis_dsl.language.backends.interpret"
+NOT_FOR_THE_INTERPRETER = ("orbis_dsl.language.backends.python", "orbis_dsl.language.backends.describe",
+                           "orbis_dsl.language.check")
 
 
 @cache
@@ -83,6 +90,18 @@ def test_a_stage_imports_only_from_the_stages_before_it(path):
     assert not upward, f"{stage} must not import from a later stage: {upward}"
 
 
+def _beyond_the_ir(tree: ast.Module) -> list[str]:
+    """The imports of an interpreter module that reach past the IR into the compiler or the checker."""
+    return sorted({f"line {line}: {name}" for line, name in _imports(tree) if name.startswith(NOT_FOR_THE_INTERPRETER)})
+
+
+@pytest.mark.parametrize("path", [p for p in MODULES if _module_name(p).startswith(INTERPRETER)],
+                         ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_the_interpreter_shares_only_the_ir_with_the_compiler(path):
+    beyond = _beyond_the_ir(_tree(path))
+    assert not beyond, f"the interpreter must reach the checker and the compiler only through the IR: {beyond}"
+
+
 def test_no_import_circle():
     modules = {_module_name(p): p for p in MODULES if p.name != "__init__.py"}
     graph = {name: {m for _, m in _imports(_tree(path)) if m in modules and m != name}
@@ -129,6 +148,13 @@ def test_the_checks_can_fail(tmp_path):
     graph = {"orbis_dsl.runtime.a": {m for _, m in _imports(a)} & {"orbis_dsl.runtime.b"},
              "orbis_dsl.runtime.b": {m for _, m in _imports(b)} & {"orbis_dsl.runtime.a"}}
     assert "orbis_dsl.runtime.a -> orbis_dsl.runtime.b -> orbis_dsl.runtime.a" in _circles(graph)
+    reaching = ast.parse("from orbis_dsl.language.check.names import Context\nfrom orbis_dsl.language.ir import nodes\n"
+                         "def f():\n    from orbis_dsl.language.backends.python.emit import call\n"
+                         "from orbis_dsl.language.backends import describe\n")
+    assert _beyond_the_ir(reaching) == [
+        "line 1: orbis_dsl.language.check.names", "line 1: orbis_dsl.language.check.names.Context",
+        "line 4: orbis_dsl.language.backends.python.emit", "line 4: orbis_dsl.language.backends.python.emit.call",
+        "line 5: orbis_dsl.language.backends.describe"]
 
 
 def test_the_complexity_cap_can_fail():

@@ -19,7 +19,7 @@ WORDS = KINDS + GODS
 
 SOURCES = [f"orbis_dsl/language/{name}.py" for name in
            ("syntax/parse", "check/checker", "check/names", "check/model", "backends/python/compile",
-            "backends/python/codegen", "backends/describe", "backends/interpret/rules")] + ["grammar/rules.lark"]
+            "backends/python/codegen", "ir/describe", "backends/interpret/rules")] + ["grammar/rules.lark"]
 
 PATTERN = re.compile(r"\b(" + "|".join(WORDS) + r")\b", re.IGNORECASE)
 

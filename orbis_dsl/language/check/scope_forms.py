@@ -14,8 +14,8 @@ import operator
 import attrs
 
 from orbis_dsl.common.diagnostics import did_you_mean
-from orbis_dsl.language.backends.describe import Describer
 from orbis_dsl.language.check.names import Context, set_members, value_types
+from orbis_dsl.language.ir.describe import Describer
 from orbis_dsl.language.syntax import ast_decl, ast_expr
 
 # What reads the player's own record or pieces: inside an unnamed `count(players where …)` each could be the

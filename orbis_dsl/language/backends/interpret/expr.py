@@ -2,9 +2,9 @@
 interpreter's own value semantics (`values`), never the compiler's or its run-time helpers; and explain how a
 score came to its value, in the same words as the compiled explanations.
 
-An `Evaluator` serves one handler. It lowers each syntax expression it is given once (`ir.lower`), so every name
-is resolved when the rules are built, not on each evaluation; `Env.vars` holds what each scope's variable stands
-for while it runs.
+An `Evaluator` serves one handler. Its scope (`ir.scope.HandlerScope`) gives the IR of each syntax expression it is
+given, lowered once, so every name is resolved when the rules are built, not on each evaluation, and never by the
+interpreter; `Env.vars` holds what each scope's variable stands for while it runs.
 """
 
 from __future__ import annotations
@@ -13,14 +13,13 @@ import operator
 
 import attrs
 
-from orbis_dsl.language.backends.describe import Describer, needs_parentheses
 from orbis_dsl.language.backends.interpret import values as iv
 from orbis_dsl.language.backends.interpret.lists import ListEvaluator
 from orbis_dsl.language.backends.interpret.values import POSITION_TABLES
-from orbis_dsl.language.check.names import Context
 from orbis_dsl.language.ir import nodes, ops
-from orbis_dsl.language.ir.lower import Lowering
+from orbis_dsl.language.ir.describe import Describer, needs_parentheses
 from orbis_dsl.language.ir.nodes import Part
+from orbis_dsl.language.ir.scope import HandlerScope
 from orbis_dsl.language.ir.types import is_bool, is_list
 from orbis_dsl.language.ir.words import is_sum, operand_word, shown_as, sum_terms, written_out
 from orbis_dsl.language.syntax import ast_expr
@@ -54,27 +53,23 @@ class Env:
 
 @attrs.define
 class Evaluator(ListEvaluator):
-    ctx: Context
-    wild: bool
+    scope: HandlerScope
     site: str
     tile_clause: bool = False
-    describer: Describer | None = None
     steps: bool = False  # a score column: each division (and the sum it divides) is traced step by step
     top: object = None  # the column's whole expression (syntax): its last step leaves the result to the line
-    lowering: Lowering | None = None
-    lowered: dict = attrs.field(factory=dict)  # id of a syntax expression -> its IR
 
-    def __attrs_post_init__(self):
-        if self.describer is None:
-            self.describer = Describer(set(self.ctx.params), self.wild, self.ctx.lets, self.ctx.vocabulary)
-        self.lowering = Lowering(self.ctx)
+    @property
+    def wild(self) -> bool:
+        return self.scope.wild
+
+    @property
+    def describer(self) -> Describer:
+        return self.scope.describer
 
     def ir(self, e):
-        """The IR of a syntax expression of this handler, lowered on first use (the rules keep the tree)."""
-        found = self.lowered.get(id(e))
-        if found is None:
-            found = self.lowered[id(e)] = (e, self.lowering.lower(e))
-        return found[1]
+        """The IR of a syntax expression of this handler, lowered by its scope on first use."""
+        return self.scope.lower(e)
 
     def eval(self, e, env: Env):
         """The value of a syntax expression (lowered once) or of an IR node."""
@@ -234,7 +229,7 @@ class Evaluator(ListEvaluator):
             e = self.ir(e)
         if _is_status(e):
             if isinstance(e, nodes.GameRead) and e.option:
-                return iv.option_flag(env.trace, e.name, self.eval(e, env), self.ctx.option_titles.get(e.name))
+                return iv.option_flag(env.trace, e.name, self.eval(e, env), self.scope.option_titles.get(e.name))
             return iv.flag(env.trace, e.name, self.eval(e, env))
         if isinstance(e, ops.Not):
             if _is_status(e.operand):

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from orbis_dsl.language.backends.interpret import values as iv
 from orbis_dsl.language.backends.interpret.expr import Env, Evaluator, explain_value
-from orbis_dsl.language.check.model import RuleSet
-from orbis_dsl.language.check.names import god_context, kind_context
-from orbis_dsl.language.check.says import CLAUSE_WORDS, placeholders
+from orbis_dsl.language.ir.checked import RuleSet
+from orbis_dsl.language.ir.scope import DeclarationScope, god_scope, kind_scope, sentence_names
 from orbis_dsl.language.syntax import ast_expr
 from orbis_dsl.runtime.specs import EndSpec, GodSpec, KindSpec, ParamSpec
 
@@ -42,10 +41,10 @@ class _Effects:
                 api.cancel(p, target)
 
 
-def end_specs(ends, ctx, wild, prefix, tile_clause) -> tuple[EndSpec, ...]:
+def end_specs(ends, scope: DeclarationScope, prefix, tile_clause) -> tuple[EndSpec, ...]:
     specs = []
     for i, clause in enumerate(ends):
-        ev = Evaluator(ctx, wild, f"{prefix}_end_{i}", tile_clause)
+        ev = Evaluator(scope.handler(), f"{prefix}_end_{i}", tile_clause)
 
         def fn(g, p, t=None, trace=None, clause=clause, ev=ev):
             if not tile_clause:
@@ -58,8 +57,7 @@ def end_specs(ends, ctx, wild, prefix, tile_clause) -> tuple[EndSpec, ...]:
         text = ev.describer.text(clause.points)
         if clause.cond is not None:
             text += (" unless " if clause.negate else " if ") + ev.describer.text(clause.cond)
-        names = placeholders(clause.says) if clause.says else []
-        shown = {n: ast_expr.Ref(n) for n in names if n not in CLAUSE_WORDS} if isinstance(names, list) else {}
+        shown = sentence_names(clause.says)
 
         def explain(g, p, t=None, clause=clause, ev=ev, shown=shown):
             env = Env(g, p, t if tile_clause else None)
@@ -77,29 +75,28 @@ def param_spec(p) -> ParamSpec:
 
 
 def kind_spec(rules: RuleSet, kind) -> KindSpec:
-    ctx = kind_context(rules, kind)
-    wild = rules.desert.wild
+    scope = kind_scope(rules, kind)
     prefix = f"_kind_{kind.name}"
     placed = taken = None
     if kind.placed:
-        ev = Evaluator(ctx, wild, f"{prefix}_placed", True)
+        ev = Evaluator(scope.handler(), f"{prefix}_placed", True)
         effects = kind.placed
 
         def placed(g, p, t, trace=None):
             env = Env(g, p, t, trace=trace)
             return all(ev.eval(e.expr, env) for e in effects)
     if kind.taken:
-        taken = _Effects(Evaluator(ctx, wild, f"{prefix}_taken", True), kind.taken, True)
+        taken = _Effects(Evaluator(scope.handler(), f"{prefix}_taken", True), kind.taken, True)
     moment = "placed" if kind.placed else (
         "taken" if any(e.verb in ("pay", "destroy", "require") for e in kind.taken) else None)
     return KindSpec(kind.name, kind.title, tuple(param_spec(p) for p in kind.params.values()),
-                    tuple(sorted(kind.scoring_params)), kind.declared, end_specs(kind.ends, ctx, wild, prefix, True),
+                    tuple(sorted(kind.scoring_params)), kind.declared, end_specs(kind.ends, scope, prefix, True),
                     placed, taken, moment)
 
 
 def god_spec(rules: RuleSet, god) -> GodSpec:
-    ctx = god_context(rules, god)
+    scope = god_scope(rules, god)
     prefix = f"_god_{god.name}"
-    taken = _Effects(Evaluator(ctx, rules.desert.wild, f"{prefix}_taken"), god.taken, False) if god.taken else None
-    return GodSpec(god.name, god.title, end_specs(god.ends, ctx, rules.desert.wild, prefix, False), taken,
+    taken = _Effects(Evaluator(scope.handler(), f"{prefix}_taken"), god.taken, False) if god.taken else None
+    return GodSpec(god.name, god.title, end_specs(god.ends, scope, prefix, False), taken,
                    dict(god.modifiers), any(e.verb in ("pay", "destroy", "require") for e in god.taken))

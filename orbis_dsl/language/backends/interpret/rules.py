@@ -5,7 +5,9 @@ handlers. Tests score thousands of random games both ways and demand identical r
 It imports nothing from the compiler and none of the generated handlers' run-time helpers (`runtime.support`,
 `runtime.awards`): comparisons, none-handling and ranking among players are its own (`values`), and so are its
 ranked awards (`awards`, handed to the scorer on each award's spec), so a slip in either back end shows as a
-disagreement. What both share is the checked rule set and the board geometry (`runtime.hexmap`).
+disagreement. What both share is the IR (each handler's scope and lowered expressions, `ir.scope`, with the words
+that explain them, `ir.describe`), the spec data the checker worked out (`ir.checked`), the runtime's specs both
+must produce, and the board geometry (`runtime.hexmap`).
 
 The evaluator is `interpret_expr`; `interpret_pieces` builds the tile kinds and gods, `interpret_sheets` the
 awards, score columns, table checks and facts; this module puts the whole `Rules` together.
@@ -16,8 +18,8 @@ from __future__ import annotations
 from orbis_dsl.language.backends.interpret.expr import Env, Evaluator
 from orbis_dsl.language.backends.interpret.pieces import end_specs, god_spec, kind_spec, param_spec
 from orbis_dsl.language.backends.interpret.sheets import award_spec, check_spec, fact_spec, score_spec
-from orbis_dsl.language.check.model import RuleSet, listed_name
-from orbis_dsl.language.check.names import desert_context, rule_context
+from orbis_dsl.language.ir.checked import RuleSet, listed_name
+from orbis_dsl.language.ir.scope import DeclarationScope, desert_scope, rule_scope
 from orbis_dsl.runtime.board import Board
 from orbis_dsl.runtime.hexmap import HexMapSpec
 from orbis_dsl.runtime.rules import Rules
@@ -42,10 +44,10 @@ def _game_fields(game) -> dict:
     return {"game": game.id, "title": game.title, "record_format": game.record, "report_format": game.report}
 
 
-def _winner_if(rules: RuleSet, ctx):
+def _winner_if(rules: RuleSet, scope: DeclarationScope):
     if rules.winner_if is None:
         return None
-    ev = Evaluator(ctx, rules.desert.wild, "_winner_if")
+    ev = Evaluator(scope.handler(), "_winner_if")
     return lambda g, p, trace=None: ev.eval(rules.winner_if, Env(g, p))
 
 
@@ -58,10 +60,10 @@ def _held_family(rules: RuleSet) -> str | None:
 
 def build_rules(rules: RuleSet) -> Rules:
     wild = rules.desert.wild
-    winner_ctx = rule_context(rules, extras={"total": "int"})
+    winner_scope = rule_scope(rules, extras={"total": "int"})
     winner = []
     for i, key in enumerate(rules.winner):
-        ev = Evaluator(winner_ctx, wild, f"_winner_key_{i}")
+        ev = Evaluator(winner_scope.handler(), f"_winner_key_{i}")
         winner.append((key.rank, lambda g, p, trace=None, ev=ev, e=key.expr: ev.eval(e, Env(g, p))))
     settings = Settings(
         colors=rules.colors, aliases=dict(rules.aliases), stars=rules.stars, levels=rules.levels,
@@ -70,11 +72,11 @@ def build_rules(rules: RuleSet) -> Rules:
         attributes=tuple(param_spec(p) for p in rules.attributes.values()),
         options=tuple(OptionSpec(o.name, o.type.name, o.type.choices, o.default) for o in rules.options.values()),
         values=dict(rules.values), desert_wild=wild,
-        desert_ends=end_specs(rules.desert.ends, desert_context(rules), wild, "_desert", True),
+        desert_ends=end_specs(rules.desert.ends, desert_scope(rules), "_desert", True),
         winner=tuple(winner),
         sets=dict(rules.sets), rounds=rules.rounds,
         held_family=_held_family(rules), rounds_also=rules.rounds_also, grid=rules.grid,
-        winner_if=_winner_if(rules, winner_ctx), hexmap=_hexmap(rules.hexmap),
+        winner_if=_winner_if(rules, winner_scope), hexmap=_hexmap(rules.hexmap),
         **_game_fields(rules.game),
     )
     return Rules(

@@ -3,24 +3,20 @@ record derives) as runtime specs whose handlers are closures over the evaluator.
 
 from __future__ import annotations
 
-import attrs
-
-from orbis_dsl.language.backends.describe import SheetDescriber
 from orbis_dsl.language.backends.interpret.awards import hand_out
 from orbis_dsl.language.backends.interpret.expr import Env, Evaluator
-from orbis_dsl.language.check.model import RuleSet, awards_summed, list_spec, sheet_titles
-from orbis_dsl.language.check.names import rule_context
-from orbis_dsl.language.check.table import player_key, table_key
+from orbis_dsl.language.ir.checked import RuleSet, awards_summed, list_spec, player_key, sheet_titles, table_key
+from orbis_dsl.language.ir.describe import SheetDescriber
+from orbis_dsl.language.ir.scope import derive_scope, rule_scope
 from orbis_dsl.runtime.specs import AwardSpec, CheckSpec, FactSpec, ScoreSpec
 
 
 def award_spec(rules: RuleSet, award) -> AwardSpec:
     prefix = f"_award_{award.name}"
     each = {award.for_each.name: award.for_each.set} if award.for_each else {}
-    ctx = rule_context(rules, each=each)
-    inner = attrs.evolve(ctx, extras={"measure": "int"})
-    wild = rules.desert.wild
-    measure_ev = Evaluator(ctx, wild, f"{prefix}_measure")
+    scope = rule_scope(rules, each=each)
+    inner = scope.measured()
+    measure_ev = Evaluator(scope.handler(), f"{prefix}_measure")
     if each:  # handed out per member of a set: the handlers take the member, as the generated ones do
 
         def measure(g, p, member, trace=None):
@@ -33,7 +29,7 @@ def award_spec(rules: RuleSet, award) -> AwardSpec:
     def part(expr, name):
         if expr is None:
             return None
-        ev = Evaluator(inner, wild, f"{prefix}_{name}")
+        ev = Evaluator(inner.handler(), f"{prefix}_{name}")
         if each:
             return lambda g, p, member, m, trace=None: ev.eval(expr, Env(g, p, measure=m, trace=trace, each=member))
         return lambda g, p, m, trace=None: ev.eval(expr, Env(g, p, measure=m, trace=trace))
@@ -46,7 +42,7 @@ def award_spec(rules: RuleSet, award) -> AwardSpec:
 
 def score_spec(rules: RuleSet, score) -> ScoreSpec:
     # A column's divisions are traced step by step, as the generated column does (codegen.ExprCompiler.steps).
-    ev = Evaluator(rule_context(rules, allow_awards=True), rules.desert.wild, f"_score_{score.name}", steps=True,
+    ev = Evaluator(rule_scope(rules, allow_awards=True).handler(), f"_score_{score.name}", steps=True,
                    top=score.expr)
     text = SheetDescriber(set(rules.facts), set(rules.values), titles=sheet_titles(rules)).column_text(score.expr)
     summed = awards_summed(score.expr)
@@ -56,7 +52,7 @@ def score_spec(rules: RuleSet, score) -> ScoreSpec:
 
 def check_spec(rules: RuleSet, check, index: int) -> CheckSpec:
     each = {check.for_each.name: check.for_each.set} if check.for_each else {}
-    ev = Evaluator(rule_context(rules, each=each, allow_awards=not check.refuse), rules.desert.wild, f"_check_{index}")
+    ev = Evaluator(rule_scope(rules, each=each, allow_awards=not check.refuse).handler(), f"_check_{index}")
 
     def fn(g, p, member, trace=None):
         return ev.eval(check.cond, Env(g, p, trace=trace, each=member))
@@ -78,9 +74,7 @@ def _derive(rules: RuleSet, f):
         return None
     from orbis_dsl.runtime.grid import measure_types
 
-    base = rule_context(rules)
-    shared = {n: t for n, t in base.facts.items() if rules.facts[n].level is not None}
-    ev = Evaluator(attrs.evolve(base, facts={**shared, **measure_types(rules.grid)}), False, f"_derive_{f.name}")
+    ev = Evaluator(derive_scope(rules, measure_types(rules.grid)).handler(), f"_derive_{f.name}")
 
     def derive(g, p, trace=None):
         value = ev.eval(f.derive, Env(g, p, trace=trace))

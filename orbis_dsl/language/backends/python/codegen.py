@@ -16,11 +16,11 @@ import ast
 
 import attrs
 
-from orbis_dsl.language.backends.describe import Describer
 from orbis_dsl.language.backends.python import emit
 from orbis_dsl.language.backends.python.codegen_scans import ScanCompiler
 from orbis_dsl.language.backends.python.emit import safe_identifier, var_name
 from orbis_dsl.language.ir import nodes, ops
+from orbis_dsl.language.ir.describe import Describer
 from orbis_dsl.language.ir.nodes import Part, Var
 from orbis_dsl.language.ir.types import is_list
 from orbis_dsl.language.ir.words import is_sum, operand_word, sum_terms

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import ast
 
-from orbis_dsl.language.backends.describe import needs_parentheses
 from orbis_dsl.language.backends.python import emit
 from orbis_dsl.language.backends.python.codegen import ExprCompiler
 from orbis_dsl.language.ir import nodes, ops
+from orbis_dsl.language.ir.describe import needs_parentheses
 from orbis_dsl.language.ir.types import is_bool
 from orbis_dsl.language.ir.words import shown_as, written_out
 from orbis_dsl.language.syntax import ast_expr

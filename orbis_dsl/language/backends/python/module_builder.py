@@ -9,7 +9,6 @@ from functools import partial
 
 import attrs
 
-from orbis_dsl.language.backends.describe import Describer, SheetDescriber
 from orbis_dsl.language.backends.python import emit
 from orbis_dsl.language.backends.python.codegen import ExprCompiler
 from orbis_dsl.language.backends.python.codegen_clauses import compile_effect, compile_flag, explain_expr
@@ -20,10 +19,12 @@ from orbis_dsl.language.backends.python.locality import reads_only_its_tile
 from orbis_dsl.language.backends.python.module_lets import ModuleLets
 from orbis_dsl.language.backends.python.spec_text import SpecCall, spec_lines
 from orbis_dsl.language.check.model import Kind, RuleSet, awards_summed, sheet_titles
-from orbis_dsl.language.check.names import Context, god_context, kind_context, rule_context
+from orbis_dsl.language.check.names import Context, rule_context
 from orbis_dsl.language.check.says import CLAUSE_WORDS, placeholders
 from orbis_dsl.language.check.table import player_key, table_key
+from orbis_dsl.language.ir.describe import Describer, SheetDescriber
 from orbis_dsl.language.ir.lower import Lowering
+from orbis_dsl.language.ir.scope import derive_scope, god_scope, kind_scope, rule_scope
 from orbis_dsl.language.syntax import ast_expr
 
 __all__ = ["Constant", "Function", "ModuleBuilder", "origin", "param_spec", "safe_identifier", "tuple_text"]
@@ -114,9 +115,9 @@ class ModuleBuilder:
         """A held piece's context; one for all those without lets (so that the scopes lowering derives from it are
         derived once, `Lowering`'s `item_scopes`)."""
         if god.lets:
-            return god_context(self.rules, god, self.base_context())
+            return god_scope(self.rules, god, self.base_context()).context
         if self._plain_god is None:
-            self._plain_god = god_context(self.rules, god, self.base_context())
+            self._plain_god = god_scope(self.rules, god, self.base_context()).context
         return self._plain_god
 
     def _shared_let(self, name: str, function: ast.FunctionDef) -> None:
@@ -198,7 +199,7 @@ class ModuleBuilder:
 
     def kind(self, kind: Kind) -> SpecCall:
         prefix = f"_kind_{safe_identifier(kind.name)}"
-        ctx = kind_context(self.rules, kind, self.base_context())
+        ctx = kind_scope(self.rules, kind, self.base_context()).context
         ends = self.end_functions(prefix, kind.ends, ctx, TILE_ARGS, True)
         placed = taken = "None"
         if kind.placed:
@@ -240,7 +241,7 @@ class ModuleBuilder:
     def award(self, award) -> str:
         prefix = f"_award_{safe_identifier(award.name)}"
         each = {award.for_each.name: award.for_each.set} if award.for_each else {}
-        ctx = rule_context(self.rules, each=each)
+        ctx = rule_scope(self.rules, each=each).context
         # An award `for each` member of a set is handed out per member: its handlers take the member.
         head = ["g", "p", "each"] if each else ["g", "p"]
         self.returning(f"{prefix}_measure", [*head, "trace=None"], ctx, award.measure)
@@ -266,7 +267,7 @@ class ModuleBuilder:
 
     def score(self, score) -> str:
         name = f"_score_{safe_identifier(score.name)}"
-        ctx = rule_context(self.rules, allow_awards=True)
+        ctx = rule_scope(self.rules, allow_awards=True).context
         handler = self.handler(name, PLAYER_ARGS, score.expr.span, ctx, False, steps=True)
         expr = handler.lower(score.expr)
         handler.comp.top = expr
@@ -281,7 +282,7 @@ class ModuleBuilder:
     def check(self, check, index: int) -> str:
         name = f"_check_{index}"
         each = {check.for_each.name: check.for_each.set} if check.for_each else {}
-        ctx = rule_context(self.rules, each=each, allow_awards=not check.refuse)
+        ctx = rule_scope(self.rules, each=each, allow_awards=not check.refuse).context
         handler = self.handler(name, ["g", "p", "each", "trace=None"], check.span, ctx)
         handler.returns(handler.lower(check.cond))
         self.finish(handler)
@@ -299,8 +300,7 @@ class ModuleBuilder:
         from orbis_dsl.runtime.grid import measure_types
 
         name = f"_derive_{safe_identifier(fact.name)}"
-        shared = {n: t for n, t in rule_context(self.rules).facts.items() if self.rules.facts[n].level is not None}
-        ctx = attrs.evolve(rule_context(self.rules), facts={**shared, **measure_types(self.rules.grid)})
+        ctx = derive_scope(self.rules, measure_types(self.rules.grid)).context
         handler = self.handler(name, PLAYER_ARGS, fact.derive.span, ctx)
         expr = handler.lower(fact.derive)
         handler.add([expr], lambda: [ast.Return(emit.call("dict", handler.comp.compile(expr)) if fact.per

@@ -13,7 +13,7 @@ from orbis_dsl.language.backends.python.module_builder import (
     tuple_text,
 )
 from orbis_dsl.language.check.model import RuleSet, listed_name
-from orbis_dsl.language.check.names import desert_context, rule_context
+from orbis_dsl.language.ir.scope import desert_scope, rule_scope
 from orbis_dsl.language.syntax import ast_decl, ast_sheet
 
 # The runtime's Settings field each generic declaration fills (runtime names are internal, never shown).
@@ -93,7 +93,7 @@ def _marker(f: _Filling, decl: ast_decl.MarkerDecl) -> None:
 
 
 def _facedown(f: _Filling, decl: ast_decl.FacedownDecl) -> None:
-    ends = f.builder.end_functions("_desert", decl.ends, desert_context(f.rules), TILE_ARGS, True)
+    ends = f.builder.end_functions("_desert", decl.ends, desert_scope(f.rules).context, TILE_ARGS, True)
     f.fields["desert_wild"] = repr(decl.wild)
     f.fields["desert_ends"] = tuple_text(ends)
 
@@ -144,7 +144,7 @@ _FILLS = {
 
 def _winner_keys(rules: RuleSet, builder: ModuleBuilder, decl: ast_sheet.WinnerDecl) -> list[str]:
     keys = []
-    ctx = rule_context(rules, extras={"total": "int"})
+    ctx = rule_scope(rules, extras={"total": "int"}).context
     for i, key in enumerate(decl.keys):
         name = builder.returning(f"_winner_key_{i}", PLAYER_ARGS, ctx, key.expr, span=key.span)
         keys.append(f"({key.rank!r}, {name})")
@@ -152,7 +152,7 @@ def _winner_keys(rules: RuleSet, builder: ModuleBuilder, decl: ast_sheet.WinnerD
 
 
 def _winner_if(rules: RuleSet, builder: ModuleBuilder, cond) -> str:
-    ctx = rule_context(rules, extras={"total": "int"})
+    ctx = rule_scope(rules, extras={"total": "int"}).context
     return builder.returning("_winner_if", PLAYER_ARGS, ctx, cond)
 
 

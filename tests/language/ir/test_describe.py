@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from orbis_dsl.language.backends.describe import Describer
+from orbis_dsl.language.ir.describe import Describer
 from orbis_dsl.language.syntax import ast_expr
 from orbis_dsl.language.syntax.parse import parse_text
 

@@ -1,4 +1,5 @@
-"""Plain-words labels of expressions, for the `why` of each scoring line.
+"""Plain-words labels of expressions, for the `why` of each scoring line: part of the IR stage, so that both back
+ends word an explanation from the one place (the interpreter shares nothing else with the compiler).
 
 A label is a format string: `{value}` is the computed value and `{name}` a parameter of the tile being scored,
 so `count(neighbours where color in colors)` reads "3 neighbours that are blue/green or desert".
