@@ -87,6 +87,7 @@ class SearchPolicy(GreedyFollower):
         self.playout_policy = playout
         self.decisions = 0  # takes decided by a search (not forced), for speed figures
         self.playouts = 0
+        self.turns = 0  # turns played in playouts, for speed figures (bench/bench_search.py)
         self._deals: list[int] = []  # the decision's deals: a root take's k-th playout is played on the k-th
         self._shared: dict = {}  # the decision's tile values, shared by its playouts (`handler_key`)
 
@@ -141,6 +142,7 @@ class SearchPolicy(GreedyFollower):
             pile.sort()  # from what is known (which tiles remain), never from the real order
             shuffle(pile)
         finish_from(sim, seat, None if self.horizon is None else playout_turns(self.horizon, players))
+        self.turns += sim.turns - game.turns
         value = final_value(sim, seat)
         for node, take in walker.path:
             node.visits += 1
