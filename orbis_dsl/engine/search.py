@@ -14,7 +14,7 @@ god's name; a display slot would name different tiles in different deals). Each 
    order. The deals are common: the k-th playout of every root take is played on the decision's k-th deal (the
    same pile order and playout seeds), so takes are compared on the same luck;
 3. below the root, selects and **expands** the same way, the takes ranked in each deal;
-4. **plays out** with the playout policy (`QuickGreedyPolicy`) in every seat, for at most `HORIZON` turns (7)
+4. **plays out** with the playout policy (the greedy policy) in every seat, for at most `HORIZON` turns (7)
    of the whole table, ending on one of the searcher's takes, and at least to its second (`playout_turns`: the
    searcher's fourth take in 2-player games, its third in 3-player ones, its second in 4-player ones), or until
    the game ends. The playout policies share the tile values they work out, by what the handlers can read
@@ -37,6 +37,12 @@ again. A horizon counted in the searcher's takes grew with the players (13 turns
 4-player game searched in every seat cost 2.2-2.5 s; in 4-player games against greedy, 5 turns won as often as 13
 (docs/performance.md, issue 33's fifth pass).
 
+Why the greedy policy plays out, not the quick one that weighs only the three tiles a first look ranks highest
+(`QuickGreedyPolicy`, the playouts until issue 33's fifth pass): the playouts model every seat, and the closer
+the model the stronger the search; against greedy, playouts screening 1, 2, 3 and all 9 tiles won 76.5, 89-90,
+91-93 and 94 % of the same 100 2-player games (docs/performance.md). Since the playouts share their tile values
+(`handler_key.py`), weighing all nine costs little more than weighing three.
+
 The flat search this replaced is `flat` (`search_flat.py`).
 """
 
@@ -46,7 +52,7 @@ import math
 import random
 import time
 
-from orbis_dsl.engine.policy_greedy import GreedyFollower, GreedyPolicy, QuickGreedyPolicy
+from orbis_dsl.engine.policy_greedy import GreedyFollower, GreedyPolicy
 from orbis_dsl.engine.search_value import final_value, finish_from, playout_value
 
 __all__ = ["Node", "SearchPolicy", "clone_game", "finish_from", "playout_turns", "playout_value", "ranked_takes"]
@@ -76,7 +82,7 @@ class SearchPolicy(GreedyFollower):
     share_values = True  # the playouts share their tile values (`handler_key`); False only to test that it is exact
 
     def __init__(self, seed=None, rollouts: int = DEFAULT_ROLLOUTS, seconds: float | None = None,
-                 playout=QuickGreedyPolicy, horizon: int | None = HORIZON):
+                 playout=GreedyPolicy, horizon: int | None = HORIZON):
         if rollouts < 1:
             raise ValueError(f"a search needs at least one rollout per decision, not {rollouts}")
         self.rng = random.Random(seed)
