@@ -14,11 +14,14 @@ god's name; a display slot would name different tiles in different deals). Each 
    order. The deals are common: the k-th playout of every root take is played on the decision's k-th deal (the
    same pile order and playout seeds), so takes are compared on the same luck;
 3. below the root, selects and **expands** the same way, the takes ranked in each deal;
-4. **plays out** with the playout policy (`QuickGreedyPolicy`) in every seat, until the searcher has made
-   `HORIZON` takes (4: the root's and three more) or the game ends. The playout policies share the tile values
-   they work out, by what the handlers can read (`handler_key.py`), which changes no choice (tested);
+4. **plays out** with the playout policy (the greedy policy) in every seat, for at most `HORIZON` turns (7)
+   of the whole table, ending on one of the searcher's takes, and at least to its second (`playout_turns`: the
+   searcher's fourth take in 2-player games, its third in 3-player ones, its second in 4-player ones), or until
+   the game ends. The playout policies share the tile values they work out, by what the handlers can read
+   (`handler_key.py`), which changes no choice (tested);
 5. **backs up** the playout's value for the searcher (`search_value.py`): a finished game's win share plus 0.02
-   per CP of margin, or at the horizon the standing's margin as a win chance.
+   per CP of margin, or at the horizon the estimated final margin (the standing's parts, weighed as they were
+   worth at the end of greedy games) as a win chance.
 
 The budget is exact: `mcts:N` runs N iterations, so N playouts, per decision that has more than one option
 (`SearchPolicy.playouts` counts them); `mcts:0.5s` iterates for that many seconds of the process's CPU
@@ -28,9 +31,17 @@ machine get the same thinking each). The take played is the root's most visited,
 seeded generator, never by a name or a slot's number, so identical gods are taken alike often. Costs,
 placements, gains and exchanges follow the greedy policy, told which take the search chose.
 
-Why a horizon of 4: in 160 2-player games against greedy (the same deals each), a horizon of 2 won 78 % at 0.20 s
-of CPU a game and a horizon of 4 89 % at 0.44 s; playouts to the end cost about twice that again
-(docs/performance.md).
+Why 7 turns: in 160 2-player games against greedy (the same deals each), the searcher's second take (3 turns) won
+78 % at 0.20 s of CPU a game and its fourth (7 turns) 89 % at 0.44 s; playouts to the end cost about twice that
+again. A horizon counted in the searcher's takes grew with the players (13 turns in 4-player games), and a
+4-player game searched in every seat cost 2.2-2.5 s; in 4-player games against greedy, 5 turns won as often as 13
+(docs/performance.md, issue 33's fifth pass).
+
+Why the greedy policy plays out, not the quick one that weighs only the three tiles a first look ranks highest
+(`QuickGreedyPolicy`, the playouts until issue 33's fifth pass): the playouts model every seat, and the closer
+the model the stronger the search; against greedy, playouts screening 1, 2, 3 and all 9 tiles won 76.5, 89-90,
+91-93 and 94 % of the same 100 2-player games (docs/performance.md). Since the playouts share their tile values
+(`handler_key.py`), weighing all nine costs little more than weighing three.
 
 The flat search this replaced is `flat` (`search_flat.py`).
 """
@@ -41,16 +52,15 @@ import math
 import random
 import time
 
-from orbis_dsl.engine.policy_greedy import GreedyFollower, GreedyPolicy, QuickGreedyPolicy
+from orbis_dsl.engine.policy_greedy import GreedyFollower, GreedyPolicy
 from orbis_dsl.engine.search_value import final_value, finish_from, playout_value
 
-__all__ = ["Node", "SearchPolicy", "clone_game", "finish_from", "playout_value", "ranked_takes"]
+__all__ = ["Node", "SearchPolicy", "clone_game", "finish_from", "playout_turns", "playout_value", "ranked_takes"]
 
 DEFAULT_ROLLOUTS = 24  # iterations (so playouts) per decision (see bench/bench_ladder.py for strength and speed)
 EXPLORATION = 0.7  # UCB1's constant, for values of about 0 (a loss) to 1 (a win)
 WIDENING = 0.6  # takes open at a node visited n times: 1 + floor(WIDENING * sqrt(n))
-HORIZON = 4  # the searcher's takes a playout plays (the root's first) before it estimates the standing (None: to
-# the end of the game); the other seats' turns between them are played too
+HORIZON = 7  # the most turns a playout plays (every seat's; None: to the end), see `playout_turns`
 
 
 class Node:
@@ -72,7 +82,7 @@ class SearchPolicy(GreedyFollower):
     share_values = True  # the playouts share their tile values (`handler_key`); False only to test that it is exact
 
     def __init__(self, seed=None, rollouts: int = DEFAULT_ROLLOUTS, seconds: float | None = None,
-                 playout=QuickGreedyPolicy, horizon: int | None = HORIZON):
+                 playout=GreedyPolicy, horizon: int | None = HORIZON):
         if rollouts < 1:
             raise ValueError(f"a search needs at least one rollout per decision, not {rollouts}")
         self.rng = random.Random(seed)
@@ -83,6 +93,7 @@ class SearchPolicy(GreedyFollower):
         self.playout_policy = playout
         self.decisions = 0  # takes decided by a search (not forced), for speed figures
         self.playouts = 0
+        self.turns = 0  # turns played in playouts, for speed figures (bench/bench_search.py)
         self._deals: list[int] = []  # the decision's deals: a root take's k-th playout is played on the k-th
         self._shared: dict = {}  # the decision's tile values, shared by its playouts (`handler_key`)
 
@@ -136,7 +147,8 @@ class SearchPolicy(GreedyFollower):
         for pile in sim.piles:
             pile.sort()  # from what is known (which tiles remain), never from the real order
             shuffle(pile)
-        finish_from(sim, seat, None if self.horizon is None else (self.horizon - 1) * players + 1)
+        finish_from(sim, seat, None if self.horizon is None else playout_turns(self.horizon, players))
+        self.turns += sim.turns - game.turns
         value = final_value(sim, seat)
         for node, take in walker.path:
             node.visits += 1
@@ -152,6 +164,12 @@ class SearchPolicy(GreedyFollower):
         while len(deals) <= k:
             deals.append(self.rng.getrandbits(64))
         return random.Random(deals[k])
+
+
+def playout_turns(horizon: int, players: int) -> int:
+    """The turns a playout plays: it ends on one of the searcher's takes (the root's is the first turn), the last
+    within `horizon` turns, and plays at least the searcher's second take, so that every other seat replies once."""
+    return max(1, (horizon - 1) // players) * players + 1
 
 
 def ranked_takes(greedy: GreedyPolicy, game, me, slots, gods, rng: random.Random) -> list:

@@ -66,7 +66,7 @@ def test_the_search_plays_as_over_the_plain_policies(seed, pack):
     rules = _rules(pack)
 
     def plain(s):
-        policy = search.SearchPolicy(seed + s, rollouts=5, playout=PlainQuickGreedy)
+        policy = search.SearchPolicy(seed + s, rollouts=5, playout=PlainGreedy)
         policy.greedy = PlainGreedy(seed + s)
         return policy
 

@@ -61,7 +61,7 @@ def test_a_playout_stops_at_its_horizon_and_is_estimated():
     game = _game_at(5)  # seat 0, seat 1, seat 0, seat 1, seat 0: round 3, seat 1 to move
     assert game.turns == 5 and game.round == 3 and not game.finished
     assert sum(p.placed for p in game.players) + sum(p.god is not None for p in game.players) == 5
-    points = standing(game)
+    points = search_value.estimate(game)
     assert len(points) == 2 and all(isinstance(p, float) for p in points)
     value = final_value(game, 0)
     assert 0.0 < value - search_value.MARGIN_WEIGHT * (points[0] - points[1]) < 1.0
@@ -75,9 +75,9 @@ def test_a_playout_stops_at_its_horizon_and_is_estimated():
 
 def test_the_estimate_rises_with_the_margin(monkeypatch):
     game = _game_at(4)
-    monkeypatch.setattr(search_value, "standing", lambda g: [10.0, 12.0])
+    monkeypatch.setattr(search_value, "estimate", lambda g: [10.0, 12.0])
     behind = final_value(game, 0)
-    monkeypatch.setattr(search_value, "standing", lambda g: [14.0, 12.0])
+    monkeypatch.setattr(search_value, "estimate", lambda g: [14.0, 12.0])
     ahead = final_value(game, 0)
     assert behind < 0.5 < ahead < 1.0 + 2 * search_value.MARGIN_WEIGHT
 
