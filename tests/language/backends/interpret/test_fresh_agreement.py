@@ -17,6 +17,7 @@ import random
 from pathlib import Path
 
 import pytest
+from language.backends.interpret.drawn_sheets import random_sheet
 
 from orbis_dsl.common.games import all_games
 from orbis_dsl.language.backends.interpret.rules import build_rules
@@ -26,7 +27,6 @@ from orbis_dsl.records.inputs import read_record, score_record
 from orbis_dsl.runtime.game_record import GameRecord, PlayerRecord, TileRecord
 from orbis_dsl.runtime.scoring import score_game
 from orbis_dsl.runtime.sheet import score_sheet
-from orbis_dsl.runtime.sheet_types import SheetPlayerRecord, SheetRecord
 
 ROOT = Path(__file__).resolve().parents[4]
 EXAMPLE_DIRS = {"orbis": ("examples/games", "examples/variants"), "terra-mystica": ("examples/terra-mystica",),
@@ -89,29 +89,11 @@ def test_orbis_compiled_now_agrees_with_the_interpreter():
 # ---- Terra Mystica: random score sheets ----------------------------------------------------------------------
 
 
-def _sheet(rules, rng: random.Random) -> SheetRecord:
-    factions = rng.sample(sorted(rules.gods), rng.randint(2, 5))
-    players = []
-    for i, faction in enumerate(factions):
-        facts = {}
-        for fact in rules.facts.values():
-            if fact.type in ("cells", "crossings", "waters", "list") or (fact.optional and rng.random() < 0.3):
-                facts[fact.name] = None  # (an optional fact absent now and then: a none reaches the arithmetic)
-                continue
-            low, high = fact.low or 0, min(fact.high if fact.high is not None else 30, 30)
-            if fact.members:
-                facts[fact.name] = {m: rng.randint(low, high) for m in fact.members}
-            else:
-                facts[fact.name] = rng.randint(low, high)
-        players.append(SheetPlayerRecord(f"P{i + 1}", faction, facts))
-    return SheetRecord([players], {"tiebreak": rng.choice(["shared", "resources"])})
-
-
 def test_terra_mystica_compiled_now_agrees_with_the_interpreter():
     _, generated, interpreted = fresh("terra-mystica")
     rng = random.Random(11)
     for i in range(200):
-        record = _sheet(generated, rng)
+        record = random_sheet(generated, rng, absent=0.3)
         a = _report(score_sheet(generated, record, "tm-score/1"))
         assert a == _report(score_sheet(interpreted, record, "tm-score/1")), i
 
