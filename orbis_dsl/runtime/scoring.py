@@ -25,7 +25,7 @@ from orbis_dsl.runtime.score_report import (  # (imported from here too)
 from orbis_dsl.runtime.score_report import new_tuple as _new_tuple
 from orbis_dsl.runtime.specs import VariantSpec
 from orbis_dsl.runtime.support import show
-from orbis_dsl.runtime.views import GameView, PlayerView, TileView
+from orbis_dsl.runtime.views import GameView, PlayerView, TileView, scored_tile
 
 
 class _Tally(NamedTuple):
@@ -84,14 +84,14 @@ class Scorer:
                     continue
                 desert, kind, color, params, cancelled, level, stars = tile  # TileRecord's fields, in order
                 if desert:  # `cancelled` kept as recorded, for the count of tokens on the table
-                    slots.append(TileView(pos, None, None, _NO_PARAMS, True, False, None, None, (), cancelled, tile))
+                    slots.append(scored_tile(pos, None, None, _NO_PARAMS, True, False, None, None, cancelled, tile))
                 else:
                     # Handlers read parameters with .get(), so only defaults other than none need filling in,
                     # and most records print those: no new dict for them.
                     fill = fills.get(kind)
                     if fill and not fill.keys() <= params.keys():
                         params = {**fill, **params}
-                    t = TileView(pos, kind, color, params, False, bool(cancelled), level, stars, (), cancelled, tile)
+                    t = scored_tile(pos, kind, color, params, False, bool(cancelled), level, stars, cancelled, tile)
                     slots.append(t)
                     if kind in placed_kinds or (cancelled and kind not in taken_kinds):
                         settle.append(t)
