@@ -97,6 +97,7 @@ class ModuleBuilder:
         self._item_scopes: dict = {}  # (`Lowering`'s, shared by the module's handlers)
         self._plain_god: Context | None = None  # the context of every held piece with no lets of its own
         self._fixed: dict[tuple, str] = {}  # (points, signature, part): the function shared by every such clause
+        self._written: dict[tuple, str] = {}  # a handler's lines, its own name taken out: the handler's name
 
     def base_context(self) -> Context:
         """The rule set's base context, built once a module: each kind's and god's is derived from it (a file of a
@@ -128,7 +129,17 @@ class ModuleBuilder:
         self.functions.append(Function(function.name, function_lines(function), f"let {name}, {where}"))
 
     def finish(self, handler: Handler) -> str:
-        self.functions.append(Function(handler.name, function_lines(handler.function()), handler.origin))
+        """The name of the function that does what `handler` does: its own, or that of a handler written before it
+        whose lines are the same but for the name. A handler's name is in its text only in its `def` and in the
+        sites of its `among` (keys of a per-game cache of every player's measure): the same text measures the same
+        values, so sharing the first one's cache changes no result, trace or explanation. (A pack that repeats a
+        god under other names, as the rules benchmark's file of gods does, compiles it once.)"""
+        lines = function_lines(handler.function())
+        same = tuple(line.replace(handler.name, "\0") for line in lines)
+        if same in self._written:
+            return self._written[same]
+        self._written[same] = handler.name
+        self.functions.append(Function(handler.name, lines, handler.origin))
         return handler.name
 
     def returning(self, name: str, args: list[str], ctx, expr, tile_clause: bool = False, span=None) -> str:
@@ -272,7 +283,7 @@ class ModuleBuilder:
         ctx = rule_scope(self.rules, each=each).context
         # An award `for each` member of a set is handed out per member: its handlers take the member.
         head = ["g", "p", "each"] if each else ["g", "p"]
-        self.returning(f"{prefix}_measure", [*head, "trace=None"], ctx, award.measure)
+        measure = self.returning(f"{prefix}_measure", [*head, "trace=None"], ctx, award.measure)
         inner = attrs.evolve(ctx, extras={"measure": "int"})
         names = {}
         for part in ("eligible", "tiebreak"):
@@ -289,7 +300,7 @@ class ModuleBuilder:
             extra += "unless_equal=True, "
         if award.says is not None:
             extra += f"says={award.says!r}, "
-        return (f"AwardSpec(name={award.name!r}, title={award.title!r}, measure={prefix}_measure, "
+        return (f"AwardSpec(name={award.name!r}, title={award.title!r}, measure={measure}, "
                 f"eligible={names['eligible']}, tiebreak={names['tiebreak']}, ties={award.ties!r}, "
                 f"warn={award.warn!r}, prizes={award.prizes!r}, {extra})")
 

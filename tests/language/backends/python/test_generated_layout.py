@@ -144,3 +144,57 @@ def test_clauses_of_a_fixed_number_of_points_share_one_function_per_number_and_s
     assert gods["first"].ends[0].explain is gods["second"].ends[0].explain
     assert gods["first"].ends[0].text == "3" and gods["second"].ends[0].says == "Second: {points} CP"
     assert gods["shown"].ends[0].fn is gods["first"].ends[0].fn
+
+
+TWINS = """\
+colors red, blue
+family kind "Tile" for tiles
+family god "God" for players
+board stacked 3, 2, 1
+winner: most total, ties shared
+
+kind reed "Reed" {
+  end: 1
+}
+
+def most_of(k: kind): bool = count(tiles where kind = k) is most among players
+
+god first "First" {
+  end: 3 if most_of(reed) says "First ({why}): {points} CP"
+}
+
+god again "Again" {
+  end: 3 if most_of(reed) says "Again ({why}): {points} CP"
+}
+
+god other "Other" {
+  end: 3 if count(tiles where kind = reed) is fewest among players
+}
+"""
+
+
+def test_a_handler_written_again_under_another_name_is_the_first_ones_function(tmp_path):
+    path = tmp_path / "twins.orbis"
+    path.write_text(TWINS, encoding="utf-8")
+    result = compile_paths([path])
+    assert [d for d in result.diagnostics if d.is_error] == []
+    text = result.modules["twins.py"]
+    functions = [n.name for n in ast.parse(text).body if isinstance(n, ast.FunctionDef)]
+    # the same code but for its name (which is also in its `among`'s site: the place in the rules is the `def`'s) is
+    # written once; `fewest` is not the same
+    assert "_god_first_end_0" in functions and "_god_other_end_0" in functions
+    assert "_god_again_end_0" not in functions
+    module = {}
+    exec(compile(text, "twins.py", "exec"), module)
+    gods = {g.name: g for g in module["GODS"]}
+    assert gods["again"].ends[0].fn is gods["first"].ends[0].fn
+    assert gods["again"].ends[0].says == "Again ({why}): {points} CP"
+
+
+@pytest.mark.parametrize("path", [p for p in MODULES if p.name != "__init__.py"],
+                         ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_name_a_module_uses_is_defined_when_it_runs(path):
+    # a handler folded into an earlier one's function is named by that one's name wherever a spec calls it (Mondo's
+    # fewest modifier card measures with the most card's function): `compile` would not see a name left behind
+    text = path.read_text(encoding="utf-8")
+    exec(compile(text, str(path), "exec"), {"__name__": f"orbis_generated_test_{path.parent.name}_{path.stem}"})
