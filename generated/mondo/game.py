@@ -152,16 +152,6 @@ def _award_modifier_most_eligible(g, p, measure, trace=None):
     return g.options['level'] == 'advanced' or g.options['level'] == 'expert'
 
 
-# from 'rules/mondo/game.orbis', line 112
-def _award_modifier_fewest_measure(g, p, trace=None):
-    return p.facts['modifier']
-
-
-# from 'rules/mondo/game.orbis', line 113
-def _award_modifier_fewest_eligible(g, p, measure, trace=None):
-    return g.options['level'] == 'advanced' or g.options['level'] == 'expert'
-
-
 # from 'rules/mondo/game.orbis', line 121
 def _score_animals(g, p, trace=None):
     return 0 if g.options['level'] == 'solo' else p.facts['animals']
@@ -780,8 +770,8 @@ AWARDS = (
         unless_equal=True,
     ),
     AwardSpec(
-        name='modifier_fewest', title='Modifier card, fewest', measure=_award_modifier_fewest_measure,
-        eligible=_award_modifier_fewest_eligible, tiebreak=None, ties='each_takes', warn=False, prizes=(-4,),
+        name='modifier_fewest', title='Modifier card, fewest', measure=_award_modifier_most_measure,
+        eligible=_award_modifier_most_eligible, tiebreak=None, ties='each_takes', warn=False, prizes=(-4,),
         rank='fewest', unless_equal=True,
     ),
 )

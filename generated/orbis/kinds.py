@@ -59,13 +59,6 @@ def _kind_village_taken(api, g, p, t):
 
 
 # from 'rules/orbis/kinds.orbis', line 32
-def _kind_volcano_end_0(g, p, t, trace=None):
-    if _flag(trace, 'cancelled', t.cancelled):
-        return None
-    return t.params.get('cp')
-
-
-# from 'rules/orbis/kinds.orbis', line 32
 def _kind_volcano_end_0_explain(g, p, t, trace=None):
     return {
         '_sum': 'cp ' + _show(t.params.get('cp')), 'need': _show(t.params.get('need')),
@@ -78,18 +71,6 @@ def _kind_volcano_taken(api, g, p, t):
     trace = None
     if not api.destroy(p, t.params.get('need'), t.params.get('destroys')):
         api.cancel(p, t)
-
-
-# from 'rules/orbis/kinds.orbis', line 39
-def _kind_irrigation_end_0(g, p, t, trace=None):
-    if _flag(trace, 'cancelled', t.cancelled):
-        return None
-    return t.params.get('cp')
-
-
-# from 'rules/orbis/kinds.orbis', line 39
-def _kind_irrigation_end_0_explain(g, p, t, trace=None):
-    return {'_sum': 'cp ' + _show(t.params.get('cp'))}
 
 
 # from 'rules/orbis/kinds.orbis', line 38
@@ -109,21 +90,6 @@ def _kind_forest_end_0(g, p, t, trace=None):
     ):
         return None
     return t.params.get('cp')
-
-
-# from 'rules/orbis/kinds.orbis', line 46
-def _kind_forest_end_0_explain(g, p, t, trace=None):
-    return {'_sum': 'cp ' + _show(t.params.get('cp'))}
-
-
-# from 'rules/orbis/kinds.orbis', line 51
-def _kind_temple_end_0(g, p, t, trace=None):
-    return t.params.get('cp')
-
-
-# from 'rules/orbis/kinds.orbis', line 51
-def _kind_temple_end_0_explain(g, p, t, trace=None):
-    return {'_sum': 'cp ' + _show(t.params.get('cp'))}
 
 
 KINDS = (
@@ -230,7 +196,7 @@ KINDS = (
         scoring_params=('cp',), declared=('need', 'destroys', 'cp'),
         ends=(
             EndSpec(
-                fn=_kind_volcano_end_0, text='{cp} unless cancelled', explain=_kind_volcano_end_0_explain,
+                fn=_kind_village_end_0, text='{cp} unless cancelled', explain=_kind_volcano_end_0_explain,
                 says='Volcano, {need} {destroys} worshippers destroyed: {points} CP', local=True,
             ),
         ),
@@ -255,7 +221,7 @@ KINDS = (
         scoring_params=('cp', 'needs'), declared=('needs', 'cp'),
         ends=(
             EndSpec(
-                fn=_kind_irrigation_end_0, text='{cp} unless cancelled', explain=_kind_irrigation_end_0_explain,
+                fn=_kind_village_end_0, text='{cp} unless cancelled', explain=_kind_stone_end_0_explain,
                 says='Irrigation: {points} CP', local=True,
             ),
         ),
@@ -285,7 +251,7 @@ KINDS = (
         ends=(
             EndSpec(
                 fn=_kind_forest_end_0, text='{cp} if count of neighbours that are {colors} or desert >= {threshold}',
-                explain=_kind_forest_end_0_explain, says='Forest: {why}: {points} CP',
+                explain=_kind_stone_end_0_explain, says='Forest: {why}: {points} CP',
             ),
         ),
         placed=None, taken=None, cancellable_when=None,
@@ -308,7 +274,7 @@ KINDS = (
         scoring_params=('cp',), declared=('icons',),
         ends=(
             EndSpec(
-                fn=_kind_temple_end_0, text='{cp}', explain=_kind_temple_end_0_explain,
+                fn=_kind_stone_end_0, text='{cp}', explain=_kind_stone_end_0_explain,
                 says='Temple: {points} CP (it counts for the Temple tokens)', local=True,
             ),
         ),

@@ -174,11 +174,6 @@ def _award_fire_ice_measure(g, p, trace=None):
     )
 
 
-# from 'rules/terra_mystica/game.orbis', line 126
-def _award_fire_ice_eligible(g, p, measure, trace=None):
-    return _compare(trace, 'measure is {value}', '>=', measure, 1)
-
-
 # from 'rules/terra_mystica/game.orbis', line 132
 def _score_vp(g, p, trace=None):
     return p.facts['vp']
@@ -711,8 +706,8 @@ AWARDS = (
         ties='split', warn=False, prizes=(18, 12, 6),
     ),
     AwardSpec(
-        name='fire_ice', title='Fire & Ice final tile', measure=_award_fire_ice_measure,
-        eligible=_award_fire_ice_eligible, tiebreak=None, ties='split', warn=False, prizes=(18, 12, 6),
+        name='fire_ice', title='Fire & Ice final tile', measure=_award_fire_ice_measure, eligible=_award_area_eligible,
+        tiebreak=None, ties='split', warn=False, prizes=(18, 12, 6),
     ),
 )
 

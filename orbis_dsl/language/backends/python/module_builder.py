@@ -96,6 +96,8 @@ class ModuleBuilder:
         self._base: Context | None = None
         self._item_scopes: dict = {}  # (`Lowering`'s, shared by the module's handlers)
         self._plain_god: Context | None = None  # the context of every held piece with no lets of its own
+        self._fixed: dict[tuple, str] = {}  # (points, signature, part): the function shared by every such clause
+        self._written: dict[tuple, str] = {}  # a handler's lines, its own name taken out: the handler's name
 
     def base_context(self) -> Context:
         """The rule set's base context, built once a module: each kind's and god's is derived from it (a file of a
@@ -127,7 +129,17 @@ class ModuleBuilder:
         self.functions.append(Function(function.name, function_lines(function), f"let {name}, {where}"))
 
     def finish(self, handler: Handler) -> str:
-        self.functions.append(Function(handler.name, function_lines(handler.function()), handler.origin))
+        """The name of the function that does what `handler` does: its own, or that of a handler written before it
+        whose lines are the same but for the name. A handler's name is in its text only in its `def` and in the
+        sites of its `among` (keys of a per-game cache of every player's measure): the same text measures the same
+        values, so sharing the first one's cache changes no result, trace or explanation. (A pack that repeats a
+        god under other names, as the rules benchmark's file of gods does, compiles it once.)"""
+        lines = function_lines(handler.function())
+        same = tuple(line.replace(handler.name, "\0") for line in lines)
+        if same in self._written:
+            return self._written[same]
+        self._written[same] = handler.name
+        self.functions.append(Function(handler.name, lines, handler.origin))
         return handler.name
 
     def returning(self, name: str, args: list[str], ctx, expr, tile_clause: bool = False, span=None) -> str:
@@ -140,6 +152,9 @@ class ModuleBuilder:
         specs = []
         for i, clause in enumerate(ends):
             name = f"{prefix}_end_{i}"
+            if clause.cond is None and type(clause.points) is ast_expr.IntLit:
+                specs.append(self._fixed_end(name, clause, ctx, args, tile_clause))
+                continue
             handler = self.handler(name, args, clause.span, ctx, tile_clause)
             points = handler.lower(clause.points)
             read = [points]
@@ -152,18 +167,44 @@ class ModuleBuilder:
                     return [ast.If(flag if negate else emit.negate(flag), [ast.Return(emit.const(None))], [])]
                 handler.add([cond], test)
             handler.returns(points)
-            self.finish(handler)
+            fn = self.finish(handler)
             describer = handler.comp.describer
             text = describer.text(clause.points)
             if clause.cond is not None:
                 text += (" unless " if clause.negate else " if ") + describer.text(clause.cond)
             explain = self.explain_function(f"{name}_explain", clause, ctx, args, tile_clause, read)
-            self.imports.specs.add("EndSpec")
-            spec = [("fn", name), ("text", repr(text)), ("explain", explain)]
-            spec += [("says", repr(clause.says))] if clause.says is not None else []
-            spec += [("local", "True")] if tile_clause and reads_only_its_tile(read) else []
-            specs.append(SpecCall("EndSpec", tuple(spec)))
+            specs.append(self._end_spec(fn, text, explain, clause, tile_clause, read))
         return specs
+
+    def _end_spec(self, fn: str, text: str, explain: str, clause, tile_clause: bool, read: list) -> SpecCall:
+        self.imports.specs.add("EndSpec")
+        spec = [("fn", fn), ("text", repr(text)), ("explain", explain)]
+        spec += [("says", repr(clause.says))] if clause.says is not None else []
+        spec += [("local", "True")] if tile_clause and reads_only_its_tile(read) else []
+        return SpecCall("EndSpec", tuple(spec))
+
+    def _fixed_end(self, name: str, clause, ctx, args: list[str], tile_clause: bool) -> SpecCall:
+        """An end clause of a fixed number of points and no condition: its score function is the one every such
+        clause of the module shares (a file of a thousand gods wrote a thousand `return 1` functions, a tenth of the
+        module's functions, each one more code object for Python to compile and load)."""
+        fn = self._fixed_function(clause.points.value, args, "", ast.Return(emit.const(clause.points.value)))
+        read: list = []  # (a literal reads nothing: the clause is local unless its sentence shows something)
+        explain = self.explain_function(f"{name}_explain", clause, ctx, args, tile_clause, read)
+        return self._end_spec(fn, str(clause.points.value), explain, clause, tile_clause, read)
+
+    def _fixed_function(self, points: int, args: list[str], part: str, returned: ast.stmt) -> str:
+        """The module's one function for a fixed number of points with signature `args`, returning `returned`:
+        written where it is first needed, named by the points alone (nothing of the rule file's text)."""
+        key = (points, tuple(args), part)
+        if key not in self._fixed:
+            number = f"minus_{-points}" if points < 0 else str(points)
+            name = f"_points_{number}{'_tile' if args == TILE_ARGS else ''}{part}"
+            self._fixed[key] = name
+            unit = "point" if points in (1, -1) else "points"
+            where = f"every clause scoring a fixed {points} {unit}{' per tile' if args == TILE_ARGS else ''}"
+            self.functions.append(Function(name, function_lines(plain_function(name, args, [returned])),
+                                           f"{'explained' if part else 'scored'} the same for {where}"))
+        return self._fixed[key]
 
     def explain_function(self, name: str, clause, ctx, args, tile_clause: bool, read: list) -> str:
         """A handler giving what a scoring line shows: how the points add up, and the sentence's values (whose
@@ -173,10 +214,10 @@ class ModuleBuilder:
         if not shown and type(clause.points) is ast_expr.IntLit:
             # A fixed number of points (most clauses) explains itself as written: `explain_expr` of a literal, with
             # no handler, names or lets to set up (a file of a thousand gods has a thousand such clauses).
-            entries = [ast.Return(ast.Dict([emit.const("_sum")], [emit.const(str(clause.points.value))]))]
-            fn = plain_function(name, args, entries)
-            self.functions.append(Function(name, function_lines(fn), origin(self.source, clause.span)))
-            return name
+            # Every such clause of the module shares one function (`_fixed_function`): its text names no clause.
+            value = clause.points.value
+            entry = ast.Return(ast.Dict([emit.const("_sum")], [emit.const(str(value))]))
+            return self._fixed_function(value, args, "_explain", entry)
         handler = self.handler(name, args, clause.span, ctx, tile_clause)
         points = handler.lower(clause.points)
         values = {p: handler.lower(ast_expr.Ref(p)) for p in shown}
@@ -190,12 +231,12 @@ class ModuleBuilder:
         handler.add([points, *values.values()], entries)
         return self.finish(handler)
 
-    def effect_function(self, name, effects, ctx, args, target, tile_clause, span) -> None:
+    def effect_function(self, name, effects, ctx, args, target, tile_clause, span) -> str:
         handler = self.handler(name, args, span, ctx, tile_clause)
         handler.body.append(ast.Assign([ast.Name("trace", ast.Store())], emit.const(None)))
         for effect in effects:
             handler.add([], lambda effect=effect: compile_effect(handler.comp, handler.lower, effect, target))
-        self.finish(handler)
+        return self.finish(handler)
 
     def kind(self, kind: Kind) -> SpecCall:
         prefix = f"_kind_{safe_identifier(kind.name)}"
@@ -212,9 +253,8 @@ class ModuleBuilder:
             handler.add(tests[:1], both)  # (the tests after the first run only while those before hold)
             placed = self.finish(handler)
         if kind.taken:
-            self.effect_function(f"{prefix}_taken", kind.taken, ctx, ["api", "g", "p", "t"], "t", True,
-                                 kind.taken[0].span)
-            taken = f"{prefix}_taken"
+            taken = self.effect_function(f"{prefix}_taken", kind.taken, ctx, ["api", "g", "p", "t"], "t", True,
+                                         kind.taken[0].span)
         cancellable = _cancel_moment(kind)
         if kind.params:
             self.imports.specs.add("ParamSpec")
@@ -230,9 +270,8 @@ class ModuleBuilder:
         ends = self.end_functions(prefix, god.ends, ctx, PLAYER_ARGS, False)
         taken = "None"
         if god.taken:
-            self.effect_function(f"{prefix}_taken", god.taken, ctx, ["api", "g", "p"], "None", False,
-                                 god.taken[0].span)
-            taken = f"{prefix}_taken"
+            taken = self.effect_function(f"{prefix}_taken", god.taken, ctx, ["api", "g", "p"], "None", False,
+                                         god.taken[0].span)
         cancellable = any(e.verb in ("pay", "destroy", "require") for e in god.taken)
         return SpecCall("GodSpec", (
             ("name", repr(god.name)), ("title", repr(god.title)), ("ends", tuple(ends)), ("taken", taken),
@@ -244,7 +283,7 @@ class ModuleBuilder:
         ctx = rule_scope(self.rules, each=each).context
         # An award `for each` member of a set is handed out per member: its handlers take the member.
         head = ["g", "p", "each"] if each else ["g", "p"]
-        self.returning(f"{prefix}_measure", [*head, "trace=None"], ctx, award.measure)
+        measure = self.returning(f"{prefix}_measure", [*head, "trace=None"], ctx, award.measure)
         inner = attrs.evolve(ctx, extras={"measure": "int"})
         names = {}
         for part in ("eligible", "tiebreak"):
@@ -261,7 +300,7 @@ class ModuleBuilder:
             extra += "unless_equal=True, "
         if award.says is not None:
             extra += f"says={award.says!r}, "
-        return (f"AwardSpec(name={award.name!r}, title={award.title!r}, measure={prefix}_measure, "
+        return (f"AwardSpec(name={award.name!r}, title={award.title!r}, measure={measure}, "
                 f"eligible={names['eligible']}, tiebreak={names['tiebreak']}, ties={award.ties!r}, "
                 f"warn={award.warn!r}, prizes={award.prizes!r}, {extra})")
 
@@ -272,7 +311,7 @@ class ModuleBuilder:
         expr = handler.lower(score.expr)
         handler.comp.top = expr
         handler.returns(expr)
-        self.finish(handler)
+        name = self.finish(handler)
         describer = SheetDescriber(set(self.rules.facts), set(self.rules.values), titles=sheet_titles(self.rules))
         summed = awards_summed(score.expr)
         award = f", awards={summed!r}" if summed else ""
@@ -285,7 +324,7 @@ class ModuleBuilder:
         ctx = rule_scope(self.rules, each=each, allow_awards=not check.refuse).context
         handler = self.handler(name, ["g", "p", "each", "trace=None"], check.span, ctx)
         handler.returns(handler.lower(check.cond))
-        self.finish(handler)
+        name = self.finish(handler)
         members = self.rules.sets[check.for_each.set] if check.for_each else ()
         each_name = check.for_each.name if check.for_each else None
         at, at_player = table_key(self.rules, check), player_key(self.rules, check)

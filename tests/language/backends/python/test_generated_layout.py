@@ -87,3 +87,114 @@ def test_each_let_read_wherever_the_handler_goes_is_one_local_and_the_others_sta
     heads = {n.name: [a.arg for a in n.args.args] for n in tree.body if isinstance(n, ast.FunctionDef)}
     assert heads["_god_keeper_end_1"] == ["g", "p", "trace"]
     assert heads["_kind_twice_end_1"] == heads["_kind_twice_end_1_explain"] == ["g", "p", "t", "trace"]
+
+
+FIXED = """\
+colors red, blue
+family kind "Tile" for tiles
+family god "God" for players
+board stacked 3, 2, 1
+winner: most total, ties shared
+
+kind stone "Stone" {
+  end: 2
+  end: 1 says "Stone: {points} CP"
+}
+
+kind reed "Reed" {
+  end: 2
+}
+
+god first "First" {
+  end: 3
+}
+
+god second "Second" {
+  end: 3 says "Second: {points} CP"
+  end: 3 if count(tiles where kind = reed) >= 1
+}
+
+god shown "Shown" {
+  let reeds = count(tiles where kind = reed)
+  end: 3 says "Shown, {reeds} reeds: {points} CP"
+}
+"""
+
+
+def test_clauses_of_a_fixed_number_of_points_share_one_function_per_number_and_signature(tmp_path):
+    path = tmp_path / "fixed.orbis"
+    path.write_text(FIXED, encoding="utf-8")
+    result = compile_paths([path])
+    assert [d for d in result.diagnostics if d.is_error] == []
+    text = result.modules["fixed.py"]
+    functions = [n.name for n in ast.parse(text).body if isinstance(n, ast.FunctionDef)]
+    # one score and one explain function for each number and kind of clause, whatever the number of clauses
+    for shared in ("_points_2_tile", "_points_2_tile_explain", "_points_1_tile", "_points_1_tile_explain", "_points_3",
+                   "_points_3_explain"):
+        assert functions.count(shared) == 1, shared
+    # a condition, or a sentence showing a name, keeps the clause's own function
+    assert "_god_second_end_1" in functions and "_god_shown_end_0_explain" in functions
+    assert not any(name.startswith(("_kind_stone_end", "_kind_reed_end", "_god_first_end")) for name in functions)
+    module = {}
+    exec(compile(text, "fixed.py", "exec"), module)
+    kinds = {k.name: k for k in module["KINDS"]}
+    gods = {g.name: g for g in module["GODS"]}
+    assert kinds["stone"].ends[0].fn is kinds["reed"].ends[0].fn and kinds["stone"].ends[0].fn(None, None, None) == 2
+    assert kinds["stone"].ends[1].explain(None, None, None) == {"_sum": "1"} and kinds["stone"].ends[1].local
+    assert gods["first"].ends[0].explain is gods["second"].ends[0].explain
+    assert gods["first"].ends[0].text == "3" and gods["second"].ends[0].says == "Second: {points} CP"
+    assert gods["shown"].ends[0].fn is gods["first"].ends[0].fn
+
+
+TWINS = """\
+colors red, blue
+family kind "Tile" for tiles
+family god "God" for players
+board stacked 3, 2, 1
+winner: most total, ties shared
+
+kind reed "Reed" {
+  end: 1
+}
+
+def most_of(k: kind): bool = count(tiles where kind = k) is most among players
+
+god first "First" {
+  end: 3 if most_of(reed) says "First ({why}): {points} CP"
+}
+
+god again "Again" {
+  end: 3 if most_of(reed) says "Again ({why}): {points} CP"
+}
+
+god other "Other" {
+  end: 3 if count(tiles where kind = reed) is fewest among players
+}
+"""
+
+
+def test_a_handler_written_again_under_another_name_is_the_first_ones_function(tmp_path):
+    path = tmp_path / "twins.orbis"
+    path.write_text(TWINS, encoding="utf-8")
+    result = compile_paths([path])
+    assert [d for d in result.diagnostics if d.is_error] == []
+    text = result.modules["twins.py"]
+    functions = [n.name for n in ast.parse(text).body if isinstance(n, ast.FunctionDef)]
+    # the same code but for its name (which is also in its `among`'s site: the place in the rules is the `def`'s) is
+    # written once; `fewest` is not the same
+    assert "_god_first_end_0" in functions and "_god_other_end_0" in functions
+    assert "_god_again_end_0" not in functions
+    module = {}
+    exec(compile(text, "twins.py", "exec"), module)
+    gods = {g.name: g for g in module["GODS"]}
+    assert gods["again"].ends[0].fn is gods["first"].ends[0].fn
+    assert gods["again"].ends[0].says == "Again ({why}): {points} CP"
+
+
+@pytest.mark.parametrize("path", [p for p in MODULES if p.name != "__init__.py"],
+                         ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_name_a_module_uses_is_defined_when_it_runs(path):
+    # a handler folded into an earlier one's function is named by that one's name wherever a spec calls it (Mondo's
+    # fewest modifier card measures with the most card's function): `compile` would not see a name left behind
+    text = path.read_text(encoding="utf-8")
+    exec(compile(text, str(path), "exec"), {"__name__": f"orbis_generated_test_{path.parent.name}_{path.stem}"})

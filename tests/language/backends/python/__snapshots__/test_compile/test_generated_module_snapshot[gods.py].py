@@ -11,13 +11,13 @@ SOURCE = 'rules/orbis/gods.orbis'
 SOURCE_SHA256 = '5dec406da1f47f867b5ba0ca6df1dd35a8d572f94e5bdf6d98b360fba604b24f'
 
 
-# from 'rules/orbis/gods.orbis', line 11
-def _god_love_end_0(g, p, trace=None):
+# scored the same for every clause scoring a fixed 1 point
+def _points_1(g, p, trace=None):
     return 1
 
 
-# from 'rules/orbis/gods.orbis', line 11
-def _god_love_end_0_explain(g, p, trace=None):
+# explained the same for every clause scoring a fixed 1 point
+def _points_1_explain(g, p, trace=None):
     return {'_sum': '1'}
 
 
@@ -48,8 +48,8 @@ def _god_oceans_end_0(g, p, trace=None):
     return 3
 
 
-# from 'rules/orbis/gods.orbis', line 15
-def _god_oceans_end_0_explain(g, p, trace=None):
+# explained the same for every clause scoring a fixed 3 points
+def _points_3_explain(g, p, trace=None):
     return {'_sum': '3'}
 
 
@@ -74,11 +74,6 @@ def _god_fire_end_0(g, p, trace=None):
     return 3
 
 
-# from 'rules/orbis/gods.orbis', line 19
-def _god_fire_end_0_explain(g, p, trace=None):
-    return {'_sum': '3'}
-
-
 # from 'rules/orbis/gods.orbis', line 23
 def _god_nature_end_0(g, p, trace=None):
     if not (
@@ -98,11 +93,6 @@ def _god_nature_end_0(g, p, trace=None):
     ):
         return None
     return 3
-
-
-# from 'rules/orbis/gods.orbis', line 23
-def _god_nature_end_0_explain(g, p, trace=None):
-    return {'_sum': '3'}
 
 
 # from 'rules/orbis/gods.orbis', line 27
@@ -126,29 +116,14 @@ def _god_harvests_end_0(g, p, trace=None):
     return 3
 
 
-# from 'rules/orbis/gods.orbis', line 27
-def _god_harvests_end_0_explain(g, p, trace=None):
-    return {'_sum': '3'}
-
-
-# from 'rules/orbis/gods.orbis', line 31
-def _god_apprentice_end_0(g, p, trace=None):
+# scored the same for every clause scoring a fixed 2 points
+def _points_2(g, p, trace=None):
     return 2
 
 
-# from 'rules/orbis/gods.orbis', line 31
-def _god_apprentice_end_0_explain(g, p, trace=None):
+# explained the same for every clause scoring a fixed 2 points
+def _points_2_explain(g, p, trace=None):
     return {'_sum': '2'}
-
-
-# from 'rules/orbis/gods.orbis', line 36
-def _god_idleness_end_0(g, p, trace=None):
-    return 1
-
-
-# from 'rules/orbis/gods.orbis', line 36
-def _god_idleness_end_0_explain(g, p, trace=None):
-    return {'_sum': '1'}
 
 
 # from 'rules/orbis/gods.orbis', line 40
@@ -159,11 +134,6 @@ def _god_technology_end_0(g, p, trace=None):
     ):
         return None
     return 3
-
-
-# from 'rules/orbis/gods.orbis', line 40
-def _god_technology_end_0_explain(g, p, trace=None):
-    return {'_sum': '3'}
 
 
 # from 'rules/orbis/gods.orbis', line 45
@@ -183,21 +153,11 @@ def _god_balance_end_0(g, p, trace=None):
     return 3
 
 
-# from 'rules/orbis/gods.orbis', line 45
-def _god_balance_end_0_explain(g, p, trace=None):
-    return {'_sum': '3'}
-
-
 # from 'rules/orbis/gods.orbis', line 53
 def _god_death_end_0(g, p, trace=None):
     if _flag(trace, 'cancelled', p.god_cancelled):
         return None
     return 3
-
-
-# from 'rules/orbis/gods.orbis', line 53
-def _god_death_end_0_explain(g, p, trace=None):
-    return {'_sum': '3'}
 
 
 # from 'rules/orbis/gods.orbis', line 52
@@ -210,9 +170,7 @@ def _god_death_taken(api, g, p):
 GODS = (
     GodSpec(
         name='love', title='Goddess of Love',
-        ends=(
-            EndSpec(fn=_god_love_end_0, text='1', explain=_god_love_end_0_explain, says='Goddess of Love: {points} CP'),
-        ),
+        ends=(EndSpec(fn=_points_1, text='1', explain=_points_1_explain, says='Goddess of Love: {points} CP'),),
         taken=_god_love_taken, modifiers={}, cancellable=False,
     ),
     GodSpec(
@@ -224,8 +182,7 @@ GODS = (
                     '3 if count of validated irrigation tiles is most among players and (not majority_needs_one or coun'
                     't of validated irrigation tiles >= 1)'
                 ),
-                explain=_god_oceans_end_0_explain,
-                says='God of the Oceans, most validated Irrigations ({why}): +{points}',
+                explain=_points_3_explain, says='God of the Oceans, most validated Irrigations ({why}): +{points}',
             ),
         ),
         taken=None, modifiers={}, cancellable=False,
@@ -239,7 +196,7 @@ GODS = (
                     '3 if count of validated volcano tiles is most among players and (not majority_needs_one or count o'
                     'f validated volcano tiles >= 1)'
                 ),
-                explain=_god_fire_end_0_explain, says='Goddess of Fire, most validated Volcanoes ({why}): +{points}',
+                explain=_points_3_explain, says='Goddess of Fire, most validated Volcanoes ({why}): +{points}',
             ),
         ),
         taken=None, modifiers={}, cancellable=False,
@@ -253,7 +210,7 @@ GODS = (
                     '3 if count of validated forest tiles is most among players and (not majority_needs_one or count of'
                     ' validated forest tiles >= 1)'
                 ),
-                explain=_god_nature_end_0_explain, says='Goddess of Nature, most validated Forests ({why}): +{points}',
+                explain=_points_3_explain, says='Goddess of Nature, most validated Forests ({why}): +{points}',
             ),
         ),
         taken=None, modifiers={}, cancellable=False,
@@ -267,26 +224,21 @@ GODS = (
                     '3 if count of validated village tiles is most among players and (not majority_needs_one or count o'
                     'f validated village tiles >= 1)'
                 ),
-                explain=_god_harvests_end_0_explain, says='God of Harvests, most validated Villages ({why}): +{points}',
+                explain=_points_3_explain, says='God of Harvests, most validated Villages ({why}): +{points}',
             ),
         ),
         taken=None, modifiers={}, cancellable=False,
     ),
     GodSpec(
         name='apprentice', title='Apprentice Goddess',
-        ends=(
-            EndSpec(
-                fn=_god_apprentice_end_0, text='2', explain=_god_apprentice_end_0_explain,
-                says='Apprentice Goddess: {points} CP',
-            ),
-        ),
+        ends=(EndSpec(fn=_points_2, text='2', explain=_points_2_explain, says='Apprentice Goddess: {points} CP'),),
         taken=None, modifiers={}, cancellable=False,
     ),
     GodSpec(
         name='idleness', title='Goddess of Idleness',
         ends=(
             EndSpec(
-                fn=_god_idleness_end_0, text='1', explain=_god_idleness_end_0_explain,
+                fn=_points_1, text='1', explain=_points_1_explain,
                 says='Goddess of Idleness: {points} CP (and deserts cost nothing)',
             ),
         ),
@@ -297,7 +249,7 @@ GODS = (
         ends=(
             EndSpec(
                 fn=_god_technology_end_0, text='3 if count of desert tiles is fewest among players',
-                explain=_god_technology_end_0_explain, says='God of Technology, fewest deserts ({why}): +{points}',
+                explain=_points_3_explain, says='God of Technology, fewest deserts ({why}): +{points}',
             ),
         ),
         taken=None, modifiers={}, cancellable=False,
@@ -311,7 +263,7 @@ GODS = (
                     '3 if count of validated village tiles >= 1 and count of temple tiles >= 1 and count of validated v'
                     'olcano tiles >= 1'
                 ),
-                explain=_god_balance_end_0_explain,
+                explain=_points_3_explain,
                 says='God of Balance, a validated Village, a Temple and a validated Volcano ({why}): +{points}',
             ),
         ),
@@ -321,7 +273,7 @@ GODS = (
         name='death', title='God of Death',
         ends=(
             EndSpec(
-                fn=_god_death_end_0, text='3 unless cancelled', explain=_god_death_end_0_explain,
+                fn=_god_death_end_0, text='3 unless cancelled', explain=_points_3_explain,
                 says='God of Death, paid for (no Cancelation token): +{points}',
             ),
         ),
