@@ -6,8 +6,10 @@ game, each stage timed on its own, beside baselines measured in the same run.
 
 The large files are the ones tests/robustness/test_limits.py checks as the largest the size limit lets through
 (their generators are imported from there), each with the base game included and filled up to
-parse.MAX_SOURCE_BYTES: one of `tile` lines (a deck), and one of gods (the base
-game's ten written out again and again under numbered names, walked by every check); both read by Lark.
+parse.MAX_SOURCE_BYTES: one of `tile` lines (a deck), one of gods (the base
+game's ten written out again and again under numbered names, walked by every check), and one of distinct gods
+(drawn from the shapes the base game's and the example packs' gods write, each with its own numbers, kinds and
+colours, so that the compiler writes every clause's code: nothing folds); all read by Lark.
 Targets: parse + check + render of a 256 kB file ≤ 1 s; the base game ≤ 0.2 s.
 
 Stages, each in this process after one untimed round (Lark's tables and the Jinja templates loaded):
@@ -152,40 +154,46 @@ def main() -> None:
     args = parser.parse_args()
 
     from lark import Lark
-    from robustness.test_limits import _largest_god_file, _largest_tile_file
+    from robustness.test_limits import _largest_distinct_god_file, _largest_god_file, _largest_tile_file
 
     from orbis_dsl.common.resources import base_rules_entry, data_dir
 
     folder = Path(tempfile.mkdtemp(prefix="orbis-rules-"))
     _largest_tile_file(folder)
     _largest_god_file(folder)
-    large, gods = folder / "tiles.orbis", folder / "gods.orbis"
+    _largest_distinct_god_file(folder)
+    large, gods, distinct = folder / "tiles.orbis", folder / "gods.orbis", folder / "distinct_gods.orbis"
     text = large.read_text(encoding="utf-8")
     gods_text = gods.read_text(encoding="utf-8")
+    distinct_text = distinct.read_text(encoding="utf-8")
     trivial = Lark(TRIVIAL_GRAMMAR, parser="lalr")
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     cases = {
         f"{len(text.encode()) // 1000} kB rule file of tiles ({text.count(chr(10)):,} lines)": ([large], folder, None),
         f"{len(gods_text.encode()) // 1000} kB rule file of gods ({gods_text.count(chr(10) + 'god '):,} gods)":
             ([gods], folder, None),
+        f"{len(distinct_text.encode()) // 1000} kB rule file of distinct gods "
+        f"({distinct_text.count(chr(10) + 'god '):,} gods)": ([distinct], folder, None),
         "the base game (rules/orbis/)": ([base_rules_entry()], data_dir("rules"), base_rules_entry().parent),
     }
     results: dict[str, list[dict]] = {label: [] for label in cases}
-    lark_times, lark_gods_times, python_times = [], [], []
-    loops: dict[str, dict[str, list[float]]] = {name: {"fast": [], "lark": []} for name in ("tiles", "gods")}
-    floors: dict[str, list[float]] = {"tiles": [], "gods": []}
-    reduced: dict[str, list[float]] = {"tiles": [], "gods": []}
+    texts = {"tiles": text, "gods": gods_text, "distinct gods": distinct_text}
+    lark_times: dict[str, list[tuple[float, float]]] = {name: [] for name in texts}
+    python_times = []
+    loops: dict[str, dict[str, list[float]]] = {name: {"fast": [], "lark": []} for name in texts}
+    floors: dict[str, list[float]] = {name: [] for name in texts}
+    reduced: dict[str, list[float]] = {name: [] for name in texts}
     for case in cases.values():  # once untimed: Lark's tables, the templates, the imports
         pipeline(*case)
-    trivial.parse(text)
-    trivial.parse(gods_text)
+    for source in texts.values():
+        trivial.parse(source)
     for round_ in range(args.rounds):
         for label, case in cases.items():
             results[label].append(pipeline(*case))
-        lark_times.append(timed(lambda: trivial.parse(text))[:2])
-        lark_gods_times.append(timed(lambda: trivial.parse(gods_text))[:2])
+        for name, source in texts.items():
+            lark_times[name].append(timed(lambda source=source: trivial.parse(source))[:2])
         python_times.append(timed(lambda: subprocess.run([sys.executable, "-c", "pass"], env=env, check=True))[1])
-        for name, source in (("tiles", text), ("gods", gods_text)):
+        for name, source in texts.items():
             for loop, cpu in lexing_loops(source, lark_first=round_ % 2 == 1).items():
                 loops[name][loop].append(cpu)
             floors[name].append(lalr_floor(source))
@@ -199,9 +207,9 @@ def main() -> None:
             wall = [r[stage][1] for r in rounds]
             print(f"    {stage:<8} {min(cpu):6.3f} / {statistics.median(cpu):6.3f}   ({statistics.median(wall):6.3f})")
         print(f"    {'parse + check + render':<24} {min(total):6.3f} / {statistics.median(total):6.3f}")
-    for name, characters, times in (("tiles", len(text), lark_times), ("gods", len(gods_text), lark_gods_times)):
+    for name, times in lark_times.items():
         cpu = [t[0] for t in times]
-        print(f"  baseline: Lark, a trivial grammar over the same {characters:,} characters ({name}): "
+        print(f"  baseline: Lark, a trivial grammar over the same {len(texts[name]):,} characters ({name}): "
               f"{min(cpu):6.3f} / {statistics.median(cpu):6.3f}")
     for name, times in loops.items():
         fast, lark = min(times["fast"]), min(times["lark"])

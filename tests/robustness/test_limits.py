@@ -22,6 +22,7 @@ import cProfile
 import json
 import os
 import pstats
+import re
 import resource
 import signal
 import subprocess
@@ -265,8 +266,6 @@ def _largest_tile_file(folder: Path) -> list[str]:
 def _god_file(folder: Path, copies: int) -> Path:
     """The base game's gods written out `copies` times over, each copy's names numbered (`love_0`, `love_1`, …):
     a large file of declarations that Lark reads whole, unlike tile lines (about 2.1 kB a copy)."""
-    import re
-
     gods = (ROOT / "rules" / "orbis" / "gods.orbis").read_text(encoding="utf-8")
     gods = gods[gods.index("\ngod ") + 1:]
     copies_text = [re.sub(r"^god (\w+)", lambda m, n=n: f"god {m.group(1)}_{n}", gods, flags=re.M)
@@ -285,6 +284,182 @@ def _largest_god_file(folder: Path) -> list[str]:
     return ["check", "gods.orbis"]
 
 
+# The file of distinct gods: gods drawn from the shapes the base game's gods and the example packs' gods write,
+# about half of each (the base game's weights: four majorities among its ten), each with its own numbers, kinds
+# and colours. No handler's code is written twice: a god whose clause or gift another god already wrote is drawn
+# again, so the compiler has nothing to fold (the file of repeated gods above compiles ten gods' handlers 157
+# times over under other names).
+KINDS = ("stone", "proselytism", "farm", "village", "volcano", "irrigation", "forest", "temple")
+COLORS = ("red", "yellow", "blue", "green", "white")
+WHY = "({why}): +{points}"
+
+
+def _gift(draw) -> str:
+    """One or two effects of taking the god, as the base game's and the packs' gods write them."""
+    first = draw.choice([f"gain {draw.randint(1, 6)} {draw.choice((*COLORS, 'any'))}",
+                         f"pay {draw.randint(1, 7)} {draw.choice((*COLORS, 'any'))} else mark cancelled"])
+    if draw.random() < 0.5:
+        return first
+    return f"{first}, gain {draw.randint(1, 4)} {draw.choice((*COLORS, 'any'))}"
+
+
+def _held(draw) -> str:
+    kind, other, color = draw.choice(KINDS), draw.choice(KINDS), draw.choice(COLORS)
+    return draw.choice([f"kind = {kind} and validated", f"color = {color}", f"kind = {kind}", "desert",
+                        f"color = {color} and not desert", f"kind = {kind} or kind = {other}",
+                        f"color = {color} and validated", f"kind = {kind} and color = {color}"])
+
+
+def _says(draw, title: str, words: str) -> str:
+    """The sentence of a scoring line, which most of the base game's gods write."""
+    return f' says "{title}, {words} {WHY}"' if draw.random() < 0.7 else ""
+
+
+# Each shape: a god's lines (lets, gifts, modifiers, clauses) from a draw, its title and three numbers.
+def _love(draw, title, p, n, m):
+    return [f"when taken: {_gift(draw)}", f'end: {p} says "{title}: {{points}} CP"']
+
+
+def _majority(draw, title, p, n, m):
+    kind = draw.choice(KINDS)
+    extra = f" and count(tiles where color = {draw.choice(COLORS)}) >= {m}" if draw.random() < 0.7 else ""
+    return [f"end: {p} if majority({kind}){extra}{_says(draw, title, f'most validated {kind} tiles')}"]
+
+
+def _apprentice(draw, title, p, n, m):
+    return [f'end: {p} says "{title}: {{points}} CP"']
+
+
+def _idleness(draw, title, p, n, m):
+    return [f"modify desert_penalty = {draw.randint(-3, 2)}", f'end: {p} says "{title}: {{points}} CP"']
+
+
+def _technology(draw, title, p, n, m):
+    return [f"end: {p} if count(tiles where {_held(draw)}) is fewest among players{_says(draw, title, 'fewest')}"]
+
+
+def _balance(draw, title, p, n, m):
+    kinds = draw.sample(KINDS, draw.randint(2, 4))
+    needs = "\n         and ".join(f"count(tiles where kind = {k}{' and validated' * draw.randint(0, 1)}) >= "
+                                  f"{draw.randint(1, 3)}" for k in kinds)
+    return [f"end: {p} if {needs}\n   {_says(draw, title, f'{len(kinds)} kinds')}"]
+
+
+def _death(draw, title, p, n, m):
+    unless = f" or count(tiles where {_held(draw)}) < {m}" if draw.random() < 0.8 else ""
+    return [f"when taken: pay {n} {draw.choice((*COLORS, 'any'))} else mark cancelled",
+            f"end: {p} unless cancelled{unless}{_says(draw, title, 'paid for')}"]
+
+
+def _sun_king(draw, title, p, n, m):
+    color = draw.choice(COLORS)
+    return [f"end: {draw.randint(1, 3)} * count(tiles where color = {color} and validated) + {p}"
+            f"{_says(draw, title, f'validated {color} tiles')}"]
+
+
+def _oracle(draw, title, p, n, m):
+    return [f"end: {p} {draw.choice('*+')} sum(icons of tiles where kind = temple{' and validated' * (n % 2)}) - {m}"]
+
+
+def _sage(draw, title, p, n, m):
+    field, rank = draw.choice(("mystic", "cp")), draw.choice(("most", "fewest"))
+    return [f"let wisdom = sum({field} of tiles where {_held(draw)})",
+            f"end: if wisdom is {rank} among players then {p + 2} else {m % 3}"]
+
+
+def _wanderer(draw, title, p, n, m):
+    return [f"when taken: {_gift(draw)}", f"modify desert_penalty = {draw.randint(-3, 2)}",
+            f"end: {p} if count(tiles where {_held(draw)}) >= {n}"]
+
+
+def _builder(draw, title, p, n, m):
+    return [f"end: {p} if max(cp of tiles where kind = {draw.choice(KINDS)}) >= {n}"]
+
+
+def _stargazer(draw, title, p, n, m):
+    color = draw.choice(COLORS)
+    return [f"when taken: gain {m} {color}", f"let lights = count(tiles where color = {color} and not desert)",
+            f"end: min({p} * lights, {n + 4})"]
+
+
+def _patron(draw, title, p, n, m):
+    return [f"let stones = count(tiles where kind = {draw.choice(KINDS)} and not desert)",
+            f"when taken: {_gift(draw)}", f"end: {p} * stones if stones <= {m + 1}",
+            f"end: {n} unless cancelled or stones = 0"]
+
+
+def _mosaicist(draw, title, p, n, m):
+    color, other = draw.sample(COLORS, 2)
+    return [f"end: count(t in tiles where t.color = {color}\n    and count(u in tiles where u.row = t.row"
+            f" and u.column = t.column - {m % 2 + 1} and u.color = {other}) >= 1) + {p}"]
+
+
+def _zealot(draw, title, p, n, m):
+    kind = draw.choice(KINDS)
+    return [f"end: {p} * count(players where their count(tiles where kind = {kind}) < my count(tiles where "
+            f"kind = {kind}))"]
+
+
+GOD_SHAPES = {_love: 1, _majority: 4, _apprentice: 1, _idleness: 1, _technology: 1, _balance: 1, _death: 1,
+              _sun_king: 1, _oracle: 1, _sage: 1, _wanderer: 1, _builder: 1, _stargazer: 1, _patron: 1,
+              _mosaicist: 1, _zealot: 1}
+
+
+def _handler_keys(lines: list[str]) -> set[str]:
+    """What makes each handler of a god's lines (the god's lets with each clause, or a gift; a sentence changes
+    only the spec): a clause of a fixed number of points has none (every such clause shares one function)."""
+    lets = " ".join(line for line in lines if line.startswith("let "))
+    ends = [re.sub(r"\s+says .*", "", line, flags=re.S) for line in lines if line.startswith("end:")]
+    points = [re.split(r" if | unless ", end)[0] for end in ends]  # (what an explanation works out)
+    return ({f"{lets} {end}" for end in ends if not re.fullmatch(r"end: -?\d+", end)}
+            | {f"explain {lets} {p}" for p in points if not re.fullmatch(r"end: -?\d+", p)}
+            | {line for line in lines if line.startswith("when ")})  # (a gift reads no let)
+
+
+def _distinct_gods(count: int, seed: int = 32) -> list[str]:
+    """`count` gods that differ (the comment above), numbered `g0`, `g1`, …: the first ones the same at any
+    count."""
+    import random
+
+    draw = random.Random(seed)
+    written: set[str] = set()
+    gods: list[str] = []
+    shapes, weights = list(GOD_SHAPES), list(GOD_SHAPES.values())
+    while len(gods) < count:
+        title = f"Deity {len(gods)}"
+        shape = draw.choices(shapes, weights)[0]
+        for _ in range(50):  # (a shape whose numbers are used up gives way to another)
+            lines = shape(draw, title, draw.randint(1, 6), draw.randint(1, 9), draw.randint(1, 5))
+            keys = _handler_keys(lines)
+            if not keys & written:
+                written |= keys
+                body = "".join(f"  {line}\n" for line in lines)
+                gods.append(f'god g{len(gods)} "{title}" {{\n{body}}}\n\n')
+                break
+    return gods
+
+
+def _distinct_god_file(folder: Path, count: int) -> Path:
+    path = folder / "distinct_gods.orbis"
+    path.write_text(_base_include(folder) + "".join(_distinct_gods(count)), encoding="utf-8")
+    return path
+
+
+def _largest_distinct_god_file(folder: Path) -> list[str]:
+    """As many distinct gods as fit under the size limit, as for the other files."""
+    from orbis_dsl.language.syntax.parse import MAX_SOURCE_BYTES
+
+    room = MAX_SOURCE_BYTES - 1000 - len(_base_include(folder))
+    count = 0
+    for god in _distinct_gods(4000):
+        room -= len(god.encode("utf-8"))
+        if room < 0:
+            break
+        count += 1
+    _distinct_god_file(folder, count)
+    return ["check", "distinct_gods.orbis"]
+
+
 def _text_game(players: int) -> str:
     seed = (SEEDS / "games" / "quickstart-4p.orbisgame").read_text(encoding="utf-8")
     player = "player P{} god" + seed.split("\nplayer ", 1)[1].split(" god", 1)[1].split("\nplayer ")[0] + "\n"
@@ -299,7 +474,8 @@ def _largest_text_game(folder: Path) -> list[str]:
     return ["score", "many.orbisgame", "--json"]
 
 
-SLOW = {"tiles": _largest_tile_file, "gods": _largest_god_file, "game": _largest_text_game}
+SLOW = {"tiles": _largest_tile_file, "gods": _largest_god_file, "distinct": _largest_distinct_god_file,
+        "game": _largest_text_game}
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -408,6 +584,10 @@ def test_the_largest_accepted_tile_file_checks_within_the_memory_bound(slow_jobs
 
 def test_the_largest_accepted_god_file_checks_within_the_memory_bound(slow_jobs):
     _collect(slow_jobs["gods"], "gods.orbis", codes=(0,))  # a sound rule set: it checks
+
+
+def test_the_largest_accepted_file_of_distinct_gods_checks_within_the_memory_bound(slow_jobs):
+    _collect(slow_jobs["distinct"], "distinct_gods.orbis", codes=(0,))
 
 
 # Regression test for a bug this suite found (fixed in 79012a9). It was: the size limit (records.MAX_RECORD_BYTES =

@@ -1,0 +1,85 @@
+"""Handlers folded by `ModuleBuilder.finish`: a handler whose code is an earlier one's but for its name is not
+written again, and one whose code differs always is.
+
+The rules benchmark leans on both sides: its file of gods repeats the base game's ten gods under numbered names
+(each copy folds into the first), and its file of distinct gods (tests/robustness/test_limits.py) must fold
+nothing, or it would measure the fold again instead of a file whose every handler is written."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[4]
+sys.path.insert(0, str(ROOT / "tests"))
+
+from robustness.test_limits import _distinct_god_file, _god_file  # noqa: E402
+
+
+def _rendered(path: Path) -> str:
+    from orbis_dsl.language.backends.python.compile import render
+    from orbis_dsl.language.check.checker import check
+    from orbis_dsl.language.syntax.sources import load_sources
+
+    sources, diagnostics = load_sources([path])
+    assert not [d for d in diagnostics if d.is_error], diagnostics[:3]
+    model, diagnostics = check(sources)
+    assert model is not None, diagnostics[:3]
+    return render(model, sources, path.parent.resolve())[path.stem + ".py"]
+
+
+def _god_functions(module: str) -> dict[str, list[str]]:
+    """Each god of the module's GODS table: the functions its spec names (its ends' and explanations' and its
+    gift's), read off the module's own text."""
+    tree = ast.parse(module)
+    table = next(node.value for node in tree.body if isinstance(node, ast.Assign) and node.targets[0].id == "GODS")
+    found = {}
+    for spec in table.elts:
+        fields = {k.arg: k.value for k in spec.keywords}
+        names = [n.id for n in ast.walk(spec) if isinstance(n, ast.Name) and n.id.startswith("_")]
+        found[fields["name"].value] = names
+    return found
+
+
+@pytest.fixture(scope="module")
+def distinct(tmp_path_factory) -> str:
+    return _rendered(_distinct_god_file(tmp_path_factory.mktemp("distinct"), 400))
+
+
+def test_no_handler_of_the_distinct_gods_is_folded(distinct):
+    functions = _god_functions(distinct)
+    assert len(functions) == 400
+    for god, names in functions.items():
+        for name in names:
+            # a god's own function, or a fixed number of points, which every such clause shares by design
+            assert name.startswith((f"_god_{god}_", "_points_")), (god, name)
+
+
+def test_every_function_a_distinct_god_names_is_written(distinct):
+    written = {node.name for node in ast.parse(distinct).body if isinstance(node, ast.FunctionDef)}
+    named = {name for names in _god_functions(distinct).values() for name in names}
+    assert named <= written
+    assert len(written - named) == 0  # and none is written that no god names
+
+
+def test_the_distinct_gods_are_drawn_the_same_each_time():
+    from robustness.test_limits import _distinct_gods
+
+    gods = _distinct_gods(300)
+    assert gods == _distinct_gods(300) and _distinct_gods(100) == gods[:100]
+    assert len(set(gods)) == 300
+
+
+def test_a_repeated_god_folds_into_its_first_copy(tmp_path):
+    path = _god_file(tmp_path, 3).rename(tmp_path / "repeated.orbis")  # (not named as the base game's gods.py)
+    functions = _god_functions(_rendered(path))
+    assert len(functions) == 30
+    for god, names in functions.items():
+        base, _, copy = god.rpartition("_")
+        if base != "technology":  # (its `among` is written in the god: its site names the copy's own line)
+            assert names == [n.replace(f"_god_{base}_{copy}_", f"_god_{base}_0_") for n in names], god
+    assert functions["fire_2"] == ["_god_fire_0_end_0", "_points_3_explain"]
+    assert functions["technology_2"] == ["_god_technology_2_end_0", "_points_3_explain"]
