@@ -26,6 +26,7 @@ from orbis_dsl.language.ir.describe import Describer, SheetDescriber
 from orbis_dsl.language.ir.lower import Lowering
 from orbis_dsl.language.ir.scope import derive_scope, god_scope, kind_scope, rule_scope
 from orbis_dsl.language.syntax import ast_expr
+from orbis_dsl.language.syntax.ast_walk import children
 
 __all__ = ["Constant", "Function", "ModuleBuilder", "origin", "param_spec", "safe_identifier", "tuple_text"]
 
@@ -69,6 +70,20 @@ def origin(source: str, span) -> str:
     return f"from {source!a}, line {span.line}" if span else f"from {source!a}"
 
 
+def among_sites(node) -> tuple:
+    """Where each `among` in a clause is written (line, column), in order: the one thing of a handler's code,
+    beside its name, that the clause's syntax (whose equality leaves out where it was written) does not give.
+    An `among` is keyed by the handler's name and its place (`codegen_scans._Among`)."""
+    found = []
+    stack = list(reversed(node)) if isinstance(node, tuple) else [node]
+    while stack:
+        item = stack.pop()
+        if type(item) is ast_expr.Among:
+            found.append((item.span.line, item.span.column) if item.span else None)
+        stack += reversed(children(item))
+    return tuple(found)
+
+
 def param_spec(p) -> str:
     bounds = f", low={p.low!r}, high={p.high!r}" if p.low is not None else ""  # (most parameters have none)
     return (f"ParamSpec(name={p.name!r}, type={p.type.name!r}, size={p.type.size!r}, "
@@ -98,6 +113,10 @@ class ModuleBuilder:
         self._plain_god: Context | None = None  # the context of every held piece with no lets of its own
         self._fixed: dict[tuple, str] = {}  # (points, signature, part): the function shared by every such clause
         self._written: dict[tuple, str] = {}  # a handler's lines, its own name taken out: the handler's name
+        # An end clause or a gift built before in the same context, by (the context's id, the signature, whether
+        # of a tile, the syntax, its `among` sites): (the context, kept alive so that its id stays its own, and what
+        # was built: a clause's score function, words, explain function and locality; a gift's function)
+        self._clauses: dict[tuple, tuple] = {}
 
     def base_context(self) -> Context:
         """The rule set's base context, built once a module: each kind's and god's is derived from it (a file of a
@@ -155,32 +174,41 @@ class ModuleBuilder:
             if clause.cond is None and type(clause.points) is ast_expr.IntLit:
                 specs.append(self._fixed_end(name, clause, ctx, args, tile_clause))
                 continue
-            handler = self.handler(name, args, clause.span, ctx, tile_clause)
-            points = handler.lower(clause.points)
-            read = [points]
-            if clause.cond is not None:
-                cond = handler.lower(clause.cond)
-                read.append(cond)
-
-                def test(cond=cond, handler=handler, negate=clause.negate):
-                    flag = compile_flag(handler.comp, cond, ctx.option_titles)
-                    return [ast.If(flag if negate else emit.negate(flag), [ast.Return(emit.const(None))], [])]
-                handler.add([cond], test)
-            handler.returns(points)
-            fn = self.finish(handler)
-            describer = handler.comp.describer
-            text = describer.text(clause.points)
-            if clause.cond is not None:
-                text += (" unless " if clause.negate else " if ") + describer.text(clause.cond)
-            explain = self.explain_function(f"{name}_explain", clause, ctx, args, tile_clause, read)
-            specs.append(self._end_spec(fn, text, explain, clause, tile_clause, read))
+            key = (id(ctx), tuple(args), tile_clause, clause, among_sites(clause))
+            built = self._clauses.get(key)
+            if built is None:
+                built = self._clauses[key] = (ctx, *self._end_function(name, clause, ctx, args, tile_clause))
+            specs.append(self._end_spec(*built[1:], clause))
         return specs
 
-    def _end_spec(self, fn: str, text: str, explain: str, clause, tile_clause: bool, read: list) -> SpecCall:
+    def _end_function(self, name: str, clause, ctx, args: list[str], tile_clause: bool) -> tuple[str, str, str, bool]:
+        """An end clause's score and explain functions (each folded by `finish`), its words, and whether it reads
+        only its tile."""
+        handler = self.handler(name, args, clause.span, ctx, tile_clause)
+        points = handler.lower(clause.points)
+        read = [points]
+        if clause.cond is not None:
+            cond = handler.lower(clause.cond)
+            read.append(cond)
+
+            def test(cond=cond, handler=handler, negate=clause.negate):
+                flag = compile_flag(handler.comp, cond, ctx.option_titles)
+                return [ast.If(flag if negate else emit.negate(flag), [ast.Return(emit.const(None))], [])]
+            handler.add([cond], test)
+        handler.returns(points)
+        fn = self.finish(handler)
+        describer = handler.comp.describer
+        text = describer.text(clause.points)
+        if clause.cond is not None:
+            text += (" unless " if clause.negate else " if ") + describer.text(clause.cond)
+        explain = self.explain_function(f"{name}_explain", clause, ctx, args, tile_clause, read)
+        return fn, text, explain, tile_clause and reads_only_its_tile(read)
+
+    def _end_spec(self, fn: str, text: str, explain: str, local: bool, clause) -> SpecCall:
         self.imports.specs.add("EndSpec")
         spec = [("fn", fn), ("text", repr(text)), ("explain", explain)]
         spec += [("says", repr(clause.says))] if clause.says is not None else []
-        spec += [("local", "True")] if tile_clause and reads_only_its_tile(read) else []
+        spec += [("local", "True")] if local else []
         return SpecCall("EndSpec", tuple(spec))
 
     def _fixed_end(self, name: str, clause, ctx, args: list[str], tile_clause: bool) -> SpecCall:
@@ -190,7 +218,8 @@ class ModuleBuilder:
         fn = self._fixed_function(clause.points.value, args, "", ast.Return(emit.const(clause.points.value)))
         read: list = []  # (a literal reads nothing: the clause is local unless its sentence shows something)
         explain = self.explain_function(f"{name}_explain", clause, ctx, args, tile_clause, read)
-        return self._end_spec(fn, str(clause.points.value), explain, clause, tile_clause, read)
+        return self._end_spec(fn, str(clause.points.value), explain, tile_clause and reads_only_its_tile(read),
+                              clause)
 
     def _fixed_function(self, points: int, args: list[str], part: str, returned: ast.stmt) -> str:
         """The module's one function for a fixed number of points with signature `args`, returning `returned`:
@@ -232,6 +261,14 @@ class ModuleBuilder:
         return self.finish(handler)
 
     def effect_function(self, name, effects, ctx, args, target, tile_clause, span) -> str:
+        key = (id(ctx), tuple(args), target, tile_clause, tuple(effects), among_sites(tuple(effects)))
+        built = self._clauses.get(key)
+        if built is None:
+            built = self._clauses[key] = (ctx, self._effect_function(name, effects, ctx, args, target, tile_clause,
+                                                                     span))
+        return built[1]
+
+    def _effect_function(self, name, effects, ctx, args, target, tile_clause, span) -> str:
         handler = self.handler(name, args, span, ctx, tile_clause)
         handler.body.append(ast.Assign([ast.Name("trace", ast.Store())], emit.const(None)))
         for effect in effects:

@@ -8,6 +8,7 @@ nothing, or it would measure the fold again instead of a file whose every handle
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from pathlib import Path
 
@@ -83,3 +84,80 @@ def test_a_repeated_god_folds_into_its_first_copy(tmp_path):
             assert names == [n.replace(f"_god_{base}_{copy}_", f"_god_{base}_0_") for n in names], god
     assert functions["fire_2"] == ["_god_fire_0_end_0", "_points_3_explain"]
     assert functions["technology_2"] == ["_god_technology_2_end_0", "_points_3_explain"]
+
+
+# The clauses built before their layout (`ModuleBuilder._clauses`): a clause already built in the same context is
+# not lowered, generated or laid out again.
+
+class _NeverHit(dict):
+    def get(self, key, default=None):
+        return default
+
+
+def _without_the_clause_cache(monkeypatch):
+    from orbis_dsl.language.backends.python import module_builder
+
+    init = module_builder.ModuleBuilder.__init__
+
+    def no_cache(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        self._clauses = _NeverHit()
+    monkeypatch.setattr(module_builder.ModuleBuilder, "__init__", no_cache)
+
+
+LET_GODS = """
+god a "A" {
+  let x = count(tiles where color = red)
+  when taken: gain 2 red
+  end: 2 * x
+}
+god b "B" {
+  let x = count(tiles where color = blue)
+  when taken: gain 2 red
+  end: 2 * x
+}
+god c "C" {
+  end: 3 if count(tiles where desert) is fewest among players
+}
+god d "D" {
+  end: 3 if count(tiles where desert) is fewest among players
+}
+"""
+
+
+@pytest.mark.parametrize("which", ["repeated", "lets"])
+def test_the_clause_cache_changes_no_text(tmp_path, monkeypatch, which):
+    if which == "repeated":
+        path = _god_file(tmp_path, 4).rename(tmp_path / "repeated.orbis")
+    else:
+        path = tmp_path / "lets.orbis"
+        path.write_text(f'include "{(ROOT / "rules" / "orbis" / "game.orbis").as_posix()}"\n{LET_GODS}')
+    cached = _rendered(path)
+    _without_the_clause_cache(monkeypatch)
+    assert _rendered(path) == cached
+
+
+def test_gods_of_the_same_clause_over_lets_of_their_own_keep_their_functions(tmp_path):
+    path = tmp_path / "lets.orbis"
+    path.write_text(f'include "{(ROOT / "rules" / "orbis" / "game.orbis").as_posix()}"\n{LET_GODS}')
+    functions = _god_functions(_rendered(path))
+    assert "_god_b_end_0" in functions["b"] and "_god_a_end_0" in functions["a"]
+    assert "_god_a_taken" in functions["b"]  # (the same gift, written once)
+    assert "_god_d_end_0" in functions["d"]  # (an `among` written in the god is keyed by its own place)
+
+
+def test_a_repeated_clause_is_built_once(tmp_path, monkeypatch):
+    from orbis_dsl.language.backends.python import module_builder
+
+    built = []
+    end_function = module_builder.ModuleBuilder._end_function
+    monkeypatch.setattr(module_builder.ModuleBuilder, "_end_function",
+                        lambda self, name, *args: built.append(name) or end_function(self, name, *args))
+    for copies in (1, 5):
+        built.clear()
+        _rendered(_god_file(tmp_path / str(copies), copies) if (tmp_path / str(copies)).mkdir() is None else None)
+        own = [name for name in built if re.match(r"_god_[a-z]+_\d+_", name)]  # (not the base game's)
+        if copies == 1:
+            once = len(own)
+    # only the God of Technology's clause, whose `among` is written in it, is built again for each copy
+    assert len(own) == once + 4 and sum(name.startswith("_god_technology_") for name in own) == 5
