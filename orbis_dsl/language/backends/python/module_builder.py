@@ -113,10 +113,10 @@ class ModuleBuilder:
         self._plain_god: Context | None = None  # the context of every held piece with no lets of its own
         self._fixed: dict[tuple, str] = {}  # (points, signature, part): the function shared by every such clause
         self._written: dict[tuple, str] = {}  # a handler's lines, its own name taken out: the handler's name
-        # An end clause or a gift built before in the same context, by (the context's id, the signature, whether
-        # of a tile, the syntax, its `among` sites): (the context, kept alive so that its id stays its own, and what
-        # was built: a clause's score function, words, explain function and locality; a gift's function)
-        self._clauses: dict[tuple, tuple] = {}
+        # End clauses and gifts built before, by (the context's id, the signature, whether of a tile, the syntax):
+        # each one's `among` sites, its context (kept alive, so that its id stays its own) and what was built (a
+        # clause's score function, words, explain function and locality; a gift's function)
+        self._clauses: dict[tuple, list] = {}
 
     def base_context(self) -> Context:
         """The rule set's base context, built once a module: each kind's and god's is derived from it (a file of a
@@ -174,12 +174,22 @@ class ModuleBuilder:
             if clause.cond is None and type(clause.points) is ast_expr.IntLit:
                 specs.append(self._fixed_end(name, clause, ctx, args, tile_clause))
                 continue
-            key = (id(ctx), tuple(args), tile_clause, clause, among_sites(clause))
-            built = self._clauses.get(key)
-            if built is None:
-                built = self._clauses[key] = (ctx, *self._end_function(name, clause, ctx, args, tile_clause))
-            specs.append(self._end_spec(*built[1:], clause))
+            key = (id(ctx), tuple(args), tile_clause, clause)
+            built = self._built(key, clause, ctx, partial(self._end_function, name, clause, ctx, args, tile_clause))
+            specs.append(self._end_spec(*built, clause))
         return specs
+
+    def _built(self, key: tuple, syntax, ctx, build):
+        """What `build` gives for `syntax`, or what it gave for the same syntax, `among` sites and `key` before.
+        (The sites are walked for only when the rest of the key was seen: most clauses are seen once.)"""
+        seen = self._clauses.setdefault(key, [])
+        sites = among_sites(syntax) if seen else None
+        for old_sites, old_ctx, built in seen:
+            if old_ctx is ctx and old_sites == sites:
+                return built
+        built = build()
+        seen.append((sites if sites is not None else among_sites(syntax), ctx, built))
+        return built
 
     def _end_function(self, name: str, clause, ctx, args: list[str], tile_clause: bool) -> tuple[str, str, str, bool]:
         """An end clause's score and explain functions (each folded by `finish`), its words, and whether it reads
@@ -261,12 +271,9 @@ class ModuleBuilder:
         return self.finish(handler)
 
     def effect_function(self, name, effects, ctx, args, target, tile_clause, span) -> str:
-        key = (id(ctx), tuple(args), target, tile_clause, tuple(effects), among_sites(tuple(effects)))
-        built = self._clauses.get(key)
-        if built is None:
-            built = self._clauses[key] = (ctx, self._effect_function(name, effects, ctx, args, target, tile_clause,
-                                                                     span))
-        return built[1]
+        key = (id(ctx), tuple(args), target, tile_clause, tuple(effects))
+        return self._built(key, tuple(effects), ctx,
+                           lambda: self._effect_function(name, effects, ctx, args, target, tile_clause, span))
 
     def _effect_function(self, name, effects, ctx, args, target, tile_clause, span) -> str:
         handler = self.handler(name, args, span, ctx, tile_clause)

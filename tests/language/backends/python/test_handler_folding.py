@@ -90,8 +90,8 @@ def test_a_repeated_god_folds_into_its_first_copy(tmp_path):
 # not lowered, generated or laid out again.
 
 class _NeverHit(dict):
-    def get(self, key, default=None):
-        return default
+    def setdefault(self, key, default=None):
+        return []
 
 
 def _without_the_clause_cache(monkeypatch):
