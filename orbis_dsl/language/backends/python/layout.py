@@ -18,6 +18,7 @@ STEP = "    "
 
 # Operands that must be bracketed inside an operation (looser than any operation they stand in).
 _LOOSE = (ast.BoolOp, ast.IfExp, ast.Lambda, ast.NamedExpr)
+_ATOM_LEVEL = source_text.ATOM
 _ARITH_TIGHTNESS = {ast.Add: 1, ast.Sub: 1, ast.Mult: 2, ast.Div: 2, ast.FloorDiv: 2, ast.Mod: 2}
 
 
@@ -49,7 +50,7 @@ def statement_lines(stmt: ast.stmt, indent: str) -> list[str]:
     if isinstance(stmt, ast.Return) and stmt.value is not None:
         return expr_lines(stmt.value, indent, "return ", "")
     if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
-        return expr_lines(stmt.value, indent, ast.unparse(stmt.targets[0]) + " = ", "")
+        return expr_lines(stmt.value, indent, source_text.text(stmt.targets[0]) + " = ", "")
     if isinstance(stmt, ast.Expr):
         return expr_lines(stmt.value, indent, "", "")
     return [indent + line for line in ast.unparse(stmt).splitlines()]
@@ -128,7 +129,7 @@ def _split(e: ast.expr, inner_width: int):
 def _split_call(e: ast.Call, inner_width: int):
     parts = [("", arg, ",") for arg in e.args]
     parts += [(f"{k.arg}=" if k.arg else "**", k.value, ",") for k in e.keywords]
-    return ast.unparse(e.func) + "(", parts, ")"
+    return source_text.text(e.func, _ATOM_LEVEL) + "(", parts, ")"
 
 
 def _split_bool_op(e: ast.BoolOp, inner_width: int):
@@ -152,7 +153,7 @@ def _split_if(e: ast.IfExp, inner_width: int):
 def _split_comprehension(e: ast.GeneratorExp | ast.ListComp, inner_width: int):
     parts = [_wrapped(e.elt, loose=(ast.NamedExpr,))]
     for gen in e.generators:
-        parts.append(_wrapped(gen.iter, f"for {ast.unparse(gen.target)} in ", loose=(ast.IfExp, ast.Lambda)))
+        parts.append(_wrapped(gen.iter, f"for {source_text.text(gen.target)} in ", loose=(ast.IfExp, ast.Lambda)))
         parts += [_wrapped(cond, "if ", loose=(ast.IfExp, ast.Lambda)) for cond in gen.ifs]
     brackets = "()" if isinstance(e, ast.GeneratorExp) else "[]"
     return brackets[0], parts, brackets[1]
@@ -164,7 +165,7 @@ def _split_display(e: ast.Tuple | ast.List | ast.Set, inner_width: int):
 
 
 def _split_dict(e: ast.Dict, inner_width: int):
-    parts = [(f"{ast.unparse(k)}: ", v, ",") if k is not None else ("**", v, ",") for k, v in zip(
+    parts = [(f"{source_text.text(k, 1)}: ", v, ",") if k is not None else ("**", v, ",") for k, v in zip(
         e.keys, e.values, strict=True)]
     return "{", parts, "}"
 
@@ -192,9 +193,9 @@ _SPLITS = {
     ast.List: _split_display,
     ast.Set: _split_display,
     ast.Dict: _split_dict,
-    ast.Lambda: lambda e, inner_width: (f"lambda {ast.unparse(e.args)}: (", [("", e.body, "")], ")"),
+    ast.Lambda: lambda e, inner_width: (f"lambda {source_text.lambda_args(e.args)}: (", [("", e.body, "")], ")"),
     ast.UnaryOp: _split_unary,
-    ast.Subscript: lambda e, inner_width: (ast.unparse(e.value) + "[", [("", e.slice, "")], "]"),
+    ast.Subscript: lambda e, inner_width: (source_text.text(e.value, _ATOM_LEVEL) + "[", [("", e.slice, "")], "]"),
     ast.Constant: _split_string,
 }
 
@@ -206,7 +207,7 @@ _COMPARE_WORDS = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast
 def _operands(e: ast.BinOp) -> list[tuple[str, ast.expr, str]]:
     """The operands of a chain of equally tight arithmetic (`a + b - c`), each after its operator."""
     tightness = _ARITH_TIGHTNESS.get(type(e.op), 3)
-    symbol = ast.unparse(ast.BinOp(ast.Name("a"), e.op, ast.Name("b")))[2:-2]
+    symbol = source_text.operator_symbol(e.op)
     left = e.left
     if isinstance(left, ast.BinOp) and _ARITH_TIGHTNESS.get(type(left.op), 3) == tightness:
         parts = _operands(left)

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import ast
 
-_ATOM = 20
+ATOM = 20  # (a name, a call, an attribute: what a call's function or a subscript's value stands at)
+_ATOM = ATOM
 _BOOL = {ast.Or: (2, " or "), ast.And: (3, " and ")}
 _ARITH = {ast.Add: (10, " + "), ast.Sub: (10, " - "), ast.Mult: (11, " * "), ast.Div: (11, " / "),
           ast.FloorDiv: (11, " // "), ast.Mod: (11, " % ")}
@@ -79,10 +80,24 @@ def _operation(e: ast.expr, memo: dict | None) -> tuple[str, int]:
     if kind is ast.IfExp:
         return f"{text(e.body, 2, memo)} if {text(e.test, 2, memo)} else {text(e.orelse, 1, memo)}", 1
     if kind is ast.Lambda:
-        return f"lambda {ast.unparse(e.args)}: {text(e.body, 0, memo)}", 0
+        return f"lambda {lambda_args(e.args)}: {text(e.body, 0, memo)}", 0
     if kind is ast.GeneratorExp:
         return f"({_generator(e, memo)})", _NEVER
     return ast.unparse(e), 0  # (bracketed anywhere but at the top)
+
+
+def lambda_args(args: ast.arguments) -> str:
+    """A lambda's arguments as `ast.unparse` writes them; those of the handlers' lambdas (plain names, no
+    defaults) directly (`ast.unparse` sets up an unparser for each, and a file of gods has thousands)."""
+    if args.posonlyargs or args.vararg or args.kwonlyargs or args.kwarg or args.defaults:
+        return ast.unparse(args)
+    return ", ".join(a.arg for a in args.args)
+
+
+def operator_symbol(op: ast.operator) -> str:
+    """An arithmetic operator as written (`+`, `//` …)."""
+    found = _ARITH.get(type(op))
+    return found[1].strip() if found else ast.unparse(ast.BinOp(ast.Name("a"), op, ast.Name("b")))[2:-2]
 
 
 def _generator(e: ast.GeneratorExp, memo: dict | None) -> str:

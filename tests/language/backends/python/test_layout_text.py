@@ -91,3 +91,16 @@ def test_precedence_and_fallbacks_read_back_alike(code):
         written = source_text.text(tree, need, memo)
         assert written == source_text.text(tree, need)
         assert ast.dump(ast.parse(written, mode="eval").body) == ast.dump(tree)
+
+
+@pytest.mark.parametrize("code", ["lambda q0: q0", "lambda a, b: a", "lambda: 1", "lambda a=1: a", "lambda *a: a",
+                                  "lambda a, *, b: b", "lambda **k: k", "lambda a, /, b: b"])
+def test_lambda_arguments_are_written_as_unparse_writes_them(code):
+    args = ast.parse(code, mode="eval").body.args
+    assert source_text.lambda_args(args) == ast.unparse(args)
+
+
+@pytest.mark.parametrize("op", [ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.Pow, ast.LShift,
+                                ast.BitAnd, ast.MatMult])
+def test_operators_are_written_as_unparse_writes_them(op):
+    assert source_text.operator_symbol(op()) == ast.unparse(ast.BinOp(ast.Name("a"), op(), ast.Name("b")))[2:-2]
