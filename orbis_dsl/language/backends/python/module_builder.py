@@ -114,8 +114,9 @@ class ModuleBuilder:
         self._fixed: dict[tuple, str] = {}  # (points, signature, part): the function shared by every such clause
         self._written: dict[tuple, str] = {}  # a handler's lines, its own name taken out: the handler's name
         # End clauses and gifts built before, by (the context's id, the signature, whether of a tile, the syntax):
-        # each one's `among` sites, its context (kept alive, so that its id stays its own) and what was built (a
-        # clause's score function, words, explain function and locality; a gift's function)
+        # each one's syntax, `among` sites (None until a second of its key comes), its context (kept alive, so that
+        # its id stays its own) and what was built (a clause's score function, words, explain function and
+        # locality; a gift's function)
         self._clauses: dict[tuple, list] = {}
 
     def base_context(self) -> Context:
@@ -184,11 +185,13 @@ class ModuleBuilder:
         (The sites are walked for only when the rest of the key was seen: most clauses are seen once.)"""
         seen = self._clauses.setdefault(key, [])
         sites = among_sites(syntax) if seen else None
-        for old_sites, old_ctx, built in seen:
-            if old_ctx is ctx and old_sites == sites:
-                return built
+        for entry in seen:
+            if entry[1] is None:  # (the first of its key: its sites not yet needed)
+                entry[1] = among_sites(entry[0])
+            if entry[2] is ctx and entry[1] == sites:
+                return entry[3]
         built = build()
-        seen.append((sites if sites is not None else among_sites(syntax), ctx, built))
+        seen.append([syntax, sites, ctx, built])
         return built
 
     def _end_function(self, name: str, clause, ctx, args: list[str], tile_clause: bool) -> tuple[str, str, str, bool]:

@@ -161,3 +161,16 @@ def test_a_repeated_clause_is_built_once(tmp_path, monkeypatch):
             once = len(own)
     # only the God of Technology's clause, whose `among` is written in it, is built again for each copy
     assert len(own) == once + 4 and sum(name.startswith("_god_technology_") for name in own) == 5
+
+
+def test_among_sites_are_walked_for_only_when_a_clause_comes_again(tmp_path, monkeypatch):
+    from orbis_dsl.language.backends.python import module_builder
+
+    walked = []
+    sites = module_builder.among_sites
+    monkeypatch.setattr(module_builder, "among_sites", lambda node: walked.append(node) or sites(node))
+    _rendered(_distinct_god_file(tmp_path, 200))
+    assert walked == []  # (no clause of the distinct gods comes twice)
+    path = _god_file(tmp_path, 2).rename(tmp_path / "repeated.orbis")
+    _rendered(path)
+    assert walked  # (the second copy's clauses are looked up by their sites)
