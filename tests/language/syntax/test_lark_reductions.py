@@ -79,11 +79,12 @@ def test_line_breaks_and_spaces_of_other_kinds_build_the_same_tree(path):
 
 
 def test_the_bench_files_build_the_same_tree(tmp_path):
-    from robustness.test_limits import _largest_god_file, _largest_tile_file
+    from robustness.test_limits import _largest_distinct_god_file, _largest_god_file, _largest_tile_file
 
     _largest_tile_file(tmp_path)
     _largest_god_file(tmp_path)
-    for name in ("tiles.orbis", "gods.orbis"):
+    _largest_distinct_god_file(tmp_path)
+    for name in ("tiles.orbis", "gods.orbis", "distinct_gods.orbis"):
         assert same_as_through_the_tree((tmp_path / name).read_text(encoding="utf-8"), name) == "built"
 
 

@@ -74,6 +74,7 @@ class ExprCompiler(ScanCompiler):
     share: object = None
     labels: dict = attrs.field(factory=dict)  # id of a syntax node -> (the node, its label): `label`
     site_param: bool = False  # `among`'s site is the argument `site` (a module-level let's), not this handler's
+    sites: int = 0  # how many times the handler's text spells `site` (ModuleBuilder.finish counts them)
 
     def compile(self, e) -> ast.expr:
         return getattr(self, "_" + type(e).__name__)(e)

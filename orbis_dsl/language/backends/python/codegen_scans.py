@@ -71,6 +71,8 @@ class ScanCompiler:
         site = emit.const(self.site + where)
         if self.site_param:  # in a let written once for the module: the reading handler's site, passed in
             site = emit.arith(emit.load("site"), "+", emit.const(where)) if where else emit.load("site")
+        else:
+            self.sites += 1
         key = site
         if self.tile_clause:
             key = ast.Tuple([site, emit.attr("p", "index"), emit.attr("t", "pos")], ast.Load())

@@ -153,9 +153,15 @@ class ModuleBuilder:
         whose lines are the same but for the name. A handler's name is in its text only in its `def` and in the
         sites of its `among` (keys of a per-game cache of every player's measure): the same text measures the same
         values, so sharing the first one's cache changes no result, trace or explanation. (A pack that repeats a
-        god under other names, as the rules benchmark's file of gods does, compiles it once.)"""
+        god under other names, as the rules benchmark's file of gods does, compiles it once.) A handler whose name
+        is spelled anywhere else too (in a string of the rules: a value named like it) is written as it is: taking
+        the name out there would make handlers that read different things look the same."""
         lines = function_lines(handler.function())
-        same = tuple(line.replace(handler.name, "\0") for line in lines)
+        name = handler.name
+        if sum(line.count(name) for line in lines) != 1 + handler.comp.sites:
+            self.functions.append(Function(name, lines, handler.origin))
+            return name
+        same = tuple(line.replace(name, "\0") for line in lines)
         if same in self._written:
             return self._written[same]
         self._written[same] = handler.name

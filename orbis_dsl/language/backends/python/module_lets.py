@@ -65,6 +65,7 @@ class ModuleLets:
         elif known.tree != tree:
             return None
         extra = [emit.const(comp.site) if a == "site" else emit.load(a) for a in given]
+        comp.sites += "site" in given
         return name, number, extra
 
 

@@ -9,15 +9,12 @@ from __future__ import annotations
 
 import ast
 import re
-import sys
 from pathlib import Path
 
 import pytest
+from robustness.test_limits import _distinct_god_file, _god_file
 
 ROOT = Path(__file__).resolve().parents[4]
-sys.path.insert(0, str(ROOT / "tests"))
-
-from robustness.test_limits import _distinct_god_file, _god_file  # noqa: E402
 
 
 def _rendered(path: Path) -> str:
@@ -174,3 +171,28 @@ def test_among_sites_are_walked_for_only_when_a_clause_comes_again(tmp_path, mon
     path = _god_file(tmp_path, 2).rename(tmp_path / "repeated.orbis")
     _rendered(path)
     assert walked  # (the second copy's clauses are looked up by their sites)
+
+
+def test_a_name_in_the_rules_spelled_like_a_handler_is_not_taken_for_it(tmp_path):
+    """Regression: the fold took a handler's name out of its text as a plain substring, so these two gods, whose
+    clauses read values named like their handlers, folded into one, and god b read god a's value (0: b scored
+    nothing instead of 2). A handler whose name is spelled anywhere but in its `def` and its `among` sites is not
+    folded. (Gods c and d read such values as their points: a name's string alone, as a site without a place
+    would be spelled.)"""
+    path = tmp_path / "spelled.orbis"
+    values = {"_god_a_end_0": 0, "_god_b_end_0": 5, "_god_c_end_0": 1, "_god_d_end_0": 4}
+    path.write_text(f'include "{(ROOT / "rules" / "orbis" / "game.orbis").as_posix()}"\n'
+                    + "".join(f"value {name} = {value}\n" for name, value in values.items())
+                    + 'god a "A" {\n  end: 2 if _god_a_end_0 >= 1\n}\ngod b "B" {\n  end: 2 if _god_b_end_0 >= 1\n}\n'
+                    + 'god c "C" {\n  end: _god_c_end_0\n}\ngod d "D" {\n  end: _god_d_end_0\n}\n')
+    module = _rendered(path)
+    assert "_god_b_end_0" in _god_functions(module)["b"] and "_god_d_end_0" in _god_functions(module)["d"]
+    namespace: dict = {}
+    exec(compile(module, "spelled", "exec"), namespace)  # (the module just rendered)
+    scored = [spec.ends[0].fn(None, _Player(values)) for spec in namespace["GODS"]]
+    assert scored == [None, 2, 1, 4]
+
+
+class _Player:
+    def __init__(self, values):
+        self.values = values
