@@ -512,6 +512,7 @@ def _marginal_calls(work_for_size, sizes: tuple[int, ...]) -> list[float]:
 # step that grows with the square of the input (what made the largest tile file take half a minute) does not.
 CALLS_PER_TILE_LINE = 2_500
 CALLS_PER_GOD = 7_000
+CALLS_PER_DISTINCT_GOD = 8_000  # (about 3,900 today: no clause of theirs is built once for several gods)
 CALLS_PER_GAME_CHARACTER = 40
 
 
@@ -546,6 +547,21 @@ def test_checking_god_declarations_costs_the_same_per_god_at_every_size(tmp_path
     small, large = _marginal_calls(check, (4, 32))
     assert large <= 1.15 * small, f"{small:.0f} calls a copy of the gods for 4 copies, {large:.0f} for 32"
     assert large / gods_per_copy <= CALLS_PER_GOD
+
+
+def test_checking_distinct_gods_costs_the_same_per_god_at_every_size(tmp_path):
+    """As above, for gods that differ (no clause compiled once for several), from parse to render."""
+    from orbis_dsl.language.ruleset import compile_paths
+
+    def check(n):
+        folder = tmp_path / str(n)
+        folder.mkdir(exist_ok=True)
+        compiled = compile_paths([_distinct_god_file(folder, n)])
+        assert not [d for d in compiled.diagnostics if d.is_error], compiled.diagnostics[:3]
+
+    small, large = _marginal_calls(check, (50, 400))
+    assert large <= 1.15 * small, f"{small:.0f} calls a god for 50 distinct gods, {large:.0f} for 400"
+    assert large <= CALLS_PER_DISTINCT_GOD
 
 
 @pytest.mark.parametrize("path", ["read_carefully", "read_common"])
