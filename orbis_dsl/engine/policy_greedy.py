@@ -35,6 +35,15 @@ def forget_shared_values() -> None:
     _TABLES.clear()
 
 
+class _OneTile:
+    """A universe holding one tile: all that an award measure found by `tile_sum` reads of its player is `tiles`."""
+
+    __slots__ = ("tiles",)
+
+    def __init__(self):
+        self.tiles = [None]
+
+
 class GreedyPolicy(Policy):
     """One-ply lookahead on immediate creation points, through the rule set's own handlers.
 
@@ -66,6 +75,7 @@ class GreedyPolicy(Policy):
         self._table_game = None
         self._turn_values: tuple | None = None  # (desert value, award measures) of the turn in _memo_stamp
         self._scratch: dict[int, TileView] = {}  # tile id -> the view weighed in its places (see _evaluate)
+        self._one = _OneTile()  # the universe of one tile a summed award measure weighs (`_measure_change`)
         self.shared: dict | None = None  # set by a search: tile values by `handler_key`, shared between policies
 
     @property
@@ -172,7 +182,7 @@ class GreedyPolicy(Policy):
                 for end in ends:
                     value += self._end_points(end(g, view, tv), cp)
             if awards_before:
-                value += self._award_gain(g, view, T.measures, awards_before)
+                value += self._award_gain(g, view, T, awards_before, tv)
             if last:  # (else the caller takes the row's preference off, `_evaluate_places`)
                 value -= T.row_pref[pos]
             return value
@@ -232,7 +242,7 @@ class GreedyPolicy(Policy):
                         value += points
                 if awards_before:
                     if award is None or not measure_free:
-                        award = self._award_gain(g, view, T.measures, awards_before)
+                        award = self._award_gain(g, view, T, awards_before, tv)
                     value += award
                 out.append(value - T.row_pref[pos])
                 view.slots[pos] = None
@@ -258,14 +268,29 @@ class GreedyPolicy(Policy):
         # bounded as the scorer bounds it: past 10^308 a float cannot hold it (see MAX_POINTS)
         return points if -MAX_POINTS <= points <= MAX_POINTS else bounded_points(points)
 
-    def _award_gain(self, g, view, measures, awards_before):
-        """What the award measures' change adds to a tile's value (`_evaluate`'s term)."""
+    def _award_gain(self, g, view, T, awards_before, tv):
+        """What the award measures' change adds to a tile's value (`_evaluate`'s term), `tv` laid last in `view`."""
+        measures = T.measures
         if len(measures) == 1:  # the sum of one difference is that difference, int or float
-            gain = (measures[0](g, view) or 0) - (awards_before[0] or 0)
+            gain = self._measure_change(g, view, measures[0], T.measures_sum[0], awards_before[0], tv)
         else:
-            after = [measure(g, view) for measure in measures]
-            gain = sum((a or 0) - (b or 0) for a, b in zip(after, awards_before))
+            gain = sum([self._measure_change(g, view, measure, summed, before, tv)
+                        for measure, summed, before in zip(measures, T.measures_sum, awards_before)])
         return self.AWARD * (gain if -MAX_POINTS <= gain <= MAX_POINTS else bounded_points(gain))
+
+    def _measure_change(self, g, view, measure, summed, before, tv):
+        """`(measure now or 0) - (before or 0)`. A measure that sums a term reading only its own tile over the
+        tiles (`Tables.measures_sum`, place_free.py's `tile_sum`) is, with `tv` laid last, `before` (the same
+        universe without it) plus its measure of a universe holding `tv` alone: where both are ints that sum is
+        exact, and the change is that one tile's measure, the same int; a float is measured in full, since
+        adding it to a sum need not give the float `sum` gives over the longer list."""
+        if summed and type(before) is int:
+            one = self._one
+            one.tiles[0] = tv
+            change = measure(g, one)
+            if type(change) is int:
+                return change
+        return (measure(g, view) or 0) - (before or 0)
 
     def _slot_values(self, game, me, slots, desert, awards, memo):
         """[(value, slot)] of taking each display tile in `slots`, in one pass: the best of its value at each place
