@@ -43,9 +43,11 @@ def weighing_parts(T) -> None:
     preference), `t_shares` (some part place-free), and what a 'when taken' handler's dry run may read beyond
     the game's views: `t_pays` (it may ask to be paid: the realm, `EffectProbe.pay`) and `t_destroys` (it may
     destroy: the display's worshippers but the slot's, `EffectProbe.destroy`); per award measure, `measures_sum`
-    (a sum of a term reading only its own tile, `tile_sum`)."""
+    (a sum of a term reading only its own tile, `tile_sum`) and `measures_fixed` (one whose term reads none of
+    the tile's place or state either: the same for a tile id all game, `fixed_term`)."""
     T.measures_free = all(place_free(m) for m in T.measures)
     T.measures_sum = tuple(tile_sum(m) for m in T.measures)
+    T.measures_fixed = tuple(summed and fixed_term(m) for summed, m in zip(T.measures_sum, T.measures))
     T.t_free = tuple((h is not None and place_free(h),
                       k is not None and all(end.local or place_free(end.fn) for end in k.ends))
                      for h, k in zip(T.t_taken, T.t_kind))
@@ -149,6 +151,18 @@ def tile_sum(fn) -> bool:
         return _paths_sum(list(dis.get_instructions(code)), g_name, p_name, namespace)
     except _NotASum:
         return False
+
+
+# what of a tile differs between two weighings of the same tile id: where it lies, and what a weighing sets
+TILE_STATE = frozenset({"pos", "validated", "cancelled", "points", "record", "recorded"})
+
+
+def fixed_term(fn) -> bool:
+    """For a measure `tile_sum` recognised: True when no term names any of `TILE_STATE` (its generators are
+    the code objects of the measure's constants, and hold none of their own): a term then reads the tile's kind,
+    colour and parameters, the game's options and fixed tables, and constants, all the same for a tile id in one
+    game, so the measure of a universe holding that tile alone is too."""
+    return not any(set(c.co_names) & TILE_STATE for c in fn.__code__.co_consts if isinstance(c, types.CodeType))
 
 
 class _NotASum(Exception):

@@ -76,6 +76,8 @@ class GreedyPolicy(Policy):
         self._turn_values: tuple | None = None  # (desert value, award measures) of the turn in _memo_stamp
         self._scratch: dict[int, TileView] = {}  # tile id -> the view weighed in its places (see _evaluate)
         self._one = _OneTile()  # the universe of one tile a summed award measure weighs (`_measure_change`)
+        self._terms: dict = {}  # (measure, tile id) -> its int measure of that tile alone, for the game `_terms_g`
+        self._terms_g = None
         self.shared: dict | None = None  # set by a search: tile values by `handler_key`, shared between policies
 
     @property
@@ -182,7 +184,7 @@ class GreedyPolicy(Policy):
                 for end in ends:
                     value += self._end_points(end(g, view, tv), cp)
             if awards_before:
-                value += self._award_gain(g, view, T, awards_before, tv)
+                value += self._award_gain(g, view, T, awards_before, tv, tile)
             if last:  # (else the caller takes the row's preference off, `_evaluate_places`)
                 value -= T.row_pref[pos]
             return value
@@ -242,7 +244,7 @@ class GreedyPolicy(Policy):
                         value += points
                 if awards_before:
                     if award is None or not measure_free:
-                        award = self._award_gain(g, view, T, awards_before, tv)
+                        award = self._award_gain(g, view, T, awards_before, tv, tile)
                     value += award
                 out.append(value - T.row_pref[pos])
                 view.slots[pos] = None
@@ -268,26 +270,36 @@ class GreedyPolicy(Policy):
         # bounded as the scorer bounds it: past 10^308 a float cannot hold it (see MAX_POINTS)
         return points if -MAX_POINTS <= points <= MAX_POINTS else bounded_points(points)
 
-    def _award_gain(self, g, view, T, awards_before, tv):
-        """What the award measures' change adds to a tile's value (`_evaluate`'s term), `tv` laid last in `view`."""
+    def _award_gain(self, g, view, T, awards_before, tv, tile):
+        """What the award measures' change adds to a tile's value (`_evaluate`'s term), `tv` (tile id `tile`) laid
+        last in `view`."""
         measures = T.measures
+        if self._terms_g is not g:  # a term kept for a tile id holds for one game (its options)
+            self._terms, self._terms_g = {}, g
         if len(measures) == 1:  # the sum of one difference is that difference, int or float
-            gain = self._measure_change(g, view, measures[0], T.measures_sum[0], awards_before[0], tv)
+            gain = self._measure_change(g, view, measures[0], T.measures_sum[0], T.measures_fixed[0],
+                                        awards_before[0], tv, tile)
         else:
-            gain = sum([self._measure_change(g, view, measure, summed, before, tv)
-                        for measure, summed, before in zip(measures, T.measures_sum, awards_before)])
+            gain = sum([self._measure_change(g, view, measure, summed, fixed, before, tv, tile)
+                        for measure, summed, fixed, before in zip(measures, T.measures_sum, T.measures_fixed,
+                                                                  awards_before)])
         return self.AWARD * (gain if -MAX_POINTS <= gain <= MAX_POINTS else bounded_points(gain))
 
-    def _measure_change(self, g, view, measure, summed, before, tv):
+    def _measure_change(self, g, view, measure, summed, fixed, before, tv, tile):
         """`(measure now or 0) - (before or 0)`. A measure that sums a term reading only its own tile over the
         tiles (`Tables.measures_sum`, place_free.py's `tile_sum`) is, with `tv` laid last, `before` (the same
         universe without it) plus its measure of a universe holding `tv` alone: where both are ints that sum is
         exact, and the change is that one tile's measure, the same int; a float is measured in full, since
-        adding it to a sum need not give the float `sum` gives over the longer list."""
+        adding it to a sum need not give the float `sum` gives over the longer list. A term that reads none of
+        the tile's place or state (`Tables.measures_fixed`) gives a tile id the same all game: kept."""
         if summed and type(before) is int:
-            one = self._one
-            one.tiles[0] = tv
-            change = measure(g, one)
+            change = self._terms.get((measure, tile)) if fixed else None
+            if change is None:
+                one = self._one
+                one.tiles[0] = tv
+                change = measure(g, one)
+                if fixed and type(change) is int:
+                    self._terms[measure, tile] = change
             if type(change) is int:
                 return change
         return (measure(g, view) or 0) - (before or 0)

@@ -12,7 +12,7 @@ import pytest
 from engine.greedy_plain import PlainGreedy
 
 from orbis_dsl.engine.game import play_game
-from orbis_dsl.engine.place_free import names_read, place_free, tile_sum
+from orbis_dsl.engine.place_free import fixed_term, names_read, place_free, tile_sum
 from orbis_dsl.engine.policy_greedy import GreedyPolicy
 from orbis_dsl.engine.state import tables_for
 from orbis_dsl.language.packs.load import load_pack
@@ -258,6 +258,9 @@ def test_the_award_measures_are_classified():
     P = tables_for(load_pack(PLACE_PACK)[0])
     assert dict(zip(load_pack(PLACE_PACK)[0].awards, P.measures_sum)) == {
         "temple": True, "low": True, "tall": False, "square": False}
+    assert P.measures_fixed == (True, False, False, False)  # the Low token reads where each tile lies
+    assert fixed_term(_count_temples) and fixed_term(_temples_by_option)
+    assert not fixed_term(_bottom_row) and not fixed_term(_row_of_tiles) and not fixed_term(_validated)
 
 
 def test_a_measure_called_a_tile_sum_wrongly_changes_the_games():
@@ -266,3 +269,10 @@ def test_a_measure_called_a_tile_sum_wrongly_changes_the_games():
     pack = load_pack(PLACE_PACK)[0]
     assert _differs(pack, range(6), measures_sum=(True, True, False, True))
     assert not _differs(pack, range(3), measures_sum=(True, True, False, False))
+
+
+def test_a_term_kept_for_a_tile_id_wrongly_changes_the_games():
+    # the Low token's term (in the bottom row or not) kept for a tile id as if it read none of its place: the
+    # value at the first place weighed is used at every other
+    pack = load_pack(PLACE_PACK)[0]
+    assert _differs(pack, range(6), measures_fixed=(True, True, False, False))
