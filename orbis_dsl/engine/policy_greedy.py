@@ -30,9 +30,26 @@ def _process_table(game) -> dict:
     return table
 
 
+_KEPT: dict = {}  # (policy class, rule tables, options, player's values) -> {kept key: value}: `_kept_table`
+_KEPT_LIMIT = 50_000  # values kept per table before it is dropped (a 2-player greedy game adds about 40)
+
+
+def _kept_table(cls, game, values: tuple) -> dict:
+    """The values of tiles weighed alike in every turn (`Tables.t_kept`, tile_fixed.py) under the game's rules
+    and options and a player's `values`, for every game of the process: such a value is a function of its key
+    (`GreedyPolicy._kept_key`) alone."""
+    key = (cls, game.tables, repr(sorted(game.options.items())), values)
+    table = _KEPT.get(key)
+    if table is None or len(table) > _KEPT_LIMIT:
+        table = _KEPT[key] = {}
+    return table
+
+
 def forget_shared_values() -> None:
-    """Drop every search's shared turn memos (`_process_table`): a benchmark starts each timing cold with it."""
+    """Drop every search's shared turn memos (`_process_table`) and the values kept across turns (`_kept_table`):
+    a benchmark starts each timing cold with it."""
     _TABLES.clear()
+    _KEPT.clear()
 
 
 class _OneTile:
@@ -74,6 +91,9 @@ class GreedyPolicy(Policy):
         self._table: dict = {}
         self._table_game = None
         self._turn_values: tuple | None = None  # (desert value, award measures) of the turn in _memo_stamp
+        self._kept: dict | None = None  # this turn's table of values kept across turns (None: not usable now)
+        self._kept_at: tuple = (None, None, None)  # (game, values, table) of the last `_kept_table` looked up
+        self._reduced_key: tuple | None = None  # the player's reductions this turn, for a kept key that holds them
         self._scratch: dict[int, TileView] = {}  # tile id -> the view weighed in its places (see _evaluate)
         self._one = _OneTile()  # the universe of one tile a summed award measure weighs (`_measure_change`)
         self._terms: dict = {}  # (measure, tile id) -> its int measure of that tile alone, for the game `_terms_g`
@@ -136,7 +156,37 @@ class GreedyPolicy(Policy):
                     # weighed: every weighing starts from an empty cache (and so weighs the same in any order)
                     game.g.cache.clear()
             self._turn_values = parts
+            self._kept = self._kept_now(game, me, parts[1])
         return parts
+
+    def _kept_now(self, game, me, awards) -> dict | None:
+        """The table of values kept across turns for this turn, or None when no tile's value can be: a tile's kept
+        value holds only while every award measure's change is its tile's int term, which needs the board's
+        measures to be ints (`_measure_change`)."""
+        T = game.tables
+        if not T.kept_any or not all(type(b) is int for b in awards):
+            return None
+        values = tuple(me.values.items())
+        at = self._kept_at
+        if at[0] is not game or at[1] != values:
+            at = self._kept_at = (game, values, _kept_table(type(self), game, values))
+        self._reduced_key = tuple(me.reduced)
+        return at[2]
+
+    def _kept_value(self, game, me, tile, pos, realm, slot, awards_before, kept):
+        """A kept tile's value less the row's preference (`_evaluate`), from `kept` under `_kept_key`, worked out
+        and kept when missing. A value is kept only when every award measure's term for the tile was an int
+        (`_measure_change` keeps those in `_terms`): otherwise the measure was taken over the board."""
+        T = game.tables
+        key = tile if not T.t_pays[tile] and T.t_kept[tile] == 1 else \
+            (tile, tuple(realm) if T.t_pays[tile] else None, self._reduced_key if T.t_kept[tile] == 2 else None)
+        value = kept.get(key)
+        if value is None:
+            value = self._evaluate(game, me, tile, pos, realm, slot, awards_before, last=False)
+            terms = self._terms
+            if all((measure, tile) in terms for measure in T.measures):
+                kept[key] = value
+        return value
 
     # ---- evaluation helpers -------------------------------------------------------------------------------
 
@@ -386,7 +436,10 @@ class GreedyPolicy(Policy):
 
     def _whole_value(self, game, me, tile, pos, realm, slot, awards_before, memo):
         """A tile weighed alike at every place (`Tables.t_whole`): its value less the row's preference, one float
-        kept in the memo (when given) under `_memo_key`."""
+        kept in the memo (when given) under `_memo_key`, or across turns for a tile `Tables.t_kept` calls so
+        (`_kept_value`)."""
+        if self._kept is not None and game.tables.t_kept[tile]:
+            return self._kept_value(game, me, tile, pos, realm, slot, awards_before, self._kept)
         if memo is None:
             return self._evaluate(game, me, tile, pos, realm, slot, awards_before, last=False)
         key = self._memo_key(game, tile, realm, slot)

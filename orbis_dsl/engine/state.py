@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from orbis_dsl.engine.place_free import weighing_parts
+from orbis_dsl.engine.weighing_tables import weighing_parts
 from orbis_dsl.runtime.game_record import TileRecord
 from orbis_dsl.runtime.rules import Rules
 from orbis_dsl.runtime.views import PlayerView, TileView

@@ -12,8 +12,9 @@ import pytest
 from engine.greedy_plain import PlainGreedy
 
 from orbis_dsl.engine.game import play_game
-from orbis_dsl.engine.place_free import fixed_term, names_read, place_free, tile_sum
-from orbis_dsl.engine.policy_greedy import GreedyPolicy
+from orbis_dsl.engine.measure_sum import fixed_term, tile_sum
+from orbis_dsl.engine.place_free import names_read, place_free
+from orbis_dsl.engine.policy_greedy import GreedyPolicy, forget_shared_values
 from orbis_dsl.engine.state import tables_for
 from orbis_dsl.language.packs.load import load_pack
 from orbis_dsl.language.ruleset import base_rules
@@ -131,9 +132,11 @@ def test_the_place_pack_plays_as_under_the_plain_greedy(players):
 
 def _differs(rules, seeds, **wrong) -> bool:
     """Whether, with the tables' classification replaced by `wrong`, the fast greedy plays any of `seeds`
-    otherwise than the plain one (or fails)."""
+    otherwise than the plain one (or fails). The values kept across turns are dropped before and after: a wrong
+    one must not outlive its test in this process."""
     T = tables_for(rules)
     kept = {name: getattr(T, name) for name in wrong}
+    forget_shared_values()
     try:
         for name, value in wrong.items():
             setattr(T, name, value)
@@ -147,6 +150,7 @@ def _differs(rules, seeds, **wrong) -> bool:
     finally:
         for name, value in kept.items():
             setattr(T, name, value)
+        forget_shared_values()
 
 
 def test_a_wrong_classification_changes_the_games():
