@@ -94,6 +94,7 @@ class GreedyPolicy(Policy):
         self._kept: dict | None = None  # this turn's table of values kept across turns (None: not usable now)
         self._kept_at: tuple = (None, None, None)  # (game, values, table) of the last `_kept_table` looked up
         self._reduced_key: tuple | None = None  # the player's reductions this turn, for a kept key that holds them
+        self._worth_table: tuple | None = None  # (tables, [realm worth by count]): `_worth`
         self._scratch: dict[int, TileView] = {}  # tile id -> the view weighed in its places (see _evaluate)
         self._one = _OneTile()  # the universe of one tile a summed award measure weighs (`_measure_change`)
         self._terms: dict = {}  # (measure, tile id) -> its int measure of that tile alone, for the game `_terms_g`
@@ -358,17 +359,21 @@ class GreedyPolicy(Policy):
         """[(value, slot)] of taking each display tile in `slots`, in one pass: the best of its value at each place
         it may go face up (less what its cost takes from the realm) and `desert` (what a desert is worth to `me`
         now), plus the worshippers it brings; `awards` are the award measures now. The realm values a take weighs
-        are worked out as `_realm_value` does, in the same order of operations; the places of a colour are found
+        are `_realm_value`'s, read off a table of the same floats (`_worth`); the places of a colour are found
         once a turn (the board does not change while the takes are weighed); the realm left after paying is made
         only for a tile whose 'when taken' handler may ask to be paid (`Tables.t_pays`), the only ask that
-        reads it."""
+        reads it; a tile kept across turns by its id alone is looked up here (`_kept_value`)."""
         T = game.tables
         display, dw = game.display, game.dw
         t_fixed, t_any, t_color, t_pays, t_whole, pref = T.t_fixed, T.t_any, T.t_color, T.t_pays, T.t_whole, T.row_pref
-        W, limit = self.WORSHIPPER, T.realm_limit
+        kept = self._kept
+        by_id = T.t_kept_by_id if kept is not None else T.t_unkept
+        kept_get = kept.get if kept is not None else None
+        worth = self._worth(T)
+        size = len(worth)
         base, reduced, opened = me.realm, me.reduced, me.open
         have = sum(base)
-        had = W * (min(have, limit) if limit is not None else have)
+        had = worth[have] if have < size else self._realm_value(game, have)
         ups: dict = {}  # colour -> the places a face-up tile of it may go, this turn
         lows: dict = {}  # colour -> the least row preference among them
         out = []
@@ -376,6 +381,9 @@ class GreedyPolicy(Policy):
             tile = display[slot]
             collected = dw[slot]
             total = have + sum(collected)
+            if total >= size:  # past the table (no realm limit, or a huge realm): worked out as it always was
+                out.append(self._slot_value(game, me, slot, desert, awards, memo, ups, lows, had))
+                continue
             best = desert
             spare = total
             for c, n in t_fixed[tile]:  # can the tile be paid for with the slot's worshippers? (`_affordable`)
@@ -393,24 +401,62 @@ class GreedyPolicy(Policy):
                         up = ups[colour] = me.colour_positions(T, colour, opened)
                         lows[colour] = min([pref[p] for p in up]) if up else None
                     if up:
-                        rest = spare - nany  # what is left after the coloured squares due and the multicoloured
-                        spend = W * (min(total, limit) if limit is not None else total) - \
-                            W * (min(rest, limit) if limit is not None else rest)
-                        left = self._realm_left(me, T, tile, base, collected) if t_pays[tile] else None
-                        if t_whole[tile]:
-                            # the same at every place but for the row's preference: the best place is the lowest
-                            # (`a - b` never grows with `b`: the same float as the best of every place's)
-                            v = (self._whole_value(game, me, tile, up[0], left, slot, awards, memo) -
-                                 lows[colour]) - spend
+                        spend = worth[total] - worth[spare - nany]  # what is left after the squares due
+                        if by_id[tile]:
+                            value = kept_get(tile)
+                            if value is None:
+                                value = self._whole_value(game, me, tile, up[0], None, slot, awards, memo)
+                            v = (value - lows[colour]) - spend
                             if v > best:
                                 best = v
                         else:
-                            for value in self._values_at(game, me, tile, up, left, slot, awards, memo):
-                                v = value - spend
+                            left = self._realm_left(me, T, tile, base, collected) if t_pays[tile] else None
+                            if t_whole[tile]:
+                                # the same at every place but for the row's preference: the best place is the
+                                # lowest (`a - b` never grows with `b`: the same float as the best of every place's)
+                                v = (self._whole_value(game, me, tile, up[0], left, slot, awards, memo) -
+                                     lows[colour]) - spend
                                 if v > best:
                                     best = v
-            out.append((best + (W * (min(total, limit) if limit is not None else total) - had), slot))
+                            else:
+                                for value in self._values_at(game, me, tile, up, left, slot, awards, memo):
+                                    v = value - spend
+                                    if v > best:
+                                        best = v
+            out.append((best + (worth[total] - had), slot))
         return out
+
+    def _worth(self, T) -> list:
+        """[`_realm_value` of n worshippers for n = 0 .. 99], the same floats, for the rule set's tables `T` (the
+        policy's worth of a worshipper may differ by class)."""
+        table = self._worth_table
+        if table is None or table[0] is not T:
+            W, limit = self.WORSHIPPER, T.realm_limit
+            table = self._worth_table = (T, [W * (min(n, limit) if limit is not None else n) for n in range(100)])
+        return table[1]
+
+    def _slot_value(self, game, me, slot, desert, awards, memo, ups, lows, had) -> tuple:
+        """(value, slot) of one take as `_slot_values` weighs it, with the realm's worth worked out (`_realm_value`)
+        rather than read off the table: for a realm past it."""
+        T = game.tables
+        tile, collected, base = game.display[slot], game.dw[slot], me.realm
+        total = sum(base) + sum(collected)
+        best = desert
+        if _affordable(T, me, tile, [a + b for a, b in zip(base, collected)]):
+            colour = T.t_color[tile]
+            up = ups.get(colour)
+            if up is None:
+                up = ups[colour] = me.colour_positions(T, colour, me.open)
+                lows[colour] = min([T.row_pref[p] for p in up]) if up else None
+            if up:
+                rest = total - len(me.cost_fixed(T, tile)) - T.t_any[tile]
+                spend = self._realm_value(game, total) - self._realm_value(game, rest)
+                left = self._realm_left(me, T, tile, base, collected) if T.t_pays[tile] else None
+                for value in self._values_at(game, me, tile, up, left, slot, awards, memo):
+                    v = value - spend
+                    if v > best:
+                        best = v
+        return best + (self._realm_value(game, total) - had), slot
 
     @staticmethod
     def _realm_left(me, T, tile, base, collected) -> list:

@@ -19,7 +19,9 @@ def weighing_parts(T) -> None:
     the game's views: `t_pays` (it may ask to be paid: the realm, `EffectProbe.pay`) and `t_destroys` (it may
     destroy: the display's worshippers but the slot's, `EffectProbe.destroy`); per award measure, `measures_sum`
     (a sum of a term reading only its own tile, `tile_sum`) and `measures_fixed` (one whose term reads none of
-    the tile's place or state either: the same for a tile id all game, `fixed_term`)."""
+    the tile's place or state either: the same for a tile id all game, `fixed_term`); per tile id, `t_kept`
+    (its whole weighing kept across turns, tile_fixed.py; `kept_any`: some tile is) and `t_kept_by_id` (kept
+    under its id alone)."""
     T.measures_free = all(place_free(m) for m in T.measures)
     T.measures_sum = tuple(tile_sum(m) for m in T.measures)
     T.measures_fixed = tuple(summed and fixed_term(m) for summed, m in zip(T.measures_sum, T.measures))
@@ -35,6 +37,9 @@ def weighing_parts(T) -> None:
     T.t_destroys = tuple(_asks(h, "destroy") for h in T.t_taken)
     T.t_kept = kept_tiles(T)
     T.kept_any = any(T.t_kept)
+    # kept by its id alone (its dry run reads neither the realm nor the reductions), and nothing kept
+    T.t_kept_by_id = tuple(kept == 1 and not pays for kept, pays in zip(T.t_kept, T.t_pays))
+    T.t_unkept = (False,) * len(T.t_kept)
 
 
 def _whole(condition, handler, kind, free) -> bool:

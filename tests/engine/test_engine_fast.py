@@ -21,10 +21,11 @@ from orbis_dsl.language.ruleset import base_rules
 
 ROOT = Path(__file__).resolve().parents[2]
 # packs whose gods and kinds read more than the base game's: a god paid per tile of a colour, a god that pays,
-# a god that looks ahead, the custom pack's own kinds, and a pack whose 'when taken' effects, end clauses and
-# award read the place (which the greedy policy must then weigh at every place: test_place_free.py)
+# a god that looks ahead, the custom pack's own kinds, a pack whose 'when taken' effects, end clauses and
+# award read the place (which the greedy policy must then weigh at every place: test_place_free.py), and one
+# whose tiles read the board or the realm (never kept across turns: test_tile_fixed.py)
 PACKS = ["examples/balance/sun-king", "examples/balance/miser", "examples/balance/oracle", "examples/custom/pack",
-         "tests/engine/place_pack"]
+         "tests/engine/place_pack", "tests/engine/kept_pack"]
 _RULES: dict = {}
 
 
@@ -115,3 +116,16 @@ def test_the_kept_handler_key_is_the_key_worked_out_afresh(seed, variant, pack):
             for p in game.players:
                 p.key_part = None
             assert handler_key(game) == kept
+
+
+@pytest.mark.parametrize("variant", ["2p", "4p"])
+def test_a_realm_past_the_worth_table_is_weighed_as_before(variant, monkeypatch):
+    # the take loop reads a realm's worth off a table (`GreedyPolicy._worth`) and works out any realm past it (a
+    # rule set without a realm limit): with a table of four counts, most takes are worked out the second way
+    full = GreedyPolicy._worth
+    monkeypatch.setattr(GreedyPolicy, "_worth", lambda self, T: full(self, T)[:4])
+    rules = _rules(None)
+    n = int(variant[0])
+    for seed in range(3):
+        assert _played(rules, variant, seed, [GreedyPolicy(s) for s in range(n)]) == \
+            _played(rules, variant, seed, [PlainGreedy(s) for s in range(n)])
