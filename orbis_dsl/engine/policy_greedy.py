@@ -365,13 +365,13 @@ class GreedyPolicy(Policy):
         reads it; a tile kept across turns by its id alone is looked up here (`_kept_value`)."""
         T = game.tables
         display, dw = game.display, game.dw
-        t_fixed, t_any, t_color, t_pays, t_whole, pref = T.t_fixed, T.t_any, T.t_color, T.t_pays, T.t_whole, T.row_pref
+        t_fixed, t_any, t_color = T.t_fixed, T.t_any, T.t_color
         kept = self._kept
         by_id = T.t_kept_by_id if kept is not None else T.t_unkept
         kept_get = kept.get if kept is not None else None
         worth = self._worth(T)
         size = len(worth)
-        base, reduced, opened = me.realm, me.reduced, me.open
+        base, reduced = me.realm, me.reduced
         have = sum(base)
         had = worth[have] if have < size else self._realm_value(game, have)
         ups: dict = {}  # colour -> the places a face-up tile of it may go, this turn
@@ -398,8 +398,7 @@ class GreedyPolicy(Policy):
                     colour = t_color[tile]
                     up = ups.get(colour)
                     if up is None:
-                        up = ups[colour] = me.colour_positions(T, colour, opened)
-                        lows[colour] = min([pref[p] for p in up]) if up else None
+                        up = self._places(me, T, colour, ups, lows)
                     if up:
                         spend = worth[total] - worth[spare - nany]  # what is left after the squares due
                         if by_id[tile]:
@@ -410,21 +409,34 @@ class GreedyPolicy(Policy):
                             if v > best:
                                 best = v
                         else:
-                            left = self._realm_left(me, T, tile, base, collected) if t_pays[tile] else None
-                            if t_whole[tile]:
-                                # the same at every place but for the row's preference: the best place is the
-                                # lowest (`a - b` never grows with `b`: the same float as the best of every place's)
-                                v = (self._whole_value(game, me, tile, up[0], left, slot, awards, memo) -
-                                     lows[colour]) - spend
-                                if v > best:
-                                    best = v
-                            else:
-                                for value in self._values_at(game, me, tile, up, left, slot, awards, memo):
-                                    v = value - spend
-                                    if v > best:
-                                        best = v
+                            best = self._best_placed(game, me, tile, up, lows[colour], spend, slot, awards, memo,
+                                                     best)
             out.append((best + (worth[total] - had), slot))
         return out
+
+    @staticmethod
+    def _places(me, T, colour, ups, lows) -> list:
+        """The places a face-up tile of `colour` may go this turn, kept in `ups`, and the least row preference
+        among them in `lows` (`_slot_values`)."""
+        up = ups[colour] = me.colour_positions(T, colour, me.open)
+        lows[colour] = min([T.row_pref[p] for p in up]) if up else None
+        return up
+
+    def _best_placed(self, game, me, tile, up, low, spend, slot, awards, memo, best):
+        """The greater of `best` and the tile's best value at the places `up` less `spend` (`_slot_values`), for
+        a tile not kept by its id alone."""
+        T = game.tables
+        left = self._realm_left(me, T, tile, me.realm, game.dw[slot]) if T.t_pays[tile] else None
+        if T.t_whole[tile]:
+            # the same at every place but for the row's preference: the best place is the lowest (`a - b` never
+            # grows with `b`: the same float as the best of every place's)
+            v = (self._whole_value(game, me, tile, up[0], left, slot, awards, memo) - low) - spend
+            return v if v > best else best
+        for value in self._values_at(game, me, tile, up, left, slot, awards, memo):
+            v = value - spend
+            if v > best:
+                best = v
+        return best
 
     def _worth(self, T) -> list:
         """[`_realm_value` of n worshippers for n = 0 .. 99], the same floats, for the rule set's tables `T` (the
@@ -446,8 +458,7 @@ class GreedyPolicy(Policy):
             colour = T.t_color[tile]
             up = ups.get(colour)
             if up is None:
-                up = ups[colour] = me.colour_positions(T, colour, me.open)
-                lows[colour] = min([T.row_pref[p] for p in up]) if up else None
+                up = self._places(me, T, colour, ups, lows)
             if up:
                 rest = total - len(me.cost_fixed(T, tile)) - T.t_any[tile]
                 spend = self._realm_value(game, total) - self._realm_value(game, rest)

@@ -35,9 +35,14 @@ def weighing_parts(T) -> None:
                        for (probe, ends), k in zip(T.t_free, T.t_kind))
     T.t_pays = tuple(_asks(h, "pay") for h in T.t_taken)
     T.t_destroys = tuple(_asks(h, "destroy") for h in T.t_taken)
+    _kept_parts(T)
+
+
+def _kept_parts(T) -> None:
+    """`t_kept`, `kept_any`, `t_kept_by_id` (see `weighing_parts`) and `t_unkept` (no tile kept)."""
     T.t_kept = kept_tiles(T)
     T.kept_any = any(T.t_kept)
-    # kept by its id alone (its dry run reads neither the realm nor the reductions), and nothing kept
+    # kept by its id alone: its dry run reads neither the realm nor the reductions
     T.t_kept_by_id = tuple(kept == 1 and not pays for kept, pays in zip(T.t_kept, T.t_pays))
     T.t_unkept = (False,) * len(T.t_kept)
 
