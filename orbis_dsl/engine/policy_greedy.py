@@ -34,11 +34,18 @@ _KEPT: dict = {}  # (policy class, rule tables, options, player's values) -> {ke
 _KEPT_LIMIT = 50_000  # values kept per table before it is dropped (a 2-player greedy game adds about 40)
 
 
+_WORTH: dict = {}  # (a worshipper's worth, realm limit) -> [the realm's worth by count]: `GreedyPolicy._worth`
+_OPTIONS: list = [None, None]  # [the options last keyed, their key]: a game and its copies share one options dict
+
+
 def _kept_table(cls, game, values: tuple) -> dict:
     """The values of tiles weighed alike in every turn (`Tables.t_kept`, tile_fixed.py) under the game's rules
     and options and a player's `values`, for every game of the process: such a value is a function of its key
-    (`GreedyPolicy._kept_key`) alone."""
-    key = (cls, game.tables, repr(sorted(game.options.items())), values)
+    (`GreedyPolicy._kept_value`) alone."""
+    options = game.options
+    if _OPTIONS[0] is not options:
+        _OPTIONS[:] = [options, repr(sorted(options.items()))]
+    key = (cls, game.tables, _OPTIONS[1], values)
     table = _KEPT.get(key)
     if table is None or len(table) > _KEPT_LIMIT:
         table = _KEPT[key] = {}
@@ -94,7 +101,6 @@ class GreedyPolicy(Policy):
         self._kept: dict | None = None  # this turn's table of values kept across turns (None: not usable now)
         self._kept_at: tuple = (None, None, None)  # (game, values, table) of the last `_kept_table` looked up
         self._reduced_key: tuple | None = None  # the player's reductions this turn, for a kept key that holds them
-        self._worth_table: tuple | None = None  # (tables, [realm worth by count]): `_worth`
         self._scratch: dict[int, TileView] = {}  # tile id -> the view weighed in its places (see _evaluate)
         self._one = _OneTile()  # the universe of one tile a summed award measure weighs (`_measure_change`)
         self._terms: dict = {}  # (measure, tile id) -> its int measure of that tile alone, for the game `_terms_g`
@@ -439,13 +445,13 @@ class GreedyPolicy(Policy):
         return best
 
     def _worth(self, T) -> list:
-        """[`_realm_value` of n worshippers for n = 0 .. 99], the same floats, for the rule set's tables `T` (the
-        policy's worth of a worshipper may differ by class)."""
-        table = self._worth_table
-        if table is None or table[0] is not T:
-            W, limit = self.WORSHIPPER, T.realm_limit
-            table = self._worth_table = (T, [W * (min(n, limit) if limit is not None else n) for n in range(100)])
-        return table[1]
+        """[`_realm_value` of n worshippers for n = 0 .. 99], the same floats, for the rule set's tables `T` and
+        this policy's worth of a worshipper (made once per process: a search makes a policy per playout)."""
+        W, limit = self.WORSHIPPER, T.realm_limit
+        table = _WORTH.get((W, limit))
+        if table is None:
+            table = _WORTH[W, limit] = [W * (min(n, limit) if limit is not None else n) for n in range(100)]
+        return table
 
     def _slot_value(self, game, me, slot, desert, awards, memo, ups, lows, had) -> tuple:
         """(value, slot) of one take as `_slot_values` weighs it, with the realm's worth worked out (`_realm_value`)
