@@ -24,7 +24,7 @@ from orbis_dsl.runtime import support
 # attributes through which a handler could tell two places apart (see the module's docstring)
 PLACE_ATTRIBUTES = frozenset({"pos", "slots", "validated", "cache", "board", "neighbours", "supports"})
 # builtins that only compute on their arguments
-_PURE_BUILTINS = frozenset({
+PURE_BUILTINS = frozenset({
     "abs", "all", "any", "bool", "dict", "enumerate", "filter", "float", "frozenset", "int", "isinstance", "len",
     "list", "map", "max", "min", "range", "reversed", "round", "set", "sorted", "str", "sum", "tuple", "zip"})
 # runtime.support helpers that only compute on (and note into the trace) their arguments
@@ -55,15 +55,15 @@ def collect_names(code: types.CodeType, namespace: dict, names: set) -> bool:
     for name in code.co_names:  # attribute and global names alike (Python keeps both here)
         if name.startswith("__"):
             return False
-        if name in namespace and not _pure_global(namespace[name]):
+        if name in namespace and not pure_global(namespace[name]):
             return False
-        if name not in namespace and hasattr(builtins, name) and name not in _PURE_BUILTINS:
+        if name not in namespace and hasattr(builtins, name) and name not in PURE_BUILTINS:
             return False
         names.add(name)
     return all(collect_names(c, namespace, names) for c in code.co_consts if isinstance(c, types.CodeType))
 
 
-def _pure_global(value) -> bool:
+def pure_global(value) -> bool:
     if isinstance(value, _CONSTANTS):
         return True
     if isinstance(value, (tuple, frozenset)):

@@ -521,6 +521,8 @@ class GreedyPolicy(Policy):
             value = self._whole_value(game, me, tile, places[0], realm, slot, awards_before, memo)
             pref = T.row_pref
             return [value - pref[pos] for pos in places]
+        if self._kept is not None and T.t_region[tile] is not None:
+            return self._region_values(game, me, tile, places, realm, slot, awards_before)
         if memo is None:
             return self._evaluate_places(game, me, tile, places, realm, slot, awards_before)
         key = self._memo_key(game, tile, realm, slot)
@@ -530,6 +532,30 @@ class GreedyPolicy(Policy):
         values = self._evaluate_places(game, me, tile, places, realm, slot, awards_before)
         memo[key] = (list(places), values)
         return values
+
+    def _region_values(self, game, me, tile, places, realm, slot, awards_before) -> list:
+        """[the tile's value at each of `places`] (`_evaluate`) for a tile kept by its place and the tiles of the
+        regions it reads (`Tables.t_region`, tile_fixed.py): kept across turns under the tile, what its dry run
+        reads (the realm left, the reductions), the place, and each region position's tile id and cancellation
+        (or whether it is empty or a desert), and worked out where missing (kept when every award measure's term
+        for the tile was an int, as `_kept_value` keeps)."""
+        T = game.tables
+        kept = self._kept
+        region = T.t_region[tile]
+        pc, tid, cancelled = me.pc, me.tid, me.cancelled
+        head = (tile, tuple(realm) if T.t_pays[tile] else None,
+                self._reduced_key if T.t_region_reduces[tile] else None)
+        out = []
+        for pos in places:
+            key = (head, pos, *[(tid[q] << 1 | cancelled[q]) if tid[q] >= 0 else pc[q] - 4 * cancelled[q]
+                                for q in region[pos]])
+            value = kept.get(key)
+            if value is None:
+                value = self._evaluate(game, me, tile, pos, realm, slot, awards_before)
+                if all((measure, tile) in self._terms for measure in T.measures):
+                    kept[key] = value
+            out.append(value)
+        return out
 
     def _god_value(self, game, me, name):
         g = game.g

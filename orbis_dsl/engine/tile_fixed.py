@@ -17,10 +17,12 @@ ones as place_free.py holds them.
 
 from __future__ import annotations
 
+import builtins
 import dis
 import types
 
-from orbis_dsl.engine.place_free import names_read
+from orbis_dsl.engine.place_free import PURE_BUILTINS, pure_global
+from orbis_dsl.runtime import support
 
 # what a weighed tile's handlers may read and stay the same all game (see the module's docstring)
 TILE_PRINTED = frozenset({"params", "kind", "color", "level", "stars", "cost", "desert", "cancelled"})
@@ -28,44 +30,121 @@ GAME_FIXED = frozenset({"options"})
 DICT_METHODS = frozenset({"get", "items", "keys", "values"})
 API_ASKS = frozenset({"gain", "reduce", "pay", "destroy", "cancel"})
 _READ_ATTRIBUTE = frozenset({"LOAD_ATTR", "LOAD_METHOD", "STORE_ATTR", "DELETE_ATTR"})
+_GLOBAL = frozenset({"LOAD_GLOBAL", "LOAD_NAME", "STORE_GLOBAL", "DELETE_GLOBAL"})
+# the helpers that hand a handler the tiles of a region of its place: the board's positions they read, by name
+REGION_HELPERS = {support.supports: "supports", support.neighbours: "neighbours"}
 KEPT_CLAUSE = TILE_PRINTED | GAME_FIXED | DICT_METHODS  # `values` is both the player's and a dict's method
 KEPT_HANDLER = KEPT_CLAUSE | API_ASKS
 
 
 def attributes_named(fn) -> frozenset | None:
     """Every attribute the code of `fn` (and the code within it) reads, writes or calls a method by, or None when
-    its globals and builtins are not all pure (place_free.names_read) or it has no code."""
-    if names_read(fn) is None:
+    it has no code, names a dunder, or reads a global that is neither pure (place_free.py's rule) nor a region
+    helper (`REGION_HELPERS`)."""
+    found = _reads(fn)
+    return None if found is None else found[0]
+
+
+def regions_read(fn) -> frozenset:
+    """The regions (`REGION_HELPERS`' names) whose tiles `fn` is handed; empty when `attributes_named` is None."""
+    found = _reads(fn)
+    return frozenset() if found is None else found[1]
+
+
+def _reads(fn) -> tuple | None:
+    """(attributes named, regions read) of `fn`'s code, or None (see `attributes_named`)."""
+    code = getattr(fn, "__code__", None)
+    if code is None:
         return None
-    found: set = set()
-    todo = [fn.__code__]
+    namespace = getattr(fn, "__globals__", {})
+    attributes: set = set()
+    regions: set = set()
+    todo = [code]
     while todo:
         code = todo.pop()
-        found.update(ins.argval for ins in dis.get_instructions(code) if ins.opname in _READ_ATTRIBUTE)
+        if any(name.startswith("__") for name in code.co_names):
+            return None
+        for ins in dis.get_instructions(code):
+            if ins.opname in _READ_ATTRIBUTE:
+                attributes.add(ins.argval)
+            elif ins.opname in _GLOBAL:
+                region = _global_read(ins.opname, ins.argval, namespace)
+                if region is None:
+                    return None
+                regions.update(region)
         todo.extend(c for c in code.co_consts if isinstance(c, types.CodeType))
-    return frozenset(found)
+    return frozenset(attributes), frozenset(regions)
 
 
-def reads_only(fn, allowed: frozenset) -> bool:
-    """True when `fn`'s code is pure (place_free.names_read) and names no attribute outside `allowed`."""
-    named = attributes_named(fn)
-    return named is not None and named <= allowed
+def _global_read(op, name, namespace) -> tuple | None:
+    """() for a pure global or builtin read, (region,) for a region helper, None for anything else."""
+    if op != "LOAD_GLOBAL" and op != "LOAD_NAME":
+        return None  # a handler that writes a global
+    if name in namespace:
+        value = namespace[name]
+        try:
+            if value in REGION_HELPERS:
+                return (REGION_HELPERS[value],)
+        except TypeError:  # unhashable: no helper
+            return None
+        return () if pure_global(value) else None
+    return () if not hasattr(builtins, name) or name in PURE_BUILTINS else None
+
+
+def reads_only(fn, allowed: frozenset, regions: bool = False) -> bool:
+    """True when `fn`'s code reads only pure globals and builtins, names no attribute outside `allowed`, and is
+    handed the tiles of no region unless `regions`."""
+    found = _reads(fn)
+    return found is not None and found[0] <= allowed and (regions or not found[1])
 
 
 def kept_tiles(T) -> tuple:
-    """Per tile id of the rule set's tables `T`: 0 when its weighing is not kept across turns, else 1, 2 when
-    its dry run reads the player's reductions (`reduce`) too: the key then holds them. A tile kept is weighed alike
-    at every place (`T.t_whole`), its award measures are each a sum of a fixed term (`T.measures_fixed`), its
-    handlers read nothing else that moves (`reads_only`) and it never asks to destroy (`T.t_destroys`)."""
-    if not all(T.measures_fixed):
-        return (0,) * T.ntiles
+    """Per tile id of the rule set's tables `T`: 0 when its weighing is not kept across turns by its id, else 1, 2
+    when its dry run reads the player's reductions (`reduce`) too: the key then holds them. A tile kept is weighed
+    alike at every place (`T.t_whole`), its award measures are each a sum of a fixed term (`T.measures_fixed`),
+    its handlers read nothing else that moves (`reads_only`) and it never asks to destroy (`T.t_destroys`)."""
     out = []
-    for whole, handler, kind, destroys in zip(T.t_whole, T.t_taken, T.t_kind, T.t_destroys):
-        kept = whole and not destroys and (handler is None or reads_only(handler, KEPT_HANDLER)) and \
-            (kind is None or all(reads_only(end.fn, KEPT_CLAUSE) for end in kind.ends))
-        out.append(0 if not kept else 2 if "reduce" in attributes_named(handler or _none) else 1)
+    for tile, whole in enumerate(T.t_whole):
+        parts = _kept_parts(T, tile)
+        out.append(0 if not whole or parts is None or parts[1] else 2 if parts[0] else 1)
     return tuple(out)
 
 
-def _none():
-    return None
+def region_tiles(T) -> tuple:
+    """Per tile id of `T`: None, or, for a tile kept across turns by its place and the tiles of the regions it
+    reads (`REGION_HELPERS`: the tiles it rests on, its neighbours), per board position the positions of those
+    regions; with `T.t_region_reduces` (its dry run reads the player's reductions). A tile kept by its id alone
+    (`kept_tiles`) is not kept here."""
+    board = T.board
+    out, reduces = [], []
+    for tile, whole in enumerate(T.t_whole):
+        parts = _kept_parts(T, tile)
+        if parts is None or (whole and not parts[1]):
+            out.append(None)
+            reduces.append(False)
+            continue
+        tables = [getattr(board, name) for name in sorted(parts[1])]
+        out.append(tuple(tuple(sorted({q for table in tables for q in table[pos]})) for pos in range(board.size)))
+        reduces.append(parts[0])
+    T.t_region_reduces = tuple(reduces)
+    return tuple(out)
+
+
+def _kept_parts(T, tile) -> tuple | None:
+    """(whether the tile's dry run reads the reductions, the regions its parts read), or None when its weighing
+    reads anything else that moves (see the module's docstring): a placement condition and end clauses reading
+    only `KEPT_CLAUSE`, a 'when taken' handler only `KEPT_HANDLER`, no destroying, award measures that are sums
+    of fixed terms."""
+    if not all(T.measures_fixed) or T.t_destroys[tile]:
+        return None
+    handler, condition, kind = T.t_taken[tile], T.t_placed[tile], T.t_kind[tile]
+    parts = [(handler, KEPT_HANDLER)] if handler is not None else []
+    parts += [(condition, KEPT_CLAUSE)] if condition is not None else []
+    parts += [(end.fn, KEPT_CLAUSE) for end in (kind.ends if kind is not None else ())]
+    regions: set = set()
+    for fn, allowed in parts:
+        found = _reads(fn)
+        if found is None or not found[0] <= allowed:
+            return None
+        regions |= found[1]
+    return handler is not None and "reduce" in attributes_named(handler), frozenset(regions)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from orbis_dsl.engine.measure_sum import fixed_term, tile_sum
 from orbis_dsl.engine.place_free import names_read, place_free
-from orbis_dsl.engine.tile_fixed import kept_tiles
+from orbis_dsl.engine.tile_fixed import kept_tiles, region_tiles
 
 
 def weighing_parts(T) -> None:
@@ -21,7 +21,7 @@ def weighing_parts(T) -> None:
     (a sum of a term reading only its own tile, `tile_sum`) and `measures_fixed` (one whose term reads none of
     the tile's place or state either: the same for a tile id all game, `fixed_term`); per tile id, `t_kept`
     (its whole weighing kept across turns, tile_fixed.py; `kept_any`: some tile is) and `t_kept_by_id` (kept
-    under its id alone)."""
+    under its id alone), `t_region` (kept by its place and the tiles around it that it reads)."""
     T.measures_free = all(place_free(m) for m in T.measures)
     T.measures_sum = tuple(tile_sum(m) for m in T.measures)
     T.measures_fixed = tuple(summed and fixed_term(m) for summed, m in zip(T.measures_sum, T.measures))
@@ -45,6 +45,8 @@ def _kept_parts(T) -> None:
     # kept by its id alone: its dry run reads neither the realm nor the reductions
     T.t_kept_by_id = tuple(kept == 1 and not pays for kept, pays in zip(T.t_kept, T.t_pays))
     T.t_unkept = (False,) * len(T.t_kept)
+    T.t_region = region_tiles(T)
+    T.kept_any = T.kept_any or any(region is not None for region in T.t_region)
 
 
 def _whole(condition, handler, kind, free) -> bool:

@@ -12,10 +12,12 @@ from engine.greedy_plain import PlainGreedy
 from orbis_dsl.engine.game import play_game
 from orbis_dsl.engine.policy_greedy import GreedyPolicy, forget_shared_values
 from orbis_dsl.engine.state import tables_for
-from orbis_dsl.engine.tile_fixed import KEPT_CLAUSE, KEPT_HANDLER, attributes_named, reads_only
+from orbis_dsl.engine.tile_fixed import KEPT_CLAUSE, KEPT_HANDLER, attributes_named, reads_only, regions_read
 from orbis_dsl.language.packs.load import load_pack
 from orbis_dsl.language.ruleset import base_rules
 from orbis_dsl.runtime.support import compare as _compare
+from orbis_dsl.runtime.support import neighbours as _neighbours
+from orbis_dsl.runtime.support import supports as _supports
 
 KEPT_PACK = Path(__file__).resolve().parent / "kept_pack"
 tiles = 3  # a module global named as the attribute `_reads_tiles_beside_a_global` reads
@@ -74,6 +76,25 @@ def _reflective(g, p, t, trace=None):
     return getattr(p, "tiles")  # noqa: B009  (reflection on purpose: what the analysis must refuse)
 
 
+def _below(g, p, t, trace=None):
+    return sum(1 for n0 in _supports(g, p, t) if n0.desert or n0.color == t.params.get("needs"))
+
+
+def _around(g, p, t, trace=None):
+    return sum(1 for n0 in _neighbours(g, p, t) if n0.color in t.params.get("colors"))
+
+
+def _validated_around(g, p, t, trace=None):
+    return sum(1 for n0 in _neighbours(g, p, t) if n0.validated)
+
+
+def test_a_handler_handed_a_region_reads_it():
+    assert regions_read(_below) == {"supports"} and regions_read(_around) == {"neighbours"}
+    assert regions_read(_cp) == set()
+    assert reads_only(_below, KEPT_CLAUSE, regions=True) and not reads_only(_below, KEPT_CLAUSE)
+    assert not reads_only(_validated_around, KEPT_CLAUSE, regions=True)  # what the neighbours scored moves
+
+
 @pytest.mark.parametrize("handler", [_cp, _by_values, _compared])
 def test_a_clause_reading_its_printed_tile_is_kept(handler):
     assert reads_only(handler, KEPT_CLAUSE)
@@ -101,14 +122,24 @@ def _kinds(T) -> dict:
     return {k.name: kept for k, kept in zip(T.t_kind, T.t_kept) if k is not None}
 
 
+def _regions(T) -> dict:
+    return {k.name: region for k, region in zip(T.t_kind, T.t_region) if k is not None}
+
+
 def test_the_base_game_and_the_kept_pack_are_classified():
     assert _kinds(tables_for(base_rules())) == {
         "stone": 1, "proselytism": 1, "temple": 1, "village": 1, "farm": 2,  # farm: its dry run reads reductions
         "volcano": 0,  # it destroys: the display's worshippers move every turn
-        "irrigation": 0, "forest": 0}  # they read the tiles below, the neighbours
+        "irrigation": 0, "forest": 0}  # they read the tiles below, the neighbours: kept by region (below)
+    T = tables_for(base_rules())
+    regions = _regions(T)
+    assert {name for name, region in regions.items() if region is not None} == {"irrigation", "forest"}
+    assert regions["irrigation"] == T.board.supports
+    assert regions["forest"] == tuple(tuple(sorted(n)) for n in T.board.neighbours)
     kinds = _kinds(tables_for(load_pack(KEPT_PACK)[0]))
     assert kinds["stone"] == 0 and kinds["temple"] == 0  # stones counted on the board; the realm's worshippers
     assert kinds["proselytism"] == 1
+    assert _regions(tables_for(load_pack(KEPT_PACK)[0]))["stone"] is None  # it reads every tile, not a region
 
 
 def _records(rules, seed, policy, players=2):
@@ -179,3 +210,17 @@ def test_a_farm_is_weighed_again_once_its_reduction_is_held(wrong, monkeypatch):
         assert (values()[0] == fresh) is not wrong
     finally:
         forget_shared_values()
+
+
+def test_a_region_too_small_changes_the_games():
+    # the Forest kept by the tiles below it only, not its neighbours in its row and above: a value kept while a
+    # neighbour was empty is read again after it is filled
+    base = base_rules()
+    T = tables_for(base)
+    forest = next(i for i, k in enumerate(T.t_kind) if k is not None and k.name == "forest")
+    wrong = tuple(T.board.supports if tile == forest else region for tile, region in enumerate(T.t_region))
+    assert _differs(base, range(20), t_region=wrong)
+    # an Irrigation kept by its place alone: the tiles below it are read once for every game of the process
+    irrigation = next(i for i, k in enumerate(T.t_kind) if k is not None and k.name == "irrigation")
+    wrong = tuple(((),) * T.size if tile == irrigation else region for tile, region in enumerate(T.t_region))
+    assert _differs(base, range(20), t_region=wrong)
