@@ -380,15 +380,14 @@ class GreedyPolicy(Policy):
         base, reduced = me.realm, me.reduced
         have = sum(base)
         had = worth[have] if have < size else self._realm_value(game, have)
-        ups: dict = {}  # colour -> the places a face-up tile of it may go, this turn
-        lows: dict = {}  # colour -> the least row preference among them
+        ups, lows = me.places_by_colour(T)  # per colour: where a face-up tile may go, the least row preference
         out = []
         for slot in slots:
             tile = display[slot]
             collected = dw[slot]
             total = have + sum(collected)
             if total >= size:  # past the table (no realm limit, or a huge realm): worked out as it always was
-                out.append(self._slot_value(game, me, slot, desert, awards, memo, ups, lows, had))
+                out.append(self._slot_value(game, me, slot, desert, awards, memo, had))
                 continue
             best = desert
             spare = total
@@ -402,9 +401,7 @@ class GreedyPolicy(Policy):
                 nany = t_any[tile]
                 if spare >= nany:
                     colour = t_color[tile]
-                    up = ups.get(colour)
-                    if up is None:
-                        up = self._places(me, T, colour, ups, lows)
+                    up = ups[colour]
                     if up:
                         spend = worth[total] - worth[spare - nany]  # what is left after the squares due
                         if by_id[tile]:
@@ -419,14 +416,6 @@ class GreedyPolicy(Policy):
                                                      best)
             out.append((best + (worth[total] - had), slot))
         return out
-
-    @staticmethod
-    def _places(me, T, colour, ups, lows) -> list:
-        """The places a face-up tile of `colour` may go this turn, kept in `ups`, and the least row preference
-        among them in `lows` (`_slot_values`)."""
-        up = ups[colour] = me.colour_positions(T, colour, me.open)
-        lows[colour] = min([T.row_pref[p] for p in up]) if up else None
-        return up
 
     def _best_placed(self, game, me, tile, up, low, spend, slot, awards, memo, best):
         """The greater of `best` and the tile's best value at the places `up` less `spend` (`_slot_values`), for
@@ -453,7 +442,7 @@ class GreedyPolicy(Policy):
             table = _WORTH[W, limit] = [W * (min(n, limit) if limit is not None else n) for n in range(100)]
         return table
 
-    def _slot_value(self, game, me, slot, desert, awards, memo, ups, lows, had) -> tuple:
+    def _slot_value(self, game, me, slot, desert, awards, memo, had) -> tuple:
         """(value, slot) of one take as `_slot_values` weighs it, with the realm's worth worked out (`_realm_value`)
         rather than read off the table: for a realm past it."""
         T = game.tables
@@ -461,10 +450,7 @@ class GreedyPolicy(Policy):
         total = sum(base) + sum(collected)
         best = desert
         if _affordable(T, me, tile, [a + b for a, b in zip(base, collected)]):
-            colour = T.t_color[tile]
-            up = ups.get(colour)
-            if up is None:
-                up = self._places(me, T, colour, ups, lows)
+            up = me.places_by_colour(T)[0][T.t_color[tile]]
             if up:
                 rest = total - len(me.cost_fixed(T, tile)) - T.t_any[tile]
                 spend = self._realm_value(game, total) - self._realm_value(game, rest)

@@ -185,6 +185,7 @@ class PlayerState:
         "open",
         "pc",
         "placed",
+        "places_kept",
         "realm",
         "reduced",
         "regions",
@@ -215,6 +216,7 @@ class PlayerState:
         self.cancels = 0
         self.exchanges = 0
         self.key_part: tuple | None = None  # (stamp, this player's part of `handler_key`), kept by handler_key.py
+        self.places_kept: tuple | None = None  # (placed, `places_by_colour`'s answer): kept until a tile is laid
 
     def copy(self) -> PlayerState:
         """An independent copy. Its view is new, but the tile views in it are shared with the original: a tile's
@@ -222,7 +224,7 @@ class PlayerState:
         just placed, which no copy holds yet; `EffectApi.cancel` copies any other tile before marking it)."""
         new = object.__new__(PlayerState)
         for name in ("seat", "name", "placed", "base_count", "god", "god_cancelled", "god_round", "regions",
-                     "deserts", "cancels", "exchanges", "key_part"):
+                     "deserts", "cancels", "exchanges", "key_part", "places_kept"):
             setattr(new, name, getattr(self, name))
         new.realm, new.reduced, new.pc = list(self.realm), list(self.reduced), list(self.pc)
         new.tid, new.cancelled, new.open = list(self.tid), list(self.cancelled), list(self.open)
@@ -312,6 +314,31 @@ class PlayerState:
                     out.append(pos)
                     break
         return out
+
+    def places_by_colour(self, tables: Tables) -> tuple:
+        """([`colour_positions` of each colour among the open positions], [the least row preference among them, or
+        None, per colour]), in one pass over the open positions, kept until the next tile is laid (`lay` is the
+        only change of `pc` and `open`, and it counts `placed`). The lists are shared: read them, never change
+        them."""
+        kept = self.places_kept
+        if kept is not None and kept[0] == self.placed:
+            return kept[1]
+        pc, supports, pref, nc = self.pc, tables.supports, tables.row_pref, tables.nc
+        wild = tables.wild
+        ups: list = [[] for _ in range(nc)]
+        lows: list = [None] * nc
+        for pos in self.open:
+            sup = supports[pos]
+            marks = {pc[q] for q in sup}
+            fits = range(nc) if not sup or (wild and DESERT in marks) else [m for m in marks if m >= 0]
+            low = pref[pos]
+            for c in fits:
+                ups[c].append(pos)
+                if lows[c] is None or low < lows[c]:
+                    lows[c] = low
+        answer = (ups, lows)
+        self.places_kept = (self.placed, answer)
+        return answer
 
     def has_place_for(self, tables: Tables, colour: int, opened: list[int]) -> bool:
         """Whether `colour_positions` would find a place (it stops at the first)."""

@@ -129,3 +129,23 @@ def test_a_realm_past_the_worth_table_is_weighed_as_before(variant, monkeypatch)
     for seed in range(3):
         assert _played(rules, variant, seed, [GreedyPolicy(s) for s in range(n)]) == \
             _played(rules, variant, seed, [PlainGreedy(s) for s in range(n)])
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from(["2p", "3p", "4p"]), st.sampled_from([None, *PACKS]))
+def test_the_kept_places_are_the_places_worked_out_afresh(seed, variant, pack):
+    # `PlayerState.places_by_colour` keeps its answer until a tile is laid; after every turn (a god taken lays
+    # none), each colour's places must be `colour_positions`' and the least row preference theirs
+    rules = _rules(pack)
+    n = int(variant[0])
+    game = Game(rules, deal(rules, variant, seed), [GreedyPolicy(s) for s in range(n)])
+    T = game.tables
+    while game.round < T.rounds:
+        game.round += 1
+        for seat in range(n):
+            game.turn(seat)
+            for p in game.players:
+                ups, lows = p.places_by_colour(T)
+                fresh = [p.colour_positions(T, c, p.open) for c in range(T.nc)]
+                assert ups == fresh
+                assert lows == [min([T.row_pref[q] for q in up]) if up else None for up in fresh]
