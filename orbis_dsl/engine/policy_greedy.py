@@ -618,17 +618,29 @@ class GreedyPolicy(Policy):
             self._tile = self._slot = -1
 
     def choose_cost(self, game, me, tile, fixed, nany, up, opened):
+        T = game.tables
         realm = me.realm
         desert, awards = self._turn_parts(game, me)  # (the turn's memo made ready too)
+        have = sum(realm)
         cost = len(fixed) + nany
-        spend = self._realm_value(game, sum(realm)) - self._realm_value(game, sum(realm) - cost)
-        paid = take_from(realm, fixed, nany, most_first=True)
-        left = None
-        if game.tables.t_pays[tile]:  # only a 'when taken' handler that asks to be paid reads what is left
-            left = list(realm)
-            for c in fixed + paid:
-                left[c] -= 1
-        best = max(self._values_at(game, me, tile, up, left, self._slot, awards, self._memo)) - spend
+        worth = self._worth(T)
+        if cost <= have < len(worth):  # `_realm_value`'s floats, off its table
+            spend = worth[have] - worth[have - cost]
+        else:
+            spend = self._realm_value(game, have) - self._realm_value(game, have - cost)
+        paid = take_from(realm, fixed, nany, most_first=True) if nany else []
+        kept = self._kept
+        value = kept.get(tile) if kept is not None and T.t_kept_by_id[tile] else None
+        if value is not None:
+            # the best of the places' values is the value less the least row preference: the same float
+            best = (value - min([T.row_pref[p] for p in up])) - spend
+        else:
+            left = None
+            if T.t_pays[tile]:  # only a 'when taken' handler that asks to be paid reads what is left
+                left = list(realm)
+                for c in fixed + paid:
+                    left[c] -= 1
+            best = max(self._values_at(game, me, tile, up, left, self._slot, awards, self._memo)) - spend
         if best < desert:
             return None
         return paid
@@ -639,9 +651,15 @@ class GreedyPolicy(Policy):
             # a desert: as low as possible, where it helps most tiles above (it matches every colour)
             return min(positions, key=lambda p: (T.row_of[p], p))
         awards = self._turn_parts(game, me)[1]  # (the turn's memo made ready too)
-        realm = list(me.realm) if T.t_pays[tile] else None  # only a handler that asks to be paid reads it
-        values = self._values_at(game, me, tile, positions, realm, self._slot, awards, self._memo)
-        return max(zip(values, positions), key=lambda e: (e[0], -e[1]))[1]
+        kept = self._kept
+        value = kept.get(tile) if kept is not None and T.t_kept_by_id[tile] else None
+        if value is not None:  # kept by its id (`_kept_value`): its value at each place, as `_values_at` gives
+            pref = T.row_pref
+            values = [value - pref[pos] for pos in positions]
+        else:
+            realm = list(me.realm) if T.t_pays[tile] else None  # only a handler that asks to be paid reads it
+            values = self._values_at(game, me, tile, positions, realm, self._slot, awards, self._memo)
+        return max(zip(values, positions), key=_best_then_lowest)[1]
 
     def choose_gain(self, game, me, count):
         # the colours the display's tiles ask for most, that the realm lacks
@@ -683,6 +701,11 @@ class GreedyPolicy(Policy):
             if realm[c] >= give:
                 return c, [fewest(realm)] * get
         return None
+
+
+def _best_then_lowest(entry) -> tuple:
+    """A (value, place) pair's rank among the places: the highest value, then the lowest place."""
+    return entry[0], -entry[1]
 
 
 def _affordable(T, me, tile, realm) -> bool:
