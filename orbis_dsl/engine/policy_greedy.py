@@ -361,6 +361,27 @@ class GreedyPolicy(Policy):
                 return change
         return (measure(g, view) or 0) - (before or 0)
 
+    def _outcome_value(self, game, me, tile, pos, realm, slot, awards_before, kept):
+        """A tile kept by what its dry run comes to (`Tables.t_kept` 3: it may destroy): its 'when taken' handler
+        is run on a probe as `_evaluate` runs it, and its value less the row's preference kept under the tile and
+        the probe's totals, which are all the rest of its weighing depends on (see tile_fixed.kept_tiles)."""
+        T = game.tables
+        tv = self._scratch.get(tile)
+        if tv is None:
+            tv = self._scratch[tile] = new_tile_view(T, pos, tile)
+        tv.pos = pos
+        tv.cancelled = tv.validated = False
+        tv.points = 0
+        probe = EffectProbe(game, realm, slot)
+        T.t_taken[tile](probe, game.g, me.view, tv)
+        key = (tile, probe.gained, probe.spent, probe.reduced, probe.cancelled)
+        value = kept.get(key)
+        if value is None:
+            value = self._evaluate(game, me, tile, pos, realm, slot, awards_before, last=False)
+            if all((measure, tile) in self._terms for measure in T.measures):
+                kept[key] = value
+        return value
+
     def _slot_values(self, game, me, slots, desert, awards, memo):
         """[(value, slot)] of taking each display tile in `slots`, in one pass: the best of its value at each place
         it may go face up (less what its cost takes from the realm) and `desert` (what a desert is worth to `me`
@@ -488,6 +509,8 @@ class GreedyPolicy(Policy):
         kept in the memo (when given) under `_memo_key`, or across turns for a tile `Tables.t_kept` calls so
         (`_kept_value`)."""
         if self._kept is not None and game.tables.t_kept[tile]:
+            if game.tables.t_kept[tile] == 3:
+                return self._outcome_value(game, me, tile, pos, realm, slot, awards_before, self._kept)
             return self._kept_value(game, me, tile, pos, realm, slot, awards_before, self._kept)
         if memo is None:
             return self._evaluate(game, me, tile, pos, realm, slot, awards_before, last=False)

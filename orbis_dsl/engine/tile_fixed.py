@@ -100,14 +100,38 @@ def reads_only(fn, allowed: frozenset, regions: bool = False) -> bool:
 
 def kept_tiles(T) -> tuple:
     """Per tile id of the rule set's tables `T`: 0 when its weighing is not kept across turns by its id, else 1, 2
-    when its dry run reads the player's reductions (`reduce`) too: the key then holds them. A tile kept is weighed
-    alike at every place (`T.t_whole`), its award measures are each a sum of a fixed term (`T.measures_fixed`),
-    its handlers read nothing else that moves (`reads_only`) and it never asks to destroy (`T.t_destroys`)."""
+    when its dry run reads the player's reductions (`reduce`) too: the key then holds them, 3 when its dry run may
+    destroy (what it reads of the display moves every turn): the key then holds what the dry run came to (gained,
+    spent, reduced, cancelled), worked out each time, and the handler must change nothing (`changes_nothing`), so
+    that what it came to is all the rest of the weighing sees. A tile kept is weighed alike at every place
+    (`T.t_whole`), its award measures are each a sum of a fixed term (`T.measures_fixed`), and its handlers read
+    nothing else that moves (`reads_only`)."""
     out = []
     for tile, whole in enumerate(T.t_whole):
         parts = _kept_parts(T, tile)
-        out.append(0 if not whole or parts is None or parts[1] else 2 if parts[0] else 1)
+        if not whole or parts is None or parts[1]:
+            out.append(0)
+        elif T.t_destroys[tile]:
+            out.append(3 if changes_nothing(T.t_taken[tile]) else 0)
+        else:
+            out.append(2 if parts[0] else 1)
     return tuple(out)
+
+
+_CHANGE = frozenset({"STORE_ATTR", "DELETE_ATTR", "STORE_SUBSCR", "DELETE_SUBSCR", "STORE_GLOBAL", "DELETE_GLOBAL",
+                     "STORE_DEREF", "DELETE_DEREF"})
+
+
+def changes_nothing(fn) -> bool:
+    """True when the code of `fn` (and within it) stores no attribute, item, global or closure cell: it changes
+    nothing but its own locals (and what it asks of its api)."""
+    todo = [fn.__code__]
+    while todo:
+        code = todo.pop()
+        if any(ins.opname in _CHANGE for ins in dis.get_instructions(code)):
+            return False
+        todo.extend(c for c in code.co_consts if isinstance(c, types.CodeType))
+    return True
 
 
 def region_tiles(T) -> tuple:
@@ -119,7 +143,7 @@ def region_tiles(T) -> tuple:
     out, reduces = [], []
     for tile, whole in enumerate(T.t_whole):
         parts = _kept_parts(T, tile)
-        if parts is None or (whole and not parts[1]):
+        if parts is None or (whole and not parts[1]) or T.t_destroys[tile]:
             out.append(None)
             reduces.append(False)
             continue
@@ -133,9 +157,9 @@ def region_tiles(T) -> tuple:
 def _kept_parts(T, tile) -> tuple | None:
     """(whether the tile's dry run reads the reductions, the regions its parts read), or None when its weighing
     reads anything else that moves (see the module's docstring): a placement condition and end clauses reading
-    only `KEPT_CLAUSE`, a 'when taken' handler only `KEPT_HANDLER`, no destroying, award measures that are sums
-    of fixed terms."""
-    if not all(T.measures_fixed) or T.t_destroys[tile]:
+    only `KEPT_CLAUSE`, a 'when taken' handler only `KEPT_HANDLER`, award measures that are sums of fixed
+    terms."""
+    if not all(T.measures_fixed):
         return None
     handler, condition, kind = T.t_taken[tile], T.t_placed[tile], T.t_kind[tile]
     parts = [(handler, KEPT_HANDLER)] if handler is not None else []

@@ -174,6 +174,9 @@ def test_a_volcano_is_weighed_again_when_the_display_changes(wrong, monkeypatch)
 
     rules = base_rules()
     T = tables_for(rules)
+    # the turn's memo is what is tested here: the Volcano kept across turns by what its dry run comes to (its own
+    # test in test_tile_fixed.py) would not read it
+    monkeypatch.setattr(T, "t_kept", tuple(0 if kept == 3 else kept for kept in T.t_kept))
     if wrong:
         monkeypatch.setattr(T, "t_destroys", (False,) * T.ntiles)
     game = Game(rules, deal(rules, "2p", 1), [GreedyPolicy(), GreedyPolicy()])

@@ -129,7 +129,7 @@ def _regions(T) -> dict:
 def test_the_base_game_and_the_kept_pack_are_classified():
     assert _kinds(tables_for(base_rules())) == {
         "stone": 1, "proselytism": 1, "temple": 1, "village": 1, "farm": 2,  # farm: its dry run reads reductions
-        "volcano": 0,  # it destroys: the display's worshippers move every turn
+        "volcano": 3,  # it destroys: kept by what its dry run comes to, the display's worshippers move
         "irrigation": 0, "forest": 0}  # they read the tiles below, the neighbours: kept by region (below)
     T = tables_for(base_rules())
     regions = _regions(T)
@@ -224,3 +224,25 @@ def test_a_region_too_small_changes_the_games():
     irrigation = next(i for i, k in enumerate(T.t_kind) if k is not None and k.name == "irrigation")
     wrong = tuple(((),) * T.size if tile == irrigation else region for tile, region in enumerate(T.t_region))
     assert _differs(base, range(20), t_region=wrong)
+
+
+def _writes(api, g, p, t):
+    t.cancelled = True
+
+
+def _writes_an_item(api, g, p, t):
+    t.params["cp"] = 0
+
+
+def test_a_handler_that_changes_anything_is_not_kept_by_its_outcome():
+    from orbis_dsl.engine.tile_fixed import changes_nothing
+
+    assert changes_nothing(_pays) and changes_nothing(_reduces) and changes_nothing(_below)
+    assert not changes_nothing(_writes) and not changes_nothing(_writes_an_item)
+
+
+def test_a_volcano_kept_by_its_id_changes_the_games():
+    # a Volcano's dry run reads the display's worshippers: kept by its id, one turn's outcome is read in the next
+    base = base_rules()
+    T = tables_for(base)
+    assert _differs(base, range(6), t_kept=tuple(1 if kept == 3 else kept for kept in T.t_kept))
