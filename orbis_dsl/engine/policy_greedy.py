@@ -554,10 +554,14 @@ class GreedyPolicy(Policy):
         pc, tid, cancelled = me.pc, me.tid, me.cancelled
         head = (tile, tuple(realm) if T.t_pays[tile] else None,
                 self._reduced_key if T.t_region_reduces[tile] else None)
+        colours = T.t_region_colours[tile]
         out = []
         for pos in places:
-            key = (head, pos, *[(tid[q] << 1 | cancelled[q]) if tid[q] >= 0 else pc[q] - 4 * cancelled[q]
-                                for q in region[pos]])
+            if colours:  # each position's colour, desert or nothing, and cancellation (2v + c tells them apart)
+                key = (head, pos, *[pc[q] * 2 + cancelled[q] for q in region[pos]])
+            else:  # each position's tile id and cancellation, or whether it is empty or a desert
+                key = (head, pos, *[(tid[q] << 1 | cancelled[q]) if tid[q] >= 0 else pc[q] - 4 * cancelled[q]
+                                    for q in region[pos]])
             value = kept.get(key)
             if value is None:
                 value = self._evaluate(game, me, tile, pos, realm, slot, awards_before)

@@ -91,6 +91,38 @@ def _global_read(op, name, namespace) -> tuple | None:
     return () if not hasattr(builtins, name) or name in PURE_BUILTINS else None
 
 
+# what a weighing's region key must tell apart of a region's tiles when nothing else of theirs is read: their
+# colour or whether they are deserts (the player's `pc`), and their cancellation
+REGION_COLOURS = frozenset({"desert", "color", "cancelled"})
+_REBIND = frozenset({"STORE_FAST", "DELETE_FAST", "STORE_DEREF", "DELETE_DEREF"})
+
+
+def attributes_off_the_tile(fn, tile_arg: str) -> frozenset:
+    """Every attribute `fn`'s code reads of anything but the tile it is given (its argument named `tile_arg`: read
+    as that argument, or in code within it as the closure's cell of it); all its attributes when the name is
+    bound again anywhere, so that no other object is taken for the tile."""
+    codes, todo = [], [fn.__code__]
+    while todo:
+        code = todo.pop()
+        codes.append(code)
+        todo.extend(c for c in code.co_consts if isinstance(c, types.CodeType))
+    instructions = [(code, list(dis.get_instructions(code))) for code in codes]
+    rebound = any(ins.opname in _REBIND and ins.argval == tile_arg for _, found in instructions for ins in found)
+    out: set = set()
+    for code, found in instructions:
+        top = code is fn.__code__
+        previous = None
+        for ins in found:
+            if ins.opname in _READ_ATTRIBUTE:
+                own = not rebound and previous is not None and previous.argval == tile_arg and (
+                    (top and previous.opname in ("LOAD_FAST", "LOAD_DEREF")) or
+                    (previous.opname == "LOAD_DEREF" and tile_arg in code.co_freevars))
+                if not own:
+                    out.add(ins.argval)
+            previous = ins
+    return frozenset(out)
+
+
 def reads_only(fn, allowed: frozenset, regions: bool = False) -> bool:
     """True when `fn`'s code reads only pure globals and builtins, names no attribute outside `allowed`, and is
     handed the tiles of no region unless `regions`."""
@@ -137,21 +169,39 @@ def changes_nothing(fn) -> bool:
 def region_tiles(T) -> tuple:
     """Per tile id of `T`: None, or, for a tile kept across turns by its place and the tiles of the regions it
     reads (`REGION_HELPERS`: the tiles it rests on, its neighbours), per board position the positions of those
-    regions; with `T.t_region_reduces` (its dry run reads the player's reductions). A tile kept by its id alone
-    (`kept_tiles`) is not kept here."""
+    regions; with `T.t_region_reduces` (its dry run reads the player's reductions) and `T.t_region_colours` (it
+    reads only the colours and cancellations of the region's tiles). A tile kept by its id alone (`kept_tiles`) is
+    not kept here."""
     board = T.board
-    out, reduces = [], []
+    out, reduces, colours = [], [], []
     for tile, whole in enumerate(T.t_whole):
         parts = _kept_parts(T, tile)
         if parts is None or (whole and not parts[1]) or T.t_destroys[tile]:
             out.append(None)
             reduces.append(False)
+            colours.append(False)
             continue
         tables = [getattr(board, name) for name in sorted(parts[1])]
         out.append(tuple(tuple(sorted({q for table in tables for q in table[pos]})) for pos in range(board.size)))
         reduces.append(parts[0])
+        colours.append(_reads_colours_around(T, tile))
     T.t_region_reduces = tuple(reduces)
+    T.t_region_colours = tuple(colours)
     return tuple(out)
+
+
+def _reads_colours_around(T, tile) -> bool:
+    """Whether the tile's parts read nothing of any tile but their own beyond `REGION_COLOURS` (of the other tile
+    fields a region's tile has, see `TILE_PRINTED`): its region key then needs only each position's colour or
+    desert and cancellation, not which tile lies there."""
+    handler, condition, kind = T.t_taken[tile], T.t_placed[tile], T.t_kind[tile]
+    parts = [(handler, 3)] if handler is not None else []
+    parts += [(condition, 2)] if condition is not None else []
+    parts += [(end.fn, 2) for end in (kind.ends if kind is not None else ())]
+    others = set()
+    for fn, tile_at in parts:
+        others |= attributes_off_the_tile(fn, fn.__code__.co_varnames[tile_at])
+    return not others & (TILE_PRINTED - REGION_COLOURS)
 
 
 def _kept_parts(T, tile) -> tuple | None:

@@ -12,7 +12,14 @@ from engine.greedy_plain import PlainGreedy
 from orbis_dsl.engine.game import play_game
 from orbis_dsl.engine.policy_greedy import GreedyPolicy, forget_shared_values
 from orbis_dsl.engine.state import tables_for
-from orbis_dsl.engine.tile_fixed import KEPT_CLAUSE, KEPT_HANDLER, attributes_named, reads_only, regions_read
+from orbis_dsl.engine.tile_fixed import (
+    KEPT_CLAUSE,
+    KEPT_HANDLER,
+    attributes_named,
+    attributes_off_the_tile,
+    reads_only,
+    regions_read,
+)
 from orbis_dsl.language.packs.load import load_pack
 from orbis_dsl.language.ruleset import base_rules
 from orbis_dsl.runtime.support import compare as _compare
@@ -246,3 +253,40 @@ def test_a_volcano_kept_by_its_id_changes_the_games():
     base = base_rules()
     T = tables_for(base)
     assert _differs(base, range(6), t_kept=tuple(1 if kept == 3 else kept for kept in T.t_kept))
+
+
+def _kinds_around(g, p, t, trace=None):
+    return sum(1 for n0 in _neighbours(g, p, t) if n0.kind == t.kind)
+
+
+def _loop_named_as_the_tile(g, p, t, trace=None):
+    return sum(1 for t in _neighbours(g, p, p.slots[0]) if t.kind == "stone")  # noqa: B020  (on purpose)
+
+
+def _rebinds_the_tile(g, p, t, trace=None):
+    for t in _neighbours(g, p, t):  # noqa: B020  (on purpose: the name then reads a neighbour)
+        return t.params
+    return None
+
+
+def test_attributes_read_off_other_tiles_are_told_from_the_tiles_own():
+    assert attributes_off_the_tile(_below, "t") == {"desert", "color", "get"}  # `t.params` is its own
+    assert attributes_off_the_tile(_around, "t") == {"color", "get"}
+    assert "kind" in attributes_off_the_tile(_kinds_around, "t")  # the neighbours' kinds, beside its own
+    assert "kind" in attributes_off_the_tile(_loop_named_as_the_tile, "t")  # a loop's own `t` is not the tile
+    assert "params" in attributes_off_the_tile(_rebinds_the_tile, "t")  # nor is `t` bound again
+
+
+def test_a_region_key_by_colours_only_where_only_colours_are_read():
+    assert {k.name: c for k, c in zip(tables_for(base_rules()).t_kind, tables_for(base_rules()).t_region_colours)
+            if c} == {"irrigation": True, "forest": True}
+    P = tables_for(load_pack(KEPT_PACK)[0])
+    assert {k.name: c for k, c in zip(P.t_kind, P.t_region_colours) if c} == {"irrigation": True}
+
+
+def test_a_region_keyed_by_colours_wrongly_changes_the_games():
+    # the kept pack's Forest counts the stones around it: keyed by its neighbours' colours only, a value kept with
+    # a green stone beside it is read again beside a green temple
+    pack = load_pack(KEPT_PACK)[0]
+    P = tables_for(pack)
+    assert _differs(pack, range(12), t_region_colours=tuple(region is not None for region in P.t_region))
