@@ -260,7 +260,7 @@ def _kinds_around(g, p, t, trace=None):
 
 
 def _loop_named_as_the_tile(g, p, t, trace=None):
-    return sum(1 for t in _neighbours(g, p, p.slots[0]) if t.kind == "stone")  # noqa: B020  (on purpose)
+    return sum(1 for t in _neighbours(g, p, p.slots[0]) if t.kind == "stone")
 
 
 def _rebinds_the_tile(g, p, t, trace=None):
