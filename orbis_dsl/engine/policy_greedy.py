@@ -150,6 +150,10 @@ class GreedyPolicy(Policy):
         the place are all asked before the turn's tile is laid, and nothing a handler reads changes in between
         (the realm and the display's worshippers are not theirs to read). `fresh`: the measures' cache is
         cleared first, as a take's values always did."""
+        if not fresh and self._turn_values is not None and self._memo_game is game and \
+                self._memo_stamp == game.turns:  # asked again this turn (the cost, the place)
+            self._memo_dw = None
+            return self._turn_values
         memo = self._turn_memo(game)
         if fresh and game.g.cache:
             game.g.cache.clear()  # what the last effect measured is stale
@@ -171,8 +175,11 @@ class GreedyPolicy(Policy):
         value holds only while every award measure's change is its tile's int term, which needs the board's
         measures to be ints (`_measure_change`)."""
         T = game.tables
-        if not T.kept_any or not all(type(b) is int for b in awards):
+        if not T.kept_any:
             return None
+        for before in awards:
+            if type(before) is not int:
+                return None
         values = tuple(me.values.items())
         at = self._kept_at
         if at[0] is not game or at[1] != values:
