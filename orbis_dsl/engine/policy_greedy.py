@@ -35,7 +35,7 @@ _KEPT_LIMIT = 50_000  # values kept per table before it is dropped (a 2-player g
 
 
 _WORTH: dict = {}  # (a worshipper's worth, realm limit) -> [the realm's worth by count]: `GreedyPolicy._worth`
-_OPTIONS: list = [None, None]  # [the options last keyed, their key]: a game and its copies share one options dict
+_OPTIONS: list = [(None, None)]  # [(the options last keyed, their key)]: a game and its copies share one dict
 
 
 def _kept_table(cls, game, values: tuple) -> dict:
@@ -43,9 +43,10 @@ def _kept_table(cls, game, values: tuple) -> dict:
     and options and a player's `values`, for every game of the process: such a value is a function of its key
     (`GreedyPolicy._kept_value`) alone."""
     options = game.options
-    if _OPTIONS[0] is not options:
-        _OPTIONS[:] = [options, repr(sorted(options.items()))]
-    key = (cls, game.tables, _OPTIONS[1], values)
+    held = _OPTIONS[0]  # one tuple read once: a thread of the same process may put another there meanwhile
+    if held[0] is not options:
+        held = _OPTIONS[0] = (options, repr(sorted(options.items())))
+    key = (cls, game.tables, held[1], values)
     table = _KEPT.get(key)
     if table is None or len(table) > _KEPT_LIMIT:
         table = _KEPT[key] = {}
