@@ -621,9 +621,8 @@ class GreedyPolicy(Policy):
     def choose_take(self, game, me, slots, gods):
         best, choice = None, None
         slot_values, god_values = self.take_values(game, me, slots, gods)
-        for v, slot in slot_values:
-            if best is None or v > best:
-                best, choice = v, slot
+        if slot_values:  # the first of the highest (`max` keeps the first it meets, as `v > best` did)
+            best, choice = max(slot_values, key=_value_of)
         for v, name in god_values:
             if best is None or v > best + 1.0 or not slots:
                 best, choice = v, name
@@ -736,6 +735,11 @@ class GreedyPolicy(Policy):
             if realm[c] >= give:
                 return c, [fewest(realm)] * get
         return None
+
+
+def _value_of(entry):
+    """A (value, take) pair's value."""
+    return entry[0]
 
 
 def _best_then_lowest(entry) -> tuple:
