@@ -200,6 +200,8 @@ def _reads_colours_around(T, tile) -> bool:
     parts += [(end.fn, 2) for end in (kind.ends if kind is not None else ())]
     others = set()
     for fn, tile_at in parts:
+        if fn.__code__.co_argcount <= tile_at:  # no tile argument to tell apart: every attribute may be another's
+            return False
         others |= attributes_off_the_tile(fn, fn.__code__.co_varnames[tile_at])
     return not others & (TILE_PRINTED - REGION_COLOURS)
 

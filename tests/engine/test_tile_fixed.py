@@ -290,3 +290,16 @@ def test_a_region_keyed_by_colours_wrongly_changes_the_games():
     pack = load_pack(KEPT_PACK)[0]
     P = tables_for(pack)
     assert _differs(pack, range(12), t_region_colours=tuple(region is not None for region in P.t_region))
+
+
+def test_a_handler_without_a_tile_argument_reads_the_region_by_its_tiles():
+    from types import SimpleNamespace
+
+    from orbis_dsl.engine.tile_fixed import _reads_colours_around
+
+    def clause(*args):
+        return sum(1 for n0 in _neighbours(*args) if n0.color)
+
+    kind = SimpleNamespace(ends=(SimpleNamespace(fn=clause),))
+    tables = SimpleNamespace(t_taken=(None,), t_placed=(None,), t_kind=(kind,))
+    assert not _reads_colours_around(tables, 0)
