@@ -400,9 +400,9 @@ class GreedyPolicy(Policy):
         reads it; a tile kept across turns by its id alone is looked up here (`_kept_value`)."""
         T = game.tables
         display, dw = game.display, game.dw
-        t_fixed, t_any, t_color = T.t_fixed, T.t_any, T.t_color
         kept = self._kept
-        by_id = T.t_kept_by_id if kept is not None else T.t_unkept
+        # per tile id: (coloured squares due, multicoloured squares, colour, kept by its id this turn)
+        info = T.t_take if kept is not None else T.t_take_unkept
         kept_get = kept.get if kept is not None else None
         worth = self._worth(T)
         size = len(worth)
@@ -420,29 +420,27 @@ class GreedyPolicy(Policy):
                 continue
             best = desert
             spare = total
-            for c, n in t_fixed[tile]:  # can the tile be paid for with the slot's worshippers? (`_affordable`)
+            fixed, nany, colour, by_id = info[tile]
+            for c, n in fixed:  # can the tile be paid for with the slot's worshippers? (`_affordable`)
                 if reduced[c]:
                     continue
                 if base[c] + collected[c] < n:
                     break
                 spare -= n
             else:
-                nany = t_any[tile]
-                if spare >= nany:
-                    colour = t_color[tile]
-                    up = ups[colour]
-                    if up:
-                        spend = worth[total] - worth[spare - nany]  # what is left after the squares due
-                        if by_id[tile]:
-                            value = kept_get(tile)
-                            if value is None:
-                                value = self._whole_value(game, me, tile, up[0], None, slot, awards, memo)
-                            v = (value - lows[colour]) - spend
-                            if v > best:
-                                best = v
-                        else:
-                            best = self._best_placed(game, me, tile, up, lows[colour], spend, slot, awards, memo,
-                                                     best)
+                if spare >= nany and ups[colour]:
+                    now = worth[total]
+                    spend = now - worth[spare - nany]  # what is left after the squares due
+                    if by_id:
+                        value = kept_get(tile)
+                        if value is None:
+                            value = self._whole_value(game, me, tile, ups[colour][0], None, slot, awards, memo)
+                        v = (value - lows[colour]) - spend
+                        if v > best:
+                            best = v
+                    else:
+                        best = self._best_placed(game, me, tile, ups[colour], lows[colour], spend, slot, awards,
+                                                 memo, best)
             out.append((best + (worth[total] - had), slot))
         return out
 

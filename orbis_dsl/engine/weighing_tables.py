@@ -45,6 +45,10 @@ def _kept_parts(T) -> None:
     # kept by its id alone: its dry run reads neither the realm nor the reductions
     T.t_kept_by_id = tuple(kept == 1 and not pays for kept, pays in zip(T.t_kept, T.t_pays))
     T.t_unkept = (False,) * len(T.t_kept)
+    # what the greedy take loop reads of a tile id, in one tuple: its cost's coloured squares and multicoloured
+    # ones, its colour, whether it is kept by its id (`t_take`) or, in a turn keeping nothing, not (`t_take_unkept`)
+    T.t_take = tuple(zip(T.t_fixed, T.t_any, T.t_color, T.t_kept_by_id))
+    T.t_take_unkept = tuple(zip(T.t_fixed, T.t_any, T.t_color, T.t_unkept))
     T.t_region = region_tiles(T)
     T.kept_any = T.kept_any or any(region is not None for region in T.t_region)
 
