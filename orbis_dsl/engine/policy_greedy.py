@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 
 from orbis_dsl.engine.effect_probe import EffectProbe
 from orbis_dsl.engine.handler_key import handler_key
@@ -29,6 +30,8 @@ def _process_table(game) -> dict:
         table = _TABLES[key] = {}
     return table
 
+
+_value_of = itemgetter(0)  # a (value, take) pair's value
 
 _KEPT: dict = {}  # (policy class, rule tables, options, player's values) -> {kept key: value}: `_kept_table`
 _KEPT_LIMIT = 50_000  # values kept per table before it is dropped (a 2-player greedy game adds about 40)
@@ -733,11 +736,6 @@ class GreedyPolicy(Policy):
             if realm[c] >= give:
                 return c, [fewest(realm)] * get
         return None
-
-
-def _value_of(entry):
-    """A (value, take) pair's value."""
-    return entry[0]
 
 
 def _best_then_lowest(entry) -> tuple:
