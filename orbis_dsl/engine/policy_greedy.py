@@ -104,7 +104,6 @@ class GreedyPolicy(Policy):
         self._turn_values: tuple | None = None  # (desert value, award measures) of the turn in _memo_stamp
         self._kept: dict | None = None  # this turn's table of values kept across turns (None: not usable now)
         self._kept_at: tuple = (None, None, None)  # (game, values, table) of the last `_kept_table` looked up
-        self._reduced_key: tuple | None = None  # the player's reductions this turn, for a kept key that holds them
         self._scratch: dict[int, TileView] = {}  # tile id -> the view weighed in its places (see _evaluate)
         self._one = _OneTile()  # the universe of one tile a summed award measure weighs (`_measure_change`)
         self._terms: dict = {}  # (measure, tile id) -> its int measure of that tile alone, for the game `_terms_g`
@@ -188,7 +187,6 @@ class GreedyPolicy(Policy):
         at = self._kept_at
         if at[0] is not game or at[1] != values:
             at = self._kept_at = (game, values, _kept_table(type(self), game, values))
-        self._reduced_key = tuple(me.reduced)
         return at[2]
 
     def _kept_value(self, game, me, tile, pos, realm, slot, awards_before, kept):
@@ -197,7 +195,7 @@ class GreedyPolicy(Policy):
         (`_measure_change` keeps those in `_terms`): otherwise the measure was taken over the board."""
         T = game.tables
         key = tile if not T.t_pays[tile] and T.t_kept[tile] == 1 else \
-            (tile, tuple(realm) if T.t_pays[tile] else None, self._reduced_key if T.t_kept[tile] == 2 else None)
+            (tile, tuple(realm) if T.t_pays[tile] else None, tuple(me.reduced) if T.t_kept[tile] == 2 else None)
         value = kept.get(key)
         if value is None:
             value = self._evaluate(game, me, tile, pos, realm, slot, awards_before, last=False)
@@ -214,7 +212,7 @@ class GreedyPolicy(Policy):
 
     def _desert_value(self, game, me):
         g, view, t = game.g, me.view, _DESERT
-        return sum((end(g, view, t) or 0) for end in game.tables.desert_ends)
+        return sum([(end(g, view, t) or 0) for end in game.tables.desert_ends])
 
     def _award_measures(self, game, me):
         g, view = game.g, me.view
@@ -562,7 +560,7 @@ class GreedyPolicy(Policy):
         region = T.t_region[tile]
         pc, tid, cancelled = me.pc, me.tid, me.cancelled
         head = (tile, tuple(realm) if T.t_pays[tile] else None,
-                self._reduced_key if T.t_region_reduces[tile] else None)
+                tuple(me.reduced) if T.t_region_reduces[tile] else None)
         colours = T.t_region_colours[tile]
         out = []
         for pos in places:
