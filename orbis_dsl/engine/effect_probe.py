@@ -37,7 +37,9 @@ class EffectProbe:
     def destroy(self, p, count, colour):
         ci = self.game.tables.cidx[colour]
         dw = self.game.dw
-        here = sum(dw[s][ci] for s in range(len(dw)) if s != self.slot)
+        here = sum([w[ci] for w in dw])  # every display tile's but the taken slot's
+        if 0 <= self.slot < len(dw):
+            here -= dw[self.slot][ci]
         return here >= count
 
     def cancel(self, p, t):

@@ -54,10 +54,11 @@ def deal(rules: Rules, variant: VariantSpec | str, seed: int, names: list[str] |
     if len(ids) != need:
         raise SetupError(f"variant '{variant.name}' leaves {len(ids)} tiles; {variant.players} players need "
                          f"{tables.display} + {tables.size} x {variant.players} = {need}")
-    levels = sorted({rules.tiles[i].level for i in ids})
+    t_level = tables.t_level  # each tile's level, read once per rule set
+    levels = sorted({t_level[i] for i in ids})
     piles = []
     for level in levels:
-        pile = [i for i in ids if rules.tiles[i].level == level]
+        pile = [i for i in ids if t_level[i] == level]
         rng.shuffle(pile)
         piles.append(pile)
     display = []

@@ -111,7 +111,8 @@ class TurnActions:
         if T.exchange is not None and max(me.realm) >= T.exchange[0]:
             self._exchanges(me, policy, "pay")
         opened = me.open
-        up = me.colour_positions(T, T.t_color[tile], opened) if me.can_afford(T, tile) else []
+        # the places a face-up tile may go (a copy: the player's kept lists are shared with its policy)
+        up = list(me.places_by_colour(T)[0][T.t_color[tile]]) if me.can_afford(T, tile) else []
         paid = None
         if up:
             fixed = me.cost_fixed(T, tile)

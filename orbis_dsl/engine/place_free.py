@@ -24,7 +24,7 @@ from orbis_dsl.runtime import support
 # attributes through which a handler could tell two places apart (see the module's docstring)
 PLACE_ATTRIBUTES = frozenset({"pos", "slots", "validated", "cache", "board", "neighbours", "supports"})
 # builtins that only compute on their arguments
-_PURE_BUILTINS = frozenset({
+PURE_BUILTINS = frozenset({
     "abs", "all", "any", "bool", "dict", "enumerate", "filter", "float", "frozenset", "int", "isinstance", "len",
     "list", "map", "max", "min", "range", "reversed", "round", "set", "sorted", "str", "sum", "tuple", "zip"})
 # runtime.support helpers that only compute on (and note into the trace) their arguments
@@ -32,42 +32,6 @@ _PURE_HELPERS = frozenset(getattr(support, name) for name in (
     "aggregate_max", "aggregate_min", "aggregate_sum", "compare", "divide", "extreme_max", "extreme_min", "fill",
     "flag", "mark", "matches", "negated", "option_flag", "show", "shown_divide", "shown_sum", "size"))
 _CONSTANTS = (int, float, str, bool, type(None))
-
-
-def weighing_parts(T) -> None:
-    """Set on the rule set's tables `T` (state.py) what the greedy policy may weigh once for all places:
-    `measures_free`, the award measures together; per tile id, `t_free` (its 'when taken' handler, all its end
-    clauses: a clause the compiler found local, `EndSpec.local`, reads its tile alone), `t_whole` (no placement
-    condition and every other part place-free or absent: weighed alike at every place but for the row's
-    preference), `t_shares` (some part place-free), and what a 'when taken' handler's dry run may read beyond
-    the game's views: `t_pays` (it may ask to be paid: the realm, `EffectProbe.pay`) and `t_destroys` (it may
-    destroy: the display's worshippers but the slot's, `EffectProbe.destroy`)."""
-    T.measures_free = all(place_free(m) for m in T.measures)
-    T.t_free = tuple((h is not None and place_free(h),
-                      k is not None and all(end.local or place_free(end.fn) for end in k.ends))
-                     for h, k in zip(T.t_taken, T.t_kind))
-    measures = T.measures_free or not T.measures
-    T.t_whole = tuple(measures and _whole(p, h, k, free) for p, h, k, free in zip(T.t_placed, T.t_taken, T.t_kind,
-                                                                                 T.t_free))
-    T.t_shares = tuple(probe or (ends and bool(k.ends)) or (T.measures_free and bool(T.measures))
-                       for (probe, ends), k in zip(T.t_free, T.t_kind))
-    T.t_pays = tuple(_asks(h, "pay") for h in T.t_taken)
-    T.t_destroys = tuple(_asks(h, "destroy") for h in T.t_taken)
-
-
-def _whole(condition, handler, kind, free) -> bool:
-    """No placement condition, and the 'when taken' handler and the end clauses place-free or absent."""
-    probe, ends = free
-    return condition is None and (handler is None or probe) and (kind is None or not kind.ends or ends)
-
-
-def _asks(handler, ask: str) -> bool:
-    """Whether a 'when taken' handler (None: no handler) may make `ask` of the api: when what it names cannot be
-    told, it may."""
-    if handler is None:
-        return False
-    names = names_read(handler)
-    return names is None or ask in names
 
 
 def place_free(fn) -> bool:
@@ -84,22 +48,22 @@ def names_read(fn) -> frozenset | None:
     if code is None:
         return None
     names: set = set()
-    return frozenset(names) if _collect(code, getattr(fn, "__globals__", {}), names) else None
+    return frozenset(names) if collect_names(code, getattr(fn, "__globals__", {}), names) else None
 
 
-def _collect(code: types.CodeType, namespace: dict, names: set) -> bool:
+def collect_names(code: types.CodeType, namespace: dict, names: set) -> bool:
     for name in code.co_names:  # attribute and global names alike (Python keeps both here)
         if name.startswith("__"):
             return False
-        if name in namespace and not _pure_global(namespace[name]):
+        if name in namespace and not pure_global(namespace[name]):
             return False
-        if name not in namespace and hasattr(builtins, name) and name not in _PURE_BUILTINS:
+        if name not in namespace and hasattr(builtins, name) and name not in PURE_BUILTINS:
             return False
         names.add(name)
-    return all(_collect(c, namespace, names) for c in code.co_consts if isinstance(c, types.CodeType))
+    return all(collect_names(c, namespace, names) for c in code.co_consts if isinstance(c, types.CodeType))
 
 
-def _pure_global(value) -> bool:
+def pure_global(value) -> bool:
     if isinstance(value, _CONSTANTS):
         return True
     if isinstance(value, (tuple, frozenset)):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 
 from orbis_dsl.engine.effect_probe import EffectProbe
 from orbis_dsl.engine.handler_key import handler_key
@@ -30,9 +31,45 @@ def _process_table(game) -> dict:
     return table
 
 
+_value_of = itemgetter(0)  # a (value, take) pair's value
+
+_KEPT: dict = {}  # (policy class, rule tables, options, player's values) -> {kept key: value}: `_kept_table`
+_KEPT_LIMIT = 50_000  # values kept per table before it is dropped (a 2-player greedy game adds about 40)
+
+
+_WORTH: dict = {}  # (a worshipper's worth, realm limit) -> [the realm's worth by count]: `GreedyPolicy._worth`
+_OPTIONS: list = [(None, None)]  # [(the options last keyed, their key)]: a game and its copies share one dict
+
+
+def _kept_table(cls, game, values: tuple) -> dict:
+    """The values of tiles weighed alike in every turn (`Tables.t_kept`, tile_fixed.py) under the game's rules
+    and options and a player's `values`, for every game of the process: such a value is a function of its key
+    (`GreedyPolicy._kept_value`) alone."""
+    options = game.options
+    held = _OPTIONS[0]  # one tuple read once: a thread of the same process may put another there meanwhile
+    if held[0] is not options:
+        held = _OPTIONS[0] = (options, repr(sorted(options.items())))
+    key = (cls, game.tables, held[1], values)
+    table = _KEPT.get(key)
+    if table is None or len(table) > _KEPT_LIMIT:
+        table = _KEPT[key] = {}
+    return table
+
+
 def forget_shared_values() -> None:
-    """Drop every search's shared turn memos (`_process_table`): a benchmark starts each timing cold with it."""
+    """Drop every search's shared turn memos (`_process_table`) and the values kept across turns (`_kept_table`):
+    a benchmark starts each timing cold with it."""
     _TABLES.clear()
+    _KEPT.clear()
+
+
+class _OneTile:
+    """A universe holding one tile: all that an award measure found by `tile_sum` reads of its player is `tiles`."""
+
+    __slots__ = ("tiles",)
+
+    def __init__(self):
+        self.tiles = [None]
 
 
 class GreedyPolicy(Policy):
@@ -65,7 +102,12 @@ class GreedyPolicy(Policy):
         self._table: dict = {}
         self._table_game = None
         self._turn_values: tuple | None = None  # (desert value, award measures) of the turn in _memo_stamp
+        self._kept: dict | None = None  # this turn's table of values kept across turns (None: not usable now)
+        self._kept_at: tuple = (None, None, None)  # (game, values, table) of the last `_kept_table` looked up
         self._scratch: dict[int, TileView] = {}  # tile id -> the view weighed in its places (see _evaluate)
+        self._one = _OneTile()  # the universe of one tile a summed award measure weighs (`_measure_change`)
+        self._terms: dict = {}  # (measure, tile id) -> its int measure of that tile alone, for the game `_terms_g`
+        self._terms_g = None
         self.shared: dict | None = None  # set by a search: tile values by `handler_key`, shared between policies
 
     @property
@@ -111,6 +153,10 @@ class GreedyPolicy(Policy):
         the place are all asked before the turn's tile is laid, and nothing a handler reads changes in between
         (the realm and the display's worshippers are not theirs to read). `fresh`: the measures' cache is
         cleared first, as a take's values always did."""
+        if not fresh and self._turn_values is not None and self._memo_game is game and \
+                self._memo_stamp == game.turns:  # asked again this turn (the cost, the place)
+            self._memo_dw = None
+            return self._turn_values
         memo = self._turn_memo(game)
         if fresh and game.g.cache:
             game.g.cache.clear()  # what the last effect measured is stale
@@ -124,7 +170,39 @@ class GreedyPolicy(Policy):
                     # weighed: every weighing starts from an empty cache (and so weighs the same in any order)
                     game.g.cache.clear()
             self._turn_values = parts
+            self._kept = self._kept_now(game, me, parts[1])
         return parts
+
+    def _kept_now(self, game, me, awards) -> dict | None:
+        """The table of values kept across turns for this turn, or None when no tile's value can be: a tile's kept
+        value holds only while every award measure's change is its tile's int term, which needs the board's
+        measures to be ints (`_measure_change`)."""
+        T = game.tables
+        if not T.kept_any:
+            return None
+        for before in awards:
+            if type(before) is not int:
+                return None
+        values = tuple(me.values.items())
+        at = self._kept_at
+        if at[0] is not game or at[1] != values:
+            at = self._kept_at = (game, values, _kept_table(type(self), game, values))
+        return at[2]
+
+    def _kept_value(self, game, me, tile, pos, realm, slot, awards_before, kept):
+        """A kept tile's value less the row's preference (`_evaluate`), from `kept` under `_kept_key`, worked out
+        and kept when missing. A value is kept only when every award measure's term for the tile was an int
+        (`_measure_change` keeps those in `_terms`): otherwise the measure was taken over the board."""
+        T = game.tables
+        key = tile if not T.t_pays[tile] and T.t_kept[tile] == 1 else \
+            (tile, tuple(realm) if T.t_pays[tile] else None, tuple(me.reduced) if T.t_kept[tile] == 2 else None)
+        value = kept.get(key)
+        if value is None:
+            value = self._evaluate(game, me, tile, pos, realm, slot, awards_before, last=False)
+            terms = self._terms
+            if all((measure, tile) in terms for measure in T.measures):
+                kept[key] = value
+        return value
 
     # ---- evaluation helpers -------------------------------------------------------------------------------
 
@@ -134,7 +212,7 @@ class GreedyPolicy(Policy):
 
     def _desert_value(self, game, me):
         g, view, t = game.g, me.view, _DESERT
-        return sum((end(g, view, t) or 0) for end in game.tables.desert_ends)
+        return sum([(end(g, view, t) or 0) for end in game.tables.desert_ends])
 
     def _award_measures(self, game, me):
         g, view = game.g, me.view
@@ -172,7 +250,7 @@ class GreedyPolicy(Policy):
                 for end in ends:
                     value += self._end_points(end(g, view, tv), cp)
             if awards_before:
-                value += self._award_gain(g, view, T.measures, awards_before)
+                value += self._award_gain(g, view, T, awards_before, tv, tile)
             if last:  # (else the caller takes the row's preference off, `_evaluate_places`)
                 value -= T.row_pref[pos]
             return value
@@ -232,7 +310,7 @@ class GreedyPolicy(Policy):
                         value += points
                 if awards_before:
                     if award is None or not measure_free:
-                        award = self._award_gain(g, view, T.measures, awards_before)
+                        award = self._award_gain(g, view, T, awards_before, tv, tile)
                     value += award
                 out.append(value - T.row_pref[pos])
                 view.slots[pos] = None
@@ -258,72 +336,158 @@ class GreedyPolicy(Policy):
         # bounded as the scorer bounds it: past 10^308 a float cannot hold it (see MAX_POINTS)
         return points if -MAX_POINTS <= points <= MAX_POINTS else bounded_points(points)
 
-    def _award_gain(self, g, view, measures, awards_before):
-        """What the award measures' change adds to a tile's value (`_evaluate`'s term)."""
+    def _award_gain(self, g, view, T, awards_before, tv, tile):
+        """What the award measures' change adds to a tile's value (`_evaluate`'s term), `tv` (tile id `tile`) laid
+        last in `view`."""
+        measures = T.measures
+        if self._terms_g is not g:  # a term kept for a tile id holds for one game (its options)
+            self._terms, self._terms_g = {}, g
         if len(measures) == 1:  # the sum of one difference is that difference, int or float
-            gain = (measures[0](g, view) or 0) - (awards_before[0] or 0)
+            gain = self._measure_change(g, view, measures[0], T.measures_sum[0], T.measures_fixed[0],
+                                        awards_before[0], tv, tile)
         else:
-            after = [measure(g, view) for measure in measures]
-            gain = sum((a or 0) - (b or 0) for a, b in zip(after, awards_before))
+            gain = sum([self._measure_change(g, view, measure, summed, fixed, before, tv, tile)
+                        for measure, summed, fixed, before in zip(measures, T.measures_sum, T.measures_fixed,
+                                                                  awards_before)])
         return self.AWARD * (gain if -MAX_POINTS <= gain <= MAX_POINTS else bounded_points(gain))
+
+    def _measure_change(self, g, view, measure, summed, fixed, before, tv, tile):
+        """`(measure now or 0) - (before or 0)`. A measure that sums a term reading only its own tile over the
+        tiles (`Tables.measures_sum`, place_free.py's `tile_sum`) is, with `tv` laid last, `before` (the same
+        universe without it) plus its measure of a universe holding `tv` alone: where both are ints that sum is
+        exact, and the change is that one tile's measure, the same int; a float is measured in full, since
+        adding it to a sum need not give the float `sum` gives over the longer list. A term that reads none of
+        the tile's place or state (`Tables.measures_fixed`) gives a tile id the same all game: kept."""
+        if summed and type(before) is int:
+            change = self._terms.get((measure, tile)) if fixed else None
+            if change is None:
+                one = self._one
+                one.tiles[0] = tv
+                change = measure(g, one)
+                if fixed and type(change) is int:
+                    self._terms[measure, tile] = change
+            if type(change) is int:
+                return change
+        return (measure(g, view) or 0) - (before or 0)
+
+    def _outcome_value(self, game, me, tile, pos, realm, slot, awards_before, kept):
+        """A tile kept by what its dry run comes to (`Tables.t_kept` 3: it may destroy): its 'when taken' handler
+        is run on a probe as `_evaluate` runs it, and its value less the row's preference kept under the tile and
+        the probe's totals, which are all the rest of its weighing depends on (see tile_fixed.kept_tiles)."""
+        T = game.tables
+        tv = self._scratch.get(tile)
+        if tv is None:
+            tv = self._scratch[tile] = new_tile_view(T, pos, tile)
+        tv.pos = pos
+        tv.cancelled = tv.validated = False
+        tv.points = 0
+        probe = EffectProbe(game, realm, slot)
+        T.t_taken[tile](probe, game.g, me.view, tv)
+        key = (tile, probe.gained, probe.spent, probe.reduced, probe.cancelled)
+        value = kept.get(key)
+        if value is None:
+            value = self._evaluate(game, me, tile, pos, realm, slot, awards_before, last=False)
+            if all((measure, tile) in self._terms for measure in T.measures):
+                kept[key] = value
+        return value
 
     def _slot_values(self, game, me, slots, desert, awards, memo):
         """[(value, slot)] of taking each display tile in `slots`, in one pass: the best of its value at each place
         it may go face up (less what its cost takes from the realm) and `desert` (what a desert is worth to `me`
         now), plus the worshippers it brings; `awards` are the award measures now. The realm values a take weighs
-        are worked out as `_realm_value` does, in the same order of operations; the places of a colour are found
+        are `_realm_value`'s, read off a table of the same floats (`_worth`); the places of a colour are found
         once a turn (the board does not change while the takes are weighed); the realm left after paying is made
         only for a tile whose 'when taken' handler may ask to be paid (`Tables.t_pays`), the only ask that
-        reads it."""
+        reads it; a tile kept across turns by its id alone is looked up here (`_kept_value`)."""
         T = game.tables
         display, dw = game.display, game.dw
-        t_fixed, t_any, t_color, t_pays, t_whole, pref = T.t_fixed, T.t_any, T.t_color, T.t_pays, T.t_whole, T.row_pref
-        W, limit = self.WORSHIPPER, T.realm_limit
-        base, reduced, opened = me.realm, me.reduced, me.open
+        kept = self._kept
+        # per tile id: (coloured squares due, multicoloured squares, colour, kept by its id this turn)
+        info = T.t_take if kept is not None else T.t_take_unkept
+        kept_get = kept.get if kept is not None else None
+        worth = self._worth(T)
+        size = len(worth)
+        base, reduced = me.realm, me.reduced
         have = sum(base)
-        had = W * (min(have, limit) if limit is not None else have)
-        ups: dict = {}  # colour -> the places a face-up tile of it may go, this turn
-        lows: dict = {}  # colour -> the least row preference among them
+        had = worth[have] if have < size else self._realm_value(game, have)
+        ups, lows = me.places_by_colour(T)  # per colour: where a face-up tile may go, the least row preference
         out = []
         for slot in slots:
             tile = display[slot]
             collected = dw[slot]
             total = have + sum(collected)
+            if total >= size:  # past the table (no realm limit, or a huge realm): worked out as it always was
+                out.append(self._slot_value(game, me, slot, desert, awards, memo, had))
+                continue
             best = desert
             spare = total
-            for c, n in t_fixed[tile]:  # can the tile be paid for with the slot's worshippers? (`_affordable`)
+            fixed, nany, colour, by_id = info[tile]
+            for c, n in fixed:  # can the tile be paid for with the slot's worshippers? (`_affordable`)
                 if reduced[c]:
                     continue
                 if base[c] + collected[c] < n:
                     break
                 spare -= n
             else:
-                nany = t_any[tile]
-                if spare >= nany:
-                    colour = t_color[tile]
-                    up = ups.get(colour)
-                    if up is None:
-                        up = ups[colour] = me.colour_positions(T, colour, opened)
-                        lows[colour] = min([pref[p] for p in up]) if up else None
-                    if up:
-                        rest = spare - nany  # what is left after the coloured squares due and the multicoloured
-                        spend = W * (min(total, limit) if limit is not None else total) - \
-                            W * (min(rest, limit) if limit is not None else rest)
-                        left = self._realm_left(me, T, tile, base, collected) if t_pays[tile] else None
-                        if t_whole[tile]:
-                            # the same at every place but for the row's preference: the best place is the lowest
-                            # (`a - b` never grows with `b`: the same float as the best of every place's)
-                            v = (self._whole_value(game, me, tile, up[0], left, slot, awards, memo) -
-                                 lows[colour]) - spend
-                            if v > best:
-                                best = v
-                        else:
-                            for value in self._values_at(game, me, tile, up, left, slot, awards, memo):
-                                v = value - spend
-                                if v > best:
-                                    best = v
-            out.append((best + (W * (min(total, limit) if limit is not None else total) - had), slot))
+                if spare >= nany and ups[colour]:
+                    now = worth[total]
+                    spend = now - worth[spare - nany]  # what is left after the squares due
+                    if by_id:
+                        value = kept_get(tile)
+                        if value is None:
+                            value = self._whole_value(game, me, tile, ups[colour][0], None, slot, awards, memo)
+                        v = (value - lows[colour]) - spend
+                        if v > best:
+                            best = v
+                    else:
+                        best = self._best_placed(game, me, tile, ups[colour], lows[colour], spend, slot, awards,
+                                                 memo, best)
+            out.append((best + (worth[total] - had), slot))
         return out
+
+    def _best_placed(self, game, me, tile, up, low, spend, slot, awards, memo, best):
+        """The greater of `best` and the tile's best value at the places `up` less `spend` (`_slot_values`), for
+        a tile not kept by its id alone."""
+        T = game.tables
+        left = self._realm_left(me, T, tile, me.realm, game.dw[slot]) if T.t_pays[tile] else None
+        if T.t_whole[tile]:
+            # the same at every place but for the row's preference: the best place is the lowest (`a - b` never
+            # grows with `b`: the same float as the best of every place's)
+            v = (self._whole_value(game, me, tile, up[0], left, slot, awards, memo) - low) - spend
+            return v if v > best else best
+        for value in self._values_at(game, me, tile, up, left, slot, awards, memo):
+            v = value - spend
+            if v > best:
+                best = v
+        return best
+
+    def _worth(self, T) -> list:
+        """[`_realm_value` of n worshippers for n = 0 .. 99], the same floats, for the rule set's tables `T` and
+        this policy's worth of a worshipper (made once per process: a search makes a policy per playout)."""
+        W, limit = self.WORSHIPPER, T.realm_limit
+        table = _WORTH.get((W, limit))
+        if table is None:
+            table = _WORTH[W, limit] = [W * (min(n, limit) if limit is not None else n) for n in range(100)]
+        return table
+
+    def _slot_value(self, game, me, slot, desert, awards, memo, had) -> tuple:
+        """(value, slot) of one take as `_slot_values` weighs it, with the realm's worth worked out (`_realm_value`)
+        rather than read off the table: for a realm past it."""
+        T = game.tables
+        tile, collected, base = game.display[slot], game.dw[slot], me.realm
+        total = sum(base) + sum(collected)
+        best = desert
+        if _affordable(T, me, tile, [a + b for a, b in zip(base, collected)]):
+            up = me.places_by_colour(T)[0][T.t_color[tile]]
+            if up:
+                rest = total - len(me.cost_fixed(T, tile)) - T.t_any[tile]
+                spend = self._realm_value(game, total) - self._realm_value(game, rest)
+                left = self._realm_left(me, T, tile, base, collected) if T.t_pays[tile] else None
+                for value in self._values_at(game, me, tile, up, left, slot, awards, memo):
+                    v = value - spend
+                    if v > best:
+                        best = v
+        return best + (self._realm_value(game, total) - had), slot
 
     @staticmethod
     def _realm_left(me, T, tile, base, collected) -> list:
@@ -349,7 +513,12 @@ class GreedyPolicy(Policy):
 
     def _whole_value(self, game, me, tile, pos, realm, slot, awards_before, memo):
         """A tile weighed alike at every place (`Tables.t_whole`): its value less the row's preference, one float
-        kept in the memo (when given) under `_memo_key`."""
+        kept in the memo (when given) under `_memo_key`, or across turns for a tile `Tables.t_kept` calls so
+        (`_kept_value`)."""
+        if self._kept is not None and game.tables.t_kept[tile]:
+            if game.tables.t_kept[tile] == 3:
+                return self._outcome_value(game, me, tile, pos, realm, slot, awards_before, self._kept)
+            return self._kept_value(game, me, tile, pos, realm, slot, awards_before, self._kept)
         if memo is None:
             return self._evaluate(game, me, tile, pos, realm, slot, awards_before, last=False)
         key = self._memo_key(game, tile, realm, slot)
@@ -368,6 +537,8 @@ class GreedyPolicy(Policy):
             value = self._whole_value(game, me, tile, places[0], realm, slot, awards_before, memo)
             pref = T.row_pref
             return [value - pref[pos] for pos in places]
+        if self._kept is not None and T.t_region[tile] is not None:
+            return self._region_values(game, me, tile, places, realm, slot, awards_before)
         if memo is None:
             return self._evaluate_places(game, me, tile, places, realm, slot, awards_before)
         key = self._memo_key(game, tile, realm, slot)
@@ -377,6 +548,34 @@ class GreedyPolicy(Policy):
         values = self._evaluate_places(game, me, tile, places, realm, slot, awards_before)
         memo[key] = (list(places), values)
         return values
+
+    def _region_values(self, game, me, tile, places, realm, slot, awards_before) -> list:
+        """[the tile's value at each of `places`] (`_evaluate`) for a tile kept by its place and the tiles of the
+        regions it reads (`Tables.t_region`, tile_fixed.py): kept across turns under the tile, what its dry run
+        reads (the realm left, the reductions), the place, and each region position's tile id and cancellation
+        (or whether it is empty or a desert), and worked out where missing (kept when every award measure's term
+        for the tile was an int, as `_kept_value` keeps)."""
+        T = game.tables
+        kept = self._kept
+        region = T.t_region[tile]
+        pc, tid, cancelled = me.pc, me.tid, me.cancelled
+        head = (tile, tuple(realm) if T.t_pays[tile] else None,
+                tuple(me.reduced) if T.t_region_reduces[tile] else None)
+        colours = T.t_region_colours[tile]
+        out = []
+        for pos in places:
+            if colours:  # each position's colour, desert or nothing, and cancellation (2v + c tells them apart)
+                key = (head, pos, *[pc[q] * 2 + cancelled[q] for q in region[pos]])
+            else:  # each position's tile id and cancellation, or whether it is empty or a desert
+                key = (head, pos, *[(tid[q] << 1 | cancelled[q]) if tid[q] >= 0 else pc[q] - 4 * cancelled[q]
+                                    for q in region[pos]])
+            value = kept.get(key)
+            if value is None:
+                value = self._evaluate(game, me, tile, pos, realm, slot, awards_before)
+                if all((measure, tile) in self._terms for measure in T.measures):
+                    kept[key] = value
+            out.append(value)
+        return out
 
     def _god_value(self, game, me, name):
         g = game.g
@@ -421,9 +620,8 @@ class GreedyPolicy(Policy):
     def choose_take(self, game, me, slots, gods):
         best, choice = None, None
         slot_values, god_values = self.take_values(game, me, slots, gods)
-        for v, slot in slot_values:
-            if best is None or v > best:
-                best, choice = v, slot
+        if slot_values:  # the first of the highest (`max` keeps the first it meets, as `v > best` did)
+            best, choice = max(slot_values, key=_value_of)
         for v, name in god_values:
             if best is None or v > best + 1.0 or not slots:
                 best, choice = v, name
@@ -453,17 +651,29 @@ class GreedyPolicy(Policy):
             self._tile = self._slot = -1
 
     def choose_cost(self, game, me, tile, fixed, nany, up, opened):
+        T = game.tables
         realm = me.realm
         desert, awards = self._turn_parts(game, me)  # (the turn's memo made ready too)
+        have = sum(realm)
         cost = len(fixed) + nany
-        spend = self._realm_value(game, sum(realm)) - self._realm_value(game, sum(realm) - cost)
-        paid = take_from(realm, fixed, nany, most_first=True)
-        left = None
-        if game.tables.t_pays[tile]:  # only a 'when taken' handler that asks to be paid reads what is left
-            left = list(realm)
-            for c in fixed + paid:
-                left[c] -= 1
-        best = max(self._values_at(game, me, tile, up, left, self._slot, awards, self._memo)) - spend
+        worth = self._worth(T)
+        if cost <= have < len(worth):  # `_realm_value`'s floats, off its table
+            spend = worth[have] - worth[have - cost]
+        else:
+            spend = self._realm_value(game, have) - self._realm_value(game, have - cost)
+        paid = take_from(realm, fixed, nany, most_first=True) if nany else []
+        kept = self._kept
+        value = kept.get(tile) if kept is not None and T.t_kept_by_id[tile] else None
+        if value is not None:
+            # the best of the places' values is the value less the least row preference: the same float
+            best = (value - min([T.row_pref[p] for p in up])) - spend
+        else:
+            left = None
+            if T.t_pays[tile]:  # only a 'when taken' handler that asks to be paid reads what is left
+                left = list(realm)
+                for c in fixed + paid:
+                    left[c] -= 1
+            best = max(self._values_at(game, me, tile, up, left, self._slot, awards, self._memo)) - spend
         if best < desert:
             return None
         return paid
@@ -474,9 +684,15 @@ class GreedyPolicy(Policy):
             # a desert: as low as possible, where it helps most tiles above (it matches every colour)
             return min(positions, key=lambda p: (T.row_of[p], p))
         awards = self._turn_parts(game, me)[1]  # (the turn's memo made ready too)
-        realm = list(me.realm) if T.t_pays[tile] else None  # only a handler that asks to be paid reads it
-        values = self._values_at(game, me, tile, positions, realm, self._slot, awards, self._memo)
-        return max(zip(values, positions), key=lambda e: (e[0], -e[1]))[1]
+        kept = self._kept
+        value = kept.get(tile) if kept is not None and T.t_kept_by_id[tile] else None
+        if value is not None:  # kept by its id (`_kept_value`): its value at each place, as `_values_at` gives
+            pref = T.row_pref
+            values = [value - pref[pos] for pos in positions]
+        else:
+            realm = list(me.realm) if T.t_pays[tile] else None  # only a handler that asks to be paid reads it
+            values = self._values_at(game, me, tile, positions, realm, self._slot, awards, self._memo)
+        return max(zip(values, positions), key=_best_then_lowest)[1]
 
     def choose_gain(self, game, me, count):
         # the colours the display's tiles ask for most, that the realm lacks
@@ -518,6 +734,11 @@ class GreedyPolicy(Policy):
             if realm[c] >= give:
                 return c, [fewest(realm)] * get
         return None
+
+
+def _best_then_lowest(entry) -> tuple:
+    """A (value, place) pair's rank among the places: the highest value, then the lowest place."""
+    return entry[0], -entry[1]
 
 
 def _affordable(T, me, tile, realm) -> bool:

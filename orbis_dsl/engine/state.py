@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from orbis_dsl.engine.place_free import weighing_parts
+from orbis_dsl.engine.weighing_tables import weighing_parts
 from orbis_dsl.runtime.game_record import TileRecord
 from orbis_dsl.runtime.rules import Rules
 from orbis_dsl.runtime.views import PlayerView, TileView
@@ -185,6 +185,7 @@ class PlayerState:
         "open",
         "pc",
         "placed",
+        "places_kept",
         "realm",
         "reduced",
         "regions",
@@ -215,6 +216,7 @@ class PlayerState:
         self.cancels = 0
         self.exchanges = 0
         self.key_part: tuple | None = None  # (stamp, this player's part of `handler_key`), kept by handler_key.py
+        self.places_kept: tuple | None = None  # (placed, `places_by_colour`'s answer): kept until a tile is laid
 
     def copy(self) -> PlayerState:
         """An independent copy. Its view is new, but the tile views in it are shared with the original: a tile's
@@ -222,7 +224,7 @@ class PlayerState:
         just placed, which no copy holds yet; `EffectApi.cancel` copies any other tile before marking it)."""
         new = object.__new__(PlayerState)
         for name in ("seat", "name", "placed", "base_count", "god", "god_cancelled", "god_round", "regions",
-                     "deserts", "cancels", "exchanges", "key_part"):
+                     "deserts", "cancels", "exchanges", "key_part", "places_kept"):
             setattr(new, name, getattr(self, name))
         new.realm, new.reduced, new.pc = list(self.realm), list(self.reduced), list(self.pc)
         new.tid, new.cancelled, new.open = list(self.tid), list(self.cancelled), list(self.open)
@@ -313,6 +315,40 @@ class PlayerState:
                     break
         return out
 
+    def places_by_colour(self, tables: Tables) -> tuple:
+        """([`colour_positions` of each colour among the open positions], [the least row preference among them, or
+        None, per colour]), in one pass over the open positions, kept until the next tile is laid (`lay` is the
+        only change of `pc` and `open`, and it counts `placed`). The lists are shared: read them, never change
+        them."""
+        kept = self.places_kept
+        if kept is not None and kept[0] == self.placed:
+            return kept[1]
+        pc, supports, pref, nc = self.pc, tables.supports, tables.row_pref, tables.nc
+        wild = tables.wild
+        every = range(nc)
+        ups: list = [[] for _ in every]
+        lows: list = [None] * nc
+        for pos in self.open:
+            fits = every  # a bottom-row place takes any colour
+            if supports[pos]:
+                fits = []
+                for q in supports[pos]:
+                    v = pc[q]
+                    if v >= 0:
+                        if v not in fits:
+                            fits.append(v)
+                    elif wild and v == DESERT:  # a desert below matches every colour
+                        fits = every
+                        break
+            low = pref[pos]
+            for c in fits:
+                ups[c].append(pos)
+                if lows[c] is None or low < lows[c]:
+                    lows[c] = low
+        answer = (ups, lows)
+        self.places_kept = (self.placed, answer)
+        return answer
+
     def has_place_for(self, tables: Tables, colour: int, opened: list[int]) -> bool:
         """Whether `colour_positions` would find a place (it stops at the first)."""
         pc = self.pc
@@ -380,9 +416,29 @@ def _colour_word(tables: Tables, v: int) -> str:
     return tables.colors[v]
 
 
+_new_object = object.__new__
+
+
 def new_tile_view(tables: Tables, pos: int, tile: int) -> TileView:
+    """`TileView(pos, kind, colour, params, False, False, level, stars, cost)` of the tile id, field by field: a
+    plain function builds it in about half the time of the class call (the engine makes one a turn, the greedy
+    policy one per tile it weighs; tests/engine/test_engine.py holds every field to the class's own)."""
     kind, colour, params, level, stars, cost = tables.t_view[tile]
-    return TileView(pos, kind, colour, params, False, False, level, stars, cost)
+    t = _new_object(TileView)
+    t.pos = pos
+    t.kind = kind
+    t.color = colour
+    t.params = params
+    t.desert = False
+    t.cancelled = False
+    t.validated = False
+    t.level = level
+    t.stars = stars
+    t.cost = cost
+    t.recorded = None
+    t.points = 0
+    t.record = None
+    return t
 
 
 def copy_tile_view(t: TileView) -> TileView:

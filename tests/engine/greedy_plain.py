@@ -9,7 +9,6 @@ from __future__ import annotations
 from orbis_dsl.engine.effect_probe import EffectProbe
 from orbis_dsl.engine.policy import take_from
 from orbis_dsl.engine.policy_greedy import GreedyPolicy, QuickGreedyPolicy
-from orbis_dsl.engine.state import new_tile_view
 from orbis_dsl.runtime.views import TileView
 
 
@@ -31,7 +30,8 @@ class PlainGreedy(GreedyPolicy):
         T = game.tables
         g = game.g
         view = me.view
-        tv = new_tile_view(T, pos, tile)
+        kind, colour, params, level, stars, cost = T.t_view[tile]
+        tv = TileView(pos, kind, colour, params, False, False, level, stars, cost)  # the class itself, not the engine's
         view.slots[pos] = tv
         view.tiles.append(tv)
         try:

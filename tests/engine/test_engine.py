@@ -622,3 +622,18 @@ def test_replay_rejects_a_second_god():
     lines[later] = lines[later].split(": ")[0] + f": take god {other_god}"
     got_line, _column, message = first_error("\n".join(lines))
     assert got_line == later + 1 and "already holds a god" in message
+
+
+def test_a_tile_view_made_field_by_field_is_the_class_made_one():
+    # `state.new_tile_view` sets each of TileView's slots itself (for speed): every slot must be set, and set as
+    # the class's constructor sets it
+    from orbis_dsl.engine.state import new_tile_view, tables_for
+    from orbis_dsl.language.ruleset import base_rules
+    from orbis_dsl.runtime.views import TileView
+
+    T = tables_for(base_rules())
+    for tile in range(T.ntiles):
+        kind, colour, params, level, stars, cost = T.t_view[tile]
+        made, plain = new_tile_view(T, 3, tile), TileView(3, kind, colour, params, False, False, level, stars, cost)
+        for name in TileView.__slots__:
+            assert getattr(made, name) == getattr(plain, name), name

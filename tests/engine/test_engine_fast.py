@@ -21,10 +21,11 @@ from orbis_dsl.language.ruleset import base_rules
 
 ROOT = Path(__file__).resolve().parents[2]
 # packs whose gods and kinds read more than the base game's: a god paid per tile of a colour, a god that pays,
-# a god that looks ahead, the custom pack's own kinds, and a pack whose 'when taken' effects, end clauses and
-# award read the place (which the greedy policy must then weigh at every place: test_place_free.py)
+# a god that looks ahead, the custom pack's own kinds, a pack whose 'when taken' effects, end clauses and
+# award read the place (which the greedy policy must then weigh at every place: test_place_free.py), and one
+# whose tiles read the board or the realm (never kept across turns: test_tile_fixed.py)
 PACKS = ["examples/balance/sun-king", "examples/balance/miser", "examples/balance/oracle", "examples/custom/pack",
-         "tests/engine/place_pack"]
+         "tests/engine/place_pack", "tests/engine/kept_pack"]
 _RULES: dict = {}
 
 
@@ -115,3 +116,36 @@ def test_the_kept_handler_key_is_the_key_worked_out_afresh(seed, variant, pack):
             for p in game.players:
                 p.key_part = None
             assert handler_key(game) == kept
+
+
+@pytest.mark.parametrize("variant", ["2p", "4p"])
+def test_a_realm_past_the_worth_table_is_weighed_as_before(variant, monkeypatch):
+    # the take loop reads a realm's worth off a table (`GreedyPolicy._worth`) and works out any realm past it (a
+    # rule set without a realm limit): with a table of four counts, most takes are worked out the second way
+    full = GreedyPolicy._worth
+    monkeypatch.setattr(GreedyPolicy, "_worth", lambda self, T: full(self, T)[:4])
+    rules = _rules(None)
+    n = int(variant[0])
+    for seed in range(3):
+        assert _played(rules, variant, seed, [GreedyPolicy(s) for s in range(n)]) == \
+            _played(rules, variant, seed, [PlainGreedy(s) for s in range(n)])
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from(["2p", "3p", "4p"]), st.sampled_from([None, *PACKS]))
+def test_the_kept_places_are_the_places_worked_out_afresh(seed, variant, pack):
+    # `PlayerState.places_by_colour` keeps its answer until a tile is laid; after every turn (a god taken lays
+    # none), each colour's places must be `colour_positions`' and the least row preference theirs
+    rules = _rules(pack)
+    n = int(variant[0])
+    game = Game(rules, deal(rules, variant, seed), [GreedyPolicy(s) for s in range(n)])
+    T = game.tables
+    while game.round < T.rounds:
+        game.round += 1
+        for seat in range(n):
+            game.turn(seat)
+            for p in game.players:
+                ups, lows = p.places_by_colour(T)
+                fresh = [p.colour_positions(T, c, p.open) for c in range(T.nc)]
+                assert ups == fresh
+                assert lows == [min([T.row_pref[q] for q in up]) if up else None for up in fresh]

@@ -12,11 +12,13 @@ import pytest
 from engine.greedy_plain import PlainGreedy
 
 from orbis_dsl.engine.game import play_game
+from orbis_dsl.engine.measure_sum import fixed_term, tile_sum
 from orbis_dsl.engine.place_free import names_read, place_free
-from orbis_dsl.engine.policy_greedy import GreedyPolicy
+from orbis_dsl.engine.policy_greedy import GreedyPolicy, forget_shared_values
 from orbis_dsl.engine.state import tables_for
 from orbis_dsl.language.packs.load import load_pack
 from orbis_dsl.language.ruleset import base_rules
+from orbis_dsl.runtime.support import aggregate_max as _aggregate_max
 from orbis_dsl.runtime.support import aggregate_sum as _aggregate_sum
 from orbis_dsl.runtime.support import compare as _compare
 from orbis_dsl.runtime.support import neighbours as _neighbours
@@ -130,9 +132,11 @@ def test_the_place_pack_plays_as_under_the_plain_greedy(players):
 
 def _differs(rules, seeds, **wrong) -> bool:
     """Whether, with the tables' classification replaced by `wrong`, the fast greedy plays any of `seeds`
-    otherwise than the plain one (or fails)."""
+    otherwise than the plain one (or fails). The values kept across turns are dropped before and after: a wrong
+    one must not outlive its test in this process."""
     T = tables_for(rules)
     kept = {name: getattr(T, name) for name in wrong}
+    forget_shared_values()
     try:
         for name, value in wrong.items():
             setattr(T, name, value)
@@ -146,6 +150,7 @@ def _differs(rules, seeds, **wrong) -> bool:
     finally:
         for name, value in kept.items():
             setattr(T, name, value)
+        forget_shared_values()
 
 
 def test_a_wrong_classification_changes_the_games():
@@ -169,6 +174,9 @@ def test_a_volcano_is_weighed_again_when_the_display_changes(wrong, monkeypatch)
 
     rules = base_rules()
     T = tables_for(rules)
+    # the turn's memo is what is tested here: the Volcano kept across turns by what its dry run comes to (its own
+    # test in test_tile_fixed.py) would not read it
+    monkeypatch.setattr(T, "t_kept", tuple(0 if kept == 3 else kept for kept in T.t_kept))
     if wrong:
         monkeypatch.setattr(T, "t_destroys", (False,) * T.ntiles)
     game = Game(rules, deal(rules, "2p", 1), [GreedyPolicy(), GreedyPolicy()])
@@ -188,3 +196,90 @@ def test_a_volcano_is_weighed_again_when_the_display_changes(wrong, monkeypatch)
     fresh = GreedyPolicy()._evaluate_places(game, me, tile, places, None, 0, policy._turn_parts(game, me)[1])
     assert fresh != enough  # the volcano is cancelled now
     assert (values() == fresh) is not wrong
+
+
+# award measures written as the compiler writes them: sums of a term reading only its own tile, and measures that
+# are not (each reads or combines one thing more)
+def _temples_by_option(g, p, trace=None):
+    return (
+        _aggregate_sum(n0.params.get("icons") for n0 in p.tiles if n0.kind == "temple")
+        if g.options["temple_count"] == "icons"
+        else sum(1 for n0 in p.tiles if n0.kind == "temple")
+    )
+
+
+def _bottom_row(g, p, trace=None):
+    return sum(1 for n0 in p.tiles if g.board.row_numbers[n0.pos] == 1)  # its own place, on the fixed board
+
+
+def _most_icons(g, p, trace=None):
+    return _aggregate_max(n0.params.get("icons") for n0 in p.tiles)
+
+
+def _at_least_two(g, p, trace=None):
+    return 1 if sum(1 for n0 in p.tiles if n0.kind == "temple") >= 2 else 0
+
+
+def _plus_one(g, p, trace=None):
+    return 1 + sum(1 for n0 in p.tiles if n0.kind == "temple")
+
+
+def _reads_the_player(g, p, trace=None):
+    return sum(len(p.tiles) for n0 in p.tiles)
+
+
+def _over_slots(g, p, trace=None):
+    return sum(1 for s in p.slots if s is not None)
+
+
+def _branch_on_the_player(g, p, trace=None):
+    return sum(1 for n0 in p.tiles) if p.god else sum(1 for n0 in p.tiles if n0.kind == "temple")
+
+
+def _reads_the_cache(g, p, trace=None):
+    return sum(1 for n0 in p.tiles if g.cache.get(n0.kind))
+
+
+def _god_of_the_player(g, p, trace=None):
+    return sum(1 for n0 in p.tiles if n0.kind == p.god)
+
+
+def _two_fors(g, p, trace=None):
+    return sum(1 for n0 in p.tiles for n1 in p.tiles if n1.kind == n0.kind)  # pairs: grows as a square
+
+
+@pytest.mark.parametrize("measure", [_count_temples, _temples_by_option, _bottom_row, _row_of_tiles, _validated])
+def test_a_sum_of_a_term_reading_its_tile_is_a_tile_sum(measure):
+    assert tile_sum(measure)
+
+
+@pytest.mark.parametrize("measure", [_most_icons, _at_least_two, _plus_one, _reads_the_player, _over_slots,
+                                     _branch_on_the_player, _reads_the_cache, _god_of_the_player, _two_fors,
+                                     _cache, len])
+def test_a_measure_that_is_no_such_sum_is_not(measure):
+    assert not tile_sum(measure)
+
+
+def test_the_award_measures_are_classified():
+    assert tables_for(base_rules()).measures_sum == (True,)  # the Temple tokens: icons, or temples, of each tile
+    P = tables_for(load_pack(PLACE_PACK)[0])
+    assert dict(zip(load_pack(PLACE_PACK)[0].awards, P.measures_sum)) == {
+        "temple": True, "low": True, "tall": False, "square": False}
+    assert P.measures_fixed == (True, False, False, False)  # the Low token reads where each tile lies
+    assert fixed_term(_count_temples) and fixed_term(_temples_by_option)
+    assert not fixed_term(_bottom_row) and not fixed_term(_row_of_tiles) and not fixed_term(_validated)
+
+
+def test_a_measure_called_a_tile_sum_wrongly_changes_the_games():
+    # the Square token (face-up tiles squared) measured as if each tile added its own count (1): the games differ
+    # from the plain greedy's, which measures every board in full; as classified they are the same (above)
+    pack = load_pack(PLACE_PACK)[0]
+    assert _differs(pack, range(6), measures_sum=(True, True, False, True))
+    assert not _differs(pack, range(3), measures_sum=(True, True, False, False))
+
+
+def test_a_term_kept_for_a_tile_id_wrongly_changes_the_games():
+    # the Low token's term (in the bottom row or not) kept for a tile id as if it read none of its place: the
+    # value at the first place weighed is used at every other
+    pack = load_pack(PLACE_PACK)[0]
+    assert _differs(pack, range(6), measures_fixed=(True, True, False, False))
