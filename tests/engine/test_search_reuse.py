@@ -108,3 +108,17 @@ def test_a_root_take_is_played_once_per_decision(monkeypatch):
     play_game(RULES, "2p", 12, [policy, GreedyPolicy()])
     assert policy.playouts == 24 * policy.decisions
     assert policy.decisions <= len(played) <= 4 * policy.decisions
+
+
+def test_playout_policies_are_lent_the_table_of_values_not_looking_it_up(monkeypatch):
+    # a playout's policies play a new copy of the game each; looking the table up for each (which writes out the
+    # options) cost a thirtieth of a 4-player search; only the root takes' turns, played once each, look it up
+    from orbis_dsl.engine import policy_greedy
+
+    looked = []
+    original = policy_greedy._process_table
+    monkeypatch.setattr(policy_greedy, "_process_table", lambda game: looked.append(1) or original(game))
+    policy = search.SearchPolicy(5, rollouts=12)
+    play_game(RULES, "2p", 77, [policy, GreedyPolicy()])
+    assert policy.playouts == 12 * policy.decisions > 0
+    assert 0 < len(looked) <= 4 * policy.decisions  # (one a root take at most)
