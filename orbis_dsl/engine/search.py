@@ -103,6 +103,7 @@ class SearchPolicy(GreedyFollower):
         self._sorted: list = []  # the decision's piles, sorted: what the searcher knows of them
         self._shared: dict = {}  # the decision's tile values, shared by its playouts (`handler_key`)
         self._table: dict = {}  # the process's tile values under the game's rules and options (`_process_table`)
+        self._pool: tuple | None = None  # (the playout policies, the walker), reused by every playout (`_policies`)
 
     # ---- the take: searched -----------------------------------------------------------------------------
 
@@ -147,9 +148,7 @@ class SearchPolicy(GreedyFollower):
         players = len(game.players)
         first = _open_and_select(root, root.order, self.rng)
         seeds, piles = self._deal(root.stats[first][0], players)
-        walker = _TreeWalker(self, root, first, seeds[0])
-        policies = [self.playout_policy(s) for s in seeds[1:]]
-        policies[seat] = walker
+        walker, policies = self._policies(seeds, seat, root, first)
         after, slot = self._after_root(game, seat, first)
         sim = after.clone(policies)
         if self.share_values:
@@ -168,6 +167,23 @@ class SearchPolicy(GreedyFollower):
             entry[0] += 1
             entry[1] += value
         return value
+
+    def _policies(self, seeds: list, seat: int, root: Node, first) -> tuple:
+        """(the searcher's walker, every seat's policy) for one iteration, seeded from the deal. The greedy policy
+        holds nothing from one game to the next but what it keys by the game it plays (its turn's memo, its
+        table), so the same objects play every playout, seeded afresh: making six a playout cost a fortieth of a
+        4-player search."""
+        pool = self._pool
+        if pool is None or len(pool[0]) != len(seeds) or not issubclass(self.playout_policy, GreedyPolicy):
+            pool = self._pool = ([self.playout_policy(s) for s in seeds], _TreeWalker(self))
+        else:
+            for policy, s in zip(pool[0], seeds):
+                policy._seed, policy._rng = s, None  # as `GreedyPolicy(s)` holds its seed, its generator unmade
+        rollout, *policies = pool[0]
+        walker = pool[1]
+        walker.start(root, first, rollout)
+        policies[seat] = walker
+        return walker, policies
 
     def _deal(self, k: int, players: int) -> tuple:
         """The decision's k-th deal: (the seeds of the searcher's playout policy and of every seat's, the piles in
@@ -246,13 +262,20 @@ class _TreeWalker(GreedyPolicy):
     (selecting, then expanding one node), and the greedy policy's afterwards and for every other choice. The
     root's take is chosen before the deal (`first`)."""
 
-    def __init__(self, search: SearchPolicy, root: Node, first, seed: int):
+    def __init__(self, search: SearchPolicy):
         super().__init__()
         self.search = search
-        self.rollout = search.playout_policy(seed)
-        self.node: Node | None = root
-        self.first = first
+        self.rollout: GreedyPolicy | None = None
+        self.node: Node | None = None
+        self.first = None
         self.path: list = []
+
+    def start(self, root: Node, first, rollout) -> None:
+        """A new iteration from `root`, whose take `first` is chosen; `rollout` plays the searcher's later takes."""
+        self.rollout = rollout
+        self.node = root
+        self.first = first
+        self.path = []
 
     def took_first(self) -> None:
         """The root's take was played (`SearchPolicy._after_root`): on to its node."""

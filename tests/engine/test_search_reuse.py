@@ -1,6 +1,6 @@
-"""What a decision's playouts share (`SearchPolicy._after_root`, `_deal`) changes no game: every iteration played
-the plain way (its own copy of the game, the piles shuffled afresh, the root take played in the playout) takes
-the same decisions, plays the same playouts and records the same games."""
+"""What a decision's playouts share (`SearchPolicy._after_root`, `_deal`, `_policies`) changes no game: every
+iteration played the plain way (its own copy of the game, the piles shuffled afresh, the root take played in the
+playout, new policies) takes the same decisions, plays the same playouts and records the same games."""
 
 from __future__ import annotations
 
@@ -43,7 +43,8 @@ class PlainSearch(search.SearchPolicy):
         while len(self._deals) <= k:
             self._deals.append(self.rng.getrandbits(64))
         deal = random.Random(self._deals[k])
-        walker = _PlainWalker(self, root, first, deal.getrandbits(32))
+        walker = _PlainWalker(self)
+        walker.start(root, first, self.playout_policy(deal.getrandbits(32)))
         policies = [self.playout_policy(deal.getrandbits(32)) for _ in range(players)]
         policies[seat] = walker
         for policy in [*policies, walker.rollout]:
