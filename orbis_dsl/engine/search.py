@@ -289,7 +289,10 @@ class _TreeWalker(GreedyPolicy):
             node.children[take] = Node()
             self.node = None
         else:
-            self.node = node.children.setdefault(take, Node())
+            child = node.children.get(take)
+            if child is None:  # (made at its first try; no throwaway node a visit, as `setdefault` made)
+                child = node.children[take] = Node()
+            self.node = child
 
     def choose_take(self, game, me, slots, gods):
         node = self.node
