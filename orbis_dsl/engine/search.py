@@ -12,7 +12,10 @@ god's name; a display slot would name different tiles in different deals). Each 
    search's three candidates; every legal take as the budget grows: all 14 of a full offer from 470 visits);
 2. **determinizes**: copies the game and shuffles every pile from the seeded generator, never reading the real
    order. The deals are common: the k-th playout of every root take is played on the decision's k-th deal (the
-   same pile order and playout seeds), so takes are compared on the same luck;
+   same pile order and playout seeds), so takes are compared on the same luck. What the playouts of a decision
+   share is worked out once (the same games as working it out in each, tests/engine/test_search_reuse.py): a
+   deal's pile order, and the root take's turn, which reads nothing of the piles until its slot is refilled
+   from the playout's deal (`_after_root`);
 3. below the root, selects and **expands** the same way, the takes ranked in each deal;
 4. **plays out** with the playout policy (the greedy policy) in every seat, for at most `HORIZON` turns (7)
    of the whole table, ending on one of the searcher's takes, and at least to its second (`playout_turns`: the
@@ -52,7 +55,7 @@ import math
 import random
 import time
 
-from orbis_dsl.engine.policy_greedy import GreedyFollower, GreedyPolicy
+from orbis_dsl.engine.policy_greedy import GreedyFollower, GreedyPolicy, _process_table
 from orbis_dsl.engine.search_value import final_value, finish_from, playout_value
 
 __all__ = ["Node", "SearchPolicy", "clone_game", "finish_from", "playout_turns", "playout_value", "ranked_takes"]
@@ -95,7 +98,12 @@ class SearchPolicy(GreedyFollower):
         self.playouts = 0
         self.turns = 0  # turns played in playouts, for speed figures (bench/bench_search.py)
         self._deals: list[int] = []  # the decision's deals: a root take's k-th playout is played on the k-th
+        self._dealt: dict = {}  # k -> the k-th deal drawn: (the playout policies' seeds, the piles in its order)
+        self._after: dict = {}  # root take -> the game after it, but for the refill of its slot (`_after_root`)
+        self._sorted: list = []  # the decision's piles, sorted: what the searcher knows of them
         self._shared: dict = {}  # the decision's tile values, shared by its playouts (`handler_key`)
+        self._table: dict = {}  # the process's tile values under the game's rules and options (`_process_table`)
+        self._pool: tuple | None = None  # (the playout policies, the walker), reused by every playout (`_policies`)
 
     # ---- the take: searched -----------------------------------------------------------------------------
 
@@ -108,7 +116,11 @@ class SearchPolicy(GreedyFollower):
     def _search(self, game, seat: int, slots, gods):
         self.decisions += 1
         self._deals = []
+        self._dealt = {}
+        self._after = {}
+        self._sorted = [sorted(pile) for pile in game.piles]  # from what is known, never from the real order
         self._shared = {}
+        self._table = _process_table(game)
         root = Node()
         root.order = ranked_takes(self.greedy, game, game.players[seat], slots, gods, self.rng)
         if self.seconds is not None:
@@ -135,19 +147,18 @@ class SearchPolicy(GreedyFollower):
         self.playouts += 1
         players = len(game.players)
         first = _open_and_select(root, root.order, self.rng)
-        deal = self._deal(root.stats[first][0])
-        walker = _TreeWalker(self, root, first, deal.getrandbits(32))
-        policies = [self.playout_policy(deal.getrandbits(32)) for _ in range(players)]
-        policies[seat] = walker
+        seeds, piles = self._deal(root.stats[first][0], players)
+        walker, policies = self._policies(seeds, seat, root, first)
+        after, slot = self._after_root(game, seat, first)
+        sim = after.clone(policies)
         if self.share_values:
             for policy in [*policies, walker.rollout]:
-                policy.shared = self._shared
-        sim = game.clone(policies)
-        shuffle = deal.shuffle
-        for pile in sim.piles:
-            pile.sort()  # from what is known (which tiles remain), never from the real order
-            shuffle(pile)
-        finish_from(sim, seat, None if self.horizon is None else playout_turns(self.horizon, players))
+                _lend_values(policy, self._shared, self._table, sim)
+        sim.piles = [list(pile) for pile in piles]
+        if slot is not None:
+            sim._refill(slot)  # the root take's slot, from this deal's piles
+        walker.took_first()
+        finish_from(sim, seat + 1, None if self.horizon is None else playout_turns(self.horizon, players) - 1)
         self.turns += sim.turns - game.turns
         value = final_value(sim, seat)
         for node, take in walker.path:
@@ -157,13 +168,64 @@ class SearchPolicy(GreedyFollower):
             entry[1] += value
         return value
 
-    def _deal(self, k: int) -> random.Random:
-        """The generator of the decision's k-th deal (the piles' order and the playout policies' seeds): every
-        root take's k-th playout is played on the same deal, so takes are compared on common deals."""
-        deals = self._deals
-        while len(deals) <= k:
-            deals.append(self.rng.getrandbits(64))
-        return random.Random(deals[k])
+    def _policies(self, seeds: list, seat: int, root: Node, first) -> tuple:
+        """(the searcher's walker, every seat's policy) for one iteration, seeded from the deal. The greedy policy
+        holds nothing from one game to the next but what it keys by the game it plays (its turn's memo, its
+        table), so the same objects play every playout, seeded afresh: making six a playout cost a fortieth of a
+        4-player search."""
+        pool = self._pool
+        if pool is None or len(pool[0]) != len(seeds) or not issubclass(self.playout_policy, GreedyPolicy):
+            pool = self._pool = ([self.playout_policy(s) for s in seeds], _TreeWalker(self))
+        else:
+            for policy, s in zip(pool[0], seeds):
+                policy._seed, policy._rng = s, None  # as `GreedyPolicy(s)` holds its seed, its generator unmade
+        rollout, *policies = pool[0]
+        walker = pool[1]
+        walker.start(root, first, rollout)
+        policies[seat] = walker
+        return walker, policies
+
+    def _deal(self, k: int, players: int) -> tuple:
+        """The decision's k-th deal: (the seeds of the searcher's playout policy and of every seat's, the piles in
+        the deal's order). Every root take's k-th playout is played on the same deal, so takes are compared on
+        common deals; a deal is drawn once (from the decision's k-th seed, as every playout on it would draw it)."""
+        dealt = self._dealt.get(k)
+        if dealt is None:
+            deals = self._deals
+            while len(deals) <= k:
+                deals.append(self.rng.getrandbits(64))
+            deal = random.Random(deals[k])
+            seeds = [deal.getrandbits(32) for _ in range(players + 1)]
+            piles = [list(pile) for pile in self._sorted]
+            for pile in piles:
+                deal.shuffle(pile)
+            dealt = self._dealt[k] = (seeds, piles)
+        return dealt
+
+    def _after_root(self, game, seat: int, take) -> tuple:
+        """(the game after the searcher's root take `take`, the slot it emptied or None), played once per take: a
+        root take's turn reads nothing of the piles until the refill, which is left to each playout (its deal's
+        tile); nothing after it in the turn (the exchanges, the realm limit) reads the display. The turn's other
+        choices (cost, place, gains ...) are the greedy policy's, as in the playouts."""
+        after = self._after.get(take)
+        if after is None:
+            forced = _ForcedTake(take)
+            if self.share_values:
+                forced.shared = self._shared
+            sim = game.clone([forced if s == seat else None for s in range(len(game.players))])
+            slot = None if type(take) is str else game.display.index(take[1])
+            sim.piles = []  # the refill is the playout's
+            sim.turn(seat)
+            after = self._after[take] = (sim, slot)
+        return after
+
+
+def _lend_values(policy, shared: dict, table: dict, sim) -> None:
+    """Give a playout policy the decision's shared tile values and the process's table of them for the game it
+    plays (`GreedyPolicy._turn_memo` would look the table up for each new game: a copy of the game per playout,
+    and the look-up, which writes out the options, cost a thirtieth of a 4-player search)."""
+    policy.shared = shared
+    policy._table, policy._table_game = table, sim
 
 
 def playout_turns(horizon: int, players: int) -> int:
@@ -200,13 +262,37 @@ class _TreeWalker(GreedyPolicy):
     (selecting, then expanding one node), and the greedy policy's afterwards and for every other choice. The
     root's take is chosen before the deal (`first`)."""
 
-    def __init__(self, search: SearchPolicy, root: Node, first, seed: int):
+    def __init__(self, search: SearchPolicy):
         super().__init__()
         self.search = search
-        self.rollout = search.playout_policy(seed)
-        self.node: Node | None = root
-        self.first = first
+        self.rollout: GreedyPolicy | None = None
+        self.node: Node | None = None
+        self.first = None
         self.path: list = []
+
+    def start(self, root: Node, first, rollout) -> None:
+        """A new iteration from `root`, whose take `first` is chosen; `rollout` plays the searcher's later takes."""
+        self.rollout = rollout
+        self.node = root
+        self.first = first
+        self.path = []
+
+    def took_first(self) -> None:
+        """The root's take was played (`SearchPolicy._after_root`): on to its node."""
+        take, self.first = self.first, None
+        self._descend(take)
+
+    def _descend(self, take) -> None:
+        node = self.node
+        self.path.append((node, take))
+        if node.stats[take][0] == 0:  # a take never tried here: the tree grows by one node, then the playout
+            node.children[take] = Node()
+            self.node = None
+        else:
+            child = node.children.get(take)
+            if child is None:  # (made at its first try; no throwaway node a visit, as `setdefault` made)
+                child = node.children[take] = Node()
+            self.node = child
 
     def choose_take(self, game, me, slots, gods):
         node = self.node
@@ -215,18 +301,24 @@ class _TreeWalker(GreedyPolicy):
             self.note_take(game, choice)
             return choice
         search = self.search
-        if self.first is not None:
-            take, self.first = self.first, None
-        else:
-            # below the root the display depends on the deal, so the takes are ranked in each
-            take = _open_and_select(node, ranked_takes(self, game, me, slots, gods, search.rng), search.rng)
-        stats = node.stats
-        self.path.append((node, take))
-        if stats[take][0] == 0:  # a take never tried here: the tree grows by one node, then the playout
-            node.children[take] = Node()
-            self.node = None
-        else:
-            self.node = node.children.setdefault(take, Node())
+        # below the root the display depends on the deal, so the takes are ranked in each
+        take = _open_and_select(node, ranked_takes(self, game, me, slots, gods, search.rng), search.rng)
+        self._descend(take)
+        choice = take if type(take) is str else game.display.index(take[1])
+        self.note_take(game, choice)
+        return choice
+
+
+class _ForcedTake(GreedyPolicy):
+    """The searcher's root take, played once per take (`SearchPolicy._after_root`); the greedy policy's choices
+    for the rest of the turn."""
+
+    def __init__(self, take):
+        super().__init__()
+        self.take = take
+
+    def choose_take(self, game, me, slots, gods):
+        take = self.take
         choice = take if type(take) is str else game.display.index(take[1])
         self.note_take(game, choice)
         return choice

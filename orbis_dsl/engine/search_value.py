@@ -63,7 +63,13 @@ GREEDY_WEIGHTS = (1.0, GreedyPolicy.POTENTIAL, 1.0, 1.0, GreedyPolicy.AWARD, Gre
 def estimate(game) -> list[float]:
     """Every player's expected final CP (see the module's docstring): the standing with the round's fitted weights."""
     rnd = game.round
-    return standing(game, next(w for last, w in LEAF_WEIGHTS if last is None or rnd <= last))
+    weights = _ROUND_WEIGHTS.get(rnd)
+    if weights is None:
+        weights = _ROUND_WEIGHTS[rnd] = next(w for last, w in LEAF_WEIGHTS if last is None or rnd <= last)
+    return standing(game, weights)
+
+
+_ROUND_WEIGHTS: dict = {}  # round -> its row of LEAF_WEIGHTS, found once (every cut playout asks)
 
 
 def standing(game, weights: tuple = GREEDY_WEIGHTS) -> list[float]:
