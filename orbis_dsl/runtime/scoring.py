@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from orbis_dsl.runtime.award_text import award_sentence, options_shown
+from orbis_dsl.runtime.award_text import award_sentence, options_shown, placing_sentence, sentence_values
 from orbis_dsl.runtime.awards import hand_out
 from orbis_dsl.runtime.consistency import table_warnings
 from orbis_dsl.runtime.game_record import GameRecord, PlayerRecord
@@ -351,20 +351,30 @@ class Scorer:
         """`groups`: the placings in runs that tie (_tie_groups)."""
         ranking = "; ".join(" = ".join(f"{players[pl.key].name} {show(pl.measure)}" for pl in group)
                             for group in groups)
-        shown_options = options_shown(options) if award.says is not None else None  # (once, not per placing)
+        says, title, name = award.says, award.title, award.name
+        # A sentence showing the ranking is one table's (see award_sentence): what its placings' sentences share is
+        # made once here. The plain words and the tied players are made only for a sentence that shows them.
+        common = sentence_values(options_shown(options), title, ranking) if says and "ranking" in says else None
+        shown_options = options_shown(options) if says is not None and common is None else None
+        plain = says is None or "why" in says
+        tied = says is not None and "tied" in says
+        shared = award.ties != "keep_order"
         for group in groups:
             for placing in group:
-                p, measure, tiebreak, prize = players[placing.key], placing.measure, placing.tiebreak, placing.prize
-                why = f"{award.title}: measure {show(measure)}, rank {placing.place}"
-                if tiebreak is not None:
-                    why += f" (tie-break {show(tiebreak)})"
-                if len(group) > 1 and award.ties != "keep_order":
-                    why += " (every player ties: no prize)" if nobody else f", shared with {len(group) - 1}"
-                if award.says is not None:
-                    others = [players[q.key].name for q in group if q.key != placing.key]
-                    why = award_sentence(award.says, award.title, placing, ranking, others, options, why,
-                                         shown_options)
-                tallies[p.index].lines.append(_new_tuple(Line, (award.title, award.name, prize, why)))
+                why = None
+                if plain:
+                    why = f"{title}: measure {show(placing.measure)}, rank {placing.place}"
+                    if placing.tiebreak is not None:
+                        why += f" (tie-break {show(placing.tiebreak)})"
+                    if shared and len(group) > 1:
+                        why += " (every player ties: no prize)" if nobody else f", shared with {len(group) - 1}"
+                if says is not None:
+                    others = [players[q.key].name for q in group if q.key != placing.key] if tied else ()
+                    if common is not None:
+                        why = placing_sentence(says, common, placing, others, why)
+                    else:
+                        why = award_sentence(says, title, placing, ranking, others, options, why, shown_options)
+                tallies[placing.key].lines.append(_new_tuple(Line, (title, name, placing.prize, why)))
 
     def _prizes(self, award) -> tuple[int, ...]:
         if self.variant is not None and award.name in self.variant.prizes:
