@@ -361,13 +361,7 @@ class Scorer:
         shared = award.ties != "keep_order"
         for group in groups:
             for placing in group:
-                why = None
-                if plain:
-                    why = f"{title}: measure {show(placing.measure)}, rank {placing.place}"
-                    if placing.tiebreak is not None:
-                        why += f" (tie-break {show(placing.tiebreak)})"
-                    if shared and len(group) > 1:
-                        why += " (every player ties: no prize)" if nobody else f", shared with {len(group) - 1}"
+                why = _plain_award_why(title, placing, shared and len(group), nobody) if plain else None
                 if says is not None:
                     others = [players[q.key].name for q in group if q.key != placing.key] if tied else ()
                     if common is not None:
@@ -388,6 +382,16 @@ class Scorer:
         winner = self.rules.settings.winner
         keys = [tuple([-fn(g, p) if rank == "most" else fn(g, p) for rank, fn in winner]) for p in players]
         return [1 + len([other for other in keys if other < mine]) for mine in keys]
+
+
+def _plain_award_why(title: str, placing, shared: int, nobody: bool) -> str:
+    """An award's line in the scorer's own words. `shared`: how many share the placing's prize (0 or 1: none)."""
+    why = f"{title}: measure {show(placing.measure)}, rank {placing.place}"
+    if placing.tiebreak is not None:
+        why += f" (tie-break {show(placing.tiebreak)})"
+    if shared > 1:
+        why += " (every player ties: no prize)" if nobody else f", shared with {shared - 1}"
+    return why
 
 
 def _tie_groups(placings):
