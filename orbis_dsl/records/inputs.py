@@ -281,7 +281,8 @@ def convert_record(record, rules, to: str) -> str:
 
 def score_record(rules, record, explain: bool = True):
     """The score report of a record read by `read_record`, whichever game it is."""
-    if isinstance(record, _sheet_record_type()):
+    # (An Orbis record is told by its type first: a batch of Orbis records never loads the score sheets' types.)
+    if type(record) is not GameRecord and isinstance(record, _sheet_record_type()):
         from orbis_dsl.runtime.sheet import score_sheet
 
         return score_sheet(rules, record, rules.settings.report_format or "", explain=explain)
