@@ -35,8 +35,8 @@ def _games(folder: Path, count: int, broken: set[int]) -> list[Path]:
 def test_files_are_read_one_at_a_time_as_results_are_taken(tmp_path, monkeypatch):
     paths = _games(tmp_path, 5, set())
     read, careful = [], []
-    real, real_careful = batch.read_clean, batch.read_record
-    monkeypatch.setattr(batch, "read_clean", lambda path, pack: (read.append(path), real(path, pack))[1])
+    real, real_careful = batch.clean_text, batch.read_record
+    monkeypatch.setattr(batch, "clean_text", lambda path: (read.append(path), real(path))[1])
     monkeypatch.setattr(batch, "read_record",
                         lambda path, pack: (careful.append(path), real_careful(path, pack))[1])
     results = batch.score_files(paths, None, as_json=True, explain=False)
