@@ -198,8 +198,8 @@ class Scorer:
                 if explain and end.local and t.record is not None:
                     # The remembered line looked up here, not in _local_line: most of a game's tiles find theirs.
                     record, where, placed = t.record, labels[t.pos], placed_why(t)
-                    known = _LOCAL_LINES.get((end, where, id(record), values_id, t.cancelled, placed))
-                    if known is not None and known[0] is record and known[1] is values:
+                    known = _LOCAL_LINES.get((id(end), where, id(record), values_id, t.cancelled, placed))
+                    if known is not None and known[0] is record and known[1] is values and known[4] is end:
                         points, line = known[2], known[3]
                     else:
                         points, line = self._local_line(g, p, t, end, kind.name, where, placed)
@@ -238,8 +238,9 @@ class Scorer:
         record, values = t.record, p.values
         for end in ends:
             if explain and end.local and record is not None:
-                known = _LOCAL_LINES.get((end, where, id(record), id(values), t.cancelled, None))
-                if known is not None and known[0] is record and known[1] is values:  # (as in _score_player)
+                known = _LOCAL_LINES.get((id(end), where, id(record), id(values), t.cancelled, None))
+                # (as in _score_player)
+                if known is not None and known[0] is record and known[1] is values and known[4] is end:
                     points, line = known[2], known[3]
                 else:
                     points, line = self._local_line(g, p, t, end, "desert", where, None, desert=True)
@@ -262,14 +263,15 @@ class Scorer:
         """(points, line) of a clause that reads its tile alone (EndSpec.local): worked out once per printed tile,
         place, player's values and outcome of its placement condition, and remembered. Records share their tiles
         (a batch's records are read by the tiles' texts) and most players the rule set's values, so identities
-        stand for everything printed on the tile and for the values; the entry holds both, so that neither
-        identity can pass to another object."""
+        stand for everything printed on the tile and for the values, and for the clause (a clause, a tuple of
+        five fields, took longer to hash than the rest of the key); the entry holds all three, so that no identity
+        can pass to another object."""
         record, values = t.record, p.values
         # The key leaves out the kind's name, which the record fixes (`end` is one of its kind's clauses): one field
         # less to look up, build and hash for each of a game's ~56 tiles. The place's name stays: it is written.
-        key = (end, where, id(record), id(values), t.cancelled, placed)
+        key = (id(end), where, id(record), id(values), t.cancelled, placed)
         known = _LOCAL_LINES.get(key)
-        if known is not None and known[0] is record and known[1] is values:
+        if known is not None and known[0] is record and known[1] is values and known[4] is end:
             return known[2], known[3]
         trace: list[str] = []
         points = end.fn(g, p, t, trace)
@@ -286,7 +288,7 @@ class Scorer:
             return points, line
         if len(_LOCAL_LINES) >= _LOCAL_LINES_LIMIT:
             _LOCAL_LINES.clear()
-        _LOCAL_LINES[key] = (record, values, points, line)
+        _LOCAL_LINES[key] = (record, values, points, line, end)
         return points, line
 
     def _god_lines(self, g, p: PlayerView, tally: _Tally) -> list[Line]:
