@@ -41,8 +41,8 @@ def score_file(path: Path, pack, as_json: bool, explain: bool) -> FileResult:
 def score_run(paths: list[Path], pack, as_json: bool, explain: bool) -> list[FileResult]:
     """`score_file` of each path, in order, done a stage at a time over the run: every file read, then every record
     scored, then every report written. Each stage's code and tables stay warm in the processor's caches for the
-    whole run, where going from reader to scorer to writer for each file evicted them: a run of 64 files took
-    about a tenth less CPU than the same files one by one (docs/performance.md, batch5). Nothing else differs:
+    whole run, where going from reader to scorer to writer for each file evicted them: runs of 64 files took
+    5-15 % less CPU than the same files one by one (docs/performance.md, batch5). Nothing else differs:
     each file is read, scored and written as `score_file` alone would."""
     # (Even reading a stage at a time: every file's text, then every record. The system calls of a file's
     # reading are what evicted the reader from the caches.)
@@ -103,9 +103,9 @@ _COLLECT_EVERY = 256
 
 
 # A batch in this process is scored in runs (score_run) that double from one file, so the first report comes as
-# soon as it is made, up to this many files: past it, the staged runs gained nothing more in CPU, and a report
-# waits for the rest of its run.
-_RUN = 64
+# soon as it is made, up to this many files (measured whole processes, alternated: 128 took about 5 % less CPU
+# than 64, 256 no less than 128; and a report waits for the rest of its run).
+_RUN = 128
 
 
 def _runs(count: int) -> Iterator[tuple[int, int]]:
