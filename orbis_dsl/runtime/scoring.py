@@ -213,6 +213,7 @@ class Scorer:
                     trace = []
                     points = end.fn(g, p, t, trace)
                 else:
+                    trace = None
                     points = end.fn(g, p, t)
                 if points is not None:
                     scored = True
@@ -220,10 +221,14 @@ class Scorer:
                     regions += points
                     t.points += points
                 if keep:
-                    why = self._why(end, trace, points, g, p, t) if explain else static_why(end.text, points)
-                    add_line(_new_tuple(Line, (labels[t.pos], kind.name, points or 0, why)))
+                    add_line(self._clause_line(end, trace, points, g, p, t, kind.name))
             t.validated = scored and not t.cancelled
         return _Tally({"regions": regions, "deserts": deserts, "god": 0}, lines)
+
+    def _clause_line(self, end, trace: list[str] | None, points, g, p: PlayerView, t: TileView, kind: str) -> Line:
+        """The line of a tile's clause that is not remembered (`trace`: its findings, None without reasons)."""
+        why = self._why(end, trace, points, g, p, t) if trace is not None else static_why(end.text, points)
+        return _new_tuple(Line, (self.rules.board.labels[t.pos], kind, points or 0, why))
 
     def _why(self, end, trace: list[str], points, g, p: PlayerView, t: TileView) -> str:
         """A tile's clause that reads more than its tile: what its trace found, after what its placement
