@@ -128,6 +128,7 @@ def stages(json_files: list[str], text_files: list[str], passes: int = 3) -> Non
     can go below in Python: the C JSON parser reading the file, and the C string writer writing the report's text."""
     import gc
 
+    from orbis_dsl.cli.batch import score_run
     from orbis_dsl.language.ruleset import base_rules
     from orbis_dsl.records.inputs import read_clean, read_record, score_record
 
@@ -160,6 +161,9 @@ def stages(json_files: list[str], text_files: list[str], passes: int = 3) -> Non
         "orbis: read the record (file, text notation, checks)": lambda: [read_record(path) for path in text_paths],
         "orbis: score it, with reasons and table checks": lambda: [score_record(rules, r) for r in records],
         "orbis: write the report's JSON line": lambda: [report.to_json_line() for report in reports],
+        # The whole loop as `orbis score --json` runs it in one process: runs of 128 files, a stage at a time.
+        "orbis: the batch's whole loop (score_run, runs of 128 files)": lambda: [
+            score_run(paths[start:start + 128], None, True, False) for start in range(0, len(paths), 128)],
         "the plain scorer's whole loop (read, json.load, score, dump)": plain,
         "the plain full-report scorer's whole loop (the same, and the report)": plain_full,
         "floor: json.loads of the file's text": lambda: [json.loads(text) for text in texts],

@@ -95,12 +95,24 @@ def read_clean(path: Path, pack=None) -> tuple[object, object] | None:
     working directory, an lstat, the file's folder resolved) is never shown: it is worked out only for a file
     with something to say, by `read_record`. A notation text is left to `read_record` because its ending, as
     shown, decides what a file without a header was meant to be."""
-    if path.suffix.lower() != ".json":  # (a notation text, or JSON under another name: read once, by read_record)
+    text = clean_text(path)
+    return None if text is None else read_clean_text(text, pack)
+
+
+def clean_text(path: Path) -> str | None:
+    """The text of a `.json` file, for `read_clean_text`; None for anything else (a notation text, or JSON under
+    another name: read once, by read_record), or a file that cannot be read. A batch reads a run of files' texts
+    before it reads any record from them (cli/batch.py)."""
+    if path.suffix.lower() != ".json":
         return None
     try:
-        text = read_rule_text(path, MAX_GAME_FILE_BYTES)
+        return read_rule_text(path, MAX_GAME_FILE_BYTES)
     except (ReadRefused, UnicodeDecodeError, OSError):
         return None
+
+
+def read_clean_text(text: str, pack=None) -> tuple[object, object] | None:
+    """`read_clean` of a file whose text is `text` (`clean_text`)."""
     clean_skeleton, skeleton_record = _fast_json_reading()
     found = clean_skeleton(text)
     if found is not None and "game" not in found[0]:
@@ -281,7 +293,8 @@ def convert_record(record, rules, to: str) -> str:
 
 def score_record(rules, record, explain: bool = True):
     """The score report of a record read by `read_record`, whichever game it is."""
-    if isinstance(record, _sheet_record_type()):
+    # (An Orbis record is told by its type first: a batch of Orbis records never loads the score sheets' types.)
+    if type(record) is not GameRecord and isinstance(record, _sheet_record_type()):
         from orbis_dsl.runtime.sheet import score_sheet
 
         return score_sheet(rules, record, rules.settings.report_format or "", explain=explain)

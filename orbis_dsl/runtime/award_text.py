@@ -3,7 +3,6 @@ prize was split — "Water: Ann 7; Bo 5 = Cy 5 → Ann 8, Bo 3, Cy 3 ((4 + 2) / 
 
 from __future__ import annotations
 
-from orbis_dsl.runtime.reasons import Sentence
 from orbis_dsl.runtime.support import show
 
 
@@ -66,10 +65,40 @@ def options_shown(options: dict) -> dict:
 
 
 def _sentence(says: str, title: str, placing, ranking: str, tied: list[str], shown_options: dict, why: str) -> str:
-    # The options first, then the award's own fields over them, then `points`, `why` and `how` over all (as
-    # Sentence sets them, and none of the award's fields is one of those three): one dict, made once.
+    return placing_sentence(says, sentence_values(shown_options, title, ranking), placing, tied, why)
+
+
+class _Shown(dict):
+    """A sentence's placeholders: one it names that nothing sets shows as none."""
+
+    __slots__ = ()
+
+    def __missing__(self, key):
+        return "none"
+
+
+def sentence_values(shown_options: dict, title: str, ranking: str) -> dict:
+    """What every placing's sentence of one award in one game shows alike: the options (`options_shown`), `how`
+    (nothing, for an award), the title and the ranking, each over the ones before it. A scorer that makes all
+    of an award's sentences of a game makes this once and each sentence with `placing_sentence`."""
+    values = _Shown(shown_options)
+    values["how"] = ""
+    values["title"] = title
+    values["ranking"] = ranking
+    return values
+
+
+def placing_sentence(says: str, common: dict, placing, tied, why: str | None) -> str:
+    """One placing's sentence (`common`: from `sentence_values`). `points` and `why` are set over the options, the
+    award's own fields over everything (none of them is `points`, `why` or `how`), as a clause's sentence has
+    them (reasons.Sentence). `why` and `tied` matter only to a sentence that names them."""
+    values = _Shown(common)  # (a copy at C speed: one game's award has a sentence per placing)
     prize = show(placing.prize)
-    values = Sentence(shown_options, prize, why)
-    values.update(title=title, measure=show(placing.measure), place=str(placing.place), prize=prize,
-                  tiebreak=show(placing.tiebreak), tied=", ".join(tied) or "nobody", ranking=ranking)
+    values["points"] = prize
+    values["why"] = why
+    values["measure"] = show(placing.measure)
+    values["place"] = str(placing.place)
+    values["prize"] = prize
+    values["tiebreak"] = show(placing.tiebreak)
+    values["tied"] = ", ".join(tied) or "nobody"
     return says.format_map(values)

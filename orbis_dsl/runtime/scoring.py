@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from orbis_dsl.runtime.award_text import award_sentence, options_shown
+from orbis_dsl.runtime.award_text import award_sentence, options_shown, placing_sentence, sentence_values
 from orbis_dsl.runtime.awards import hand_out
 from orbis_dsl.runtime.consistency import table_warnings
 from orbis_dsl.runtime.game_record import GameRecord, PlayerRecord
@@ -198,8 +198,8 @@ class Scorer:
                 if explain and end.local and t.record is not None:
                     # The remembered line looked up here, not in _local_line: most of a game's tiles find theirs.
                     record, where, placed = t.record, labels[t.pos], placed_why(t)
-                    known = _LOCAL_LINES.get((end, where, id(record), values_id, t.cancelled, placed))
-                    if known is not None and known[0] is record and known[1] is values:
+                    known = _LOCAL_LINES.get((id(end), where, id(record), values_id, t.cancelled, placed))
+                    if known is not None and known[0] is record and known[1] is values and known[4] is end:
                         points, line = known[2], known[3]
                     else:
                         points, line = self._local_line(g, p, t, end, kind.name, where, placed)
@@ -213,6 +213,7 @@ class Scorer:
                     trace = []
                     points = end.fn(g, p, t, trace)
                 else:
+                    trace = None
                     points = end.fn(g, p, t)
                 if points is not None:
                     scored = True
@@ -220,10 +221,14 @@ class Scorer:
                     regions += points
                     t.points += points
                 if keep:
-                    why = self._why(end, trace, points, g, p, t) if explain else static_why(end.text, points)
-                    add_line(_new_tuple(Line, (labels[t.pos], kind.name, points or 0, why)))
+                    add_line(self._clause_line(end, trace, points, g, p, t, kind.name))
             t.validated = scored and not t.cancelled
         return _Tally({"regions": regions, "deserts": deserts, "god": 0}, lines)
+
+    def _clause_line(self, end, trace: list[str] | None, points, g, p: PlayerView, t: TileView, kind: str) -> Line:
+        """The line of a tile's clause that is not remembered (`trace`: its findings, None without reasons)."""
+        why = self._why(end, trace, points, g, p, t) if trace is not None else static_why(end.text, points)
+        return _new_tuple(Line, (self.rules.board.labels[t.pos], kind, points or 0, why))
 
     def _why(self, end, trace: list[str], points, g, p: PlayerView, t: TileView) -> str:
         """A tile's clause that reads more than its tile: what its trace found, after what its placement
@@ -238,8 +243,9 @@ class Scorer:
         record, values = t.record, p.values
         for end in ends:
             if explain and end.local and record is not None:
-                known = _LOCAL_LINES.get((end, where, id(record), id(values), t.cancelled, None))
-                if known is not None and known[0] is record and known[1] is values:  # (as in _score_player)
+                known = _LOCAL_LINES.get((id(end), where, id(record), id(values), t.cancelled, None))
+                # (as in _score_player)
+                if known is not None and known[0] is record and known[1] is values and known[4] is end:
                     points, line = known[2], known[3]
                 else:
                     points, line = self._local_line(g, p, t, end, "desert", where, None, desert=True)
@@ -262,14 +268,15 @@ class Scorer:
         """(points, line) of a clause that reads its tile alone (EndSpec.local): worked out once per printed tile,
         place, player's values and outcome of its placement condition, and remembered. Records share their tiles
         (a batch's records are read by the tiles' texts) and most players the rule set's values, so identities
-        stand for everything printed on the tile and for the values; the entry holds both, so that neither
-        identity can pass to another object."""
+        stand for everything printed on the tile and for the values, and for the clause (a clause, a tuple of
+        five fields, took longer to hash than the rest of the key); the entry holds all three, so that no identity
+        can pass to another object."""
         record, values = t.record, p.values
         # The key leaves out the kind's name, which the record fixes (`end` is one of its kind's clauses): one field
         # less to look up, build and hash for each of a game's ~56 tiles. The place's name stays: it is written.
-        key = (end, where, id(record), id(values), t.cancelled, placed)
+        key = (id(end), where, id(record), id(values), t.cancelled, placed)
         known = _LOCAL_LINES.get(key)
-        if known is not None and known[0] is record and known[1] is values:
+        if known is not None and known[0] is record and known[1] is values and known[4] is end:
             return known[2], known[3]
         trace: list[str] = []
         points = end.fn(g, p, t, trace)
@@ -286,7 +293,7 @@ class Scorer:
             return points, line
         if len(_LOCAL_LINES) >= _LOCAL_LINES_LIMIT:
             _LOCAL_LINES.clear()
-        _LOCAL_LINES[key] = (record, values, points, line)
+        _LOCAL_LINES[key] = (record, values, points, line, end)
         return points, line
 
     def _god_lines(self, g, p: PlayerView, tally: _Tally) -> list[Line]:
@@ -351,20 +358,24 @@ class Scorer:
         """`groups`: the placings in runs that tie (_tie_groups)."""
         ranking = "; ".join(" = ".join(f"{players[pl.key].name} {show(pl.measure)}" for pl in group)
                             for group in groups)
-        shown_options = options_shown(options) if award.says is not None else None  # (once, not per placing)
+        says, title, name = award.says, award.title, award.name
+        # A sentence showing the ranking is one table's (see award_sentence): what its placings' sentences share is
+        # made once here. The plain words and the tied players are made only for a sentence that shows them.
+        common = sentence_values(options_shown(options), title, ranking) if says and "ranking" in says else None
+        shown_options = options_shown(options) if says is not None and common is None else None
+        plain = says is None or "why" in says
+        tied = says is not None and "tied" in says
+        shared = award.ties != "keep_order"
         for group in groups:
             for placing in group:
-                p, measure, tiebreak, prize = players[placing.key], placing.measure, placing.tiebreak, placing.prize
-                why = f"{award.title}: measure {show(measure)}, rank {placing.place}"
-                if tiebreak is not None:
-                    why += f" (tie-break {show(tiebreak)})"
-                if len(group) > 1 and award.ties != "keep_order":
-                    why += " (every player ties: no prize)" if nobody else f", shared with {len(group) - 1}"
-                if award.says is not None:
-                    others = [players[q.key].name for q in group if q.key != placing.key]
-                    why = award_sentence(award.says, award.title, placing, ranking, others, options, why,
-                                         shown_options)
-                tallies[p.index].lines.append(_new_tuple(Line, (award.title, award.name, prize, why)))
+                why = _plain_award_why(title, placing, shared and len(group), nobody) if plain else None
+                if says is not None:
+                    others = [players[q.key].name for q in group if q.key != placing.key] if tied else ()
+                    if common is not None:
+                        why = placing_sentence(says, common, placing, others, why)
+                    else:
+                        why = award_sentence(says, title, placing, ranking, others, options, why, shown_options)
+                tallies[placing.key].lines.append(_new_tuple(Line, (title, name, placing.prize, why)))
 
     def _prizes(self, award) -> tuple[int, ...]:
         if self.variant is not None and award.name in self.variant.prizes:
@@ -378,6 +389,16 @@ class Scorer:
         winner = self.rules.settings.winner
         keys = [tuple([-fn(g, p) if rank == "most" else fn(g, p) for rank, fn in winner]) for p in players]
         return [1 + len([other for other in keys if other < mine]) for mine in keys]
+
+
+def _plain_award_why(title: str, placing, shared: int, nobody: bool) -> str:
+    """An award's line in the scorer's own words. `shared`: how many share the placing's prize (0 or 1: none)."""
+    why = f"{title}: measure {show(placing.measure)}, rank {placing.place}"
+    if placing.tiebreak is not None:
+        why += f" (tie-break {show(placing.tiebreak)})"
+    if shared > 1:
+        why += " (every player ties: no prize)" if nobody else f", shared with {shared - 1}"
+    return why
 
 
 def _tie_groups(placings):

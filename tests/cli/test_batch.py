@@ -35,8 +35,8 @@ def _games(folder: Path, count: int, broken: set[int]) -> list[Path]:
 def test_files_are_read_one_at_a_time_as_results_are_taken(tmp_path, monkeypatch):
     paths = _games(tmp_path, 5, set())
     read, careful = [], []
-    real, real_careful = batch.read_clean, batch.read_record
-    monkeypatch.setattr(batch, "read_clean", lambda path, pack: (read.append(path), real(path, pack))[1])
+    real, real_careful = batch.clean_text, batch.read_record
+    monkeypatch.setattr(batch, "clean_text", lambda path: (read.append(path), real(path))[1])
     monkeypatch.setattr(batch, "read_record",
                         lambda path, pack: (careful.append(path), real_careful(path, pack))[1])
     results = batch.score_files(paths, None, as_json=True, explain=False)
@@ -201,3 +201,21 @@ def test_a_line_utf8_cannot_hold_is_sent_as_text():
     assert batch._encoded_line('{"name": "Ana \u2014"}') == '{"name": "Ana \u2014"}\n'.encode()
     assert batch._encoded_line("a lone \udc80") is None
     assert batch._encoded_line(None) is None
+
+
+def test_a_batch_in_runs_gives_what_each_file_gives_alone(tmp_path):
+    """In one process a batch is scored in runs of files a stage at a time (batch.score_run: all read, then all
+    scored, then all written), the runs doubling from one file: the results are each file's alone, in order,
+    broken files among them, with or without JSON."""
+    paths = _games(tmp_path, 80, {0, 5, 6, 40, 79})
+    assert list(batch._runs(80)) == [(0, 1), (1, 3), (3, 7), (7, 15), (15, 31), (31, 63), (63, 80)]
+    for as_json in (True, False):
+        alone = [batch.score_file(path, None, as_json, explain=False) for path in paths]
+        together = list(batch.score_files(paths, None, as_json, explain=False, jobs=1))
+        assert [r.path for r in together] == paths
+        for one, run in zip(alone, together):
+            assert (run.errors, run.text, run.title, run.warnings) == (one.errors, one.text, one.title, one.warnings)
+            assert (run.report is None) == (one.report is None) == (as_json or bool(one.errors))
+            if run.report is not None:
+                assert run.report.to_json_line() == one.report.to_json_line()
+        assert sum(bool(r.errors) for r in together) == 5

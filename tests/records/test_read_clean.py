@@ -65,3 +65,46 @@ def test_a_record_names_its_game_by_its_own_key_only(tmp_path):
     other = tmp_path / "other.json"
     other.write_text(json.dumps({**doc, "game": "terra-mystica"}), encoding="utf-8")
     assert read_clean(other) is None and read_record(other)[2]  # read as Terra Mystica: its reader has words
+
+
+def test_a_number_too_long_anywhere_is_left_to_the_careful_reader(tmp_path):
+    """The batch looks for a run of digits too long for a number outside the tiles, and in a tile's text only when
+    it first reads it (a text read before is looked up): wherever the run stands, the record is the careful
+    reader's, which refuses the number, and a tile's text that holds one is never remembered."""
+    import json
+    import random
+
+    from orbis_dsl.language.ruleset import base_rules
+    from orbis_dsl.records.orbis.json_reader import game_to_json
+    from orbis_dsl.records.sample import random_game
+
+    rules = base_rules()
+    doc = game_to_json(random_game(rules, random.Random(7), 4), rules)
+    clean = tmp_path / "clean.json"
+    clean.write_text(json.dumps(doc), encoding="utf-8")
+    assert read_clean(clean) == read_record(clean)[:2]  # (its tiles' texts are now remembered)
+    long = 123456789012
+
+    def variant(name, change):
+        changed = json.loads(json.dumps(doc))
+        change(changed)
+        path = tmp_path / name
+        path.write_text(json.dumps(changed), encoding="utf-8")
+        return path
+
+    refused = {
+        "worshippers.json": lambda d: d["players"][1].__setitem__("worshippers", long),
+        "tile.json": lambda d: d["players"][2]["pyramid"][1][0].__setitem__("cp", long),
+        "mystic.json": lambda d: d["players"][0]["pyramid"][3][1].__setitem__("mystic", -long),
+        "option.json": lambda d: d.setdefault("options", {}).__setitem__("temple_count", long),
+    }
+    for name, change in refused.items():
+        path = variant(name, change)
+        for _ in range(2):  # (the second time too: the first did not remember the tile)
+            assert read_clean(path) is None, name
+            assert any("too large" in d.message for d in read_record(path)[2]), name
+    # In a string, the same digits are no number: the careful reader reads the record; the batch may leave it to it.
+    named = variant("name.json", lambda d: d["players"][0].__setitem__("name", str(long)))
+    careful = read_record(named)
+    assert careful[0] is not None and not careful[2]
+    assert read_clean(named) in (None, careful[:2])

@@ -66,3 +66,45 @@ def test_a_remembered_sentence_is_made_again_for_anything_it_shows():
         assert sentence(options={"mode": ["a"]}) == words(mode="['a']")
         # remembered only where the sentence does not show the whole ranking (one table's, rarely met again)
         assert bool(award_text._SENTENCES) == ("ranking" not in says)
+
+
+def _sentence_as_one_dict(says, title, placing, ranking, tied, options, why):
+    """The oracle: every placeholder in one dict, in the order of precedence the sentences keep (the options, then
+    `points`/`why`/`how`, then the award's own fields), as the scorer made each sentence before its common part
+    was made once per award and game."""
+    from orbis_dsl.runtime.reasons import Sentence
+    from orbis_dsl.runtime.support import show
+
+    values = Sentence({name: show(value) for name, value in options.items()}, show(placing.prize), why)
+    values.update(title=title, measure=show(placing.measure), place=str(placing.place), prize=show(placing.prize),
+                  tiebreak=show(placing.tiebreak), tied=", ".join(tied) or "nobody", ranking=ranking)
+    return says.format_map(values)
+
+
+def test_a_placings_sentence_from_the_common_part_is_the_one_dict_sentence():
+    """`sentence_values` once per award and game, then `placing_sentence` per placing (the scorer's way for a
+    sentence that shows the ranking), against every placeholder set in one dict, on drawn sentences, options
+    (some named like the award's fields or `points`/`why`/`how`) and placings."""
+    import random
+
+    from orbis_dsl.runtime.award_text import award_sentence, options_shown, placing_sentence, sentence_values
+    from orbis_dsl.runtime.awards import Placing
+
+    fields = ["title", "measure", "place", "prize", "tiebreak", "tied", "ranking", "points", "why", "how", "mode",
+              "unknown", "count"]
+    rng = random.Random(32)
+    for _ in range(500):
+        says = " ".join("{" + rng.choice(fields) + "}" if rng.random() < 0.6 else rng.choice(["a", "b:", "(", ";"])
+                        for _ in range(rng.randint(1, 8))) + " {ranking}"
+        options = {name: rng.choice([1, True, None, "icons", (2, "red"), ("a", "b")])
+                   for name in rng.sample(fields, rng.randint(0, 4))}
+        placing = Placing(rng.randint(0, 3), rng.choice([0, 3, True, None]), rng.choice([None, 0, 5]),
+                          rng.randint(1, 4), rng.choice([0, 7, -2]), rng.randint(1, 3))
+        tied = rng.sample(["Ann", "Bo", "Cy"], rng.randint(0, 2))
+        title, ranking, why = rng.choice(["Tokens", "T"]), rng.choice(["Ann 2; Bo 1", ""]), rng.choice(["w", ""])
+        expected = _sentence_as_one_dict(says, title, placing, ranking, tied, options, why)
+        common = sentence_values(options_shown(options), title, ranking)
+        assert placing_sentence(says, common, placing, tied, why) == expected, (says, options, placing)
+        assert award_sentence(says, title, placing, ranking, tied, options, why) == expected
+        # the common part is not changed by a placing's sentence
+        assert common == sentence_values(options_shown(options), title, ranking)

@@ -35,3 +35,17 @@ def test_remembered_lines_are_the_lines_worked_out_afresh(monkeypatch):
     monkeypatch.setattr(scoring, "_LOCAL_LINES", _NoMemory())
     afresh = [scoring.score_game(RULES, game).to_json() for game in games]
     assert first == again == afresh
+
+
+def test_a_remembered_line_is_taken_only_for_its_own_clause(monkeypatch):
+    """The memo's key holds the clause by its id (hashing the clause cost more than the rest of the key): an entry
+    left under that id by another clause object (one since freed, whose id was taken again) is not taken."""
+    rng = random.Random(32)
+    game = read_json_text(json.dumps(game_to_json(random_game(RULES, rng, 4), RULES)), "g.json", RULES)[0]
+    monkeypatch.setattr(scoring, "_LOCAL_LINES", {})
+    right = scoring.score_game(RULES, game).to_json()
+    assert scoring._LOCAL_LINES
+    # Every entry now claims another clause, with a line no clause writes.
+    for key, (record, values, points, line, _end) in list(scoring._LOCAL_LINES.items()):
+        scoring._LOCAL_LINES[key] = (record, values, points, line._replace(why="stale"), object())
+    assert scoring.score_game(RULES, game).to_json() == right

@@ -308,9 +308,14 @@ def read_json_text(text: str, file: str, rules: Rules) -> tuple[GameRecord | Non
 def _needs_hooks(text: str) -> bool:
     """Whether only json_text.load_json's hooks may parse the text: a long number, a `\\u` escape (which may be
     a lone surrogate, or a ':' the count of ':'s would not see), a lone surrogate, or text too large."""
+    return _needs_text_hooks(text) or may_hold_long_numbers(text)
+
+
+def _needs_text_hooks(text: str) -> bool:
+    """`_needs_hooks` but for long numbers: a `\\u` escape, a lone surrogate, text too large."""
     # ('\\' first: a one-character search runs at memchr speed, a search for "\\u" took longer than the rest of
     # this check, and most records hold no backslash at all.)
-    if len(text) > MAX_RECORD_BYTES or ("\\" in text and "\\u" in text) or may_hold_long_numbers(text):
+    if len(text) > MAX_RECORD_BYTES or ("\\" in text and "\\u" in text):
         return True
     if not text.isascii():
         try:
@@ -329,8 +334,15 @@ def _skeleton_record(text: str, rules: Rules) -> GameRecord | None:
 def clean_skeleton(text: str) -> tuple[dict, Marks] | None:
     """The text's skeleton (its document with each tile as a mark, json_skeleton.py) when the fast reading may take
     it, else None: what `read_json_text` reads first. Its document's keys are the record's own, at C speed: the
-    batch asks it whether a record names its game."""
-    return None if _needs_hooks(text) else skeleton_of(text)
+    batch asks it whether a record names its game.
+
+    A run of digits too long for a number is looked for outside the innermost objects here, and in each of them
+    as it is read (json_skeleton.object_of); a tile's text found among those read before was looked at when it
+    was first read. So the whole text is not scanned for one (it took a tenth of reading a record)."""
+    if _needs_text_hooks(text):
+        return None
+    found = skeleton_of(text)
+    return None if found is None or may_hold_long_numbers(found[1].outside) else found
 
 
 def skeleton_record(found: tuple[dict, Marks], text: str, rules: Rules) -> GameRecord | None:

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import json
 
+from orbis_dsl.records.json_text import may_hold_long_numbers
+
 # The mark: a number of 13 digits, which no text read this way holds (the reader takes the skeleton only when
 # json_text.may_hold_long_numbers is false). Records hold no fractions, so the skeleton's parser refuses them:
 # else 1e12 would equal the mark.
@@ -40,6 +42,12 @@ _decode = json.JSONDecoder(parse_float=_refuse_fraction).decode
 def marked(text: str) -> tuple[str, list[str]]:
     """The text with each innermost object (one that holds no other) replaced by the mark, and those objects'
     insides (the text between their braces), in order."""
+    skeleton, insides = _marked(text)
+    return "".join(skeleton), insides
+
+
+def _marked(text: str) -> tuple[list[str], list[str]]:
+    """`marked`'s skeleton as its pieces: the text's own at even places, a mark or a closing brace between."""
     skeleton, insides = [], []
     pieces = text.split("}")
     for piece in pieces[:-1]:
@@ -52,12 +60,13 @@ def marked(text: str) -> tuple[str, list[str]]:
             skeleton.append(piece)
             skeleton.append("}")
     skeleton.append(pieces[-1])
-    return "".join(skeleton), insides
+    return skeleton, insides
 
 
 def skeleton_of(text: str) -> tuple[dict, Marks] | None:
     """The skeleton's document and its marks, or None where the skeleton does not parse to an object."""
-    skeleton, insides = marked(text)
+    pieces, insides = _marked(text)
+    skeleton = "".join(pieces)
     try:
         doc = _decode(skeleton)
     except (ValueError, RecursionError):
@@ -65,6 +74,10 @@ def skeleton_of(text: str) -> tuple[dict, Marks] | None:
     if type(doc) is not dict:
         return None
     marks = Marks(insides, doc, skeleton)
+    # The text outside its innermost objects, each gap a NUL (no run of digits joins across one): where the batch
+    # looks for a number too long to read (json_reader.clean_skeleton), the objects' insides being looked at when
+    # they are read.
+    marks.outside = "\0".join(pieces[0::2])
     return doc, marks
 
 
@@ -72,11 +85,12 @@ class Marks:
     """The insides of one text's innermost objects, in the order their marks stand in the text: the options
     (before or after the players), then the tiles, player by player and row by row."""
 
-    __slots__ = ("insides", "next", "options_at", "options_taken", "skeleton")
+    __slots__ = ("insides", "next", "options_at", "options_taken", "outside", "skeleton")
 
     def __init__(self, insides: list[str], doc: dict, skeleton: str = ""):
         self.insides = insides
         self.skeleton = skeleton
+        self.outside = ""
         self.options_taken = False
         keys = list(doc)
         before = "options" in doc and "players" in doc and keys.index("options") < keys.index("players")
@@ -117,7 +131,11 @@ class Marks:
 
 
 def object_of(inside: str) -> dict:
-    """The object `{` + inside + `}`: an innermost object's inside must be one object by itself."""
+    """The object `{` + inside + `}`: an innermost object's inside must be one object by itself, holding no run of
+    digits too long for a number (the batch looks for one only outside the innermost objects and in each as it
+    is read: Marks.outside; a tile's text found among those read before was looked at then)."""
+    if may_hold_long_numbers(inside):
+        raise NotSkeleton
     try:
         obj = json.loads("{" + inside + "}")
     except (ValueError, RecursionError) as error:
