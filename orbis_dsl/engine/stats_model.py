@@ -26,6 +26,7 @@ returns None and the report says so.
 
 from __future__ import annotations
 
+import importlib.util
 import math
 import warnings
 
@@ -35,11 +36,9 @@ MAX_EFFECT = 8.0  # a log-odds beyond this is a fit running away (separation), n
 
 
 def statsmodels_available() -> bool:
-    try:
-        import statsmodels.api  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    """Whether statsmodels is installed: looked up, not imported (importing it and the scipy and pandas it brings
+    costs a second or more of CPU, and a run too small to fit the model only needs this for its note)."""
+    return importlib.util.find_spec("statsmodels") is not None
 
 
 def pick_orders(game: dict) -> dict[int, int]:
@@ -52,15 +51,16 @@ def pick_orders(game: dict) -> dict[int, int]:
 def adjusted_gods(results: list[dict]) -> dict | None:
     """{god: {effect, low, high, p, rate, rate_low, rate_high}} from the model above; None when statsmodels is
     missing or the model cannot be fitted (fewer than two gods, no variation in winning, separation)."""
-    try:
-        import numpy as np
-        import statsmodels.api as sm
-        from scipy.special import expit
-    except ImportError:
-        return None
     rows = _rows(results)
     gods = sorted({row[0] for row in rows})
     if len(gods) < 2 or len({row[3] for row in rows}) < 2:
+        return None  # nothing to fit: decided before paying for statsmodels' import
+    try:  # the GLM and its family alone, not statsmodels.api (every model and the formula interface)
+        import numpy as np
+        from scipy.special import expit
+        from statsmodels.genmod.families import Binomial
+        from statsmodels.genmod.generalized_linear_model import GLM
+    except ImportError:
         return None
     levels = (gods, sorted({row[1] for row in rows}), sorted({row[2] for row in rows}))
     X = _design(np, rows, levels, None)
@@ -72,7 +72,7 @@ def adjusted_gods(results: list[dict]) -> dict | None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # separation or fractional responses: the fit is still the MLE asked for
         try:
-            fit = sm.GLM(np.array([row[3] for row in rows], dtype=float), X, family=sm.families.Binomial()).fit(
+            fit = GLM(np.array([row[3] for row in rows], dtype=float), X, family=Binomial()).fit(
                 cov_type="cluster", cov_kwds={"groups": np.array([row[4] for row in rows])})
         except (ValueError, np.linalg.LinAlgError):
             return None
