@@ -66,6 +66,10 @@ class Game(TurnActions, EffectApi, EndOfGame):
             if after_round is not None:
                 after_round(self)
         self.finished = True
+        for policy in self.policies:  # (a policy need not derive from `Policy`: any object with the choices)
+            over = getattr(policy, "game_over", None)
+            if over is not None:
+                over(self)
         return self
 
     def clone(self, policies) -> Game:

@@ -122,6 +122,13 @@ class GreedyPolicy(Policy):
     def rng(self, value: random.Random) -> None:
         self._rng = value
 
+    def game_over(self, game) -> None:
+        """Drop every reference to the game (and its views): the memo's and the kept table's owners are checked
+        by identity, so the next game a policy plays works them out again, as a fresh policy would."""
+        self._memo_game = self._table_game = self._terms_g = None
+        self._memo, self._table, self._turn_values, self._kept = {}, {}, None, None
+        self._kept_at = (None, None, None)
+
     def _turn_memo(self, game) -> dict:
         """The tile values worked out so far this turn. A turn asks for the chosen tile's value three times (to
         choose the take, the cost, the place); between those asks the player's universe does not change, only the
@@ -778,6 +785,9 @@ class GreedyFollower(Policy):
 
     def choose_exchange(self, game, me, moment):
         return self.greedy.choose_exchange(game, me, moment)
+
+    def game_over(self, game) -> None:
+        self.greedy.game_over(game)
 
 
 class QuickGreedyPolicy(GreedyPolicy):

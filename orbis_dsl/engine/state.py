@@ -177,6 +177,7 @@ class PlayerState:
         "cancels",
         "deserts",
         "exchanges",
+        "fits",
         "god",
         "god_cancelled",
         "god_round",
@@ -217,6 +218,7 @@ class PlayerState:
         self.exchanges = 0
         self.key_part: tuple | None = None  # (stamp, this player's part of `handler_key`), kept by handler_key.py
         self.places_kept: tuple | None = None  # (placed, `places_by_colour`'s answer): kept until a tile is laid
+        self.fits: list = [None] * tables.size  # per open place, the colours a face-up tile there may have
 
     def copy(self) -> PlayerState:
         """An independent copy. Its view is new, but the tile views in it are shared with the original: a tile's
@@ -228,6 +230,7 @@ class PlayerState:
             setattr(new, name, getattr(self, name))
         new.realm, new.reduced, new.pc = list(self.realm), list(self.reduced), list(self.pc)
         new.tid, new.cancelled, new.open = list(self.tid), list(self.cancelled), list(self.open)
+        new.fits = list(self.fits)  # (the colour lists are never changed: shared)
         new.values = dict(self.values)
         old = self.view
         view = PlayerView(old.index, old.name, list(old.slots), old.worshippers, old.god, old.god_cancelled,
@@ -328,18 +331,24 @@ class PlayerState:
         every = range(nc)
         ups: list = [[] for _ in every]
         lows: list = [None] * nc
+        fits_at = self.fits
         for pos in self.open:
-            fits = every  # a bottom-row place takes any colour
-            if supports[pos]:
-                fits = []
-                for q in supports[pos]:
-                    v = pc[q]
-                    if v >= 0:
-                        if v not in fits:
-                            fits.append(v)
-                    elif wild and v == DESERT:  # a desert below matches every colour
-                        fits = every
-                        break
+            # A place's colours are found once: a place opens only when every tile below it is laid, and a laid
+            # tile's mark never changes (`lay`), so they hold for the rest of the game.
+            fits = fits_at[pos]
+            if fits is None:
+                fits = every  # a bottom-row place takes any colour
+                if supports[pos]:
+                    fits = []
+                    for q in supports[pos]:
+                        v = pc[q]
+                        if v >= 0:
+                            if v not in fits:
+                                fits.append(v)
+                        elif wild and v == DESERT:  # a desert below matches every colour
+                            fits = every
+                            break
+                fits_at[pos] = fits
             low = pref[pos]
             for c in fits:
                 ups[c].append(pos)

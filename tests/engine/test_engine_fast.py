@@ -16,6 +16,7 @@ from orbis_dsl.engine.game import Game, play_game
 from orbis_dsl.engine.game_setup import deal
 from orbis_dsl.engine.handler_key import handler_key
 from orbis_dsl.engine.policy_greedy import GreedyPolicy, QuickGreedyPolicy
+from orbis_dsl.engine.policy_random import RandomPolicy
 from orbis_dsl.language.packs.load import load_pack
 from orbis_dsl.language.ruleset import base_rules
 
@@ -140,12 +141,54 @@ def test_the_kept_places_are_the_places_worked_out_afresh(seed, variant, pack):
     n = int(variant[0])
     game = Game(rules, deal(rules, variant, seed), [GreedyPolicy(s) for s in range(n)])
     T = game.tables
+    def check(game):
+        for p in game.players:
+            ups, lows = p.places_by_colour(T)
+            fresh = [p.colour_positions(T, c, p.open) for c in range(T.nc)]
+            assert ups == fresh
+            assert lows == [min([T.row_pref[q] for q in up]) if up else None for up in fresh]
+
     while game.round < T.rounds:
         game.round += 1
         for seat in range(n):
             game.turn(seat)
-            for p in game.players:
-                ups, lows = p.places_by_colour(T)
-                fresh = [p.colour_positions(T, c, p.open) for c in range(T.nc)]
-                assert ups == fresh
-                assert lows == [min([T.row_pref[q] for q in up]) if up else None for up in fresh]
+            check(game)
+            if game.round < T.rounds:
+                # a copy plays on otherwise (the colours a place takes, `PlayerState.fits`, are the copy's own)
+                other = game.clone([RandomPolicy(seed + s) for s in range(n)])
+                other.turn(seat)
+                check(other)
+                check(game)
+
+
+def test_a_played_game_is_freed_without_the_cycle_collector():
+    """`Game.play` tells each policy the game is over (`game_over`), and the greedy policies then drop the game,
+    which holds them: the game goes when its last reference does, with the cycle collector off."""
+    import gc
+    import weakref
+
+    rules = _rules(None)
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        for policies in ([GreedyPolicy(1), QuickGreedyPolicy(2)], [search.SearchPolicy(seed=3, rollouts=2),
+                                                                   GreedyPolicy(4)]):
+            game = play_game(rules, "2p", 5, policies)
+            game.score(explain=False)
+            ref = weakref.ref(game)
+            del game
+            assert ref() is None
+    finally:
+        if was:
+            gc.enable()
+
+
+def test_a_policy_plays_its_next_game_as_a_fresh_one():
+    """What `game_over` drops (the turn's memo, the kept table's owner) is worked out again in the next game: a
+    policy reused for a second deal plays it as fresh policies do."""
+    rules = _rules(None)
+    reused = [GreedyPolicy(1), QuickGreedyPolicy(2)]
+    play_game(rules, "2p", 7, reused)
+    again = _played(rules, "2p", 8, reused)
+    fresh = _played(rules, "2p", 8, [GreedyPolicy(1), QuickGreedyPolicy(2)])
+    assert again == fresh
