@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
-import hashlib
 import os
 import stat
 from functools import cache
 from pathlib import Path
+
+# The one hash a start needs, from the C module hashlib would wrap: importing hashlib loads OpenSSL's
+# _hashlib, a few ms of every `orbis score`. Its digests are the same bytes.
+try:
+    from _sha256 import sha256  # Python 3.11
+except ImportError:
+    try:
+        from _sha2 import sha256  # Python 3.12 and later
+    except ImportError:  # a Python built without them: hashlib's (OpenSSL's) is the same function
+        from hashlib import sha256
 
 _PACKAGE = Path(__file__).resolve().parents[1]  # orbis_dsl/, above this common/ folder
 # A wheel carries the top-level folders inside the package (see pyproject's force-include).
@@ -78,4 +87,4 @@ def _resolved(folder: str) -> Path:
 
 def source_hash(text: str) -> str:
     """The sha256 a generated module's header carries of the text it was generated from."""
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return sha256(text.encode("utf-8")).hexdigest()

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import ast
-import hashlib
 import importlib.util
+import re
 import sys
 from pathlib import Path
 from types import ModuleType
 
-from orbis_dsl.common.resources import source_hash
+from orbis_dsl.common.resources import sha256, source_hash
 from orbis_dsl.runtime.board import Board
 from orbis_dsl.runtime.specs import (
     AwardSpec,
@@ -143,7 +142,7 @@ def rules_digest(modules: list[ModuleType]) -> str | None:
     hashes = [getattr(module, "SOURCE_SHA256", None) for module in modules]
     if not hashes or None in hashes:
         return None
-    return "sha256:" + hashlib.sha256("\n".join(hashes).encode()).hexdigest()
+    return "sha256:" + sha256("\n".join(hashes).encode()).hexdigest()
 
 
 _RULES_FIELDS = ("settings", "kinds", "gods", "awards", "variants", "tiles", "board", "facts", "scores", "checks")
@@ -170,11 +169,31 @@ def load_directory(directory: Path, package: str) -> Rules:
     return merge(modules)
 
 
+# A header's literal as `orbis compile` writes it: a quoted string, or a tuple or list of them, without escapes.
+# These are read here, to what literal_eval gives; anything else goes to ast (a few ms of every start to import).
+_PLAIN_STRING = r"'[^'\\\n]*'"
+_PLAIN_LITERAL = re.compile(rf"{_PLAIN_STRING}|[(\[](?:{_PLAIN_STRING}(?:, {_PLAIN_STRING})*,?)?[)\]]")
+
+
+def header_literal(text: str):
+    """What ast.literal_eval(text) gives, for the strings and sequences of strings a generated header holds."""
+    if _PLAIN_LITERAL.fullmatch(text) and text[0] + text[-1] in ("''", "()", "[]"):
+        if text[0] == "'":
+            return text[1:-1]
+        items = [item[1:-1] for item in re.findall(_PLAIN_STRING, text)]
+        if text[0] == "[":
+            return items
+        return items[0] if len(items) == 1 and not text.endswith(",)") else tuple(items)  # ('a') is a string
+    import ast
+
+    return ast.literal_eval(text)
+
+
 def listed_modules(directory: Path) -> list[str]:
     """The rule modules a generated folder's `__init__.py` lists (not the notation parser beside them)."""
     for line in (directory / "__init__.py").read_text(encoding="utf-8").splitlines():
         if line.startswith("MODULES = "):
-            return list(ast.literal_eval(line[len("MODULES = "):]))
+            return list(header_literal(line[len("MODULES = "):]))
     return []
 
 
@@ -189,7 +208,7 @@ def stale_sources(directory: Path, rules_root: Path) -> list[str]:
             stale.append(f"{stem}.py")  # listed but missing: the folder is not what `orbis compile` wrote
             continue
         literal = next((h[len("# source: "):] for h in header if h.startswith("# source: ")), None)
-        source = ast.literal_eval(literal) if literal else None
+        source = header_literal(literal) if literal else None
         digest = next((h[len("# sha256: "):] for h in header if h.startswith("# sha256: ")), None)
         if source is None:
             continue

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import operator
 import re
+from _string import formatter_parser  # string.Formatter's parse; importing string compiles Template's pattern
 from functools import cache
-from string import Formatter
 
 from orbis_dsl.runtime.hexmap import largest_group, link  # noqa: F401  (the generated handlers import them from here)
 
@@ -97,7 +97,7 @@ _FILLED: dict = {}
 @cache
 def _placeholders(label: str) -> tuple[str, ...]:
     """The parameters a label names (`{colors}`, `{needs}`), as format_map looks them up."""
-    names = {_FIELD_BASE.split(field, 1)[0] for _, field, _, _ in Formatter().parse(label) if field}
+    names = {_FIELD_BASE.split(field, 1)[0] for _, field, _, _ in formatter_parser(label) if field}
     return tuple(sorted(names - {"value"}))
 
 

@@ -55,3 +55,20 @@ def test_the_quick_entry_prints_and_exits_as_the_full_command_line(args):
     quick, full = _run(args, full=False), _run(args, full=True)
     assert quick == full
     assert "Traceback" not in quick[2]
+
+
+# What the quick entry must not import for `score --json` (each a few ms of every start): the full command line's
+# typer, click and rich (the terminal report draws with rich: it is not asked here); hashlib (OpenSSL), ast,
+# string (Template's pattern), the compiler's Lark.
+_HEAVY = ("typer", "click", "rich", "hashlib", "_hashlib", "ast", "string", "lark", "inspect", "dataclasses")
+
+
+@pytest.mark.parametrize("args", [["score", "--json", GAMES[0]], ["score", "--json", GAMES[1]],
+                                  ["score", "--json", *GAMES]])
+def test_the_quick_entry_scores_without_the_heavier_modules(args):
+    script = ("import sys; sys.argv = ['orbis', *sys.argv[1:]]; from orbis_dsl.cli.entry import main\n"
+              "try:\n    main()\nexcept SystemExit as end:\n"
+              f"    sys.stderr.write(repr([m for m in {_HEAVY!r} if m in sys.modules]) + ' ' + str(end.code))")
+    proc = subprocess.run([sys.executable, "-c", script, *args], cwd=ROOT, capture_output=True, text=True,
+                          encoding="utf-8", env={k: v for k, v in os.environ.items() if k != "ORBIS_FULL_CLI"})
+    assert proc.stderr.splitlines()[-1] == "[] 0"

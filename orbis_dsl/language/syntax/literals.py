@@ -5,7 +5,6 @@ Kept apart from the parsers so that reading a game does not load the rules langu
 
 from __future__ import annotations
 
-import ast as python_ast
 import re
 import warnings
 from typing import TYPE_CHECKING
@@ -31,6 +30,8 @@ class BadToken(Exception):
 
 def unquote(token: Token) -> str:
     """A quoted string's text; literal_eval decodes the escapes without running anything."""
+    import ast as python_ast  # here: a game's amounts need only number() (ast is a few ms of every start)
+
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error")  # "\." is only a warning today and an error in later Pythons
