@@ -28,6 +28,7 @@ import signal
 import subprocess
 import sys
 import threading
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -534,32 +535,26 @@ def test_checking_god_declarations_costs_the_same_per_god_at_every_size(tmp_path
     """Gods are read by Lark and walked by every check. The budget is twice today's cost (3,150 calls a god,
     parse to render; 4,200 before the checker kept each class's fields), as for tile lines: it catches a step
     that grows faster than the file, not a slower step of the same kind."""
-    from orbis_dsl.language.ruleset import compile_paths
-
     gods_per_copy = (ROOT / "rules" / "orbis" / "gods.orbis").read_text(encoding="utf-8").count("\ngod ")
 
-    def check(n):
-        folder = tmp_path / str(n)
-        folder.mkdir(exist_ok=True)
-        compiled = compile_paths([_god_file(folder, n)])
-        assert not [d for d in compiled.diagnostics if d.is_error], compiled.diagnostics[:3]
-
-    small, large = _marginal_calls(check, (4, 32))
+    small, large = _marginal_calls(partial(_compiles_clean, tmp_path, _god_file), (4, 32))
     assert large <= 1.15 * small, f"{small:.0f} calls a copy of the gods for 4 copies, {large:.0f} for 32"
     assert large / gods_per_copy <= CALLS_PER_GOD
+
+def _compiles_clean(tmp_path, write, n: int) -> None:
+    """Compile the rule file `write(folder, n)` writes in a folder of its own; it must have no error."""
+    from orbis_dsl.language.ruleset import compile_paths
+
+    folder = tmp_path / str(n)
+    folder.mkdir(exist_ok=True)
+    compiled = compile_paths([write(folder, n)])
+    assert not [d for d in compiled.diagnostics if d.is_error], compiled.diagnostics[:3]
 
 
 def test_checking_distinct_gods_costs_the_same_per_god_at_every_size(tmp_path):
     """As above, for gods that differ (no clause compiled once for several), from parse to render."""
-    from orbis_dsl.language.ruleset import compile_paths
 
-    def check(n):
-        folder = tmp_path / str(n)
-        folder.mkdir(exist_ok=True)
-        compiled = compile_paths([_distinct_god_file(folder, n)])
-        assert not [d for d in compiled.diagnostics if d.is_error], compiled.diagnostics[:3]
-
-    small, large = _marginal_calls(check, (50, 400))
+    small, large = _marginal_calls(partial(_compiles_clean, tmp_path, _distinct_god_file), (50, 400))
     assert large <= 1.15 * small, f"{small:.0f} calls a god for 50 distinct gods, {large:.0f} for 400"
     assert large <= CALLS_PER_DISTINCT_GOD
 
