@@ -9,12 +9,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from engine.fast_vs_plain import fast_differs, records
 from engine.greedy_plain import PlainGreedy
 
-from orbis_dsl.engine.game import play_game
 from orbis_dsl.engine.measure_sum import fixed_term, tile_sum
 from orbis_dsl.engine.place_free import names_read, place_free
-from orbis_dsl.engine.policy_greedy import GreedyPolicy, forget_shared_values
+from orbis_dsl.engine.policy_greedy import GreedyPolicy
 from orbis_dsl.engine.state import tables_for
 from orbis_dsl.language.packs.load import load_pack
 from orbis_dsl.language.ruleset import base_rules
@@ -115,10 +115,6 @@ def test_the_base_game_and_the_place_pack_are_classified():
     assert not any(P.t_whole)
 
 
-def _records(rules, seed, policy, players=2):
-    return play_game(rules, f"{players}p", seed, [policy(s) for s in range(players)]).record()
-
-
 @pytest.mark.parametrize("players", [2, 3])
 def test_the_place_pack_plays_as_under_the_plain_greedy(players):
     # as classified, the same games; the pack's Tall token asks `among`, whose cache held what the turn's award
@@ -127,30 +123,7 @@ def test_the_place_pack_plays_as_under_the_plain_greedy(players):
     # now starts from an empty cache
     pack = load_pack(PLACE_PACK)[0]
     for seed in range(4):
-        assert _records(pack, seed, GreedyPolicy, players) == _records(pack, seed, PlainGreedy, players)
-
-
-def _differs(rules, seeds, **wrong) -> bool:
-    """Whether, with the tables' classification replaced by `wrong`, the fast greedy plays any of `seeds`
-    otherwise than the plain one (or fails). The values kept across turns are dropped before and after: a wrong
-    one must not outlive its test in this process."""
-    T = tables_for(rules)
-    kept = {name: getattr(T, name) for name in wrong}
-    forget_shared_values()
-    try:
-        for name, value in wrong.items():
-            setattr(T, name, value)
-        for seed in seeds:
-            try:
-                if _records(rules, seed, GreedyPolicy) != _records(rules, seed, PlainGreedy):
-                    return True
-            except (TypeError, AttributeError):  # e.g. a dry run that asks to be paid from no realm
-                return True
-        return False
-    finally:
-        for name, value in kept.items():
-            setattr(T, name, value)
-        forget_shared_values()
+        assert records(pack, seed, GreedyPolicy, players) == records(pack, seed, PlainGreedy, players)
 
 
 def test_a_wrong_classification_changes_the_games():
@@ -158,11 +131,11 @@ def test_a_wrong_classification_changes_the_games():
     pack = load_pack(PLACE_PACK)[0]
     T, P = tables_for(base), tables_for(pack)
     every = (True,) * P.ntiles
-    assert _differs(base, range(3), t_whole=(True,) * T.ntiles)  # irrigation and forest weighed at one place
-    assert _differs(pack, range(3), measures_free=True)  # the Low token counted at one place
-    assert _differs(pack, range(3), t_free=tuple((True, ends) for _, ends in P.t_free), t_shares=every)
-    assert _differs(pack, range(6), t_free=tuple((probe, True) for probe, _ in P.t_free), t_shares=every)
-    assert _differs(base, range(3), t_pays=(False,) * T.ntiles)  # villages weighed with no realm
+    assert fast_differs(base, range(3), t_whole=(True,) * T.ntiles)  # irrigation and forest weighed at one place
+    assert fast_differs(pack, range(3), measures_free=True)  # the Low token counted at one place
+    assert fast_differs(pack, range(3), t_free=tuple((True, ends) for _, ends in P.t_free), t_shares=every)
+    assert fast_differs(pack, range(6), t_free=tuple((probe, True) for probe, _ in P.t_free), t_shares=every)
+    assert fast_differs(base, range(3), t_pays=(False,) * T.ntiles)  # villages weighed with no realm
 
 
 @pytest.mark.parametrize("wrong", [False, True])
@@ -274,12 +247,12 @@ def test_a_measure_called_a_tile_sum_wrongly_changes_the_games():
     # the Square token (face-up tiles squared) measured as if each tile added its own count (1): the games differ
     # from the plain greedy's, which measures every board in full; as classified they are the same (above)
     pack = load_pack(PLACE_PACK)[0]
-    assert _differs(pack, range(6), measures_sum=(True, True, False, True))
-    assert not _differs(pack, range(3), measures_sum=(True, True, False, False))
+    assert fast_differs(pack, range(6), measures_sum=(True, True, False, True))
+    assert not fast_differs(pack, range(3), measures_sum=(True, True, False, False))
 
 
 def test_a_term_kept_for_a_tile_id_wrongly_changes_the_games():
     # the Low token's term (in the bottom row or not) kept for a tile id as if it read none of its place: the
     # value at the first place weighed is used at every other
     pack = load_pack(PLACE_PACK)[0]
-    assert _differs(pack, range(6), measures_fixed=(True, True, False, False))
+    assert fast_differs(pack, range(6), measures_fixed=(True, True, False, False))

@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from engine.fast_vs_plain import fast_differs, records
 from engine.greedy_plain import PlainGreedy
 
-from orbis_dsl.engine.game import play_game
 from orbis_dsl.engine.policy_greedy import GreedyPolicy, forget_shared_values
 from orbis_dsl.engine.state import tables_for
 from orbis_dsl.engine.tile_fixed import (
@@ -149,33 +149,12 @@ def test_the_base_game_and_the_kept_pack_are_classified():
     assert _regions(tables_for(load_pack(KEPT_PACK)[0]))["stone"] is None  # it reads every tile, not a region
 
 
-def _records(rules, seed, policy, players=2):
-    return play_game(rules, f"{players}p", seed, [policy(s) for s in range(players)]).record()
-
-
-def _differs(rules, seeds, **wrong) -> bool:
-    """Whether, with the tables' classification replaced by `wrong`, the fast greedy plays any of `seeds`
-    otherwise than the plain one. The values kept across turns are dropped before and after: a wrong one must
-    not outlive its test in this process."""
-    T = tables_for(rules)
-    saved = {name: getattr(T, name) for name in wrong}
-    forget_shared_values()
-    try:
-        for name, value in wrong.items():
-            setattr(T, name, value)
-        return any(_records(rules, seed, GreedyPolicy) != _records(rules, seed, PlainGreedy) for seed in seeds)
-    finally:
-        for name, value in saved.items():
-            setattr(T, name, value)
-        forget_shared_values()
-
-
 @pytest.mark.parametrize("pack", [None, KEPT_PACK])
 def test_as_classified_the_games_are_the_plain_greedys(pack):
     rules = base_rules() if pack is None else load_pack(pack)[0]
-    assert not _differs(rules, range(4))
+    assert not fast_differs(rules, range(4))
     for seed in range(2):
-        assert _records(rules, seed, GreedyPolicy, 3) == _records(rules, seed, PlainGreedy, 3)
+        assert records(rules, seed, GreedyPolicy, 3) == records(rules, seed, PlainGreedy, 3)
 
 
 def test_a_tile_kept_wrongly_changes_the_games():
@@ -183,7 +162,7 @@ def test_a_tile_kept_wrongly_changes_the_games():
     T = tables_for(pack)
     stone_and_temple = tuple(1 if k is not None and k.name in ("stone", "temple") else kept
                              for k, kept in zip(T.t_kind, T.t_kept))
-    assert _differs(pack, range(4), t_kept=stone_and_temple, kept_any=True)
+    assert fast_differs(pack, range(4), t_kept=stone_and_temple, kept_any=True)
 
 
 @pytest.mark.parametrize("wrong", [False, True])
@@ -226,11 +205,11 @@ def test_a_region_too_small_changes_the_games():
     T = tables_for(base)
     forest = next(i for i, k in enumerate(T.t_kind) if k is not None and k.name == "forest")
     wrong = tuple(T.board.supports if tile == forest else region for tile, region in enumerate(T.t_region))
-    assert _differs(base, range(20), t_region=wrong)
+    assert fast_differs(base, range(20), t_region=wrong)
     # an Irrigation kept by its place alone: the tiles below it are read once for every game of the process
     irrigation = next(i for i, k in enumerate(T.t_kind) if k is not None and k.name == "irrigation")
     wrong = tuple(((),) * T.size if tile == irrigation else region for tile, region in enumerate(T.t_region))
-    assert _differs(base, range(20), t_region=wrong)
+    assert fast_differs(base, range(20), t_region=wrong)
 
 
 def _writes(api, g, p, t):
@@ -252,7 +231,7 @@ def test_a_volcano_kept_by_its_id_changes_the_games():
     # a Volcano's dry run reads the display's worshippers: kept by its id, one turn's outcome is read in the next
     base = base_rules()
     T = tables_for(base)
-    assert _differs(base, range(6), t_kept=tuple(1 if kept == 3 else kept for kept in T.t_kept))
+    assert fast_differs(base, range(6), t_kept=tuple(1 if kept == 3 else kept for kept in T.t_kept))
 
 
 def _kinds_around(g, p, t, trace=None):
@@ -289,7 +268,7 @@ def test_a_region_keyed_by_colours_wrongly_changes_the_games():
     # a green stone beside it is read again beside a green temple
     pack = load_pack(KEPT_PACK)[0]
     P = tables_for(pack)
-    assert _differs(pack, range(12), t_region_colours=tuple(region is not None for region in P.t_region))
+    assert fast_differs(pack, range(12), t_region_colours=tuple(region is not None for region in P.t_region))
 
 
 def test_a_handler_without_a_tile_argument_reads_the_region_by_its_tiles():
