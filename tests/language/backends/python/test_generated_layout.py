@@ -120,14 +120,18 @@ god shown "Shown" {
 }
 """
 
-
-def test_clauses_of_a_fixed_number_of_points_share_one_function_per_number_and_signature(tmp_path):
-    path = tmp_path / "fixed.orbis"
-    path.write_text(FIXED, encoding="utf-8")
+def _module_functions(tmp_path, name: str, source: str) -> tuple[str, list[str]]:
+    """The module `source` compiles to, with no error, and the names of its top-level functions in order."""
+    path = tmp_path / f"{name}.orbis"
+    path.write_text(source, encoding="utf-8")
     result = compile_paths([path])
     assert [d for d in result.diagnostics if d.is_error] == []
-    text = result.modules["fixed.py"]
-    functions = [n.name for n in ast.parse(text).body if isinstance(n, ast.FunctionDef)]
+    text = result.modules[f"{name}.py"]
+    return text, [n.name for n in ast.parse(text).body if isinstance(n, ast.FunctionDef)]
+
+
+def test_clauses_of_a_fixed_number_of_points_share_one_function_per_number_and_signature(tmp_path):
+    text, functions = _module_functions(tmp_path, "fixed", FIXED)
     # one score and one explain function for each number and kind of clause, whatever the number of clauses
     for shared in ("_points_2_tile", "_points_2_tile_explain", "_points_1_tile", "_points_1_tile_explain", "_points_3",
                    "_points_3_explain"):
@@ -174,12 +178,7 @@ god other "Other" {
 
 
 def test_a_handler_written_again_under_another_name_is_the_first_ones_function(tmp_path):
-    path = tmp_path / "twins.orbis"
-    path.write_text(TWINS, encoding="utf-8")
-    result = compile_paths([path])
-    assert [d for d in result.diagnostics if d.is_error] == []
-    text = result.modules["twins.py"]
-    functions = [n.name for n in ast.parse(text).body if isinstance(n, ast.FunctionDef)]
+    text, functions = _module_functions(tmp_path, "twins", TWINS)
     # the same code but for its name (which is also in its `among`'s site: the place in the rules is the `def`'s) is
     # written once; `fewest` is not the same
     assert "_god_first_end_0" in functions and "_god_other_end_0" in functions
