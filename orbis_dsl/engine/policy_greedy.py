@@ -360,7 +360,7 @@ class GreedyPolicy(Policy):
 
     def _measure_change(self, g, view, measure, summed, fixed, before, tv, tile):
         """`(measure now or 0) - (before or 0)`. A measure that sums a term reading only its own tile over the
-        tiles (`Tables.measures_sum`, place_free.py's `tile_sum`) is, with `tv` laid last, `before` (the same
+        tiles (`Tables.measures_sum`, measure_sum.py's `tile_sum`) is, with `tv` laid last, `before` (the same
         universe without it) plus its measure of a universe holding `tv` alone: where both are ints that sum is
         exact, and the change is that one tile's measure, the same int; a float is measured in full, since
         adding it to a sum need not give the float `sum` gives over the longer list. A term that reads none of

@@ -1,9 +1,10 @@
 """Watching a game as it is played, for the report's game-quality measures (Ludii's): who leads after each round,
 and at each take how many options the player had and whether they differ in value.
 
-- **The standing after each round** is `search_value.standing`, the estimate the search values its cut playouts
-  with (every player's CP if the game ended now, a share of the printed CP for a clause that may still come
-  true, the god, the award measures and the realm). Scoring a partial record with the game's scorer instead
+- **The standing after each round** is `search_value.standing` with the greedy policy's weights (the search
+  values its cut playouts by the same parts under each round's fitted weights, `estimate`): every player's CP if
+  the game ended now, a share of the printed CP for a clause that may still come true, the god, the award measures
+  and the realm. Scoring a partial record with the game's scorer instead
   costs about a third of a greedy game more; the estimate costs a few per cent, and it credits what a player is
   building, which is what "leading" means mid-game. The round with the leaders is recorded, nothing else.
 - **Options per take** are the legal takes the engine offers (display tiles and gods). A take is a *decision

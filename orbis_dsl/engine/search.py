@@ -174,7 +174,8 @@ class SearchPolicy(GreedyFollower):
         table), so the same objects play every playout, seeded afresh: making six a playout cost a fortieth of a
         4-player search."""
         pool = self._pool
-        if pool is None or len(pool[0]) != len(seeds) or not issubclass(self.playout_policy, GreedyPolicy):
+        reusable = isinstance(self.playout_policy, type) and issubclass(self.playout_policy, GreedyPolicy)
+        if pool is None or len(pool[0]) != len(seeds) or not reusable:
             pool = self._pool = ([self.playout_policy(s) for s in seeds], _TreeWalker(self))
         else:
             for policy, s in zip(pool[0], seeds):
@@ -260,7 +261,7 @@ def _open_and_select(node: Node, order: list, rng: random.Random):
 class _TreeWalker(GreedyPolicy):
     """The searcher's seat in one iteration: its takes follow the tree while the tree has a node for them
     (selecting, then expanding one node), and the greedy policy's afterwards and for every other choice. The
-    root's take is chosen before the deal (`first`)."""
+    root's take `first` is played before the walker takes a seat (`SearchPolicy._after_root`, then `took_first`)."""
 
     def __init__(self, search: SearchPolicy):
         super().__init__()

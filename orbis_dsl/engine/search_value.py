@@ -37,7 +37,7 @@ def playout_value(report, seat: int) -> float:
 
 
 def final_value(game, seat: int) -> float:
-    """The value of a playout for `seat`: scored when the game is over, else estimated (`standing`)."""
+    """The value of a playout for `seat`: scored when the game is over, else estimated (`estimate`)."""
     if game.finished:
         return playout_value(score_game(game.rules, game.record(), explain=False, lines=False), seat)
     points = estimate(game)
@@ -74,9 +74,8 @@ _ROUND_WEIGHTS: dict = {}  # round -> its row of LEAF_WEIGHTS, found once (every
 
 def standing(game, weights: tuple = GREEDY_WEIGHTS) -> list[float]:
     """Every player's CP as the game stands, each part weighed by `weights` (see `LEAF_WEIGHTS`; by default as the
-    greedy policy weighs them: the CP each would have if the game ended now): an estimate, not a score. With
-    weights of 1.0 and 0.0 a part adds exactly what it did before the weights (the game-quality watch's leaders are
-    captured in docs and tests)."""
+    greedy policy weighs them: the CP each would have if the game ended now): an estimate, not a score. The
+    game-quality watch's leaders use the default weights (captured in docs and tests)."""
     w_ends, w_open, w_desert, w_god, w_award, w_realm, w_reduced, w_taken = weights
     T = game.tables
     g = game.g

@@ -146,8 +146,8 @@ class Tables:
         self.measures = tuple(award.measure for award in rules.awards.values())
         self.desert_ends = tuple(end.fn for end in rules.settings.desert_ends)
         self.row_pref = tuple(0.01 * r for r in self.row_of)  # the small preference for low places, per place
-        # which parts of a tile's weighing are the same at every place (`measures_free`, `t_free`, `t_whole`,
-        # `t_shares`) and what a dry run reads (`t_pays`, `t_destroys`): place_free.py
+        # what the greedy policy may weigh once: the parts alike at every place (place_free.py), the award measures
+        # summed per tile (measure_sum.py) and the tiles kept across turns (tile_fixed.py): weighing_tables.py
         weighing_parts(self)
 
     def color_list(self, colours) -> str:

@@ -2,7 +2,7 @@
 such a tile's whole weighing, worked out once, for every later turn (and game) under the same rule set, options
 and player's values (`GreedyPolicy._kept_value`).
 
-A tile weighed alike at every place (place_free.py's `t_whole`) still reads the board through its award measures
+A tile weighed alike at every place (`Tables.t_whole`: place_free.py) still reads the board through its award measures
 (each measure's change when it is laid) and may read it through its handlers. Where every award measure is a sum
 of a term fixed for each tile id (measure_sum.py: the change is that tile's term, an int), and the tile's 'when
 taken' handler and end clauses read no attribute but the tile's printed fields (`params`, `kind`, `color`,

@@ -35,22 +35,20 @@ def weighing_parts(T) -> None:
                        for (probe, ends), k in zip(T.t_free, T.t_kind))
     T.t_pays = tuple(_asks(h, "pay") for h in T.t_taken)
     T.t_destroys = tuple(_asks(h, "destroy") for h in T.t_taken)
-    _kept_parts(T)
+    _kept_tables(T)
 
 
-def _kept_parts(T) -> None:
-    """`t_kept`, `kept_any`, `t_kept_by_id` (see `weighing_parts`) and `t_unkept` (no tile kept)."""
+def _kept_tables(T) -> None:
+    """`t_kept`, `t_kept_by_id`, `t_take`, `t_take_unkept`, `t_region` and `kept_any` (see `weighing_parts`)."""
     T.t_kept = kept_tiles(T)
-    T.kept_any = any(T.t_kept)
     # kept by its id alone: its dry run reads neither the realm nor the reductions
     T.t_kept_by_id = tuple(kept == 1 and not pays for kept, pays in zip(T.t_kept, T.t_pays))
-    T.t_unkept = (False,) * len(T.t_kept)
     # what the greedy take loop reads of a tile id, in one tuple: its cost's coloured squares and multicoloured
     # ones, its colour, whether it is kept by its id (`t_take`) or, in a turn keeping nothing, not (`t_take_unkept`)
     T.t_take = tuple(zip(T.t_fixed, T.t_any, T.t_color, T.t_kept_by_id))
-    T.t_take_unkept = tuple(zip(T.t_fixed, T.t_any, T.t_color, T.t_unkept))
+    T.t_take_unkept = tuple(zip(T.t_fixed, T.t_any, T.t_color, (False,) * len(T.t_kept)))
     T.t_region = region_tiles(T)
-    T.kept_any = T.kept_any or any(region is not None for region in T.t_region)
+    T.kept_any = any(T.t_kept) or any(region is not None for region in T.t_region)
 
 
 def _whole(condition, handler, kind, free) -> bool:
