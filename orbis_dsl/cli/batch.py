@@ -52,8 +52,9 @@ def score_run(paths: list[Path], pack, as_json: bool, explain: bool) -> list[Fil
     reports = [None if rules is None else score_record(rules, record, explain=reasons) for record, rules in read]
     results = []
     for path, (record, rules), report in zip(paths, read, reports):
-        if report is None:  # (record holds the file's messages)
-            results.append(FileResult(path, record, None, None, None, None, 0))
+        if report is None:  # a file that does not read: `_read` gave its rendered messages in the record's place
+            messages = record
+            results.append(FileResult(path, messages, None, None, None, None, 0))
             continue
         title = record.title or str(path)
         if as_json:

@@ -39,15 +39,10 @@ def _refuse_fraction(text: str):
 _decode = json.JSONDecoder(parse_float=_refuse_fraction).decode
 
 
-def marked(text: str) -> tuple[str, list[str]]:
-    """The text with each innermost object (one that holds no other) replaced by the mark, and those objects'
-    insides (the text between their braces), in order."""
-    skeleton, insides = _marked(text)
-    return "".join(skeleton), insides
-
-
 def _marked(text: str) -> tuple[list[str], list[str]]:
-    """`marked`'s skeleton as its pieces: the text's own at even places, a mark or a closing brace between."""
+    """The text with each innermost object (one that holds no other) replaced by the mark, as its pieces (the
+    text's own at even places, a mark or a closing brace between), and those objects' insides (the text between
+    their braces), in order."""
     skeleton, insides = [], []
     pieces = text.split("}")
     for piece in pieces[:-1]:

@@ -18,7 +18,6 @@ STEP = "    "
 
 # Operands that must be bracketed inside an operation (looser than any operation they stand in).
 _LOOSE = (ast.BoolOp, ast.IfExp, ast.Lambda, ast.NamedExpr)
-_ATOM_LEVEL = source_text.ATOM
 _ARITH_TIGHTNESS = {ast.Add: 1, ast.Sub: 1, ast.Mult: 2, ast.Div: 2, ast.FloorDiv: 2, ast.Mod: 2}
 
 
@@ -129,7 +128,7 @@ def _split(e: ast.expr, inner_width: int):
 def _split_call(e: ast.Call, inner_width: int):
     parts = [("", arg, ",") for arg in e.args]
     parts += [(f"{k.arg}=" if k.arg else "**", k.value, ",") for k in e.keywords]
-    return source_text.text(e.func, _ATOM_LEVEL) + "(", parts, ")"
+    return source_text.text(e.func, source_text.ATOM) + "(", parts, ")"
 
 
 def _split_bool_op(e: ast.BoolOp, inner_width: int):
@@ -195,7 +194,7 @@ _SPLITS = {
     ast.Dict: _split_dict,
     ast.Lambda: lambda e, inner_width: (f"lambda {source_text.lambda_args(e.args)}: (", [("", e.body, "")], ")"),
     ast.UnaryOp: _split_unary,
-    ast.Subscript: lambda e, inner_width: (source_text.text(e.value, _ATOM_LEVEL) + "[", [("", e.slice, "")], "]"),
+    ast.Subscript: lambda e, inner_width: (source_text.text(e.value, source_text.ATOM) + "[", [("", e.slice, "")], "]"),
     ast.Constant: _split_string,
 }
 

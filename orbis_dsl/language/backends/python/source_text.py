@@ -11,7 +11,6 @@ from __future__ import annotations
 import ast
 
 ATOM = 20  # (a name, a call, an attribute: what a call's function or a subscript's value stands at)
-_ATOM = ATOM
 _BOOL = {ast.Or: (2, " or "), ast.And: (3, " and ")}
 _ARITH = {ast.Add: (10, " + "), ast.Sub: (10, " - "), ast.Mult: (11, " * "), ast.Div: (11, " / "),
           ast.FloorDiv: (11, " // "), ast.Mod: (11, " % ")}
@@ -44,11 +43,11 @@ def _text(e: ast.expr, memo: dict | None) -> tuple[str, int]:
     if kind is ast.Name:
         return e.id, _NEVER
     if kind is ast.Constant:
-        return repr(e.value), (_ATOM - 1 if isinstance(e.value, int | float) else _NEVER)
+        return repr(e.value), (ATOM - 1 if isinstance(e.value, int | float) else _NEVER)
     if kind is ast.Attribute:
-        return f"{text(e.value, _ATOM, memo)}.{e.attr}", _NEVER
+        return f"{text(e.value, ATOM, memo)}.{e.attr}", _NEVER
     if kind is ast.Subscript:
-        return f"{text(e.value, _ATOM, memo)}[{text(e.slice, 0, memo)}]", _NEVER
+        return f"{text(e.value, ATOM, memo)}[{text(e.slice, 0, memo)}]", _NEVER
     if kind is ast.Call:
         return _call(e, memo), _NEVER
     if kind in (ast.Tuple, ast.List):
@@ -111,8 +110,8 @@ def _generator(e: ast.GeneratorExp, memo: dict | None) -> str:
 def _call(e: ast.Call, memo: dict | None) -> str:
     if len(e.args) == 1 and not e.keywords and type(e.args[0]) is ast.GeneratorExp:
         # `sum(1 for …)`: the call's brackets are the generator's
-        return f"{text(e.func, _ATOM, memo)}({_generator(e.args[0], memo)})"
+        return f"{text(e.func, ATOM, memo)}({_generator(e.args[0], memo)})"
     args = [text(a, 1, memo) for a in e.args] + [f"{k.arg}={text(k.value, 1, memo)}" for k in e.keywords if k.arg]
     if len(args) != len(e.args) + len(e.keywords):
         return ast.unparse(e)
-    return f"{text(e.func, _ATOM, memo)}(" + ", ".join(args) + ")"
+    return f"{text(e.func, ATOM, memo)}(" + ", ".join(args) + ")"
