@@ -3,8 +3,10 @@
 A `DeclarationScope` is the checker's context for one declaration (a god, a tile kind, the desert, or the rules at
 large with a `for each` member, an award's measure, the winner rule's `total`); each handler built for it takes a
 `HandlerScope`, which lowers the handler's syntax expressions to the IR, each once, and words their explanations
-(`ir.describe`). A back end asks here for the scope of what it builds; it resolves no name itself, and the
-interpreter reads nothing of the checker but this module and `ir.checked`.
+(`ir.describe`). Both back ends take their declarations' contexts from here (kind, god, rule and derived-fact
+scopes in one place); the interpreter also takes its `HandlerScope`s, while the compiler's `ModuleBuilder` still
+builds its own lowering and `Describer` from the context. The interpreter reads nothing of the checker but this
+module and `ir.checked`.
 """
 
 from __future__ import annotations

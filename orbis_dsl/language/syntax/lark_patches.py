@@ -288,6 +288,7 @@ def hands_on_its_child(rule) -> bool:
 
 class FastLexing:
     """Lark's contextual lexer loop (`ContextualLexer.lex` around `BasicLexer.next_token`), as one generator.
+    (`_lalr_loop` repeats its scanning inline, for speed: keep the two in step.)
 
     Each token is matched by the same compiled regular expressions Lark builds for the parser's state (its
     `Scanner`'s, the keyword lookup included), typed, positioned and handed to the same callbacks, in the same
