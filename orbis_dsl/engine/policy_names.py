@@ -19,10 +19,22 @@ def policy_problem(name: str) -> str | None:
         return f"unknown policy '{name}'"
     if colon and base not in SEARCHES:
         return f"policy '{base}' takes no budget"
-    if colon and _seconds(budget) is None and not (budget.isdigit() and int(budget) > 0):
-        return (f"'{name}': the budget after '{base}:' is a whole number of rollouts per decision, at least 1, "
-                f"or seconds per decision such as 0.5s")
+    if colon and _seconds(budget) is None and _rollouts(budget) is None:
+        return (f"'{name}': the budget after '{base}:' is a whole number of rollouts per decision, at least 1 "
+                f"and at most {MAX_ROLLOUTS:,}, or seconds per decision such as 0.5s")
     return None
+
+
+MAX_ROLLOUTS = 1_000_000  # playouts per decision: hours a decision already, as `_seconds` stops at an hour
+
+
+def _rollouts(budget: str) -> int | None:
+    """'24' → 24; anything else, or a count out of 1 to MAX_ROLLOUTS, → None. (Counted by its digits before
+    `int` reads it: Python refuses to read a number of over 4,300 digits, and `isdigit` takes digits such as '²'
+    that `int` does not.)"""
+    if not (budget.isascii() and budget.isdigit()) or len(budget.lstrip("0")) > len(str(MAX_ROLLOUTS)):
+        return None
+    return int(budget) if 0 < int(budget) <= MAX_ROLLOUTS else None
 
 
 def _seconds(budget: str) -> float | None:

@@ -220,6 +220,8 @@ def test_playout_value_counts_the_win_and_the_margin():
     ("flat", None), ("flat:8", None), ("flat:0.01s", None), ("flat:0", "at least 1"),
     ("mcts:0", "at least 1"), ("mcts:lots", "whole number"), ("greedy:4", "takes no budget"),
     ("clever", "unknown policy 'clever'"),
+    ("mcts:1000000", None), ("mcts:1000001", "at most 1,000,000"), ("mcts:" + "9" * 5001, "at most 1,000,000"),
+    ("mcts:\u00b2", "whole number"), ("flat:007", None),
 ])
 def test_policy_names(name, problem):
     found = policy_problem(name)
