@@ -10,7 +10,7 @@ import orbis_dsl.language as language
 
 # What the compiled back end is made of, and what only its generated handlers call at score time; and the checker,
 # which the interpreter reads only through the IR stage (`ir.scope`, `ir.checked`).
-_COMPILER = ("backends.python", "backends.describe", "check")
+_COMPILER = ("backends.python", "check")
 # (`runtime.awards`: the compiled scorers' award code; the interpreter has its own, backends/interpret/awards.py)
 _RUNTIME_HELPERS = ("orbis_dsl.runtime.support", "orbis_dsl.runtime.awards")
 
