@@ -188,13 +188,15 @@ class ModuleBuilder:
 
     def _built(self, key: tuple, syntax, ctx, build):
         """What `build` gives for `syntax`, or what it gave for the same syntax, `among` sites and `key` before.
-        (The sites are walked for only when the rest of the key was seen: most clauses are seen once.)"""
+        (The sites are walked for only when the rest of the key was seen: most clauses are seen once.) `key` holds
+        `id(ctx)`; each entry holds `ctx` itself, so that no later context can be given that id while the entry
+        stands."""
         seen = self._clauses.setdefault(key, [])
         sites = among_sites(syntax) if seen else None
         for entry in seen:
             if entry[1] is None:  # (the first of its key: its sites not yet needed)
                 entry[1] = among_sites(entry[0])
-            if entry[2] is ctx and entry[1] == sites:
+            if entry[1] == sites:
                 return entry[3]
         built = build()
         seen.append([syntax, sites, ctx, built])
