@@ -108,6 +108,7 @@ class GreedyPolicy(Policy):
         self._one = _OneTile()  # the universe of one tile a summed award measure weighs (`_measure_change`)
         self._terms: dict = {}  # (measure, tile id) -> its int measure of that tile alone, for the game `_terms_g`
         self._terms_g = None
+        self._weighed: dict = {}  # slot -> what this turn's take weighed its tile at (`_best_placed`, `_place_values`)
         self.shared: dict | None = None  # set by a search: tile values by `handler_key`, shared between policies
 
     @property
@@ -128,6 +129,7 @@ class GreedyPolicy(Policy):
         self._memo_game = self._table_game = self._terms_g = None
         self._memo, self._table, self._turn_values, self._kept = {}, {}, None, None
         self._kept_at = (None, None, None)
+        self._weighed = {}
 
     def _turn_memo(self, game) -> dict:
         """The tile values worked out so far this turn. A turn asks for the chosen tile's value three times (to
@@ -152,6 +154,7 @@ class GreedyPolicy(Policy):
             self._memo_game = game
             self._memo_stamp = game.turns
             self._turn_values = None
+            self._weighed = {}
         self._memo_dw = None  # the display's worshippers as a key, when a 'when taken' tile needs it
         return self._memo
 
@@ -460,13 +463,35 @@ class GreedyPolicy(Policy):
         if T.t_whole[tile]:
             # the same at every place but for the row's preference: the best place is the lowest (`a - b` never
             # grows with `b`: the same float as the best of every place's)
-            v = (self._whole_value(game, me, tile, up[0], left, slot, awards, memo) - low) - spend
+            whole = self._whole_value(game, me, tile, up[0], left, slot, awards, memo)
+            if not T.t_destroys[tile]:
+                self._weighed[slot] = (tile, left, up, whole, None)
+            v = (whole - low) - spend
             return v if v > best else best
-        for value in self._values_at(game, me, tile, up, left, slot, awards, memo):
+        values = self._values_at(game, me, tile, up, left, slot, awards, memo)
+        if not T.t_destroys[tile]:
+            self._weighed[slot] = (tile, left, up, None, values)
+        for value in values:
             v = value - spend
             if v > best:
                 best = v
         return best
+
+    def _place_values(self, game, me, tile, places, realm, awards) -> list:
+        """`_values_at` for the tile of this turn's take (slot `self._slot`) at `places`, `realm` left after paying:
+        what the take weighed (`_best_placed` keeps it) when it weighed the same tile at the same places with the
+        same realm left. Between the take and its cost and place the player's universe does not change, and of
+        what does (the realm, the display's worshippers) the key holds the realm left; a tile whose dry run reads
+        the display's worshippers (`Tables.t_destroys`) is never kept (tests/engine/test_engine_fast.py holds
+        these to the values worked out again)."""
+        held = self._weighed.get(self._slot)
+        if held is not None and held[0] == tile and held[1] == realm and held[2] == places:
+            whole = held[3]
+            if whole is None:
+                return held[4]
+            pref = game.tables.row_pref
+            return [whole - pref[pos] for pos in places]
+        return self._values_at(game, me, tile, places, realm, self._slot, awards, self._memo)
 
     def _worth(self, T) -> list:
         """[`_realm_value` of n worshippers for n = 0 .. 99], the same floats, for the rule set's tables `T` and
@@ -680,7 +705,7 @@ class GreedyPolicy(Policy):
                 left = list(realm)
                 for c in fixed + paid:
                     left[c] -= 1
-            best = max(self._values_at(game, me, tile, up, left, self._slot, awards, self._memo)) - spend
+            best = max(self._place_values(game, me, tile, up, left, awards)) - spend
         if best < desert:
             return None
         return paid
@@ -698,7 +723,7 @@ class GreedyPolicy(Policy):
             values = [value - pref[pos] for pos in positions]
         else:
             realm = list(me.realm) if T.t_pays[tile] else None  # only a handler that asks to be paid reads it
-            values = self._values_at(game, me, tile, positions, realm, self._slot, awards, self._memo)
+            values = self._place_values(game, me, tile, positions, realm, awards)
         return max(zip(values, positions), key=_best_then_lowest)[1]
 
     def choose_gain(self, game, me, count):
