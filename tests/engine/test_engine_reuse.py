@@ -99,13 +99,13 @@ def test_a_region_getter_reads_the_region_positions():
     kept = [tile for tile, region in enumerate(T.t_region) if region is not None]
     assert kept  # the base game's Forests and Irrigations
     for tile in kept:
-        for pos, (region, get) in enumerate(zip(T.t_region[tile], T.t_region_get[tile])):
+        for region, get in zip(T.t_region[tile], T.t_region_get[tile]):
             if not region:
                 assert get is None
                 continue
             read = get(board)
             assert (read if len(region) > 1 else (read,)) == tuple(region)
-    assert region_getters((None, ((), (3, 4)))) [1][0] is None
+    assert region_getters((None, ((), (3, 4))))[1][0] is None
 
 
 _values = st.one_of(st.floats(allow_nan=True, allow_infinity=True), st.sampled_from([0.0, -0.0, 1.5, 2.5]),
