@@ -604,20 +604,24 @@ class GreedyPolicy(Policy):
         for the tile was an int, as `_kept_value` keeps)."""
         T = game.tables
         kept = self._kept
-        region = T.t_region_get[tile]  # per place, its region's positions' getter (None: an empty region)
-        pc, tid, cancelled = me.pc, me.tid, me.cancelled
+        region = T.t_region_get[tile]  # per place, per region it is handed, its positions' getter
+        pc, tid, cancelled, row = me.pc, me.tid, me.cancelled, T.row_of
         head = (tile, tuple(realm) if T.t_pays[tile] else None,
                 tuple(me.reduced) if T.t_region_reduces[tile] else None)
         colours = T.t_region_colours[tile]
         out = []
         for pos in places:
-            get = region[pos]
-            if get is None:
-                key = (head, pos)
-            elif colours:  # each position's colour, desert or nothing (`pc`), and cancellation
-                key = (head, pos, get(pc), get(cancelled))
-            else:  # each position's tile id, colour, desert or nothing, and cancellation
-                key = (head, pos, get(tid), get(pc), get(cancelled))
+            # Not the place itself, which no kept part reads (`pos` is no `KEPT_CLAUSE` attribute): its row (the
+            # row's preference) and, per region, what the helper hands the parts, in its order: places alike
+            # there share a value.
+            key = (head, row[pos])
+            for get in region[pos]:
+                if get is None:
+                    key += (None,)
+                elif colours:  # each position's colour, desert or nothing (`pc`), and cancellation
+                    key += (get(pc), get(cancelled))
+                else:  # each position's tile id, colour, desert or nothing, and cancellation
+                    key += (get(tid), get(pc), get(cancelled))
             value = kept.get(key)
             if value is None:
                 value = self._evaluate(game, me, tile, pos, realm, slot, awards_before)

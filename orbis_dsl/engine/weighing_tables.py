@@ -54,15 +54,24 @@ def _kept_tables(T) -> None:
     T.t_take = tuple(zip(T.t_fixed, T.t_any, T.t_color, T.t_kept_by_id))
     T.t_take_unkept = tuple(zip(T.t_fixed, T.t_any, T.t_color, (False,) * len(T.t_kept)))
     T.t_region = region_tiles(T)
-    T.t_region_get = region_getters(T.t_region)
+    T.t_region_get = region_getters(T.board, T.t_region_reads)
     T.kept_any = any(T.t_kept) or any(region is not None for region in T.t_region)
 
 
-def region_getters(regions) -> tuple:
-    """Per tile id, None for a tile not kept by its region (`Tables.t_region`), else per place one `itemgetter` of
-    its region's positions, reading them from a player's lists in one call (None: a region of no position)."""
-    return tuple(None if region is None else tuple(itemgetter(*at) if at else None for at in region)
-                 for region in regions)
+def region_getters(board, reads) -> tuple:
+    """Per tile id, None for a tile not kept by its region (`Tables.t_region`), else per place, for each region
+    it is handed (`reads`: per tile id the regions' names, as `Tables.t_region_reads` holds them), one
+    `itemgetter` of that region's positions in the board's order, the order its helper hands them in (None: no
+    position there): a player's lists read in one call each."""
+    out = []
+    for names in reads:
+        if names is None:
+            out.append(None)
+            continue
+        tables = [getattr(board, name) for name in names]
+        out.append(tuple(tuple(itemgetter(*table[pos]) if table[pos] else None for table in tables)
+                         for pos in range(board.size)))
+    return tuple(out)
 
 
 def _whole(condition, handler, kind, free) -> bool:

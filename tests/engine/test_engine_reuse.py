@@ -17,7 +17,6 @@ from orbis_dsl.engine.game import Game
 from orbis_dsl.engine.game_setup import deal
 from orbis_dsl.engine.policy_greedy import GreedyPolicy, _best_then_lowest
 from orbis_dsl.engine.state import tables_for
-from orbis_dsl.engine.weighing_tables import region_getters
 from orbis_dsl.language.packs.load import load_pack
 from orbis_dsl.language.ruleset import base_rules
 
@@ -94,18 +93,25 @@ def test_the_desert_kept_follows_a_god_that_changes_its_worth(pack):
 
 
 def test_a_region_getter_reads_the_region_positions():
+    # per place, one getter per region the tile's parts are handed, reading that region's positions in the
+    # board's order (the order its helper hands the tiles in); together, the positions `t_region` lists
     T = tables_for(_rules(None))
     board = list(range(T.size))
     kept = [tile for tile, region in enumerate(T.t_region) if region is not None]
     assert kept  # the base game's Forests and Irrigations
     for tile in kept:
-        for region, get in zip(T.t_region[tile], T.t_region_get[tile]):
-            if not region:
-                assert get is None
-                continue
-            read = get(board)
-            assert (read if len(region) > 1 else (read,)) == tuple(region)
-    assert region_getters((None, ((), (3, 4))))[1][0] is None
+        names = T.t_region_reads[tile]
+        for pos, (region, gets) in enumerate(zip(T.t_region[tile], T.t_region_get[tile])):
+            read = []
+            for name, get in zip(names, gets, strict=True):
+                at = getattr(T.board, name)[pos]
+                if get is None:
+                    assert not at
+                    continue
+                got = get(board)
+                assert (got if len(at) > 1 else (got,)) == tuple(at)
+                read += at
+            assert sorted(set(read)) == list(region)
 
 
 _values = st.one_of(st.floats(allow_nan=True, allow_infinity=True), st.sampled_from([0.0, -0.0, 1.5, 2.5]),
