@@ -496,7 +496,7 @@ class GreedyPolicy(Policy):
         what the take weighed (`_best_placed` keeps it) when it weighed the same tile at the same places with the
         same realm left. Between the take and its cost and place the player's universe does not change, and of
         what does (the realm, the display's worshippers) the key holds the realm left; a tile whose dry run reads
-        the display's worshippers (`Tables.t_destroys`) is never kept (tests/engine/test_engine_fast.py holds
+        the display's worshippers (`Tables.t_destroys`) is never kept (tests/engine/test_engine_reuse.py holds
         these to the values worked out again)."""
         held = self._weighed.get(self._slot)
         if held is not None and held[0] == tile and held[1] == realm and held[2] == places:
@@ -598,10 +598,10 @@ class GreedyPolicy(Policy):
     def _region_values(self, game, me, tile, places, realm, slot, awards_before) -> list:
         """[the tile's value at each of `places`] (`_evaluate`) for a tile kept by its place and the tiles of the
         regions it reads (`Tables.t_region`, tile_fixed.py): kept across turns under the tile, what its dry run
-        reads (the realm left, the reductions), the place, and each region position's tile id, mark and
-        cancellation (its mark alone and cancellation where only colours are read), read by one `itemgetter` a
-        list, and worked out where missing (kept when every award measure's term
-        for the tile was an int, as `_kept_value` keeps)."""
+        reads (the realm left, the reductions), the place's row, and per region each position's tile id, mark and
+        cancellation (its mark and cancellation alone where only colours are read), read by one `itemgetter` a
+        list (`Tables.t_region_get`), and worked out where missing (kept when every award measure's term for the
+        tile was an int, as `_kept_value` keeps)."""
         T = game.tables
         kept = self._kept
         region = T.t_region_get[tile]  # per place, per region it is handed, its positions' getter
