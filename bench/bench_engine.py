@@ -6,8 +6,10 @@ search's playouts, and a 4-player game with every seat searching.
 
 The baseline (`--baseline`) is acacd6a, the engine before issue 33's third pass (df31104: before the issue),
 checked out into a git worktree under /tmp (once) and imported in a subprocess; this checkout is measured in
-another subprocess with the same code, so each figure has its same-run baseline beside it. Every figure is CPU
-time of one process (one core), best of `--repeat`: the least disturbed by the other load of a shared machine.
+another subprocess with the same code, so each figure has its same-run baseline beside it. The two take turns,
+`--repeat` subprocesses each (baseline, this checkout, baseline, ...), each timing every figure once, so that
+both meet the same drift of a shared machine's speed. Every figure is CPU time of one process (one core), best
+of `--repeat`: the least disturbed by the other load.
 Each timing starts cold: the tile values a search shares within a process (by rules, options and handler key)
 are dropped before it, so a repeat does not find the games it has just played already worked out.
 
@@ -89,6 +91,21 @@ def measure(checkout: Path, games: int, search_games: int, repeat: int) -> dict:
     return json.loads(result.stdout)
 
 
+def measure_alternately(old: Path, new: Path, games: int, search_games: int, repeat: int) -> tuple[dict, dict]:
+    """Both checkouts measured `repeat` times, taking turns (baseline, this checkout, baseline, ...), one timing of
+    each figure a turn, and the best of each kept (the most games or playouts per second, the fewest seconds):
+    on a shared machine whose speed drifts within minutes, the two sides then meet the same drift rather than one
+    side a quiet minute and the other a busy one."""
+    runs: tuple[list, list] = ([], [])
+    for _ in range(repeat):
+        runs[0].append(measure(old, games, search_games, 1))
+        runs[1].append(measure(new, games, search_games, 1))
+    return tuple({"greedy_games_per_s": max(r["greedy_games_per_s"] for r in side),
+                  "search_playouts_per_s": max(r["search_playouts_per_s"] for r in side),
+                  "search_playouts_per_decision": side[0]["search_playouts_per_decision"],
+                  "search_4p_game_s": min(r["search_4p_game_s"] for r in side)} for side in runs)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--baseline", default="acacd6a", help="the commit to compare with")
@@ -98,8 +115,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=2)
     args = parser.parse_args()
     print(f"baseline: calibration loop, best of 5: {calibration_ms(runs=5):.1f} ms")
-    old = measure(baseline_checkout(args.baseline), args.games, args.search_games, args.repeat)
-    new = measure(ROOT, args.games, args.search_games, args.repeat)
+    old, new = measure_alternately(baseline_checkout(args.baseline), ROOT, args.games, args.search_games,
+                                   args.repeat)
     print(f"greedy against greedy, 2 players, games per CPU second: {new['greedy_games_per_s']:.0f} "
           f"(baseline {args.baseline}: {old['greedy_games_per_s']:.0f}; "
           f"{new['greedy_games_per_s'] / old['greedy_games_per_s']:.2f}x; target 3x)")

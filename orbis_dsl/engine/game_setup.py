@@ -35,6 +35,24 @@ def variant_tiles(rules: Rules, variant: VariantSpec) -> list[int]:
     return rules.tile_ids_in_play(variant)
 
 
+_LEVELS: dict = {}  # (rule tables, stars removed) -> `_levels_in_play`'s answer, for every deal of the process
+
+
+def _levels_in_play(rules: Rules, tables, variant: VariantSpec) -> tuple:
+    """(how many tiles the variant keeps, per level from the lowest its tile ids in the rule set's order), worked
+    out once per rule set and stars removed: every deal of a sweep or a search asks again."""
+    key = (tables, tuple(variant.removed_stars))
+    held = _LEVELS.get(key)
+    if held is None:
+        if len(_LEVELS) >= 256:  # a sweep over many rule sets: the tables are not kept alive for ever
+            _LEVELS.clear()
+        ids = variant_tiles(rules, variant)
+        t_level = tables.t_level
+        held = _LEVELS[key] = (len(ids), tuple(tuple(i for i in ids if t_level[i] == level)
+                                                for level in sorted({t_level[i] for i in ids})))
+    return held
+
+
 def deal(rules: Rules, variant: VariantSpec | str, seed: int, names: list[str] | None = None,
          options: dict | None = None) -> Setup:
     """Shuffle each level into its own pile, deal the display from the lowest pile, reveal the gods."""
@@ -49,16 +67,14 @@ def deal(rules: Rules, variant: VariantSpec | str, seed: int, names: list[str] |
     if len(names) != variant.players:
         raise SetupError(f"variant '{variant.name}' is for {variant.players} players, got {len(names)} names")
     rng = random.Random(seed)
-    ids = variant_tiles(rules, variant)
+    count, levels = _levels_in_play(rules, tables, variant)
     need = tables.display + tables.size * variant.players
-    if len(ids) != need:
-        raise SetupError(f"variant '{variant.name}' leaves {len(ids)} tiles; {variant.players} players need "
+    if count != need:
+        raise SetupError(f"variant '{variant.name}' leaves {count} tiles; {variant.players} players need "
                          f"{tables.display} + {tables.size} x {variant.players} = {need}")
-    t_level = tables.t_level  # each tile's level, read once per rule set
-    levels = sorted({t_level[i] for i in ids})
     piles = []
-    for level in levels:
-        pile = [i for i in ids if t_level[i] == level]
+    for ids in levels:
+        pile = list(ids)
         rng.shuffle(pile)
         piles.append(pile)
     display = []

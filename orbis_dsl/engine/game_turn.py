@@ -5,6 +5,8 @@ and checked here, so an illegal choice raises `IllegalMove` whoever made it; `lo
 
 from __future__ import annotations
 
+from operator import add
+
 from orbis_dsl.engine.state import DESERT, PlayerState, desert_view, new_tile_view
 
 # Exchanges asked for at one moment of a turn, at most (more than any realm could use: the limit is about ten).
@@ -35,6 +37,8 @@ class TurnActions:
         display = self.display
         if (last and me.god is None) or me.placed >= T.size:
             slots = []
+        elif -1 not in display:  # a full display (every turn until the piles run out): every slot, in order
+            slots = list(T.display_slots)
         else:
             slots = [s for s in range(T.display) if display[s] >= 0]
         if not slots and not gods:
@@ -95,12 +99,9 @@ class TurnActions:
             if display[s] >= 0:
                 dw[s][colour] += 1
                 aether[colour] -= 1
-        # 2. collect
-        w = dw[slot]
+        # 2. collect (the realm's own list changed in place: policies and probes may hold it)
         realm = me.realm
-        for c in range(T.nc):
-            if w[c]:
-                realm[c] += w[c]
+        realm[:] = map(add, realm, dw[slot])
         dw[slot] = [0] * T.nc
         display[slot] = -1
 

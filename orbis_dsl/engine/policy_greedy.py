@@ -104,10 +104,12 @@ class GreedyPolicy(Policy):
         self._turn_values: tuple | None = None  # (desert value, award measures) of the turn in _memo_stamp
         self._kept: dict | None = None  # this turn's table of values kept across turns (None: not usable now)
         self._kept_at: tuple = (None, None, None)  # (game, values, table) of the last `_kept_table` looked up
+        self._desert_at: tuple = (None, None, None)  # (game, values, desert value) of the last `_kept_desert`
         self._scratch: dict[int, TileView] = {}  # tile id -> the view weighed in its places (see _evaluate)
         self._one = _OneTile()  # the universe of one tile a summed award measure weighs (`_measure_change`)
         self._terms: dict = {}  # (measure, tile id) -> its int measure of that tile alone, for the game `_terms_g`
         self._terms_g = None
+        self._weighed: dict = {}  # slot -> what this turn's take weighed its tile at (`_best_placed`, `_place_values`)
         self.shared: dict | None = None  # set by a search: tile values by `handler_key`, shared between policies
 
     @property
@@ -127,7 +129,8 @@ class GreedyPolicy(Policy):
         by identity, so the next game a policy plays works them out again, as a fresh policy would."""
         self._memo_game = self._table_game = self._terms_g = None
         self._memo, self._table, self._turn_values, self._kept = {}, {}, None, None
-        self._kept_at = (None, None, None)
+        self._kept_at = self._desert_at = (None, None, None)
+        self._weighed = {}
 
     def _turn_memo(self, game) -> dict:
         """The tile values worked out so far this turn. A turn asks for the chosen tile's value three times (to
@@ -152,6 +155,7 @@ class GreedyPolicy(Policy):
             self._memo_game = game
             self._memo_stamp = game.turns
             self._turn_values = None
+            self._weighed = {}
         self._memo_dw = None  # the display's worshippers as a key, when a 'when taken' tile needs it
         return self._memo
 
@@ -169,28 +173,41 @@ class GreedyPolicy(Policy):
             game.g.cache.clear()  # what the last effect measured is stale
         parts = self._turn_values
         if parts is None:
+            values = tuple(me.values.items())
             parts = memo.get(_PARTS)
             if parts is None:
-                parts = memo[_PARTS] = (self._desert_value(game, me), self._award_measures(game, me))
+                parts = memo[_PARTS] = (self._kept_desert(game, me, values), self._award_measures(game, me))
                 if game.g.cache:
                     # what `among` measured for the board without the tile must not be read by the first tile
                     # weighed: every weighing starts from an empty cache (and so weighs the same in any order)
                     game.g.cache.clear()
             self._turn_values = parts
-            self._kept = self._kept_now(game, me, parts[1])
+            self._kept = self._kept_now(game, parts[1], values)
         return parts
 
-    def _kept_now(self, game, me, awards) -> dict | None:
+    def _kept_desert(self, game, me, values: tuple) -> float:
+        """`_desert_value`, kept for the game and the player's `values` (their items) when the desert clauses read
+        nothing else that moves (`Tables.desert_kept`: the printed fields of the one desert they weigh, the
+        options, the values); worked out otherwise."""
+        if not game.tables.desert_kept:
+            return self._desert_value(game, me)
+        at = self._desert_at
+        if at[0] is game and at[1] == values:
+            return at[2]
+        value = self._desert_value(game, me)
+        self._desert_at = (game, values, value)
+        return value
+
+    def _kept_now(self, game, awards, values: tuple) -> dict | None:
         """The table of values kept across turns for this turn, or None when no tile's value can be: a tile's kept
         value holds only while every award measure's change is its tile's int term, which needs the board's
-        measures to be ints (`_measure_change`)."""
+        measures to be ints (`_measure_change`). `values`: the player's values, as items."""
         T = game.tables
         if not T.kept_any:
             return None
         for before in awards:
             if type(before) is not int:
                 return None
-        values = tuple(me.values.items())
         at = self._kept_at
         if at[0] is not game or at[1] != values:
             at = self._kept_at = (game, values, _kept_table(type(self), game, values))
@@ -460,13 +477,35 @@ class GreedyPolicy(Policy):
         if T.t_whole[tile]:
             # the same at every place but for the row's preference: the best place is the lowest (`a - b` never
             # grows with `b`: the same float as the best of every place's)
-            v = (self._whole_value(game, me, tile, up[0], left, slot, awards, memo) - low) - spend
+            whole = self._whole_value(game, me, tile, up[0], left, slot, awards, memo)
+            if not T.t_destroys[tile]:
+                self._weighed[slot] = (tile, left, up, whole, None)
+            v = (whole - low) - spend
             return v if v > best else best
-        for value in self._values_at(game, me, tile, up, left, slot, awards, memo):
+        values = self._values_at(game, me, tile, up, left, slot, awards, memo)
+        if not T.t_destroys[tile]:
+            self._weighed[slot] = (tile, left, up, None, values)
+        for value in values:
             v = value - spend
             if v > best:
                 best = v
         return best
+
+    def _place_values(self, game, me, tile, places, realm, awards) -> list:
+        """`_values_at` for the tile of this turn's take (slot `self._slot`) at `places`, `realm` left after paying:
+        what the take weighed (`_best_placed` keeps it) when it weighed the same tile at the same places with the
+        same realm left. Between the take and its cost and place the player's universe does not change, and of
+        what does (the realm, the display's worshippers) the key holds the realm left; a tile whose dry run reads
+        the display's worshippers (`Tables.t_destroys`) is never kept (tests/engine/test_engine_reuse.py holds
+        these to the values worked out again)."""
+        held = self._weighed.get(self._slot)
+        if held is not None and held[0] == tile and held[1] == realm and held[2] == places:
+            whole = held[3]
+            if whole is None:
+                return held[4]
+            pref = game.tables.row_pref
+            return [whole - pref[pos] for pos in places]
+        return self._values_at(game, me, tile, places, realm, self._slot, awards, self._memo)
 
     def _worth(self, T) -> list:
         """[`_realm_value` of n worshippers for n = 0 .. 99], the same floats, for the rule set's tables `T` and
@@ -559,23 +598,30 @@ class GreedyPolicy(Policy):
     def _region_values(self, game, me, tile, places, realm, slot, awards_before) -> list:
         """[the tile's value at each of `places`] (`_evaluate`) for a tile kept by its place and the tiles of the
         regions it reads (`Tables.t_region`, tile_fixed.py): kept across turns under the tile, what its dry run
-        reads (the realm left, the reductions), the place, and each region position's tile id and cancellation
-        (or whether it is empty or a desert), and worked out where missing (kept when every award measure's term
-        for the tile was an int, as `_kept_value` keeps)."""
+        reads (the realm left, the reductions), the place's row, and per region each position's tile id, mark and
+        cancellation (its mark and cancellation alone where only colours are read), read by one `itemgetter` a
+        list (`Tables.t_region_get`), and worked out where missing (kept when every award measure's term for the
+        tile was an int, as `_kept_value` keeps)."""
         T = game.tables
         kept = self._kept
-        region = T.t_region[tile]
-        pc, tid, cancelled = me.pc, me.tid, me.cancelled
+        region = T.t_region_get[tile]  # per place, per region it is handed, its positions' getter
+        pc, tid, cancelled, row = me.pc, me.tid, me.cancelled, T.row_of
         head = (tile, tuple(realm) if T.t_pays[tile] else None,
                 tuple(me.reduced) if T.t_region_reduces[tile] else None)
         colours = T.t_region_colours[tile]
         out = []
         for pos in places:
-            if colours:  # each position's colour, desert or nothing, and cancellation (2v + c tells them apart)
-                key = (head, pos, *[pc[q] * 2 + cancelled[q] for q in region[pos]])
-            else:  # each position's tile id and cancellation, or whether it is empty or a desert
-                key = (head, pos, *[(tid[q] << 1 | cancelled[q]) if tid[q] >= 0 else pc[q] - 4 * cancelled[q]
-                                    for q in region[pos]])
+            # Not the place itself, which no kept part reads (`pos` is no `KEPT_CLAUSE` attribute): its row (the
+            # row's preference) and, per region, what the helper hands the parts, in its order: places alike
+            # there share a value.
+            key = (head, row[pos])
+            for get in region[pos]:
+                if get is None:
+                    key += (None,)
+                elif colours:  # each position's colour, desert or nothing (`pc`), and cancellation
+                    key += (get(pc), get(cancelled))
+                else:  # each position's tile id, colour, desert or nothing, and cancellation
+                    key += (get(tid), get(pc), get(cancelled))
             value = kept.get(key)
             if value is None:
                 value = self._evaluate(game, me, tile, pos, realm, slot, awards_before)
@@ -680,7 +726,7 @@ class GreedyPolicy(Policy):
                 left = list(realm)
                 for c in fixed + paid:
                     left[c] -= 1
-            best = max(self._values_at(game, me, tile, up, left, self._slot, awards, self._memo)) - spend
+            best = max(self._place_values(game, me, tile, up, left, awards)) - spend
         if best < desert:
             return None
         return paid
@@ -698,8 +744,8 @@ class GreedyPolicy(Policy):
             values = [value - pref[pos] for pos in positions]
         else:
             realm = list(me.realm) if T.t_pays[tile] else None  # only a handler that asks to be paid reads it
-            values = self._values_at(game, me, tile, positions, realm, self._slot, awards, self._memo)
-        return max(zip(values, positions), key=_best_then_lowest)[1]
+            values = self._place_values(game, me, tile, positions, realm, awards)
+        return _best_then_lowest(values, positions)
 
     def choose_gain(self, game, me, count):
         # the colours the display's tiles ask for most, that the realm lacks
@@ -743,9 +789,19 @@ class GreedyPolicy(Policy):
         return None
 
 
-def _best_then_lowest(entry) -> tuple:
-    """A (value, place) pair's rank among the places: the highest value, then the lowest place."""
-    return entry[0], -entry[1]
+def _best_then_lowest(values, places) -> int:
+    """The place of the highest value, of equal values the lowest place: what `max` over (value, -place) pairs
+    gives, without a key call per place. A pair is greater when its value is not equal to the best's (by identity
+    or `==`, as a tuple compares its items) and greater, or equal and its place lower; a NaN is then never taken,
+    as with the pairs."""
+    best, place = values[0], places[0]
+    for value, pos in zip(values, places):
+        if value is best or value == best:
+            if pos < place:
+                best, place = value, pos
+        elif value > best:
+            best, place = value, pos
+    return place
 
 
 def _affordable(T, me, tile, realm) -> bool:

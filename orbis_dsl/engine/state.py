@@ -65,6 +65,7 @@ class Tables:
     def _display_tables(self, n: int) -> None:
         """The display's slots, read row by row, and which slots touch (where a take generates worshippers)."""
         self.display = n
+        self.display_slots = tuple(range(n))
         side = math.isqrt(n)
         width = side if side * side == n else n  # a square grid when possible, else one row
         self.display_width = width

@@ -173,20 +173,23 @@ def region_tiles(T) -> tuple:
     reads only the colours and cancellations of the region's tiles). A tile kept by its id alone (`kept_tiles`) is
     not kept here."""
     board = T.board
-    out, reduces, colours = [], [], []
+    out, reduces, colours, reads = [], [], [], []
     for tile, whole in enumerate(T.t_whole):
         parts = _kept_parts(T, tile)
         if parts is None or (whole and not parts[1]) or T.t_destroys[tile]:
             out.append(None)
             reduces.append(False)
             colours.append(False)
+            reads.append(None)
             continue
         tables = [getattr(board, name) for name in sorted(parts[1])]
         out.append(tuple(tuple(sorted({q for table in tables for q in table[pos]})) for pos in range(board.size)))
         reduces.append(parts[0])
         colours.append(_reads_colours_around(T, tile))
+        reads.append(tuple(sorted(parts[1])))
     T.t_region_reduces = tuple(reduces)
     T.t_region_colours = tuple(colours)
+    T.t_region_reads = tuple(reads)  # per region tile, the names of the regions its parts are handed, sorted
     return tuple(out)
 
 

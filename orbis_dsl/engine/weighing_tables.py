@@ -5,9 +5,11 @@ and what a dry run asks of the game."""
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from orbis_dsl.engine.measure_sum import fixed_term, tile_sum
 from orbis_dsl.engine.place_free import names_read, place_free
-from orbis_dsl.engine.tile_fixed import kept_tiles, region_tiles
+from orbis_dsl.engine.tile_fixed import KEPT_CLAUSE, kept_tiles, reads_only, region_tiles
 
 
 def weighing_parts(T) -> None:
@@ -39,8 +41,12 @@ def weighing_parts(T) -> None:
 
 
 def _kept_tables(T) -> None:
-    """`t_kept`, `t_kept_by_id`, `t_take`, `t_take_unkept`, `t_region` and `kept_any` (see `weighing_parts`)."""
+    """`t_kept`, `t_kept_by_id`, `t_take`, `t_take_unkept`, `t_region` (and its getters), `kept_any` (see
+    `weighing_parts`) and `desert_kept`."""
     T.t_kept = kept_tiles(T)
+    # the desert clauses weigh one desert view, alike in every turn: reading nothing else that moves (the options,
+    # the player's values), what a desert is worth is kept while the values are the same (`_kept_desert`)
+    T.desert_kept = all(reads_only(fn, KEPT_CLAUSE) for fn in T.desert_ends)
     # kept by its id alone: its dry run reads neither the realm nor the reductions
     T.t_kept_by_id = tuple(kept == 1 and not pays for kept, pays in zip(T.t_kept, T.t_pays))
     # what the greedy take loop reads of a tile id, in one tuple: its cost's coloured squares and multicoloured
@@ -48,7 +54,24 @@ def _kept_tables(T) -> None:
     T.t_take = tuple(zip(T.t_fixed, T.t_any, T.t_color, T.t_kept_by_id))
     T.t_take_unkept = tuple(zip(T.t_fixed, T.t_any, T.t_color, (False,) * len(T.t_kept)))
     T.t_region = region_tiles(T)
+    T.t_region_get = region_getters(T.board, T.t_region_reads)
     T.kept_any = any(T.t_kept) or any(region is not None for region in T.t_region)
+
+
+def region_getters(board, reads) -> tuple:
+    """Per tile id, None for a tile not kept by its region (`Tables.t_region`), else per place, for each region
+    it is handed (`reads`: per tile id the regions' names, as `Tables.t_region_reads` holds them), one
+    `itemgetter` of that region's positions in the board's order, the order its helper hands them in (None: no
+    position there): a player's lists read in one call each."""
+    out = []
+    for names in reads:
+        if names is None:
+            out.append(None)
+            continue
+        tables = [getattr(board, name) for name in names]
+        out.append(tuple(tuple(itemgetter(*table[pos]) if table[pos] else None for table in tables)
+                         for pos in range(board.size)))
+    return tuple(out)
 
 
 def _whole(condition, handler, kind, free) -> bool:

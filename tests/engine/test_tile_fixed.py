@@ -20,6 +20,7 @@ from orbis_dsl.engine.tile_fixed import (
     reads_only,
     regions_read,
 )
+from orbis_dsl.engine.weighing_tables import region_getters
 from orbis_dsl.language.packs.load import load_pack
 from orbis_dsl.language.ruleset import base_rules
 from orbis_dsl.runtime.support import compare as _compare
@@ -205,11 +206,13 @@ def test_a_region_too_small_changes_the_games():
     T = tables_for(base)
     forest = next(i for i, k in enumerate(T.t_kind) if k is not None and k.name == "forest")
     wrong = tuple(T.board.supports if tile == forest else region for tile, region in enumerate(T.t_region))
-    assert fast_differs(base, range(20), t_region=wrong)
+    reads = tuple(("supports",) if tile == forest else names for tile, names in enumerate(T.t_region_reads))
+    assert fast_differs(base, range(20), t_region=wrong, t_region_get=region_getters(T.board, reads))
     # an Irrigation kept by its place alone: the tiles below it are read once for every game of the process
     irrigation = next(i for i, k in enumerate(T.t_kind) if k is not None and k.name == "irrigation")
     wrong = tuple(((),) * T.size if tile == irrigation else region for tile, region in enumerate(T.t_region))
-    assert fast_differs(base, range(20), t_region=wrong)
+    reads = tuple(() if tile == irrigation else names for tile, names in enumerate(T.t_region_reads))
+    assert fast_differs(base, range(20), t_region=wrong, t_region_get=region_getters(T.board, reads))
 
 
 def _writes(api, g, p, t):
