@@ -59,12 +59,16 @@ def test_the_quick_entry_prints_and_exits_as_the_full_command_line(args):
 
 # What the quick entry must not import for `score --json` (each a few ms of every start): the full command line's
 # typer, click and rich (the terminal report draws with rich: it is not asked here); hashlib (OpenSSL), ast,
-# string (Template's pattern), the compiler's Lark.
-_HEAVY = ("typer", "click", "rich", "hashlib", "_hashlib", "ast", "string", "lark", "inspect", "dataclasses")
+# string (Template's pattern), the compiler's Lark; typing (its NamedTuple compiles each field's annotation: the
+# record and spec classes come from common.named_tuples) and importlib.util (the generated modules are loaded by the
+# import system's own functions).
+_HEAVY = ("typer", "click", "rich", "hashlib", "_hashlib", "ast", "string", "lark", "inspect", "dataclasses",
+          "typing", "importlib.util")
 
 
 @pytest.mark.parametrize("args", [["score", "--json", GAMES[0]], ["score", "--json", GAMES[1]],
-                                  ["score", "--json", *GAMES]])
+                                  ["score", "--json", *GAMES], ["score", "--json", "--jobs", "2", *GAMES],
+                                  ["score", "--json", "examples/mondo/grid-advanced-2p-counts-as-active.json"]])
 def test_the_quick_entry_scores_without_the_heavier_modules(args):
     script = ("import sys; sys.argv = ['orbis', *sys.argv[1:]]; from orbis_dsl.cli.entry import main\n"
               "try:\n    main()\nexcept SystemExit as end:\n"
