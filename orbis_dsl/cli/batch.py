@@ -157,7 +157,8 @@ _FILES_PER_WORKER = 100
 def _idle_cores(cores: int) -> int:
     """How many of `cores` other programs leave free, by the load average of the last minute. On a busy machine a
     worker only shares a core with what already runs there: the batch took no less wall time with two workers
-    than with none, and 13-20 % more CPU (each worker's start, the parent passing every report on), so the
+    than with none, and 13-20 % more CPU (each worker's start, the parent passing every report on; with JSON lines
+    the workers now write their own, cli/turns.py, and a second process still costs about a tenth more), so the
     default then scores in this process. `--jobs` still starts as many as asked."""
     try:
         load = os.getloadavg()[0]
