@@ -90,3 +90,18 @@ def test_the_quick_entry_leaves_nothing_for_the_collection_at_exit():
     tracked, frozen, code = map(int, proc.stderr.split())
     assert code == 0
     assert frozen > 5_000 and tracked < 100  # (without the freeze: none frozen, thousands tracked)
+
+
+def test_the_quick_entry_loads_and_scores_a_game_without_a_collection():
+    """The package's loading sets off no collection (the collector is off from the quick entry's start: a batch
+    runs it itself, every so many files)."""
+    script = ("import gc, os, sys; sys.argv = ['orbis', *sys.argv[1:]]; from orbis_dsl.cli.entry import main\n"
+              "runs = []\n"
+              "gc.callbacks.append(lambda phase, info: phase == 'start' and runs.append(info['generation']))\n"
+              "try:\n    main()\nexcept SystemExit as end:\n"
+              "    os.write(2, f'{runs} {end.code}'.encode())")
+    env = {k: v for k, v in os.environ.items() if k != "ORBIS_FULL_CLI"}
+    for game in (GAMES[0], GAMES[1]):
+        proc = subprocess.run([sys.executable, "-c", script, "score", "--json", game], cwd=ROOT, capture_output=True,
+                              text=True, encoding="utf-8", env=env)
+        assert proc.stderr == "[] 0"
