@@ -14,10 +14,11 @@ import gc
 import io
 import os
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import NamedTuple
 
 from orbis_dsl.common.diagnostics import first_shown, render
+from orbis_dsl.common.named_tuples import NamedTuple
 from orbis_dsl.records.inputs import clean_text, read_clean_text, read_record, score_record
 
 
@@ -83,12 +84,20 @@ def score_files(paths: list[Path], pack, as_json: bool, explain: bool, jobs: int
     worker processes, or None for one per core on a long batch (workers_for). With workers and without
     `as_json`, each report comes drawn as `console` would draw it; with workers, `as_json` and `encoded` (the
     output takes UTF-8 bytes), each JSON line comes as `data`."""
+    with collector_paused() as freezing:
+        yield from _score_files(paths, pack, as_json, explain, jobs, console, freezing, encoded, boards)
+
+
+@contextmanager
+def collector_paused() -> Iterator[bool]:
+    """The cyclic collector off for a batch (see collect_now), and what is loaded by then frozen; gives whether
+    this batch freezes (not when the caller has frozen objects itself, which it then leaves alone)."""
     collecting, freezing = gc.isenabled(), gc.get_freeze_count() == 0
-    gc.disable()  # see _collect_now: scoring makes no reference cycles, and the collector's passes cost a sixth
+    gc.disable()  # scoring makes no reference cycles, and the collector's passes cost a sixth
     if freezing:  # what is loaded by now (modules, rules) lives as long as the batch: no collection walks it
         gc.freeze()
     try:
-        yield from _score_files(paths, pack, as_json, explain, jobs, console, freezing, encoded, boards)
+        yield freezing
     finally:
         if freezing:
             gc.unfreeze()
@@ -103,13 +112,13 @@ def score_files(paths: list[Path], pack, as_json: bool, explain: bool, jobs: int
 _COLLECT_EVERY = 256
 
 
-# A batch in this process is scored in runs (score_run) that double from one file, so the first report comes as
+# A batch in one process is scored in runs (score_run) that double from one file, so the first report comes as
 # soon as it is made, up to this many files (measured whole processes, alternated: 128 took about 5 % less CPU
 # than 64, 256 no less than 128; and a report waits for the rest of its run).
 _RUN = 128
 
 
-def _runs(count: int) -> Iterator[tuple[int, int]]:
+def serial_runs(count: int) -> Iterator[tuple[int, int]]:
     """(start, end) of each run of a batch of `count` files: 1, 2, 4, … files, then _RUN at a time."""
     start, size = 0, 1
     while start < count:
@@ -118,7 +127,7 @@ def _runs(count: int) -> Iterator[tuple[int, int]]:
         size = min(2 * size, _RUN)
 
 
-def _collect_now(done: int, freeze: bool) -> None:
+def collect_now(done: int, freeze: bool) -> None:
     """Every _COLLECT_EVERY files: free what cycles the files left, then freeze what is left. What survives a
     collection is what the batch keeps (the remembered tiles, lines and sentences, some thousands of objects):
     frozen, no later collection walks it again, so each one walks only what the last files made. Walking it all
@@ -148,7 +157,8 @@ _FILES_PER_WORKER = 100
 def _idle_cores(cores: int) -> int:
     """How many of `cores` other programs leave free, by the load average of the last minute. On a busy machine a
     worker only shares a core with what already runs there: the batch took no less wall time with two workers
-    than with none, and 13-20 % more CPU (each worker's start, the parent passing every report on), so the
+    than with none, and 13-20 % more CPU (each worker's start, the parent passing every report on; with JSON lines
+    the workers now write their own, cli/turns.py, and a second process still costs about a tenth more), so the
     default then scores in this process. `--jobs` still starts as many as asked."""
     try:
         load = os.getloadavg()[0]
@@ -168,10 +178,10 @@ def _score_files(paths, pack, as_json, explain, jobs, console, freezing: bool,
                  encoded: bool, boards: bool = False) -> Iterator[FileResult]:
     jobs = workers_for(jobs, len(paths))
     if jobs <= 1 or not _can_fork():
-        for start, end in _runs(len(paths)):
+        for start, end in serial_runs(len(paths)):
             yield from score_run(paths[start:end], pack, as_json, explain)
             for done in range(start, end):
-                _collect_now(done, freezing)
+                collect_now(done, freezing)
         return
     # The first file is scored here, before the workers start: that loads the game's rules and the modules that
     # read and score its records, which the forked workers then share instead of each loading them again (about
@@ -193,10 +203,7 @@ def _score_in_workers(paths, pack, as_json, explain, jobs, console, encoded: boo
     # the path (pickling a Path, or a NamedTuple, both ways cost more than the report's text).
     _WORKER.update(pack=pack, as_json=as_json, explain=explain, console=_console_settings(console), paths=paths,
                    encoded=encoded and as_json, boards=boards)
-    # Runs short enough that the first reports come soon and the last worker is not left alone for long.
-    left = len(paths) - 1
-    size = max(1, min(64, left // (jobs * 8)))
-    runs = [(start, min(start + size, len(paths))) for start in range(1, len(paths), size)]
+    runs = worker_runs(len(paths), jobs)
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
         for (start, _), (data, results) in zip(runs, pool.imap(_score_run_in_worker, runs)):
             view, at = memoryview(data), 0
@@ -205,6 +212,13 @@ def _score_in_workers(paths, pack, as_json, explain, jobs, console, encoded: boo
                 if length:
                     piece, at = view[at:at + length], at + length
                 yield FileResult(paths[start + offset], errors, text, None, None, title, warnings, piece)
+
+
+def worker_runs(count: int, jobs: int) -> list[tuple[int, int]]:
+    """(start, end) of each run of a batch's files after the first, shared among `jobs` workers: runs short enough
+    that the first reports come soon and the last worker is not left alone for long."""
+    size = max(1, min(64, (count - 1) // (jobs * 8)))
+    return [(start, min(start + size, count)) for start in range(1, count, size)]
 
 
 _WORKER: dict = {}
@@ -245,7 +259,7 @@ def _in_worker(result: FileResult) -> tuple:
     """(errors, text, title, warnings) of one file's result, as FileResult has them: the text is drawn here unless
     it is JSON, since rules hold compiled handlers, which need not pickle."""
     _WORKER["done"] = done = _WORKER.get("done", 0) + 1
-    _collect_now(done, freeze=True)  # (a worker's collector is its own, and ends with it)
+    collect_now(done, freeze=True)  # (a worker's collector is its own, and ends with it)
     if result.report is None:
         return result.errors, result.text, result.title, result.warnings
     from rich.console import Console

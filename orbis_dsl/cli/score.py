@@ -6,10 +6,11 @@ two cannot drift apart; it imports neither typer nor, for JSON output, rich.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from orbis_dsl.cli.batch import score_files
+from orbis_dsl.cli.batch import FileResult, score_files
+from orbis_dsl.cli.turns import can_take_turns, score_in_turns
 
 Say = Callable[[str], None]
 
@@ -37,38 +38,51 @@ def run_score(files: list[Path], pack, as_json: bool, explain: bool, strict: boo
         def say_error(text: str) -> None:  # above the bar, not through it
             bar.console.print(text, markup=False, highlight=False, emoji=False, soft_wrap=True)
 
-    failed = warned = 0
-    task = bar.add_task(f"{len(files)} files", total=len(files)) if bar else None
-    if bar:
-        bar.start()
-    try:
-        for result in score_files(files, pack, as_json, explain, jobs, console, encoded=say_utf8 is not None,
-                                  boards=boards):
-            for text in result.errors:
-                say_error(text)
-            failed += bool(result.errors)
-            warned += bool(result.warnings)
-            if result.data is not None:
-                say_utf8(result.data)
-            elif as_json and result.text is not None:
-                say(result.text)
-            elif result.text is not None:  # a report a worker drew
-                console.file.write(result.text)
-            elif result.report is not None:
-                from orbis_dsl.reports.terminal import print_any_report
+    def show(result: FileResult) -> None:
+        for text in result.errors:
+            say_error(text)
+        if result.data is not None:
+            say_utf8(result.data)
+        elif as_json and result.text is not None:
+            say(result.text)
+        elif result.text is not None:  # a report a worker drew
+            console.file.write(result.text)
+        elif result.report is not None:
+            from orbis_dsl.reports.terminal import print_any_report
 
-                print_any_report(result.report, result.rules, console, explain=explain, title=result.title,
-                                 boards=boards)
-            if bar:
-                bar.advance(task)
-    finally:
-        if bar:
-            bar.stop()
+            print_any_report(result.report, result.rules, console, explain=explain, title=result.title,
+                             boards=boards)
+
+    if as_json and bar is None and can_take_turns():  # workers, if any, write their own lines in turn
+        failed, warned = score_in_turns(files, pack, explain, jobs, show)
+    else:
+        failed, warned = _show_each(score_files(files, pack, as_json, explain, jobs, console,
+                                                encoded=say_utf8 is not None, boards=boards), show, bar, len(files))
     if failed:
         if len(files) > 1:  # the count comes last, so that it is not lost among the reports
             say_error(f"{failed} of {len(files)} files could not be scored")
         return 2
     return 1 if strict and warned else 0
+
+
+def _show_each(results: Iterator[FileResult], show: Callable[[FileResult], None], bar, total: int) -> tuple[int, int]:
+    """Each result shown as it comes, the bar (if any) moved on: (files that could not be scored, files with a
+    warning)."""
+    failed = warned = 0
+    task = bar.add_task(f"{total} files", total=total) if bar else None
+    if bar:
+        bar.start()
+    try:
+        for result in results:
+            show(result)
+            failed += bool(result.errors)
+            warned += bool(result.warnings)
+            if bar:
+                bar.advance(task)
+    finally:
+        if bar:
+            bar.stop()
+    return failed, warned
 
 
 def _progress_bar(total: int):

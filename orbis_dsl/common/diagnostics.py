@@ -4,7 +4,8 @@
 
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import NamedTuple
+
+from orbis_dsl.common.named_tuples import NamedTuple
 
 
 class Span(NamedTuple):

@@ -2,8 +2,7 @@
 
 # No `from __future__ import annotations`: NamedTuple would compile every string annotation at import.
 
-from typing import NamedTuple
-
+from orbis_dsl.common.named_tuples import NamedTuple
 from orbis_dsl.runtime.score_json import report_line
 
 

@@ -208,7 +208,7 @@ def test_a_batch_in_runs_gives_what_each_file_gives_alone(tmp_path):
     scored, then all written), the runs doubling from one file: the results are each file's alone, in order,
     broken files among them, with or without JSON."""
     paths = _games(tmp_path, 80, {0, 5, 6, 40, 79})
-    assert list(batch._runs(80)) == [(0, 1), (1, 3), (3, 7), (7, 15), (15, 31), (31, 63), (63, 80)]
+    assert list(batch.serial_runs(80)) == [(0, 1), (1, 3), (3, 7), (7, 15), (15, 31), (31, 63), (63, 80)]
     for as_json in (True, False):
         alone = [batch.score_file(path, None, as_json, explain=False) for path in paths]
         together = list(batch.score_files(paths, None, as_json, explain=False, jobs=1))
