@@ -16,9 +16,9 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import NamedTuple
 
 from orbis_dsl.common.diagnostics import first_shown, render
-from orbis_dsl.common.named_tuples import NamedTuple
 from orbis_dsl.records.inputs import clean_text, read_clean_text, read_record, score_record
 
 

@@ -4,8 +4,7 @@
 
 from collections.abc import Iterable
 from functools import lru_cache
-
-from orbis_dsl.common.named_tuples import NamedTuple
+from typing import NamedTuple
 
 
 class Span(NamedTuple):

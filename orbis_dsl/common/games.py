@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import NamedTuple
 
-from orbis_dsl.common.named_tuples import NamedTuple
 from orbis_dsl.common.resources import BASE_GAME, GAME_ENTRY, data_dir
 
 

@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import types
 from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
 
 from orbis_dsl.common.collector import collector_paused
 from orbis_dsl.common.diagnostics import Diagnostic
 from orbis_dsl.common.games import Game
-from orbis_dsl.common.named_tuples import NamedTuple
 from orbis_dsl.common.paths import is_dir, is_file
 from orbis_dsl.common.resources import BASE_GAME, GAME_ENTRY, data_dir
 from orbis_dsl.runtime.rules import Rules, load_directory, merge, stale_sources
-
-TYPE_CHECKING = False  # typing.TYPE_CHECKING as it is at run time, without importing typing (3 ms of every start)
 
 if TYPE_CHECKING:  # the compiler stages load only when something must be compiled
     from orbis_dsl.language.check.model import RuleSet

@@ -6,7 +6,7 @@ cards), fed per award and per member of a `for each` set, as jsnell's `score_typ
 
 from __future__ import annotations
 
-from orbis_dsl.common.named_tuples import NamedTuple
+from typing import NamedTuple
 
 # A NamedTuple's own __new__ is a Python function; every field is given here, in order.
 _new_tuple = tuple.__new__

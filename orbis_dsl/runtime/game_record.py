@@ -4,9 +4,9 @@
 # `from __future__ import annotations`, which would make NamedTuple compile each annotation at import.
 
 from collections.abc import Mapping
+from typing import NamedTuple
 
 from orbis_dsl.common.frozen import EMPTY
-from orbis_dsl.common.named_tuples import NamedTuple
 
 
 class TileRecord(NamedTuple):

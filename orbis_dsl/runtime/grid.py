@@ -15,9 +15,9 @@ the cell, or in one of its patches.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import NamedTuple
 
 from orbis_dsl.common.frozen import EMPTY
-from orbis_dsl.common.named_tuples import NamedTuple
 
 DIRECTIONS = ("north", "east", "south", "west")
 _STEP = ((-1, 0), (0, 1), (1, 0), (0, -1))

@@ -14,8 +14,8 @@ from the record; which ways of connecting count come from the rule file's `large
 from __future__ import annotations
 
 from collections import deque
+from typing import NamedTuple
 
-from orbis_dsl.common.named_tuples import NamedTuple
 from orbis_dsl.runtime.hexmap_measures import group_measure
 
 

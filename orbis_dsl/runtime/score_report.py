@@ -2,7 +2,8 @@
 
 # No `from __future__ import annotations`: NamedTuple would compile every string annotation at import.
 
-from orbis_dsl.common.named_tuples import NamedTuple
+from typing import NamedTuple
+
 from orbis_dsl.runtime.score_json import report_line
 
 

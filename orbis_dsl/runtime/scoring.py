@@ -6,7 +6,8 @@ the rule set declares (kinds that can be cancelled, placement conditions, unique
 
 from __future__ import annotations
 
-from orbis_dsl.common.named_tuples import NamedTuple
+from typing import NamedTuple
+
 from orbis_dsl.runtime.award_text import award_sentence, options_shown, placing_sentence, sentence_values
 from orbis_dsl.runtime.awards import hand_out
 from orbis_dsl.runtime.consistency import table_warnings

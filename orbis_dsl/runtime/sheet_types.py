@@ -4,7 +4,8 @@ the rule handlers see while a round is scored, the report it gives, and a `refus
 
 from __future__ import annotations
 
-from orbis_dsl.common.named_tuples import NamedTuple
+from typing import NamedTuple
+
 from orbis_dsl.runtime.score_report import Line, Warning
 
 

@@ -10,9 +10,9 @@ shared read-only empty mapping (`frozen.EMPTY`), so no instance can change anoth
 """
 
 from collections.abc import Callable, Collection, Mapping
+from typing import NamedTuple
 
 from orbis_dsl.common.frozen import EMPTY
-from orbis_dsl.common.named_tuples import NamedTuple
 from orbis_dsl.runtime.hexmap import HexMapSpec
 
 # The keys a score-sheet record gives of its own, where they stand: its top (where a fact `for game` stands too),

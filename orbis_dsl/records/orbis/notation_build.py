@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import re
 from itertools import pairwise
+from typing import TYPE_CHECKING
 
 from orbis_dsl.common.diagnostics import Diagnostic, Span
 from orbis_dsl.language.syntax.literals import number, unquote
 from orbis_dsl.records.names import find_kind
 from orbis_dsl.records.orbis.json_reader import FORMAT
 from orbis_dsl.runtime.rules import Rules
-
-TYPE_CHECKING = False  # typing.TYPE_CHECKING as it is at run time, without importing typing (3 ms of every start)
 
 if TYPE_CHECKING:
     from orbis_dsl.records.orbis.notation_read import Node as Tree

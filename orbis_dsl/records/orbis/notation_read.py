@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import NamedTuple
 
 from orbis_dsl.common.diagnostics import Diagnostic, Span, did_you_mean
-from orbis_dsl.common.named_tuples import NamedTuple
 
 
 class Tok(str):
