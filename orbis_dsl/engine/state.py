@@ -321,9 +321,9 @@ class PlayerState:
 
     def places_by_colour(self, tables: Tables) -> tuple:
         """([`colour_positions` of each colour among the open positions], [the least row preference among them, or
-        None, per colour]), in one pass over the open positions, kept until the next tile is laid (`lay` is the
-        only change of `pc` and `open`, and it counts `placed`). The lists are shared: read them, never change
-        them."""
+        infinity where there is none, per colour]), in one pass over the open positions, kept until the next tile
+        is laid (`lay` is the only change of `pc` and `open`, and it counts `placed`). The lists are shared: read
+        them, never change them."""
         kept = self.places_kept
         if kept is not None and kept[0] == self.placed:
             return kept[1]
@@ -331,7 +331,9 @@ class PlayerState:
         wild = tables.wild
         every = range(nc)
         ups: list = [[] for _ in every]
-        lows: list = [None] * nc
+        # Infinity, not None, where a colour has no place: one compare a place and colour instead of two (a
+        # colour's least preference is only read where it has a place).
+        lows: list = [math.inf] * nc
         fits_at = self.fits
         for pos in self.open:
             # A place's colours are found once: a place opens only when every tile below it is laid, and a laid
@@ -353,7 +355,7 @@ class PlayerState:
             low = pref[pos]
             for c in fits:
                 ups[c].append(pos)
-                if lows[c] is None or low < lows[c]:
+                if low < lows[c]:
                     lows[c] = low
         answer = (ups, lows)
         self.places_kept = (self.placed, answer)

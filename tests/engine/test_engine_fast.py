@@ -4,6 +4,7 @@ fast paths) on the same deals, under the base game and rule packs, must give the
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
@@ -146,7 +147,7 @@ def test_the_kept_places_are_the_places_worked_out_afresh(seed, variant, pack):
             ups, lows = p.places_by_colour(T)
             fresh = [p.colour_positions(T, c, p.open) for c in range(T.nc)]
             assert ups == fresh
-            assert lows == [min([T.row_pref[q] for q in up]) if up else None for up in fresh]
+            assert lows == [min([T.row_pref[q] for q in up]) if up else math.inf for up in fresh]
 
     while game.round < T.rounds:
         game.round += 1
@@ -221,3 +222,36 @@ def test_take_from_most_first_takes_the_first_colour_holding_the_most(realm, dat
         left[c] -= 1
     count = data.draw(st.integers(0, max(0, sum(left))))
     assert take_from(realm, fixed, count, most_first=True) == _plain_take_from(realm, fixed, count)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**64), st.integers(0, 70))
+def test_the_deals_shuffle_draws_as_random_shuffle_does(seed, length):
+    # `Random.shuffle` itself is the oracle: the same order and the generator left in the same state (the next
+    # shuffle of a deal draws on from there), for lengths whose draws are retried (n just above a power of two)
+    import random
+
+    from orbis_dsl.engine.game_setup import shuffle
+
+    ours, theirs = random.Random(seed), random.Random(seed)
+    a, b = list(range(length)), list(range(length))
+    shuffle(ours, a)
+    theirs.shuffle(b)
+    assert a == b
+    assert ours.getstate() == theirs.getstate()
+
+
+def test_a_deal_is_the_deal_of_random_shuffle():
+    # every variant of the base game and a pack, dealt with the generator's own shuffle in its place
+    import random
+
+    from orbis_dsl.engine import game_setup
+
+    for rules in (_rules(None), _rules("examples/custom/pack")):
+        for variant in rules.variants:
+            for seed in range(5):
+                ours = game_setup.deal(rules, variant, seed)
+                with pytest.MonkeyPatch.context() as m:
+                    m.setattr(game_setup, "shuffle", random.Random.shuffle)
+                    theirs = game_setup.deal(rules, variant, seed)
+                assert (ours.display, ours.piles, ours.gods) == (theirs.display, theirs.piles, theirs.gods)
