@@ -40,6 +40,7 @@ class Tables:
         self._board_tables(rules.board)
         self._display_tables(s.display)
         self._tile_tables(rules)
+        self._record_tables()
         self._god_tables(rules)
         self._weighing_tables(rules)
 
@@ -132,6 +133,15 @@ class Tables:
         self.t_cost_words = tuple(", ".join(c or "any" for c in t.cost) or "nothing" for t in rules.tiles)
         self.rec = (tuple(rec_none), tuple(rec_false), tuple(rec_true))
         self.desert_record = TileRecord(desert=True)
+
+    def _record_tables(self) -> None:
+        """What `Game.record` writes: per tile id, its record (not cancelled, cancelled), indexed by the place's
+        cancellation (a bool), where a tile that cannot be cancelled shows no token either way; each row's
+        positions."""
+        none, false, true = self.rec
+        self.t_records = tuple((f, t) if can else (n, n) for can, n, f, t in zip(self.t_cancellable, none, false, true))
+        board = self.board
+        self.row_spans = tuple(range(start, start + width) for start, width in zip(board.starts, board.rows))
 
     def _god_tables(self, rules: Rules) -> None:
         """Per god: its 'when taken' handler and the settings it modifies."""
