@@ -28,6 +28,7 @@ class Tables:
         self.rules = rules
         self.colors: tuple[str, ...] = tuple(s.colors)
         self.nc = len(self.colors)
+        self.colour_indices = frozenset(range(self.nc))
         self.cidx = {c: i for i, c in enumerate(self.colors)}
         for alias, target in s.aliases.items():
             if target in self.cidx:

@@ -301,3 +301,43 @@ def test_the_record_holds_the_tiles_as_laid(pack):
         game = Game(rules, deal(rules, variant, seed), [GreedyPolicy() for _ in range(players)])
         game.play(after_round=check)
     assert cancelled > 0
+
+
+def _plain_remove(realm, aether, colours, nc, names, name, why):
+    """`TurnActions._remove` as it was written before it counted what it took (the oracle): (message or None)."""
+    done = []
+    for c in colours:
+        if type(c) is not int or not 0 <= c < nc or realm[c] <= 0:
+            for d in done:
+                realm[d] += 1
+                aether[d] -= 1
+            if type(c) is not int or not 0 <= c < nc:
+                return f"unknown colour {c!r}"
+            need = sum(1 for x in colours if x == c)
+            have = realm[c]
+            return f"{name} has {have} {names[c]} worshipper{'s' if have != 1 else ''}, not the {need} needed {why}"
+        realm[c] -= 1
+        aether[c] += 1
+        done.append(c)
+    return None
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.integers(0, 3), min_size=5, max_size=5),
+       st.lists(st.one_of(st.integers(-2, 6), st.booleans(), st.just("red"), st.just(1.0)), max_size=7))
+def test_taking_worshippers_is_all_or_none_as_before(realm, colours):
+    # bad colours (out of range, a bool, a name, a float) and more than the realm holds, at any point of the list
+    from orbis_dsl.engine.game_turn import IllegalMove
+
+    rules = _rules(None)
+    game = Game(rules, deal(rules, "2p", 0), [GreedyPolicy(), GreedyPolicy()])
+    me = game.players[0]
+    me.realm[:] = realm
+    plain_realm, plain_aether = list(realm), list(game.aether)
+    said = _plain_remove(plain_realm, plain_aether, colours, game.tables.nc, game.tables.colors, me.name, "to test")
+    try:
+        game._remove(me, colours, "to test")
+        got = None
+    except IllegalMove as e:
+        got = str(e)
+    assert (got, me.realm, game.aether) == (said, plain_realm, plain_aether)
