@@ -210,6 +210,7 @@ class TurnActions:
         """Put back the first `taken` of `colours` (all or none), then raise why the next cannot be taken."""
         T = self.tables
         realm = me.realm
+        colours = list(colours)  # (a policy's discard may be any sized collection: a set iterates alike twice)
         for d in colours[:taken]:
             realm[d] += 1
             self.aether[d] -= 1

@@ -332,12 +332,29 @@ def test_taking_worshippers_is_all_or_none_as_before(realm, colours):
     rules = _rules(None)
     game = Game(rules, deal(rules, "2p", 0), [GreedyPolicy(), GreedyPolicy()])
     me = game.players[0]
-    me.realm[:] = realm
-    plain_realm, plain_aether = list(realm), list(game.aether)
+    aether = list(game.aether)
+    plain_realm, plain_aether = list(realm), list(aether)
     said = _plain_remove(plain_realm, plain_aether, colours, game.tables.nc, game.tables.colors, me.name, "to test")
-    try:
-        game._remove(me, colours, "to test")
-        got = None
-    except IllegalMove as e:
-        got = str(e)
-    assert (got, me.realm, game.aether) == (said, plain_realm, plain_aether)
+    for given_as in (list, tuple):  # (a policy's discard is any sized collection)
+        me.realm[:] = realm
+        game.aether[:] = aether
+        try:
+            game._remove(me, given_as(colours), "to test")
+            got = None
+        except IllegalMove as e:
+            got = str(e)
+        assert (got, me.realm, game.aether) == (said, plain_realm, plain_aether)
+
+
+def test_a_discard_given_as_a_set_is_refused_as_a_list_is():
+    # a set has no slices: what was taken is put back all the same, and the refusal is a message, no TypeError
+    from orbis_dsl.engine.game_turn import IllegalMove
+
+    rules = _rules(None)
+    game = Game(rules, deal(rules, "2p", 0), [GreedyPolicy(), GreedyPolicy()])
+    me = game.players[0]
+    me.realm[:] = [1, 0, 0, 0, 0]
+    aether = list(game.aether)
+    with pytest.raises(IllegalMove, match="has 0 yellow"):
+        game._remove(me, {0, 1}, "to discard")
+    assert (me.realm, game.aether) == ([1, 0, 0, 0, 0], aether)
