@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from orbis_dsl.engine.state import DESERT, EMPTY
 from orbis_dsl.runtime.game_record import GameRecord, PlayerRecord
 from orbis_dsl.runtime.scoring import ScoreReport, score_game
 
@@ -13,26 +12,18 @@ class EndOfGame:
 
     def record(self, title: str | None = None) -> GameRecord:
         T = self.tables
-        board = self.rules.board
-        recs = T.rec
+        desert = T.desert_record  # a desert, and in an unfinished game an empty place, which shows nothing
+        records, spans = T.t_records, T.row_spans
         players = []
         for me in self.players:
+            pc, tid, cancelled = me.pc, me.tid, me.cancelled
+            # a place's mark is a colour index (>= 0) under a face-up tile, else DESERT or EMPTY (plain loops: the
+            # comprehensions' function objects cost more than they save here, by callgrind's count)
             rows = []
-            for r, width in enumerate(board.rows):
-                start = board.position(r, 0)
+            for span in spans:
                 row = []
-                for pos in range(start, start + width):
-                    v = me.pc[pos]
-                    if v == DESERT:
-                        row.append(T.desert_record)
-                    elif v == EMPTY:
-                        row.append(T.desert_record)  # only for unfinished games: an empty place shows nothing
-                    else:
-                        tile = me.tid[pos]
-                        if T.t_cancellable[tile]:
-                            row.append(recs[2][tile] if me.cancelled[pos] else recs[1][tile])
-                        else:
-                            row.append(recs[0][tile])
+                for pos in span:
+                    row.append(records[tid[pos]][cancelled[pos]] if pc[pos] >= 0 else desert)
                 rows.append(tuple(row))
             players.append(PlayerRecord(me.name, me.god, sum(me.realm), tuple(rows), me.god_cancelled))
         return GameRecord(tuple(players), self.variant.name, dict(self.chosen_options), title)

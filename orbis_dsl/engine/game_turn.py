@@ -196,25 +196,31 @@ class TurnActions:
 
     def _remove(self, me, colours, why: str) -> None:
         """Take worshippers from a realm back to the aether, all or none."""
-        T = self.tables
         realm = me.realm
         aether = self.aether
-        nc = T.nc
-        done = []
-        for c in colours:
-            if type(c) is not int or not 0 <= c < nc or realm[c] <= 0:
-                for d in done:  # put back what was taken: all or none
-                    realm[d] += 1
-                    aether[d] -= 1
-                if type(c) is not int or not 0 <= c < nc:
-                    raise IllegalMove(f"unknown colour {c!r}")
-                need = sum(1 for x in colours if x == c)
-                have = realm[c]
-                raise IllegalMove(f"{me.name} has {have} {T.colors[c]} worshipper{'s' if have != 1 else ''}, "
-                                  f"not the {need} needed {why}")
+        known = self.tables.colour_indices
+        for taken, c in enumerate(colours):  # (`taken`: how many went before `c`, to put back if it cannot go)
+            # (`in` a set of the indices, not a chained compare; the type first, since True would pass for 1)
+            if type(c) is not int or c not in known or realm[c] <= 0:
+                self._refuse(me, colours, taken, why)
             realm[c] -= 1
             aether[c] += 1
-            done.append(c)
+
+    def _refuse(self, me, colours, taken: int, why: str) -> None:
+        """Put back the first `taken` of `colours` (all or none), then raise why the next cannot be taken."""
+        T = self.tables
+        realm = me.realm
+        colours = list(colours)  # (a policy's discard may be any sized collection: a set iterates alike twice)
+        for d in colours[:taken]:
+            realm[d] += 1
+            self.aether[d] -= 1
+        c = colours[taken]
+        if type(c) is not int or not 0 <= c < T.nc:
+            raise IllegalMove(f"unknown colour {c!r}")
+        need = sum(1 for x in colours if x == c)
+        have = realm[c]
+        raise IllegalMove(f"{me.name} has {have} {T.colors[c]} worshipper{'s' if have != 1 else ''}, "
+                          f"not the {need} needed {why}")
 
     def _take_god(self, me: PlayerState, policy, name: str) -> None:
         """The god leaves the offer for the player: its modifiers apply at once, then its 'when taken' effect."""

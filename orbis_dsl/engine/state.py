@@ -28,6 +28,7 @@ class Tables:
         self.rules = rules
         self.colors: tuple[str, ...] = tuple(s.colors)
         self.nc = len(self.colors)
+        self.colour_indices = frozenset(range(self.nc))
         self.cidx = {c: i for i, c in enumerate(self.colors)}
         for alias, target in s.aliases.items():
             if target in self.cidx:
@@ -40,6 +41,7 @@ class Tables:
         self._board_tables(rules.board)
         self._display_tables(s.display)
         self._tile_tables(rules)
+        self._record_tables()
         self._god_tables(rules)
         self._weighing_tables(rules)
 
@@ -132,6 +134,15 @@ class Tables:
         self.t_cost_words = tuple(", ".join(c or "any" for c in t.cost) or "nothing" for t in rules.tiles)
         self.rec = (tuple(rec_none), tuple(rec_false), tuple(rec_true))
         self.desert_record = TileRecord(desert=True)
+
+    def _record_tables(self) -> None:
+        """What `Game.record` writes: per tile id, its record (not cancelled, cancelled), indexed by the place's
+        cancellation (a bool), where a tile that cannot be cancelled shows no token either way; each row's
+        positions."""
+        none, false, true = self.rec
+        self.t_records = tuple((f, t) if can else (n, n) for can, n, f, t in zip(self.t_cancellable, none, false, true))
+        board = self.board
+        self.row_spans = tuple(range(start, start + width) for start, width in zip(board.starts, board.rows))
 
     def _god_tables(self, rules: Rules) -> None:
         """Per god: its 'when taken' handler and the settings it modifies."""
@@ -321,9 +332,9 @@ class PlayerState:
 
     def places_by_colour(self, tables: Tables) -> tuple:
         """([`colour_positions` of each colour among the open positions], [the least row preference among them, or
-        None, per colour]), in one pass over the open positions, kept until the next tile is laid (`lay` is the
-        only change of `pc` and `open`, and it counts `placed`). The lists are shared: read them, never change
-        them."""
+        infinity where there is none, per colour]), in one pass over the open positions, kept until the next tile
+        is laid (`lay` is the only change of `pc` and `open`, and it counts `placed`). The lists are shared: read
+        them, never change them."""
         kept = self.places_kept
         if kept is not None and kept[0] == self.placed:
             return kept[1]
@@ -331,7 +342,9 @@ class PlayerState:
         wild = tables.wild
         every = range(nc)
         ups: list = [[] for _ in every]
-        lows: list = [None] * nc
+        # Infinity, not None, where a colour has no place: one compare a place and colour instead of two (a
+        # colour's least preference is only read where it has a place).
+        lows: list = [math.inf] * nc
         fits_at = self.fits
         for pos in self.open:
             # A place's colours are found once: a place opens only when every tile below it is laid, and a laid
@@ -353,7 +366,7 @@ class PlayerState:
             low = pref[pos]
             for c in fits:
                 ups[c].append(pos)
-                if lows[c] is None or low < lows[c]:
+                if low < lows[c]:
                     lows[c] = low
         answer = (ups, lows)
         self.places_kept = (self.placed, answer)

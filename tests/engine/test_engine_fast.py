@@ -4,6 +4,7 @@ fast paths) on the same deals, under the base game and rule packs, must give the
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
@@ -146,7 +147,7 @@ def test_the_kept_places_are_the_places_worked_out_afresh(seed, variant, pack):
             ups, lows = p.places_by_colour(T)
             fresh = [p.colour_positions(T, c, p.open) for c in range(T.nc)]
             assert ups == fresh
-            assert lows == [min([T.row_pref[q] for q in up]) if up else None for up in fresh]
+            assert lows == [min([T.row_pref[q] for q in up]) if up else math.inf for up in fresh]
 
     while game.round < T.rounds:
         game.round += 1
@@ -221,3 +222,139 @@ def test_take_from_most_first_takes_the_first_colour_holding_the_most(realm, dat
         left[c] -= 1
     count = data.draw(st.integers(0, max(0, sum(left))))
     assert take_from(realm, fixed, count, most_first=True) == _plain_take_from(realm, fixed, count)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**64), st.integers(0, 70))
+def test_the_deals_shuffle_draws_as_random_shuffle_does(seed, length):
+    # `Random.shuffle` itself is the oracle: the same order and the generator left in the same state (the next
+    # shuffle of a deal draws on from there), for lengths whose draws are retried (n just above a power of two)
+    import random
+
+    from orbis_dsl.engine.game_setup import shuffle
+
+    ours, theirs = random.Random(seed), random.Random(seed)
+    a, b = list(range(length)), list(range(length))
+    shuffle(ours, a)
+    theirs.shuffle(b)
+    assert a == b
+    assert ours.getstate() == theirs.getstate()
+
+
+def test_a_deal_is_the_deal_of_random_shuffle():
+    # every variant of the base game and a pack, dealt with the generator's own shuffle in its place
+    import random
+
+    from orbis_dsl.engine import game_setup
+
+    for rules in (_rules(None), _rules("examples/custom/pack")):
+        for variant in rules.variants:
+            for seed in range(5):
+                ours = game_setup.deal(rules, variant, seed)
+                with pytest.MonkeyPatch.context() as m:
+                    m.setattr(game_setup, "shuffle", random.Random.shuffle)
+                    theirs = game_setup.deal(rules, variant, seed)
+                assert (ours.display, ours.piles, ours.gods) == (theirs.display, theirs.piles, theirs.gods)
+
+
+def _plain_record_rows(game) -> list:
+    """Every player's rows as `Game.record` wrote them before it read `Tables.t_records` (the oracle)."""
+    from orbis_dsl.engine.state import DESERT, EMPTY
+
+    T, board = game.tables, game.rules.board
+    out = []
+    for me in game.players:
+        rows = []
+        for r, width in enumerate(board.rows):
+            start = board.position(r, 0)
+            row = []
+            for pos in range(start, start + width):
+                v = me.pc[pos]
+                if v in (DESERT, EMPTY):
+                    row.append(T.desert_record)
+                elif T.t_cancellable[me.tid[pos]]:
+                    row.append(T.rec[2][me.tid[pos]] if me.cancelled[pos] else T.rec[1][me.tid[pos]])
+                else:
+                    row.append(T.rec[0][me.tid[pos]])
+            rows.append(tuple(row))
+        out.append(tuple(rows))
+    return out
+
+
+@pytest.mark.parametrize("pack", [None, *PACKS])
+def test_the_record_holds_the_tiles_as_laid(pack):
+    # after every round (unfinished universes: empty places) and at the end, the same record objects; some tile
+    # of these games is cancelled, so both records of a cancellable tile are read
+    rules = _rules(pack)
+    cancelled = 0
+
+    def check(game):
+        nonlocal cancelled
+        assert [p.pyramid for p in game.record().players] == _plain_record_rows(game)
+        assert all(a is b for p, rows in zip(game.record().players, _plain_record_rows(game))
+                   for row, plain in zip(p.pyramid, rows) for a, b in zip(row, plain))
+        cancelled += sum(sum(p.cancelled) for p in game.players)
+
+    for seed in range(6):
+        variant = ["2p", "3p", "4p"][seed % 3]
+        players = int(variant[0])
+        game = Game(rules, deal(rules, variant, seed), [GreedyPolicy() for _ in range(players)])
+        game.play(after_round=check)
+    assert cancelled > 0
+
+
+def _plain_remove(realm, aether, colours, nc, names, name, why):
+    """`TurnActions._remove` as it was written before it counted what it took (the oracle): (message or None)."""
+    done = []
+    for c in colours:
+        if type(c) is not int or not 0 <= c < nc or realm[c] <= 0:
+            for d in done:
+                realm[d] += 1
+                aether[d] -= 1
+            if type(c) is not int or not 0 <= c < nc:
+                return f"unknown colour {c!r}"
+            need = sum(1 for x in colours if x == c)
+            have = realm[c]
+            return f"{name} has {have} {names[c]} worshipper{'s' if have != 1 else ''}, not the {need} needed {why}"
+        realm[c] -= 1
+        aether[c] += 1
+        done.append(c)
+    return None
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.integers(0, 3), min_size=5, max_size=5),
+       st.lists(st.one_of(st.integers(-2, 6), st.booleans(), st.just("red"), st.just(1.0)), max_size=7))
+def test_taking_worshippers_is_all_or_none_as_before(realm, colours):
+    # bad colours (out of range, a bool, a name, a float) and more than the realm holds, at any point of the list
+    from orbis_dsl.engine.game_turn import IllegalMove
+
+    rules = _rules(None)
+    game = Game(rules, deal(rules, "2p", 0), [GreedyPolicy(), GreedyPolicy()])
+    me = game.players[0]
+    aether = list(game.aether)
+    plain_realm, plain_aether = list(realm), list(aether)
+    said = _plain_remove(plain_realm, plain_aether, colours, game.tables.nc, game.tables.colors, me.name, "to test")
+    for given_as in (list, tuple):  # (a policy's discard is any sized collection)
+        me.realm[:] = realm
+        game.aether[:] = aether
+        try:
+            game._remove(me, given_as(colours), "to test")
+            got = None
+        except IllegalMove as e:
+            got = str(e)
+        assert (got, me.realm, game.aether) == (said, plain_realm, plain_aether)
+
+
+def test_a_discard_given_as_a_set_is_refused_as_a_list_is():
+    # a set has no slices: what was taken is put back all the same, and the refusal is a message, no TypeError
+    from orbis_dsl.engine.game_turn import IllegalMove
+
+    rules = _rules(None)
+    game = Game(rules, deal(rules, "2p", 0), [GreedyPolicy(), GreedyPolicy()])
+    me = game.players[0]
+    me.realm[:] = [1, 0, 0, 0, 0]
+    aether = list(game.aether)
+    with pytest.raises(IllegalMove, match="has 0 yellow"):
+        game._remove(me, {0, 1}, "to discard")
+    assert (me.realm, game.aether) == ([1, 0, 0, 0, 0], aether)
