@@ -10,6 +10,7 @@ import builtins
 import dis
 import types
 
+from orbis_dsl.engine import bytecode
 from orbis_dsl.engine.place_free import collect_names
 from orbis_dsl.runtime import support
 
@@ -35,9 +36,10 @@ def tile_sum(fn) -> bool:
     options and constants alone. Then the measure of a universe with one more tile, laid last, is the measure
     without it plus the measure of a universe holding that tile alone, exactly where both are ints (the greedy
     policy's `_award_gain` uses it so, and weighs in full otherwise). Worked out on the bytecode (CPython 3.11's,
-    the project's): the compiled packs have no source file to read; anything not recognised is not a tile sum."""
+    the project's; on any other, nothing is a tile sum: bytecode.py): the compiled packs have no source file to
+    read; anything not recognised is not a tile sum."""
     code = getattr(fn, "__code__", None)
-    if code is None or code.co_argcount < 2 or code.co_freevars:
+    if not bytecode.READABLE or code is None or code.co_argcount < 2 or code.co_freevars:
         return False
     namespace = getattr(fn, "__globals__", {})
     g_name, p_name = code.co_varnames[0], code.co_varnames[1]

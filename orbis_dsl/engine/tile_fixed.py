@@ -21,6 +21,7 @@ import builtins
 import dis
 import types
 
+from orbis_dsl.engine import bytecode
 from orbis_dsl.engine.place_free import PURE_BUILTINS, pure_global
 from orbis_dsl.runtime import support
 
@@ -52,9 +53,10 @@ def regions_read(fn) -> frozenset:
 
 
 def _reads(fn) -> tuple | None:
-    """(attributes named, regions read) of `fn`'s code, or None (see `attributes_named`)."""
+    """(attributes named, regions read) of `fn`'s code, or None (see `attributes_named`; always None on a bytecode
+    these readers were not written for: bytecode.py)."""
     code = getattr(fn, "__code__", None)
-    if code is None:
+    if code is None or not bytecode.READABLE:
         return None
     namespace = getattr(fn, "__globals__", {})
     attributes: set = set()

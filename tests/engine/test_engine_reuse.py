@@ -10,6 +10,7 @@ import random
 from pathlib import Path
 
 import pytest
+from engine.fast_vs_plain import needs_readable_bytecode
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -75,6 +76,7 @@ def test_the_take_weighing_is_read_again_in_most_games():
     assert sum(p.reused for p in policies) > 30
 
 
+@needs_readable_bytecode
 @pytest.mark.parametrize("pack", [None, "examples/custom/pack"])
 def test_the_desert_kept_follows_a_god_that_changes_its_worth(pack):
     # the base game's and the custom pack's gods modify `desert_penalty`: the value kept before the god is taken
@@ -92,6 +94,7 @@ def test_the_desert_kept_follows_a_god_that_changes_its_worth(pack):
     assert seen  # some game took such a god (and every turn's kept worth was checked)
 
 
+@needs_readable_bytecode
 def test_a_region_getter_reads_the_region_positions():
     # per place, one getter per region the tile's parts are handed, reading that region's positions in the
     # board's order (the order its helper hands the tiles in); together, the positions `t_region` lists

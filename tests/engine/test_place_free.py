@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from engine.fast_vs_plain import fast_differs, records
+from engine.fast_vs_plain import fast_differs, needs_readable_bytecode, records
 from engine.greedy_plain import PlainGreedy
 
 from orbis_dsl.engine.measure_sum import fixed_term, tile_sum
@@ -221,6 +221,7 @@ def _two_fors(g, p, trace=None):
     return sum(1 for n0 in p.tiles for n1 in p.tiles if n1.kind == n0.kind)  # pairs: grows as a square
 
 
+@needs_readable_bytecode
 @pytest.mark.parametrize("measure", [_count_temples, _temples_by_option, _bottom_row, _row_of_tiles, _validated])
 def test_a_sum_of_a_term_reading_its_tile_is_a_tile_sum(measure):
     assert tile_sum(measure)
@@ -233,6 +234,7 @@ def test_a_measure_that_is_no_such_sum_is_not(measure):
     assert not tile_sum(measure)
 
 
+@needs_readable_bytecode
 def test_the_award_measures_are_classified():
     assert tables_for(base_rules()).measures_sum == (True,)  # the Temple tokens: icons, or temples, of each tile
     P = tables_for(load_pack(PLACE_PACK)[0])
@@ -251,6 +253,7 @@ def test_a_measure_called_a_tile_sum_wrongly_changes_the_games():
     assert not fast_differs(pack, range(3), measures_sum=(True, True, False, False))
 
 
+@needs_readable_bytecode
 def test_a_term_kept_for_a_tile_id_wrongly_changes_the_games():
     # the Low token's term (in the bottom row or not) kept for a tile id as if it read none of its place: the
     # value at the first place weighed is used at every other

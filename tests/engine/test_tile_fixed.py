@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from engine.fast_vs_plain import fast_differs, records
+from engine.fast_vs_plain import fast_differs, needs_readable_bytecode, records
 from engine.greedy_plain import PlainGreedy
 
 from orbis_dsl.engine.policy_greedy import GreedyPolicy, forget_shared_values
@@ -96,6 +96,7 @@ def _validated_around(g, p, t, trace=None):
     return sum(1 for n0 in _neighbours(g, p, t) if n0.validated)
 
 
+@needs_readable_bytecode
 def test_a_handler_handed_a_region_reads_it():
     assert regions_read(_below) == {"supports"} and regions_read(_around) == {"neighbours"}
     assert regions_read(_cp) == set()
@@ -103,11 +104,13 @@ def test_a_handler_handed_a_region_reads_it():
     assert not reads_only(_validated_around, KEPT_CLAUSE, regions=True)  # what the neighbours scored moves
 
 
+@needs_readable_bytecode
 @pytest.mark.parametrize("handler", [_cp, _by_values, _compared])
 def test_a_clause_reading_its_printed_tile_is_kept(handler):
     assert reads_only(handler, KEPT_CLAUSE)
 
 
+@needs_readable_bytecode
 @pytest.mark.parametrize("handler", [_pays, _reduces])
 def test_a_handler_asking_the_api_is_kept(handler):
     assert reads_only(handler, KEPT_HANDLER)
@@ -120,6 +123,7 @@ def test_a_handler_reading_what_moves_is_not(handler):
     assert not reads_only(handler, KEPT_HANDLER)
 
 
+@needs_readable_bytecode
 def test_attributes_are_read_off_the_attribute_instructions():
     # `tiles` is a module global here too: named as a global it would pass, read as an attribute it does not
     assert "tiles" in attributes_named(_reads_tiles_beside_a_global)
@@ -134,6 +138,7 @@ def _regions(T) -> dict:
     return {k.name: region for k, region in zip(T.t_kind, T.t_region) if k is not None}
 
 
+@needs_readable_bytecode
 def test_the_base_game_and_the_kept_pack_are_classified():
     assert _kinds(tables_for(base_rules())) == {
         "stone": 1, "proselytism": 1, "temple": 1, "village": 1, "farm": 2,  # farm: its dry run reads reductions
@@ -158,6 +163,7 @@ def test_as_classified_the_games_are_the_plain_greedys(pack):
         assert records(rules, seed, GreedyPolicy, 3) == records(rules, seed, PlainGreedy, 3)
 
 
+@needs_readable_bytecode
 def test_a_tile_kept_wrongly_changes_the_games():
     pack = load_pack(KEPT_PACK)[0]
     T = tables_for(pack)
@@ -166,6 +172,7 @@ def test_a_tile_kept_wrongly_changes_the_games():
     assert fast_differs(pack, range(4), t_kept=stone_and_temple, kept_any=True)
 
 
+@needs_readable_bytecode
 @pytest.mark.parametrize("wrong", [False, True])
 def test_a_farm_is_weighed_again_once_its_reduction_is_held(wrong, monkeypatch):
     # a Farm's dry run reads whether its colour is reduced already (the base game's farms reduce five different
@@ -199,6 +206,7 @@ def test_a_farm_is_weighed_again_once_its_reduction_is_held(wrong, monkeypatch):
         forget_shared_values()
 
 
+@needs_readable_bytecode
 def test_a_region_too_small_changes_the_games():
     # the Forest kept by the tiles below it only, not its neighbours in its row and above: a value kept while a
     # neighbour was empty is read again after it is filled
@@ -230,6 +238,7 @@ def test_a_handler_that_changes_anything_is_not_kept_by_its_outcome():
     assert not changes_nothing(_writes) and not changes_nothing(_writes_an_item)
 
 
+@needs_readable_bytecode
 def test_a_volcano_kept_by_its_id_changes_the_games():
     # a Volcano's dry run reads the display's worshippers: kept by its id, one turn's outcome is read in the next
     base = base_rules()
@@ -259,6 +268,7 @@ def test_attributes_read_off_other_tiles_are_told_from_the_tiles_own():
     assert "params" in attributes_off_the_tile(_rebinds_the_tile, "t")  # nor is `t` bound again
 
 
+@needs_readable_bytecode
 def test_a_region_key_by_colours_only_where_only_colours_are_read():
     assert {k.name: c for k, c in zip(tables_for(base_rules()).t_kind, tables_for(base_rules()).t_region_colours)
             if c} == {"irrigation": True, "forest": True}
@@ -266,6 +276,7 @@ def test_a_region_key_by_colours_only_where_only_colours_are_read():
     assert {k.name: c for k, c in zip(P.t_kind, P.t_region_colours) if c} == {"irrigation": True}
 
 
+@needs_readable_bytecode
 def test_a_region_keyed_by_colours_wrongly_changes_the_games():
     # the kept pack's Forest counts the stones around it: keyed by its neighbours' colours only, a value kept with
     # a green stone beside it is read again beside a green temple
