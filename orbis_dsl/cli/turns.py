@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import gc
 import os
+import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -90,13 +91,20 @@ def _turns(paths, pack, explain, processes: int, show: Show, tally: _Tally, free
     os.write(turns[0][1], b"t")  # the first run's turn: this process's
     sys.stdout.flush()  # (a fork copies what is buffered: it would be written twice)
     sys.stderr.flush()
-    children = []
-    for k in range(1, processes):
-        pid = os.fork()
-        if pid == 0:  # a worker: it never returns from here
-            _worker(k, turns, ends_write, lambda k=k: _take_turns(paths, pack, explain, runs[k::processes],
-                                                                  turns, k, show, _Tally(), True))
-        children.append(pid)
+    children: list[int] = []
+    try:
+        for k in range(1, processes):
+            pid = os.fork()
+            if pid == 0:  # a worker: it never returns from here
+                _worker(k, turns, ends_write, lambda k=k: _take_turns(paths, pack, explain, runs[k::processes],
+                                                                      turns, k, show, _Tally(), True))
+            children.append(pid)
+    except OSError:  # no more processes to be had (EAGAIN, ENOMEM): this process scores the rest alone
+        _stop(children, turns, (ends_read, ends_write))
+        for start, end in runs:
+            for result in score_run(paths[start:end], pack, True, explain):
+                tally.show(result, show, freeze)
+        return tally.failed, tally.warned
     _keep_only(turns, 0)
     os.close(ends_write)
     try:
@@ -128,6 +136,16 @@ def _take_turns(paths, pack, explain, mine: list[tuple[int, int]], turns, k: int
         except BrokenPipeError:  # the next process ended before its turn came
             return None
     return tally.failed, tally.warned
+
+
+def _stop(children: list[int], turns, ends: tuple[int, int]) -> None:
+    """Stop the workers forked so far and close every pipe. They are still waiting for their first turn (only
+    this process hands one on, and it has not begun), so none has written anything."""
+    for pid in children:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    for fd in (*(end for pipe in turns for end in pipe), *ends):
+        os.close(fd)
 
 
 def _keep_only(turns, k: int) -> None:

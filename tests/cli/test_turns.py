@@ -109,3 +109,24 @@ def test_streams_in_memory_take_no_turns(monkeypatch):
     assert turns.can_take_turns() == (os.name == "posix")
     monkeypatch.setattr(sys, "stdout", io.StringIO())
     assert not turns.can_take_turns()
+
+
+@pytest.mark.parametrize("forks", [0, 1])
+def test_a_fork_refused_leaves_this_process_to_score_the_rest(batch_files, forks):
+    """`os.fork` refused after `forks` workers (too many processes, no memory): the workers forked are stopped
+    before their first turn, and this process scores every file itself: the same bytes and exit code as one
+    process, no traceback."""
+    script = ("import os, sys; sys.argv = ['orbis', *sys.argv[1:]]\n"
+              "real, made = os.fork, []\n"
+              "def fork():\n"
+              f"    if len(made) >= {forks}:\n"
+              "        raise BlockingIOError(11, 'Resource temporarily unavailable')\n"
+              "    made.append(1)\n"
+              "    return real()\n"
+              "os.fork = fork\n"
+              "from orbis_dsl.cli.entry import main\n"
+              "main()\n")
+    run = subprocess.run([sys.executable, "-c", script, "score", "--json", "--jobs", "3", *batch_files], cwd=ROOT,
+                         capture_output=True, check=False, timeout=300)
+    one = _orbis(["score", "--json", "--jobs", "1", *batch_files])
+    assert (run.returncode, run.stdout, run.stderr) == (one.returncode, one.stdout, one.stderr)
