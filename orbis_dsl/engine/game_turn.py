@@ -86,7 +86,7 @@ class TurnActions:
         if face_up:
             self._activate(me, tile, tv)
         # 7. refill (after the realm limit, which `_end_of_turn` applies; the order does not matter to anyone)
-        self._refill(slot)
+        self.refill(slot)
         self.current_slot = -1
 
     def _generate_and_collect(self, me: PlayerState, slot: int, colour: int) -> None:
@@ -152,7 +152,7 @@ class TurnActions:
             self.cancel(view, tv)
         self.current_tile = None
 
-    def _refill(self, slot: int) -> None:
+    def refill(self, slot: int) -> None:
         """The next tile of the lowest pile that has one fills the empty slot."""
         for pile in self.piles:
             if pile:

@@ -124,6 +124,16 @@ class GreedyPolicy(Policy):
     def rng(self, value: random.Random) -> None:
         self._rng = value
 
+    def reseed(self, seed) -> None:
+        """Play on as `GreedyPolicy(seed)` would: the seed held, its generator unmade until asked for. (A search's
+        playouts reuse one policy per seat; what the policy keeps from one game to the next is keyed by the game.)"""
+        self._seed, self._rng = seed, None
+
+    def lend_table(self, table: dict, game) -> None:
+        """Read tile values from `table`, the process's table for the rules and options of `game` (what
+        `_turn_memo` would look up for it): a search lends each playout the table it looked up once."""
+        self._table, self._table_game = table, game
+
     def game_over(self, game) -> None:
         """Drop every reference to the game (and its views): the memo's and the kept table's owners are checked
         by identity, so the next game a policy plays works them out again, as a fresh policy would."""

@@ -156,7 +156,7 @@ class SearchPolicy(GreedyFollower):
                 _lend_values(policy, self._shared, self._table, sim)
         sim.piles = [list(pile) for pile in piles]
         if slot is not None:
-            sim._refill(slot)  # the root take's slot, from this deal's piles
+            sim.refill(slot)  # the root take's slot, from this deal's piles
         walker.took_first()
         finish_from(sim, seat + 1, None if self.horizon is None else playout_turns(self.horizon, players) - 1)
         self.turns += sim.turns - game.turns
@@ -179,7 +179,7 @@ class SearchPolicy(GreedyFollower):
             pool = self._pool = ([self.playout_policy(s) for s in seeds], _TreeWalker(self))
         else:
             for policy, s in zip(pool[0], seeds):
-                policy._seed, policy._rng = s, None  # as `GreedyPolicy(s)` holds its seed, its generator unmade
+                policy.reseed(s)
         rollout, *policies = pool[0]
         walker = pool[1]
         walker.start(root, first, rollout)
@@ -224,9 +224,11 @@ class SearchPolicy(GreedyFollower):
 def _lend_values(policy, shared: dict, table: dict, sim) -> None:
     """Give a playout policy the decision's shared tile values and the process's table of them for the game it
     plays (`GreedyPolicy._turn_memo` would look the table up for each new game: a copy of the game per playout,
-    and the look-up, which writes out the options, cost a thirtieth of a 4-player search)."""
-    policy.shared = shared
-    policy._table, policy._table_game = table, sim
+    and the look-up, which writes out the options, cost a thirtieth of a 4-player search). A playout policy of
+    another kind (a factory may make any) reads neither and is left as it is."""
+    if isinstance(policy, GreedyPolicy):
+        policy.shared = shared
+        policy.lend_table(table, sim)
 
 
 def playout_turns(horizon: int, players: int) -> int:

@@ -123,3 +123,15 @@ def test_playout_policies_are_lent_the_table_of_values_not_looking_it_up(monkeyp
     play_game(RULES, "2p", 77, [policy, GreedyPolicy()])
     assert policy.playouts == 12 * policy.decisions > 0
     assert 0 < len(looked) <= 4 * policy.decisions  # (one a root take at most)
+
+
+def test_a_playout_policy_of_another_kind_plays_its_playouts():
+    """A factory may make any policy for the playouts (here random ones): the values and the table a search lends
+    its greedy playout policies are not asked of them, and its playouts are as many as its budget."""
+    from orbis_dsl.engine.policy_random import RandomPolicy
+
+    policy = search.SearchPolicy(5, rollouts=6, playout=lambda seed: RandomPolicy(seed))
+    game = play_game(RULES, "2p", 78, [policy, GreedyPolicy()])
+    assert policy.playouts == 6 * policy.decisions > 0
+    assert game.record() == play_game(RULES, "2p", 78, [search.SearchPolicy(5, rollouts=6, playout=RandomPolicy),
+                                                        GreedyPolicy()]).record()
