@@ -56,11 +56,7 @@ def score_in_turns(paths: list[Path], pack, explain: bool, jobs: int | None, sho
     with collector_paused() as freezing:
         processes = workers_for(jobs, len(paths))
         if processes <= 1:
-            tally = _Tally()
-            for start, end in serial_runs(len(paths)):
-                for result in score_run(paths[start:end], pack, True, explain):
-                    tally.show(result, show, freezing)
-            return tally.failed, tally.warned
+            return _alone(paths, pack, explain, serial_runs(len(paths)), show, _Tally(), freezing)
         # The first file here, before any fork: that loads the game's rules and the modules that read and score
         # its records, which the forked workers then share instead of each loading them again.
         tally = _Tally()
@@ -101,10 +97,7 @@ def _turns(paths, pack, explain, processes: int, show: Show, tally: _Tally, free
             children.append(pid)
     except OSError:  # no more processes to be had (EAGAIN, ENOMEM): this process scores the rest alone
         _stop(children, turns, (ends_read, ends_write))
-        for start, end in runs:
-            for result in score_run(paths[start:end], pack, True, explain):
-                tally.show(result, show, freeze)
-        return tally.failed, tally.warned
+        return _alone(paths, pack, explain, runs, show, tally, freeze)
     _keep_only(turns, 0)
     os.close(ends_write)
     try:
@@ -114,6 +107,14 @@ def _turns(paths, pack, explain, processes: int, show: Show, tally: _Tally, free
         os.close(turns[1 % processes][1])
         ends = _children_ends(children, ends_read)
     return _summed(done, ends, len(children))
+
+
+def _alone(paths, pack, explain, runs, show: Show, tally: _Tally, freeze: bool) -> tuple[int, int]:
+    """The files of `runs` scored and shown by this process alone, in order: (failed, warned), with `tally`'s."""
+    for start, end in runs:
+        for result in score_run(paths[start:end], pack, True, explain):
+            tally.show(result, show, freeze)
+    return tally.failed, tally.warned
 
 
 def _take_turns(paths, pack, explain, mine: list[tuple[int, int]], turns, k: int, show: Show, tally: _Tally,
