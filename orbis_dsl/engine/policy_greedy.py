@@ -20,7 +20,7 @@ _TABLE_LIMIT = 20_000  # turn memos kept per rule set and options before all are
 # limit; a 4-player game searched in every seat makes about 11,000)
 
 
-def _process_table(game) -> dict:
+def process_table(game) -> dict:
     """The turn memos of every search of this process under the game's rules and options: a state's memo holds
     in any game where `handler_key` is the same, since the handlers read nothing else (the options and the board
     are the rule set's and the game's; the key holds the rest)."""
@@ -57,7 +57,7 @@ def _kept_table(cls, game, values: tuple) -> dict:
 
 
 def forget_shared_values() -> None:
-    """Drop every search's shared turn memos (`_process_table`) and the values kept across turns (`_kept_table`):
+    """Drop every search's shared turn memos (`process_table`) and the values kept across turns (`_kept_table`):
     a benchmark starts each timing cold with it."""
     _TABLES.clear()
     _KEPT.clear()
@@ -148,13 +148,13 @@ class GreedyPolicy(Policy):
         display's worshippers (generation) and the realm (collection, payment), which the key holds where a
         handler can read them. Under a search (`shared` set) the memo is the one of every state with the same
         `handler_key`: in `shared`, and in any game of the process under the same rules and options
-        (`_process_table`)."""
+        (`process_table`)."""
         if self._memo_game is not game or self._memo_stamp != game.turns:
             if self.shared is None:
                 self._memo = {}
             else:
                 if self._table_game is not game:  # a policy plays one game, most often: its table looked up once
-                    self._table, self._table_game = _process_table(game), game
+                    self._table, self._table_game = process_table(game), game
                 key = handler_key(game)
                 self._memo = self.shared.get(key)
                 if self._memo is None:

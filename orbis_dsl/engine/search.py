@@ -55,7 +55,7 @@ import math
 import random
 import time
 
-from orbis_dsl.engine.policy_greedy import GreedyFollower, GreedyPolicy, _process_table
+from orbis_dsl.engine.policy_greedy import GreedyFollower, GreedyPolicy, process_table
 from orbis_dsl.engine.search_value import final_value, finish_from, playout_value
 
 __all__ = ["Node", "SearchPolicy", "clone_game", "finish_from", "playout_turns", "playout_value", "ranked_takes"]
@@ -102,7 +102,7 @@ class SearchPolicy(GreedyFollower):
         self._after: dict = {}  # root take -> the game after it, but for the refill of its slot (`_after_root`)
         self._sorted: list = []  # the decision's piles, sorted: what the searcher knows of them
         self._shared: dict = {}  # the decision's tile values, shared by its playouts (`handler_key`)
-        self._table: dict = {}  # the process's tile values under the game's rules and options (`_process_table`)
+        self._table: dict = {}  # the process's tile values under the game's rules and options (`process_table`)
         self._pool: tuple | None = None  # (the playout policies, the walker), reused by every playout (`_policies`)
 
     # ---- the take: searched -----------------------------------------------------------------------------
@@ -120,7 +120,7 @@ class SearchPolicy(GreedyFollower):
         self._after = {}
         self._sorted = [sorted(pile) for pile in game.piles]  # from what is known, never from the real order
         self._shared = {}
-        self._table = _process_table(game)
+        self._table = process_table(game)
         root = Node()
         root.order = ranked_takes(self.greedy, game, game.players[seat], slots, gods, self.rng)
         if self.seconds is not None:
@@ -132,8 +132,7 @@ class SearchPolicy(GreedyFollower):
         else:
             for _ in range(self.rollouts):
                 self.iterate(game, seat, root)
-        take = self._best(root)
-        return take if type(take) is str else game.display.index(take[1])
+        return _choice(game, self._best(root))
 
     def _best(self, root: Node):
         """The most visited take, then the best mean, then the generator's pick."""
@@ -307,9 +306,16 @@ class _TreeWalker(GreedyPolicy):
         # below the root the display depends on the deal, so the takes are ranked in each
         take = _open_and_select(node, ranked_takes(self, game, me, slots, gods, search.rng), search.rng)
         self._descend(take)
-        choice = take if type(take) is str else game.display.index(take[1])
+        choice = _choice(game, take)
         self.note_take(game, choice)
         return choice
+
+
+
+def _choice(game, take):
+    """What the engine is told for `take`: a god by its name, a tile by the display slot it lies in now (a take
+    names its tile, since a slot names different tiles in different deals)."""
+    return take if type(take) is str else game.display.index(take[1])
 
 
 class _ForcedTake(GreedyPolicy):
@@ -322,7 +328,7 @@ class _ForcedTake(GreedyPolicy):
 
     def choose_take(self, game, me, slots, gods):
         take = self.take
-        choice = take if type(take) is str else game.display.index(take[1])
+        choice = _choice(game, take)
         self.note_take(game, choice)
         return choice
 

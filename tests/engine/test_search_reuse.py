@@ -117,8 +117,8 @@ def test_playout_policies_are_lent_the_table_of_values_not_looking_it_up(monkeyp
     from orbis_dsl.engine import policy_greedy
 
     looked = []
-    original = policy_greedy._process_table
-    monkeypatch.setattr(policy_greedy, "_process_table", lambda game: looked.append(1) or original(game))
+    original = policy_greedy.process_table
+    monkeypatch.setattr(policy_greedy, "process_table", lambda game: looked.append(1) or original(game))
     policy = search.SearchPolicy(5, rollouts=12)
     play_game(RULES, "2p", 77, [policy, GreedyPolicy()])
     assert policy.playouts == 12 * policy.decisions > 0
