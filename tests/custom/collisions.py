@@ -129,6 +129,9 @@ def _sorts(game_id: str) -> dict[str, str]:
         "link set": "links NAME: adjacent\n",
         "per-member value": "set zz_per: zz_a, zz_b\nvalue NAME per zz_per = 1\n",
     }
+    if model.sets:  # a value that is a member of one of the game's sets (`value home = black`)
+        first_set = sorted(model.sets)[0]
+        sorts["member value"] = f"value NAME = {model.sets[first_set][0]}\n"
     tile_family = vocabulary.tile_family or "kind"
     sorts["tile piece"] = f'{tile_family} NAME "Name" {{\n  end: 1\n}}\n'
     sorts["colour parameter"] = f'{tile_family} zz_kind "Name" {{\n  param NAME: color\n  end: 1\n}}\n'

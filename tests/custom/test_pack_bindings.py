@@ -105,6 +105,16 @@ def test_a_value_replaced_by_a_value_is_read_by_every_use(orbis, tmp_path):
     assert {n: p["deserts"] for n, p in packed.items()} == {"Rosa": 0, "Sami": -3, "Theo": -3}
 
 
+def test_a_member_replaces_a_value_declared_as_a_member_of_its_set(orbis, tmp_path):
+    """`value home = black` over Terra Mystica's `value home: terrains` is a replacement of the same sort and type
+    (a member of terrains); it was refused as "str, not NoneType". Every faction gives its own home, so the scores
+    are the base game's. A member of another set, or a number, is refused (the corpus above)."""
+    record = "examples/terra-mystica/2p-basic.json"
+    text = 'extends "terra-mystica"\nvalue home = black\n'
+    assert orbis("check", "--rules", pack(tmp_path, text)).exit_code == 0
+    assert scored(orbis, "--rules", pack(tmp_path, text), record)["players"] == scored(orbis, record)["players"]
+
+
 def test_a_let_replaced_by_a_let_of_its_type_is_read_by_every_use(orbis, tmp_path):
     """The base game's network lets read the pack's `shipping_reach`: with shipping off (a reach of -1), Bo's
     network no longer crosses the river and falls from first (18 points) to third (6); Ann and Cy, tied second

@@ -57,7 +57,7 @@ def signature(decl) -> str | None:
     if isinstance(decl, (ast_decl.OptionDecl, ast_decl.AttributeDecl)):
         return type_text(decl.type)
     if isinstance(decl, ast_decl.ValueDecl):
-        return _literal_type(decl.value)
+        return value_type_words(decl)
     if isinstance(decl, ast_sheet.FactDecl):
         per = f" per {decl.per}" if decl.per else ""
         level = f" for {decl.level}" if decl.level else ""
@@ -75,12 +75,27 @@ def _a(noun: str) -> str:
     return ("an " if noun[:1] in "aeiou" else "a ") + noun
 
 
-def _literal_type(value) -> str:
-    if isinstance(value, bool):
+# A value given as a member before the sets are known: which set it belongs to is asked once they are
+# (`ScopeChecker.check_values`), so that `value home = black` may replace `value home: terrains`.
+SOME_MEMBER = "a member of a set"
+
+
+def value_type_words(decl: ast_decl.ValueDecl) -> str:
+    """A value's type in the words a message gives it: `int`, `bool`, `a member of terrains` (`value home:
+    terrains`), or SOME_MEMBER for a member written as the value (`value home = black`)."""
+    if decl.set_name is not None:
+        return f"a member of {decl.set_name}"
+    if isinstance(decl.value, bool):
         return "bool"
-    if isinstance(value, int):
+    if isinstance(decl.value, int):
         return "int"
-    return type(value).__name__
+    return SOME_MEMBER
+
+
+def _both_members(old: str | None, new: str | None) -> bool:
+    """Both values are members, and one's set is not known yet (checked once it is)."""
+    return bool(old and new) and SOME_MEMBER in (old, new) and old.startswith("a member") and new.startswith(
+        "a member")
 
 
 def sort_words(what: str, decl) -> str:
@@ -110,7 +125,7 @@ def refused_replacement(key: str, what: str, first, first_what: str, decl, quote
                 f"{base}; give the pack's {sort_words(what, decl)} another name, or declare "
                 f"{_a(sort_words(first_what, first))} to replace it")
     old, new = signature(first), signature(decl)
-    if old != new:
+    if old != new and not _both_members(old, new):
         return (f"{what} '{shown}' replaces the base game's {what} '{shown}' with another type: {new}, not {old}",
                 f"{base}; a pack replaces a declaration only by one of the same sort and type: declare it as "
                 f"{old}, or give it another name")

@@ -14,6 +14,7 @@ import operator
 import attrs
 
 from orbis_dsl.common.diagnostics import did_you_mean
+from orbis_dsl.language.check.bindings import where
 from orbis_dsl.language.check.names import Context, set_members, value_types
 from orbis_dsl.language.ir.describe import Describer
 from orbis_dsl.language.syntax import ast_decl, ast_expr
@@ -64,7 +65,29 @@ class ScopeChecker:
                 self.error(f"value '{d.name}' = {d.value}: '{d.value}' is no member of a declared set", d.span,
                            hint=did_you_mean(d.value, members) or "a value is a number, true or false, or a member "
                            "of a declared set")
+        self._check_replaced_members(sets, members)
         self.value_types = value_types(self.values, sets, self.value_sets)
+
+    def _check_replaced_members(self, sets, members) -> None:
+        """A pack's value that replaces a member-valued one must be a member of the same set: the binding rule
+        let both through while the sets were unknown (`bindings.SOME_MEMBER`)."""
+        for what, old, new in self.replaced.values():
+            if what != "value" or not isinstance(new, ast_decl.ValueDecl):
+                continue
+            old_set, new_set = (d.set_name or members.get(d.value) if isinstance(d.value, str | None) else None
+                                for d in (old, new))
+            if old_set and new_set and old_set != new_set:
+                base = f"the base game's at {where(old.span)}: `{self.first_line(old.span)}`"
+                self.error(f"value '{new.name}' replaces the base game's value '{old.name}' with another type: a "
+                           f"member of {new_set}, not a member of {old_set}", new.span,
+                           hint=f"{base}; a pack replaces a declaration only by one of the same sort and type: give "
+                                f"it one of {', '.join(sets.get(old_set, ()))}")
+                # The base game's stands, so that its uses say nothing more.
+                self.values[new.name] = old.value
+                if old.set_name is not None:
+                    self.value_sets[new.name] = old.set_name
+                else:
+                    self.value_sets.pop(new.name, None)
 
     def check_modify(self, m: ast_decl.Modify) -> None:
         """`modify NAME = …`: of the value's type (a number, a flag, a member of the value's set)."""
