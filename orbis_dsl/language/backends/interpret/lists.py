@@ -2,14 +2,14 @@
 held pieces, players and a set's members; facts at a member, awards, the rounds before, `count(X in LIST)`,
 `position(X in LIST)`, `distinct(LIST)`, `size` and the largest group.
 
-Mixed into `expr.Evaluator`, which provides `eval`; `env` is its `Env`. The list helpers are the interpreter's own
-(`values`) or the run-time's shared list and board code (`runtime.lists`, `runtime.hexmap`), never the compiler's.
+Mixed into `expr.Evaluator`, which provides `eval`; `env` is its `Env`. The list and board helpers are the
+interpreter's own (`values`, `groups`), never the compiled scorers' (`runtime.lists`, `runtime.hexmap`'s groups).
 """
 
 from __future__ import annotations
 
+from orbis_dsl.language.backends.interpret import groups
 from orbis_dsl.language.backends.interpret import values as iv
-from orbis_dsl.runtime import hexmap, lists
 
 
 class ListEvaluator:
@@ -39,7 +39,7 @@ class ListEvaluator:
             return len(env.g.players)
         if e.func == "count":
             return sum(1 for q in env.g.players if self.eval(e.where, env.at(e.var, q)))
-        return lists.sum_over(self.eval(e.value, env.at(e.var, q)) for q in env.g.players)
+        return iv.sum_present(self.eval(e.value, env.at(e.var, q)) for q in env.g.players)
 
     def _MemberScan(self, e, env):
         if e.func == "count":
@@ -64,26 +64,26 @@ class ListEvaluator:
         if e.what == "earlier":
             return iv.earlier(player.history, e.fact)
         if e.what == "distinct":
-            return lists.distinct(player.facts[e.fact])
+            return iv.distinct(player.facts[e.fact])
         if e.key is not None:
             return iv.size(player.facts[e.fact], self.eval(e.key, env))
         return iv.size(player.facts[e.fact])
 
     def _InList(self, e, env):
-        found = lists.count_in if e.what == "count" else lists.position
+        found = iv.count_in if e.what == "count" else iv.position
         return found(env.player(e.player).facts[e.fact], self.eval(e.item, env))
 
     def _LargestGroup(self, e, env):
         measure = {"by": e.by, "between": e.between, "parts": self._links(e.parts, e.player, env)} if e.by else {}
         player = env.player(e.player)
-        return hexmap.largest_group(env.g.board, player.facts[e.fact], self._links(e.links, e.player, env),
+        return groups.largest_group(env.g.board, player.facts[e.fact], self._links(e.links, e.player, env),
                                     env.trace, **measure)
 
     def _links(self, group_links, player, env) -> tuple:
         return tuple(
-            hexmap.link(link.kind, pairs=env.player(player).facts[link.fact]) if link.kind in ("joined", "beside")
-            else hexmap.link(link.kind, self._reach(link, env)) if link.reach is not None
-            else hexmap.link(link.kind)
+            groups.link(link.kind, listed=env.player(player).facts[link.fact]) if link.kind in ("joined", "beside")
+            else groups.link(link.kind, self._reach(link, env)) if link.reach is not None
+            else groups.link(link.kind)
             for link in group_links)
 
     def _reach(self, link, env):

@@ -7,7 +7,8 @@ It imports nothing from the compiler and none of the generated handlers' run-tim
 ranked awards (`awards`, handed to the scorer on each award's spec), so a slip in either back end shows as a
 disagreement. What both share is the IR (each handler's scope and lowered expressions, `ir.scope`, with the words
 that explain them, `ir.describe`), the spec data the checker worked out (`ir.checked`), the runtime's specs both
-must produce, and the board geometry (`runtime.hexmap`).
+must produce, and the map's data (`runtime.hexmap.HexMap`: its cells, what each touches, which are water;
+the groups over it are its own, `groups`).
 
 The evaluator is `interpret_expr`; `interpret_pieces` builds the tile kinds and gods, `interpret_sheets` the
 awards, score columns, table checks and facts; this module puts the whole `Rules` together.

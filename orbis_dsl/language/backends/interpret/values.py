@@ -187,3 +187,42 @@ def aggregate_sum(values):
 
 aggregate_max = largest
 aggregate_min = smallest
+
+
+# ---- lists a record holds: `count(X in LIST)`, `position(X in LIST)`, `distinct(LIST)`, a sum over players ----
+# (Written here, not taken from `runtime.lists`, which the generated handlers call.)
+
+
+def names_in(items) -> list:
+    """A list fact's items as the rules compare them: a held piece by its name, a member as itself; none: empty."""
+    return [item.piece if hasattr(item, "piece") else item for item in items or ()]
+
+
+def count_in(items, wanted) -> int:
+    return sum(1 for name in names_in(items) if name == wanted)
+
+
+def position(items, wanted) -> int | None:
+    """Where `wanted` first stands, from 1; none when it is not there."""
+    for place, name in enumerate(names_in(items), start=1):
+        if name == wanted:
+            return place
+    return None
+
+
+def distinct(items) -> bool:
+    seen = set()
+    for name in names_in(items):
+        if name in seen:
+            return False
+        seen.add(name)
+    return True
+
+
+def sum_present(values) -> int:
+    """A sum over players: the values that are none are passed over."""
+    total = 0
+    for value in values:
+        if value is not None:
+            total += value
+    return total
