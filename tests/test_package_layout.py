@@ -34,7 +34,14 @@ INTERPRETER = "orbis_dsl.language.backends.interpret"
 # The compiler, the checker (reached only through the IR stage), and what only the generated handlers call at
 # score time: a helper shared by both back ends could be wrong in both while every agreement test passed.
 NOT_FOR_THE_INTERPRETER = ("orbis_dsl.language.backends.python", "orbis_dsl.language.check",
-                           "orbis_dsl.runtime.support", "orbis_dsl.runtime.awards")
+                           "orbis_dsl.runtime.support", "orbis_dsl.runtime.awards", "orbis_dsl.runtime.lists",
+                           "orbis_dsl.runtime.hexmap_measures")
+# Inside the language, its own stages in order (README, "Layout"): the syntax; the formatter and the highlighter,
+# which read only the syntax; the checker; the IR it lowers to; the back ends; the rule set put together from them;
+# the packs laid over it. The two back ends are siblings: neither imports the other.
+LANGUAGE_STAGE_RANK = {"syntax": 0, "format": 1, "highlight": 1, "check": 2, "ir": 3, "backends": 4, "ruleset": 5,
+                       "packs": 6}
+BACKENDS = ("python", "interpret")
 
 
 @cache
@@ -90,6 +97,36 @@ def test_a_stage_imports_only_from_the_stages_before_it(path):
     upward = sorted({f"line {line}: {'.'.join(name.split('.')[:2])}" for line, name in _imports(_tree(path))
                      if name.split(".")[1:2] and STAGE_RANK.get(name.split(".")[1], -1) > STAGE_RANK[stage]})
     assert not upward, f"{stage} must not import from a later stage: {upward}"
+
+
+def _language_stage(module: str) -> tuple[str, str | None] | None:
+    """(language stage, back end or None) of a module inside `orbis_dsl.language`; None outside it."""
+    parts = module.split(".")
+    if parts[:2] != ["orbis_dsl", "language"] or len(parts) < 3:
+        return None
+    return parts[2], parts[3] if parts[2] == "backends" and len(parts) > 3 and parts[3] in BACKENDS else None
+
+
+LANGUAGE_MODULES = [p for p in MODULES if (_language_stage(_module_name(p)) or ("__init__",))[0] != "__init__"]
+
+
+def test_every_language_stage_is_ranked():
+    stages = {p.relative_to(PACKAGE / "language").parts[0].removesuffix(".py") for p in LANGUAGE_MODULES}
+    assert stages == set(LANGUAGE_STAGE_RANK)
+
+
+@pytest.mark.parametrize("path", LANGUAGE_MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_a_language_stage_imports_only_from_the_stages_before_it(path):
+    stage, backend = _language_stage(_module_name(path))
+    wrong = set()
+    for line, name in _imports(_tree(path)):
+        target = _language_stage(name)
+        if target is None or target[0] not in LANGUAGE_STAGE_RANK:
+            continue
+        if LANGUAGE_STAGE_RANK[target[0]] > LANGUAGE_STAGE_RANK[stage] or (
+                backend and target[1] and target[1] != backend):
+            wrong.add(f"line {line}: {name}")
+    assert not wrong, f"language/{stage} must not import from a later stage or the other back end: {sorted(wrong)}"
 
 
 def _beyond_the_ir(tree: ast.Module) -> list[str]:

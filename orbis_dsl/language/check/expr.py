@@ -224,7 +224,7 @@ class ExpressionChecker:
         left, right = self.expr(e.left, ctx), self.expr(e.right, ctx)
         if "?" in (left, right):
             return "bool"
-        self.constant_compare(e, left, right)
+        self.constant_compare(e, left, right, ctx)
         if e.op in ("=", "!="):
             if left.rstrip("?") != right.rstrip("?"):
                 self.error(f"cannot compare {self.words(left)} with {self.words(right)}", e.span)

@@ -16,8 +16,7 @@ import attrs
 from orbis_dsl.common.diagnostics import did_you_mean
 from orbis_dsl.language.check.bindings import where
 from orbis_dsl.language.check.names import Context, set_members, value_types
-from orbis_dsl.language.ir.describe import Describer
-from orbis_dsl.language.syntax import ast_decl, ast_expr
+from orbis_dsl.language.syntax import ast_decl, ast_expr, ast_scope
 
 # What reads the player's own record or pieces: inside an unnamed `count(players where …)` each could be the
 # counted player's or the scored player's.
@@ -31,22 +30,51 @@ _TILE_SORTS = ("field", "param")
 _PLAYER_WHERE = "player"
 
 
-def _text(e) -> str:
-    """An expression as a message quotes it: source-like for names, indexes, sizes and counts."""
+def _text(e, written=None) -> str:
+    """An expression as a message quotes it: source-like for names, indexes, sizes and counts; anything else as it
+    was written (`written(span)`, when the expression stands on one line), else in words of its kind."""
     if isinstance(e, ast_expr.Ref):
         return e.name
     if isinstance(e, ast_expr.Index):
-        return f"{e.name}[{_text(e.key)}]"
+        return f"{e.name}[{_text(e.key, written)}]"
     if isinstance(e, ast_expr.Size):
-        return f"size({_text(e.target)})"
+        return f"size({_text(e.target, written)})"
     if isinstance(e, ast_expr.Count):
         return f"count({e.scope} where …)" if e.where is not None else f"count({e.scope})"
     if isinstance(e, ast_expr.HeldCount):
         return f"{e.func}({e.fact} …)"
-    return Describer(set(), False).text(e)
+    if isinstance(e, ast_expr.IntLit):
+        return str(e.value)
+    shown = written(e.span) if written is not None else None
+    return shown or "this expression"
+
+
+def _constant_hint(compared, ctx: Context | None, always: bool) -> str:
+    """How to write what a constant comparison may have meant: the other side for another tile or player where
+    there is one to name, the outcome itself elsewhere."""
+    if isinstance(compared, ast_scope.FieldOf):
+        return (f"`{compared.binder}.{compared.field}` is the counted tile's on both sides: write `{compared.field}` "
+                "alone for the tile outside the count")
+    if isinstance(compared, ast_scope.Whose):
+        other = "my" if compared.who == "their" else "their"
+        return f"`{compared.who} …` is the same player on both sides: write `{other} …` on one side"
+    if compared is not None and ctx is not None and ctx.subject is not None:
+        return "to compare the counted tile with another, name it (`count(t in tiles where t.column = column - 1)`)"
+    return f"if that is what you mean, write `{'true' if always else 'false'}`, or take the condition out"
 
 
 class ScopeChecker:
+    def _shown(self, e) -> str:
+        return _text(e, self._written)
+
+    def _written(self, span) -> str | None:
+        """The text of an expression written on one line (None otherwise: a message quotes one line at most)."""
+        if span is None or span.end_line != span.line or span.end_column is None:
+            return None
+        text = self.sources.texts.get(span.file)
+        lines = text.split("\n") if text is not None else []
+        return lines[span.line - 1][span.column - 1:span.end_column - 1] if span.line <= len(lines) else None
+
     # ---- values: numbers, flags and members of sets ---------------------------------------------------------
 
     def check_values(self, sets) -> None:
@@ -133,7 +161,7 @@ class ScopeChecker:
             return False
         if not isinstance(e, (*_PLAYER_READS, ast_expr.Count)):
             return False
-        shown = _text(e)
+        shown = self._shown(e)
         self.error(f"'{shown}' could mean the counted player's or the scored player's", e.span,
                    hint=f"write `their {shown}` for the counted player's, `my {shown}` for the scored player's")
         return True
@@ -230,7 +258,7 @@ class ScopeChecker:
         else:
             got = self.expr(operand, ctx)
         if got != "?" and not self.may_be_none(operand, got, ctx):
-            self.warn(f"'{_text(operand)}' is always given: this condition is always "
+            self.warn(f"'{self._shown(operand)}' is always given: this condition is always "
                       f"{'false' if e.negated else 'true'}", e.span,
                       hint="'is given' tests a value that may be left out: a fact or value of type '…?'")
         return "bool"
@@ -243,21 +271,22 @@ class ScopeChecker:
         fact = self.facts.get(name) if name else None
         return fact is not None and fact.type.optional
 
-    def constant_compare(self, e: ast_expr.Compare, left: str, right: str) -> None:
+    def constant_compare(self, e: ast_expr.Compare, left: str, right: str, ctx: Context | None = None) -> None:
         """Warnings: a comparison the checker can prove always true or false (`column = column - 1`, an
         expression compared with itself), and `x >= 0` written to test that an optional x is given."""
         a, b = _linear(e.left), _linear(e.right)
         if a[0] == b[0]:
             always = _OPS[e.op](a[1], b[1])
-            same = "a number with a number" if a[0] is None else f"'{_text(a[0])}' with itself"
+            same = "a number with a number" if a[0] is None else f"'{self._shown(a[0])}' with itself"
             self.warn(f"this condition is always {'true' if always else 'false'}: it compares {same}", e.span,
-                      hint="to compare two different things, say whose each is: `t.column` for a counted tile "
-                           "`t`, `their …` or `my …` for players")
+                      hint=_constant_hint(a[0], ctx, always))
             return
         if e.op == ">=" and isinstance(e.right, ast_expr.IntLit) and e.right.value == 0 and left.endswith("?"):
-            shown = _text(e.left.target if isinstance(e.left, ast_expr.Size) else e.left)
-            self.warn(f"'{_text(e.left)} >= 0' is true exactly when {shown} is given: say so", e.span,
-                      hint=f"write `{shown} is given` (and `{shown} is not given` for `not {_text(e.left)} >= 0`)")
+            shown = self._shown(e.left.target if isinstance(e.left, ast_expr.Size) else e.left)
+            self.warn(f"'{self._shown(e.left)} >= 0' reads as '{shown} is given', but it is also false when "
+                      f"{shown} is given and below 0: say which you mean", e.span,
+                      hint=f"write `{shown} is given` (and `{shown} is not given` for "
+                           f"`not {self._shown(e.left)} >= 0`)")
 
     def given_by(self, cond) -> frozenset:
         """The expressions a condition shows to be given when it holds: `x is given`, each side of an `and`."""

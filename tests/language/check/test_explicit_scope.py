@@ -254,6 +254,26 @@ def test_a_condition_proven_constant_is_a_warning(check_rules, condition, always
         ("warning", f"this condition is always {always}")]
 
 
+@pytest.mark.parametrize("end, hint", [
+    ("count(t in tiles where t.row = t.row)",
+     "`t.row` is the counted tile's on both sides: write `row` alone for the tile outside the count"),
+    ("count(players where their worshippers = their worshippers)",
+     "`their …` is the same player on both sides: write `my …` on one side"),
+    ("if worshippers = worshippers then 1 else 0", "if that is what you mean, write `true`, or take the condition out"),
+])
+def test_a_constant_condition_s_hint_fits_where_it_stands(check_rules, end, hint):
+    """Outside any count, naming whose a side is cannot help: the hint says to write the outcome."""
+    _, diags, _ = check_rules(f'god g "G" {{\n  end: {end}\n}}\n')
+    assert [d.severity for d in diags] == ["warning"] and diags[0].hint.startswith(hint)
+
+
+def test_a_constant_condition_quotes_what_was_written(check_rules):
+    _, diags, _ = check_rules('god g "G" {\n  end: if worshippers + 2 = worshippers + 2 then 1 else 0\n}\n')
+    assert diags[0].message == "this condition is always true: it compares 'worshippers' with itself"
+    _, diags, _ = check_rules('god g "G" {\n  end: count(t in tiles where max(t.cp, 1) = max(t.cp, 1))\n}\n')
+    assert diags[0].message == "this condition is always true: it compares 'max(t.cp, 1)' with itself"
+
+
 def test_their_x_compared_with_my_x_is_no_comparison_with_itself(check_rules):
     _, diags, _ = check_rules('god g "G" {\n  end: count(players where their worshippers < my worshippers)\n}\n')
     assert diags == []
@@ -263,7 +283,9 @@ SHEET_MISTAKES = SHEET.replace('winner: most total, ties shared\n', '')
 
 
 @pytest.mark.parametrize("line, message", [
-    ("warn \"w\" if bonus >= 0", "'bonus >= 0' is true exactly when bonus is given: say so"),
+    ("warn \"w\" if bonus >= 0",
+     "'bonus >= 0' reads as 'bonus is given', but it is also false when bonus is given and below 0: "
+     "say which you mean"),
     ("warn \"w\" if stalls is given", "'stalls' is always given: this condition is always true"),
     ("score s: count(c in halls where c = north) + count(c in crafts where made[c] = north)",
      "cannot compare a number with a member of halls"),
