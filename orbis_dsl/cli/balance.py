@@ -31,7 +31,7 @@ def balance(
     as soon as the games decide it (anytime-valid confidence sequences), within a budget of games."""
     from orbis_dsl.engine.simulate import MAX_GAMES, GamePlayer, max_jobs, seat_policies
     from orbis_dsl.engine.stats import balance as balance_report
-    from orbis_dsl.engine.verdict import BATCH, judge, pack_gods
+    from orbis_dsl.engine.verdict import BATCH, judging, pack_gods
 
     if not 1 <= games <= MAX_GAMES:
         _fail(f"--games must be from 1 to {MAX_GAMES:,}, not {games}")
@@ -70,14 +70,24 @@ def balance(
             typer.echo(f"{played} games, {time.perf_counter() - start:.0f} s; undecided: "
                        f"{', '.join(open_) or 'none'}", err=True)
 
-    with GamePlayer(name, seed, policies, jobs, source, revealed=revealed) as player:
-        def play(first, count):
-            batch = player.play(first, count)
-            results.extend(batch)
-            return batch
+    so_far, stopped = ([], 0), False
+    try:
+        with GamePlayer(name, seed, policies, jobs, source, revealed=revealed) as player:
+            def play(first, count):
+                batch = player.play(first, count)
+                results.extend(batch)
+                return batch
 
-        verdicts, played = judge(gods, spec.players, play, games, progress)
-    _outcome(balance_report(results), verdicts, f"{played} games played in {time.perf_counter() - start:.0f} s")
+            for step in judging(gods, spec.players, play, games, progress):
+                so_far = step
+    except KeyboardInterrupt:  # Ctrl-C: what the games played so far say (valid at any stopping time)
+        stopped = True
+        del results[so_far[1]:]  # (a batch cut short is left out: the verdicts never saw it)
+    verdicts, played = so_far
+    took = f"{played} games played in {time.perf_counter() - start:.0f} s"
+    _outcome(balance_report(results), verdicts, took + (" (stopped by Ctrl-C)" if stopped else ""))
+    if stopped:
+        raise typer.Exit(130)
 
 
 def _outcome(report: dict, verdicts, played: str) -> None:

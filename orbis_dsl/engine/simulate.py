@@ -17,6 +17,7 @@ import json
 import os
 import random
 import re
+import signal
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
@@ -241,6 +242,12 @@ def _run_chunk(source, variant, seed, indices, policies, options, records, logs,
     return [play_one(rules, variant, seed, i, policies, options, records, logs, revealed) for i in indices]
 
 
+def stop_quietly_on_ctrl_c() -> None:
+    """A worker's start: Ctrl-C (which the terminal sends to every process of the run) ends it at once, without
+    a traceback of its own; the first process says what stopped and what the games so far show."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class GamePlayer:
     """Plays ranges of games of one run on demand, in game order, over a pool kept for the whole run (a sequential
     test asks for one batch at a time). Use as a context manager."""
@@ -250,7 +257,7 @@ class GamePlayer:
         self.variant, self.seed, self.policies, self.jobs = variant, seed, policies, jobs
         self.source, self.options, self.revealed = rules_source, options, tuple(revealed)
         self.rules = load_rules(rules_source)
-        self.pool = ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else None
+        self.pool = ProcessPoolExecutor(max_workers=jobs, initializer=stop_quietly_on_ctrl_c) if jobs > 1 else None
 
     def play(self, start: int, count: int) -> list[dict]:
         indices = range(start, start + count)
@@ -300,7 +307,7 @@ def run(variant: str, games: int, seed: int, policy: str | list[str] = "random",
     # Small chunks, many per worker: when one worker has finished, the other has little left to play alone.
     size = max(1, min(100, -(-games // (jobs * 16))))
     chunks = [range(start, min(games, start + size)) for start in range(0, games, size)]
-    with ProcessPoolExecutor(max_workers=min(jobs, len(chunks))) as pool:
+    with ProcessPoolExecutor(max_workers=min(jobs, len(chunks)), initializer=stop_quietly_on_ctrl_c) as pool:
         futures = [pool.submit(_run_chunk, rules_source, variant, seed, chunk, policies, options, records, logs)
                    for chunk in chunks]
         for future in as_completed(futures):

@@ -108,9 +108,21 @@ def judge(gods: list[str], players: int, play: Callable[[int, int], list[dict]],
           progress: Callable[[int, list[GodVerdict]], None] | None = None) -> tuple[list[GodVerdict], int]:
     """Play batches of games (`play(start, count)` returns the results of games start.. start+count-1) until
     every god in `gods` has a verdict or `budget` games are played; (verdicts, games played)."""
+    so_far: tuple[list[GodVerdict], int] = ([], 0)
+    for step in judging(gods, players, play, budget, progress):
+        so_far = step
+    return so_far
+
+
+def judging(gods: list[str], players: int, play: Callable[[int, int], list[dict]], budget: int,
+            progress: Callable[[int, list[GodVerdict]], None] | None = None):
+    """`judge` a batch at a time: yields (verdicts, games played) after each batch, so that a caller stopped
+    midway (Ctrl-C) still has the verdicts so far. The confidence sequences are valid at any stopping time, so
+    an undecided god's interval after an interruption means what it says."""
     alpha = ALPHA / max(1, len(gods))
     verdicts = {g: GodVerdict(g, 1 / players, alpha) for g in gods}
     played = 0
+    yield list(verdicts.values()), played
     while played < budget and any(v.verdict is None for v in verdicts.values()):
         count = min(BATCH, budget - played)
         for result in play(played, count):
@@ -123,7 +135,7 @@ def judge(gods: list[str], players: int, play: Callable[[int, int], list[dict]],
             v.look(played)
         if progress is not None:
             progress(played, list(verdicts.values()))
-    return list(verdicts.values()), played
+        yield list(verdicts.values()), played
 
 
 def pack_gods(compiled, base) -> list[str]:

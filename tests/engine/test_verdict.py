@@ -182,3 +182,27 @@ def test_balance_reveals_one_judged_god_in_every_game(cli):
     verdict = next(line for line in result.stdout.splitlines() if line.startswith("verdict: "))
     played = int(next(line for line in result.stdout.splitlines() if " games played in " in line).split()[0])
     assert f"of the {played} times revealed" in verdict
+
+
+def test_balance_stopped_by_ctrl_c_says_what_the_games_so_far_say(cli, monkeypatch):
+    """Ctrl-C during the third batch: the two batches played are counted and reported (their flags, each god's
+    interval, which is valid at any stopping time), the cut batch is left out, and the exit code is 130."""
+    from orbis_dsl.engine import simulate
+    from orbis_dsl.engine.verdict import BATCH
+
+    real_play, calls = simulate.GamePlayer.play, []
+
+    def play(self, start, count):
+        calls.append(start)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real_play(self, start, count)
+
+    monkeypatch.setattr(simulate.GamePlayer, "play", play)
+    result = cli("balance", "examples/balance/oracle", "--players", 2, "--policy", "greedy", "--games", 2000,
+                 "--seed", 1)
+    assert result.exit_code == 130, result.output
+    assert f"{2 * BATCH} games played in " in result.stdout and "(stopped by Ctrl-C)" in result.stdout
+    verdict = [line for line in result.stdout.splitlines() if line.startswith("verdict: oracle: ")]
+    assert len(verdict) == 1 and "points (" in verdict[0]
+    assert "Traceback" not in result.output

@@ -228,7 +228,8 @@ def _modify(member, per_values: dict, members: dict, expander: Expander):
         expander.diags.append(unknown(f"member of {decl.set_name}", member.member, members.get(decl.set_name, ()),
                                       member.member_span or member.span))
         return member
-    return ast_decl.Modify(f"{member.name}_{member.member}", member.value, span=member.span)
+    return ast_decl.Modify(f"{member.name}_{member.member}", member.value, value_span=member.value_span,
+                           span=member.span)
 
 
 def _per_member_checks(decl, expander: Expander):
@@ -241,6 +242,11 @@ def _per_member_checks(decl, expander: Expander):
     if not isinstance(decl, ast_sheet.WarnDecl):
         expander.error("`for each … in 1, 2, …` is for checks (warn, refuse, note): an award ranges over a set",
                        each.span)
+        return
+    if each.name in expander.hygiene.declared:
+        # (it would read as the number everywhere in the check, the declared one's uses too, with no word said)
+        expander.error(f"'{each.name}' already names something here: give the number a name of its own", each.span,
+                       hint=f"e.g. `for each {each.name}_n in {', '.join(map(str, each.numbers))}`")
         return
     spans = each.number_spans or (each.span,) * len(each.numbers)
     for n, at in zip(each.numbers, spans, strict=True):

@@ -125,11 +125,12 @@ class ScopeChecker:
                else "member:" + members[value] if value in members else None)
         if got is None:
             choices = self.sets.get(want[len("member:"):], ()) if want.startswith("member:") else ()
-            self.error(f"'{value}' is no member of a declared set", m.span,
+            self.error(f"'{value}' is no member of a declared set", m.value_span or m.span,
                        hint=did_you_mean(str(value), choices) or (
                            "expected one of: " + ", ".join(choices) if choices else None))
         elif got != want:
-            self.error(f"value '{m.name}' is {self.words(want)}, but this gives {self.words(got)}", m.span)
+            self.error(f"value '{m.name}' is {self.words(want)}, but this gives {self.words(got)}",
+                       m.value_span or m.span)
 
     # ---- whose is a name -------------------------------------------------------------------------------------
 

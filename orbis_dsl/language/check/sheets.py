@@ -96,6 +96,11 @@ class SheetChecker:
         if for_each.set not in self.sets:
             self.diags.append(self.unknown("set", for_each.set, self.sets, for_each.span))
             return {}
+        if self.context().resolve(for_each.name) is not None:
+            # (the member would stand for it everywhere in the declaration, with no word said)
+            self.error(f"'{for_each.name}' already names something here: give the member a name of its own",
+                       for_each.span, hint=f"e.g. `for each {for_each.name}_m in {for_each.set}`")
+            return {}
         return {for_each.name: for_each.set}
 
     def _derived_facts(self, decls, grid) -> None:

@@ -94,6 +94,7 @@ class Modify:
 
     name: str
     value: int | bool | str  # a number, a flag, or a member of a declared set (by name)
+    value_span: Span | None = span_field()  # where the value is written, for a message about it
     span: Span | None = span_field()
 
 

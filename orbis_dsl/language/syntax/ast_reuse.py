@@ -96,6 +96,7 @@ class ModifyMember:
     member: str
     value: object
     member_span: Span | None = _span()
+    value_span: Span | None = _span()
     span: Span | None = _span()
 
 

@@ -135,11 +135,12 @@ class DeclBuilder(NodeBuilder):
                                                                                    span=span_of(self.file, text)))
 
     def modify_clause(self, meta, name, value):
-        return ast_decl.Modify(str(name), _plain(value), span=span_of(self.file, name))
+        return ast_decl.Modify(str(name), _plain(value), value_span=value.span,
+                               span=span_of(self.file, name))
 
     def modify_member(self, meta, name, member, value):
         return ast_reuse.ModifyMember(str(name), str(member), _plain(value), member_span=span_of(self.file, member),
-                                      span=span_of(self.file, name))
+                                      value_span=value.span, span=span_of(self.file, name))
 
     def check_clause(self, meta, text, cond):
         return ast_reuse.PieceCheck(unquote(text), cond, span=self._s(meta))

@@ -338,3 +338,14 @@ def test_terra_mystica_draws_each_faction_in_its_home_terrain_a_member_of_terrai
     # Chaos Magicians red, Auren green, Swarmlings blue, Nomads yellow (docs/rules/terra-mystica.md §7)
     colours = score_sheet(rules, record, "tm-score/1").colours
     assert colours == {"Ann": "red", "Bo": "green", "Cy": "blue", "Di": "yellow"}
+
+
+@pytest.mark.parametrize("line, column", [("  modify desert_penalty = true", 27), ("  modify desert_penalty = -2", 0)])
+def test_a_modify_of_the_wrong_type_is_shown_at_its_value(check_rules, line, column):
+    """The caret goes under what is wrong, the value given (it went under the value's name)."""
+    _, diags, _ = check_rules(f'god g "G" {{\n{line}\n}}\n')
+    if column == 0:
+        assert diags == []
+    else:
+        assert [(d.span.line, d.span.column) for d in diags] == [(3, column)]  # (a header line above)
+        assert diags[0].message == "value 'desert_penalty' is a number, but this gives a yes/no condition"

@@ -221,6 +221,9 @@ def test_each_pieces_check_is_the_warning_it_stands_for(tmp_path):
     ("value bonus per craft = 1\n", "unknown set 'craft'"),
     ('score x "X": quota[seal]\n', "cannot compare a number (or none) with a member of crafts"),
     ('award a "A" for each s in 1, 2 {\n  measure: 1\n}\n', "is for checks (warn, refuse, note)"),
+    # a `for each` named like a declared fact or value: it would stand for it everywhere in the check, silently
+    ('warn "w {seal}" if seal >= 2 for each seal in 1, 2\n', "'seal' already names something here"),
+    ('warn "w {seal}" if made[seal] >= 2 for each seal in crafts\n', "'seal' already names something here"),
 ])
 def test_each_mistake_is_a_located_error(tmp_path, extra, says):
     result = compiled(tmp_path, extra)
