@@ -27,6 +27,8 @@ from orbis_dsl.runtime.specs import VariantSpec
 from orbis_dsl.runtime.support import show
 from orbis_dsl.runtime.views import GameView, PlayerView, TileView, scored_tile
 
+_new_object = object.__new__
+
 
 class _Tally(NamedTuple):
     """A player's score while it is being added up (the report's PlayerScore is built from it at the end)."""
@@ -91,7 +93,23 @@ class Scorer:
                     fill = fills.get(kind)
                     if fill and not fill.keys() <= params.keys():
                         params = {**fill, **params}
-                    t = scored_tile(pos, kind, color, params, False, bool(cancelled), level, stars, cancelled, tile)
+                    # views.scored_tile's body written out: a call and its ten arguments cost a sixth of making
+                    # a view, and this runs for ~45 of a 4-player game's 56 tiles (tests/runtime/test_views.py
+                    # holds every slot of these views to TileView's constructor).
+                    t = _new_object(TileView)
+                    t.pos = pos
+                    t.kind = kind
+                    t.color = color
+                    t.params = params
+                    t.desert = False
+                    t.cancelled = bool(cancelled)
+                    t.validated = False
+                    t.level = level
+                    t.stars = stars
+                    t.cost = ()
+                    t.recorded = cancelled
+                    t.points = 0
+                    t.record = tile
                     slots.append(t)
                     if kind in placed_kinds or (cancelled and kind not in taken_kinds):
                         settle.append(t)
@@ -199,7 +217,7 @@ class Scorer:
                     # The remembered line looked up here, not in _local_line: most of a game's tiles find theirs.
                     record, where, placed = t.record, labels[t.pos], placed_why(t)
                     known = _LOCAL_LINES.get((id(end), where, id(record), values_id, t.cancelled, placed))
-                    if known is not None and known[0] is record and known[1] is values and known[4] is end:
+                    if known is not None:  # (the very clause, record and values: see _local_line)
                         points, line = known[2], known[3]
                     else:
                         points, line = self._local_line(g, p, t, end, kind.name, where, placed)
@@ -244,8 +262,7 @@ class Scorer:
         for end in ends:
             if explain and end.local and record is not None:
                 known = _LOCAL_LINES.get((id(end), where, id(record), id(values), t.cancelled, None))
-                # (as in _score_player)
-                if known is not None and known[0] is record and known[1] is values and known[4] is end:
+                if known is not None:  # (as in _score_player)
                     points, line = known[2], known[3]
                 else:
                     points, line = self._local_line(g, p, t, end, "desert", where, None, desert=True)
@@ -269,14 +286,16 @@ class Scorer:
         place, player's values and outcome of its placement condition, and remembered. Records share their tiles
         (a batch's records are read by the tiles' texts) and most players the rule set's values, so identities
         stand for everything printed on the tile and for the values, and for the clause (a clause, a tuple of
-        five fields, took longer to hash than the rest of the key); the entry holds all three, so that no identity
-        can pass to another object."""
+        five fields, took longer to hash than the rest of the key). The entry holds all three: while it is in the
+        memo none of them can be freed, so no other object can take one of their ids, and a key found is always
+        the very clause, record and values it was made for (nothing more is checked when it is found; the
+        memo's entries are dropped only with their keys)."""
         record, values = t.record, p.values
         # The key leaves out the kind's name, which the record fixes (`end` is one of its kind's clauses): one field
         # less to look up, build and hash for each of a game's ~56 tiles. The place's name stays: it is written.
         key = (id(end), where, id(record), id(values), t.cancelled, placed)
         known = _LOCAL_LINES.get(key)
-        if known is not None and known[0] is record and known[1] is values and known[4] is end:
+        if known is not None:
             return known[2], known[3]
         trace: list[str] = []
         points = end.fn(g, p, t, trace)
