@@ -24,14 +24,15 @@ def is_json(path: Path, text: str) -> bool:
     return path.suffix.lower() == ".json" or text.lstrip().startswith("{")
 
 
-# The notation's quoted string (grammar/game.lark): a '#' inside one starts no comment.
-_STRING = re.compile(r'"[^"\\\n]*(\\.[^"\\\n]*)*"')
+# The notation's quoted string (grammar/game.lark): a '#' inside one starts no comment. A pattern, compiled by `re`
+# on a conversion's first need (and kept in its cache), not at every batch's start.
+_STRING = r'"[^"\\\n]*(\\.[^"\\\n]*)*"'
 
 
 def comment_lines(text: str) -> int:
     """How many lines of a notation text carry a comment: what a conversion cannot keep (JSON has no comments,
     and the notation is written back from the record)."""
-    return sum("#" in _STRING.sub("", line) for line in text.splitlines())
+    return sum("#" in re.sub(_STRING, "", line) for line in text.splitlines())
 
 
 def read_game(path: Path, rules: Rules) -> tuple[GameRecord | None, list[Diagnostic], dict[str, str]]:
