@@ -157,6 +157,13 @@ def _orbis_scorer():
     return score_game
 
 
+@cache
+def _orbis_run_scorer():
+    from orbis_dsl.runtime.scoring import score_games
+
+    return score_games
+
+
 def _rules_of(game, pack):
     """The rules a record of `game` is scored under: the game's own, or the pack's when it extends that game
     (None: the pack is for another game)."""
@@ -300,3 +307,22 @@ def score_record(rules, record, explain: bool = True):
 
         return score_sheet(rules, record, rules.settings.report_format or "", explain=explain)
     return _orbis_scorer()(rules, record, explain=explain)
+
+
+def score_records(read: list[tuple], explain: bool = True) -> list:
+    """`score_record` of each (record, rules) pair, in order; None for a pair without rules (a file that did not
+    read). The Orbis records of each rule set are scored together, a stage at a time (scoring.score_games): each
+    report is the one score_record gives alone."""
+    reports: list = [None] * len(read)
+    runs: dict[int, tuple[object, list[int]]] = {}
+    for i, (record, rules) in enumerate(read):
+        if rules is None:
+            continue
+        if type(record) is GameRecord:
+            runs.setdefault(id(rules), (rules, []))[1].append(i)
+        else:
+            reports[i] = score_record(rules, record, explain=explain)
+    for rules, indices in runs.values():
+        for i, report in zip(indices, _orbis_run_scorer()(rules, [read[i][0] for i in indices], explain)):
+            reports[i] = report
+    return reports

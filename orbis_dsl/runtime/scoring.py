@@ -59,6 +59,12 @@ class Scorer:
         self.variant = variant_for(rules, game)
         self.warnings: list[Warning] = []
         self.placement_why: dict[TileView, str] = {}  # why a placement condition cancelled a tile
+        # What each stage of score() leaves for the next (see views … report).
+        self._options: dict = {}
+        self._built: list[tuple[PlayerView, list[TileView]]] = []
+        self._players: list[PlayerView] = []
+        self._g: GameView | None = None
+        self._tallies: list[_Tally] = []
 
     def warn(self, where: str, message: str) -> None:
         if self.lines:
@@ -124,20 +130,41 @@ class Scorer:
     # ---- scoring ----------------------------------------------------------------------------------------
 
     def score(self) -> ScoreReport:
-        options = self.rules.option_values(self.variant, self.game.options)
-        built = [self._player_view(i, p) for i, p in enumerate(self.game.players)]
-        players = [view for view, _ in built]
-        g = GameView(players, options, self.rules.board)
-        tallies = []
-        for p, settle in built:
+        self.views()
+        self.tiles()
+        self.gods()
+        self.awards()
+        return self.report()
+
+    # The five stages of a game's scoring, in order. score_games runs each over a run of games before the next,
+    # as the batch reads, scores and writes a run a stage at a time (cli/batch.score_run); one game's stages and
+    # what each leaves on the scorer are the same either way, so is its report.
+
+    def views(self) -> None:
+        self._options = self.rules.option_values(self.variant, self.game.options)
+        self._built = [self._player_view(i, p) for i, p in enumerate(self.game.players)]
+        self._players = [view for view, _ in self._built]
+        self._g = GameView(self._players, self._options, self.rules.board)
+
+    def tiles(self) -> None:
+        g = self._g
+        self._tallies = tallies = []
+        for p, settle in self._built:
             self._settle_cancellations(g, p, settle)
             tallies.append(self._score_player(g, p))
-        for p, tally in zip(players, tallies):
-            tally.lines.extend(self._god_lines(g, p, tally))
-        self._awards(g, players, tallies)
+
+    def gods(self) -> None:
+        for p, tally in zip(self._players, self._tallies):
+            tally.lines.extend(self._god_lines(self._g, p, tally))
+
+    def awards(self) -> None:
+        self._awards(self._g, self._players, self._tallies)
+
+    def report(self) -> ScoreReport:
+        players, tallies = self._players, self._tallies
         for p, tally in zip(players, tallies):
             p.total = sum(tally.categories.values())
-        places = self._places(g, players)
+        places = self._places(self._g, players)
         scores = [_new_tuple(PlayerScore, (p.name, tally.categories, p.worshippers, tally.lines, p.total, place,
                                            place == 1, p.slots))
                   for p, tally, place in zip(players, tallies, places)]
@@ -439,3 +466,14 @@ _TIED = {"keep_order": "they keep their order in the record",
 
 def score_game(rules: Rules, game: GameRecord, explain: bool = True, lines: bool = True) -> ScoreReport:
     return Scorer(rules, game, explain, lines).score()
+
+
+def score_games(rules: Rules, games: list[GameRecord], explain: bool = True) -> list[ScoreReport]:
+    """`score_game` of each game, a stage at a time over them all: every game's views, then every game's tiles,
+    gods, awards, reports. Each stage's code (and the rule handlers it calls) then runs for the whole run while it
+    is warm in the processor's caches. Each game's report is the one score_game gives alone."""
+    scorers = [Scorer(rules, game, explain) for game in games]
+    for stage in (Scorer.views, Scorer.tiles, Scorer.gods, Scorer.awards):
+        for scorer in scorers:
+            stage(scorer)
+    return [scorer.report() for scorer in scorers]
