@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from orbis_dsl.common.diagnostics import first_shown, render
-from orbis_dsl.records.inputs import clean_text, read_clean_text, read_record, score_record
+from orbis_dsl.records.inputs import clean_text, read_clean_text, read_record, score_records
 
 
 class FileResult(NamedTuple):
@@ -50,7 +50,8 @@ def score_run(paths: list[Path], pack, as_json: bool, explain: bool) -> list[Fil
     read = [_read(path, text, pack) for path, text in zip(paths, [clean_text(path) for path in paths])]
     # The JSON report and --explain carry each line's reasons; the coloured table does not need them.
     reasons = explain or as_json
-    reports = [None if rules is None else score_record(rules, record, explain=reasons) for record, rules in read]
+    # (Orbis records a stage of the scorer at a time too: score_records.)
+    reports = score_records(read, explain=reasons)
     results = []
     for path, (record, rules), report in zip(paths, read, reports):
         if report is None:  # a file that does not read: `_read` gave its rendered messages in the record's place

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import gc
 import os
-import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -142,6 +141,8 @@ def _take_turns(paths, pack, explain, mine: list[tuple[int, int]], turns, k: int
 def _stop(children: list[int], turns, ends: tuple[int, int]) -> None:
     """Stop the workers forked so far and close every pipe. They are still waiting for their first turn (only
     this process hands one on, and it has not begun), so none has written anything."""
+    import signal  # (here, not at the top: it costs every batch a millisecond of start, and only this needs it)
+
     for pid in children:
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)

@@ -24,14 +24,15 @@ def is_json(path: Path, text: str) -> bool:
     return path.suffix.lower() == ".json" or text.lstrip().startswith("{")
 
 
-# The notation's quoted string (grammar/game.lark): a '#' inside one starts no comment.
-_STRING = re.compile(r'"[^"\\\n]*(\\.[^"\\\n]*)*"')
+# The notation's quoted string (grammar/game.lark): a '#' inside one starts no comment. A pattern, compiled by `re`
+# on a conversion's first need (and kept in its cache), not at every batch's start.
+_STRING = r'"[^"\\\n]*(\\.[^"\\\n]*)*"'
 
 
 def comment_lines(text: str) -> int:
     """How many lines of a notation text carry a comment: what a conversion cannot keep (JSON has no comments,
     and the notation is written back from the record)."""
-    return sum("#" in _STRING.sub("", line) for line in text.splitlines())
+    return sum("#" in re.sub(_STRING, "", line) for line in text.splitlines())
 
 
 def read_game(path: Path, rules: Rules) -> tuple[GameRecord | None, list[Diagnostic], dict[str, str]]:
@@ -154,6 +155,13 @@ def _orbis_scorer():
     from orbis_dsl.runtime.scoring import score_game
 
     return score_game
+
+
+@cache
+def _orbis_run_scorer():
+    from orbis_dsl.runtime.scoring import score_games
+
+    return score_games
 
 
 def _rules_of(game, pack):
@@ -299,3 +307,22 @@ def score_record(rules, record, explain: bool = True):
 
         return score_sheet(rules, record, rules.settings.report_format or "", explain=explain)
     return _orbis_scorer()(rules, record, explain=explain)
+
+
+def score_records(read: list[tuple], explain: bool = True) -> list:
+    """`score_record` of each (record, rules) pair, in order; None for a pair without rules (a file that did not
+    read). The Orbis records of each rule set are scored together, a stage at a time (scoring.score_games): each
+    report is the one score_record gives alone."""
+    reports: list = [None] * len(read)
+    runs: dict[int, tuple[object, list[int]]] = {}
+    for i, (record, rules) in enumerate(read):
+        if rules is None:
+            continue
+        if type(record) is GameRecord:
+            runs.setdefault(id(rules), (rules, []))[1].append(i)
+        else:
+            reports[i] = score_record(rules, record, explain=explain)
+    for rules, indices in runs.values():
+        for i, report in zip(indices, _orbis_run_scorer()(rules, [read[i][0] for i in indices], explain)):
+            reports[i] = report
+    return reports

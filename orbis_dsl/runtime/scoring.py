@@ -27,6 +27,8 @@ from orbis_dsl.runtime.specs import VariantSpec
 from orbis_dsl.runtime.support import show
 from orbis_dsl.runtime.views import GameView, PlayerView, TileView, scored_tile
 
+_new_object = object.__new__
+
 
 class _Tally(NamedTuple):
     """A player's score while it is being added up (the report's PlayerScore is built from it at the end)."""
@@ -57,6 +59,12 @@ class Scorer:
         self.variant = variant_for(rules, game)
         self.warnings: list[Warning] = []
         self.placement_why: dict[TileView, str] = {}  # why a placement condition cancelled a tile
+        # What each stage of score() leaves for the next (see views … report).
+        self._options: dict = {}
+        self._built: list[tuple[PlayerView, list[TileView]]] = []
+        self._players: list[PlayerView] = []
+        self._g: GameView | None = None
+        self._tallies: list[_Tally] = []
 
     def warn(self, where: str, message: str) -> None:
         if self.lines:
@@ -91,7 +99,23 @@ class Scorer:
                     fill = fills.get(kind)
                     if fill and not fill.keys() <= params.keys():
                         params = {**fill, **params}
-                    t = scored_tile(pos, kind, color, params, False, bool(cancelled), level, stars, cancelled, tile)
+                    # views.scored_tile's body written out: a call and its ten arguments cost a sixth of making
+                    # a view, and this runs for ~45 of a 4-player game's 56 tiles (tests/runtime/test_views.py
+                    # holds every slot of these views to TileView's constructor).
+                    t = _new_object(TileView)
+                    t.pos = pos
+                    t.kind = kind
+                    t.color = color
+                    t.params = params
+                    t.desert = False
+                    t.cancelled = bool(cancelled)
+                    t.validated = False
+                    t.level = level
+                    t.stars = stars
+                    t.cost = ()
+                    t.recorded = cancelled
+                    t.points = 0
+                    t.record = tile
                     slots.append(t)
                     if kind in placed_kinds or (cancelled and kind not in taken_kinds):
                         settle.append(t)
@@ -106,20 +130,41 @@ class Scorer:
     # ---- scoring ----------------------------------------------------------------------------------------
 
     def score(self) -> ScoreReport:
-        options = self.rules.option_values(self.variant, self.game.options)
-        built = [self._player_view(i, p) for i, p in enumerate(self.game.players)]
-        players = [view for view, _ in built]
-        g = GameView(players, options, self.rules.board)
-        tallies = []
-        for p, settle in built:
+        self.views()
+        self.tiles()
+        self.gods()
+        self.awards()
+        return self.report()
+
+    # The five stages of a game's scoring, in order. score_games runs each over a run of games before the next,
+    # as the batch reads, scores and writes a run a stage at a time (cli/batch.score_run); one game's stages and
+    # what each leaves on the scorer are the same either way, so is its report.
+
+    def views(self) -> None:
+        self._options = self.rules.option_values(self.variant, self.game.options)
+        self._built = [self._player_view(i, p) for i, p in enumerate(self.game.players)]
+        self._players = [view for view, _ in self._built]
+        self._g = GameView(self._players, self._options, self.rules.board)
+
+    def tiles(self) -> None:
+        g = self._g
+        self._tallies = tallies = []
+        for p, settle in self._built:
             self._settle_cancellations(g, p, settle)
             tallies.append(self._score_player(g, p))
-        for p, tally in zip(players, tallies):
-            tally.lines.extend(self._god_lines(g, p, tally))
-        self._awards(g, players, tallies)
+
+    def gods(self) -> None:
+        for p, tally in zip(self._players, self._tallies):
+            tally.lines.extend(self._god_lines(self._g, p, tally))
+
+    def awards(self) -> None:
+        self._awards(self._g, self._players, self._tallies)
+
+    def report(self) -> ScoreReport:
+        players, tallies = self._players, self._tallies
         for p, tally in zip(players, tallies):
             p.total = sum(tally.categories.values())
-        places = self._places(g, players)
+        places = self._places(self._g, players)
         scores = [_new_tuple(PlayerScore, (p.name, tally.categories, p.worshippers, tally.lines, p.total, place,
                                            place == 1, p.slots))
                   for p, tally, place in zip(players, tallies, places)]
@@ -199,7 +244,7 @@ class Scorer:
                     # The remembered line looked up here, not in _local_line: most of a game's tiles find theirs.
                     record, where, placed = t.record, labels[t.pos], placed_why(t)
                     known = _LOCAL_LINES.get((id(end), where, id(record), values_id, t.cancelled, placed))
-                    if known is not None and known[0] is record and known[1] is values and known[4] is end:
+                    if known is not None:  # (the very clause, record and values: see _local_line)
                         points, line = known[2], known[3]
                     else:
                         points, line = self._local_line(g, p, t, end, kind.name, where, placed)
@@ -244,8 +289,7 @@ class Scorer:
         for end in ends:
             if explain and end.local and record is not None:
                 known = _LOCAL_LINES.get((id(end), where, id(record), id(values), t.cancelled, None))
-                # (as in _score_player)
-                if known is not None and known[0] is record and known[1] is values and known[4] is end:
+                if known is not None:  # (as in _score_player)
                     points, line = known[2], known[3]
                 else:
                     points, line = self._local_line(g, p, t, end, "desert", where, None, desert=True)
@@ -269,14 +313,16 @@ class Scorer:
         place, player's values and outcome of its placement condition, and remembered. Records share their tiles
         (a batch's records are read by the tiles' texts) and most players the rule set's values, so identities
         stand for everything printed on the tile and for the values, and for the clause (a clause, a tuple of
-        five fields, took longer to hash than the rest of the key); the entry holds all three, so that no identity
-        can pass to another object."""
+        five fields, took longer to hash than the rest of the key). The entry holds all three: while it is in the
+        memo none of them can be freed, so no other object can take one of their ids, and a key found is always
+        the very clause, record and values it was made for (nothing more is checked when it is found; the
+        memo's entries are dropped only with their keys)."""
         record, values = t.record, p.values
         # The key leaves out the kind's name, which the record fixes (`end` is one of its kind's clauses): one field
         # less to look up, build and hash for each of a game's ~56 tiles. The place's name stays: it is written.
         key = (id(end), where, id(record), id(values), t.cancelled, placed)
         known = _LOCAL_LINES.get(key)
-        if known is not None and known[0] is record and known[1] is values and known[4] is end:
+        if known is not None:
             return known[2], known[3]
         trace: list[str] = []
         points = end.fn(g, p, t, trace)
@@ -420,3 +466,14 @@ _TIED = {"keep_order": "they keep their order in the record",
 
 def score_game(rules: Rules, game: GameRecord, explain: bool = True, lines: bool = True) -> ScoreReport:
     return Scorer(rules, game, explain, lines).score()
+
+
+def score_games(rules: Rules, games: list[GameRecord], explain: bool = True) -> list[ScoreReport]:
+    """`score_game` of each game, a stage at a time over them all: every game's views, then every game's tiles,
+    gods, awards, reports. Each stage's code (and the rule handlers it calls) then runs for the whole run while it
+    is warm in the processor's caches. Each game's report is the one score_game gives alone."""
+    scorers = [Scorer(rules, game, explain) for game in games]
+    for stage in (Scorer.views, Scorer.tiles, Scorer.gods, Scorer.awards):
+        for scorer in scorers:
+            stage(scorer)
+    return [scorer.report() for scorer in scorers]

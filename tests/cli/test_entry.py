@@ -62,8 +62,9 @@ def test_the_quick_entry_prints_and_exits_as_the_full_command_line(args):
 # string (Template's pattern), the compiler's Lark; importlib.util (the generated modules are loaded by the import
 # system's own functions). typing stays: its NamedTuple makes the record and spec classes (a copy of it made without
 # typing broke on Python 3.14, whose class bodies keep annotations in `__annotate__`, not `__annotations__`).
+# signal (its enums, a millisecond): only a refused fork's clean-up needs it (cli/turns.py `_stop`).
 _HEAVY = ("typer", "click", "rich", "hashlib", "_hashlib", "ast", "string", "lark", "inspect", "dataclasses",
-          "importlib.util")
+          "importlib.util", "signal")
 
 
 @pytest.mark.parametrize("args", [["score", "--json", GAMES[0]], ["score", "--json", GAMES[1]],
