@@ -31,7 +31,7 @@ def balance(
     as soon as the games decide it (anytime-valid confidence sequences), within a budget of games."""
     from orbis_dsl.engine.simulate import MAX_GAMES, GamePlayer, max_jobs, seat_policies
     from orbis_dsl.engine.stats import balance as balance_report
-    from orbis_dsl.engine.verdict import BATCH, judging, pack_gods
+    from orbis_dsl.engine.verdict import BATCH, pack_gods
 
     if not 1 <= games <= MAX_GAMES:
         _fail(f"--games must be from 1 to {MAX_GAMES:,}, not {games}")
@@ -62,6 +62,19 @@ def balance(
                f"{seed}, at most {games:,} games (looked at every {BATCH}"
                + (f"; {gods[0]} revealed in every game)" if revealed else ")"))
     start = time.perf_counter()
+    results, verdicts, played, stopped = _judge(GamePlayer(name, seed, policies, jobs, source, revealed=revealed),
+                                                gods, spec.players, games, start)
+    took = f"{played} games played in {time.perf_counter() - start:.0f} s"
+    _outcome(balance_report(results), verdicts, took + (" (stopped by Ctrl-C)" if stopped else ""))
+    if stopped:
+        raise typer.Exit(130)
+
+
+def _judge(game_player, gods: list[str], players: int, games: int, start: float):
+    """(results, verdicts, games played, stopped by Ctrl-C): batches played until every god is judged, the budget
+    is spent, or Ctrl-C, after which what the games so far say stands (valid at any stopping time)."""
+    from orbis_dsl.engine.verdict import BATCH, judging
+
     results: list[dict] = []
 
     def progress(played, verdicts):
@@ -72,22 +85,18 @@ def balance(
 
     so_far, stopped = ([], 0), False
     try:
-        with GamePlayer(name, seed, policies, jobs, source, revealed=revealed) as player:
+        with game_player as player:
             def play(first, count):
                 batch = player.play(first, count)
                 results.extend(batch)
                 return batch
 
-            for step in judging(gods, spec.players, play, games, progress):
+            for step in judging(gods, players, play, games, progress):
                 so_far = step
-    except KeyboardInterrupt:  # Ctrl-C: what the games played so far say (valid at any stopping time)
+    except KeyboardInterrupt:
         stopped = True
         del results[so_far[1]:]  # (a batch cut short is left out: the verdicts never saw it)
-    verdicts, played = so_far
-    took = f"{played} games played in {time.perf_counter() - start:.0f} s"
-    _outcome(balance_report(results), verdicts, took + (" (stopped by Ctrl-C)" if stopped else ""))
-    if stopped:
-        raise typer.Exit(130)
+    return results, so_far[0], so_far[1], stopped
 
 
 def _outcome(report: dict, verdicts, played: str) -> None:
