@@ -143,6 +143,8 @@ class Tables:
         self.t_records = tuple((f, t) if can else (n, n) for can, n, f, t in zip(self.t_cancellable, none, false, true))
         board = self.board
         self.row_spans = tuple(range(start, start + width) for start, width in zip(board.starts, board.rows))
+        self.t_scored = tuple(tuple(_scored_fields(self.rules, record) for record in pair) for pair in self.t_records)
+
 
     def _god_tables(self, rules: Rules) -> None:
         """Per god: its 'when taken' handler and the settings it modifies."""
@@ -429,6 +431,19 @@ class PlayerState:
     @property
     def worshippers(self) -> int:
         return sum(self.realm)
+
+
+def _scored_fields(rules: Rules, record: TileRecord) -> tuple:
+    """What the scorer's `_player_view` makes of a face-up tile's record (runtime/scoring.py), worked out once per
+    tile id and cancellation: (record, kind, colour, params with the kind's defaults filled in as it fills them,
+    cancelled, level, stars, the token as recorded, whether the scorer settles its cancellation). The filled
+    parameters are one dict per tile id, shared as the records' own are: handlers only read them."""
+    _desert, kind, color, params, cancelled, level, stars = record
+    fill = rules.param_fills.get(kind)
+    if fill and not fill.keys() <= params.keys():
+        params = {**fill, **params}
+    settle = kind in rules.placed_kinds or bool(cancelled and kind not in rules.taken_kinds)
+    return record, kind, color, params, bool(cancelled), level, stars, cancelled, settle
 
 
 def _colour_word(tables: Tables, v: int) -> str:

@@ -47,11 +47,14 @@ def variant_for(rules: Rules, game: GameRecord) -> VariantSpec | None:
 
 class Scorer:
     """`explain`: each line's `why` says what the conditions found. `lines=False`: totals, places and winners
-    only, with no lines and no table checks (what a simulation needs for its summary)."""
+    only, with no lines and no table checks (what a simulation needs for its summary). `views`: each player's
+    (view, tiles to settle) as `_player_view` makes them from `game`, made by the caller from its own state (the
+    engine, engine/game_end.py, which has no record to read back), or None to make them here."""
 
-    def __init__(self, rules: Rules, game: GameRecord, explain: bool = True, lines: bool = True):
+    def __init__(self, rules: Rules, game: GameRecord, explain: bool = True, lines: bool = True, views=None):
         self.rules = rules
         self.game = game
+        self.built = views
         self.explain = explain and lines
         self.lines = lines
         self.variant = variant_for(rules, game)
@@ -107,7 +110,9 @@ class Scorer:
 
     def score(self) -> ScoreReport:
         options = self.rules.option_values(self.variant, self.game.options)
-        built = [self._player_view(i, p) for i, p in enumerate(self.game.players)]
+        built = self.built
+        if built is None:
+            built = [self._player_view(i, p) for i, p in enumerate(self.game.players)]
         players = [view for view, _ in built]
         g = GameView(players, options, self.rules.board)
         tallies = []
@@ -418,5 +423,5 @@ _TIED = {"keep_order": "they keep their order in the record",
          "each_takes": "each takes the prize of the place they share"}
 
 
-def score_game(rules: Rules, game: GameRecord, explain: bool = True, lines: bool = True) -> ScoreReport:
-    return Scorer(rules, game, explain, lines).score()
+def score_game(rules: Rules, game: GameRecord, explain: bool = True, lines: bool = True, views=None) -> ScoreReport:
+    return Scorer(rules, game, explain, lines, views).score()
