@@ -31,6 +31,7 @@ def process_table(game) -> dict:
     return table
 
 
+_EXACT = 2 ** 53  # ints up to this size are floats exactly: `float(n)` then compares and adds as `n` does
 _value_of = itemgetter(0)  # a (value, take) pair's value
 
 _KEPT: dict = {}  # (policy class, rule tables, options, player's values) -> {kept key: value}: `_kept_table`
@@ -245,8 +246,13 @@ class GreedyPolicy(Policy):
         return self.WORSHIPPER * (min(n, limit) if limit is not None else n)
 
     def _desert_value(self, game, me):
+        """What a desert is worth to `me` now, as a float where the clauses' sum is an int a float holds exactly:
+        every take's value starts from it and adds or compares floats, which give the same results with the int
+        and with its float, but an int there makes those sites of the nine-slot loop mix types, and CPython 3.11
+        then runs them unspecialised (the generic add and compare instead of the float ones)."""
         g, view, t = game.g, me.view, _DESERT
-        return sum([(end(g, view, t) or 0) for end in game.tables.desert_ends])
+        value = sum([(end(g, view, t) or 0) for end in game.tables.desert_ends])
+        return float(value) if type(value) is int and -_EXACT <= value <= _EXACT else value
 
     def _award_measures(self, game, me):
         g, view = game.g, me.view
