@@ -111,6 +111,7 @@ class GreedyPolicy(Policy):
         self._terms: dict = {}  # (measure, tile id) -> its int measure of that tile alone, for the game `_terms_g`
         self._terms_g = None
         self._weighed: dict = {}  # slot -> what this turn's take weighed its tile at (`_best_placed`, `_place_values`)
+        self._worth_at: tuple = (None, None)  # (rule tables, `_worth` of them) last asked for
         self.shared: dict | None = None  # set by a search: tile values by `handler_key`, shared between policies
 
     @property
@@ -445,7 +446,8 @@ class GreedyPolicy(Policy):
         # per tile id: (coloured squares due, multicoloured squares, colour, kept by its id this turn)
         info = T.t_take if kept is not None else T.t_take_unkept
         kept_get = kept.get if kept is not None else None
-        worth = self._worth(T)
+        at = self._worth_at  # (the tables, their `_worth`), read without a call: asked nine times a turn and more
+        worth = at[1] if at[0] is T else self._worth(T)
         size = len(worth)
         base, reduced = me.realm, me.reduced
         have = sum(base)
@@ -530,6 +532,7 @@ class GreedyPolicy(Policy):
         table = _WORTH.get((W, limit))
         if table is None:
             table = _WORTH[W, limit] = [W * (min(n, limit) if limit is not None else n) for n in range(100)]
+        self._worth_at = (T, table)
         return table
 
     def _slot_value(self, game, me, slot, desert, awards, memo, had) -> tuple:
@@ -725,7 +728,8 @@ class GreedyPolicy(Policy):
         desert, awards = self._turn_parts(game, me)  # (the turn's memo made ready too)
         have = sum(realm)
         cost = len(fixed) + nany
-        worth = self._worth(T)
+        at = self._worth_at
+        worth = at[1] if at[0] is T else self._worth(T)
         if cost <= have < len(worth):  # `_realm_value`'s floats, off its table
             spend = worth[have] - worth[have - cost]
         else:

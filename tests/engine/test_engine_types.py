@@ -63,3 +63,26 @@ def test_the_takes_weigh_alike_with_the_int_desert():
         assert ours == theirs and len(ours) > 20
         assert [type(v) for slots, _ in ours for v, _ in slots] == [type(v) for slots, _ in theirs for v, _ in slots]
         assert a.score(False).to_json() == b.score(False).to_json()
+
+
+def test_the_realms_worth_is_read_for_the_tables_asked_about():
+    # one policy weighing turns of two games whose tables differ in the realm limit, in turn: `_worth_at` holds the
+    # last tables' worths, and each game's takes must be weighed as a fresh policy weighs them (a table kept
+    # without its tables in the key fails this)
+    import copy
+
+    first = Game(RULES, deal(RULES, "2p", 5), [GreedyPolicy(), GreedyPolicy()])
+    second = Game(RULES, deal(RULES, "2p", 5), [GreedyPolicy(), GreedyPolicy()])
+    second.tables = copy.copy(first.tables)
+    second.tables.realm_limit = 4
+    for game in (first, second):
+        game.players[0].realm[:] = [2, 2, 2, 1, 1]
+        game.dw[:] = [[1, 1, 0, 0, 0] for _ in game.dw]  # (the worshippers collected are worth less past 4)
+    shared = GreedyPolicy()
+    differ = 0
+    for _ in range(3):
+        got = [shared.take_values(game, game.players[0], list(range(9)), []) for game in (first, second)]
+        want = [GreedyPolicy().take_values(game, game.players[0], list(range(9)), []) for game in (first, second)]
+        assert got == want
+        differ += got[0] != got[1]
+    assert differ == 3
