@@ -37,7 +37,9 @@ class EffectProbe:
     def destroy(self, p, count, colour):
         ci = self.game.tables.cidx[colour]
         dw = self.game.dw
-        here = sum([w[ci] for w in dw])  # every display tile's but the taken slot's
+        here = 0  # every display tile's but the taken slot's (a plain loop: no function object a dry run)
+        for w in dw:
+            here += w[ci]
         if 0 <= self.slot < len(dw):
             here -= dw[self.slot][ci]
         return here >= count

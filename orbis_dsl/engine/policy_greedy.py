@@ -235,10 +235,18 @@ class GreedyPolicy(Policy):
         value = kept.get(key)
         if value is None:
             value = self._evaluate(game, me, tile, pos, realm, slot, awards_before, last=False)
-            terms = self._terms
-            if all((measure, tile) in terms for measure in T.measures):
+            if self._terms_held(T, tile):
                 kept[key] = value
         return value
+
+    def _terms_held(self, T, tile) -> bool:
+        """Whether every award measure's term for the tile is kept as an int (`_measure_change`): only then is a
+        value kept across turns. (A plain loop: `all` over a generator made one a miss.)"""
+        terms = self._terms
+        for measure in T.measures:  # noqa: SIM110 (a generator for `all` costs more here)
+            if (measure, tile) not in terms:
+                return False
+        return True
 
     # ---- evaluation helpers -------------------------------------------------------------------------------
 
@@ -257,7 +265,10 @@ class GreedyPolicy(Policy):
 
     def _award_measures(self, game, me):
         g, view = game.g, me.view
-        return [measure(g, view) for measure in game.tables.measures]
+        out = []  # (a plain loop: a comprehension makes a function object a turn)
+        for measure in game.tables.measures:
+            out.append(measure(g, view))
+        return out
 
     def _evaluate(self, game, me, tile, pos, realm, slot, awards_before, last=True):
         """The tile's value at `pos` (CP of it placed face up there now), worked out: the tile laid in the player's
@@ -308,7 +319,7 @@ class GreedyPolicy(Policy):
         if T.t_whole[tile]:  # nothing reads the place: its value there is this value less the row's preference
             value = self._evaluate(game, me, tile, places[0], realm, slot, awards_before, last=False)
             pref = T.row_pref
-            return [value - pref[pos] for pos in places]
+            return _less(value, pref, places)
         if len(places) < 2 or not T.t_shares[tile]:
             return [self._evaluate(game, me, tile, pos, realm, slot, awards_before) for pos in places]
         return self._evaluate_shared(game, me, tile, places, realm, slot, awards_before)
@@ -428,7 +439,7 @@ class GreedyPolicy(Policy):
         value = kept.get(key)
         if value is None:
             value = self._evaluate(game, me, tile, pos, realm, slot, awards_before, last=False)
-            if all((measure, tile) in self._terms for measure in T.measures):
+            if self._terms_held(T, tile):
                 kept[key] = value
         return value
 
@@ -522,7 +533,7 @@ class GreedyPolicy(Policy):
             if whole is None:
                 return held[4]
             pref = game.tables.row_pref
-            return [whole - pref[pos] for pos in places]
+            return _less(whole, pref, places)
         return self._values_at(game, me, tile, places, realm, self._slot, awards, self._memo)
 
     def _worth(self, T) -> list:
@@ -601,7 +612,7 @@ class GreedyPolicy(Policy):
         if T.t_whole[tile]:
             value = self._whole_value(game, me, tile, places[0], realm, slot, awards_before, memo)
             pref = T.row_pref
-            return [value - pref[pos] for pos in places]
+            return _less(value, pref, places)
         if self._kept is not None and T.t_region[tile] is not None:
             return self._region_values(game, me, tile, places, realm, slot, awards_before)
         if memo is None:
@@ -644,7 +655,7 @@ class GreedyPolicy(Policy):
             value = kept.get(key)
             if value is None:
                 value = self._evaluate(game, me, tile, pos, realm, slot, awards_before)
-                if all((measure, tile) in self._terms for measure in T.measures):
+                if self._terms_held(T, tile):
                     kept[key] = value
             out.append(value)
         return out
@@ -739,7 +750,7 @@ class GreedyPolicy(Policy):
         value = kept.get(tile) if kept is not None and T.t_kept_by_id[tile] else None
         if value is not None:
             # the best of the places' values is the value less the least row preference: the same float
-            best = (value - min([T.row_pref[p] for p in up])) - spend
+            best = (value - min(map(T.row_pref.__getitem__, up))) - spend
         else:
             left = None
             if T.t_pays[tile]:  # only a 'when taken' handler that asks to be paid reads what is left
@@ -761,7 +772,9 @@ class GreedyPolicy(Policy):
         value = kept.get(tile) if kept is not None and T.t_kept_by_id[tile] else None
         if value is not None:  # kept by its id (`_kept_value`): its value at each place, as `_values_at` gives
             pref = T.row_pref
-            values = [value - pref[pos] for pos in positions]
+            values = []  # (a plain loop: a comprehension makes a function object a turn)
+            for pos in positions:
+                values.append(value - pref[pos])
         else:
             realm = list(me.realm) if T.t_pays[tile] else None  # only a handler that asks to be paid reads it
             values = self._place_values(game, me, tile, positions, realm, awards)
@@ -807,6 +820,15 @@ class GreedyPolicy(Policy):
             if realm[c] >= give:
                 return c, [fewest(realm)] * get
         return None
+
+
+def _less(value, pref, places) -> list:
+    """[`value` less each place's row preference `pref`], by a plain loop (a comprehension makes a function object
+    each time, which costs more than it saves on a few places)."""
+    out = []
+    for pos in places:
+        out.append(value - pref[pos])
+    return out
 
 
 def _best_then_lowest(values, places) -> int:

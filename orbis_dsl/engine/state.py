@@ -343,7 +343,9 @@ class PlayerState:
         pc, supports, pref, nc = self.pc, tables.supports, tables.row_pref, tables.nc
         wild = tables.wild
         every = range(nc)
-        ups: list = [[] for _ in every]
+        ups: list = []  # (a plain loop: a comprehension makes a function object each time)
+        for _ in every:
+            ups.append([])
         # Infinity, not None, where a colour has no place: one compare a place and colour instead of two (a
         # colour's least preference is only read where it has a place).
         lows: list = [math.inf] * nc
