@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from operator import itemgetter
 
-from orbis_dsl.engine.effect_probe import EffectProbe
+from orbis_dsl.engine.effect_probe import new_probe
 from orbis_dsl.engine.handler_key import handler_key
 from orbis_dsl.engine.policy import Policy, fewest, take_from
 from orbis_dsl.engine.state import new_tile_view
@@ -293,7 +293,7 @@ class GreedyPolicy(Policy):
             value = 0.0
             cancelled = condition is not None and not condition(g, view, tv)
             if handler is not None:
-                probe = EffectProbe(game, realm, slot)
+                probe = new_probe(game, realm, slot)
                 handler(probe, g, view, tv)
                 cancelled = cancelled or probe.cancelled
                 value += (probe.gained - probe.spent) * self.WORSHIPPER + probe.reduced * self.REDUCTION
@@ -377,7 +377,7 @@ class GreedyPolicy(Policy):
 
     def _dry_run(self, game, realm, slot, handler, view, tv) -> tuple:
         """(what the tile's 'when taken' effect is worth, whether it cancels the tile), from a dry run."""
-        probe = EffectProbe(game, realm, slot)
+        probe = new_probe(game, realm, slot)
         handler(probe, game.g, view, tv)
         return (probe.gained - probe.spent) * self.WORSHIPPER + probe.reduced * self.REDUCTION, probe.cancelled
 
@@ -433,7 +433,7 @@ class GreedyPolicy(Policy):
         tv.pos = pos
         tv.cancelled = tv.validated = False
         tv.points = 0
-        probe = EffectProbe(game, realm, slot)
+        probe = new_probe(game, realm, slot)
         T.t_taken[tile](probe, game.g, me.view, tv)
         key = (tile, probe.gained, probe.spent, probe.reduced, probe.cancelled)
         value = kept.get(key)
@@ -686,7 +686,7 @@ class GreedyPolicy(Policy):
                         for end in game.rules.settings.desert_ends:
                             value -= (end.fn(g, view, t) or 0)
             if god.taken is not None:
-                probe = EffectProbe(game, me.realm, -1)
+                probe = new_probe(game, me.realm, -1)
                 god.taken(probe, g, view)
                 value += (probe.gained - probe.spent) * self.WORSHIPPER + probe.reduced * self.REDUCTION
                 if probe.cancelled:
@@ -766,7 +766,7 @@ class GreedyPolicy(Policy):
         T = game.tables
         if tile < 0:
             # a desert: as low as possible, where it helps most tiles above (it matches every colour)
-            return min(positions, key=lambda p: (T.row_of[p], p))
+            return min(positions, key=T.low_first.__getitem__)
         awards = self._turn_parts(game, me)[1]  # (the turn's memo made ready too)
         kept = self._kept
         value = kept.get(tile) if kept is not None and T.t_kept_by_id[tile] else None

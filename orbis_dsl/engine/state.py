@@ -160,6 +160,7 @@ class Tables:
         self.measures = tuple(award.measure for award in rules.awards.values())
         self.desert_ends = tuple(end.fn for end in rules.settings.desert_ends)
         self.row_pref = tuple(0.01 * r for r in self.row_of)  # the small preference for low places, per place
+        self.low_first = tuple((r, p) for p, r in enumerate(self.row_of))  # a place's key, lowest row then place
         # what the greedy policy may weigh once: the parts alike at every place (place_free.py), the award measures
         # summed per tile (measure_sum.py) and the tiles kept across turns (tile_fixed.py): weighing_tables.py
         weighing_parts(self)

@@ -86,3 +86,43 @@ def test_the_realms_worth_is_read_for_the_tables_asked_about():
         assert got == want
         differ += got[0] != got[1]
     assert differ == 3
+
+
+def test_a_probe_made_by_the_plain_function_is_the_class_calls():
+    from orbis_dsl.engine.effect_probe import EffectProbe, new_probe
+
+    game = _game()
+    realm = [1, 2, 3, 0, 0]
+    ours, theirs = new_probe(game, realm, 4), EffectProbe(game, realm, 4)
+    assert type(ours) is EffectProbe
+    assert all(getattr(ours, name) is getattr(theirs, name) or getattr(ours, name) == getattr(theirs, name)
+               for name in EffectProbe.__slots__)
+    assert ours.realm is realm and ours.game is game
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_a_desert_goes_to_the_lowest_row_then_the_lowest_place(seed):
+    import random
+
+    game = _game()
+    T = game.tables
+    positions = random.Random(seed).sample(range(T.size), random.Random(seed).randint(1, T.size))
+    want = min(positions, key=lambda p: (T.row_of[p], p))  # the form before, the oracle
+    assert GreedyPolicy().choose_place(game, game.players[0], -1, positions) == want
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_worshippers_are_destroyed_from_the_fullest_slots_first_the_first_listed_of_equals(seed):
+    import random
+
+    from orbis_dsl.engine.policy import Policy
+
+    r = random.Random(seed)
+    here = [(s, r.randint(1, 3)) for s in r.sample(range(9), r.randint(1, 8))]
+    count = r.randint(1, sum(n for _, n in here))
+    want = []  # the form before, the oracle
+    for slot, n in sorted(here, key=lambda e: -e[1]):
+        want.extend([slot] * min(n, count - len(want)))
+        if len(want) == count:
+            break
+    assert Policy().choose_destroy(None, None, count, 0, here) == want
