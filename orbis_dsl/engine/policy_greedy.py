@@ -791,7 +791,12 @@ class GreedyPolicy(Policy):
         realm = list(me.realm)
         out = []
         for _ in range(count):
-            c = max(range(T.nc), key=lambda c: (want[c] - realm[c], -c))
+            # the colour lacked most, of equals the first (what `max` over (want - realm, -c) gives, without a key
+            # call per colour)
+            c, most = 0, want[0] - realm[0]
+            for d in range(1, T.nc):
+                if want[d] - realm[d] > most:
+                    c, most = d, want[d] - realm[d]
             realm[c] += 1
             out.append(c)
         return out
@@ -816,7 +821,7 @@ class GreedyPolicy(Policy):
         # Only an exchange that gives more than it gets brings the realm down to its limit (a rule set may trade
         # 1 for 5: asking for that again and again never ended).
         if moment == "end" and T.realm_limit is not None and give > get and sum(realm) - T.realm_limit >= give - get:
-            c = max(range(T.nc), key=lambda c: realm[c])
+            c = realm.index(max(realm))  # the first colour holding the most (as `max` with a key finds it)
             if realm[c] >= give:
                 return c, [fewest(realm)] * get
         return None

@@ -126,3 +126,52 @@ def test_worshippers_are_destroyed_from_the_fullest_slots_first_the_first_listed
         if len(want) == count:
             break
     assert Policy().choose_destroy(None, None, count, 0, here) == want
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_the_gained_colours_are_the_most_lacked_first_of_equals(seed):
+    import random
+
+    r = random.Random(seed)
+    game = _game()
+    T = game.tables
+    me = game.players[0]
+    me.realm[:] = [r.randint(0, 3) for _ in range(T.nc)]
+    game.display[:] = [r.randrange(T.ntiles) if r.random() < 0.8 else -1 for _ in game.display]
+    count = r.randint(1, 4)
+    want = [0] * T.nc  # the form before, the oracle
+    for t in game.display:
+        if t >= 0:
+            for c, n in T.t_fixed[t]:
+                want[c] += n
+    realm, expected = list(me.realm), []
+    for _ in range(count):
+        c = max(range(T.nc), key=lambda c: (want[c] - realm[c], -c))
+        realm[c] += 1
+        expected.append(c)
+    assert GreedyPolicy().choose_gain(game, me, count) == expected
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_a_display_destroy_lists_the_slots_holding_the_colour(seed):
+    # `EffectApi.destroy` offers the policy every other slot holding the colour, in slot order, with their counts
+    import random
+
+    r = random.Random(seed)
+    game = _game()
+    T = game.tables
+    game.dw[:] = [[r.choice([0, 0, 1, 2]) for _ in range(T.nc)] for _ in game.dw]
+    game.current_slot = r.randrange(-1, T.display)
+    colour = r.randrange(T.nc)
+    offered = []
+
+    class Watch(GreedyPolicy):
+        def choose_destroy(self, game, me, count, colour, here):
+            offered.append(list(here))
+            return None
+
+    game.policies[0] = Watch()
+    want = [(s, game.dw[s][colour]) for s in range(T.display) if s != game.current_slot and game.dw[s][colour] > 0]
+    count = r.randint(1, 6)
+    game.destroy(game.players[0].view, count, T.colors[colour])
+    assert offered == ([want] if sum(n for _, n in want) >= count else [])
