@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from operator import itemgetter
+from operator import add, itemgetter
 
 from orbis_dsl.engine.effect_probe import new_probe
 from orbis_dsl.engine.handler_key import handler_key
@@ -569,7 +569,7 @@ class GreedyPolicy(Policy):
     def _realm_left(me, T, tile, base, collected) -> list:
         """The realm left after paying the tile's cost from the realm and the slot's worshippers (what the dry run
         of a 'when taken' handler that asks to be paid reads)."""
-        realm = [a + b for a, b in zip(base, collected)]
+        realm = list(map(add, base, collected))
         fixed = me.cost_fixed(T, tile)
         left = list(realm)
         for c in fixed + take_from(realm, fixed, T.t_any[tile]):

@@ -226,7 +226,7 @@ class PlayerState:
         self.god_cancelled = False
         self.god_round = 0
         self.values = dict(values)
-        self.view = PlayerView(seat, name, [None] * tables.size, 0, None, False, self.values)
+        self.view = PlayerView(seat, name, [None] * tables.size, 0, None, False, self.values, [])  # (no tile yet)
         self.regions = 0
         self.deserts = 0
         self.cancels = 0
@@ -302,7 +302,11 @@ class PlayerState:
         if not tables.supports[pos]:
             self.base_count += 1
             if self.base_count == 1:  # the first bottom tile: the rest of row 1 must now touch it
-                opened[:] = [q for q in opened if tables.supports[q]]
+                kept = []  # (a plain loop, as elsewhere in the turn: no function object)
+                for q in opened:
+                    if tables.supports[q]:
+                        kept.append(q)
+                opened[:] = kept
             for q in tables.base_adj[pos]:
                 if pc[q] == EMPTY and q not in opened:
                     opened.append(q)
