@@ -35,11 +35,21 @@ class Game(TurnActions, EffectApi, EndOfGame):
         self.chosen_options = dict(setup.options)
         self.options = rules.option_values(setup.variant, setup.options)
         values = dict(rules.settings.values)
-        self.players = [PlayerState(i, name, T, values) for i, name in enumerate(setup.names)]
-        self.g = GameView([p.view for p in self.players], self.options, rules.board)
+        # (plain loops: every game of a bench or a search's playouts starts here, and each comprehension makes a
+        # function object)
+        self.players, views = [], []
+        for i, name in enumerate(setup.names):
+            player = PlayerState(i, name, T, values)
+            self.players.append(player)
+            views.append(player.view)
+        self.g = GameView(views, self.options, rules.board)
         self.display = list(setup.display) + [-1] * (T.display - len(setup.display))
-        self.dw = [[0] * T.nc for _ in range(T.display)]
-        self.piles = [list(reversed(p)) for p in setup.piles]  # popped from the end
+        self.dw = []
+        for _ in range(T.display):
+            self.dw.append([0] * T.nc)
+        self.piles = []
+        for pile in setup.piles:
+            self.piles.append(list(reversed(pile)))  # popped from the end
         self.gods = list(setup.gods)
         self.aether = [AETHER_PER_COLOUR] * T.nc
         self.tokens = T.cancel_tokens if T.cancel_tokens is not None else 0

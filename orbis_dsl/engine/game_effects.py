@@ -84,9 +84,15 @@ class EffectApi:
         ci = T.cidx[colour]
         dw = self.dw
         current = self.current_slot
-        here = [(s, dw[s][ci]) for s in range(T.display) if s != current and dw[s][ci] > 0]
+        here = []  # (slot, how many), and their total (plain loops: no function objects each destroy)
+        total = 0
+        for s in range(T.display):
+            n = dw[s][ci]
+            if s != current and n > 0:
+                here.append((s, n))
+                total += n
         what = f"{count} {colour}"
-        if sum(n for _, n in here) < count:
+        if total < count:
             if self.rec is not None:
                 self.rec.emit(f"cannot destroy {what}")
             return False

@@ -10,6 +10,8 @@ name: `policy_names.py`.
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 
 class Policy:
     """The choices of one player. Subclasses override what they decide; these defaults are legal and dull."""
@@ -44,7 +46,8 @@ class Policy:
         """Which display slots to destroy `count` worshippers of `colour` from (one slot per worshipper),
         or None to refuse. `here` lists (slot, how many of that colour)."""
         out = []
-        for slot, n in sorted(here, key=lambda e: -e[1]):
+        # the most first, of equal counts the first listed (a sort is stable, reversed too; a key in C)
+        for slot, n in sorted(here, key=itemgetter(1), reverse=True):
             take = min(n, count - len(out))
             out.extend([slot] * take)
             if len(out) == count:

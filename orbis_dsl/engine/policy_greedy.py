@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import random
-from operator import itemgetter
+from operator import add, itemgetter
 
-from orbis_dsl.engine.effect_probe import EffectProbe
+from orbis_dsl.engine.effect_probe import new_probe
 from orbis_dsl.engine.handler_key import handler_key
 from orbis_dsl.engine.policy import Policy, fewest, take_from
 from orbis_dsl.engine.state import new_tile_view
@@ -31,6 +31,7 @@ def process_table(game) -> dict:
     return table
 
 
+_EXACT = 2 ** 53  # ints up to this size are floats exactly: `float(n)` then compares and adds as `n` does
 _value_of = itemgetter(0)  # a (value, take) pair's value
 
 _KEPT: dict = {}  # (policy class, rule tables, options, player's values) -> {kept key: value}: `_kept_table`
@@ -110,6 +111,7 @@ class GreedyPolicy(Policy):
         self._terms: dict = {}  # (measure, tile id) -> its int measure of that tile alone, for the game `_terms_g`
         self._terms_g = None
         self._weighed: dict = {}  # slot -> what this turn's take weighed its tile at (`_best_placed`, `_place_values`)
+        self._worth_at: tuple = (None, None)  # (rule tables, `_worth` of them) last asked for
         self.shared: dict | None = None  # set by a search: tile values by `handler_key`, shared between policies
 
     @property
@@ -233,10 +235,18 @@ class GreedyPolicy(Policy):
         value = kept.get(key)
         if value is None:
             value = self._evaluate(game, me, tile, pos, realm, slot, awards_before, last=False)
-            terms = self._terms
-            if all((measure, tile) in terms for measure in T.measures):
+            if self._terms_held(T, tile):
                 kept[key] = value
         return value
+
+    def _terms_held(self, T, tile) -> bool:
+        """Whether every award measure's term for the tile is kept as an int (`_measure_change`): only then is a
+        value kept across turns. (A plain loop: `all` over a generator made one a miss.)"""
+        terms = self._terms
+        for measure in T.measures:  # noqa: SIM110 (a generator for `all` costs more here)
+            if (measure, tile) not in terms:
+                return False
+        return True
 
     # ---- evaluation helpers -------------------------------------------------------------------------------
 
@@ -245,12 +255,20 @@ class GreedyPolicy(Policy):
         return self.WORSHIPPER * (min(n, limit) if limit is not None else n)
 
     def _desert_value(self, game, me):
+        """What a desert is worth to `me` now, as a float where the clauses' sum is an int a float holds exactly:
+        every take's value starts from it and adds or compares floats, which give the same results with the int
+        and with its float, but an int there makes those sites of the nine-slot loop mix types, and CPython 3.11
+        then runs them unspecialised (the generic add and compare instead of the float ones)."""
         g, view, t = game.g, me.view, _DESERT
-        return sum([(end(g, view, t) or 0) for end in game.tables.desert_ends])
+        value = sum([(end(g, view, t) or 0) for end in game.tables.desert_ends])
+        return float(value) if type(value) is int and -_EXACT <= value <= _EXACT else value
 
     def _award_measures(self, game, me):
         g, view = game.g, me.view
-        return [measure(g, view) for measure in game.tables.measures]
+        out = []  # (a plain loop: a comprehension makes a function object a turn)
+        for measure in game.tables.measures:
+            out.append(measure(g, view))
+        return out
 
     def _evaluate(self, game, me, tile, pos, realm, slot, awards_before, last=True):
         """The tile's value at `pos` (CP of it placed face up there now), worked out: the tile laid in the player's
@@ -275,7 +293,7 @@ class GreedyPolicy(Policy):
             value = 0.0
             cancelled = condition is not None and not condition(g, view, tv)
             if handler is not None:
-                probe = EffectProbe(game, realm, slot)
+                probe = new_probe(game, realm, slot)
                 handler(probe, g, view, tv)
                 cancelled = cancelled or probe.cancelled
                 value += (probe.gained - probe.spent) * self.WORSHIPPER + probe.reduced * self.REDUCTION
@@ -301,7 +319,7 @@ class GreedyPolicy(Policy):
         if T.t_whole[tile]:  # nothing reads the place: its value there is this value less the row's preference
             value = self._evaluate(game, me, tile, places[0], realm, slot, awards_before, last=False)
             pref = T.row_pref
-            return [value - pref[pos] for pos in places]
+            return _less(value, pref, places)
         if len(places) < 2 or not T.t_shares[tile]:
             return [self._evaluate(game, me, tile, pos, realm, slot, awards_before) for pos in places]
         return self._evaluate_shared(game, me, tile, places, realm, slot, awards_before)
@@ -359,7 +377,7 @@ class GreedyPolicy(Policy):
 
     def _dry_run(self, game, realm, slot, handler, view, tv) -> tuple:
         """(what the tile's 'when taken' effect is worth, whether it cancels the tile), from a dry run."""
-        probe = EffectProbe(game, realm, slot)
+        probe = new_probe(game, realm, slot)
         handler(probe, game.g, view, tv)
         return (probe.gained - probe.spent) * self.WORSHIPPER + probe.reduced * self.REDUCTION, probe.cancelled
 
@@ -415,13 +433,13 @@ class GreedyPolicy(Policy):
         tv.pos = pos
         tv.cancelled = tv.validated = False
         tv.points = 0
-        probe = EffectProbe(game, realm, slot)
+        probe = new_probe(game, realm, slot)
         T.t_taken[tile](probe, game.g, me.view, tv)
         key = (tile, probe.gained, probe.spent, probe.reduced, probe.cancelled)
         value = kept.get(key)
         if value is None:
             value = self._evaluate(game, me, tile, pos, realm, slot, awards_before, last=False)
-            if all((measure, tile) in self._terms for measure in T.measures):
+            if self._terms_held(T, tile):
                 kept[key] = value
         return value
 
@@ -439,7 +457,8 @@ class GreedyPolicy(Policy):
         # per tile id: (coloured squares due, multicoloured squares, colour, kept by its id this turn)
         info = T.t_take if kept is not None else T.t_take_unkept
         kept_get = kept.get if kept is not None else None
-        worth = self._worth(T)
+        at = self._worth_at  # (the tables, their `_worth`), read without a call: asked nine times a turn and more
+        worth = at[1] if at[0] is T else self._worth(T)
         size = len(worth)
         base, reduced = me.realm, me.reduced
         have = sum(base)
@@ -514,7 +533,7 @@ class GreedyPolicy(Policy):
             if whole is None:
                 return held[4]
             pref = game.tables.row_pref
-            return [whole - pref[pos] for pos in places]
+            return _less(whole, pref, places)
         return self._values_at(game, me, tile, places, realm, self._slot, awards, self._memo)
 
     def _worth(self, T) -> list:
@@ -524,6 +543,7 @@ class GreedyPolicy(Policy):
         table = _WORTH.get((W, limit))
         if table is None:
             table = _WORTH[W, limit] = [W * (min(n, limit) if limit is not None else n) for n in range(100)]
+        self._worth_at = (T, table)
         return table
 
     def _slot_value(self, game, me, slot, desert, awards, memo, had) -> tuple:
@@ -549,7 +569,7 @@ class GreedyPolicy(Policy):
     def _realm_left(me, T, tile, base, collected) -> list:
         """The realm left after paying the tile's cost from the realm and the slot's worshippers (what the dry run
         of a 'when taken' handler that asks to be paid reads)."""
-        realm = [a + b for a, b in zip(base, collected)]
+        realm = list(map(add, base, collected))
         fixed = me.cost_fixed(T, tile)
         left = list(realm)
         for c in fixed + take_from(realm, fixed, T.t_any[tile]):
@@ -592,7 +612,7 @@ class GreedyPolicy(Policy):
         if T.t_whole[tile]:
             value = self._whole_value(game, me, tile, places[0], realm, slot, awards_before, memo)
             pref = T.row_pref
-            return [value - pref[pos] for pos in places]
+            return _less(value, pref, places)
         if self._kept is not None and T.t_region[tile] is not None:
             return self._region_values(game, me, tile, places, realm, slot, awards_before)
         if memo is None:
@@ -635,7 +655,7 @@ class GreedyPolicy(Policy):
             value = kept.get(key)
             if value is None:
                 value = self._evaluate(game, me, tile, pos, realm, slot, awards_before)
-                if all((measure, tile) in self._terms for measure in T.measures):
+                if self._terms_held(T, tile):
                     kept[key] = value
             out.append(value)
         return out
@@ -666,7 +686,7 @@ class GreedyPolicy(Policy):
                         for end in game.rules.settings.desert_ends:
                             value -= (end.fn(g, view, t) or 0)
             if god.taken is not None:
-                probe = EffectProbe(game, me.realm, -1)
+                probe = new_probe(game, me.realm, -1)
                 god.taken(probe, g, view)
                 value += (probe.gained - probe.spent) * self.WORSHIPPER + probe.reduced * self.REDUCTION
                 if probe.cancelled:
@@ -719,7 +739,8 @@ class GreedyPolicy(Policy):
         desert, awards = self._turn_parts(game, me)  # (the turn's memo made ready too)
         have = sum(realm)
         cost = len(fixed) + nany
-        worth = self._worth(T)
+        at = self._worth_at
+        worth = at[1] if at[0] is T else self._worth(T)
         if cost <= have < len(worth):  # `_realm_value`'s floats, off its table
             spend = worth[have] - worth[have - cost]
         else:
@@ -729,7 +750,7 @@ class GreedyPolicy(Policy):
         value = kept.get(tile) if kept is not None and T.t_kept_by_id[tile] else None
         if value is not None:
             # the best of the places' values is the value less the least row preference: the same float
-            best = (value - min([T.row_pref[p] for p in up])) - spend
+            best = (value - min(map(T.row_pref.__getitem__, up))) - spend
         else:
             left = None
             if T.t_pays[tile]:  # only a 'when taken' handler that asks to be paid reads what is left
@@ -745,13 +766,15 @@ class GreedyPolicy(Policy):
         T = game.tables
         if tile < 0:
             # a desert: as low as possible, where it helps most tiles above (it matches every colour)
-            return min(positions, key=lambda p: (T.row_of[p], p))
+            return min(positions, key=T.low_first.__getitem__)
         awards = self._turn_parts(game, me)[1]  # (the turn's memo made ready too)
         kept = self._kept
         value = kept.get(tile) if kept is not None and T.t_kept_by_id[tile] else None
         if value is not None:  # kept by its id (`_kept_value`): its value at each place, as `_values_at` gives
             pref = T.row_pref
-            values = [value - pref[pos] for pos in positions]
+            values = []  # (a plain loop: a comprehension makes a function object a turn)
+            for pos in positions:
+                values.append(value - pref[pos])
         else:
             realm = list(me.realm) if T.t_pays[tile] else None  # only a handler that asks to be paid reads it
             values = self._place_values(game, me, tile, positions, realm, awards)
@@ -768,7 +791,12 @@ class GreedyPolicy(Policy):
         realm = list(me.realm)
         out = []
         for _ in range(count):
-            c = max(range(T.nc), key=lambda c: (want[c] - realm[c], -c))
+            # the colour lacked most, of equals the first (what `max` over (want - realm, -c) gives, without a key
+            # call per colour)
+            c, most = 0, want[0] - realm[0]
+            for d in range(1, T.nc):
+                if want[d] - realm[d] > most:
+                    c, most = d, want[d] - realm[d]
             realm[c] += 1
             out.append(c)
         return out
@@ -793,10 +821,19 @@ class GreedyPolicy(Policy):
         # Only an exchange that gives more than it gets brings the realm down to its limit (a rule set may trade
         # 1 for 5: asking for that again and again never ended).
         if moment == "end" and T.realm_limit is not None and give > get and sum(realm) - T.realm_limit >= give - get:
-            c = max(range(T.nc), key=lambda c: realm[c])
+            c = realm.index(max(realm))  # the first colour holding the most (as `max` with a key finds it)
             if realm[c] >= give:
                 return c, [fewest(realm)] * get
         return None
+
+
+def _less(value, pref, places) -> list:
+    """[`value` less each place's row preference `pref`], by a plain loop (a comprehension makes a function object
+    each time, which costs more than it saves on a few places)."""
+    out = []
+    for pos in places:
+        out.append(value - pref[pos])
+    return out
 
 
 def _best_then_lowest(values, places) -> int:

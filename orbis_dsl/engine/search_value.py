@@ -1,7 +1,7 @@
 """What a search's playout is worth to the searcher: the finished game's score report, or, when the playout stops
 at its horizon before the end, an estimate from the live game.
 
-A playout played to the end is scored by the same scorer as `orbis score` (`score_game`), the source of truth;
+A playout played to the end is scored by the same scorer as `orbis score` (`score_game`, by `Game.score`), the truth;
 its value is the searcher's win share plus `MARGIN_WEIGHT` per CP of margin over the best other player. A playout
 cut at the horizon is valued by `estimate`: every player's expected final CP, as a weighted sum of the parts of
 `standing` (the CP its decided end clauses give now, the printed CP of a clause that cannot be decided yet, the
@@ -22,7 +22,6 @@ from __future__ import annotations
 import math
 
 from orbis_dsl.engine.policy_greedy import GreedyPolicy, bounded_points
-from orbis_dsl.runtime.scoring import score_game
 
 MARGIN_WEIGHT = 0.02  # value of one CP of margin beside a win worth 1
 SPREAD = 4.0  # CP of estimated margin that make a win about 73 % likely (logistic scale)
@@ -39,7 +38,7 @@ def playout_value(report, seat: int) -> float:
 def final_value(game, seat: int) -> float:
     """The value of a playout for `seat`: scored when the game is over, else estimated (`estimate`)."""
     if game.finished:
-        return playout_value(score_game(game.rules, game.record(), explain=False, lines=False), seat)
+        return playout_value(game.score(explain=False, lines=False), seat)
     points = estimate(game)
     mine = points[seat]
     best_other = max((p for i, p in enumerate(points) if i != seat), default=mine)

@@ -143,6 +143,8 @@ class Tables:
         self.t_records = tuple((f, t) if can else (n, n) for can, n, f, t in zip(self.t_cancellable, none, false, true))
         board = self.board
         self.row_spans = tuple(range(start, start + width) for start, width in zip(board.starts, board.rows))
+        self.t_scored = tuple(tuple(_scored_fields(self.rules, record) for record in pair) for pair in self.t_records)
+
 
     def _god_tables(self, rules: Rules) -> None:
         """Per god: its 'when taken' handler and the settings it modifies."""
@@ -158,6 +160,7 @@ class Tables:
         self.measures = tuple(award.measure for award in rules.awards.values())
         self.desert_ends = tuple(end.fn for end in rules.settings.desert_ends)
         self.row_pref = tuple(0.01 * r for r in self.row_of)  # the small preference for low places, per place
+        self.low_first = tuple((r, p) for p, r in enumerate(self.row_of))  # a place's key, lowest row then place
         # what the greedy policy may weigh once: the parts alike at every place (place_free.py), the award measures
         # summed per tile (measure_sum.py) and the tiles kept across turns (tile_fixed.py): weighing_tables.py
         weighing_parts(self)
@@ -223,7 +226,7 @@ class PlayerState:
         self.god_cancelled = False
         self.god_round = 0
         self.values = dict(values)
-        self.view = PlayerView(seat, name, [None] * tables.size, 0, None, False, self.values)
+        self.view = PlayerView(seat, name, [None] * tables.size, 0, None, False, self.values, [])  # (no tile yet)
         self.regions = 0
         self.deserts = 0
         self.cancels = 0
@@ -299,7 +302,11 @@ class PlayerState:
         if not tables.supports[pos]:
             self.base_count += 1
             if self.base_count == 1:  # the first bottom tile: the rest of row 1 must now touch it
-                opened[:] = [q for q in opened if tables.supports[q]]
+                kept = []  # (a plain loop, as elsewhere in the turn: no function object)
+                for q in opened:
+                    if tables.supports[q]:
+                        kept.append(q)
+                opened[:] = kept
             for q in tables.base_adj[pos]:
                 if pc[q] == EMPTY and q not in opened:
                     opened.append(q)
@@ -341,7 +348,9 @@ class PlayerState:
         pc, supports, pref, nc = self.pc, tables.supports, tables.row_pref, tables.nc
         wild = tables.wild
         every = range(nc)
-        ups: list = [[] for _ in every]
+        ups: list = []  # (a plain loop: a comprehension makes a function object each time)
+        for _ in every:
+            ups.append([])
         # Infinity, not None, where a colour has no place: one compare a place and colour instead of two (a
         # colour's least preference is only read where it has a place).
         lows: list = [math.inf] * nc
@@ -429,6 +438,19 @@ class PlayerState:
     @property
     def worshippers(self) -> int:
         return sum(self.realm)
+
+
+def _scored_fields(rules: Rules, record: TileRecord) -> tuple:
+    """What the scorer's `_player_view` makes of a face-up tile's record (runtime/scoring.py), worked out once per
+    tile id and cancellation: (record, kind, colour, params with the kind's defaults filled in as it fills them,
+    cancelled, level, stars, the token as recorded, whether the scorer settles its cancellation). The filled
+    parameters are one dict per tile id, shared as the records' own are: handlers only read them."""
+    _desert, kind, color, params, cancelled, level, stars = record
+    fill = rules.param_fills.get(kind)
+    if fill and not fill.keys() <= params.keys():
+        params = {**fill, **params}
+    settle = kind in rules.placed_kinds or bool(cancelled and kind not in rules.taken_kinds)
+    return record, kind, color, params, bool(cancelled), level, stars, cancelled, settle
 
 
 def _colour_word(tables: Tables, v: int) -> str:

@@ -49,11 +49,14 @@ def variant_for(rules: Rules, game: GameRecord) -> VariantSpec | None:
 
 class Scorer:
     """`explain`: each line's `why` says what the conditions found. `lines=False`: totals, places and winners
-    only, with no lines and no table checks (what a simulation needs for its summary)."""
+    only, with no lines and no table checks (what a simulation needs for its summary). `views`: each player's
+    (view, tiles to settle) as `_player_view` makes them from `game`, made by the caller from its own state (the
+    engine, engine/game_end.py, which has no record to read back), or None to make them here."""
 
-    def __init__(self, rules: Rules, game: GameRecord, explain: bool = True, lines: bool = True):
+    def __init__(self, rules: Rules, game: GameRecord, explain: bool = True, lines: bool = True, views=None):
         self.rules = rules
         self.game = game
+        self.given_views = views
         self.explain = explain and lines
         self.lines = lines
         self.variant = variant_for(rules, game)
@@ -142,7 +145,9 @@ class Scorer:
 
     def views(self) -> None:
         self._options = self.rules.option_values(self.variant, self.game.options)
-        self._built = [self._player_view(i, p) for i, p in enumerate(self.game.players)]
+        # (the engine hands the views it made from its own state, as `_player_view` makes them: Game.score)
+        self._built = self.given_views if self.given_views is not None else [
+            self._player_view(i, p) for i, p in enumerate(self.game.players)]
         self._players = [view for view, _ in self._built]
         self._g = GameView(self._players, self._options, self.rules.board)
 
@@ -464,8 +469,8 @@ _TIED = {"keep_order": "they keep their order in the record",
          "each_takes": "each takes the prize of the place they share"}
 
 
-def score_game(rules: Rules, game: GameRecord, explain: bool = True, lines: bool = True) -> ScoreReport:
-    return Scorer(rules, game, explain, lines).score()
+def score_game(rules: Rules, game: GameRecord, explain: bool = True, lines: bool = True, views=None) -> ScoreReport:
+    return Scorer(rules, game, explain, lines, views).score()
 
 
 def score_games(rules: Rules, games: list[GameRecord], explain: bool = True) -> list[ScoreReport]:

@@ -45,13 +45,22 @@ _OP_WORDS = {">=": "at least", "<=": "at most", ">": "more than", "<": "fewer th
 
 
 def neighbours(g, p, t):
-    slots = p.slots
-    return [slots[i] for i in g.neighbours[t.pos] if slots[i] is not None]
+    return _present(p.slots, g.neighbours[t.pos])
 
 
 def supports(g, p, t):
-    slots = p.slots
-    return [slots[i] for i in g.supports[t.pos] if slots[i] is not None]
+    return _present(p.slots, g.supports[t.pos])
+
+
+def _present(slots, places) -> list:
+    """The tiles at `places`, where there are tiles. (A plain loop: the game engine asks for these several times
+    a turn, and a comprehension makes a function object each time.)"""
+    out = []
+    for i in places:
+        tile = slots[i]
+        if tile is not None:
+            out.append(tile)
+    return out
 
 
 def show(value) -> str:
