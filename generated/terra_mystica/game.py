@@ -1,6 +1,6 @@
 # generated — do not edit.
 # source: 'rules/terra_mystica/game.orbis'
-# sha256: e859e9dbc3c701c9b26cf9101495b2dee17b021ba0fb9d6fe73f5890cb7022b2
+# sha256: c94b9199b2f2bfc35ca2232c15c16f6feecd83d9f1ddbdb2844a774342d7841f
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
@@ -25,7 +25,7 @@ from orbis_dsl.runtime.lists import (
 from orbis_dsl.runtime.specs import AwardSpec, CheckSpec, FactSpec, OptionSpec, ScoreSpec, Settings
 
 SOURCE = 'rules/terra_mystica/game.orbis'
-SOURCE_SHA256 = 'e859e9dbc3c701c9b26cf9101495b2dee17b021ba0fb9d6fe73f5890cb7022b2'
+SOURCE_SHA256 = 'c94b9199b2f2bfc35ca2232c15c16f6feecd83d9f1ddbdb2844a774342d7841f'
 
 
 # from 'rules/terra_mystica/game.orbis', line 79
@@ -508,7 +508,7 @@ def _check_26(g, p, each, trace=None):
     )
 
 
-# from 'rules/terra_mystica/game.orbis', line 222
+# from 'rules/terra_mystica/game.orbis', line 223
 def _check_27(g, p, each, trace=None):
     return _compare(
         trace, 'cults[track] is {value}', '<', p.facts['cults'][each],
