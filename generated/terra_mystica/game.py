@@ -1,6 +1,6 @@
 # generated — do not edit.
 # source: 'rules/terra_mystica/game.orbis'
-# sha256: c94b9199b2f2bfc35ca2232c15c16f6feecd83d9f1ddbdb2844a774342d7841f
+# sha256: fa352bdaf43e17ba4b168d3b8733f48493d182da070d916715b57f2b62288e27
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
@@ -25,7 +25,7 @@ from orbis_dsl.runtime.lists import (
 from orbis_dsl.runtime.specs import AwardSpec, CheckSpec, FactSpec, OptionSpec, ScoreSpec, Settings
 
 SOURCE = 'rules/terra_mystica/game.orbis'
-SOURCE_SHA256 = 'c94b9199b2f2bfc35ca2232c15c16f6feecd83d9f1ddbdb2844a774342d7841f'
+SOURCE_SHA256 = 'fa352bdaf43e17ba4b168d3b8733f48493d182da070d916715b57f2b62288e27'
 
 
 # from 'rules/terra_mystica/game.orbis', line 79
@@ -726,7 +726,7 @@ def _check_33(g, p, each, trace=None):
                 )
             ),
         )
-        and not p.values['ships']
+        and p.values['flies']
     )
 
 
