@@ -14,7 +14,7 @@ SOURCE_SHA256 = 'ac2276362e7639b497d58e53698458a66f50b65fb8346c64637d5d7a063652a
 # from 'rules/mondo/cards.orbis', line 28
 def _check_0(g, p, each, trace=None):
     return (
-        _compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1)
+        p.facts['board_spaces'] is not None
         and _compare(
             trace, 'count of tasks where task = T01 and done != (together[buffalo] >= 3) is {value}', '>=',
             sum(
@@ -41,7 +41,7 @@ def _check_0(g, p, each, trace=None):
 # from 'rules/mondo/cards.orbis', line 33
 def _check_1(g, p, each, trace=None):
     return (
-        _compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1)
+        p.facts['board_spaces'] is not None
         and _compare(
             trace, 'count of tasks where task = T02 and done != (together[elephant] >= 3) is {value}', '>=',
             sum(
@@ -68,7 +68,7 @@ def _check_1(g, p, each, trace=None):
 # from 'rules/mondo/cards.orbis', line 38
 def _check_2(g, p, each, trace=None):
     return (
-        _compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1)
+        p.facts['board_spaces'] is not None
         and _compare(
             trace, 'count of tasks where task = T03 and done != (together[panda] >= 3) is {value}', '>=',
             sum(
@@ -94,7 +94,7 @@ def _check_2(g, p, each, trace=None):
 # from 'rules/mondo/cards.orbis', line 43
 def _check_3(g, p, each, trace=None):
     return (
-        _compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1)
+        p.facts['board_spaces'] is not None
         and _compare(
             trace, 'count of tasks where task = T04 and done != (together[parrot] >= 3) is {value}', '>=',
             sum(
@@ -121,7 +121,7 @@ def _check_3(g, p, each, trace=None):
 # from 'rules/mondo/cards.orbis', line 48
 def _check_4(g, p, each, trace=None):
     return (
-        _compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1)
+        p.facts['board_spaces'] is not None
         and _compare(
             trace, 'count of tasks where task = T05 and done != (together[snake] >= 3) is {value}', '>=',
             sum(
@@ -147,7 +147,7 @@ def _check_4(g, p, each, trace=None):
 # from 'rules/mondo/cards.orbis', line 53
 def _check_5(g, p, each, trace=None):
     return (
-        _compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1)
+        p.facts['board_spaces'] is not None
         and _compare(
             trace, 'count of tasks where task = T06 and done != (together[scorpion] >= 3) is {value}', '>=',
             sum(
@@ -174,7 +174,7 @@ def _check_5(g, p, each, trace=None):
 # from 'rules/mondo/cards.orbis', line 58
 def _check_6(g, p, each, trace=None):
     return (
-        _compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1)
+        p.facts['board_spaces'] is not None
         and _compare(
             trace, 'count of tasks where task = T07 and done != (species_together[plains] >= 4) is {value}', '>=',
             sum(
@@ -201,7 +201,7 @@ def _check_6(g, p, each, trace=None):
 # from 'rules/mondo/cards.orbis', line 63
 def _check_7(g, p, each, trace=None):
     return (
-        _compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1)
+        p.facts['board_spaces'] is not None
         and _compare(
             trace, 'count of tasks where task = T08 and done != (species_together[forest] >= 4) is {value}', '>=',
             sum(
@@ -228,7 +228,7 @@ def _check_7(g, p, each, trace=None):
 # from 'rules/mondo/cards.orbis', line 68
 def _check_8(g, p, each, trace=None):
     return (
-        _compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1)
+        p.facts['board_spaces'] is not None
         and _compare(
             trace, 'count of tasks where task = T09 and done != (species_together[desert] >= 4) is {value}', '>=',
             sum(
@@ -255,7 +255,7 @@ def _check_8(g, p, each, trace=None):
 # from 'rules/mondo/cards.orbis', line 73
 def _check_9(g, p, each, trace=None):
     return (
-        _compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1)
+        p.facts['board_spaces'] is not None
         and _compare(
             trace, 'count of tasks where task = T10 and done != (lakes >= 2) is {value}', '>=',
             sum(
@@ -273,7 +273,7 @@ def _check_9(g, p, each, trace=None):
 # from 'rules/mondo/cards.orbis', line 78
 def _check_10(g, p, each, trace=None):
     return (
-        _compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1)
+        p.facts['board_spaces'] is not None
         and _compare(
             trace, 'count of tasks where task = T11 and done != (lake_size >= 3) is {value}', '>=',
             sum(
@@ -294,7 +294,7 @@ def _check_10(g, p, each, trace=None):
 # from 'rules/mondo/cards.orbis', line 83
 def _check_11(g, p, each, trace=None):
     return (
-        _compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1)
+        p.facts['board_spaces'] is not None
         and _compare(
             trace, 'count of tasks where task = T12 and done != (water_animals >= 3) is {value}', '>=',
             sum(

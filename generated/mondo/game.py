@@ -1,6 +1,6 @@
 # generated — do not edit.
 # source: 'rules/mondo/game.orbis'
-# sha256: b678aa5c0ef21eedd005d1edbd6d9a4467d07109676bfdb84b5b4b94a9ebeb27
+# sha256: 26ee2fcd9c137ad6853bf5cfdc2c7a797f5d264cb0fafff26730c33b70019fb4
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
@@ -11,7 +11,7 @@ from orbis_dsl.runtime.support import (
     holds as _holds,
     let as _let,
 )
-from orbis_dsl.runtime.lists import both_equal as _both_equal
+from orbis_dsl.runtime.lists import both_equal as _both_equal, sum_over as _sum_over
 from orbis_dsl.runtime.specs import (
     AwardSpec,
     CheckSpec,
@@ -24,40 +24,35 @@ from orbis_dsl.runtime.specs import (
 )
 
 SOURCE = 'rules/mondo/game.orbis'
-SOURCE_SHA256 = 'b678aa5c0ef21eedd005d1edbd6d9a4467d07109676bfdb84b5b4b94a9ebeb27'
+SOURCE_SHA256 = '26ee2fcd9c137ad6853bf5cfdc2c7a797f5d264cb0fafff26730c33b70019fb4'
 
 
 # from 'rules/mondo/game.orbis', line 52
 def _derive_animals(g, p, trace=None):
-    return (
-        p.facts['animal_in']['water']
-        + p.facts['animal_in']['desert']
-        + p.facts['animal_in']['forest']
-        + p.facts['animal_in']['plains']
-    )
+    return _sum_over(p.facts['animal_in'][m0] for m0 in ('water', 'desert', 'forest', 'plains'))
+
+
+# from 'rules/mondo/game.orbis', line 53
+def _derive_enclosed(g, p, trace=None):
+    return _sum_over(p.facts['enclosed'][m0] for m0 in ('water', 'desert', 'forest', 'plains') if m0 != 'water')
 
 
 # from 'rules/mondo/game.orbis', line 54
-def _derive_enclosed(g, p, trace=None):
-    return p.facts['enclosed']['desert'] + p.facts['enclosed']['forest'] + p.facts['enclosed']['plains']
-
-
-# from 'rules/mondo/game.orbis', line 55
 def _derive_empty(g, p, trace=None):
     return p.facts['empty']
 
 
-# from 'rules/mondo/game.orbis', line 56
+# from 'rules/mondo/game.orbis', line 55
 def _derive_mismatches(g, p, trace=None):
     return p.facts['mismatches']
 
 
-# from 'rules/mondo/game.orbis', line 57
+# from 'rules/mondo/game.orbis', line 56
 def _derive_volcanoes(g, p, trace=None):
     return dict(p.facts['volcano'])
 
 
-# from 'rules/mondo/game.orbis', line 60
+# from 'rules/mondo/game.orbis', line 59
 def _derive_modifier(g, p, trace=None):
     return (
         p.facts['animal_in']['water']
@@ -72,12 +67,7 @@ def _derive_modifier(g, p, trace=None):
                     p.facts['inland']['water']
                     if p.facts['card'] == 'most_lakes'
                     else (
-                        (
-                            p.facts['animal_in']['water']
-                            + p.facts['animal_in']['desert']
-                            + p.facts['animal_in']['forest']
-                            + p.facts['animal_in']['plains']
-                        )
+                        _sum_over(p.facts['animal_in'][m0] for m0 in ('water', 'desert', 'forest', 'plains'))
                         if p.facts['card'] == 'most_animals'
                         else 0
                     )
@@ -87,57 +77,57 @@ def _derive_modifier(g, p, trace=None):
     )
 
 
-# from 'rules/mondo/game.orbis', line 67
+# from 'rules/mondo/game.orbis', line 66
 def _derive_shaded_placed(g, p, trace=None):
     return p.facts['shaded_placed']
 
 
-# from 'rules/mondo/game.orbis', line 68
+# from 'rules/mondo/game.orbis', line 67
 def _derive_shaded_terrains(g, p, trace=None):
     return p.facts['shaded_members']
 
 
-# from 'rules/mondo/game.orbis', line 69
+# from 'rules/mondo/game.orbis', line 68
 def _derive_shaded_volcanoes(g, p, trace=None):
     return p.facts['shaded_volcano']
 
 
-# from 'rules/mondo/game.orbis', line 72
+# from 'rules/mondo/game.orbis', line 71
 def _derive_plain_split(g, p, trace=None):
     return p.facts['plain_split']
 
 
-# from 'rules/mondo/game.orbis', line 73
+# from 'rules/mondo/game.orbis', line 72
 def _derive_plain_marked(g, p, trace=None):
     return p.facts['plain_animal'] + p.facts['plain_volcano']
 
 
-# from 'rules/mondo/game.orbis', line 76
+# from 'rules/mondo/game.orbis', line 75
 def _derive_together(g, p, trace=None):
     return dict(p.facts['animal_together'])
 
 
-# from 'rules/mondo/game.orbis', line 77
+# from 'rules/mondo/game.orbis', line 76
 def _derive_species_together(g, p, trace=None):
     return dict(p.facts['animal_kinds'])
 
 
-# from 'rules/mondo/game.orbis', line 78
+# from 'rules/mondo/game.orbis', line 77
 def _derive_lakes(g, p, trace=None):
     return p.facts['inland']['water']
 
 
-# from 'rules/mondo/game.orbis', line 79
+# from 'rules/mondo/game.orbis', line 78
 def _derive_lake_size(g, p, trace=None):
     return p.facts['largest_inland']['water']
 
 
-# from 'rules/mondo/game.orbis', line 80
+# from 'rules/mondo/game.orbis', line 79
 def _derive_water_animals(g, p, trace=None):
     return p.facts['animal_in']['water']
 
 
-# from 'rules/mondo/game.orbis', line 81
+# from 'rules/mondo/game.orbis', line 80
 def _derive_board_spaces(g, p, trace=None):
     return p.facts['cells']
 
@@ -149,7 +139,8 @@ def _award_modifier_most_measure(g, p, trace=None):
 
 # from 'rules/mondo/game.orbis', line 105
 def _award_modifier_most_eligible(g, p, measure, trace=None):
-    return g.options['level'] == 'advanced' or g.options['level'] == 'expert'
+    let0_modifier_played = g.options['level'] == 'advanced' or g.options['level'] == 'expert'
+    return let0_modifier_played
 
 
 # from 'rules/mondo/game.orbis', line 121
@@ -167,12 +158,12 @@ def _score_chip(g, p, trace=None):
     return p.facts['chip'] if p.facts['chip'] is not None else 0
 
 
-# let chip_holder, from 'rules/mondo/game.orbis', line 93
+# let chip_holder, from 'rules/mondo/game.orbis', line 88
 def _let_chip_holder(trace, g, p, site):
     return (
         g.options['level'] != 'solo'
         and _among(
-            g, p, 'most', lambda q0: q0.prior.get('total'), site + '@93:39', trace,
+            g, p, 'most', lambda q0: q0.prior.get('total'), site + '@88:39', trace,
             'total of the round before is {value}',
         )
     )
@@ -223,7 +214,7 @@ def _score_volcanoes(g, p, trace=None):
                                     if (
                                         g.options['level'] != 'solo'
                                         and _among(
-                                            g, q0, 'most', lambda q1: q1.prior.get('total'), '_score_volcanoes@93:39',
+                                            g, q0, 'most', lambda q1: q1.prior.get('total'), '_score_volcanoes@88:39',
                                             trace, 'total of the round before is {value}',
                                         )
                                         and g.options['volcano_chip_mode'] == 'counts_as_active'
@@ -232,7 +223,7 @@ def _score_volcanoes(g, p, trace=None):
                                 )
                             )
                         ),
-                        '_score_volcanoes@128:65', trace,
+                        '_score_volcanoes@97:51', trace,
                         (
                             'volcanoes[active] + (if chip_holder and volcano_chip_mode = counts_as_active then volcanoe'
                             's[inactive] else 0) is {value}'
@@ -245,14 +236,14 @@ def _score_volcanoes(g, p, trace=None):
     )
 
 
-# from 'rules/mondo/game.orbis', line 131
+# from 'rules/mondo/game.orbis', line 130
 def _score_volcano_chip(g, p, trace=None):
     return (
         -(p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive'])
         if (
             g.options['level'] != 'solo'
             and _among(
-                g, p, 'most', lambda q0: q0.prior.get('total'), '_score_volcano_chip@93:39', trace,
+                g, p, 'most', lambda q0: q0.prior.get('total'), '_score_volcano_chip@88:39', trace,
                 'total of the round before is {value}',
             )
             and g.options['volcano_chip_mode'] == 'flat'
@@ -261,22 +252,22 @@ def _score_volcano_chip(g, p, trace=None):
     )
 
 
-# from 'rules/mondo/game.orbis', line 135
+# from 'rules/mondo/game.orbis', line 132
 def _score_empty(g, p, trace=None):
     return -p.facts['empty']
 
 
-# from 'rules/mondo/game.orbis', line 136
+# from 'rules/mondo/game.orbis', line 133
 def _score_mismatches(g, p, trace=None):
     return -p.facts['mismatches']
 
 
-# from 'rules/mondo/game.orbis', line 138
+# from 'rules/mondo/game.orbis', line 135
 def _score_modifier(g, p, trace=None):
     return p.awards.get('modifier_most', 0) + p.awards.get('modifier_fewest', 0)
 
 
-# from 'rules/mondo/game.orbis', line 140
+# from 'rules/mondo/game.orbis', line 137
 def _score_tasks(g, p, trace=None):
     return (
         sum(n0.values['points'] for n0 in p.facts['tasks'] if n0.flag)
@@ -284,18 +275,18 @@ def _score_tasks(g, p, trace=None):
     )
 
 
-# from 'rules/mondo/game.orbis', line 146
+# from 'rules/mondo/game.orbis', line 143
 def _check_0(g, p, each, trace=None):
     return (
         g.options['level'] != 'solo'
         and _among(
-            g, p, 'most', lambda q0: q0.prior.get('total'), '_check_0@93:39', trace,
+            g, p, 'most', lambda q0: q0.prior.get('total'), '_check_0@88:39', trace,
             'total of the round before is {value}',
         )
     )
 
 
-# from 'rules/mondo/game.orbis', line 147
+# from 'rules/mondo/game.orbis', line 144
 def _check_1(g, p, each, trace=None):
     known = {}
     return (
@@ -329,7 +320,7 @@ def _check_1(g, p, each, trace=None):
                         if (
                             g.options['level'] != 'solo'
                             and _among(
-                                g, q0, 'most', lambda q1: q1.prior.get('total'), '_check_1@93:39', trace,
+                                g, q0, 'most', lambda q1: q1.prior.get('total'), '_check_1@88:39', trace,
                                 'total of the round before is {value}',
                             )
                             and g.options['volcano_chip_mode'] == 'counts_as_active'
@@ -338,7 +329,7 @@ def _check_1(g, p, each, trace=None):
                     )
                 )
             ),
-            '_check_1@148:33', trace,
+            '_check_1@97:51', trace,
             (
                 'volcanoes[active] + (if chip_holder and volcano_chip_mode = counts_as_active then volcanoes[inactive] '
                 'else 0) is {value}'
@@ -348,7 +339,7 @@ def _check_1(g, p, each, trace=None):
     )
 
 
-# from 'rules/mondo/game.orbis', line 149
+# from 'rules/mondo/game.orbis', line 145
 def _check_2(g, p, each, trace=None):
     known = {}
     return (
@@ -382,7 +373,7 @@ def _check_2(g, p, each, trace=None):
                         if (
                             g.options['level'] != 'solo'
                             and _among(
-                                g, q0, 'most', lambda q1: q1.prior.get('total'), '_check_2@93:39', trace,
+                                g, q0, 'most', lambda q1: q1.prior.get('total'), '_check_2@88:39', trace,
                                 'total of the round before is {value}',
                             )
                             and g.options['volcano_chip_mode'] == 'counts_as_active'
@@ -391,7 +382,7 @@ def _check_2(g, p, each, trace=None):
                     )
                 )
             ),
-            '_check_2@150:33', trace,
+            '_check_2@97:51', trace,
             (
                 'volcanoes[active] + (if chip_holder and volcano_chip_mode = counts_as_active then volcanoes[inactive] '
                 'else 0) is {value}'
@@ -402,7 +393,7 @@ def _check_2(g, p, each, trace=None):
     )
 
 
-# from 'rules/mondo/game.orbis', line 151
+# from 'rules/mondo/game.orbis', line 147
 def _check_3(g, p, each, trace=None):
     known = {}
     return (
@@ -436,7 +427,7 @@ def _check_3(g, p, each, trace=None):
                         if (
                             g.options['level'] != 'solo'
                             and _among(
-                                g, q0, 'most', lambda q1: q1.prior.get('total'), '_check_3@93:39', trace,
+                                g, q0, 'most', lambda q1: q1.prior.get('total'), '_check_3@88:39', trace,
                                 'total of the round before is {value}',
                             )
                             and g.options['volcano_chip_mode'] == 'counts_as_active'
@@ -445,7 +436,7 @@ def _check_3(g, p, each, trace=None):
                     )
                 )
             ),
-            '_check_3@153:10', trace,
+            '_check_3@97:51', trace,
             (
                 'volcanoes[active] + (if chip_holder and volcano_chip_mode = counts_as_active then volcanoes[inactive] '
                 'else 0) is {value}'
@@ -456,27 +447,27 @@ def _check_3(g, p, each, trace=None):
     )
 
 
-# from 'rules/mondo/game.orbis', line 158
+# from 'rules/mondo/game.orbis', line 151
 def _check_4(g, p, each, trace=None):
     return g.options['level'] == 'solo' and g.rounds_played != 1
 
 
-# from 'rules/mondo/game.orbis', line 159
+# from 'rules/mondo/game.orbis', line 152
 def _check_5(g, p, each, trace=None):
     return g.options['level'] != 'solo' and g.rounds_played != 3
 
 
-# from 'rules/mondo/game.orbis', line 160
+# from 'rules/mondo/game.orbis', line 153
 def _check_6(g, p, each, trace=None):
     return g.options['level'] == 'solo' and _compare(trace, '{value} players', '!=', len(g.players), 1)
 
 
-# from 'rules/mondo/game.orbis', line 161
+# from 'rules/mondo/game.orbis', line 154
 def _check_7(g, p, each, trace=None):
     return g.options['level'] == 'solo' and p.facts['chip'] is not None
 
 
-# from 'rules/mondo/game.orbis', line 162
+# from 'rules/mondo/game.orbis', line 155
 def _check_8(g, p, each, trace=None):
     return (
         p.facts['chip'] is not None
@@ -484,7 +475,7 @@ def _check_8(g, p, each, trace=None):
     )
 
 
-# from 'rules/mondo/game.orbis', line 164
+# from 'rules/mondo/game.orbis', line 157
 def _check_9(g, p, each, trace=None):
     return (
         p.facts['chip'] == 4
@@ -495,7 +486,7 @@ def _check_9(g, p, each, trace=None):
     )
 
 
-# from 'rules/mondo/game.orbis', line 164
+# from 'rules/mondo/game.orbis', line 157
 def _check_10(g, p, each, trace=None):
     return (
         p.facts['chip'] == 3
@@ -506,7 +497,7 @@ def _check_10(g, p, each, trace=None):
     )
 
 
-# from 'rules/mondo/game.orbis', line 164
+# from 'rules/mondo/game.orbis', line 157
 def _check_11(g, p, each, trace=None):
     return (
         p.facts['chip'] == 2
@@ -517,7 +508,7 @@ def _check_11(g, p, each, trace=None):
     )
 
 
-# from 'rules/mondo/game.orbis', line 164
+# from 'rules/mondo/game.orbis', line 157
 def _check_12(g, p, each, trace=None):
     return (
         p.facts['chip'] == 1
@@ -528,40 +519,30 @@ def _check_12(g, p, each, trace=None):
     )
 
 
-# from 'rules/mondo/game.orbis', line 166
+# from 'rules/mondo/game.orbis', line 159
 def _check_13(g, p, each, trace=None):
-    return (
-        (g.options['level'] == 'beginner' or g.options['level'] == 'solo')
-        and _compare(trace, 'modifier is {value}', '>=', p.facts['modifier'], 1)
-    )
+    let0_modifier_played = g.options['level'] == 'advanced' or g.options['level'] == 'expert'
+    return not let0_modifier_played and _compare(trace, 'modifier is {value}', '>=', p.facts['modifier'], 1)
 
 
-# from 'rules/mondo/game.orbis', line 168
+# from 'rules/mondo/game.orbis', line 160
 def _check_14(g, p, each, trace=None):
-    return (g.options['level'] == 'advanced' or g.options['level'] == 'expert') and p.facts['modifier'] is None
+    let0_modifier_played = g.options['level'] == 'advanced' or g.options['level'] == 'expert'
+    return let0_modifier_played and p.facts['modifier'] is None
 
 
-# from 'rules/mondo/game.orbis', line 172
+# from 'rules/mondo/game.orbis', line 164
 def _check_15(g, p, each, trace=None):
-    return (
-        (g.options['level'] == 'advanced' or g.options['level'] == 'expert')
-        and not (
-            p.facts['card'] == 'most_water_animals'
-            or p.facts['card'] == 'largest_forest'
-            or p.facts['card'] == 'largest_lake'
-            or p.facts['card'] == 'most_lakes'
-            or p.facts['card'] == 'most_animals'
-        )
-        and _compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1)
-    )
+    let0_modifier_played = g.options['level'] == 'advanced' or g.options['level'] == 'expert'
+    return let0_modifier_played and p.facts['card'] is None and p.facts['board_spaces'] is not None
 
 
-# from 'rules/mondo/game.orbis', line 175
+# from 'rules/mondo/game.orbis', line 167
 def _check_16(g, p, each, trace=None):
     return p.facts['card'] in _earlier(p.history, 'card')
 
 
-# from 'rules/mondo/game.orbis', line 177
+# from 'rules/mondo/game.orbis', line 169
 def _check_17(g, p, each, trace=None):
     return (
         g.options['level'] != 'expert'
@@ -569,12 +550,12 @@ def _check_17(g, p, each, trace=None):
     )
 
 
-# from 'rules/mondo/game.orbis', line 178
+# from 'rules/mondo/game.orbis', line 170
 def _check_18(g, p, each, trace=None):
     return _compare(trace, 'count of tasks is {value}', '>', sum(1 for n0 in p.facts['tasks']), 2)
 
 
-# from 'rules/mondo/game.orbis', line 179
+# from 'rules/mondo/game.orbis', line 171
 def _check_19(g, p, each, trace=None):
     return _compare(
         trace, 'count of tasks where not task in tasks_revealed is {value}', '>=',
@@ -582,7 +563,7 @@ def _check_19(g, p, each, trace=None):
     )
 
 
-# from 'rules/mondo/game.orbis', line 180
+# from 'rules/mondo/game.orbis', line 172
 def _check_20(g, p, each, trace=None):
     return _compare(
         trace, 'count of tasks where count of players that are task in their tasks >= 2 is {value}', '>=',
@@ -600,7 +581,7 @@ def _check_20(g, p, each, trace=None):
     )
 
 
-# from 'rules/mondo/game.orbis', line 182
+# from 'rules/mondo/game.orbis', line 174
 def _check_21(g, p, each, trace=None):
     return (
         g.options['level'] == 'expert'
@@ -611,59 +592,55 @@ def _check_21(g, p, each, trace=None):
     )
 
 
-# from 'rules/mondo/game.orbis', line 185
+# from 'rules/mondo/game.orbis', line 177
 def _check_22(g, p, each, trace=None):
     return _compare(trace, 'plain_split is {value}', '>=', p.facts['plain_split'], 1)
 
 
-# from 'rules/mondo/game.orbis', line 194
+# from 'rules/mondo/game.orbis', line 186
 def _check_23(g, p, each, trace=None):
+    let0_modifier_played = g.options['level'] == 'advanced' or g.options['level'] == 'expert'
     return (
-        (g.options['level'] == 'advanced' or g.options['level'] == 'expert')
-        and not (
-            p.facts['card'] == 'most_water_animals'
-            or p.facts['card'] == 'largest_forest'
-            or p.facts['card'] == 'largest_lake'
-            or p.facts['card'] == 'most_lakes'
-            or p.facts['card'] == 'most_animals'
-        )
-        and not _compare(trace, 'board_spaces is {value}', '>=', p.facts['board_spaces'], 1)
+        let0_modifier_played
+        and p.facts['card'] is None
+        and p.facts['board_spaces'] is None
         and p.facts['modifier'] is not None
     )
 
 
-# from 'rules/mondo/game.orbis', line 197
+# from 'rules/mondo/game.orbis', line 189
 def _check_24(g, p, each, trace=None):
     return _compare(trace, 'plain_marked is {value}', '>=', p.facts['plain_marked'], 1)
 
 
-# from 'rules/mondo/game.orbis', line 199
+# from 'rules/mondo/game.orbis', line 191
 def _check_25(g, p, each, trace=None):
-    return _compare(trace, 'animals is {value}', '>', p.facts['animals'], p.values['spaces'] - p.facts['empty'])
+    let0_placed = p.values['spaces'] - p.facts['empty']
+    return _compare(trace, 'animals is {value}', '>', p.facts['animals'], let0_placed)
 
 
-# from 'rules/mondo/game.orbis', line 200
+# from 'rules/mondo/game.orbis', line 192
 def _check_26(g, p, each, trace=None):
-    return _compare(
-        trace, 'volcanoes[active] + volcanoes[inactive] is {value}', '>',
-        p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive'], p.values['spaces'] - p.facts['empty'],
-    )
+    let0_all_volcanoes = p.facts['volcanoes']['active'] + p.facts['volcanoes']['inactive']
+    let1_placed = p.values['spaces'] - p.facts['empty']
+    return _compare(trace, 'volcanoes[active] + volcanoes[inactive] is {value}', '>', let0_all_volcanoes, let1_placed)
 
 
-# from 'rules/mondo/game.orbis', line 202
+# from 'rules/mondo/game.orbis', line 193
 def _check_27(g, p, each, trace=None):
-    return _compare(trace, 'enclosed is {value}', '>', p.facts['enclosed'], p.values['spaces'] - p.facts['empty'])
+    let0_placed = p.values['spaces'] - p.facts['empty']
+    return _compare(trace, 'enclosed is {value}', '>', p.facts['enclosed'], let0_placed)
 
 
-# from 'rules/mondo/game.orbis', line 203
+# from 'rules/mondo/game.orbis', line 194
 def _check_28(g, p, each, trace=None):
     return (
         g.options['level'] == 'solo'
-        and _compare(trace, 'empty is {value}', '>', p.facts['empty'], p.values['spaces'] - 4)
+        and _compare(trace, 'spaces - empty is {value}', '<', p.values['spaces'] - p.facts['empty'], 4)
     )
 
 
-# from 'rules/mondo/game.orbis', line 205
+# from 'rules/mondo/game.orbis', line 196
 def _check_29(g, p, each, trace=None):
     return (
         g.options['level'] == 'solo'
@@ -671,7 +648,7 @@ def _check_29(g, p, each, trace=None):
     )
 
 
-# from 'rules/mondo/game.orbis', line 207
+# from 'rules/mondo/game.orbis', line 198
 def _check_30(g, p, each, trace=None):
     return (
         g.options['level'] == 'solo'
@@ -679,7 +656,7 @@ def _check_30(g, p, each, trace=None):
     )
 
 
-# from 'rules/mondo/game.orbis', line 209
+# from 'rules/mondo/game.orbis', line 200
 def _check_31(g, p, each, trace=None):
     return (
         g.options['level'] == 'solo'
@@ -687,12 +664,12 @@ def _check_31(g, p, each, trace=None):
     )
 
 
-# from 'rules/mondo/game.orbis', line 211
+# from 'rules/mondo/game.orbis', line 202
 def _check_32(g, p, each, trace=None):
     return (
         g.options['level'] == 'solo'
         and _compare(
-            trace, 'volcanoes[active] + volcanoes[inactive] + empty + mismatches is {value}', '>',
+            trace, 'all_volcanoes + empty + mismatches is {value}', '>',
             (
                 p.facts['volcanoes']['active']
                 + p.facts['volcanoes']['inactive']
@@ -708,12 +685,12 @@ def _check_32(g, p, each, trace=None):
     )
 
 
-# from 'rules/mondo/game.orbis', line 143
+# from 'rules/mondo/game.orbis', line 140
 def _winner_key_0(g, p, trace=None):
     return p.total
 
 
-# from 'rules/mondo/game.orbis', line 143
+# from 'rules/mondo/game.orbis', line 140
 def _winner_if(g, p, trace=None):
     return (
         g.options['level'] != 'solo'
@@ -879,17 +856,13 @@ SCORES = (
     ScoreSpec(
         name='volcanoes', title='Volcanoes', fn=_score_volcanoes,
         text=(
-            'if level = solo then -(volcanoes[active] {volcanoes[active]} + volcanoes[inactive] {volcanoes[inactive]}) '
-            'else if chip_holder and volcano_chip_mode = flat then 0 else if counted_volcanoes >= 1 and counted_volcano'
-            'es is most among players then -counted_volcanoes else 0'
+            'if level = solo then -all_volcanoes else if chip_holder and volcano_chip_mode = flat then 0 else if volcan'
+            'o_majority then -counted_volcanoes else 0'
         ),
     ),
     ScoreSpec(
         name='volcano_chip', title='Volcano chip', fn=_score_volcano_chip,
-        text=(
-            'if chip_holder and volcano_chip_mode = flat then -(volcanoes[active] {volcanoes[active]} + volcanoes[inact'
-            'ive] {volcanoes[inactive]}) else 0'
-        ),
+        text='if chip_holder and volcano_chip_mode = flat then -all_volcanoes else 0',
     ),
     ScoreSpec(name='empty', title='Empty spaces', fn=_score_empty, text='-empty {empty}'),
     ScoreSpec(name='mismatches', title='Mismatched edges', fn=_score_mismatches, text='-mismatches {mismatches}'),

@@ -1,13 +1,13 @@
 # generated — do not edit.
 # source: 'rules/terra_mystica/factions.orbis'
-# sha256: 50fa0f25aad187cb14de119d6dc6030baca8be3ae81d19b699d8c3ce497cdc49
+# sha256: 3fa6e146121de017c8993fc39438da48945128ca0f72146a86fbc233ce845202
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
 from orbis_dsl.runtime.specs import GodSpec
 
 SOURCE = 'rules/terra_mystica/factions.orbis'
-SOURCE_SHA256 = '50fa0f25aad187cb14de119d6dc6030baca8be3ae81d19b699d8c3ce497cdc49'
+SOURCE_SHA256 = '3fa6e146121de017c8993fc39438da48945128ca0f72146a86fbc233ce845202'
 
 
 GODS = (
@@ -42,8 +42,8 @@ GODS = (
     GodSpec(
         name='fakirs', title='Fakirs', ends=(), taken=None,
         modifiers={
-            'home': 'yellow', 'max_dig': 1, 'max_shipping': 3, 'min_shipping': 1, 'sh_range': 1, 'ships': False,
-            'start_air': 1, 'start_fire': 1, 'start_range': 1,
+            'flies': True, 'home': 'yellow', 'max_dig': 1, 'max_shipping': 3, 'min_shipping': 1, 'sh_range': 1,
+            'ships': False, 'start_air': 1, 'start_fire': 1, 'start_range': 1,
         },
         cancellable=False,
     ),
@@ -58,7 +58,7 @@ GODS = (
     GodSpec(
         name='mermaids', title='Mermaids', ends=(), taken=None,
         modifiers={
-            'home': 'blue', 'max_shipping': 5, 'min_shipping': 1, 'river_towns': 1, 'start_shipping': 1,
+            'home': 'blue', 'max_shipping': 5, 'min_shipping': 1, 'river_towns': True, 'start_shipping': 1,
             'start_water': 2,
         },
         cancellable=False,

@@ -1,6 +1,6 @@
 # generated — do not edit.
 # source: 'rules/terra_mystica/game.orbis'
-# sha256: bace2ab25cd0788dd4ac54b38c3c48544d032af2ebb923d0e889365c871bd62c
+# sha256: fa352bdaf43e17ba4b168d3b8733f48493d182da070d916715b57f2b62288e27
 # Regenerate with `orbis compile`; `orbis compile --check` tells when this file is stale.
 """Rule handlers compiled from the rule file named by SOURCE."""
 
@@ -25,20 +25,20 @@ from orbis_dsl.runtime.lists import (
 from orbis_dsl.runtime.specs import AwardSpec, CheckSpec, FactSpec, OptionSpec, ScoreSpec, Settings
 
 SOURCE = 'rules/terra_mystica/game.orbis'
-SOURCE_SHA256 = 'bace2ab25cd0788dd4ac54b38c3c48544d032af2ebb923d0e889365c871bd62c'
+SOURCE_SHA256 = 'fa352bdaf43e17ba4b168d3b8733f48493d182da070d916715b57f2b62288e27'
 
 
-# from 'rules/terra_mystica/game.orbis', line 76
+# from 'rules/terra_mystica/game.orbis', line 79
 def _award_cult_measure(g, p, each, trace=None):
     return p.facts['cults'][each]
 
 
-# from 'rules/terra_mystica/game.orbis', line 77
+# from 'rules/terra_mystica/game.orbis', line 80
 def _award_cult_eligible(g, p, each, measure, trace=None):
     return _compare(trace, 'measure is {value}', '>=', measure, 1)
 
 
-# from 'rules/terra_mystica/game.orbis', line 98
+# from 'rules/terra_mystica/game.orbis', line 102
 def _award_area_measure(g, p, trace=None):
     return (
         _largest_group(
@@ -81,17 +81,17 @@ def _award_area_measure(g, p, trace=None):
     )
 
 
-# from 'rules/terra_mystica/game.orbis', line 99
+# from 'rules/terra_mystica/game.orbis', line 103
 def _award_area_eligible(g, p, measure, trace=None):
     return _compare(trace, 'measure is {value}', '>=', measure, 1)
 
 
-# let shipping_reach, from 'rules/terra_mystica/game.orbis', line 85
+# let shipping_reach, from 'rules/terra_mystica/game.orbis', line 88
 def _let_shipping_reach(trace, p):
     return _extreme_max((p.facts['shipping'], p.values['start_shipping']))
 
 
-# from 'rules/terra_mystica/game.orbis', line 125
+# from 'rules/terra_mystica/game.orbis', line 129
 def _award_fire_ice_measure(g, p, trace=None):
     known = {}
     def _let1_hop_reach(trace):
@@ -174,22 +174,22 @@ def _award_fire_ice_measure(g, p, trace=None):
     )
 
 
-# from 'rules/terra_mystica/game.orbis', line 132
+# from 'rules/terra_mystica/game.orbis', line 136
 def _score_vp(g, p, trace=None):
     return p.facts['vp']
 
 
-# from 'rules/terra_mystica/game.orbis', line 134
+# from 'rules/terra_mystica/game.orbis', line 138
 def _score_cults(g, p, trace=None):
     return p.awards.get('cult', 0)
 
 
-# from 'rules/terra_mystica/game.orbis', line 136
+# from 'rules/terra_mystica/game.orbis', line 140
 def _score_network(g, p, trace=None):
     return p.awards.get('area', 0)
 
 
-# from 'rules/terra_mystica/game.orbis', line 138
+# from 'rules/terra_mystica/game.orbis', line 142
 def _score_resources(g, p, trace=None):
     return _shown_divide(
         trace, '', 'coins_per_vp ',
@@ -205,12 +205,12 @@ def _score_resources(g, p, trace=None):
     )
 
 
-# from 'rules/terra_mystica/game.orbis', line 140
+# from 'rules/terra_mystica/game.orbis', line 144
 def _score_final_tile(g, p, trace=None):
     return p.awards.get('fire_ice', 0)
 
 
-# from 'rules/terra_mystica/game.orbis', line 150
+# from 'rules/terra_mystica/game.orbis', line 154
 def _check_0(g, p, each, trace=None):
     return (
         _compare(trace, '{value} players', '<', len(g.players), 2)
@@ -218,7 +218,7 @@ def _check_0(g, p, each, trace=None):
     )
 
 
-# from 'rules/terra_mystica/game.orbis', line 151
+# from 'rules/terra_mystica/game.orbis', line 155
 def _check_1(g, p, each, trace=None):
     return (
         p.values['home'] == each
@@ -229,12 +229,12 @@ def _check_1(g, p, each, trace=None):
     )
 
 
-# from 'rules/terra_mystica/game.orbis', line 153
+# from 'rules/terra_mystica/game.orbis', line 157
 def _check_2(g, p, each, trace=None):
     return p.facts['network'] is None and p.facts['structures'] is None
 
 
-# from 'rules/terra_mystica/game.orbis', line 155
+# from 'rules/terra_mystica/game.orbis', line 159
 def _check_3(g, p, each, trace=None):
     return _compare(
         trace, 'power[I] + power[II] + power[III] is {value}', '>',
@@ -242,7 +242,7 @@ def _check_3(g, p, each, trace=None):
     )
 
 
-# from 'rules/terra_mystica/game.orbis', line 156
+# from 'rules/terra_mystica/game.orbis', line 160
 def _check_4(g, p, each, trace=None):
     return _compare(
         trace, 'priests + sum of priests_on_cult[t] for t in tracks is {value}', '>',
@@ -254,61 +254,56 @@ def _check_4(g, p, each, trace=None):
     )
 
 
-# from 'rules/terra_mystica/game.orbis', line 158
+# from 'rules/terra_mystica/game.orbis', line 162
 def _check_5(g, p, each, trace=None):
     return _compare(trace, 'shipping is {value}', '<', p.facts['shipping'], p.values['min_shipping'])
 
 
-# from 'rules/terra_mystica/game.orbis', line 159
+# from 'rules/terra_mystica/game.orbis', line 163
 def _check_6(g, p, each, trace=None):
     return _compare(trace, 'shipping is {value}', '>', p.facts['shipping'], p.values['max_shipping'])
 
 
-# from 'rules/terra_mystica/game.orbis', line 160
+# from 'rules/terra_mystica/game.orbis', line 164
 def _check_7(g, p, each, trace=None):
     return _compare(trace, 'dig is {value}', '>', p.facts['dig'], p.values['max_dig'])
 
 
-# from 'rules/terra_mystica/game.orbis', line 161
+# from 'rules/terra_mystica/game.orbis', line 167
 def _check_8(g, p, each, trace=None):
-    return _compare(trace, 'size of structures[D] is {value}', '>', _size(p.facts['structures'], 'D'), 8)
+    return _compare(
+        trace, 'size of structures[building] is {value}', '>', _size(p.facts['structures'], each),
+        (
+            p.values['pieces_D']
+            if each == 'D'
+            else (
+                p.values['pieces_TP']
+                if each == 'TP'
+                else (
+                    p.values['pieces_TE']
+                    if each == 'TE'
+                    else p.values['pieces_SH'] if each == 'SH' else p.values['pieces_SA']
+                )
+            )
+        ),
+    )
 
 
-# from 'rules/terra_mystica/game.orbis', line 162
+# from 'rules/terra_mystica/game.orbis', line 169
 def _check_9(g, p, each, trace=None):
-    return _compare(trace, 'size of structures[TP] is {value}', '>', _size(p.facts['structures'], 'TP'), 4)
-
-
-# from 'rules/terra_mystica/game.orbis', line 163
-def _check_10(g, p, each, trace=None):
-    return _compare(trace, 'size of structures[TE] is {value}', '>', _size(p.facts['structures'], 'TE'), 3)
-
-
-# from 'rules/terra_mystica/game.orbis', line 164
-def _check_11(g, p, each, trace=None):
-    return _compare(trace, 'size of structures[SH] is {value}', '>', _size(p.facts['structures'], 'SH'), 1)
-
-
-# from 'rules/terra_mystica/game.orbis', line 165
-def _check_12(g, p, each, trace=None):
-    return _compare(trace, 'size of structures[SA] is {value}', '>', _size(p.facts['structures'], 'SA'), 1)
-
-
-# from 'rules/terra_mystica/game.orbis', line 166
-def _check_13(g, p, each, trace=None):
     return _compare(trace, 'size of bridges is {value}', '>', _size(p.facts['bridges']), 3)
 
 
-# from 'rules/terra_mystica/game.orbis', line 167
-def _check_14(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 170
+def _check_10(g, p, each, trace=None):
     return (
         p.facts['scoring_tiles'] is not None
         and _compare(trace, 'size of scoring_tiles is {value}', '!=', _size(p.facts['scoring_tiles']), 6)
     )
 
 
-# from 'rules/terra_mystica/game.orbis', line 168
-def _check_15(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 171
+def _check_11(g, p, each, trace=None):
     return (
         p.facts['bonus_cards_in_play'] is not None
         and _compare(
@@ -318,16 +313,16 @@ def _check_15(g, p, each, trace=None):
     )
 
 
-# from 'rules/terra_mystica/game.orbis', line 170
-def _check_16(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 173
+def _check_12(g, p, each, trace=None):
     return (
         p.facts['bonus_card'] is not None
         and _compare(trace, 'size of bonus_card is {value}', '!=', _size(p.facts['bonus_card']), 1)
     )
 
 
-# from 'rules/terra_mystica/game.orbis', line 171
-def _check_17(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 174
+def _check_13(g, p, each, trace=None):
     return (
         _holds(p.facts['bonus_card'], each)
         and p.facts['bonus_cards_in_play'] is not None
@@ -335,8 +330,8 @@ def _check_17(g, p, each, trace=None):
     )
 
 
-# from 'rules/terra_mystica/game.orbis', line 173
-def _check_18(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 176
+def _check_14(g, p, each, trace=None):
     return (
         _holds(p.facts['bonus_card'], each)
         and _compare(
@@ -346,67 +341,135 @@ def _check_18(g, p, each, trace=None):
     )
 
 
-# from 'rules/terra_mystica/game.orbis', line 175
-def _check_19(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 178
+def _check_15(g, p, each, trace=None):
     return (
         _compare(trace, 'size of mermaid_river_towns is {value}', '>=', _size(p.facts['mermaid_river_towns']), 1)
-        and p.values['river_towns'] == 0
+        and not p.values['river_towns']
     )
 
 
-# from 'rules/terra_mystica/game.orbis', line 180
-def _check_20(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 186
+def _check_16(g, p, each, trace=None):
     return (
         _compare(trace, 'count of fav in favor_tiles is {value}', '=', _count_in(p.facts['favor_tiles'], each), 1)
         and _compare(
             trace, 'sum of count of fav in favor_tiles over players is {value}', '>',
             _sum_over(_count_in(q0.facts['favor_tiles'], each) for q0 in g.players),
-            1 if each == 'FAV1' or each == 'FAV2' or each == 'FAV3' or each == 'FAV4' else 3,
+            (
+                p.values['favour_copies_FAV1']
+                if each == 'FAV1'
+                else (
+                    p.values['favour_copies_FAV2']
+                    if each == 'FAV2'
+                    else (
+                        p.values['favour_copies_FAV3']
+                        if each == 'FAV3'
+                        else (
+                            p.values['favour_copies_FAV4']
+                            if each == 'FAV4'
+                            else (
+                                p.values['favour_copies_FAV5']
+                                if each == 'FAV5'
+                                else (
+                                    p.values['favour_copies_FAV6']
+                                    if each == 'FAV6'
+                                    else (
+                                        p.values['favour_copies_FAV7']
+                                        if each == 'FAV7'
+                                        else (
+                                            p.values['favour_copies_FAV8']
+                                            if each == 'FAV8'
+                                            else (
+                                                p.values['favour_copies_FAV9']
+                                                if each == 'FAV9'
+                                                else (
+                                                    p.values['favour_copies_FAV10']
+                                                    if each == 'FAV10'
+                                                    else (
+                                                        p.values['favour_copies_FAV11']
+                                                        if each == 'FAV11'
+                                                        else p.values['favour_copies_FAV12']
+                                                    )
+                                                )
+                                            )
+                                        )
+                                    )
+                                )
+                            )
+                        )
+                    )
+                )
+            ),
         )
     )
 
 
-# from 'rules/terra_mystica/game.orbis', line 184
-def _check_21(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 189
+def _check_17(g, p, each, trace=None):
     return (
         _compare(trace, 'count of town in town_tiles is {value}', '>=', _count_in(p.facts['town_tiles'], each), 1)
         and _compare(
             trace, 'sum of count of town in town_tiles over players is {value}', '>',
             _sum_over(_count_in(q0.facts['town_tiles'], each) for q0 in g.players),
-            1 if each == 'TW6' or each == 'TW8' else 2,
+            (
+                p.values['town_copies_TW1']
+                if each == 'TW1'
+                else (
+                    p.values['town_copies_TW2']
+                    if each == 'TW2'
+                    else (
+                        p.values['town_copies_TW3']
+                        if each == 'TW3'
+                        else (
+                            p.values['town_copies_TW4']
+                            if each == 'TW4'
+                            else (
+                                p.values['town_copies_TW5']
+                                if each == 'TW5'
+                                else (
+                                    p.values['town_copies_TW6']
+                                    if each == 'TW6'
+                                    else p.values['town_copies_TW7'] if each == 'TW7' else p.values['town_copies_TW8']
+                                )
+                            )
+                        )
+                    )
+                )
+            ),
         )
     )
 
 
-# from 'rules/terra_mystica/game.orbis', line 190
-def _check_22(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 194
+def _check_18(g, p, each, trace=None):
     return _compare(trace, 'count of fav in favor_tiles is {value}', '>=', _count_in(p.facts['favor_tiles'], each), 2)
 
 
-# from 'rules/terra_mystica/game.orbis', line 192
-def _check_23(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 196
+def _check_19(g, p, each, trace=None):
     return _compare(
         trace, 'count of scoring in scoring_tiles is {value}', '>=', _count_in(p.facts['scoring_tiles'], each), 2,
     )
 
 
-# from 'rules/terra_mystica/game.orbis', line 194
-def _check_24(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 198
+def _check_20(g, p, each, trace=None):
     return _compare(
         trace, 'position of SCORE1 in scoring_tiles is {value}', '>=', _position(p.facts['scoring_tiles'], 'SCORE1'), 5,
     )
 
 
-# from 'rules/terra_mystica/game.orbis', line 196
-def _check_25(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 200
+def _check_21(g, p, each, trace=None):
     return _compare(
         trace, 'count of card in bonus_cards_in_play is {value}', '>=', _count_in(p.facts['bonus_cards_in_play'], each),
         2,
     )
 
 
-# from 'rules/terra_mystica/game.orbis', line 200
-def _check_26(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 204
+def _check_22(g, p, each, trace=None):
     return (
         _compare(trace, 'priests_on_cult[track] is {value}', '>=', (p.facts['priests_on_cult'] or {}).get(each), 1)
         and _compare(
@@ -416,26 +479,26 @@ def _check_26(g, p, each, trace=None):
     )
 
 
-# from 'rules/terra_mystica/game.orbis', line 204
-def _check_27(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 208
+def _check_23(g, p, each, trace=None):
     let0_fire_and_ice = p.facts['edition'] == 'fire_and_ice'
     return let0_fire_and_ice and not p.facts['final_tile'] is not None
 
 
-# from 'rules/terra_mystica/game.orbis', line 205
-def _check_28(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 209
+def _check_24(g, p, each, trace=None):
     let0_final_tile_named = p.facts['final_tile'] is not None
     return let0_final_tile_named and not p.facts['edition'] == 'fire_and_ice'
 
 
-# from 'rules/terra_mystica/game.orbis', line 206
-def _check_29(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 210
+def _check_25(g, p, each, trace=None):
     let0_fire_and_ice = p.facts['edition'] == 'fire_and_ice'
     return let0_fire_and_ice and p.facts['final_tile'] is not None and p.facts['structures'] is None
 
 
-# from 'rules/terra_mystica/game.orbis', line 210
-def _check_30(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 214
+def _check_26(g, p, each, trace=None):
     return (
         _compare(trace, 'cults[track] is {value}', '=', p.facts['cults'][each], 10)
         and _compare(
@@ -445,8 +508,8 @@ def _check_30(g, p, each, trace=None):
     )
 
 
-# from 'rules/terra_mystica/game.orbis', line 218
-def _check_31(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 223
+def _check_27(g, p, each, trace=None):
     return _compare(
         trace, 'cults[track] is {value}', '<', p.facts['cults'][each],
         _extreme_min(
@@ -461,53 +524,109 @@ def _check_31(g, p, each, trace=None):
                             else p.values['start_earth'] if each == 'earth' else p.values['start_air']
                         )
                     )
-                    + (
-                        3
-                        if _holds(
-                            p.facts['favor_tiles'],
+                    + _sum_over(
+                        (
                             (
-                                p.values['favour_3_fire']
-                                if each == 'fire'
+                                p.values['favour_steps_FAV1']
+                                if m0 == 'FAV1'
                                 else (
-                                    p.values['favour_3_water']
-                                    if each == 'water'
-                                    else p.values['favour_3_earth'] if each == 'earth' else p.values['favour_3_air']
+                                    p.values['favour_steps_FAV2']
+                                    if m0 == 'FAV2'
+                                    else (
+                                        p.values['favour_steps_FAV3']
+                                        if m0 == 'FAV3'
+                                        else (
+                                            p.values['favour_steps_FAV4']
+                                            if m0 == 'FAV4'
+                                            else (
+                                                p.values['favour_steps_FAV5']
+                                                if m0 == 'FAV5'
+                                                else (
+                                                    p.values['favour_steps_FAV6']
+                                                    if m0 == 'FAV6'
+                                                    else (
+                                                        p.values['favour_steps_FAV7']
+                                                        if m0 == 'FAV7'
+                                                        else (
+                                                            p.values['favour_steps_FAV8']
+                                                            if m0 == 'FAV8'
+                                                            else (
+                                                                p.values['favour_steps_FAV9']
+                                                                if m0 == 'FAV9'
+                                                                else (
+                                                                    p.values['favour_steps_FAV10']
+                                                                    if m0 == 'FAV10'
+                                                                    else (
+                                                                        p.values['favour_steps_FAV11']
+                                                                        if m0 == 'FAV11'
+                                                                        else p.values['favour_steps_FAV12']
+                                                                    )
+                                                                )
+                                                            )
+                                                        )
+                                                    )
+                                                )
+                                            )
+                                        )
+                                    )
                                 )
-                            ),
-                        )
-                        else 0
-                    )
-                    + (
-                        2
-                        if _holds(
-                            p.facts['favor_tiles'],
-                            (
-                                p.values['favour_2_fire']
-                                if each == 'fire'
-                                else (
-                                    p.values['favour_2_water']
-                                    if each == 'water'
-                                    else p.values['favour_2_earth'] if each == 'earth' else p.values['favour_2_air']
+                            )
+                            for m0 in (
+                                'FAV1', 'FAV2', 'FAV3', 'FAV4', 'FAV5', 'FAV6', 'FAV7', 'FAV8', 'FAV9', 'FAV10',
+                                'FAV11', 'FAV12',
+                            )
+                            if (
+                                _holds(p.facts['favor_tiles'], m0)
+                                and (
+                                    (
+                                        p.values['favour_track_FAV1']
+                                        if m0 == 'FAV1'
+                                        else (
+                                            p.values['favour_track_FAV2']
+                                            if m0 == 'FAV2'
+                                            else (
+                                                p.values['favour_track_FAV3']
+                                                if m0 == 'FAV3'
+                                                else (
+                                                    p.values['favour_track_FAV4']
+                                                    if m0 == 'FAV4'
+                                                    else (
+                                                        p.values['favour_track_FAV5']
+                                                        if m0 == 'FAV5'
+                                                        else (
+                                                            p.values['favour_track_FAV6']
+                                                            if m0 == 'FAV6'
+                                                            else (
+                                                                p.values['favour_track_FAV7']
+                                                                if m0 == 'FAV7'
+                                                                else (
+                                                                    p.values['favour_track_FAV8']
+                                                                    if m0 == 'FAV8'
+                                                                    else (
+                                                                        p.values['favour_track_FAV9']
+                                                                        if m0 == 'FAV9'
+                                                                        else (
+                                                                            p.values['favour_track_FAV10']
+                                                                            if m0 == 'FAV10'
+                                                                            else (
+                                                                                p.values['favour_track_FAV11']
+                                                                                if m0 == 'FAV11'
+                                                                                else p.values['favour_track_FAV12']
+                                                                            )
+                                                                        )
+                                                                    )
+                                                                )
+                                                            )
+                                                        )
+                                                    )
+                                                )
+                                            )
+                                        )
+                                    )
+                                    == each
                                 )
-                            ),
-                        )
-                        else 0
-                    )
-                    + (
-                        1
-                        if _holds(
-                            p.facts['favor_tiles'],
-                            (
-                                p.values['favour_1_fire']
-                                if each == 'fire'
-                                else (
-                                    p.values['favour_1_water']
-                                    if each == 'water'
-                                    else p.values['favour_1_earth'] if each == 'earth' else p.values['favour_1_air']
-                                )
-                            ),
-                        )
-                        else 0
+                            )
+                        ),
                     )
                 ),
                 9,
@@ -516,13 +635,13 @@ def _check_31(g, p, each, trace=None):
     )
 
 
-# from 'rules/terra_mystica/game.orbis', line 222
-def _check_32(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 226
+def _check_28(g, p, each, trace=None):
     return _compare(trace, 'network is {value}', '>', p.facts['network'], _size(p.facts['structures']))
 
 
-# from 'rules/terra_mystica/game.orbis', line 224
-def _check_33(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 228
+def _check_29(g, p, each, trace=None):
     return (
         _compare(trace, 'network is {value}', '<=', p.facts['network'], _size(p.facts['structures']))
         and (
@@ -566,35 +685,34 @@ def _check_33(g, p, each, trace=None):
     )
 
 
-# from 'rules/terra_mystica/game.orbis', line 229
-def _check_34(g, p, each, trace=None):
-    return p.facts['structures'] is not None and p.facts['shipping'] is None and p.values['ships']
+# from 'rules/terra_mystica/game.orbis', line 234
+def _check_30(g, p, each, trace=None):
+    let0_shipping_assumed = p.facts['structures'] is not None and p.facts['shipping'] is None
+    return let0_shipping_assumed and p.values['ships']
 
 
-# from 'rules/terra_mystica/game.orbis', line 231
-def _check_35(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 236
+def _check_31(g, p, each, trace=None):
+    let0_shipping_assumed = p.facts['structures'] is not None and p.facts['shipping'] is None
     return (
-        p.facts['structures'] is not None
-        and p.facts['shipping'] is None
-        and not p.values['ships']
-        and p.values['sh_range'] == 1
+        let0_shipping_assumed
+        and p.values['flies']
         and _compare(trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1)
     )
 
 
-# from 'rules/terra_mystica/game.orbis', line 233
-def _check_36(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 238
+def _check_32(g, p, each, trace=None):
+    let0_shipping_assumed = p.facts['structures'] is not None and p.facts['shipping'] is None
     return (
-        p.facts['structures'] is not None
-        and p.facts['shipping'] is None
-        and not p.values['ships']
-        and p.values['sh_range'] == 1
-        and _compare(trace, 'size of structures[SH] is {value}', '!=', _size(p.facts['structures'], 'SH'), 1)
+        let0_shipping_assumed
+        and p.values['flies']
+        and not _compare(trace, 'size of structures[SH] is {value}', '=', _size(p.facts['structures'], 'SH'), 1)
     )
 
 
-# from 'rules/terra_mystica/game.orbis', line 235
-def _check_37(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 240
+def _check_33(g, p, each, trace=None):
     return (
         p.facts['shipping'] is not None
         and _compare(
@@ -608,12 +726,12 @@ def _check_37(g, p, each, trace=None):
                 )
             ),
         )
-        and not p.values['ships']
+        and p.values['flies']
     )
 
 
-# from 'rules/terra_mystica/game.orbis', line 239
-def _check_38(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 244
+def _check_34(g, p, each, trace=None):
     return (
         p.facts['structures'] is not None
         and _compare(
@@ -633,8 +751,8 @@ def _check_38(g, p, each, trace=None):
     )
 
 
-# from 'rules/terra_mystica/game.orbis', line 242
-def _check_39(g, p, each, trace=None):
+# from 'rules/terra_mystica/game.orbis', line 247
+def _check_35(g, p, each, trace=None):
     return (
         p.facts['town_tiles'] is not None
         and _compare(
@@ -651,12 +769,12 @@ def _check_39(g, p, each, trace=None):
     )
 
 
-# from 'rules/terra_mystica/game.orbis', line 145
+# from 'rules/terra_mystica/game.orbis', line 149
 def _winner_key_0(g, p, trace=None):
     return p.total
 
 
-# from 'rules/terra_mystica/game.orbis', line 146
+# from 'rules/terra_mystica/game.orbis', line 150
 def _winner_key_1(g, p, trace=None):
     return (
         (
@@ -678,11 +796,21 @@ SETTINGS = Settings(
     options=(OptionSpec(name='tiebreak', type='enum', choices=('shared', 'resources'), default='shared'),),
     values={
         'coins_per_vp': 3, 'start_fire': 0, 'start_water': 0, 'start_earth': 0, 'start_air': 0, 'ships': True,
-        'start_shipping': 0, 'start_range': 0, 'sh_range': 0, 'min_shipping': 0, 'max_shipping': 3, 'max_dig': 2,
-        'home': None, 'river_towns': 0, 'favours_per_temple': 1, 'sh_favour': 0, 'favour_3_fire': 'FAV1',
-        'favour_3_water': 'FAV2', 'favour_3_earth': 'FAV3', 'favour_3_air': 'FAV4', 'favour_2_fire': 'FAV5',
-        'favour_2_water': 'FAV6', 'favour_2_earth': 'FAV7', 'favour_2_air': 'FAV8', 'favour_1_fire': 'FAV9',
-        'favour_1_water': 'FAV10', 'favour_1_earth': 'FAV11', 'favour_1_air': 'FAV12',
+        'start_shipping': 0, 'start_range': 0, 'flies': False, 'sh_range': 0, 'min_shipping': 0, 'max_shipping': 3,
+        'max_dig': 2, 'home': None, 'river_towns': False, 'favours_per_temple': 1, 'sh_favour': 0, 'pieces_D': 8,
+        'pieces_TP': 4, 'pieces_TE': 3, 'pieces_SH': 1, 'pieces_SA': 1, 'favour_copies_FAV1': 1,
+        'favour_copies_FAV2': 1, 'favour_copies_FAV3': 1, 'favour_copies_FAV4': 1, 'favour_copies_FAV5': 3,
+        'favour_copies_FAV6': 3, 'favour_copies_FAV7': 3, 'favour_copies_FAV8': 3, 'favour_copies_FAV9': 3,
+        'favour_copies_FAV10': 3, 'favour_copies_FAV11': 3, 'favour_copies_FAV12': 3, 'town_copies_TW1': 2,
+        'town_copies_TW2': 2, 'town_copies_TW3': 2, 'town_copies_TW4': 2, 'town_copies_TW5': 2, 'town_copies_TW6': 1,
+        'town_copies_TW7': 2, 'town_copies_TW8': 1, 'favour_track_FAV1': 'fire', 'favour_track_FAV2': 'water',
+        'favour_track_FAV3': 'earth', 'favour_track_FAV4': 'air', 'favour_track_FAV5': 'fire',
+        'favour_track_FAV6': 'water', 'favour_track_FAV7': 'earth', 'favour_track_FAV8': 'air',
+        'favour_track_FAV9': 'fire', 'favour_track_FAV10': 'water', 'favour_track_FAV11': 'earth',
+        'favour_track_FAV12': 'air', 'favour_steps_FAV1': 3, 'favour_steps_FAV2': 3, 'favour_steps_FAV3': 3,
+        'favour_steps_FAV4': 3, 'favour_steps_FAV5': 2, 'favour_steps_FAV6': 2, 'favour_steps_FAV7': 2,
+        'favour_steps_FAV8': 2, 'favour_steps_FAV9': 1, 'favour_steps_FAV10': 1, 'favour_steps_FAV11': 1,
+        'favour_steps_FAV12': 1,
     },
     sets={
         'tracks': ('fire', 'water', 'earth', 'air'),
@@ -844,56 +972,43 @@ CHECKS = (
         members=(), refuse=True, at_player='dig',
     ),
     CheckSpec(
-        message='more than 8 dwellings', fn=_check_8, each_name=None, members=(), refuse=True, at_player='structures',
+        message=(
+            'more {building} than a faction has: its pieces are 8 D (dwellings), 4 TP (trading posts), 3 TE (temples), '
+            'one SH (Stronghold) and one SA (Sanctuary)'
+        ),
+        fn=_check_8, each_name='building', members=('D', 'TP', 'TE', 'SH', 'SA'), refuse=True, at_player='structures',
     ),
+    CheckSpec(message='more than 3 bridges', fn=_check_9, each_name=None, members=(), refuse=True, at_player='bridges'),
     CheckSpec(
-        message='more than 4 trading posts', fn=_check_9, each_name=None, members=(), refuse=True,
-        at_player='structures',
-    ),
-    CheckSpec(
-        message='more than 3 temples', fn=_check_10, each_name=None, members=(), refuse=True, at_player='structures',
-    ),
-    CheckSpec(
-        message='more than one Stronghold', fn=_check_11, each_name=None, members=(), refuse=True,
-        at_player='structures',
-    ),
-    CheckSpec(
-        message='more than one Sanctuary', fn=_check_12, each_name=None, members=(), refuse=True,
-        at_player='structures',
-    ),
-    CheckSpec(
-        message='more than 3 bridges', fn=_check_13, each_name=None, members=(), refuse=True, at_player='bridges',
-    ),
-    CheckSpec(
-        message='a game has 6 scoring tiles, one per round', fn=_check_14, each_name=None, members=(), refuse=True,
+        message='a game has 6 scoring tiles, one per round', fn=_check_10, each_name=None, members=(), refuse=True,
         at='scoring_tiles',
     ),
     CheckSpec(
-        message='the bonus cards in play are as many as the players + 3', fn=_check_15, each_name=None, members=(),
+        message='the bonus cards in play are as many as the players + 3', fn=_check_11, each_name=None, members=(),
         refuse=True, at='bonus_cards_in_play',
     ),
     CheckSpec(
-        message='a player holds one bonus card after round 6', fn=_check_16, each_name=None, members=(), refuse=True,
+        message='a player holds one bonus card after round 6', fn=_check_12, each_name=None, members=(), refuse=True,
         at_player='bonus_card',
     ),
     CheckSpec(
-        message='{card} is not among the bonus cards in play', fn=_check_17, each_name='card',
+        message='{card} is not among the bonus cards in play', fn=_check_13, each_name='card',
         members=('BON1', 'BON2', 'BON3', 'BON4', 'BON5', 'BON6', 'BON7', 'BON8', 'BON9', 'BON10'), refuse=True,
     ),
     CheckSpec(
-        message='{card} is held by {others} too: each bonus card is held by one player', fn=_check_18, each_name='card',
+        message='{card} is held by {others} too: each bonus card is held by one player', fn=_check_14, each_name='card',
         members=('BON1', 'BON2', 'BON3', 'BON4', 'BON5', 'BON6', 'BON7', 'BON8', 'BON9', 'BON10'), refuse=True,
         at_player='bonus_card',
     ),
     CheckSpec(
-        message='only the Mermaids found a town across a river hex', fn=_check_19, each_name=None, members=(),
+        message='only the Mermaids found a town across a river hex', fn=_check_15, each_name=None, members=(),
         refuse=True, at_player='mermaid_river_towns',
     ),
     CheckSpec(
         message=(
             '{fav} appears more often across the players than the box has copies (FAV1 to FAV4: one; the others: three)'
         ),
-        fn=_check_20, each_name='fav',
+        fn=_check_16, each_name='fav',
         members=('FAV1', 'FAV2', 'FAV3', 'FAV4', 'FAV5', 'FAV6', 'FAV7', 'FAV8', 'FAV9', 'FAV10', 'FAV11', 'FAV12'),
         refuse=True, at_player='favor_tiles',
     ),
@@ -901,47 +1016,47 @@ CHECKS = (
         message=(
             '{town} appears more often across the players than the box has copies (TW6 and TW8: one; the others: two)'
         ),
-        fn=_check_21, each_name='town', members=('TW1', 'TW2', 'TW3', 'TW4', 'TW5', 'TW6', 'TW7', 'TW8'), refuse=True,
+        fn=_check_17, each_name='town', members=('TW1', 'TW2', 'TW3', 'TW4', 'TW5', 'TW6', 'TW7', 'TW8'), refuse=True,
         at_player='town_tiles',
     ),
     CheckSpec(
-        message='{fav} is listed twice: a faction takes each favour tile once', fn=_check_22, each_name='fav',
+        message='{fav} is listed twice: a faction takes each favour tile once', fn=_check_18, each_name='fav',
         members=('FAV1', 'FAV2', 'FAV3', 'FAV4', 'FAV5', 'FAV6', 'FAV7', 'FAV8', 'FAV9', 'FAV10', 'FAV11', 'FAV12'),
         refuse=True, at_player='favor_tiles',
     ),
     CheckSpec(
-        message='{scoring} is the scoring tile of two rounds: the 6 rounds have 6 different tiles', fn=_check_23,
+        message='{scoring} is the scoring tile of two rounds: the 6 rounds have 6 different tiles', fn=_check_19,
         each_name='scoring',
         members=('SCORE1', 'SCORE2', 'SCORE3', 'SCORE4', 'SCORE5', 'SCORE6', 'SCORE7', 'SCORE8', 'SCORE9'), refuse=True,
         at='scoring_tiles',
     ),
     CheckSpec(
-        message='SCORE1 is the scoring tile of round 5 or 6: it may only be one of rounds 1 to 4', fn=_check_24,
+        message='SCORE1 is the scoring tile of round 5 or 6: it may only be one of rounds 1 to 4', fn=_check_20,
         each_name=None, members=(), refuse=True, at='scoring_tiles',
     ),
     CheckSpec(
-        message='{card} is listed twice among the bonus cards in play', fn=_check_25, each_name='card',
+        message='{card} is listed twice among the bonus cards in play', fn=_check_21, each_name='card',
         members=('BON1', 'BON2', 'BON3', 'BON4', 'BON5', 'BON6', 'BON7', 'BON8', 'BON9', 'BON10'), refuse=True,
         at='bonus_cards_in_play',
     ),
     CheckSpec(
-        message='more than 4 priests on the {track} track across the players: it has 4 priest spaces', fn=_check_26,
+        message='more than 4 priests on the {track} track across the players: it has 4 priest spaces', fn=_check_22,
         each_name='track', members=('fire', 'water', 'earth', 'air'), refuse=True, at_player='priests_on_cult',
     ),
     CheckSpec(
-        message='a Fire & Ice game names its final scoring tile: add "final_tile"', fn=_check_27, each_name=None,
+        message='a Fire & Ice game names its final scoring tile: add "final_tile"', fn=_check_23, each_name=None,
         members=(), refuse=True, at='edition',
     ),
     CheckSpec(
-        message='a Fire & Ice final scoring tile needs "edition": "fire_and_ice"', fn=_check_28, each_name=None,
+        message='a Fire & Ice final scoring tile needs "edition": "fire_and_ice"', fn=_check_24, each_name=None,
         members=(), refuse=True, at='final_tile',
     ),
     CheckSpec(
         message='the Fire & Ice final tile is scored from the structures on the map: add this player\'s "structures"',
-        fn=_check_29, each_name=None, members=(), refuse=True,
+        fn=_check_25, each_name=None, members=(), refuse=True,
     ),
     CheckSpec(
-        message='at 10 on {track} with {others}: only one faction may reach the top of a track', fn=_check_30,
+        message='at 10 on {track} with {others}: only one faction may reach the top of a track', fn=_check_26,
         each_name='track', members=('fire', 'water', 'earth', 'air'), refuse=False, at_player='cults',
     ),
     CheckSpec(
@@ -949,32 +1064,32 @@ CHECKS = (
             "below the faction's starting position on {track} (plus its favour tiles' steps): cult positions never go d"
             'own'
         ),
-        fn=_check_31, each_name='track', members=('fire', 'water', 'earth', 'air'), refuse=False,
+        fn=_check_27, each_name='track', members=('fire', 'water', 'earth', 'air'), refuse=False,
     ),
     CheckSpec(
         message=(
             'the sheet gives network {network}, more than the structures on the map: the network they make, {measures[a'
             'rea]}, is scored'
         ),
-        fn=_check_32, each_name=None, members=(), refuse=False,
+        fn=_check_28, each_name=None, members=(), refuse=False,
     ),
     CheckSpec(
         message=(
             "the sheet gives network {network}, the structures on the map make {measures[area]}: the map's {measures[ar"
             'ea]} is scored'
         ),
-        fn=_check_33, each_name=None, members=(), refuse=False,
+        fn=_check_29, each_name=None, members=(), refuse=False,
     ),
     CheckSpec(
         message="no shipping level is given: shipping {start_shipping} is assumed (the faction's starting level)",
-        fn=_check_34, each_name=None, members=(), refuse=False,
+        fn=_check_30, each_name=None, members=(), refuse=False,
     ),
     CheckSpec(
         message='no carpet range is given ("shipping"): range 2 is assumed (1, +1 with the Stronghold on the map)',
-        fn=_check_35, each_name=None, members=(), refuse=False,
+        fn=_check_31, each_name=None, members=(), refuse=False,
     ),
     CheckSpec(
-        message='no carpet range is given ("shipping"): range 1 is assumed (no Stronghold on the map)', fn=_check_36,
+        message='no carpet range is given ("shipping"): range 1 is assumed (no Stronghold on the map)', fn=_check_32,
         each_name=None, members=(), refuse=False,
     ),
     CheckSpec(
@@ -982,17 +1097,17 @@ CHECKS = (
             'shipping {shipping} is given, but the carpet range is 2 with the Stronghold on the map (1, +1 with the Str'
             'onghold): range 2 is scored'
         ),
-        fn=_check_37, each_name=None, members=(), refuse=False,
+        fn=_check_33, each_name=None, members=(), refuse=False,
     ),
     CheckSpec(
         message=(
             'the favour tiles do not match the temples and Sanctuary built (one per temple, two for the Sanctuary, whic'
             'h was a temple first; Chaos Magicians twice that; Auren one more with the Stronghold)'
         ),
-        fn=_check_38, each_name=None, members=(), refuse=False,
+        fn=_check_34, each_name=None, members=(), refuse=False,
     ),
     CheckSpec(
-        message='more tracks at 10 than the keys the town tiles give (one per town, two for TW6)', fn=_check_39,
+        message='more tracks at 10 than the keys the town tiles give (one per town, two for TW6)', fn=_check_35,
         each_name=None, members=(), refuse=False,
     ),
 )
