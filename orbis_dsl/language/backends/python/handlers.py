@@ -23,7 +23,7 @@ from orbis_dsl.language.ir.lower import Lowering
 
 # Where an operation's operands are not always evaluated: only these fields are.
 _ALWAYS = {ops.IfExpr: ("cond",), ops.BoolOp: ("left",), ops.TileScan: (), ops.HeldScan: (), ops.PlayerScan: (),
-           ops.MemberScan: (), ops.Among: ()}
+           ops.MemberScan: (), ops.Among: (), ops.Call: ("args",)}  # (a call's body: its function's own)
 
 
 @attrs.define
@@ -119,6 +119,10 @@ def _traces(e, steps: bool, seen: dict[int, bool]) -> bool:
         if id(e.let) not in seen:
             seen[id(e.let)] = _traces(e.let.expr, steps, seen)
         return seen[id(e.let)]
+    if isinstance(e, ops.Call):  # its body once, however many calls
+        if id(e.function) not in seen:
+            seen[id(e.function)] = _traces(e.function.expr, steps, seen)
+        return seen[id(e.function)] or any(_traces(a, steps, seen) for a in e.args)
     if not attrs.has(type(e)) or isinstance(e, nodes.NAME_NODES):
         return False
     for f in attrs.fields(type(e)):
