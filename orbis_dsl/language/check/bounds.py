@@ -4,10 +4,12 @@ An expression is bounded as it is written: a `let` is one node that each read re
 once per handler call, in a function of its own, `backends/python/handlers.py`), so lets that each read the one
 before twice cost their own size, not 2^n copies (they once did: twenty made a 6 MB module and took 1.6 GB while
 compiling). A call of a function (`def`) is one node too, with its arguments: the body is one definition every
-call refers to (`ir/lower.py`), bounded once, as written, where it is declared; nested scans and chains of lets
-are followed through it. A `count(tiles where …)` inside another one multiplies the scoring work by the number of
-tiles for each level, through lets and calls too. Quantities of things (worshippers gained or paid, a trade, the length of a board
-row, the size of the market, a marker's supply) become lists of that length in the engine. Each is refused here,
+call refers to (`ir/lower.py`), bounded once, as written, where it is declared (a small call is written out before
+this, `check/expand.py`, which adds at most 60 nodes to its expression, never a copy per nested call); nested scans
+and chains of lets are followed through calls. A `count(tiles where …)` inside another one multiplies the scoring
+work by the number of tiles for each level, through lets and calls too. Quantities of things (worshippers gained
+or paid, a trade, the length of a board row, the size of the market, a marker's supply) become lists of that
+length in the engine. Each is refused here,
 located, before it costs anything; the limits are far above what a real game uses (the base game: 24 nodes at
 most in an expression, no nested tile scans, quantities of at most 18).
 """

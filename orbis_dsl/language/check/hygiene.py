@@ -57,14 +57,19 @@ class Hygiene:
         self._free: dict[str, set[str]] = {}  # function -> its expanded body's free names
 
     def free_names_of(self, call) -> set[str]:
-        """The names the body of the function called reads and does not bind (none for a call that cannot be
-        expanded: that is reported where it is expanded)."""
+        """The names the body of the function called reads and does not bind, and those of the functions it calls
+        that are not written out into it (each function's once; none for a call that cannot be expanded: that is
+        reported where it is expanded)."""
         fn = self.expander.functions.get(call.name)
         body = self.expander.body(fn, call) if fn is not None else None
         if body is None:
             return set()
         if fn.name not in self._free:
-            self._free[fn.name] = free_names(body) - {p.name for p in fn.params}
+            self._free[fn.name] = set()  # (no function calls itself: refused, and its body then None)
+            found = free_names(body) - {p.name for p in fn.params}
+            for inner in calls_in(body):
+                found |= self.free_names_of(inner)
+            self._free[fn.name] = found
         return self._free[fn.name]
 
     def unshadowed(self, node, name: str):

@@ -22,7 +22,7 @@ from orbis_dsl.language.ir.nodes import Part
 from orbis_dsl.language.ir.scope import HandlerScope
 from orbis_dsl.language.ir.types import is_bool, is_list
 from orbis_dsl.language.ir.words import is_sum, operand_word, shown_as, sum_terms, written_out
-from orbis_dsl.language.syntax import ast_expr
+from orbis_dsl.language.syntax import ast_expr, ast_reuse
 
 _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": iv.divide}
 _EXTREMES = {"min": iv.smallest, "max": iv.largest}
@@ -275,7 +275,7 @@ def _is_status(e) -> bool:
     return isinstance(e, nodes.NAME_NODES) and not isinstance(e, nodes.LetRef) and is_bool(e.type)
 
 
-_SYNTAX = frozenset(ast_expr.Expr.__args__)
+_SYNTAX = frozenset((*ast_expr.Expr.__args__, ast_reuse.Call))  # (a call not written out: check/expand.py)
 
 
 def explain_value(ev: Evaluator, e, env: Env) -> str:
