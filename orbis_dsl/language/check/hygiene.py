@@ -1,8 +1,10 @@
 """A function's free names keep the meaning they have where it is defined (issue 32, item 3).
 
-A call is written out as its body (`check/expand.py`), and a name the body reads but does not bind (not a
+A small call is written out as its body (`check/expand.py`), and a name the body reads but does not bind (not a
 parameter, not a binder of its own) means a top-level declaration: the rule set's `favourite`, whatever the call
-stands inside. Two kinds of name could capture it where the call is written out:
+stands inside. (A larger call is read in a context without the call site's binders, `Context.function_body`; the
+same two rules hold for it, so that a call means one thing whichever way it is run.) Two kinds of name could
+capture it where the call is written out:
 
 - a binder of the expression around the call (`count(favourite in crafts where fav() …)`,
   `sum(… for favourite in crafts)`): that binder is renamed, with every read of it, to a name nothing inside it
