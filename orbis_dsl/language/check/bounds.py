@@ -30,6 +30,9 @@ MAX_EXPRESSION_NODES = 1_000
 # Lets read one through another (`let b = a + 1`, `let c = b * 2` …: 2 from c). The stages after the checker
 # follow a let into the ones it reads by recursion, a few Python frames each.
 MAX_LET_DEPTH = 64
+# Functions called one from another's body (`f2` calling `f1` calling `f0`: 3). Each stage follows a call into
+# the body it calls by recursion, a few Python frames each, as it follows lets (`check/expand.py` refuses it).
+MAX_CALL_DEPTH = 64
 # Scans of a tile collection (count, sum, max, min) nested inside each other, lets written out.
 MAX_NESTED_SCANS = 3
 

@@ -21,6 +21,7 @@ from functools import cache
 import attrs
 
 from orbis_dsl.common.diagnostics import Diagnostic, unknown
+from orbis_dsl.language.check.bounds import MAX_CALL_DEPTH
 from orbis_dsl.language.syntax import ast_expr, ast_reuse, ast_scope
 from orbis_dsl.language.syntax.ast_walk import children, compared_field_names, field_names, is_node
 
@@ -196,11 +197,14 @@ class Expander:
         self._declared: dict[str, str] = {}  # names the declaration being expanded binds -> what each is
         self._params: frozenset[str] = frozenset()  # the parameters of the body being expanded
         self._body_names: dict[str, tuple[set[str], set[str]]] = {}
+        self._too_deep: set[str] = set()  # functions a call was refused at for making too long a chain
         self._shape: dict[str, tuple[int, tuple[int, ...]]] = {}  # function -> (its body's size, reads per parameter)
         self.hygiene = None  # check/hygiene.py's Hygiene: a body's free names never captured at a call
 
     def error(self, message, span, hint=None) -> None:
-        self.diags.append(Diagnostic(message, span=span, hint=hint))
+        found = Diagnostic(message, span=span, hint=hint)
+        if found not in self.diags:  # (a body is expanded again from a later call when it could not be)
+            self.diags.append(found)
 
     def visit(self, node):
         if type(node) in _LEAVES:
@@ -327,6 +331,14 @@ class Expander:
             chain = " → ".join((*self._stack[self._stack.index(fn.name):], fn.name))
             self.error(f"{fn.name} calls itself ({chain}): a function may not be recursive",
                        call.span if call is not None else fn.name_span)
+            return None
+        if len(self._stack) >= MAX_CALL_DEPTH:  # (not remembered: from a shorter chain it may be fine)
+            if fn.name in self._too_deep:
+                return None  # (said once, at the first call that made the chain)
+            self._too_deep.add(fn.name)
+            self.error(f"this call makes a chain of more than {MAX_CALL_DEPTH} functions, each calling the next "
+                       f"({self._stack[0]} → … → {fn.name})", call.span if call is not None else fn.name_span,
+                       hint="work some of them out in fewer, larger functions")
             return None
         self._stack.append(fn.name)
         outer, self._declared = self._declared, {}  # the body is read where it is defined, not where it is called

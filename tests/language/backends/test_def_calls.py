@@ -159,3 +159,17 @@ def test_a_call_is_explained_by_name_and_arguments(tmp_path):
         assert line.cp == 2 ** 25 + 3 * 2 ** 19 + 2 ** 23
         assert line.why.startswith(f"f24(1) {2 ** 25} + f19(2) {3 * 2 ** 19} + (f19(0) {2 ** 19} + "), line.why
         assert line.why.endswith(f" = {line.cp}") and line.why.count("f19(0)") == 16 and len(line.why) < 600
+
+
+def test_a_chain_of_functions_past_the_bound_is_refused_located(tmp_path):
+    from orbis_dsl.language.check.bounds import MAX_CALL_DEPTH
+
+    at = compiled_pack(tmp_path / "at", chain(MAX_CALL_DEPTH - 1))  # f0 … f63: 64 functions, each calling the next
+    assert [d.message for d in at.diagnostics if d.is_error] == []
+    # 300 deep (each stage follows a call by recursion: this once ended in a RecursionError): one located error,
+    # at the call that makes the chain one too long
+    over = compiled_pack(tmp_path / "over", chain(300))
+    errors = [d for d in over.diagnostics if d.is_error]
+    assert over.model is None and len(errors) == 1, [d.message for d in errors]
+    assert f"more than {MAX_CALL_DEPTH} functions" in errors[0].message and errors[0].span.line == 300 - 62
+    assert "fewer, larger functions" in errors[0].hint
