@@ -15,6 +15,7 @@ import json
 
 import pytest
 
+from orbis_dsl.language.backends.interpret.rules import build_rules
 from orbis_dsl.language.check import expand
 from orbis_dsl.language.ruleset import compile_paths, rules_from_modules
 from orbis_dsl.records.sheets.reader import read_sheet_json
@@ -85,7 +86,12 @@ def score(tmp_path, players, extra: str = ""):
     record, diags = read_sheet_json(json.dumps(doc), "test", rules)
     if record is None:
         return None, [d.message for d in diags]
-    return score_sheet(rules, record, "spice-route-score/1"), []
+    report = score_sheet(rules, record, "spice-route-score/1")
+    # the interpreter, on the same IR, gives the same report (a call written out or one definition)
+    interpreted = build_rules(result.model)
+    again, _ = read_sheet_json(json.dumps(doc), "test", interpreted)
+    assert score_sheet(interpreted, again, "spice-route-score/1").to_json() == report.to_json()
+    return report, []
 
 
 def errors(tmp_path, extra: str) -> list[str]:
