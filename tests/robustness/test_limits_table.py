@@ -104,6 +104,12 @@ def _doubling(n: int) -> str:
     return 'kind k "K" {\n  param cp: int\n' + "".join(f"  {x}\n" for x in lets) + f"  end: a{n - 1}\n}}\n"
 
 
+def _calls(n: int) -> str:
+    """A chain of n functions, each calling the one before twice (2^n copies, were calls written out)."""
+    defs = ["def f0(x: int): int = x + 1"] + [f"def f{i}(x: int): int = f{i - 1}(x) + f{i - 1}(x)" for i in range(1, n)]
+    return "\n".join(defs) + f'\ngod chain "Chain" {{\n  end: f{n - 1}(1)\n}}\n'
+
+
 def _scans(n: int) -> str:
     expr = "1"
     for _ in range(n):
@@ -144,6 +150,11 @@ def probe_let_depth(tmp_path, limit):
     # a chain of lets, each reading the one before twice (2^n copies written out): `end:` reads n + 1 deep
     return (_pack_messages(tmp_path, _doubling(limit)), _pack_messages(tmp_path, _doubling(limit + 1)),
             f"pack.orbis:{limit + 4}")
+
+
+def probe_call_depth(tmp_path, limit):
+    # f0 … f(limit-1) is a chain of `limit` functions; one more is refused at the call closing it (f1's, line 2)
+    return _pack_messages(tmp_path, _calls(limit)), _pack_messages(tmp_path, _calls(limit + 1)), "pack.orbis:2"
 
 
 def probe_scans(tmp_path, limit):
@@ -263,6 +274,7 @@ INPUTS = {
     "orbis_dsl.language.syntax.literals.MAX_QUANTITY": probe_quantity,
     "orbis_dsl.language.check.bounds.MAX_EXPRESSION_NODES": probe_expression,
     "orbis_dsl.language.check.bounds.MAX_LET_DEPTH": probe_let_depth,
+    "orbis_dsl.language.check.bounds.MAX_CALL_DEPTH": probe_call_depth,
     "orbis_dsl.language.check.bounds.MAX_NESTED_SCANS": probe_scans,
     "orbis_dsl.language.check.grid.MAX_GRID_CELLS": probe_grid,
     "orbis_dsl.records.json_text.MAX_RECORD_BYTES": probe_record_bytes,

@@ -3,9 +3,13 @@
 An expression is bounded as it is written: a `let` is one node that each read refers to (the compiler works it out
 once per handler call, in a function of its own, `backends/python/handlers.py`), so lets that each read the one
 before twice cost their own size, not 2^n copies (they once did: twenty made a 6 MB module and took 1.6 GB while
-compiling). A `count(tiles where …)` inside another one multiplies the scoring work by the number of tiles for
-each level, through lets too. Quantities of things (worshippers gained or paid, a trade, the length of a board
-row, the size of the market, a marker's supply) become lists of that length in the engine. Each is refused here,
+compiling). A call of a function (`def`) is one node too, with its arguments: the body is one definition every
+call refers to (`ir/lower.py`), bounded once, as written, where it is declared (a small call is written out before
+this, `check/expand.py`, which adds at most 60 nodes to its expression, never a copy per nested call); nested scans
+and chains of lets are followed through calls. A `count(tiles where …)` inside another one multiplies the scoring
+work by the number of tiles for each level, through lets and calls too. Quantities of things (worshippers gained
+or paid, a trade, the length of a board row, the size of the market, a marker's supply) become lists of that
+length in the engine. Each is refused here,
 located, before it costs anything; the limits are far above what a real game uses (the base game: 24 nodes at
 most in an expression, no nested tile scans, quantities of at most 18).
 """
@@ -15,20 +19,24 @@ from __future__ import annotations
 from functools import cache
 
 from orbis_dsl.common.diagnostics import Diagnostic
-from orbis_dsl.language.syntax import ast_decl, ast_expr
+from orbis_dsl.language.syntax import ast_decl, ast_expr, ast_reuse
 from orbis_dsl.language.syntax.ast_walk import compared_field_names, is_node
 from orbis_dsl.language.syntax.literals import MAX_QUANTITY
 
-# Nodes of one expression as written (a let's name is one node). A sum of that many terms becomes a chain of
-# additions in the generated module, which Python compiles recursively: 2,000 terms overflowed its stack.
+# Nodes of one expression as written (a let's name is one node, a call one node and its arguments). A sum of that
+# many terms becomes a chain of additions in the generated module, which Python compiles recursively: 2,000 terms
+# overflowed its stack. Never counted on anything written out: no expression is.
 MAX_EXPRESSION_NODES = 1_000
 # Lets read one through another (`let b = a + 1`, `let c = b * 2` …: 2 from c). The stages after the checker
 # follow a let into the ones it reads by recursion, a few Python frames each.
 MAX_LET_DEPTH = 64
+# Functions called one from another's body (`f2` calling `f1` calling `f0`: 3). Each stage follows a call into
+# the body it calls by recursion, a few Python frames each, as it follows lets (`check/expand.py` refuses it).
+MAX_CALL_DEPTH = 64
 # Scans of a tile collection (count, sum, max, min) nested inside each other, lets written out.
 MAX_NESTED_SCANS = 3
 
-_EXPRESSIONS = ast_expr.Expr.__args__  # the classes of the union
+_EXPRESSIONS = (*ast_expr.Expr.__args__, ast_reuse.Call)  # the classes of the union, and a call not written out
 # Expressions with no expression inside.
 _LEAVES = frozenset({ast_expr.IntLit, ast_expr.BoolLit, ast_expr.StrLit, ast_expr.Ref, ast_expr.SetLit,
                      ast_expr.FieldOf})
@@ -43,6 +51,8 @@ def _cost(e, lets: dict[str, tuple[int, int, int]]) -> tuple[int, int, int]:
             return 1, scans, depth + 1
         return 1, 0, 0
     nodes, scans, depth = 1, 0, 0
+    if type(e) is ast_reuse.Call and ("def", e.name) in lets:  # its body's scans and lets, bounded at the body
+        _, scans, depth = lets["def", e.name]
     for child in _children(e):
         child_nodes, child_scans, child_depth = _cost(child, lets)
         nodes, scans, depth = nodes + child_nodes, max(scans, child_scans), max(depth, child_depth)
@@ -93,15 +103,17 @@ def _top_expressions(node):
             stack.extend(item for item in reversed(items) if is_node(item))
 
 
-def _top_level_lets(decls: list) -> dict[str, tuple[int, int, int]]:
-    """(nodes, nested scans) of each file-level `let` (a score sheet's). A let may name one declared later, so the
-    costs are worked out again until none changes: they only grow, and are capped."""
-    found = [decl for decl in decls if isinstance(decl, ast_decl.LetDecl)]
-    lets: dict[str, tuple[int, int, int]] = {}
+def _top_level_lets(decls: list, functions: dict | None = None) -> dict:
+    """(nodes, nested scans, lets in a chain) of each file-level `let` (a score sheet's), and of each function's
+    body (keyed `("def", NAME)`). A let or a function may name one declared later, so the costs are worked out
+    again until none changes: they only grow, and are capped (and no function calls itself: refused before)."""
+    found = [(decl.name, decl.expr) for decl in decls if isinstance(decl, ast_decl.LetDecl)]
+    found += [(("def", name), body) for name, body in (functions or {}).items()]
+    lets: dict = {}
     for _ in range(len(found) + 1):
         before = dict(lets)
-        for decl in found:
-            lets[decl.name] = _cost(decl.expr, lets)
+        for name, expr in found:
+            lets[name] = _cost(expr, lets)
         if lets == before:
             break
     return lets
@@ -216,11 +228,14 @@ def _node_quantities(n, counted: set[str]) -> list[tuple[int, object]]:
     return found
 
 
-def resource_limits(files: tuple[ast_decl.RuleFile, ...]) -> list[Diagnostic]:
-    """Located errors for expressions and quantities past the bounds above (none for a sensible rule set)."""
+def resource_limits(files: tuple[ast_decl.RuleFile, ...], functions: dict | None = None) -> list[Diagnostic]:
+    """Located errors for expressions and quantities past the bounds above (none for a sensible rule set);
+    `functions`: each function's body (name -> expression), bounded where it is written."""
     diags: list[Diagnostic] = []
     quantities = _counted_quantities(files)
-    outer = _top_level_lets([decl for file in files for decl in file.decls])
+    outer = _top_level_lets([decl for file in files for decl in file.decls], functions)
+    for body in (functions or {}).values():
+        diags.extend(_expression_limits(body, outer))
     # (a let past the node bound is reported itself; one past another bound, at the first let built on it)
     too_large = {name for name, (_, scans, depth) in outer.items()
                  if scans > MAX_NESTED_SCANS or depth > MAX_LET_DEPTH}

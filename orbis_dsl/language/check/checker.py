@@ -16,13 +16,15 @@ from __future__ import annotations
 
 import itertools
 
+import attrs
+
 from orbis_dsl.common.diagnostics import Diagnostic, Span
 from orbis_dsl.language.check.bindings import where
 from orbis_dsl.language.check.bounds import resource_limits
 from orbis_dsl.language.check.declarations import DeclarationCollector
 from orbis_dsl.language.check.elaborate import elaborate
 from orbis_dsl.language.check.expr import ExpressionChecker
-from orbis_dsl.language.check.functions import check_functions, placed
+from orbis_dsl.language.check.functions import check_functions, function_table, placed
 from orbis_dsl.language.check.grid import GridChecker
 from orbis_dsl.language.check.hexmap import HexMapChecker
 from orbis_dsl.language.check.lists import ListChecker
@@ -60,6 +62,8 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
         self.value_sets: dict[str, str] = {}
         self.value_decls: list = []
         self.reuse = None  # what elaboration expanded (check/elaborate.py), for the function checks
+        self.functions: dict = {}  # name -> names.Function, each call not written out refers to
+        self.bodies_read: dict = {}  # (function, id(context)) -> context: each body read once per context
 
     def error(self, message: str, span: Span | None, hint: str | None = None) -> None:
         self.diags.append(Diagnostic(message, span=span, hint=hint))
@@ -81,6 +85,7 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
         tile_pieces = self._pieces(by_type, "tiles")
         held_pieces = self._pieces(by_type, "players")
         self._names_before_expressions(by_type, singletons, tile_pieces, held_pieces)
+        self.functions.update(function_table(self, self.reuse))  # (the sets known: a parameter may be a member)
         grid = self.grid_spec(singletons.get("grid"))
         self._derived_facts(by_type[ast_sheet.FactDecl], grid)
         self.score_names = frozenset(d.name for _, d in by_type[ast_sheet.ScoreDecl])
@@ -324,7 +329,8 @@ class Checker(DeclarationCollector, LiteralChecker, PieceChecker, SheetChecker, 
             options={n: type_name(o.type) for n, o in self.options.items()}, values=frozenset(self.values),
             vocabulary=self.vocabulary, facts=fact_types(self.facts), members=set_members(self.sets),
             awards=frozenset(self.awards), scores=self.score_names, rounds=bool(self.rounds),
-            list_flags=list_flags(self.facts), pieces=self.listed_pieces, value_types=self.value_types, **extra,
+            list_flags=list_flags(self.facts), pieces=self.listed_pieces, value_types=self.value_types,
+            functions=self.functions, **extra,
         )
 
 
@@ -341,12 +347,15 @@ def check_expanded(sources: SourceSet) -> tuple[RuleSet | None, list[Diagnostic]
     if any(d.is_error for d in elaboration.diagnostics):
         return None, sorted(elaboration.diagnostics, key=_position), sources
     sources = elaboration.sources
-    too_costly = resource_limits(sources.files)  # first: the checker's own walks follow lets too
+    bodies = {name: body for name, (_, body) in elaboration.functions.items() if body is not None}
+    too_costly = resource_limits(sources.files, bodies)  # first: the checker's own walks follow lets too
     if too_costly:
         return None, sorted(too_costly, key=_position), sources
     checker = Checker(sources)
     checker.reuse = elaboration
     rules = checker.run()
+    if rules is not None and checker.functions:
+        rules = attrs.evolve(rules, functions=dict(checker.functions))
     expanded = len(checker.diags)
     if elaboration.functions:
         check_functions(checker, elaboration)  # each body once, at its definition (after the names are known)

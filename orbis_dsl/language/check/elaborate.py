@@ -1,7 +1,7 @@
 """Elaboration: the reuse constructs expanded into the declarations that exist without them, before the checks.
 
-- A function (`def`) and a link set (`links`) are taken out of the files; each call and each link set's name is
-  expanded where it is written (`check/expand.py`).
+- A function (`def`) and a link set (`links`) are taken out of the files; each link set's name is expanded where it
+  is written, and each small call (`check/expand.py`); a larger call stays a call of the one definition.
 - `value NAME per SET …` becomes one value per member, `NAME_MEMBER`; `modify NAME[MEMBER] = …` modifies that one.
 - `NAME[X]` of a per-member value, X a member bound by a `for each` or a count, reads as the choice among the
   members' values; a check `for each X in 4, 3, 2, 1` is made once per number (X then that number, and `{X}` in
@@ -9,8 +9,8 @@
 
 A pack's function or link set replaces the base game's of the same name only if it is of the same sort and type
 (parameters and result); anything else is a located error naming both. Errors here stop the checks: what follows
-never sees a call. The checker then type-checks each function's body at its definition (`check/functions.py`)
-and each argument against its parameter, through what this records.
+never sees a call it cannot resolve. The checker then type-checks each function's body at its definition
+(`check/functions.py`) and each argument against its parameter, through what this records.
 """
 
 from __future__ import annotations

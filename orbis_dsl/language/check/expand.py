@@ -1,5 +1,11 @@
-"""Expanding reuse inside expressions: a call becomes its function's body with the arguments bound, a link set's
-name its links, `start[fire]` of a per-member value the value made for that member.
+"""Expanding reuse inside expressions: a small call becomes its function's body with the arguments bound, a link
+set's name its links, `start[fire]` of a per-member value the value made for that member.
+
+A call is written out only when what it becomes is small (`INLINED_NODES`, counted on the body as it stands with
+its own small calls written out, and the arguments in place): a compiler's inlining, bounded, so that nothing grows
+with how deep calls nest. Any other call stays a `Call`: the checker types it by its declaration and reads the body
+once per place it is read from (`check/functions.py`), the IR holds one definition every such call refers to
+(`ir/lower.py`), and each back end runs that one definition (issue 32, items 3 and 5).
 
 Hygienic by construction: the tree is rewritten, never text. A parameter is replaced only where the body reads it
 (a binder of the body that names it too is refused at the definition); a binder of the body that an argument's
@@ -15,6 +21,7 @@ from functools import cache
 import attrs
 
 from orbis_dsl.common.diagnostics import Diagnostic, unknown
+from orbis_dsl.language.check.bounds import MAX_CALL_DEPTH
 from orbis_dsl.language.syntax import ast_expr, ast_reuse, ast_scope
 from orbis_dsl.language.syntax.ast_walk import children, compared_field_names, field_names, is_node
 
@@ -147,6 +154,33 @@ def untouched(node) -> bool:
 _PLAIN = frozenset({str, int, bool, type(None)})
 
 
+# The most syntax nodes a call is written out with (its body, small calls in it written out, the arguments in
+# place). The base games' functions are a tenth of it; ten such calls nested in one another, each reading its
+# parameter twice, would otherwise be 2^10 copies.
+INLINED_NODES = 60
+
+
+def size(node, limit: int = INLINED_NODES) -> int:
+    """Syntax nodes in `node`, counted up to just past `limit` (a walk that stops there: an argument may be
+    large)."""
+    total, todo = 0, [node]
+    while todo and total <= limit:
+        item = todo.pop()
+        total += 1
+        todo.extend(children(item))
+    return total
+
+
+def reads_of(body, name: str) -> int:
+    """How many times a body reads a name (a parameter: no binder inside hides it, refused at the definition)."""
+    found, todo = 0, [body]
+    while todo:
+        item = todo.pop()
+        found += isinstance(item, ast_expr.Ref) and item.name == name
+        todo.extend(children(item))
+    return found
+
+
 class Expander:
     """Rewrites expressions; `diags` collects what cannot be expanded. One per rule set."""
 
@@ -163,10 +197,14 @@ class Expander:
         self._declared: dict[str, str] = {}  # names the declaration being expanded binds -> what each is
         self._params: frozenset[str] = frozenset()  # the parameters of the body being expanded
         self._body_names: dict[str, tuple[set[str], set[str]]] = {}
+        self._too_deep: set[str] = set()  # functions a call was refused at for making too long a chain
+        self._shape: dict[str, tuple[int, tuple[int, ...]]] = {}  # function -> (its body's size, reads per parameter)
         self.hygiene = None  # check/hygiene.py's Hygiene: a body's free names never captured at a call
 
     def error(self, message, span, hint=None) -> None:
-        self.diags.append(Diagnostic(message, span=span, hint=hint))
+        found = Diagnostic(message, span=span, hint=hint)
+        if found not in self.diags:  # (a body is expanded again from a later call when it could not be)
+            self.diags.append(found)
 
     def visit(self, node):
         if type(node) in _LEAVES:
@@ -250,9 +288,23 @@ class Expander:
             return node
         for arg, param in zip(args, fn.params, strict=True):
             self.arguments[id(arg)] = (arg, fn, param, node)
+        if not self._small(fn, body, args):
+            return evolved(node, {"args": args}) if any(a is not b for a, b in zip(args, node.args)) else node
         bound = substituted(self._hygienic(body, args, read, bound), {p.name: a for p, a in zip(fn.params, args,
                                                                                                  strict=True)})
         return self.visit(bound) if self.per_values else bound  # `quota[c]`, c a parameter: now c's argument
+
+    def _small(self, fn, body, args) -> bool:
+        """Whether the call, written out, stays within `INLINED_NODES` (each argument counted once per read)."""
+        if fn.name not in self._shape:
+            self._shape[fn.name] = (size(body), tuple(reads_of(body, p.name) for p in fn.params))
+        total, reads = self._shape[fn.name]
+        for arg, times in zip(args, reads, strict=True):
+            if total > INLINED_NODES:
+                break
+            if times:
+                total += times * (size(arg) - 1)
+        return total <= INLINED_NODES
 
     def _names(self, function: str, body) -> tuple[set[str], set[str]]:
         """The names a function's expanded body reads and binds, found once (it is expanded at every call)."""
@@ -279,6 +331,14 @@ class Expander:
             chain = " → ".join((*self._stack[self._stack.index(fn.name):], fn.name))
             self.error(f"{fn.name} calls itself ({chain}): a function may not be recursive",
                        call.span if call is not None else fn.name_span)
+            return None
+        if len(self._stack) >= MAX_CALL_DEPTH:  # (not remembered: from a shorter chain it may be fine)
+            if fn.name in self._too_deep:
+                return None  # (said once, at the first call that made the chain)
+            self._too_deep.add(fn.name)
+            self.error(f"this call makes a chain of more than {MAX_CALL_DEPTH} functions, each calling the next "
+                       f"({self._stack[0]} → … → {fn.name})", call.span if call is not None else fn.name_span,
+                       hint="work some of them out in fewer, larger functions")
             return None
         self._stack.append(fn.name)
         outer, self._declared = self._declared, {}  # the body is read where it is defined, not where it is called

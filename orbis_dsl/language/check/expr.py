@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from orbis_dsl.common.diagnostics import Diagnostic, did_you_mean, unknown
 from orbis_dsl.language.check.among import tile_part
-from orbis_dsl.language.check.functions import argument_type
+from orbis_dsl.language.check.functions import argument_type, call_type
 from orbis_dsl.language.check.names import Context, held_names
 from orbis_dsl.language.syntax import ast_expr
 
@@ -91,6 +91,9 @@ class ExpressionChecker:
                        "drop the '?'", e.span)
             return
         self.error(f"{what} must be {self.words(want)}, but this is {self.words(got)}", e.span)
+
+    def _e_Call(self, e, ctx):
+        return call_type(self, e, ctx)  # a call too large to write out (check/expand.py)
 
     def _e_IntLit(self, e, ctx):
         return "int"

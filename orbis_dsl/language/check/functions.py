@@ -1,11 +1,13 @@
 """Type checks of functions (`def`): each body once, at its definition, against its parameters' and result's types;
-each argument at its call, against its parameter; and, for a mistake the checker finds inside a body as expanded
-at a call, where that call is.
+each argument at its call, against its parameter; and, for a mistake the checker finds inside a body read from a
+call, where that call is.
 
 The body is checked in the context of a top-level rule, its parameters bound to their declared types, so that a
-mistake in it is reported at the body whatever calls it. The calls themselves were expanded before the checks
-(`check/elaborate.py`): an argument keeps its identity in the expanded tree, and `argument_type` is asked by the
-expression checker when it meets one.
+mistake in it is reported at the body whatever calls it. A small call was written out before the checks
+(`check/expand.py`): an argument keeps its identity in the expanded tree, and `argument_type` is asked by the
+expression checker when it meets one. Any other call is typed by its declaration (`call_type`), and the body read
+once more for each context a call stands in (a scope over players, a counted tile: what its names mean there), never
+once per call: a call in a body read so is read from that one context, so calls nested n deep cost n readings.
 """
 
 from __future__ import annotations
@@ -44,9 +46,7 @@ def check_functions(checker, elaboration) -> None:
                 types[param.name] = known
         if len(types) != len(fn.params) or body is None:
             continue
-        ctx = checker.context()
-        for name, t in types.items():
-            ctx = ctx.bound(name, t)
+        ctx = checker.context().evolve(arguments=types)
         want = checker_type(fn.result, checker.sets)
         if want is not None:
             checker.expect(body, ctx, want, f"the body of {fn.name} (declared {type_words(fn.result)})")
@@ -54,6 +54,34 @@ def check_functions(checker, elaboration) -> None:
         for name in unread:
             checker.warn(f"parameter '{name}' of {fn.name} is never read: every call passes it for nothing",
                          next(p.span for p in fn.params if p.name == name))
+
+
+def function_table(checker, elaboration) -> dict:
+    """Each function whose parameters' and result's types exist, as the contexts know it (`names.Function`)."""
+    from orbis_dsl.language.check.names import Function
+    table = {}
+    for name, (fn, body) in (elaboration.functions if elaboration is not None else {}).items():
+        params = tuple((p.name, checker_type(p.type, checker.sets)) for p in fn.params)
+        result = checker_type(fn.result, checker.sets)
+        if body is not None and result is not None and all(t is not None for _, t in params):
+            table[name] = Function(name, params, result, body)
+    return table
+
+
+def call_type(checker, e, ctx) -> str:
+    """A call not written out: each argument checked against its parameter, the body read where the call stands
+    (once per function and context), and the declared result's type."""
+    fn = ctx.functions.get(e.name)
+    for arg in e.args:
+        checker.expr(arg, ctx)
+    if fn is None:
+        return "?"  # (a function whose types are unknown: reported at its definition)
+    read = checker.bodies_read
+    key = (fn.name, id(ctx))
+    if key not in read:
+        read[key] = ctx  # (kept: no other context takes its id while the checker lives)
+        checker.expect(fn.body, ctx.function_body(fn), fn.result, f"the body of {fn.name}")
+    return fn.result
 
 
 def argument_type(checker, e, got: str) -> None:

@@ -1,8 +1,10 @@
 """A function's free names keep the meaning they have where it is defined (issue 32, item 3).
 
-A call is written out as its body (`check/expand.py`), and a name the body reads but does not bind (not a
+A small call is written out as its body (`check/expand.py`), and a name the body reads but does not bind (not a
 parameter, not a binder of its own) means a top-level declaration: the rule set's `favourite`, whatever the call
-stands inside. Two kinds of name could capture it where the call is written out:
+stands inside. (A larger call is read in a context without the call site's binders, `Context.function_body`; the
+same two rules hold for it, so that a call means one thing whichever way it is run.) Two kinds of name could
+capture it where the call is written out:
 
 - a binder of the expression around the call (`count(favourite in crafts where fav() …)`,
   `sum(… for favourite in crafts)`): that binder is renamed, with every read of it, to a name nothing inside it
@@ -57,14 +59,19 @@ class Hygiene:
         self._free: dict[str, set[str]] = {}  # function -> its expanded body's free names
 
     def free_names_of(self, call) -> set[str]:
-        """The names the body of the function called reads and does not bind (none for a call that cannot be
-        expanded: that is reported where it is expanded)."""
+        """The names the body of the function called reads and does not bind, and those of the functions it calls
+        that are not written out into it (each function's once; none for a call that cannot be expanded: that is
+        reported where it is expanded)."""
         fn = self.expander.functions.get(call.name)
         body = self.expander.body(fn, call) if fn is not None else None
         if body is None:
             return set()
         if fn.name not in self._free:
-            self._free[fn.name] = free_names(body) - {p.name for p in fn.params}
+            self._free[fn.name] = set()  # (no function calls itself: refused, and its body then None)
+            found = free_names(body) - {p.name for p in fn.params}
+            for inner in calls_in(body):
+                found |= self.free_names_of(inner)
+            self._free[fn.name] = found
         return self._free[fn.name]
 
     def unshadowed(self, node, name: str):

@@ -306,6 +306,7 @@ class RuleSet:
     lets: dict = attrs.field(factory=dict)  # a score sheet's top-level `let`s: name -> expression
     winner_if: ast_expr.Expr | None = None  # `winner: …, only if COND`
     hexmap: ast_sheet.HexMapDecl | None = None  # a board of named hex cells, as data
+    functions: dict = attrs.field(factory=dict)  # name -> names.Function: each `def` a call may refer to
 
     @property
     def is_sheet(self) -> bool:

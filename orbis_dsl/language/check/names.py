@@ -33,6 +33,17 @@ class Binding:
 
 
 @attrs.frozen
+class Function:
+    """A `def` as the checker typed it: its parameters (name, type) and result type, and its body with the small
+    calls in it written out (`check/expand.py`); every larger call of it is one `Call` to this."""
+
+    name: str
+    params: tuple[tuple[str, str], ...]
+    result: str
+    body: ast_expr.Expr = attrs.field(eq=False, repr=False)
+
+
+@attrs.frozen
 class Context:
     """The names visible in one clause. Built by the checker from the model; copied for nested scopes."""
 
@@ -84,6 +95,10 @@ class Context:
     given: frozenset = frozenset()
     # how the innermost unnamed count of tiles is written with its tile named, for messages: `{name}` the field
     named_form: str = ""
+    # The rule set's functions (name -> `Function`), and inside a function's body its parameters (name -> type),
+    # which hide every other meaning of their names there.
+    functions: dict = attrs.field(factory=dict, eq=False, repr=False)
+    arguments: dict[str, str] = attrs.field(factory=dict)
 
     def evolve(self, **changes) -> Context:
         """This context with `changes` (`attrs.evolve`; a copy field by field was measured no faster, 8.5 against
@@ -108,6 +123,12 @@ class Context:
         """Inside `count(NAME in …)` or `sum(… for NAME in SET)`: NAME known, bare names read as outside."""
         return self.evolve(binders={**self.binders, name: what})
 
+    def function_body(self, fn: Function) -> Context:
+        """Where a function's body is read for a call written here: the call's scopes (whose tiles and player),
+        with its parameters known and no name a construct around the call binds (the body's other names mean the
+        rule set's, wherever it is called)."""
+        return self.evolve(binders={}, arguments=dict(fn.params), given=frozenset())
+
     def unscoped(self) -> Context:
         """Inside `my …` or `their …`: names say whose they are, none is ambiguous."""
         return self.evolve(subject=None, outer=None)
@@ -119,7 +140,10 @@ class Context:
                 or self._game_name(name))
 
     def _bound_name(self, name: str) -> Binding | None:
-        """A name a construct binds: `count(NAME in …)`, a held piece's part, a round's name."""
+        """A name a construct binds: `count(NAME in …)`, a function's parameter, a held piece's part, a round's
+        name."""
+        if name in self.arguments:
+            return Binding("argument", self.arguments[name], "game", name)
         if name in self.binders:
             what = self.binders[name]
             return Binding("bound", what if what != "tile" else "tile", "game", name)
@@ -188,7 +212,7 @@ class Context:
         names = set(self.params) | set(self.lets) | set(self.extras) | set(self.vocabulary.player_fields)
         names |= set(self.values) | set(self.options) | set(self.colors) | set(self.aliases) | set(self.kinds)
         names |= set(self.stars) | set(self.facts) | set(self.members) | set(self.each) | set(self.held)
-        names |= set(self.pieces) | set(self.binders)
+        names |= set(self.pieces) | set(self.binders) | set(self.arguments)
         if self.rounds:
             names |= ROUND_NAMES
         if self.in_item or self.self_kind == "tile":
@@ -211,7 +235,8 @@ def rule_context(rules, **extra) -> Context:
         awards=frozenset(rules.awards), scores=frozenset(rules.scores), rounds=bool(rules.rounds),
         list_flags=list_flags(rules.facts),
         pieces=listed_pieces(rules.facts, rules.gods, rules.vocabulary.player_family),
-        optional_facts=frozenset(n for n, f in rules.facts.items() if f.per and f.type.optional), **extra,
+        optional_facts=frozenset(n for n, f in rules.facts.items() if f.per and f.type.optional),
+        functions=rules.functions, **extra,
     )
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import attrs
 
-from orbis_dsl.language.syntax import ast_expr
+from orbis_dsl.language.syntax import ast_expr, ast_reuse
 from orbis_dsl.language.syntax.ast_lists import LIST_EXPRESSIONS
 from orbis_dsl.language.syntax.ast_scope import SCOPE_EXPRESSIONS
 from orbis_dsl.language.syntax.ast_walk import field_names, is_node
@@ -175,6 +175,9 @@ _TEXTS = {
     ast_expr.Earlier: lambda d, e: f"{e.name} of the rounds before",
     ast_expr.Size: lambda d, e: f"size of {d.text(e.target)}",
     ast_expr.LargestGroup: lambda d, e: f"the largest group of {e.fact}" + (f" by {e.by}" if e.by else ""),
+    # a call not written out (check/expand.py) reads as written, by name and arguments: its body's words at every
+    # call would grow with how deep calls nest
+    ast_reuse.Call: lambda d, e: f"{e.name}(" + ", ".join(d.text(a) for a in e.args) + ")",
 }
 
 

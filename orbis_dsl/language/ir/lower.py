@@ -4,7 +4,9 @@ what it is and whose; each `let` is lowered once per scope it is read in, and ev
 `count(players where …)` its names are the counted player's).
 
 A `Lowering` serves one handler: its lets, in the order each was finished (a let after those it reads), are
-`lets`. The cost is linear in the written expressions, however the lets nest.
+`lets`. A call of a function not written out (`check/expand.py`) is lowered to a `Call` of one `nodes.Function`
+per function and scope it is called from, its body lowered once, at the first such call: `functions`. The cost is
+linear in the written expressions, however the lets and calls nest.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from orbis_dsl.language.check.names import Context, held_names
 from orbis_dsl.language.ir import nodes, ops
 from orbis_dsl.language.ir.nodes import Part, Sort, Var
 from orbis_dsl.language.ir.types import from_name
-from orbis_dsl.language.syntax import ast_expr
+from orbis_dsl.language.syntax import ast_expr, ast_reuse
 
 _PLAYER_PARTS = {"cancelled": Part.CANCELLED, "player": Part.FIELD, "total": Part.TOTAL, "value": Part.VALUE,
                  "fact": Part.FACT}
@@ -66,6 +68,8 @@ class Lowering:
         self.root = Frame(ctx)
         self.lets: list[nodes.Let] = []
         self._memo: dict[tuple, nodes.Let] = {}
+        self.functions: list[nodes.Function] = []  # in the order each was finished (after those it calls)
+        self._functions: dict[tuple, tuple] = {}  # (name, item, player, id(context)) -> (context, Function)
         # A context's `item_scope` by the context's id (with the context, which keeps the id its own): handlers
         # of one rule file may share the dict, as a piece's clauses share their context.
         self._item_scopes = {} if item_scopes is None else item_scopes
@@ -84,9 +88,13 @@ class Lowering:
             raise LookupError(f"{e.name!r} reached the IR unresolved: the checker passes only names it knows")
         if b.what == "let":
             return self._let(e.name, b.target, frame)
+        if b.what == "argument":
+            return nodes.ArgRead(from_name(b.type), e.name)
         return _name(e.name, b, frame, from_name(b.type))
 
     def _let(self, name: str, expr, frame: Frame) -> nodes.LetRef:
+        if frame.ctx.arguments:  # read in a function's body: the let's names never mean its parameters
+            frame = attrs.evolve(frame, ctx=self._without_arguments(frame.ctx))
         # (not by depth: a let reads no subject but those of its frame, and its own scans' variables are its own)
         key = (name, frame.item, frame.player, frame.bound)
         let = self._memo.get(key)
@@ -96,6 +104,22 @@ class Lowering:
             self.lets.append(let)
         let.uses += 1
         return nodes.LetRef(let, name)
+
+    def call(self, e, frame: Frame) -> ops.Call:
+        """A call: its arguments lowered here, its body once for the scopes it reads (the call's tile and player;
+        never a name a construct around the call binds: `Context.function_body`)."""
+        fn = frame.ctx.functions[e.name]
+        args = tuple(self.lower(a, frame) for a in e.args)
+        key = (e.name, frame.item, frame.player, id(frame.ctx))
+        found = self._functions.get(key)
+        if found is None:
+            body = Frame(frame.ctx.function_body(fn), frame.item, frame.player, (), frame.depth)
+            lowered = nodes.Function(e.name, tuple(name for name, _ in fn.params), free=body.free,
+                                     subjects=body.subjects)
+            found = self._functions[key] = (frame.ctx, lowered)  # (the context kept: its id stays its own)
+            lowered.expr = self.lower(fn.body, body)
+            self.functions.append(lowered)
+        return ops.Call(found[1], args, from_name(fn.result), source=e)
 
     def field_of(self, e, frame: Frame):
         fields = frame.ctx.vocabulary.tile_fields
@@ -124,6 +148,12 @@ class Lowering:
             inner = frame.enter(ctx=self._item_scope(frame.ctx), item=var)
         return ops.TileScan(func, field, e.scope, frame.item, frame.player, var, self._opt(e.where, inner),
                             source=e)
+
+    def _without_arguments(self, ctx: Context) -> Context:
+        found = self._item_scopes.get(("arguments", id(ctx)))
+        if found is None:
+            found = self._item_scopes[("arguments", id(ctx))] = (ctx, ctx.evolve(arguments={}))
+        return found[1]
 
     def _item_scope(self, ctx: Context) -> Context:
         found = self._item_scopes.get(id(ctx))
@@ -236,6 +266,7 @@ _LOWER = {
     ast_expr.SetLit: lambda self, e, frame: ops.SetLit(
         tuple(sorted(frame.ctx.aliases.get(n, n) for n in e.names)), source=e),
     ast_expr.Ref: Lowering.ref,
+    ast_reuse.Call: Lowering.call,
     ast_expr.FieldOf: Lowering.field_of,
     ast_expr.Neg: _same(ops.Neg, "operand"),
     ast_expr.Arith: _same(ops.Arith, "op", "left", "right"),

@@ -2,7 +2,9 @@
 
 Who a name belongs to is explicit: `Var` is a subject a scope ranges over (a counted tile, a counted player, a
 counted held piece, a set member); `None` in a `tile` or `player` field means the clause's own tile or the player
-being scored. Types are `types.Type` values. A `Let` is one node: every use is a `LetRef` to that same object.
+being scored. Types are `types.Type` values. A `Let` is one node: every use is a `LetRef` to that same object; a
+`Function` (a `def` too large to write out where it is called) is one node too: every call is an `ops.Call` to
+that same object, its body reading its parameters as `ArgRead`s.
 """
 
 from __future__ import annotations
@@ -137,4 +139,24 @@ class LetRef:
     name: str
 
 
-NAME_NODES = (TileRead, PlayerRead, HeldRead, GameRead, Measure, EachRead, BoundRead, Const, LetRef)
+@attrs.frozen
+class ArgRead:
+    """A function's parameter read in its body: the argument of the call being worked out."""
+
+    type: Type
+    name: str
+
+
+@attrs.define(eq=False)
+class Function:
+    """A function, lowered once for the scopes it is called from (whose tiles and player its body reads); `expr` is
+    set once its lowering is done."""
+
+    name: str
+    params: tuple[str, ...] = ()
+    expr: object = None
+    free: bool = True  # as `Let.free`
+    subjects: tuple[Var, ...] = ()  # the scopes' subjects its body may read (as `Let.subjects`)
+
+
+NAME_NODES = (TileRead, PlayerRead, HeldRead, GameRead, Measure, EachRead, BoundRead, Const, LetRef, ArgRead)

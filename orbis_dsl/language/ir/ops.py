@@ -219,3 +219,14 @@ class Among:
     var: Var
     player: Var | None
     source: object = _source()
+
+
+@attrs.frozen(eq=False)
+class Call:
+    """A call of a function (`nodes.Function`, the same object for every call from the same scopes): its arguments
+    worked out where the call stands, in the order of its parameters. Compared by identity, as a `LetRef`."""
+
+    function: object
+    args: tuple
+    type: object
+    source: object = _source()

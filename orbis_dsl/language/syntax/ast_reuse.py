@@ -2,9 +2,10 @@
 per member of a set (`value start per tracks = 0`, `modify start[water] = 1`, `start[fire]`) and checks made once
 per number listed (`for each c in 4, 3, 2, 1`).
 
-None of these reaches the checked model: `check/elaborate.py` expands each into the declarations and expressions
-that exist without them (a call becomes its body with the arguments bound, a link set its links, a per-member value
-one value per member, a check over numbers one check per number). Frozen attrs classes whose span stays out of
+Only a call reaches the checked model, and only one too large to write out: `check/elaborate.py` expands the rest
+into the declarations and expressions that exist without them (a small call becomes its body with the arguments
+bound, a link set its links, a per-member value one value per member, a check over numbers one check per number),
+and a larger call stays a `Call` of the one definition (`check/expand.py`). Frozen attrs classes whose span stays out of
 equality, as every syntax node.
 """
 

@@ -3,6 +3,10 @@ piece's own check, each expanded before the checks (check/elaborate.py).
 
 The oracle is a small score sheet scored by hand (the Spice Route of docs/language.md, with a few more columns):
 each test names the numbers it expects and why, so that a construct that expands wrongly scores differently.
+
+Every test runs twice: with small calls written out where they stand (as the base games' are), and with none
+(`INLINED_NODES` 0: every call one definition the IR and both back ends share), so that both readings of a call
+are held to the same numbers and messages.
 """
 
 from __future__ import annotations
@@ -11,6 +15,8 @@ import json
 
 import pytest
 
+from orbis_dsl.language.backends.interpret.rules import build_rules
+from orbis_dsl.language.check import expand
 from orbis_dsl.language.ruleset import compile_paths, rules_from_modules
 from orbis_dsl.records.sheets.reader import read_sheet_json
 from orbis_dsl.runtime.sheet import score_sheet
@@ -59,6 +65,13 @@ BO = {"name": "Bo", "made": {"glass": 1, "silk": 1, "spice": 5}, "seal": 2,
       "orders": [{"id": "glassworks", "done": True}]}
 
 
+@pytest.fixture(autouse=True, params=["written-out", "one-definition"])
+def calls(request, monkeypatch):
+    if request.param == "one-definition":
+        monkeypatch.setattr(expand, "INLINED_NODES", 0)
+    return request.param
+
+
 def compiled(tmp_path, extra: str = "", name: str = "spice"):
     path = tmp_path / f"{name}.orbis"
     path.write_text(GAME.replace("EXTRA", extra), encoding="utf-8")
@@ -68,12 +81,17 @@ def compiled(tmp_path, extra: str = "", name: str = "spice"):
 def score(tmp_path, players, extra: str = ""):
     result = compiled(tmp_path, extra)
     assert result.model is not None, [d.message for d in result.diagnostics]
-    rules = rules_from_modules(result.modules, f"reuse_{abs(hash(extra))}")
+    rules = rules_from_modules(result.modules, f"reuse_{abs(hash(extra))}_{expand.INLINED_NODES}")
     doc = {"format": "spice-route/1", "game": "spice-route", "players": players}
     record, diags = read_sheet_json(json.dumps(doc), "test", rules)
     if record is None:
         return None, [d.message for d in diags]
-    return score_sheet(rules, record, "spice-route-score/1"), []
+    report = score_sheet(rules, record, "spice-route-score/1")
+    # the interpreter, on the same IR, gives the same report (a call written out or one definition)
+    interpreted = build_rules(result.model)
+    again, _ = read_sheet_json(json.dumps(doc), "test", interpreted)
+    assert score_sheet(interpreted, again, "spice-route-score/1").to_json() == report.to_json()
+    return report, []
 
 
 def errors(tmp_path, extra: str) -> list[str]:
@@ -269,13 +287,19 @@ def _pack(tmp_path, text: str):
     return compile_pack(pack)
 
 
-def test_a_pack_replaces_a_function_by_one_of_the_same_type(tmp_path):
+def test_a_pack_replaces_a_function_by_one_of_the_same_type(tmp_path, calls):
     compiled_pack = _pack(tmp_path, "def majority(k: kind): bool = validated_tiles(k) >= 99\n")
     assert compiled_pack.model is not None, [d.message for d in compiled_pack.diagnostics]
     # every use follows it: the four majority gods now ask for 99 validated tiles
     text = "\n".join(compiled_pack.modules.values())
     for kind in ("irrigation", "volcano", "forest", "village"):
-        assert f"'3 if count of validated {kind} tiles >= 99'" in text, kind
+        if calls == "written-out":
+            assert f"'3 if count of validated {kind} tiles >= 99'" in text, kind
+        else:  # each god calls the pack's one function, whose body asks for 99
+            assert f"'3 if majority({kind})'" in text and f"(0, {kind!r}), trace, _def0_majority" in text, kind
+    if calls == "one-definition":
+        assert "'validated_tiles(k) is {value}', '>=', " in text and "majority_needs_one" not in text.split(
+            "def _god_oceans_end_0")[1].split("def _god_fire")[0]
 
 
 def test_a_pack_replacing_a_function_by_another_type_is_refused(tmp_path):

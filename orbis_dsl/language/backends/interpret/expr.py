@@ -22,7 +22,7 @@ from orbis_dsl.language.ir.nodes import Part
 from orbis_dsl.language.ir.scope import HandlerScope
 from orbis_dsl.language.ir.types import is_bool, is_list
 from orbis_dsl.language.ir.words import is_sum, operand_word, shown_as, sum_terms, written_out
-from orbis_dsl.language.syntax import ast_expr
+from orbis_dsl.language.syntax import ast_expr, ast_reuse
 
 _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": iv.divide}
 _EXTREMES = {"min": iv.smallest, "max": iv.largest}
@@ -40,6 +40,7 @@ class Env:
     each: object = None  # the member a `for each` declaration is evaluated for
     vars: dict = attrs.field(factory=dict)  # each open scope's variable (`nodes.Var`) -> its tile, player, member
     lets: dict = attrs.field(factory=dict)  # what the lets read so far in this call came to (`Evaluator._LetRef`)
+    args: dict = attrs.field(factory=dict)  # in a function's body: each parameter's argument, by its name
 
     def at(self, var, value) -> Env:
         return attrs.evolve(self, vars={**self.vars, var: value})
@@ -127,6 +128,27 @@ class Evaluator(ListEvaluator):
             reasons = None if env.trace is None else []
             value = self.eval(e.let.expr, attrs.evolve(env, trace=reasons))
             found = env.lets[key] = (value, reasons, subjects)  # (the subjects kept: no other object takes their ids)
+        if found[1]:
+            env.trace.extend(found[1])
+        return found[0]
+
+    def _ArgRead(self, e, env):
+        return env.args[e.name]
+
+    def _Call(self, e, env):
+        """A function's call: its body worked out in an environment of its own (its parameters bound to the
+        arguments, the call's subjects and nothing else), once per call of the handler for the same arguments and
+        subjects, and remembered with its reasons as a let is: calls nested n deep cost n evaluations."""
+        fn = e.function
+        args = tuple(self.eval(a, env) for a in e.args)
+        subjects = tuple(env.vars[var] for var in fn.subjects)
+        key = ("call", id(fn), *map(id, subjects), *((type(a), a) for a in args))
+        found = env.lets.get(key)
+        if found is None:
+            reasons = None if env.trace is None else []
+            inner = attrs.evolve(env, trace=reasons, vars=dict(zip(fn.subjects, subjects, strict=True)),
+                                 args=dict(zip(fn.params, args, strict=True)))
+            found = env.lets[key] = (self.eval(fn.expr, inner), reasons, subjects)
         if found[1]:
             env.trace.extend(found[1])
         return found[0]
@@ -219,6 +241,8 @@ class Evaluator(ListEvaluator):
         site = f"{self.site}@{source.span.line}:{source.span.column}" if source.span else self.site
         me = env.player(e.player)
         key = (site, me.index, env.t.pos) if self.tile_clause else site
+        if env.args:  # in a function's body: one ranking per arguments it is called with
+            key = (key, *env.args.values())
         return iv.ranks_first(env.g, me, e.rank, lambda q: self.eval(e.value, env.at(e.var, q)), key, env.trace,
                               self.describer.label(source.value), env.t.params if self.tile_clause else None)
 
@@ -251,7 +275,7 @@ def _is_status(e) -> bool:
     return isinstance(e, nodes.NAME_NODES) and not isinstance(e, nodes.LetRef) and is_bool(e.type)
 
 
-_SYNTAX = frozenset(ast_expr.Expr.__args__)
+_SYNTAX = frozenset((*ast_expr.Expr.__args__, ast_reuse.Call))  # (a call not written out: check/expand.py)
 
 
 def explain_value(ev: Evaluator, e, env: Env) -> str:

@@ -17,7 +17,7 @@ import ast
 import attrs
 
 from orbis_dsl.language.backends.python import emit
-from orbis_dsl.language.backends.python.codegen_scans import ScanCompiler
+from orbis_dsl.language.backends.python.codegen_scans import ScanCompiler, argument_name
 from orbis_dsl.language.backends.python.emit import safe_identifier, var_name
 from orbis_dsl.language.ir import nodes, ops
 from orbis_dsl.language.ir.describe import Describer
@@ -39,6 +39,8 @@ INLINED_NODES = 100
 def inlined_size(e, sizes: dict[int, int]) -> int:
     """IR nodes of `e` with each small let read once written into it (capped past `INLINED_NODES`); `sizes`:
     each let's own, once. A let that is not written in (read more than once, or large) is one node, its call."""
+    if isinstance(e, ops.Call):  # one node, the call of its function, and its arguments
+        return min(1 + sum(inlined_size(a, sizes) for a in e.args), INLINED_NODES + 1)
     if isinstance(e, nodes.LetRef):
         if e.let.uses != 1:
             return 1
@@ -75,6 +77,10 @@ class ExprCompiler(ScanCompiler):
     labels: dict = attrs.field(factory=dict)  # id of a syntax node -> (the node, its label): `label`
     site_param: bool = False  # `among`'s site is the argument `site` (a module-level let's), not this handler's
     sites: int = 0  # how many times the handler's text spells `site` (ModuleBuilder.finish counts them)
+    # The parameters of the function whose body is being compiled (its arguments are locals of these names), and
+    # each function's (name, number) in this handler, by the id of its `nodes.Function`.
+    arguments: tuple = ()
+    functions: dict = attrs.field(factory=dict)
 
     def compile(self, e) -> ast.expr:
         return getattr(self, "_" + type(e).__name__)(e)
@@ -163,6 +169,36 @@ class ExprCompiler(ScanCompiler):
         self.work_defs.append(ast.FunctionDef(name, ast.arguments([], args, None, [], [], None, []), body, [], None,
                                               None))
         return name, number, []
+
+    def _ArgRead(self, e):
+        return emit.load(argument_name(e.name))
+
+    def _Call(self, e):
+        """A function's call: its one function in this handler, worked out once per handler call for the
+        arguments given and the subjects its body reads (as a let is: `support.let`), so that calls nested n deep,
+        each calling the next twice, cost n evaluations, not 2^n."""
+        name, number = self.functions.get(id(e.function)) or self._function(e.function)
+        subjects = [emit.load(var_name(var, "?")) for var in e.function.subjects]
+        args = [self.compile(a) for a in e.args]
+        key = ast.Tuple([emit.const(number), *(emit.call("id", s) for s in subjects), *args], ast.Load())
+        return self.helper("let", emit.load("known"), key, emit.load("trace"), emit.load(name), *subjects, *args)
+
+    def _function(self, fn: nodes.Function) -> tuple[str, int]:
+        """The function working out a `def`'s body, defined once in this handler (after the ones it calls)."""
+        number = len(self.works)  # (a let's and a function's numbers are keys of one `known`)
+        name = f"_def{number}_{safe_identifier(fn.name)}"
+        self.functions[id(fn)] = (name, number)
+        self.works[("function", id(fn))] = (name, number, [])  # (the handler then makes `known`)
+        outer, self.arguments = self.arguments, fn.params
+        try:
+            value = self.compile(fn.expr)
+        finally:
+            self.arguments = outer
+        args = [ast.arg("trace"), *(ast.arg(var_name(var, "?")) for var in fn.subjects),
+                *(ast.arg(argument_name(p)) for p in fn.params)]
+        self.work_defs.append(ast.FunctionDef(name, ast.arguments([], args, None, [], [], None, []),
+                                              [ast.Return(value)], [], None, None))
+        return name, number
 
     # operators
     def _Neg(self, e):

@@ -13,6 +13,12 @@ from orbis_dsl.language.backends.python import emit
 from orbis_dsl.language.backends.python.emit import var_name
 from orbis_dsl.language.ir.nodes import Var
 
+
+def argument_name(param: str) -> str:
+    """The local variable holding a function's argument in its generated function (no variable of ours starts
+    so)."""
+    return "a_" + emit.safe_identifier(param)
+
 _ONE = ast.Constant(1)
 
 
@@ -76,6 +82,8 @@ class ScanCompiler:
         key = site
         if self.tile_clause:
             key = ast.Tuple([site, emit.attr("p", "index"), emit.attr("t", "pos")], ast.Load())
+        if self.arguments:  # in a function's body: one ranking per arguments it is called with
+            key = ast.Tuple([key, *(emit.load(argument_name(a)) for a in self.arguments)], ast.Load())
         lam = ast.Lambda(ast.arguments([], [ast.arg(self._var(e.var))], None, [], [], None, []), self.compile(e.value))
         params = [emit.attr("t", "params")] if self.tile_clause else []
         return self.helper("among", emit.load("g"), self.player(e.player), emit.const(e.rank), lam, key,

@@ -23,7 +23,7 @@ from orbis_dsl.language.ir.lower import Lowering
 
 # Where an operation's operands are not always evaluated: only these fields are.
 _ALWAYS = {ops.IfExpr: ("cond",), ops.BoolOp: ("left",), ops.TileScan: (), ops.HeldScan: (), ops.PlayerScan: (),
-           ops.MemberScan: (), ops.Among: ()}
+           ops.MemberScan: (), ops.Among: (), ops.Call: ("args",)}  # (a call's body: its function's own)
 
 
 @attrs.define
@@ -115,10 +115,8 @@ def _traces(e, steps: bool, seen: dict[int, bool]) -> bool:
         return True
     if isinstance(e, ops.Among | ops.LargestGroup) or (steps and isinstance(e, ops.Arith) and e.op == "/"):
         return True
-    if isinstance(e, nodes.LetRef):
-        if id(e.let) not in seen:
-            seen[id(e.let)] = _traces(e.let.expr, steps, seen)
-        return seen[id(e.let)]
+    if isinstance(e, nodes.LetRef | ops.Call):
+        return _named_traces(e, steps, seen)
     if not attrs.has(type(e)) or isinstance(e, nodes.NAME_NODES):
         return False
     for f in attrs.fields(type(e)):
@@ -126,3 +124,12 @@ def _traces(e, steps: bool, seen: dict[int, bool]) -> bool:
         if any(_traces(item, steps, seen) for item in (value if isinstance(value, tuple) else (value,))):
             return True
     return False
+
+
+def _named_traces(e, steps: bool, seen: dict[int, bool]) -> bool:
+    """`_traces` of a let's read or a function's call: the let's or the function's body once, however many reads
+    or calls (a call's arguments too)."""
+    named = e.let if isinstance(e, nodes.LetRef) else e.function
+    if id(named) not in seen:
+        seen[id(named)] = _traces(named.expr, steps, seen)
+    return seen[id(named)] or (isinstance(e, ops.Call) and any(_traces(a, steps, seen) for a in e.args))

@@ -19,7 +19,7 @@ import attrs
 
 from orbis_dsl.language.backends.python import emit
 from orbis_dsl.language.backends.python.emit import safe_identifier
-from orbis_dsl.language.ir import nodes
+from orbis_dsl.language.ir import nodes, ops
 
 # What a handler is given that a let's function may read, in the order its arguments take them.
 _GIVEN = ("g", "p", "t", "each", "measure")
@@ -70,8 +70,9 @@ class ModuleLets:
 
 
 def _reads_a_let(e) -> bool:
-    """Whether an IR expression reads a let (whose function or local would be its handler's)."""
-    if isinstance(e, nodes.LetRef):
+    """Whether an IR expression reads a let or calls a function (whose function or local would be its
+    handler's)."""
+    if isinstance(e, nodes.LetRef | ops.Call):
         return True
     if not attrs.has(type(e)) or isinstance(e, nodes.NAME_NODES):
         return False
