@@ -510,6 +510,111 @@ def _check_26(g, p, each, trace=None):
 
 # from 'rules/terra_mystica/game.orbis', line 223
 def _check_27(g, p, each, trace=None):
+    known = {}
+    def _def0_cult_steps(trace, a_track):
+        return _sum_over(
+            (
+                (
+                    p.values['favour_steps_FAV1']
+                    if m0 == 'FAV1'
+                    else (
+                        p.values['favour_steps_FAV2']
+                        if m0 == 'FAV2'
+                        else (
+                            p.values['favour_steps_FAV3']
+                            if m0 == 'FAV3'
+                            else (
+                                p.values['favour_steps_FAV4']
+                                if m0 == 'FAV4'
+                                else (
+                                    p.values['favour_steps_FAV5']
+                                    if m0 == 'FAV5'
+                                    else (
+                                        p.values['favour_steps_FAV6']
+                                        if m0 == 'FAV6'
+                                        else (
+                                            p.values['favour_steps_FAV7']
+                                            if m0 == 'FAV7'
+                                            else (
+                                                p.values['favour_steps_FAV8']
+                                                if m0 == 'FAV8'
+                                                else (
+                                                    p.values['favour_steps_FAV9']
+                                                    if m0 == 'FAV9'
+                                                    else (
+                                                        p.values['favour_steps_FAV10']
+                                                        if m0 == 'FAV10'
+                                                        else (
+                                                            p.values['favour_steps_FAV11']
+                                                            if m0 == 'FAV11'
+                                                            else p.values['favour_steps_FAV12']
+                                                        )
+                                                    )
+                                                )
+                                            )
+                                        )
+                                    )
+                                )
+                            )
+                        )
+                    )
+                )
+                for m0 in (
+                    'FAV1', 'FAV2', 'FAV3', 'FAV4', 'FAV5', 'FAV6', 'FAV7', 'FAV8', 'FAV9', 'FAV10', 'FAV11', 'FAV12',
+                )
+                if (
+                    _holds(p.facts['favor_tiles'], m0)
+                    and (
+                        (
+                            p.values['favour_track_FAV1']
+                            if m0 == 'FAV1'
+                            else (
+                                p.values['favour_track_FAV2']
+                                if m0 == 'FAV2'
+                                else (
+                                    p.values['favour_track_FAV3']
+                                    if m0 == 'FAV3'
+                                    else (
+                                        p.values['favour_track_FAV4']
+                                        if m0 == 'FAV4'
+                                        else (
+                                            p.values['favour_track_FAV5']
+                                            if m0 == 'FAV5'
+                                            else (
+                                                p.values['favour_track_FAV6']
+                                                if m0 == 'FAV6'
+                                                else (
+                                                    p.values['favour_track_FAV7']
+                                                    if m0 == 'FAV7'
+                                                    else (
+                                                        p.values['favour_track_FAV8']
+                                                        if m0 == 'FAV8'
+                                                        else (
+                                                            p.values['favour_track_FAV9']
+                                                            if m0 == 'FAV9'
+                                                            else (
+                                                                p.values['favour_track_FAV10']
+                                                                if m0 == 'FAV10'
+                                                                else (
+                                                                    p.values['favour_track_FAV11']
+                                                                    if m0 == 'FAV11'
+                                                                    else p.values['favour_track_FAV12']
+                                                                )
+                                                            )
+                                                        )
+                                                    )
+                                                )
+                                            )
+                                        )
+                                    )
+                                )
+                            )
+                        )
+                        == a_track
+                    )
+                )
+            ),
+        )
     return _compare(
         trace, 'cults[track] is {value}', '<', p.facts['cults'][each],
         _extreme_min(
@@ -524,110 +629,7 @@ def _check_27(g, p, each, trace=None):
                             else p.values['start_earth'] if each == 'earth' else p.values['start_air']
                         )
                     )
-                    + _sum_over(
-                        (
-                            (
-                                p.values['favour_steps_FAV1']
-                                if m0 == 'FAV1'
-                                else (
-                                    p.values['favour_steps_FAV2']
-                                    if m0 == 'FAV2'
-                                    else (
-                                        p.values['favour_steps_FAV3']
-                                        if m0 == 'FAV3'
-                                        else (
-                                            p.values['favour_steps_FAV4']
-                                            if m0 == 'FAV4'
-                                            else (
-                                                p.values['favour_steps_FAV5']
-                                                if m0 == 'FAV5'
-                                                else (
-                                                    p.values['favour_steps_FAV6']
-                                                    if m0 == 'FAV6'
-                                                    else (
-                                                        p.values['favour_steps_FAV7']
-                                                        if m0 == 'FAV7'
-                                                        else (
-                                                            p.values['favour_steps_FAV8']
-                                                            if m0 == 'FAV8'
-                                                            else (
-                                                                p.values['favour_steps_FAV9']
-                                                                if m0 == 'FAV9'
-                                                                else (
-                                                                    p.values['favour_steps_FAV10']
-                                                                    if m0 == 'FAV10'
-                                                                    else (
-                                                                        p.values['favour_steps_FAV11']
-                                                                        if m0 == 'FAV11'
-                                                                        else p.values['favour_steps_FAV12']
-                                                                    )
-                                                                )
-                                                            )
-                                                        )
-                                                    )
-                                                )
-                                            )
-                                        )
-                                    )
-                                )
-                            )
-                            for m0 in (
-                                'FAV1', 'FAV2', 'FAV3', 'FAV4', 'FAV5', 'FAV6', 'FAV7', 'FAV8', 'FAV9', 'FAV10',
-                                'FAV11', 'FAV12',
-                            )
-                            if (
-                                _holds(p.facts['favor_tiles'], m0)
-                                and (
-                                    (
-                                        p.values['favour_track_FAV1']
-                                        if m0 == 'FAV1'
-                                        else (
-                                            p.values['favour_track_FAV2']
-                                            if m0 == 'FAV2'
-                                            else (
-                                                p.values['favour_track_FAV3']
-                                                if m0 == 'FAV3'
-                                                else (
-                                                    p.values['favour_track_FAV4']
-                                                    if m0 == 'FAV4'
-                                                    else (
-                                                        p.values['favour_track_FAV5']
-                                                        if m0 == 'FAV5'
-                                                        else (
-                                                            p.values['favour_track_FAV6']
-                                                            if m0 == 'FAV6'
-                                                            else (
-                                                                p.values['favour_track_FAV7']
-                                                                if m0 == 'FAV7'
-                                                                else (
-                                                                    p.values['favour_track_FAV8']
-                                                                    if m0 == 'FAV8'
-                                                                    else (
-                                                                        p.values['favour_track_FAV9']
-                                                                        if m0 == 'FAV9'
-                                                                        else (
-                                                                            p.values['favour_track_FAV10']
-                                                                            if m0 == 'FAV10'
-                                                                            else (
-                                                                                p.values['favour_track_FAV11']
-                                                                                if m0 == 'FAV11'
-                                                                                else p.values['favour_track_FAV12']
-                                                                            )
-                                                                        )
-                                                                    )
-                                                                )
-                                                            )
-                                                        )
-                                                    )
-                                                )
-                                            )
-                                        )
-                                    )
-                                    == each
-                                )
-                            )
-                        ),
-                    )
+                    + _let(known, (0, each), trace, _def0_cult_steps, each)
                 ),
                 9,
             ),
@@ -1064,7 +1066,7 @@ CHECKS = (
             "below the faction's starting position on {track} (plus its favour tiles' steps): cult positions never go d"
             'own'
         ),
-        fn=_check_27, each_name='track', members=('fire', 'water', 'earth', 'air'), refuse=False,
+        fn=_check_27, each_name='track', members=('fire', 'water', 'earth', 'air'), refuse=False, at_player='cults',
     ),
     CheckSpec(
         message=(
