@@ -17,8 +17,7 @@ from typing import NamedTuple
 
 from orbis_dsl.common.games import all_games
 from orbis_dsl.language.backends.python.compile import render
-from orbis_dsl.language.check.checker import Checker, check
-from orbis_dsl.language.check.elaborate import elaborate
+from orbis_dsl.language.check.checker import check, checked
 from orbis_dsl.language.check.model import BUILTIN_NAMES
 from orbis_dsl.language.check.names import ROUND_NAMES
 from orbis_dsl.language.packs.game import LaidPack
@@ -221,18 +220,12 @@ def _run(case: Case) -> Outcome:
     sources = laid(case)
     if isinstance(sources, list):
         return Outcome("refused" if sources and sources[0].span else "unlocated", str(sources[:1]))
-    # Reuse expanded first (functions, link sets, per-member values: check/elaborate.py), then the checker itself,
-    # without `check`'s size limits (a pack of one declaration is far below them): its `replaced` tells a
-    # replacement from an addition.
-    elaboration = elaborate(sources)
-    if any(d.is_error for d in elaboration.diagnostics):
-        return _refused([d for d in elaboration.diagnostics if d.is_error])
-    sources = elaboration.sources
-    checker = Checker(sources)
-    checker.reuse = elaboration
-    model = checker.run()
+    # The checker's whole pipeline (reuse expanded, the size limits, the checker, the functions' bodies), as
+    # `check` runs it: its `replaced` tells a replacement from an addition. (A copy of that pipeline here once
+    # missed a step the real one had gained, and reported crashes the command line never gave.)
+    model, diags, sources, checker = checked(sources)
     if model is None:
-        return _refused([d for d in checker.diags if d.is_error])
+        return _refused([d for d in diags if d.is_error])
     modules = render(model, sources, PACK_PATH.parent)
     rules = rules_from_modules(modules, f"orbis_collision_{abs(hash(case.text))}")
     game = next(g for g in all_games() if g.id == case.game)

@@ -127,7 +127,7 @@ def test_simulate_starts_no_more_workers_than_chunks(monkeypatch):
     started = []
 
     class Pool:
-        def __init__(self, max_workers):
+        def __init__(self, max_workers, initializer=None):
             started.append(max_workers)
             raise RuntimeError("stop here")
 

@@ -342,15 +342,22 @@ def check(sources: SourceSet) -> tuple[RuleSet | None, list[Diagnostic]]:
 
 def check_expanded(sources: SourceSet) -> tuple[RuleSet | None, list[Diagnostic], SourceSet]:
     """`check`, and the rule files with reuse expanded (check/elaborate.py), which the back ends read as the
-    rules' declarations: every function call, link set and per-member declaration already written out."""
+    rules' declarations: every small function call, link set and per-member declaration already written out."""
+    rules, diags, sources, _ = checked(sources)
+    return rules, diags, sources
+
+
+def checked(sources: SourceSet) -> tuple[RuleSet | None, list[Diagnostic], SourceSet, Checker | None]:
+    """`check_expanded`, and the checker that ran (None when elaboration or the size limits refused the rules
+    before it): what it found beyond the model, such as which declarations a pack replaced (`replaced`)."""
     elaboration = elaborate(sources)  # functions, link sets and per-member declarations expanded first
     if any(d.is_error for d in elaboration.diagnostics):
-        return None, sorted(elaboration.diagnostics, key=_position), sources
+        return None, sorted(elaboration.diagnostics, key=_position), sources, None
     sources = elaboration.sources
     bodies = {name: body for name, (_, body) in elaboration.functions.items() if body is not None}
     too_costly = resource_limits(sources.files, bodies)  # first: the checker's own walks follow lets too
     if too_costly:
-        return None, sorted(too_costly, key=_position), sources
+        return None, sorted(too_costly, key=_position), sources, None
     checker = Checker(sources)
     checker.reuse = elaboration
     rules = checker.run()
@@ -362,7 +369,7 @@ def check_expanded(sources: SourceSet) -> tuple[RuleSet | None, list[Diagnostic]
         rules = None if any(d.is_error for d in checker.diags) else rules
     diags = placed([*elaboration.diagnostics, *checker.diags], elaboration, getattr(checker, "misfed", ()),
                    checker.diags[expanded:])
-    return rules, sorted(diags, key=_position), sources
+    return rules, sorted(diags, key=_position), sources, checker
 
 
 def _position(d: Diagnostic):
