@@ -110,10 +110,16 @@ def placed(diags: list[Diagnostic], elaboration, misfed=(), defined=()) -> list[
     the wrong type (`misfed`), only what its definition's own check found (`defined`) is kept: the rest follows
     from that argument, which is reported at the call."""
     out, seen = [], set()
+    # Where the definition's own check found an error, what a call's written-out body found at the same place
+    # says the same less well ("the condition of 'if' …" for "the body of big (declared bool) …"): only the
+    # definition's is kept.
+    defined_errors = {d.span for d in defined if d.is_error and d.span is not None}
     defined = {(d.message, d.span) for d in defined}
     for d in diags:
         key = (d.message, d.span, d.severity)
         if key in seen or (_in_body_of(d, misfed, elaboration) and (d.message, d.span) not in defined):
+            continue
+        if d.span in defined_errors and (d.message, d.span) not in defined:
             continue
         seen.add(key)
         out.append(_with_call(d, elaboration))

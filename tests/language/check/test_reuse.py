@@ -392,3 +392,9 @@ def test_a_pack_value_named_like_a_written_out_one_is_refused(tmp_path):
     assert len(found) == 1 and found[0].span.file.endswith("pack.orbis")
     assert "`value start per tracks` gives fire as 'start_fire'" in found[0].message
     assert "`value start per tracks = 0`" in found[0].hint
+
+
+def test_a_mistake_in_a_body_is_reported_once_by_its_definition(tmp_path):
+    """It was reported twice: at the written-out call as "the condition of 'if' …", and at the definition."""
+    found = errors(tmp_path, 'def big(n: int): bool = n + 1\nscore x "X": if big(1) then 1 else 0\n')
+    assert found == ["the body of big (declared bool) must be a yes/no condition, but this is a number"]
