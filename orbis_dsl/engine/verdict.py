@@ -30,6 +30,7 @@ gets its interval and "undecided".
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Callable
 
@@ -118,11 +119,12 @@ def judging(gods: list[str], players: int, play: Callable[[int, int], list[dict]
             progress: Callable[[int, list[GodVerdict]], None] | None = None):
     """`judge` a batch at a time: yields (verdicts, games played) after each batch, so that a caller stopped
     midway (Ctrl-C) still has the verdicts so far. The confidence sequences are valid at any stopping time, so
-    an undecided god's interval after an interruption means what it says."""
+    an undecided god's interval after an interruption means what it says. Each yield is a copy of the verdicts:
+    a batch cut short while it was being counted leaves the last one as it was."""
     alpha = ALPHA / max(1, len(gods))
     verdicts = {g: GodVerdict(g, 1 / players, alpha) for g in gods}
     played = 0
-    yield list(verdicts.values()), played
+    yield [copy.copy(v) for v in verdicts.values()], played
     while played < budget and any(v.verdict is None for v in verdicts.values()):
         count = min(BATCH, budget - played)
         for result in play(played, count):
@@ -135,7 +137,7 @@ def judging(gods: list[str], players: int, play: Callable[[int, int], list[dict]
             v.look(played)
         if progress is not None:
             progress(played, list(verdicts.values()))
-        yield list(verdicts.values()), played
+        yield [copy.copy(v) for v in verdicts.values()], played
 
 
 def pack_gods(compiled, base) -> list[str]:

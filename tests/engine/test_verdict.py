@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from orbis_dsl.cli.engine import make_app
-from orbis_dsl.engine.verdict import BATCH, GodVerdict, cs_radius, judge, pack_gods
+from orbis_dsl.engine.verdict import BATCH, GodVerdict, cs_radius, judge, judging, pack_gods
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -206,3 +206,19 @@ def test_balance_stopped_by_ctrl_c_says_what_the_games_so_far_say(cli, monkeypat
     verdict = [line for line in result.stdout.splitlines() if line.startswith("verdict: oracle: ")]
     assert len(verdict) == 1 and "points (" in verdict[0]
     assert "Traceback" not in result.output
+
+
+def test_a_batch_cut_short_while_counted_leaves_the_last_verdicts_as_they_were():
+    """Ctrl-C may land while a batch's results are being counted: what `judging` yielded before stays as it was."""
+    def play(start, count):
+        for i in range(count):
+            if start and i == count // 2:
+                raise KeyboardInterrupt
+            yield {"players": [{"god": "g", "win": 1.0}, {"god": "h", "win": 0.0}]}
+
+    so_far = None
+    with pytest.raises(KeyboardInterrupt):
+        for step in judging(["g"], 2, play, 10 * BATCH):
+            so_far = step
+    verdicts, played = so_far
+    assert played == BATCH and [(v.god, v.n, v.wins) for v in verdicts] == [("g", BATCH, float(BATCH))]
