@@ -50,7 +50,7 @@ class EndOfGame:
     @staticmethod
     def _scored_player(T, rules, me) -> tuple:
         """(the player's record, as `record` writes it; their view and the tiles whose cancellation the scorer
-        settles, as the scorer's `_player_view` makes them from that record: tests/engine/test_engine_fast.py
+        settles, as the scorer's `_player_view` makes them from that record: tests/engine/test_engine_score.py
         holds the two to each other). A face-up tile's view is built from `Tables.t_scored`, field by field as
         `views.scored_tile` builds it; a desert's, and an empty place's in an unfinished game, from the desert's
         record."""

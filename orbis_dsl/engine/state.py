@@ -145,7 +145,6 @@ class Tables:
         self.row_spans = tuple(range(start, start + width) for start, width in zip(board.starts, board.rows))
         self.t_scored = tuple(tuple(_scored_fields(self.rules, record) for record in pair) for pair in self.t_records)
 
-
     def _god_tables(self, rules: Rules) -> None:
         """Per god: its 'when taken' handler and the settings it modifies."""
         self.gods = tuple(rules.gods)

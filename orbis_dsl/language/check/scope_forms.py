@@ -49,6 +49,14 @@ def _text(e, written=None) -> str:
     return shown or "this expression"
 
 
+def _member_set(decl: ast_decl.ValueDecl, members: dict[str, str]) -> str | None:
+    """The set a value is a member of (`value home: terrains`, or `value home = black`), or None for a number or
+    a flag."""
+    if decl.set_name is not None:
+        return decl.set_name
+    return members.get(decl.value) if isinstance(decl.value, str) else None
+
+
 def _constant_hint(compared, ctx: Context | None, always: bool) -> str:
     """How to write what a constant comparison may have meant: the other side for another tile or player where
     there is one to name, the outcome itself elsewhere."""
@@ -102,8 +110,7 @@ class ScopeChecker:
         for what, old, new in self.replaced.values():
             if what != "value" or not isinstance(new, ast_decl.ValueDecl):
                 continue
-            old_set, new_set = (d.set_name or members.get(d.value) if isinstance(d.value, str | None) else None
-                                for d in (old, new))
+            old_set, new_set = _member_set(old, members), _member_set(new, members)
             if old_set and new_set and old_set != new_set:
                 base = f"the base game's at {where(old.span)}: `{self.first_line(old.span)}`"
                 self.error(f"value '{new.name}' replaces the base game's value '{old.name}' with another type: a "

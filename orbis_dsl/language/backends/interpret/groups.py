@@ -105,16 +105,27 @@ def _apart(board, a: str, b: str) -> int:
     return max(abs(xa - xb), abs(ya - yb), abs(za - zb))
 
 
+@lru_cache(maxsize=64)
+def _extent(board) -> tuple[int, dict[int, int]]:
+    """(the last row, each row's last column) of the map, worked out once per map."""
+    last_column: dict[int, int] = {}
+    for row, column in board.cells.values():
+        last_column[row] = max(column, last_column.get(row, 0))
+    return max(last_column), last_column
+
+
 def _on_border(board, cell: str) -> bool:
     row, column = board.cells[cell]
-    rows = max(r for r, _ in board.cells.values())
-    last_column = max(c for r, c in board.cells.values() if r == row)
-    return row in (0, rows) or column in (0, last_column)
+    last_row, last_column = _extent(board)
+    return row in (0, last_row) or column in (0, last_column[row])
 
 
 def _measure(board, group: list[str], by: str, between: list, parts) -> int:
     if by == "span":
-        firsts, seconds = ([c for c in group if c in set(cells)] for cells in between) if between else (group, group)
+        if between:  # from a cell of the first member to a cell of the second, both in this group
+            firsts, seconds = ([c for c in group if c in member] for member in map(set, between))
+        else:
+            firsts = seconds = group
         return max((_apart(board, a, b) for a in firsts for b in seconds), default=0)
     if by == "parts":
         return len(_groups(board, group, parts))
