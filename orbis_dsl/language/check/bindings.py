@@ -76,7 +76,7 @@ def _a(noun: str) -> str:
 
 
 # A value given as a member before the sets are known: which set it belongs to is asked once they are
-# (`ScopeChecker.check_values`), so that `value home = black` may replace `value home: terrains`.
+# (`scope_forms.check_values`), so that `value home = black` may replace `value home: terrains`.
 SOME_MEMBER = "a member of a set"
 
 

@@ -93,7 +93,7 @@ def argument_type(checker, e, got: str) -> None:
     want = checker_type(param.type, checker.sets)
     if want is None or got == want or got.rstrip("?") == want.rstrip("?"):
         return
-    checker.misfed = {*getattr(checker, "misfed", ()), fn.name}  # the body's errors then follow from this one
+    checker.report.misfed |= {fn.name}  # the body's errors then follow from this one
     checker.error(f"argument '{param.name}' of {fn.name} must be {checker.words(want)}, but this is "
                   f"{checker.words(got)}", e.span,
                   hint=f"{fn.name} is declared at {_where(fn.name_span)}: `{param.name}: {type_words(param.type)}`")

@@ -223,7 +223,7 @@ class Context:
 
 
 def rule_context(rules, **extra) -> Context:
-    """The base context of a checked rule set (see `check.Checker.context` for the same during checking)."""
+    """The base context of a checked rule set (see `check.state.Names.context` for the same during checking)."""
     extra.setdefault("lets", rules.lets)
     extra.setdefault("value_types", value_types(rules.values, rules.sets, rules.value_sets))
     return Context(
