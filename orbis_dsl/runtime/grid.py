@@ -310,21 +310,19 @@ def _group_measures(grid, found: Features, name: str, ids) -> dict:
     return out
 
 
-def measure_types(grid) -> dict[str, str]:
-    """Each measure's type for the checker: `int`, or `per:SET` for one per member of a set."""
-    types = {"placed": "int", "empty": "int", "cells": "int", "mismatches": "int"}
+def measure_sets(grid) -> dict[str, str | None]:
+    """Each measure of a grid record: the set it is given once per member of, or None for a single number."""
+    per: dict[str, str | None] = dict.fromkeys(("placed", "empty", "cells", "mismatches"))
     for name in ("regions", "enclosed", "inland", "largest_region", "largest_inland"):
-        types[name] = f"per:{grid.edge_set}"
+        per[name] = grid.edge_set
     for mark in grid.marks:
-        types[mark.name] = f"per:{mark.set}"
+        per[mark.name] = mark.set
         if mark.in_patch:
-            types[mark.name + "_in"] = f"per:{grid.edge_set}"
-            types[mark.name + "_together"] = f"per:{mark.set}"
-            types[mark.name + "_kinds"] = f"per:{grid.edge_set}"
+            per[mark.name + "_in"] = grid.edge_set
+            per[mark.name + "_together"] = mark.set
+            per[mark.name + "_kinds"] = grid.edge_set
     for area in grid.areas:
-        types.update({f"{area}_placed": "int", f"{area}_members": "int"})
-        types.update({f"{area}_{mark.name}": "int" for mark in grid.marks})
+        per.update(dict.fromkeys((f"{area}_placed", f"{area}_members", *(f"{area}_{m.name}" for m in grid.marks))))
     for face in grid.faces:
-        types.update({f"{face}_placed": "int", f"{face}_split": "int"})
-        types.update({f"{face}_{mark.name}": "int" for mark in grid.marks})
-    return types
+        per.update(dict.fromkeys((f"{face}_placed", f"{face}_split", *(f"{face}_{m.name}" for m in grid.marks))))
+    return per

@@ -94,10 +94,11 @@ def test_the_different_animals_in_one_enclosed_landscape_are_counted_by_terrain(
 
 def test_a_piece_name_is_a_constant_only_where_a_list_holds_its_family():
     from orbis_dsl.language.check.names import rule_context
+    from orbis_dsl.language.check.types import PieceOf
     from orbis_dsl.language.ruleset import compile_game
 
     model = compile_game(game_named("mondo")).model
-    assert rule_context(model).resolve("T07").type == "piece:task"
+    assert rule_context(model).resolve("T07").type == PieceOf("task")
     # Orbis's gods are held one per player, never listed: no constants there.
     orbis = compile_game(game_named("orbis")).model
     assert all(rule_context(orbis).resolve(g) is None for g in orbis.gods)

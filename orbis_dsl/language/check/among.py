@@ -8,6 +8,7 @@ that reads a tile, to refuse it there.
 from __future__ import annotations
 
 from orbis_dsl.language.check.names import Context
+from orbis_dsl.language.check.types import TILE
 from orbis_dsl.language.syntax import ast_expr
 from orbis_dsl.language.syntax.ast_walk import children
 
@@ -67,7 +68,7 @@ def _scan(entry, stack: list):
         binder = getattr(node, "binder", None)
         if node.where is not None and isinstance(binder, ast_expr.Ref):
             # the counted tile named: its fields (`n.color`) are its own, bare names the outer subject's
-            stack.append((node.where, here.bound(binder.name, "tile"), inner, followed, via))
+            stack.append((node.where, here.bound(binder.name, TILE), inner, followed, via))
         elif node.where is not None:
             stack.append((node.where, here.item_scope(), True, followed, via))
         return None

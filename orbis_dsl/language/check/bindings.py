@@ -21,7 +21,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from orbis_dsl.common.diagnostics import Span
-from orbis_dsl.language.check.model import type_name
+from orbis_dsl.language.check.model import type_of
+from orbis_dsl.language.check.types import UNKNOWN, Type
 from orbis_dsl.language.syntax import ast_decl, ast_expr, ast_reuse, ast_sheet
 
 # One-of-a-kind declarations a pack may not declare again (singleton key -> words): the base game's tiles, its
@@ -259,7 +260,7 @@ def _attribute_clashes(live, layers, quote) -> list[Collision]:
             if not isinstance(kind, ast_decl.PieceDecl) or layers.get(kind_path, 0) >= layers.get(path, 0):
                 continue
             param = next((m for m in kind.members if isinstance(m, ast_decl.ParamDecl) and m.name == decl.name), None)
-            if param is not None and _differ(type_name(param.type), type_name(decl.type)):
+            if param is not None and _differ(type_of(param.type), type_of(decl.type)):
                 found.append(Collision(
                     f"attribute '{decl.name}' is {type_text(decl.type)}, but the base game's {kind.family} "
                     f"{kind.name} has a parameter '{decl.name}' of type {type_text(param.type)}: every tile has an "
@@ -270,8 +271,8 @@ def _attribute_clashes(live, layers, quote) -> list[Collision]:
     return found
 
 
-def _differ(one: str, other: str) -> bool:
-    return "?" not in (one, other) and one != other
+def _differ(one: Type, other: Type) -> bool:
+    return UNKNOWN not in (one, other) and one != other
 
 
 # ---- the reuse sorts: functions, link sets, values per member (written out by check/elaborate.py) ------------

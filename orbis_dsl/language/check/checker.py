@@ -30,7 +30,7 @@ from orbis_dsl.language.check.grid import grid_spec
 from orbis_dsl.language.check.hexmap import check_hexmap
 from orbis_dsl.language.check.literals import check_option, check_param
 from orbis_dsl.language.check.members import ONCE_ONLY, repeated
-from orbis_dsl.language.check.model import RuleSet, type_name
+from orbis_dsl.language.check.model import RuleSet, type_of
 from orbis_dsl.language.check.names import listed_pieces
 from orbis_dsl.language.check.pieces import check_desert, check_god, check_kind
 from orbis_dsl.language.check.scope_forms import check_values
@@ -46,6 +46,7 @@ from orbis_dsl.language.check.sheets import (
 )
 from orbis_dsl.language.check.state import Names
 from orbis_dsl.language.check.top_lets import top_level_lets
+from orbis_dsl.language.check.types import UNKNOWN, Type, required
 from orbis_dsl.language.check.variants import check_tile, check_variant
 from orbis_dsl.language.syntax import ast_decl, ast_sheet
 from orbis_dsl.language.syntax.sources import SourceSet
@@ -160,22 +161,22 @@ def _expression_names(env: Names, tile_pieces, held_pieces) -> Names:
     return attrs.evolve(env, top_lets=lets, replaced=replaced)
 
 
-def _param_types_by_name(env: Names, kind_decls) -> dict[str, str]:
+def _param_types_by_name(env: Names, kind_decls) -> dict[str, Type]:
     """Every parameter name any tile piece declares, with its type: `sum(icons of tiles …)` reads it off any
     tile."""
-    types = {name: type_name(p.type) for name, p in env.attributes.items()}
+    types = {name: type_of(p.type) for name, p in env.attributes.items()}
     first: dict[str, tuple[ast_decl.PieceDecl, ast_decl.ParamDecl]] = {}
     for _, decl in kind_decls:
         for member in decl.members:
             if not isinstance(member, ast_decl.ParamDecl) or member.name in env.attributes:
                 continue  # (a parameter named like an attribute is told at the kind)
             if member.name not in types:
-                types[member.name] = type_name(member.type)
+                types[member.name] = type_of(member.type)
                 first[member.name] = (decl, member)
-            elif types[member.name].rstrip("?") != type_name(member.type).rstrip("?") and "?" not in (
-                    types[member.name], type_name(member.type)):
+            elif required(types[member.name]) != required(type_of(member.type)) and UNKNOWN not in (
+                    types[member.name], type_of(member.type)):
                 other, param = first[member.name]
-                env.error(f"parameter '{member.name}' is {env.words(type_name(member.type))} here, but "
+                env.error(f"parameter '{member.name}' is {env.words(type_of(member.type))} here, but "
                           f"{other.family} {other.name}'s parameter '{member.name}' is "
                           f"{env.words(types[member.name])}: `{member.name} of tiles` reads it off every "
                           "tile, so it has one type in every kind", member.span,

@@ -1,7 +1,7 @@
 """Stage 2, expressions: the type of every expression, with a located message for each mistake.
 
-Types are names: int, int? (a number that may be none: a max or min of no tiles, a tile's level), bool, color,
-kind, star, string, colors, kinds, stars, amount; '?' after an error, so one mistake is reported once.
+Types are values (check/types.py): a number, which may be none (a max or min of no tiles, a tile's level), a
+yes/no condition, a colour, a set of colours … ; UNKNOWN after an error, so one mistake is reported once.
 
 `check_expr(env, e, ctx)` checks one expression against the checker's `Names` (check/state.py), `env`: it hands
 the node to the `_e_` function of its class, here or in `lists`, `scope_forms` and `hexmap`.
@@ -22,64 +22,59 @@ from orbis_dsl.language.check.scope_forms import (
     given_by,
     shown_given,
 )
+from orbis_dsl.language.check.types import (
+    BOOL,
+    CELLS,
+    COLOR,
+    INT,
+    KIND,
+    MAYBE_INT,
+    STAR,
+    STRING,
+    TILE,
+    UNKNOWN,
+    ListOf,
+    MemberOf,
+    PerMember,
+    PieceOf,
+    RoundValues,
+    Type,
+    is_int,
+    is_optional,
+    maybe,
+    name_of,
+    required,
+    set_of,
+)
 from orbis_dsl.language.syntax import ast_expr
 
 
-def _is_int(t: str) -> bool:
-    return t in ("int", "int?")
+def _optional_int(fact) -> Type:
+    return MAYBE_INT if fact.type.optional else INT
 
 
-def _optional_int(fact) -> str:
-    return "int?" if fact.type.optional else "int"
-
-
-WORDS = {"int": "a number", "int?": "a number (or none)", "bool": "a yes/no condition", "color": "a colour",
-         "kind": "a tile piece", "star": "a tile mark", "string": "a string", "colors": "a set of colours",
-         "kinds": "a set of tile pieces", "stars": "a set of tile marks", "amount": "an amount like '2 red'",
-         "cells": "a list of cells", "crossings": "a list of crossings", "waters": "a list of water cells",
-         "color?": "a colour (or none)", "colors?": "a set of colours (or none)",
-         "amount?": "an amount (or none)", "ints": "a list of numbers", "strings": "a list of strings"}
-
-
-def words(t: str, vocabulary=None) -> str:
-    """A type in plain words, for messages; in the game's own nouns when its `vocabulary` is given (Orbis: 'a
-    kind', not 'a tile piece')."""
-    family = getattr(vocabulary, "tile_family", None)
-    if family and t.rstrip("?") in ("kind", "kinds"):
-        return f"a {family}" if t.rstrip("?") == "kind" else f"a set of {family}s"
-    if t.startswith("member:"):
-        return f"a member of {t[len('member:'):].rstrip('?')}" + (" (or none)" if t.endswith("?") else "")
-    if t.startswith("per:"):
-        return f"a value per member of {t[len('per:'):]}"
-    if t.startswith("list:"):  # `list of NAME`: members of a set or held pieces of a family
-        return f"a list of {t[len('list:'):]}"
-    if t.startswith("piece:"):
-        return f"a {t[len('piece:'):]}"
-    return WORDS.get(t, t)
-
-
-def check_expr(env, e, ctx: Context) -> str:
-    """Check an expression; return its type name ('?' after an error, so one mistake is reported once)."""
+def check_expr(env, e, ctx: Context) -> Type:
+    """Check an expression; return its type (UNKNOWN after an error, so one mistake is reported once)."""
     if ctx.subject == "players" and ambiguous_read(env, e, ctx):
-        return "?"
+        return UNKNOWN
     got = _HANDLERS[type(e).__name__](env, e, ctx)
     if env.reuse is not None and id(e) in env.reuse.arguments:
         argument_type(env, e, got)  # a function's argument, against its parameter (check/functions.py)
-    if got.endswith("?") and shown_given(env, e, ctx):
-        return got[:-1]  # `x is given and … x …`: here x has a value
+    if is_optional(got) and shown_given(env, e, ctx):
+        return required(got)  # `x is given and … x …`: here x has a value
     return got
 
 
-def expect(env, e, ctx: Context, want: str, what: str, none_ok: bool = True) -> None:
+def expect(env, e, ctx: Context, want: Type, what: str, none_ok: bool = True) -> None:
     """Check that `e` has type `want`; a number that may be none passes only where `none_ok`."""
     got = env.expr(e, ctx)
-    if got == "?" or got == want or (want == "int" and got == "int?" and none_ok):
+    if got in (UNKNOWN, want) or (want == INT and got == MAYBE_INT and none_ok):
         return
-    if want == "int" and got == "int?":
+    if want == INT and got == MAYBE_INT:
         env.error(f"{what} may have no value at all (a max or min of no tiles, or an optional parameter): "
                   f"compare it instead, e.g. `… >= 1`", e.span)
         return
-    if got == want + "?":
+    if got != want and required(got) == want:
         env.error(f"{what} may have no value at all (an optional parameter, which a tile may leave as none): "
                   "drop the '?'", e.span)
         return
@@ -91,15 +86,15 @@ def _e_Call(env, e, ctx):
 
 
 def _e_IntLit(env, e, ctx):
-    return "int"
+    return INT
 
 
 def _e_BoolLit(env, e, ctx):
-    return "bool"
+    return BOOL
 
 
 def _e_StrLit(env, e, ctx):
-    return "string"
+    return STRING
 
 
 def _e_Ref(env, e, ctx):
@@ -110,32 +105,32 @@ def _e_Ref(env, e, ctx):
         env.error(f"a {family}'s own clause does not ask its '{family}': every tile it scores is of this "
                   f"{family}", e.span,
                   hint=f"ask it of other tiles: count(neighbours where {family} = …)")
-        return "?"
+        return UNKNOWN
     if binding is None:
         env.diags.append(env.unknown("name", e.name, ctx.visible_names, e.span))
-        return "?"
-    if binding.what == "bound" and binding.type == "tile":
+        return UNKNOWN
+    if binding.what == "bound" and binding.type == TILE:
         field = "color" if "color" in env.vocabulary.tile_fields else "…"
         env.error(f"'{e.name}' is the counted tile: name one of its fields, like `{e.name}.{field}`", e.span)
-        return "?"
+        return UNKNOWN
     if ctx.subject is not None and ambiguous_ref(env, e, binding, ctx):
-        return "?"
+        return UNKNOWN
     if binding.what == "field" and binding.target == "validated" and not ctx.allow_validated:
         env.error(f"'{e.name}' cannot be used here: a tile's own scoring decides it", e.span)
-        return "?"
+        return UNKNOWN
     if binding.what == "let":
         if e.name in ctx.later:
             _let_below(env, e, ctx.later[e.name])
-            return "?"
+            return UNKNOWN
         # Checked once where it is defined: a mistake in it is reported once, not at every use.
         known = env.let_types.get(id(binding.target))
         return known if known is not None else env.expr(binding.target, ctx)
-    if binding.type.startswith("per:"):
-        members = env.sets.get(binding.type[len("per:"):], ())
+    if isinstance(binding.type, PerMember):
+        members = env.sets.get(binding.type.set_name, ())
         example = f"{e.name}[{members[0]}]" if members else f"{e.name}[…]"
-        env.error(f"'{e.name}' is given once per member of {binding.type[len('per:'):]}: say which, "
+        env.error(f"'{e.name}' is given once per member of {binding.type.set_name}: say which, "
                   f"like {example}", e.span)
-        return "?"
+        return UNKNOWN
     return binding.type
 
 
@@ -156,19 +151,19 @@ def _e_Index(env, e, ctx):
     if binding is None:
         env.diags.append(env.unknown("fact", e.name, sorted(ctx.facts), e.span))
         env.expr(e.key, ctx)
-        return "?"
-    if not binding.type.startswith("per:"):
+        return UNKNOWN
+    if not isinstance(binding.type, PerMember):
         env.error(f"'{e.name}' is {env.words(binding.type)}, not a fact given per member of a set", e.span)
-        return "?"
-    set_name = binding.type[len("per:"):]
+        return UNKNOWN
+    set_name = binding.type.set_name
     key = env.expr(e.key, ctx)
-    if key not in ("?", "member:" + set_name):
+    if key not in (UNKNOWN, MemberOf(set_name)):
         env.error(f"'{e.name}' is given per member of {set_name}, but this is {env.words(key)}", e.key.span,
                   hint="expected one of: " + ", ".join(env.sets.get(set_name, ())))
     fact = env.facts.get(e.name)
     if fact is not None and fact.type.name == "cells":
-        return "cells"
-    return "int" if fact is None else _optional_int(fact)
+        return CELLS
+    return INT if fact is None else _optional_int(fact)
 
 
 def _e_AwardRef(env, e, ctx):
@@ -177,7 +172,7 @@ def _e_AwardRef(env, e, ctx):
     elif not ctx.allow_awards:
         env.error(f"'award {e.name}' is known only once the awards are handed out: use it in a 'score'",
                   e.span)
-    return "int"
+    return INT
 
 
 def _e_Prior(env, e, ctx):
@@ -185,7 +180,7 @@ def _e_Prior(env, e, ctx):
         env.diags.append(env.unknown("score", e.name, ["total", *sorted(ctx.scores)], e.span))
     elif not env.rounds:
         env.error(f"'prior {e.name}' is the round before's: the rule set declares no 'rounds'", e.span)
-    return "int?"
+    return MAYBE_INT
 
 
 def _e_Earlier(env, e, ctx):
@@ -193,57 +188,57 @@ def _e_Earlier(env, e, ctx):
     t = ctx.facts.get(e.name)
     if t is None:
         env.diags.append(env.unknown("fact", e.name, sorted(ctx.facts), e.span))
-        return "?"
+        return UNKNOWN
     if not env.rounds:
         env.error(f"'earlier {e.name}' lists the rounds before's values: the rule set declares no 'rounds'",
                   e.span)
-        return "?"
-    base = t.rstrip("?")
-    if base.startswith("member:"):
-        return "list:" + base[len("member:"):]
-    if base not in ("int", "string"):
+        return UNKNOWN
+    base = required(t)
+    if isinstance(base, MemberOf):
+        return ListOf(base.set_name)
+    if base not in (INT, STRING):
         env.error(f"'earlier' lists the values of a number, a choice or a set member, one per round; "
                   f"'{e.name}' is {env.words(t)}", e.span)
-        return "?"
-    return base + "s"
+        return UNKNOWN
+    return RoundValues(base.basic)
 
 
 def _e_SetLit(env, e, ctx):
     types = {_e_Ref(env, ast_expr.Ref(n, span=e.span), ctx) for n in e.names}
-    if "?" in types:
-        return "?"
-    if len(types) != 1 or not types <= {"color", "kind", "star"}:
+    if UNKNOWN in types:
+        return UNKNOWN
+    if len(types) != 1 or not types <= {COLOR, KIND, STAR}:
         pieces = f"{env.vocabulary.tile_family}s" if env.vocabulary.tile_family else "tile pieces"
         env.error(f"a set lists colours, {pieces} or tile marks, all of one sort", e.span)
-        return "?"
-    return {"color": "colors", "kind": "kinds", "star": "stars"}[types.pop()]
+        return UNKNOWN
+    return set_of(types.pop())
 
 
 def _e_Neg(env, e, ctx):
-    env.expect(e.operand, ctx, "int", "the operand of '-'", none_ok=False)
-    return "int"
+    env.expect(e.operand, ctx, INT, "the operand of '-'", none_ok=False)
+    return INT
 
 
 def _e_Arith(env, e, ctx):
-    env.expect(e.left, ctx, "int", f"the left side of '{e.op}'", none_ok=False)
-    env.expect(e.right, ctx, "int", f"the right side of '{e.op}'", none_ok=False)
-    return "int"
+    env.expect(e.left, ctx, INT, f"the left side of '{e.op}'", none_ok=False)
+    env.expect(e.right, ctx, INT, f"the right side of '{e.op}'", none_ok=False)
+    return INT
 
 
 def _e_Compare(env, e, ctx):
     left, right = env.expr(e.left, ctx), env.expr(e.right, ctx)
-    if "?" in (left, right):
-        return "bool"
+    if UNKNOWN in (left, right):
+        return BOOL
     constant_compare(env, e, left, right, ctx)
     if e.op in ("=", "!="):
-        if left.rstrip("?") != right.rstrip("?"):
+        if required(left) != required(right):
             env.error(f"cannot compare {env.words(left)} with {env.words(right)}", e.span)
         else:
             _check_choice(env, e.left, e.right)
             _check_choice(env, e.right, e.left)
-    elif not (_is_int(left) and _is_int(right)):
+    elif not (is_int(left) and is_int(right)):
         env.error(f"'{e.op}' compares numbers, not {env.words(left)} and {env.words(right)}", e.span)
-    return "bool"
+    return BOOL
 
 
 def _check_choice(env, ref, lit) -> None:
@@ -257,22 +252,32 @@ def _check_choice(env, ref, lit) -> None:
 
 def _e_Member(env, e, ctx):
     item, container = env.expr(e.item, ctx), env.expr(e.container, ctx)
-    listed = container[len("list:"):] if container.startswith("list:") else None
-    if listed is not None and item not in ("?", "piece:" + listed, "member:" + listed):
+    listed = container.item if isinstance(container, ListOf) else None
+    plural = _plural(item)
+    if listed is not None and item not in (UNKNOWN, PieceOf(listed), MemberOf(listed)):
         env.error(f"'in' needs one of {listed}, but this is {env.words(item)}", e.item.span)
-    elif listed is None and "?" not in (item, container) and container == item.rstrip("?") + "s?":
+    elif listed is None and UNKNOWN not in (item, container) and is_optional(container) \
+            and required(container) == plural:
         env.error("the set after 'in' may have no value at all (an optional parameter, which a tile may leave "
                   "as none): drop the '?'", e.container.span)
-    elif "?" not in (item, container) and listed is None and container != item.rstrip("?") + "s":
-        env.error(f"'in' needs {env.words(item.rstrip('?') + 's')}, but this is {env.words(container)}",
-                  e.container.span)
-    return "bool"
+    elif UNKNOWN not in (item, container) and listed is None and container != plural:
+        shown = env.words(plural) if plural is not None else name_of(required(item)) + "s"
+        env.error(f"'in' needs {shown}, but this is {env.words(container)}", e.container.span)
+    return BOOL
+
+
+def _plural(item: Type) -> Type | None:
+    """What `item in …` looks in: a set of colours, pieces or marks; a number's or a string's earlier values."""
+    item = required(item)
+    if item in (INT, STRING):
+        return RoundValues(item.basic)
+    return set_of(item)
 
 
 def _e_Among(env, e, ctx):
     # A value that may be none (`prior total`) is allowed: a player without one is never most or fewest.
     shown = len(env.diags)
-    env.expect(e.value, ctx.evolve(over_players=True), "int", f"what is '{e.rank} among players'")
+    env.expect(e.value, ctx.evolve(over_players=True), INT, f"what is '{e.rank} among players'")
     found = tile_part(e.value, ctx) if (ctx.self_kind == "tile" or ctx.in_item) and len(env.diags) == shown \
         else None
     if found is not None:
@@ -282,35 +287,35 @@ def _e_Among(env, e, ctx):
                   "the other players do not have", part.span,
                   hint=f"'among players' compares what is the player's: in {held}, an award, or a tile's clause "
                        "about the player alone (count(tiles where …), a resource, a value)")
-    return "bool"
+    return BOOL
 
 
 def _e_Not(env, e, ctx):
-    env.expect(e.operand, ctx, "bool", "the operand of 'not'")
-    return "bool"
+    env.expect(e.operand, ctx, BOOL, "the operand of 'not'")
+    return BOOL
 
 
 def _e_BoolOp(env, e, ctx):
-    env.expect(e.left, ctx, "bool", f"the left side of '{e.op}'")
+    env.expect(e.left, ctx, BOOL, f"the left side of '{e.op}'")
     # `x is given and … x …`: on the right, x has a value
     shown = given_by(env, e.left) if e.op == "and" else frozenset()
     right = ctx.evolve(given=ctx.given | shown) if shown - ctx.given else ctx
-    env.expect(e.right, right, "bool", f"the right side of '{e.op}'")
-    return "bool"
+    env.expect(e.right, right, BOOL, f"the right side of '{e.op}'")
+    return BOOL
 
 
 def _e_IfExpr(env, e, ctx):
-    env.expect(e.cond, ctx, "bool", "the condition of 'if'")
+    env.expect(e.cond, ctx, BOOL, "the condition of 'if'")
     shown = given_by(env, e.cond)
     then = env.expr(e.then, ctx.evolve(given=ctx.given | shown) if shown else ctx)
     otherwise = env.expr(e.otherwise, ctx)
-    if "?" in (then, otherwise):
-        return "?"
-    if then.rstrip("?") != otherwise.rstrip("?"):
+    if UNKNOWN in (then, otherwise):
+        return UNKNOWN
+    if required(then) != required(otherwise):
         env.error(f"both branches of 'if' must have one type; got {env.words(then)} and "
                   f"{env.words(otherwise)}", e.span)
-    base = then.rstrip("?")
-    return base + "?" if then.endswith("?") or otherwise.endswith("?") else base
+    base = required(then)
+    return maybe(base) if is_optional(then) or is_optional(otherwise) else base
 
 
 def _scope_ok(env, e, ctx) -> None:
@@ -327,81 +332,80 @@ def _e_Count(env, e, ctx):
     if e.binder is not None:
         inner = bound_scope(env, e, ctx)
         if inner is not None and e.where is not None:
-            env.expect(e.where, inner, "bool", "the condition after 'where'")
+            env.expect(e.where, inner, BOOL, "the condition after 'where'")
     elif e.where is not None:
         # Over players, the condition reads each counted player's facts: names resolve as for the player;
         # a name both the counted and the outer subject answer to is ambiguous (check_scope).
         inner = ctx.counted_player() if e.scope == "players" else ctx.counted_tile(e.scope)
-        env.expect(e.where, inner, "bool", "the condition after 'where'")
-    return "int"
+        env.expect(e.where, inner, BOOL, "the condition after 'where'")
+    return INT
 
 
 def _e_Aggregate(env, e, ctx):
     if e.scope == "players":
         env.error(f"'{e.func}(… of players)' is not a thing: {e.func} goes over tiles; over players, use "
                   f"'is most among players' or count(players where …)", e.span)
-        return "?"
+        return UNKNOWN
     _scope_ok(env, e, ctx)
     field_type = env.param_types_by_name.get(e.field)
     if field_type is None:
         env.diags.append(env.unknown("tile parameter", e.field, env.param_types_by_name, e.span))
-    elif not _is_int(field_type):
+    elif not is_int(field_type):
         env.error(f"'{e.func}' adds up numbers, but '{e.field}' is {env.words(field_type)}", e.span)
     if e.binder is not None:
         inner = bound_scope(env, e, ctx)
         if inner is not None and e.where is not None:
-            env.expect(e.where, inner, "bool", "the condition after 'where'")
+            env.expect(e.where, inner, BOOL, "the condition after 'where'")
     elif e.where is not None:
-        env.expect(e.where, ctx.counted_tile(e.scope, f"{e.func}({e.field} of "), "bool",
+        env.expect(e.where, ctx.counted_tile(e.scope, f"{e.func}({e.field} of "), BOOL,
                    "the condition after 'where'")
-    return "int" if e.func == "sum" else "int?"
+    return INT if e.func == "sum" else MAYBE_INT
 
 
 def _e_HeldCount(env, e, ctx):
     """`count(LIST where …)`, `sum(VALUE of LIST where …)`: over the pieces a list fact holds."""
     t = ctx.facts.get(e.fact)
     if t is None:
-        lists = sorted(n for n, f in ctx.facts.items() if f.startswith("list:"))
+        lists = sorted(n for n, f in ctx.facts.items() if isinstance(f, ListOf))
         # count(…) also counts tiles and players: a misspelt scope ("neighbors") is read as a list fact
         scopes = ("tiles", "neighbours", "supports", "players")
         env.diags.append(env.unknown("list fact or scope", e.fact, [*lists, *scopes], e.span))
-        return "?"
-    if not t.startswith("list:"):
+        return UNKNOWN
+    if not isinstance(t, ListOf):
         env.error(f"'{e.fact}' is {env.words(t)}, not a list of pieces", e.span)
-        return "?"
-    if t[len("list:"):] in env.sets:
-        env.error(f"'{e.fact}' lists members of {t[len('list:'):]}, not held pieces: size({e.fact}) counts them",
-                  e.span)
-        return "?"
+        return UNKNOWN
+    if t.item in env.sets:
+        env.error(f"'{e.fact}' lists members of {t.item}, not held pieces: size({e.fact}) counts them", e.span)
+        return UNKNOWN
     held = held_names(ctx, e.fact)
     if e.field is not None and e.field not in env.values:
         env.diags.append(env.unknown("value", e.field, env.values, e.span))
     if e.where is not None:
-        env.expect(e.where, ctx.evolve(held=held), "bool", "the condition after 'where'")
-    return "int"
+        env.expect(e.where, ctx.evolve(held=held), BOOL, "the condition after 'where'")
+    return INT
 
 
 def _e_Extreme(env, e, ctx):
     types = []
     for i, arg in enumerate(e.args, 1):
         got = env.expr(arg, ctx)
-        if got not in ("?", "int", "int?"):
+        if got not in (UNKNOWN, INT, MAYBE_INT):
             env.error(f"'{e.func}' takes numbers, but value {i} is {env.words(got)}", arg.span)
         types.append(got)
-    if e.func == "min" and "int?" in types and "int" in types:
+    if e.func == "min" and MAYBE_INT in types and INT in types:
         _min_of_none(env, e, types)
     # none only when every value may be none
-    return "int?" if all(t == "int?" for t in types) else "int"
+    return MAYBE_INT if all(t == MAYBE_INT for t in types) else INT
 
 
 def _min_of_none(env, e, types) -> None:
     """`min(max(cp of tiles …), 8)` is 8 for a player with no such tiles: none is passed over, so the cap is
     what they score. Documented (min and max of values), and rarely meant: a warning."""
-    others = [a for a, t in zip(e.args, types, strict=True) if t == "int"]
+    others = [a for a, t in zip(e.args, types, strict=True) if t == INT]
     value = (str(others[0].value) if len(others) == 1 and isinstance(others[0], ast_expr.IntLit)
              else "the smallest of the other values")
     env.warn(f"'min' passes over a value that is none: when this has none (no such tiles, or an optional value "
-             f"left out), the min is {value}, not 0", e.args[types.index("int?")].span,
+             f"left out), the min is {value}, not 0", e.args[types.index(MAYBE_INT)].span,
              hint="to count none as 0, write max(…, 0) around it inside the min")
 
 

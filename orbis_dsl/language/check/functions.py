@@ -14,20 +14,19 @@ from __future__ import annotations
 
 from orbis_dsl.common.diagnostics import Diagnostic
 from orbis_dsl.language.check.expand import type_words
+from orbis_dsl.language.check.types import UNKNOWN, MemberOf, Type, named, required
 
 # The types a parameter or a result may have, besides a declared set's name (a member of that set).
 _PLAIN = ("int", "bool", "kind", "color", "string")
 
 
-def checker_type(t, sets) -> str | None:
-    """A parameter's or result's declared type as the checker names types, or None when no such type exists."""
+def checker_type(t, sets) -> Type | None:
+    """A parameter's or result's declared type, or None when no such type exists."""
     if t.name in sets:
-        base = "member:" + t.name
-    elif t.name in _PLAIN:
-        base = t.name
-    else:
-        return None
-    return base + ("?" if t.optional else "")
+        return MemberOf(t.name, t.optional)
+    if t.name in _PLAIN:
+        return named(t.name, t.optional)
+    return None
 
 
 def check_functions(checker, elaboration) -> None:
@@ -68,14 +67,14 @@ def function_table(checker, elaboration) -> dict:
     return table
 
 
-def call_type(checker, e, ctx) -> str:
+def call_type(checker, e, ctx) -> Type:
     """A call not written out: each argument checked against its parameter, the body read where the call stands
     (once per function and context), and the declared result's type."""
     fn = ctx.functions.get(e.name)
     for arg in e.args:
         checker.expr(arg, ctx)
     if fn is None:
-        return "?"  # (a function whose types are unknown: reported at its definition)
+        return UNKNOWN  # (a function whose types are unknown: reported at its definition)
     read = checker.bodies_read
     key = (fn.name, id(ctx))
     if key not in read:
@@ -84,14 +83,14 @@ def call_type(checker, e, ctx) -> str:
     return fn.result
 
 
-def argument_type(checker, e, got: str) -> None:
+def argument_type(checker, e, got: Type) -> None:
     """At a call's argument (found by identity): the argument's type against its parameter's."""
     found = checker.reuse.arguments.get(id(e)) if checker.reuse is not None else None
-    if found is None or found[0] is not e or got == "?":
+    if found is None or found[0] is not e or got == UNKNOWN:
         return
     _, fn, param, _ = found
     want = checker_type(param.type, checker.sets)
-    if want is None or got == want or got.rstrip("?") == want.rstrip("?"):
+    if want is None or required(got) == required(want):
         return
     checker.report.misfed |= {fn.name}  # the body's errors then follow from this one
     checker.error(f"argument '{param.name}' of {fn.name} must be {checker.words(want)}, but this is "

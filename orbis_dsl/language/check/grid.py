@@ -6,8 +6,10 @@ from __future__ import annotations
 import attrs
 
 from orbis_dsl.common.diagnostics import unknown
+from orbis_dsl.language.check.names import measure_facts
+from orbis_dsl.language.check.types import BOOL, INT, PerMember
 from orbis_dsl.language.syntax import ast_expr, ast_sheet
-from orbis_dsl.runtime.grid import layout, measure_types
+from orbis_dsl.runtime.grid import layout
 from orbis_dsl.runtime.specs import GridMarkSpec, GridSpec
 
 _FACINGS = 4  # a border side gives one member for every edge, or one per facing: north, east, south, west
@@ -152,15 +154,15 @@ def derive(env, decl: ast_sheet.FactDecl, grid: GridSpec | None, shared_facts: d
     if decl.board_only and not decl.type.optional:
         env.error(f"'{decl.name}' comes only from a board, so a record of counts leaves it out: make its type "
                   f"optional ('{decl.type.name}?')", decl.type.span or decl.span)
-    ctx = attrs.evolve(env.context(), facts={**shared_facts, **measure_types(grid)})
+    ctx = attrs.evolve(env.context(), facts={**shared_facts, **measure_facts(grid)})
     if decl.per is not None:
         # A fact per member of a set is one of the grid's measures over that same set.
         got = ctx.facts.get(decl.derive.name) if isinstance(decl.derive, ast_expr.Ref) else None
-        if got != f"per:{decl.per}":
+        if got != PerMember(decl.per):
             env.error(f"'{decl.name}' is given per member of {decl.per}: 'from' names a measure of the grid "
                       f"given per member of {decl.per}", decl.derive.span)
         return
-    want = {"int": "int", "bool": "bool"}.get(decl.type.name)
+    want = {"int": INT, "bool": BOOL}.get(decl.type.name)
     if want is None:
         env.error("only a number or a yes/no is derived from a grid", decl.derive.span)
         return

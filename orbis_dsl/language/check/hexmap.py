@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from orbis_dsl.common.colours import SHOWN
 from orbis_dsl.common.diagnostics import unknown
+from orbis_dsl.language.check.types import BOOL, INT, MAYBE_INT, UNKNOWN, MemberOf, Type
 from orbis_dsl.language.syntax import ast_expr, ast_sheet
 
 # Fact types read against the rule set's hex map: a list of cells, a list of crossings (pairs of cells).
@@ -63,7 +64,7 @@ def map_fact(env, decl: ast_sheet.FactDecl) -> None:
         env.error(f"a fact of {decl.type.name} needs a `hexmap` to name the cells of", decl.type.span)
 
 
-def _e_Size(env, e: ast_expr.Size, ctx) -> str:
+def _e_Size(env, e: ast_expr.Size, ctx) -> Type:
     target = e.target
     name = target.name if isinstance(target, (ast_expr.Ref, ast_expr.Index)) else None
     fact = env.facts.get(name) if name else None
@@ -71,19 +72,19 @@ def _e_Size(env, e: ast_expr.Size, ctx) -> str:
         listed = [n for n, f in env.facts.items() if f.type.name in (*MAP_FACT_TYPES, "list")]
         env.error("'size' counts the items of a list fact (cells, crossings, set members or held pieces)", e.span,
                   hint="the list facts: " + ", ".join(listed) if listed else None)
-        return "?"
+        return UNKNOWN
     if isinstance(target, ast_expr.Index):
         if fact.per is None:
             env.error(f"'{name}' is not given per member of a set", target.span)
-            return "?"
+            return UNKNOWN
         key = env.expr(target.key, ctx)
-        if key not in ("?", "member:" + fact.per):
+        if key not in (UNKNOWN, MemberOf(fact.per)):
             env.error(f"'{name}' is given per member of {fact.per}", target.key.span,
                       hint="expected one of: " + ", ".join(env.sets.get(fact.per, ())))
-    return "int?"
+    return MAYBE_INT
 
 
-def _e_LargestGroup(env, e: ast_expr.LargestGroup, ctx) -> str:
+def _e_LargestGroup(env, e: ast_expr.LargestGroup, ctx) -> Type:
     fact = env.facts.get(e.fact)
     if fact is None:
         env.diags.append(unknown("fact", e.fact, [n for n, f in env.facts.items()
@@ -100,7 +101,7 @@ def _e_LargestGroup(env, e: ast_expr.LargestGroup, ctx) -> str:
         for member in e.between if members else ():
             if member not in members:
                 env.diags.append(unknown(f"member of {fact.per}", member, members, e.span))
-    return "int?"
+    return MAYBE_INT
 
 
 def _links(env, links, ctx) -> None:
@@ -119,9 +120,9 @@ def _links(env, links, ctx) -> None:
                 env.error(f"'{words}' needs a fact of {want}, and '{link.fact}' is of "
                           f"{joined.type.name}", link.span)
         if link.reach is not None:
-            env.expect(link.reach, ctx, "int", "a reach")
+            env.expect(link.reach, ctx, INT, "a reach")
         if link.cond is not None:
-            env.expect(link.cond, ctx, "bool", f"the condition after '{'unless' if link.negate else 'if'}'")
+            env.expect(link.cond, ctx, BOOL, f"the condition after '{'unless' if link.negate else 'if'}'")
 
 
 # The expression checks this module gives `expr.check_expr`, by the name of the node's class.

@@ -7,47 +7,49 @@ Functions of the checker's `Names` (check/state.py), as `env`; each `_e_` functi
 
 from __future__ import annotations
 
+from orbis_dsl.language.check.types import BOOL, INT, MAYBE_INT, UNKNOWN, ListOf, MemberOf, PieceOf, Type
+
 
 def _list_fact(env, fact: str, ctx, span, construct: str) -> str | None:
     """What the list fact `fact` lists (a set or a family), or None after reporting why it is no list."""
     t = ctx.facts.get(fact)
     if t is None:
-        lists = sorted(n for n, f in ctx.facts.items() if f.startswith("list:"))
+        lists = sorted(n for n, f in ctx.facts.items() if isinstance(f, ListOf))
         env.diags.append(env.unknown("list fact", fact, lists, span))
         return None
-    if not t.startswith("list:"):
+    if not isinstance(t, ListOf):
         env.error(f"'{construct}' reads a list fact (`list of …`), and '{fact}' is {env.words(t)}", span)
         return None
-    return t[len("list:"):]
+    return t.item
 
 
 def _listed_item(env, e, ctx, construct: str) -> None:
     listed = _list_fact(env, e.fact, ctx, e.fact_span or e.span, construct)
     item = env.expr(e.item, ctx)
-    if listed is not None and item not in ("?", "member:" + listed, "piece:" + listed):
+    if listed is not None and item not in (UNKNOWN, MemberOf(listed), PieceOf(listed)):
         env.error(f"'{e.fact}' lists {listed}, so '{construct}' needs one of them before 'in', but this is "
                   f"{env.words(item)}", e.item.span)
 
 
-def _e_ListCount(env, e, ctx) -> str:
+def _e_ListCount(env, e, ctx) -> Type:
     _listed_item(env, e, ctx, "count")
-    return "int"
+    return INT
 
 
-def _e_Position(env, e, ctx) -> str:
+def _e_Position(env, e, ctx) -> Type:
     _listed_item(env, e, ctx, "position")
-    return "int?"  # none when the item is not in the list (or the record does not give it)
+    return MAYBE_INT  # none when the item is not in the list (or the record does not give it)
 
 
-def _e_Distinct(env, e, ctx) -> str:
+def _e_Distinct(env, e, ctx) -> Type:
     _list_fact(env, e.fact, ctx, e.fact_span or e.span, "distinct")
-    return "bool"
+    return BOOL
 
 
-def _e_PlayerSum(env, e, ctx) -> str:
+def _e_PlayerSum(env, e, ctx) -> Type:
     # The summed expression reads each player's own facts and values: names resolve as for the player.
-    env.expect(e.expr, ctx.evolve(over_players=True), "int", "what 'sum(… over players)' adds up")
-    return "int"
+    env.expect(e.expr, ctx.evolve(over_players=True), INT, "what 'sum(… over players)' adds up")
+    return INT
 
 
 # The expression checks this module gives `expr.check_expr`, by the name of the node's class.

@@ -5,8 +5,8 @@ as `env`."""
 from __future__ import annotations
 
 from orbis_dsl.common.diagnostics import Span, did_you_mean
-from orbis_dsl.language.check.expr import words as _words
 from orbis_dsl.language.check.model import PARAM_TYPES, Option, Param
+from orbis_dsl.language.check.types import name_words
 from orbis_dsl.language.syntax import ast_expr
 
 
@@ -133,7 +133,7 @@ def type_words(t: ast_expr.TypeRef) -> str:
         return "one of " + ", ".join(f'"{c}"' for c in t.choices)
     if t.name == "colors" and t.size:
         return f"a set of {t.size} colours like {{red, blue}}"
-    return _words(t.name)
+    return name_words(t.name)
 
 
 def _literal_words(lit) -> str:

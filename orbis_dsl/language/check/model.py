@@ -13,13 +13,14 @@ from types import MappingProxyType
 import attrs
 
 from orbis_dsl.common.diagnostics import Span
+from orbis_dsl.language.check import types
 from orbis_dsl.language.syntax import ast_decl, ast_expr, ast_sheet
 
 # Fields every tile has, whatever the game: name -> (the runtime's attribute, type). A face-down tile, or a
 # recorded tile that does not say, has no level: `level` may be none. Row and column count from 1, rows from the
 # bottom; `border` is a tile at either end of its row.
-BUILTIN_TILE_FIELDS = {"color": ("color", "color"), "level": ("level", "int?"), "row": ("row", "int"),
-                       "column": ("column", "int"), "border": ("border", "bool")}
+BUILTIN_TILE_FIELDS = {"color": ("color", types.COLOR), "level": ("level", types.MAYBE_INT),
+                       "row": ("row", types.INT), "column": ("column", types.INT), "border": ("border", types.BOOL)}
 # Names every rule set can use without declaring them; declarations may not reuse them (nor the names the
 # rule set's vocabulary declares, see `Vocabulary.names`).
 BUILTIN_NAMES = set(BUILTIN_TILE_FIELDS) | {"total", "measure", "any", "true", "false", "none"}
@@ -30,17 +31,15 @@ EVENTS = ("taken", "placed")
 ROLES = ("tiles", "players")
 
 
-def type_name(t: ast_expr.TypeRef) -> str:
-    """The type checker's name of a declared type; '?' for an unknown one (already reported)."""
+def type_of(t: ast_expr.TypeRef) -> types.Type:
+    """The type of a declared type; UNKNOWN for an unknown one (already reported)."""
     if t.name == "enum":
-        return "string"
+        return types.STRING
     if t.name in ("cells", "crossings", "waters"):
-        return t.name
+        return types.named(t.name)
     if t.name not in PARAM_TYPES:
-        return "?"
-    if t.optional and t.name in MAY_BE_NONE:
-        return t.name + "?"
-    return t.name
+        return types.UNKNOWN
+    return types.named(t.name, t.optional and t.name in MAY_BE_NONE)
 
 
 def list_spec(t: ast_expr.TypeRef, sets) -> tuple[str, tuple[str, ...], str | None]:
@@ -66,13 +65,14 @@ MAY_BE_NONE = frozenset({"int", "color", "colors", "amount"})
 
 
 @cache
-def _tile_fields(vocabulary: Vocabulary) -> Mapping[str, tuple[str, str]]:
+def _tile_fields(vocabulary: Vocabulary) -> Mapping[str, tuple[str, types.Type]]:
     # Kept, and read-only: every name the checker and the compiler resolve asks for them (10,000 times for a
     # 256 kB file of gods).
     fields = dict(BUILTIN_TILE_FIELDS)
-    for name, attribute, type_ in ((vocabulary.tile_family, "kind", "kind"), (vocabulary.mark, "stars", "star"),
-                                   (vocabulary.facedown, "desert", "bool"), (vocabulary.marker, "cancelled", "bool"),
-                                   (vocabulary.opposite, "validated", "bool")):
+    for name, attribute, type_ in ((vocabulary.tile_family, "kind", types.KIND),
+                                   (vocabulary.mark, "stars", types.STAR), (vocabulary.facedown, "desert", types.BOOL),
+                                   (vocabulary.marker, "cancelled", types.BOOL),
+                                   (vocabulary.opposite, "validated", types.BOOL)):
         if name is not None:
             fields[name] = (attribute, type_)
     return MappingProxyType(fields)
@@ -98,13 +98,13 @@ class Vocabulary:
     resource_title: str | None = None
 
     @property
-    def tile_fields(self) -> Mapping[str, tuple[str, str]]:
+    def tile_fields(self) -> Mapping[str, tuple[str, types.Type]]:
         """Every field of a tile: name in expressions -> (the runtime's attribute, type)."""
         return _tile_fields(self)
 
     @property
-    def player_fields(self) -> dict[str, tuple[str, str]]:
-        return {self.resource: ("worshippers", "int")} if self.resource else {}
+    def player_fields(self) -> dict[str, tuple[str, types.Type]]:
+        return {self.resource: ("worshippers", types.INT)} if self.resource else {}
 
     @property
     def names(self) -> set[str]:

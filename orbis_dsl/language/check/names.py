@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import attrs
 
-from orbis_dsl.language.check.model import Vocabulary, type_name
+from orbis_dsl.language.check import types
+from orbis_dsl.language.check.model import Vocabulary, type_of
+from orbis_dsl.language.check.types import Type
 from orbis_dsl.language.syntax import ast_expr
 
 # In a game of rounds: the round being scored (from 1) and how many rounds the record gives.
@@ -27,7 +29,7 @@ class Binding:
 
     what: str  # field | param | let | cancelled | player | value | option | color | kind | star | measure | total
     # A field's `target` is the runtime's attribute (`kind`, `desert`, `row` …), whatever the game calls it.
-    type: str
+    type: Type
     where: str = "game"
     target: object = None
 
@@ -38,8 +40,8 @@ class Function:
     calls in it written out (`check/expand.py`); every larger call of it is one `Call` to this."""
 
     name: str
-    params: tuple[tuple[str, str], ...]
-    result: str
+    params: tuple[tuple[str, Type], ...]
+    result: Type
     body: ast_expr.Expr = attrs.field(eq=False, repr=False)
 
 
@@ -51,20 +53,20 @@ class Context:
     aliases: dict[str, str]
     kinds: frozenset[str]
     stars: frozenset[str]
-    attributes: dict[str, str]  # name -> type name
-    options: dict[str, str]
+    attributes: dict[str, Type]  # name -> type
+    options: dict[str, Type]
     values: frozenset[str]
     option_titles: dict[str, str] = attrs.field(factory=dict)  # option name -> its title, where it declares one
     vocabulary: Vocabulary = attrs.field(factory=Vocabulary)
-    params: dict[str, str] = attrs.field(factory=dict)
+    params: dict[str, Type] = attrs.field(factory=dict)
     lets: dict[str, ast_expr.Expr] = attrs.field(factory=dict)
     self_kind: str | None = None  # 'tile' in a kind or desert clause, 'god' in a god clause, None elsewhere
     in_item: bool = False
-    extras: dict[str, str] = attrs.field(factory=dict)  # e.g. `measure` in an award, `total` in the winner rule
+    extras: dict[str, Type] = attrs.field(factory=dict)  # e.g. `measure` in an award, `total` in the winner rule
     allow_validated: bool = True
-    # Score sheets: facts (name -> type; `per:SET` for one given per member of SET), set members (name -> set),
+    # Score sheets: facts (name -> type; `PerMember` for one given per member of a set), members (name -> set),
     # the `for each` name in scope (name -> set), awards and scores by name (for `award X` and `prior X`).
-    facts: dict[str, str] = attrs.field(factory=dict)
+    facts: dict[str, Type] = attrs.field(factory=dict)
     members: dict[str, str] = attrs.field(factory=dict)
     each: dict[str, str] = attrs.field(factory=dict)
     awards: frozenset[str] = frozenset()
@@ -72,7 +74,7 @@ class Context:
     allow_awards: bool = False  # `award X` is known in a score, once the awards are handed out
     # Inside `count(LIST where …)`: the counted held piece's names (name -> (part, type); part is `piece`,
     # `flag` or a value's name), and whether the game has rounds (`round`, `rounds_played` are then known).
-    held: dict[str, tuple[str, str]] = attrs.field(factory=dict)
+    held: dict[str, tuple[str, Type]] = attrs.field(factory=dict)
     rounds: bool = False
     list_flags: dict[str, str] = attrs.field(factory=dict)  # list fact -> its items' flag ('' for none)
     optional_facts: frozenset[str] = frozenset()  # facts a record may leave out (none), for `x[m]` to read safely
@@ -82,13 +84,13 @@ class Context:
     # The checker's: lets of the block declared after the member being checked (name -> where), which a `let` is
     # not yet usable in (docs/language.md: "usable in the members after it").
     later: dict = attrs.field(factory=dict)
-    # Explicit scope (docs/language.md, "Whose is a name"): the names `count(t in …)` gives (name -> 'tile' or
-    # 'member:SET'); the types of values (name -> type; int when not listed); what the innermost unnamed `where`
+    # Explicit scope (docs/language.md, "Whose is a name"): the names `count(t in …)` gives (name -> TILE or
+    # a MemberOf); the types of values (name -> type; int when not listed); what the innermost unnamed `where`
     # ranges over ('tiles' or 'players', None outside one) and the context just outside it, where a bare name
     # that both mean is ambiguous; whether the clause is inside a scope over players (`my`, `their`); and the
     # expressions a condition has shown to be given (`x is given and … x …`).
-    binders: dict[str, str] = attrs.field(factory=dict)
-    value_types: dict[str, str] = attrs.field(factory=dict)
+    binders: dict[str, Type] = attrs.field(factory=dict)
+    value_types: dict[str, Type] = attrs.field(factory=dict)
     subject: str | None = None
     outer: Context | None = attrs.field(default=None, eq=False, repr=False)
     over_players: bool = False
@@ -98,7 +100,7 @@ class Context:
     # The rule set's functions (name -> `Function`), and inside a function's body its parameters (name -> type),
     # which hide every other meaning of their names there.
     functions: dict = attrs.field(factory=dict, eq=False, repr=False)
-    arguments: dict[str, str] = attrs.field(factory=dict)
+    arguments: dict[str, Type] = attrs.field(factory=dict)
 
     def evolve(self, **changes) -> Context:
         """This context with `changes` (`attrs.evolve`; a copy field by field was measured no faster, 8.5 against
@@ -119,7 +121,7 @@ class Context:
         """Inside an unnamed `count(players where …)`: each counted player's names, the outside remembered."""
         return self.evolve(subject="players", outer=self, over_players=True)
 
-    def bound(self, name: str, what: str) -> Context:
+    def bound(self, name: str, what: Type) -> Context:
         """Inside `count(NAME in …)` or `sum(… for NAME in SET)`: NAME known, bare names read as outside."""
         return self.evolve(binders={**self.binders, name: what})
 
@@ -145,13 +147,12 @@ class Context:
         if name in self.arguments:
             return Binding("argument", self.arguments[name], "game", name)
         if name in self.binders:
-            what = self.binders[name]
-            return Binding("bound", what if what != "tile" else "tile", "game", name)
+            return Binding("bound", self.binders[name], "game", name)
         if name in self.held:
             part, type_ = self.held[name]
             return Binding("held", type_, "item", part)
         if self.rounds and name in ROUND_NAMES:
-            return Binding(name, "int", "game", name)
+            return Binding(name, types.INT, "game", name)
         return None
 
     def _own_name(self, name: str) -> Binding | None:
@@ -170,15 +171,15 @@ class Context:
             if name in self.params:
                 return Binding("param", self.params[name], "self", name)
         if self.self_kind == "god" and name == self.vocabulary.marker:
-            return Binding("cancelled", "bool", "player", name)
+            return Binding("cancelled", types.BOOL, "player", name)
         return None
 
     def _player_name(self, name: str) -> Binding | None:
         """A let, a `for each` member, an extra name, a fact, a player's field, a value or an option."""
         if name in self.lets:
-            return Binding("let", "?", "player", self.lets[name])
+            return Binding("let", types.UNKNOWN, "player", self.lets[name])
         if name in self.each:
-            return Binding("each", "member:" + self.each[name], "game", name)
+            return Binding("each", types.MemberOf(self.each[name]), "game", name)
         if name in self.extras:
             return Binding(name, self.extras[name], "player", name)
         if name in self.facts:
@@ -188,7 +189,7 @@ class Context:
             attribute, type_ = player_fields[name]
             return Binding("player", type_, "player", attribute)
         if name in self.values:
-            return Binding("value", self.value_types.get(name, "int"), "player", name)
+            return Binding("value", self.value_types.get(name, types.INT), "player", name)
         if name in self.options:
             return Binding("option", self.options[name], "game", name)
         return None
@@ -197,15 +198,15 @@ class Context:
         """A colour (or its alias), a kind, a star, a set's member or a piece."""
         canonical = self.aliases.get(name, name)
         if canonical in self.colors:
-            return Binding("color", "color", "game", canonical)
+            return Binding("color", types.COLOR, "game", canonical)
         if name in self.kinds:
-            return Binding("kind", "kind", "game", name)
+            return Binding("kind", types.KIND, "game", name)
         if name in self.stars:
-            return Binding("star", "star", "game", name)
+            return Binding("star", types.STAR, "game", name)
         if name in self.members:
-            return Binding("member", "member:" + self.members[name], "game", name)
+            return Binding("member", types.MemberOf(self.members[name]), "game", name)
         if name in self.pieces:
-            return Binding("piece", "piece:" + self.pieces[name], "game", name)
+            return Binding("piece", types.PieceOf(self.pieces[name]), "game", name)
         return None
 
     def visible_names(self) -> list[str]:
@@ -228,8 +229,8 @@ def rule_context(rules, **extra) -> Context:
     extra.setdefault("value_types", value_types(rules.values, rules.sets, rules.value_sets))
     return Context(
         colors=frozenset(rules.colors), aliases=rules.aliases, kinds=frozenset(rules.kinds),
-        stars=frozenset(rules.stars), attributes={n: type_name(p.type) for n, p in rules.attributes.items()},
-        options={n: type_name(o.type) for n, o in rules.options.items()}, values=frozenset(rules.values),
+        stars=frozenset(rules.stars), attributes={n: type_of(p.type) for n, p in rules.attributes.items()},
+        options={n: type_of(o.type) for n, o in rules.options.items()}, values=frozenset(rules.values),
         option_titles={n: o.title for n, o in rules.options.items() if o.title},
         vocabulary=rules.vocabulary, facts=fact_types(rules.facts), members=set_members(rules.sets),
         awards=frozenset(rules.awards), scores=frozenset(rules.scores), rounds=bool(rules.rounds),
@@ -240,26 +241,42 @@ def rule_context(rules, **extra) -> Context:
     )
 
 
-def fact_types(facts) -> dict[str, str]:
-    """Each fact's type for expressions: `per:SET` for a fact given per member of a set."""
-    return {name: f"per:{f.per}" if f.per else f"list:{f.type.choices[0]}" if f.type.name == "list"
-            else f"member:{f.member_of}" + "?" * f.type.optional if getattr(f, "member_of", None)
-            else type_name(f.type) for name, f in facts.items()}
+def fact_types(facts) -> dict[str, Type]:
+    """Each fact's type for expressions: one per member of a set, a list, a member of a set, or its own."""
+    return {name: fact_type(f) for name, f in facts.items()}
 
 
-def value_types(values, sets, typed=None) -> dict[str, str]:
+def fact_type(f) -> Type:
+    if f.per:
+        return types.PerMember(f.per)
+    if f.type.name == "list":
+        return types.ListOf(f.type.choices[0])
+    if getattr(f, "member_of", None):
+        return types.MemberOf(f.member_of, f.type.optional)
+    return type_of(f.type)
+
+
+def value_types(values, sets, typed=None) -> dict[str, Type]:
     """Each value's type for expressions, from its default (a number, a flag, a member of a set) or its declared
     set (`typed`: name -> set, for `value NAME: SET`, none until a piece gives one)."""
     members = set_members(sets)
     found = {}
     for name, value in values.items():
         if isinstance(value, bool):
-            found[name] = "bool"
+            found[name] = types.BOOL
         elif isinstance(value, str) and value in members:
-            found[name] = "member:" + members[value]
+            found[name] = types.MemberOf(members[value])
     for name, set_name in (typed or {}).items():
-        found[name] = f"member:{set_name}?"
+        found[name] = types.MemberOf(set_name, True)
     return found
+
+
+def measure_facts(grid) -> dict[str, Type]:
+    """A grid record's measures, which a derived fact's `from` reads as facts: each a number, or one per member
+    of a set."""
+    from orbis_dsl.runtime.grid import measure_sets  # (only a game with a grid reads it: not at every start)
+
+    return {name: types.PerMember(per) if per else types.INT for name, per in measure_sets(grid).items()}
 
 
 def set_members(sets) -> dict[str, str]:
@@ -269,7 +286,7 @@ def set_members(sets) -> dict[str, str]:
 def kind_context(rules, kind, base: Context | None = None) -> Context:
     """A tile kind's clauses' context; `base`: the rule set's `rule_context`, when the caller has it already."""
     base = base or rule_context(rules)
-    return base.evolve(params={n: type_name(p.type) for n, p in kind.params.items()}, self_kind="tile",
+    return base.evolve(params={n: type_of(p.type) for n, p in kind.params.items()}, self_kind="tile",
                        lets=kind.lets)
 
 
@@ -293,11 +310,11 @@ def listed_pieces(facts, pieces, family: str | None) -> dict[str, str]:
     return {name: family for name in pieces} if family in listed else {}
 
 
-def held_names(ctx: Context, fact: str) -> dict[str, tuple[str, str]]:
+def held_names(ctx: Context, fact: str) -> dict[str, tuple[str, Type]]:
     """The names a counted held piece answers to: its family (the piece), its flag, and every value."""
-    family = ctx.facts[fact][len("list:"):]
-    names = {family: ("piece", "piece:" + family), **{v: (v, "int") for v in ctx.values}}
+    family = ctx.facts[fact].item
+    names = {family: ("piece", types.PieceOf(family)), **{v: (v, types.INT) for v in ctx.values}}
     flag = ctx.list_flags.get(fact)
     if flag:
-        names[flag] = ("flag", "bool")
+        names[flag] = ("flag", types.BOOL)
     return names

@@ -8,10 +8,11 @@ import attrs
 from orbis_dsl.common.diagnostics import did_you_mean
 from orbis_dsl.language.check.literals import check_param
 from orbis_dsl.language.check.members import says_place
-from orbis_dsl.language.check.model import EVENTS, Desert, God, Kind, Param, type_name
+from orbis_dsl.language.check.model import EVENTS, Desert, God, Kind, Param, type_of
 from orbis_dsl.language.check.names import Context
 from orbis_dsl.language.check.says import CLAUSE_WORDS, check_says
 from orbis_dsl.language.check.scope_forms import check_modify
+from orbis_dsl.language.check.types import BOOL, COLOR, INT, MAYBE_INT, UNKNOWN, PerMember
 from orbis_dsl.language.syntax import ast_decl, ast_expr
 
 
@@ -56,19 +57,19 @@ def _ends(env, clauses, ctx: Context, later=None) -> None:
                                         clause.span, says_place(clause.says_written)))
         _points(env, clause.points, here)
         if clause.cond is not None:
-            env.expect(clause.cond, here, "bool", "the condition of an 'end' clause")
+            env.expect(clause.cond, here, BOOL, "the condition of an 'end' clause")
 
 
 def _points(env, points, ctx: Context) -> None:
     """An end clause scores a number: one that may be none (a max of no tiles, an optional parameter, either
     branch of an `if`) is refused, as it is in `+` and `-` (docs/language.md, Where a tile lies)."""
     got = env.expr(points, ctx)
-    if got == "int?":
+    if got == MAYBE_INT:
         env.error("the points of an 'end' clause may have no value at all (a max or min of no tiles, an "
                   "optional parameter, a tile's level): an 'end' clause scores a number",
                   _none_part(env, points, ctx).span,
                   hint="max(…, 0) scores 0 when there is none; or compare it: `end: 4 if max(…) >= 4`")
-    elif got not in ("?", "int"):
+    elif got not in (UNKNOWN, INT):
         env.error(f"the points of an 'end' clause must be a number, but this is {env.words(got)}",
                   points.span)
 
@@ -78,7 +79,7 @@ def _none_part(env, e, ctx: Context):
     is no `if`. Each branch was checked already: its messages are not repeated."""
     while isinstance(e, ast_expr.IfExpr):
         shown = len(env.diags)
-        e = e.then if env.expr(e.then, ctx) == "int?" else e.otherwise
+        e = e.then if env.expr(e.then, ctx) == MAYBE_INT else e.otherwise
         del env.diags[shown:]
     return e
 
@@ -100,9 +101,9 @@ def _effects(env, clause: ast_decl.WhenClause, ctx: Context, params: dict[str, P
                       hint=f"like: reduce {env.colors[0] if env.colors else 'red'}, or a parameter of "
                            "type color")
         elif effect.verb == "reduce":
-            env.expect(effect.expr, ctx, "color", "what 'reduce' takes")
+            env.expect(effect.expr, ctx, COLOR, "what 'reduce' takes")
         if effect.verb == "require":
-            env.expect(effect.expr, ctx, "bool", "what 'require' checks")
+            env.expect(effect.expr, ctx, BOOL, "what 'require' checks")
 
 
 def _amount(env, amount: ast_decl.Amount, ctx: Context, params: dict[str, Param]) -> None:
@@ -111,13 +112,13 @@ def _amount(env, amount: ast_decl.Amount, ctx: Context, params: dict[str, Param]
         if param is None:
             env.diags.append(env.unknown("parameter", amount.param, params, amount.span))
         elif param.type.name != "amount":
-            env.error(f"'{amount.param}' is {env.words(type_name(param.type))}, not an amount like '2 red'",
+            env.error(f"'{amount.param}' is {env.words(type_of(param.type))}, not an amount like '2 red'",
                       amount.span)
         elif param.type.optional:
             env.error(f"'{amount.param}' may have no value at all (an optional parameter, which a tile may "
                       "leave as none): drop the '?'", amount.span)
         return
-    env.expect(amount.count, ctx, "int", "how many", none_ok=False)
+    env.expect(amount.count, ctx, INT, "how many", none_ok=False)
     if isinstance(amount.count, ast_expr.IntLit) and amount.count.value < 1:
         env.error("an amount must be at least 1", amount.count.span)
     if amount.color is not None:
@@ -125,7 +126,7 @@ def _amount(env, amount: ast_decl.Amount, ctx: Context, params: dict[str, Param]
             env.error(f"'{amount.color}' is a tile mark, not a colour: an amount is counted in one of the "
                       f"colours ({', '.join(env.colors)})", amount.span)
             return
-        env.expect(ast_expr.Ref(amount.color, span=amount.span), ctx, "color", "the colour of an amount")
+        env.expect(ast_expr.Ref(amount.color, span=amount.span), ctx, COLOR, "the colour of an amount")
 
 
 def _when(env, members, ctx, params, allowed_events):
@@ -160,16 +161,16 @@ def check_kind(env, file, decl: ast_decl.PieceDecl) -> Kind:
                 env.error(f"'{m.name}' is {env.taken_by(m.name)} and cannot name a parameter", m.span)
             else:
                 attribute = env.attributes.get(m.name)
-                if attribute is not None and "?" not in (type_name(attribute.type), type_name(m.type)) \
-                        and type_name(attribute.type) != type_name(m.type):
-                    env.error(f"every tile already has '{m.name}', {env.words(type_name(attribute.type))} "
+                if attribute is not None and UNKNOWN not in (type_of(attribute.type), type_of(m.type)) \
+                        and type_of(attribute.type) != type_of(m.type):
+                    env.error(f"every tile already has '{m.name}', {env.words(type_of(attribute.type))} "
                               f"(attribute {m.name}), so a {decl.family} cannot declare it again as "
-                              f"{env.words(type_name(m.type))}", m.span,
+                              f"{env.words(type_of(m.type))}", m.span,
                               hint=_declared_at("the attribute", attribute.span) + "; give this parameter "
                                    "another name")
                 params[m.name] = check_param(env, m)
     all_params = {**env.attributes, **params}
-    ctx = env.context(params={n: type_name(p.type) for n, p in all_params.items()}, self_kind="tile")
+    ctx = env.context(params={n: type_of(p.type) for n, p in all_params.items()}, self_kind="tile")
     lets = block_lets(env, decl.members, ctx)
     ctx = ctx.evolve(lets=lets)
     taken, placed = _when(env, decl.members, ctx, all_params, EVENTS)
@@ -246,7 +247,7 @@ def _shows(ctx: Context, name: str) -> bool:
     """Whether a sentence may show this name's value: a name with a value, not a constant or a per-set fact."""
     binding = ctx.resolve(name)
     return binding is not None and binding.what not in ("color", "kind", "star", "member") and \
-        not binding.type.startswith("per:")
+        not isinstance(binding.type, PerMember)
 
 
 def _declared_at(what: str, span) -> str:

@@ -17,6 +17,17 @@ import attrs
 from orbis_dsl.common.diagnostics import did_you_mean
 from orbis_dsl.language.check.bindings import where
 from orbis_dsl.language.check.names import Context, set_members, value_types
+from orbis_dsl.language.check.types import (
+    BOOL,
+    INT,
+    TILE,
+    UNKNOWN,
+    MemberOf,
+    PerMember,
+    Type,
+    is_optional,
+    required,
+)
 from orbis_dsl.language.syntax import ast_decl, ast_expr, ast_scope
 
 # What reads the player's own record or pieces: inside an unnamed `count(players where …)` each could be the
@@ -132,12 +143,12 @@ def _check_replaced_members(env, members, values, value_sets) -> None:
 
 def check_modify(env, m: ast_decl.Modify) -> None:
     """`modify NAME = …`: of the value's type (a number, a flag, a member of the value's set)."""
-    want = env.value_types.get(m.name, "int").rstrip("?")
+    want = required(env.value_types.get(m.name, INT))
     value, members = m.value, set_members(env.sets)
-    got = ("bool" if isinstance(value, bool) else "int" if isinstance(value, int)
-           else "member:" + members[value] if value in members else None)
+    got = (BOOL if isinstance(value, bool) else INT if isinstance(value, int)
+           else MemberOf(members[value]) if value in members else None)
     if got is None:
-        choices = env.sets.get(want[len("member:"):], ()) if want.startswith("member:") else ()
+        choices = env.sets.get(want.set_name, ()) if isinstance(want, MemberOf) else ()
         env.error(f"'{value}' is no member of a declared set", m.value_span or m.span,
                   hint=did_you_mean(str(value), choices) or (
                       "expected one of: " + ", ".join(choices) if choices else None))
@@ -184,29 +195,29 @@ def ambiguous_read(env, e, ctx: Context) -> bool:
     return True
 
 
-def _e_Whose(env, e: ast_expr.Whose, ctx: Context) -> str:
+def _e_Whose(env, e: ast_expr.Whose, ctx: Context) -> Type:
     if not ctx.over_players:
         env.error(f"'{e.who}' says whose a name is inside count(players where …), sum(… over players) or "
                   "'among players'; here every name is already the scored player's", e.span,
                   hint="drop it")
         env.expr(e.expr, ctx)
-        return "?"
+        return UNKNOWN
     inner = ctx.unscoped()
     if e.who == "my":
         inner = attrs.evolve(inner, over_players=False)
     return env.expr(e.expr, inner)
 
 
-def _e_FieldOf(env, e: ast_expr.FieldOf, ctx: Context) -> str:
+def _e_FieldOf(env, e: ast_expr.FieldOf, ctx: Context) -> Type:
     what = ctx.binders.get(e.binder)
-    if what != "tile":
+    if what != TILE:
         if what is None:
             env.diags.append(env.unknown("counted tile", e.binder,
-                                         sorted(n for n, w in ctx.binders.items() if w == "tile"),
+                                         sorted(n for n, w in ctx.binders.items() if w == TILE),
                                          e.binder_span or e.span))
         else:
             env.error(f"'{e.binder}' is {env.words(what)}, not a counted tile: it has no fields", e.span)
-        return "?"
+        return UNKNOWN
     fields = env.vocabulary.tile_fields
     if e.field in fields:
         return fields[e.field][1]
@@ -214,7 +225,7 @@ def _e_FieldOf(env, e: ast_expr.FieldOf, ctx: Context) -> str:
         return ctx.attributes[e.field]
     env.diags.append(env.unknown(f"field of the counted tile '{e.binder}'", e.field,
                                  sorted({*fields, *ctx.attributes}), e.span))
-    return "?"
+    return UNKNOWN
 
 
 def bound_scope(env, e: ast_expr.Count, ctx: Context) -> Context | None:
@@ -231,7 +242,7 @@ def bound_scope(env, e: ast_expr.Count, ctx: Context) -> Context | None:
         return None
     if not _fresh_binder(env, binder.name, binder.span, ctx):
         return None
-    return ctx.bound(binder.name, "tile")
+    return ctx.bound(binder.name, TILE)
 
 
 def _fresh_binder(env, name: str, span, ctx: Context) -> bool:
@@ -248,58 +259,58 @@ def _member_scope(env, binder: str, span, set_name: str, set_span, ctx: Context)
         return None
     if not _fresh_binder(env, binder, span, ctx):
         return None
-    return ctx.bound(binder, "member:" + set_name)
+    return ctx.bound(binder, MemberOf(set_name))
 
 
-def _e_MemberCount(env, e: ast_expr.MemberCount, ctx: Context) -> str:
+def _e_MemberCount(env, e: ast_expr.MemberCount, ctx: Context) -> Type:
     if not isinstance(e.binder, ast_expr.Ref):
         env.error("before 'in' stands the name each member is given, like `count(t in tracks where cults[t] "
                   "= 10)`", e.binder.span)
-        return "int"
+        return INT
     inner = _member_scope(env, e.binder.name, e.binder.span, e.set_name, e.set_span, ctx)
     if inner is not None:
-        env.expect(e.where, inner, "bool", "the condition after 'where'")
-    return "int"
+        env.expect(e.where, inner, BOOL, "the condition after 'where'")
+    return INT
 
 
-def _e_MemberSum(env, e: ast_expr.MemberSum, ctx: Context) -> str:
+def _e_MemberSum(env, e: ast_expr.MemberSum, ctx: Context) -> Type:
     inner = _member_scope(env, e.binder, e.binder_span, e.set_name, e.set_span, ctx)
     if inner is not None:
         if e.where is not None:
-            env.expect(e.where, inner, "bool", "the condition after 'where'")
-        env.expect(e.expr, inner, "int", "what 'sum(… for …)' adds up")
-    return "int"
+            env.expect(e.where, inner, BOOL, "the condition after 'where'")
+        env.expect(e.expr, inner, INT, "what 'sum(… for …)' adds up")
+    return INT
 
 
 # ---- presence and constant conditions -------------------------------------------------------------------
 
 
-def _e_Given(env, e: ast_expr.Given, ctx: Context) -> str:
+def _e_Given(env, e: ast_expr.Given, ctx: Context) -> Type:
     operand = e.operand
     if isinstance(operand, ast_expr.Ref) and (b := ctx.resolve(operand.name)) is not None \
-            and b.type.startswith("per:"):
-        got = "per?" if operand.name in ctx.optional_facts else "per"
+            and isinstance(b.type, PerMember):
+        got = PerMember(b.type.set_name, operand.name in ctx.optional_facts)
         if ambiguous_ref(env, operand, b, ctx):
-            return "bool"
+            return BOOL
     else:
         got = env.expr(operand, ctx)
-    if got != "?" and not may_be_none(env, operand, got, ctx):
+    if got != UNKNOWN and not may_be_none(env, operand, got, ctx):
         env.warn(f"'{_shown(env, operand)}' is always given: this condition is always "
                  f"{'false' if e.negated else 'true'}", e.span,
                  hint="'is given' tests a value that may be left out: a fact or value of type '…?'")
-    return "bool"
+    return BOOL
 
 
-def may_be_none(env, e, got: str, ctx: Context) -> bool:
+def may_be_none(env, e, got: Type, ctx: Context) -> bool:
     """Whether a value of type `got` may be none: an optional type, or a fact the record may leave out."""
-    if got.endswith("?"):
+    if is_optional(got):
         return True
     name = e.name if isinstance(e, (ast_expr.Ref, ast_expr.Index)) else None
     fact = env.facts.get(name) if name else None
     return fact is not None and fact.type.optional
 
 
-def constant_compare(env, e: ast_expr.Compare, left: str, right: str, ctx: Context | None = None) -> None:
+def constant_compare(env, e: ast_expr.Compare, left: Type, right: Type, ctx: Context | None = None) -> None:
     """Warnings: a comparison the checker can prove always true or false (`column = column - 1`, an
     expression compared with itself), and `x >= 0` written to test that an optional x is given."""
     a, b = _linear(e.left), _linear(e.right)
@@ -309,7 +320,7 @@ def constant_compare(env, e: ast_expr.Compare, left: str, right: str, ctx: Conte
         env.warn(f"this condition is always {'true' if always else 'false'}: it compares {same}", e.span,
                  hint=_constant_hint(a[0], ctx, always))
         return
-    if e.op == ">=" and isinstance(e.right, ast_expr.IntLit) and e.right.value == 0 and left.endswith("?"):
+    if e.op == ">=" and isinstance(e.right, ast_expr.IntLit) and e.right.value == 0 and is_optional(left):
         shown = _shown(env, e.left.target if isinstance(e.left, ast_expr.Size) else e.left)
         env.warn(f"'{_shown(env, e.left)} >= 0' reads as '{shown} is given', but it is also false when "
                  f"{shown} is given and below 0: say which you mean", e.span,

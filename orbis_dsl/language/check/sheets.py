@@ -14,6 +14,7 @@ from orbis_dsl.language.check.members import says_place
 from orbis_dsl.language.check.model import BASE_REPORT_KEYS, Award, Check, Fact, Score
 from orbis_dsl.language.check.names import fact_types
 from orbis_dsl.language.check.says import AWARD_WORDS, check_says
+from orbis_dsl.language.check.types import BOOL, INT
 from orbis_dsl.language.syntax import ast_sheet
 
 
@@ -31,12 +32,12 @@ def check_award(env, file, decl: ast_sheet.AwardDecl) -> Award:
         env.error(f"award '{decl.name}' needs a 'measure'", decl.span)
     else:
         # On a score sheet a player whose measure is none takes no part in the award.
-        env.expect(decl.measure, ctx, "int", "an award's measure", none_ok=env.sheet)
-    inner = ctx.evolve(extras={"measure": "int"})
+        env.expect(decl.measure, ctx, INT, "an award's measure", none_ok=env.sheet)
+    inner = ctx.evolve(extras={"measure": INT})
     if decl.eligible is not None:
-        env.expect(decl.eligible, inner, "bool", "who is eligible")
+        env.expect(decl.eligible, inner, BOOL, "who is eligible")
     if decl.tiebreak is not None:
-        env.expect(decl.tiebreak, inner, "int", "a tie-break")
+        env.expect(decl.tiebreak, inner, INT, "a tie-break")
     if decl.says is not None:
         env.diags.extend(check_says(decl.says, lambda name: name in env.options, AWARD_WORDS, decl.span,
                                     says_place(decl.says_written), clause_names=False))
@@ -151,14 +152,14 @@ def check_score(env, file, decl: ast_sheet.ScoreDecl) -> Score:
     if decl.name in BASE_REPORT_KEYS - {"regions"}:
         env.error(f"a score cannot be called '{decl.name}': the score report uses that name", decl.span)
     ctx = env.context(allow_awards=True)
-    env.expect(decl.expr, ctx, "int", f"score '{decl.name}'", none_ok=False)
+    env.expect(decl.expr, ctx, INT, f"score '{decl.name}'", none_ok=False)
     return Score(decl.name, decl.title or decl.name, decl.expr, file)
 
 
 def check_warning(env, file, decl: ast_sheet.WarnDecl) -> Check:
     ctx = env.context(each=_each(env, decl.for_each), allow_awards=not decl.refuse)
     verb = "refuse" if decl.refuse else "note" if decl.note else "warn"
-    env.expect(decl.cond, ctx, "bool", f"the condition of '{verb}'")
+    env.expect(decl.cond, ctx, BOOL, f"the condition of '{verb}'")
     _message_placeholders(env, decl, verb)
     return Check(decl.message, decl.cond, decl.for_each, decl.refuse, file, span=decl.span, note=decl.note)
 
@@ -206,9 +207,9 @@ def check_winner(env, decl) -> tuple[tuple[ast_sheet.WinnerKey, ...], object]:
     """The winner's keys, and the condition after 'only if' (None without one)."""
     if decl is None:
         return (), None
-    ctx = env.context(extras={"total": "int"})
+    ctx = env.context(extras={"total": INT})
     for key in decl.keys:
-        env.expect(key.expr, ctx, "int", "a winner key", none_ok=False)
+        env.expect(key.expr, ctx, INT, "a winner key", none_ok=False)
     if decl.only_if is not None:
-        env.expect(decl.only_if, ctx, "bool", "the condition after 'only if'")
+        env.expect(decl.only_if, ctx, BOOL, "the condition after 'only if'")
     return decl.keys, decl.only_if

@@ -14,8 +14,10 @@ import attrs
 
 from orbis_dsl.common.diagnostics import Diagnostic, Span, unknown
 from orbis_dsl.language.check import expr as expressions
-from orbis_dsl.language.check.model import BUILTIN_NAMES, Vocabulary, type_name
+from orbis_dsl.language.check import types
+from orbis_dsl.language.check.model import BUILTIN_NAMES, Vocabulary, type_of
 from orbis_dsl.language.check.names import ROUND_NAMES, Context, fact_types, list_flags, set_members
+from orbis_dsl.language.check.types import Type
 from orbis_dsl.language.syntax import ast_decl
 from orbis_dsl.language.syntax.sources import SourceSet
 
@@ -32,7 +34,7 @@ class Report:
     argument of the wrong type was passed to (`functions.argument_type`)."""
 
     diags: list[Diagnostic] = attrs.field(factory=list)
-    let_types: dict[int, str] = attrs.field(factory=dict)
+    let_types: dict[int, Type] = attrs.field(factory=dict)
     hints_left: int = HINTS
     bodies_read: dict = attrs.field(factory=dict)
     misfed: frozenset[str] = frozenset()
@@ -65,10 +67,10 @@ class Names:
     options: dict = attrs.field(factory=dict)
     values: dict = attrs.field(factory=dict)
     value_decls: tuple = ()
-    value_types: dict[str, str] = attrs.field(factory=dict)
+    value_types: dict[str, Type] = attrs.field(factory=dict)
     value_sets: dict[str, str] = attrs.field(factory=dict)
     kind_names: frozenset[str] = frozenset()
-    param_types_by_name: dict[str, str] = attrs.field(factory=dict)
+    param_types_by_name: dict[str, Type] = attrs.field(factory=dict)
     rounds: int | None = None
     sets: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
     hexmap: object = None
@@ -90,7 +92,7 @@ class Names:
         return self.report.diags
 
     @property
-    def let_types(self) -> dict[int, str]:
+    def let_types(self) -> dict[int, Type]:
         return self.report.let_types
 
     @property
@@ -113,25 +115,25 @@ class Names:
 
     # ---- expressions -----------------------------------------------------------------------------------------
 
-    def expr(self, e, ctx: Context) -> str:
-        """Check an expression; return its type name ('?' after an error, so one mistake is reported once)."""
+    def expr(self, e, ctx: Context) -> Type:
+        """Check an expression; return its type (UNKNOWN after an error, so one mistake is reported once)."""
         return expressions.check_expr(self, e, ctx)
 
-    def expect(self, e, ctx: Context, want: str, what: str, none_ok: bool = True) -> None:
+    def expect(self, e, ctx: Context, want: Type, what: str, none_ok: bool = True) -> None:
         """Check that `e` has type `want`; a number that may be none passes only where `none_ok`."""
         expressions.expect(self, e, ctx, want, what, none_ok)
 
-    def words(self, t: str) -> str:
+    def words(self, t: Type) -> str:
         """A type in plain words, in the game's own nouns."""
-        return expressions.words(t, self.vocabulary)
+        return types.words(t, self.vocabulary)
 
     def context(self, **extra) -> Context:
         """The names a clause may use, from what is known so far (`extra`: the clause's own)."""
         extra.setdefault("lets", self.top_lets)
         return Context(
             colors=frozenset(self.colors), aliases=self.aliases, kinds=self.kind_names, stars=frozenset(self.stars),
-            attributes={n: type_name(p.type) for n, p in self.attributes.items()},
-            options={n: type_name(o.type) for n, o in self.options.items()}, values=frozenset(self.values),
+            attributes={n: type_of(p.type) for n, p in self.attributes.items()},
+            options={n: type_of(o.type) for n, o in self.options.items()}, values=frozenset(self.values),
             vocabulary=self.vocabulary, facts=fact_types(self.facts), members=set_members(self.sets),
             awards=frozenset(self.awards), scores=self.score_names, rounds=bool(self.rounds),
             list_flags=list_flags(self.facts), pieces=self.listed_pieces, value_types=self.value_types,

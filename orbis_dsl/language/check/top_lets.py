@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from orbis_dsl.language.check.bindings import where
 from orbis_dsl.language.check.pieces import block_lets
+from orbis_dsl.language.check.types import UNKNOWN
 from orbis_dsl.language.syntax import ast_expr
 from orbis_dsl.language.syntax.ast_walk import children
 
@@ -54,13 +55,13 @@ def _mismatched_lets(env, ctx) -> list[tuple]:
     for key, (what, old, new) in env.replaced.items():
         if what != "let":
             continue
-        new_type = env.let_types.get(id(new.expr), "?")
+        new_type = env.let_types.get(id(new.expr), UNKNOWN)
         kept, env.report.diags = env.report.diags, []
         try:
             old_type = env.expr(old.expr, ctx)
         finally:
             env.report.diags = kept
-        if "?" not in (old_type, new_type) and old_type != new_type:
+        if UNKNOWN not in (old_type, new_type) and old_type != new_type:
             found.append((key, old, new, old_type, new_type))
     return found
 

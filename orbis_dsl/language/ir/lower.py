@@ -14,9 +14,9 @@ from __future__ import annotations
 import attrs
 
 from orbis_dsl.language.check.names import Context, held_names
+from orbis_dsl.language.check.types import TILE, UNKNOWN, MemberOf, Type
 from orbis_dsl.language.ir import nodes, ops
 from orbis_dsl.language.ir.nodes import Part, Sort, Var
-from orbis_dsl.language.ir.types import from_name
 from orbis_dsl.language.syntax import ast_expr, ast_reuse
 
 _PLAYER_PARTS = {"cancelled": Part.CANCELLED, "player": Part.FIELD, "total": Part.TOTAL, "value": Part.VALUE,
@@ -46,7 +46,7 @@ class Frame:
                      self.player if player is None else player, self.bound if bound is None else bound,
                      self.depth + 1)
 
-    def binding(self, name: str, var: Var, what: str) -> Frame:
+    def binding(self, name: str, var: Var, what: Type) -> Frame:
         return self.enter(ctx=self.ctx.bound(name, what), bound=(*self.bound, (name, var)))
 
     @property
@@ -89,8 +89,8 @@ class Lowering:
         if b.what == "let":
             return self._let(e.name, b.target, frame)
         if b.what == "argument":
-            return nodes.ArgRead(from_name(b.type), e.name)
-        return _name(e.name, b, frame, from_name(b.type))
+            return nodes.ArgRead(b.type, e.name)
+        return _name(e.name, b, frame, b.type)
 
     def _let(self, name: str, expr, frame: Frame) -> nodes.LetRef:
         if frame.ctx.arguments:  # read in a function's body: the let's names never mean its parameters
@@ -119,15 +119,15 @@ class Lowering:
             found = self._functions[key] = (frame.ctx, lowered)  # (the context kept: its id stays its own)
             lowered.expr = self.lower(fn.body, body)
             self.functions.append(lowered)
-        return ops.Call(found[1], args, from_name(fn.result), source=e)
+        return ops.Call(found[1], args, fn.result, source=e)
 
     def field_of(self, e, frame: Frame):
         fields = frame.ctx.vocabulary.tile_fields
         var = dict(frame.bound)[e.binder]
         written = f"{e.binder}.{e.field}"
         if e.field in fields:
-            return nodes.TileRead(var, True, fields[e.field][0], from_name(fields[e.field][1]), written)
-        return nodes.TileRead(var, False, e.field, from_name(frame.ctx.attributes.get(e.field)), written)
+            return nodes.TileRead(var, True, fields[e.field][0], fields[e.field][1], written)
+        return nodes.TileRead(var, False, e.field, frame.ctx.attributes.get(e.field, UNKNOWN), written)
 
     # scans
     def count(self, e: ast_expr.Count, frame: Frame):
@@ -143,7 +143,7 @@ class Lowering:
     def _tile_scan(self, e, func: str, field: str | None, frame: Frame):
         var = frame.var(Sort.TILE)
         if e.binder is not None:  # the counted tile named: bare names keep their outer meaning
-            inner = frame.binding(e.binder.name, var, "tile")
+            inner = frame.binding(e.binder.name, var, TILE)
         else:
             inner = frame.enter(ctx=self._item_scope(frame.ctx), item=var)
         return ops.TileScan(func, field, e.scope, frame.item, frame.player, var, self._opt(e.where, inner),
@@ -176,13 +176,13 @@ class Lowering:
 
     def member_count(self, e, frame: Frame):
         var = frame.var(Sort.MEMBER)
-        inner = frame.binding(e.binder.name, var, "member")
+        inner = frame.binding(e.binder.name, var, MemberOf(e.set_name))
         return ops.MemberScan("count", _members(frame.ctx, e.set_name), var, where=self.lower(e.where, inner),
                               source=e)
 
     def member_sum(self, e, frame: Frame):
         var = frame.var(Sort.MEMBER)
-        inner = frame.binding(e.binder, var, "member")
+        inner = frame.binding(e.binder, var, MemberOf(e.set_name))
         return ops.MemberScan("sum", _members(frame.ctx, e.set_name), var, where=self._opt(e.where, inner),
                               value=self.lower(e.expr, inner), source=e)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import attrs
 
-from orbis_dsl.language.check import names
+from orbis_dsl.language.check import names, types
 from orbis_dsl.language.check.says import CLAUSE_WORDS, placeholders
 from orbis_dsl.language.ir.describe import Describer
 from orbis_dsl.language.ir.lower import Lowering
@@ -37,7 +37,7 @@ class DeclarationScope:
 
     def measured(self) -> DeclarationScope:
         """An award's `eligible` and tie-break: its `measure` is known too."""
-        return attrs.evolve(self, context=attrs.evolve(self.context, extras={"measure": "int"}))
+        return attrs.evolve(self, context=attrs.evolve(self.context, extras={"measure": types.INT}))
 
 
 class HandlerScope:
@@ -82,12 +82,12 @@ def desert_scope(rules) -> DeclarationScope:
     return DeclarationScope(names.desert_context(rules), rules.desert.wild)
 
 
-def derive_scope(rules, measures: dict[str, str]) -> DeclarationScope:
-    """A derived fact's `from`: a grid record's `measures` (name -> type) and the facts given for the round or the
-    whole record; no desert there."""
+def derive_scope(rules) -> DeclarationScope:
+    """A derived fact's `from`: the measures of a grid record and the facts given for the round or the whole
+    record; no desert there."""
     base = names.rule_context(rules)
     shared = {n: t for n, t in base.facts.items() if rules.facts[n].level is not None}
-    return DeclarationScope(attrs.evolve(base, facts={**shared, **measures}), False)
+    return DeclarationScope(attrs.evolve(base, facts={**shared, **names.measure_facts(rules.grid)}), False)
 
 
 def sentence_names(says: str | None) -> dict[str, ast_expr.Ref]:

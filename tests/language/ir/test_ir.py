@@ -10,7 +10,7 @@ from orbis_dsl.language.check.names import god_context, kind_context
 from orbis_dsl.language.ir import nodes, ops
 from orbis_dsl.language.ir.lower import Lowering
 from orbis_dsl.language.ir.nodes import Part, Sort, Var
-from orbis_dsl.language.ir.types import Basic, ListOf, MemberOf, PerMember, PieceOf, Simple, from_name
+from orbis_dsl.language.ir.types import Basic, Simple
 from orbis_dsl.language.ruleset import compile_paths
 from orbis_dsl.language.syntax import ast_expr
 
@@ -42,16 +42,6 @@ def model(tmp_path_factory):
     result = compile_paths([path])
     assert [d for d in result.diagnostics if d.is_error] == []
     return result.model
-
-
-@pytest.mark.parametrize("name, value", [
-    ("int", Simple(Basic.INT)), ("int?", Simple(Basic.INT, optional=True)), ("bool", Simple(Basic.BOOL)),
-    ("list:card", ListOf("card")), ("member:terrains?", MemberOf("terrains", optional=True)),
-    ("per:tracks", PerMember("tracks")), ("piece:card", PieceOf("card")),
-])
-def test_types_are_values_read_once_from_the_checkers_names(name, value):
-    assert from_name(name) == value
-    assert from_name(name) is from_name(name)
 
 
 def test_a_named_counted_tile_and_the_clauses_own_tile_are_told_apart(model):

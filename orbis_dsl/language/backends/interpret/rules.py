@@ -21,6 +21,7 @@ from orbis_dsl.language.backends.interpret.pieces import end_specs, god_spec, ki
 from orbis_dsl.language.backends.interpret.sheets import award_spec, check_spec, fact_spec, score_spec
 from orbis_dsl.language.ir.checked import RuleSet, listed_name
 from orbis_dsl.language.ir.scope import DeclarationScope, desert_scope, rule_scope
+from orbis_dsl.language.ir.types import INT
 from orbis_dsl.runtime.board import Board
 from orbis_dsl.runtime.hexmap import HexMapSpec
 from orbis_dsl.runtime.rules import Rules
@@ -61,7 +62,7 @@ def _held_family(rules: RuleSet) -> str | None:
 
 def build_rules(rules: RuleSet) -> Rules:
     wild = rules.desert.wild
-    winner_scope = rule_scope(rules, extras={"total": "int"})
+    winner_scope = rule_scope(rules, extras={"total": INT})
     winner = []
     for i, key in enumerate(rules.winner):
         ev = Evaluator(winner_scope.handler(), f"_winner_key_{i}")

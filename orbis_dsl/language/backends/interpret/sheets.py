@@ -72,9 +72,7 @@ def _derive(rules: RuleSet, f):
     """`from EXPR` over a grid record's measures and the round's facts, as `compile.ModuleBuilder.derive`."""
     if f.derive is None:
         return None
-    from orbis_dsl.runtime.grid import measure_types
-
-    ev = Evaluator(derive_scope(rules, measure_types(rules.grid)).handler(), f"_derive_{f.name}")
+    ev = Evaluator(derive_scope(rules).handler(), f"_derive_{f.name}")
 
     def derive(g, p, trace=None):
         value = ev.eval(f.derive, Env(g, p, trace=trace))

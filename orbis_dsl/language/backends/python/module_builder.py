@@ -25,6 +25,7 @@ from orbis_dsl.language.check.table import player_key, table_key
 from orbis_dsl.language.ir.describe import Describer, SheetDescriber
 from orbis_dsl.language.ir.lower import Lowering
 from orbis_dsl.language.ir.scope import derive_scope, god_scope, kind_scope, rule_scope
+from orbis_dsl.language.ir.types import INT
 from orbis_dsl.language.syntax import ast_expr
 from orbis_dsl.language.syntax.ast_walk import children
 
@@ -339,7 +340,7 @@ class ModuleBuilder:
         # An award `for each` member of a set is handed out per member: its handlers take the member.
         head = ["g", "p", "each"] if each else ["g", "p"]
         measure = self.returning(f"{prefix}_measure", [*head, "trace=None"], ctx, award.measure)
-        inner = attrs.evolve(ctx, extras={"measure": "int"})
+        inner = attrs.evolve(ctx, extras={"measure": INT})
         names = {}
         for part in ("eligible", "tiebreak"):
             expr = getattr(award, part)
@@ -391,10 +392,8 @@ class ModuleBuilder:
         """`fact … from EXPR`: a handler over a grid record's measures (as facts) and the round's facts."""
         if fact.derive is None:
             return None
-        from orbis_dsl.runtime.grid import measure_types
-
         name = f"_derive_{safe_identifier(fact.name)}"
-        ctx = derive_scope(self.rules, measure_types(self.rules.grid)).context
+        ctx = derive_scope(self.rules).context
         handler = self.handler(name, PLAYER_ARGS, fact.derive.span, ctx)
         expr = handler.lower(fact.derive)
         handler.add([expr], lambda: [ast.Return(emit.call("dict", handler.comp.compile(expr)) if fact.per

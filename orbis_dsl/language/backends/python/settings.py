@@ -14,6 +14,7 @@ from orbis_dsl.language.backends.python.module_builder import (
 )
 from orbis_dsl.language.check.model import RuleSet, listed_name
 from orbis_dsl.language.ir.scope import desert_scope, rule_scope
+from orbis_dsl.language.ir.types import INT
 from orbis_dsl.language.syntax import ast_decl, ast_sheet
 
 # The runtime's Settings field each generic declaration fills (runtime names are internal, never shown).
@@ -144,7 +145,7 @@ _FILLS = {
 
 def _winner_keys(rules: RuleSet, builder: ModuleBuilder, decl: ast_sheet.WinnerDecl) -> list[str]:
     keys = []
-    ctx = rule_scope(rules, extras={"total": "int"}).context
+    ctx = rule_scope(rules, extras={"total": INT}).context
     for i, key in enumerate(decl.keys):
         name = builder.returning(f"_winner_key_{i}", PLAYER_ARGS, ctx, key.expr, span=key.span)
         keys.append(f"({key.rank!r}, {name})")
@@ -152,7 +153,7 @@ def _winner_keys(rules: RuleSet, builder: ModuleBuilder, decl: ast_sheet.WinnerD
 
 
 def _winner_if(rules: RuleSet, builder: ModuleBuilder, cond) -> str:
-    ctx = rule_scope(rules, extras={"total": "int"}).context
+    ctx = rule_scope(rules, extras={"total": INT}).context
     return builder.returning("_winner_if", PLAYER_ARGS, ctx, cond)
 
 
