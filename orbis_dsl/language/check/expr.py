@@ -42,7 +42,6 @@ from orbis_dsl.language.check.types import (
     is_int,
     is_optional,
     maybe,
-    name_of,
     required,
     set_of,
 )
@@ -261,9 +260,14 @@ def _e_Member(env, e, ctx):
         env.error("the set after 'in' may have no value at all (an optional parameter, which a tile may leave "
                   "as none): drop the '?'", e.container.span)
     elif UNKNOWN not in (item, container) and listed is None and container != plural:
-        shown = env.words(plural) if plural is not None else name_of(required(item)) + "s"
+        shown = env.words(plural) if plural is not None else _looked_in(required(item))
         env.error(f"'in' needs {shown}, but this is {env.words(container)}", e.container.span)
     return BOOL
+
+
+def _looked_in(item: Type) -> str:
+    """What `item in …` needs, in words, where no set of such items exists (a member is looked for in a list)."""
+    return f"a list of {item.set_name}" if isinstance(item, MemberOf) else "a set or a list of such values"
 
 
 def _plural(item: Type) -> Type | None:
