@@ -132,6 +132,9 @@ _VALUE = ("INT", "SIGNED", "WORD", "WORDS", "AMOUNT", "STRING")
 _ITEM = ("MARK", *_VALUE, "|", "END")
 HEAD = _Place((), "head", _HEADERS)
 LINE_START = _Place(("DESERT", "WORD"), "tile", ("player",))  # a line after the first player's
+# Where LINE_START reads the keyword `player` (the word is `player` itself; a line it does not start is a row, whose
+# first tile is read at TILE, the same place but for the keyword).
+_PLAYER = re.compile("player(?![a-zA-Z0-9_])")
 LABEL = _Place(("WORD", "STRING"), "label")
 TITLE = _Place(("STRING", "WORD"), "title")
 OPTION = _Place(("WORD",), "option")
@@ -220,12 +223,15 @@ class _Line:
 
 
 def _lines(text: str, file: str):
-    """Each line that holds more than spaces and a comment, as a _Line (a CRLF line end is a line end)."""
+    """Each line that holds more than spaces and a comment, as a _Line at its first word (a CRLF line end is a
+    line end)."""
     for number, raw in enumerate(text.split("\n"), 1):
         if raw[-1:] == "\r":
             raw = raw[:-1]
-        line = _Line(raw, number, file)
-        if not line.at_end():
+        word = raw.lstrip(" \t")
+        if word and word[0] != "#":  # (what `at_end` reads, without a match per line)
+            line = _Line(raw, number, file)
+            line.pos = len(raw) - len(word)
             yield line
 
 
@@ -246,14 +252,16 @@ def read_game(text: str, file: str) -> Node:
     children: list[Node] = []
     player: Node | None = None
     for line in _lines(text, file):
+        if player is not None and _PLAYER.match(line.text, line.pos) is None:  # a row: most lines
+            line.start = line.pos
+            row = Row(line)
+            player.children.append(row)
+            player.meta.end_line, player.meta.end_column = row.meta.end_line, row.meta.end_column  # as Lark's
+            continue
         kind = line.take(HEAD if player is None else LINE_START)
         if kind == "player":
             player = _player(line, line.tok(kind, line.start, line.pos))
             children.append(player)
-        elif player is not None:
-            row = Row(line)
-            player.children.append(row)
-            player.meta.end_line, player.meta.end_column = row.meta.end_line, row.meta.end_column  # as Lark's
         else:
             children.append(_header(line, line.tok(kind, line.start, line.pos)))
     return Node("start", children)
