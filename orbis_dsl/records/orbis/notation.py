@@ -83,7 +83,7 @@ def record_of(tree: Node, file: str, rules: Rules) -> GameRecord | None:
     shapes = shapes_for(rules)
     builder = Builder(rules, file)
     doc: dict[str, object] = {"format": FORMAT}
-    players, texts = [], []
+    players, texts, read = [], [], []
     top_first = shapes.widths_top_first
     verdicts = shapes.notation
     try:
@@ -98,11 +98,11 @@ def record_of(tree: Node, file: str, rules: Rules) -> GameRecord | None:
             player["pyramid"] = shapes.marked_pyramid
             players.append(player)
             for row in reversed(rows):  # stored bottom row first
-                row_texts = row.texts
-                texts += row_texts
-                for i, tile in enumerate(row_texts):
-                    if tile not in verdicts and not _remember_tile(row, i, tile, file, rules):
-                        return None
+                texts += row.texts
+            read += rows
+        # Each tile's text met for the first time this run is read now (a set's test at C speed: most are not).
+        if not verdicts.keys() >= set(texts) and not _remember_tiles(read, verdicts, file, rules):
+            return None
     except BadToken:
         return None
     doc["players"] = players
@@ -115,6 +115,12 @@ def record_of(tree: Node, file: str, rules: Rules) -> GameRecord | None:
     except NotSkeleton:  # (a verdict forgotten since: the memo starts again when full)
         return None
     return None if reader.diags else game
+
+
+def _remember_tiles(rows: list[Row], verdicts: dict, file: str, rules: Rules) -> bool:
+    """Whether every tile of the rows not remembered yet reads as one tile without a word (each then remembered)."""
+    return all(tile in verdicts or _remember_tile(row, i, tile, file, rules)
+               for row in rows for i, tile in enumerate(row.texts))
 
 
 def _remember_tile(row: Row, i: int, text: str, file: str, rules: Rules) -> bool:

@@ -132,8 +132,8 @@ _VALUE = ("INT", "SIGNED", "WORD", "WORDS", "AMOUNT", "STRING")
 _ITEM = ("MARK", *_VALUE, "|", "END")
 HEAD = _Place((), "head", _HEADERS)
 LINE_START = _Place(("DESERT", "WORD"), "tile", ("player",))  # a line after the first player's
-# Where LINE_START reads the keyword `player` (the word is `player` itself; a line it does not start is a row, whose
-# first tile is read at TILE, the same place but for the keyword).
+# Where HEAD or LINE_START reads the keyword `player` (the word is `player` itself). After the first player, a line
+# it does not start is a row, whose first tile is read at TILE, LINE_START's place but for the keyword.
 _PLAYER = re.compile("player(?![a-zA-Z0-9_])")
 LABEL = _Place(("WORD", "STRING"), "label")
 TITLE = _Place(("STRING", "WORD"), "title")
@@ -252,17 +252,16 @@ def read_game(text: str, file: str) -> Node:
     children: list[Node] = []
     player: Node | None = None
     for line in _lines(text, file):
-        if player is not None and _PLAYER.match(line.text, line.pos) is None:  # a row: most lines
+        if _PLAYER.match(line.text, line.pos) is not None:
+            player = _player(line)
+            children.append(player)
+        elif player is not None:  # a row: most lines
             line.start = line.pos
             row = Row(line)
             player.children.append(row)
             player.meta.end_line, player.meta.end_column = row.meta.end_line, row.meta.end_column  # as Lark's
-            continue
-        kind = line.take(HEAD if player is None else LINE_START)
-        if kind == "player":
-            player = _player(line, line.tok(kind, line.start, line.pos))
-            children.append(player)
         else:
+            kind = line.take(HEAD)
             children.append(_header(line, line.tok(kind, line.start, line.pos)))
     return Node("start", children)
 
@@ -297,9 +296,26 @@ def _header(line: _Line, first: Tok) -> Node:
     return node
 
 
-def _player(line: _Line, first: Tok) -> Node:
-    """`player LABEL [god LABEL [x|ok]] worshippers INT`: children name, god, mark, worshippers (None where not
-    given), then the rows as they are read."""
+def _player(line: _Line) -> Node:
+    """`player LABEL [god LABEL [x|ok]] worshippers INT`, from the line's first word: children name, god, mark,
+    worshippers (None where not given), then the rows as they are read. A line of one match (`_PLAYER_LINE`);
+    any other, token by token, which says what is wrong."""
+    found = _PLAYER_LINE.match(line.text, line.pos)
+    if found is None:
+        return _player_by_tokens(line, line.next(LINE_START))
+    start, tok = line.pos, line.tok
+
+    def label(at: int, end: int) -> Node:
+        word = tok("STRING" if line.text[at] == '"' else "WORD", at, end)  # (a word never starts with a quote)
+        return Node("label", [word], word)
+
+    god = None if found.start(2) < 0 else label(*found.span(2))
+    mark = None if found.start(3) < 0 else tok("MARK", *found.span(3))
+    count = tok("INT", *found.span(4))
+    return Node("player", [label(*found.span(1)), god, mark, count], tok("player", start, start + 6), count)
+
+
+def _player_by_tokens(line: _Line, first: Tok) -> Node:
     name, god, mark = _label(line), None, None
     word = line.next(GOD)
     if word.type == "god":
@@ -331,6 +347,22 @@ _TILE = re.compile(
     f"{_SPACES}({_DESERT}|(?!{_DESERT}){_alternatives(('WORD',))}{_SPACES}{_alternatives(('WORD',))}"
     f"(?:{_SPACES}{_alternatives(('MARK', *_VALUE), _NAMED_VALUE)})*+)"
     f"{_SPACES}(?:(\\|)|(?:#.*)?$)")
+
+
+
+def _keyword(word: str) -> str:
+    """A keyword where a place takes it: a word (WORD, the longest) that is the keyword itself."""
+    return f"{_SPACES}{word}(?![a-zA-Z0-9_])"
+
+
+# A whole player line, in one match, from the places `_player_by_tokens` reads at, in its order: the keyword
+# `player` (at the line's first word), a name (group 1), then `god` and the god's name (group 2) and a mark
+# (group 3), or not, then `worshippers` and their number (group 4) and the end of the line.
+_LABEL_TOKEN = f"{_SPACES}({_alternatives(('WORD', 'STRING'))})"
+_PLAYER_LINE = re.compile(
+    f"player(?![a-zA-Z0-9_]){_LABEL_TOKEN}"
+    f"(?:{_keyword('god')}{_LABEL_TOKEN}(?:{_SPACES}({_alternatives(('MARK',))}))?+)?+"
+    f"{_keyword('worshippers')}{_SPACES}({_alternatives(('INT',))}){_SPACES}(?:#.*)?$")
 
 
 class Row(Node):

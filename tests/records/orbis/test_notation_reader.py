@@ -7,9 +7,11 @@ The one difference allowed: where only keywords fit, Lark's contextual lexer rea
 word (`playerAna`) as the keyword, and the reader refuses the word, saying which keyword it begins.
 
 A row is read a tile a match (notation_read._TILE, built from the same token classes at the same places), and
-token by token only where its nodes are asked for or the match fails. Both are held here on the same texts: each
-row's tiles have the same extents read either way, each tile's text (the key notation.py looks a tile up by) is
-the text Lark's tokens of that tile span, and the bundled and generated well-formed rows are read by the match."""
+token by token only where its nodes are asked for or the match fails; a player line likewise (_PLAYER_LINE). Both
+readings are held here on the same texts: each row's tiles have the same extents read either way, each tile's
+text (the key notation.py looks a tile up by) is the text Lark's tokens of that tile span, each player line the
+match takes reads to the same node token by token, and the bundled and generated well-formed rows and player
+lines are read by the match."""
 
 from __future__ import annotations
 
@@ -71,7 +73,7 @@ def _lark_tile_texts(tree: Tree, text: str) -> list[list[str]]:
     return texts
 
 
-MATCHED = {"rows": 0, "matched": 0}
+MATCHED = {"rows": 0, "matched": 0, "players": 0}
 
 
 def _walked(row: Row) -> list[tuple[int, int]]:
@@ -95,6 +97,19 @@ def agree_on_rows(tree: Node, lark_tree: Tree, text: str) -> None:
         assert _walked(row) == row.spans, (text, row.texts)
 
 
+def agree_on_players(text: str) -> None:
+    """Each player line taken by its one match reads to the same node token by token."""
+    for number, raw in enumerate(text.split("\n"), 1):
+        line = notation_read._Line(raw.removesuffix("\r"), number, "t")
+        line.pos = len(line.text) - len(line.text.lstrip(" \t"))
+        if notation_read._PLAYER_LINE.match(line.text, line.pos) is None:
+            continue
+        MATCHED["players"] += 1
+        matched = _shape(notation_read._player(line))
+        line.pos = len(line.text) - len(line.text.lstrip(" \t"))
+        assert matched == _shape(notation_read._player_by_tokens(line, line.next(notation_read.LINE_START))), raw
+
+
 def agree(text: str, start: str = "start") -> None:
     if not text.endswith("\n"):
         text += "\n"
@@ -112,6 +127,7 @@ def agree(text: str, start: str = "start") -> None:
         return
     if start == "start" and expected != "refused":
         agree_on_rows(tree, lark_tree, text)
+        agree_on_players(text)
     assert _shape(tree) == expected, text
 
 
@@ -127,6 +143,9 @@ def test_every_row_of_the_bundled_games_is_read_a_tile_a_match():
     rows = [row for path in examples for player in read_game(path.read_text(encoding="utf-8"), "t").children
             if player.data == "player" for row in player.children[4:]]
     assert len(rows) > 50 and all(row.matched == len(row.spans) for row in rows)
+    players = [line.lstrip(" \t") for path in examples for line in path.read_text(encoding="utf-8").splitlines()
+               if line.lstrip(" \t").startswith("player")]
+    assert len(players) > 20 and all(notation_read._PLAYER_LINE.match(line) for line in players)
 
 
 WORDS = ["player", "god", "worshippers", "game", "variant", "option", "x", "X", "ok", "OK", "Ok", "desert", "DESERT",
@@ -172,15 +191,15 @@ def test_texts_of_near_common_lines_read_as_the_grammar_reads_them(text):
     agree(text)
 
 
-def test_the_generated_rows_are_read_a_tile_a_match():
-    MATCHED.update(rows=0, matched=0)
+def test_the_generated_rows_and_players_are_read_a_match_each():
+    MATCHED.update(rows=0, matched=0, players=0)
     rng = random.Random(3)
     for _ in range(300):
         lines = [rng.choice(["player Ana worshippers 3", "player B god death x worshippers 0", "# c", ""])]
         lines += [" | ".join(rng.choice(["green stone", "desert", "red volcano 1blue 2 x", '"a|b"', "- # c"])
                              for _ in range(rng.randint(1, 3))) for _ in range(rng.randint(0, 3))]
         agree("\n".join(lines))
-    assert MATCHED["rows"] > 50 and MATCHED["matched"] == MATCHED["rows"], MATCHED
+    assert MATCHED["rows"] > 50 and MATCHED["matched"] == MATCHED["rows"] and MATCHED["players"] > 50, MATCHED
 
 
 @settings(max_examples=300, deadline=None)
