@@ -12,12 +12,17 @@ One difference from Lark reading game.lark: where only keywords may stand (the s
 player, after a player's name), Lark's contextual lexer takes a keyword that only begins a longer word
 (`playerAna`, `worshippers3`) and reads on; this reader refuses the word, with the keyword it was near.
 
-Fast by construction, for a batch of files typed by the hundred: every token of every line is read here, and
-nothing else reads the notation. Each place in a line (`_Place`: the start of a tile, a tile's kind, its items, …)
-has its pattern compiled once, of only the token classes that may stand there, so a token is one match. A row of
-tiles, most of a file, is read in one pass into its tiles' token extents, with no object per token: a tile's
-nodes (`Row.children`) are made only when asked for, and `Row.texts` gives each tile's text as read (from its first
-token to its last), by which notation.py looks up what the record reader said of that very tile before.
+Fast by construction, for a batch of files typed by the hundred, and still the one reader: every line of every
+file is read here, and nothing else reads the notation. Each place in a line (`_Place`: the start of a tile, a
+tile's kind, its items, …) has its pattern compiled once, of only the token classes that may stand there, in the
+grammar's order. The two lines a file is mostly made of are each read in one match of those same places'
+patterns, in the order the line has them, each token atomic (the first class that matches is the token's, as
+the place reads it): a row a tile a match (`_TILE`), a player line in one (`_PLAYER_LINE`). A tile's tokens are
+read one by one only where its nodes are asked for (`Row.children`: notation.py asks the first time a run meets
+a tile's text, or to say what is wrong), and a line is read token by token from where its match fails, which
+says why. `Row.texts` gives each tile's text as read, by which notation.py looks up what the record reader said
+of that very tile before. tests/records/orbis/test_notation_reader.py holds the matches to the reading token by
+token, and both to Lark.
 """
 
 from __future__ import annotations
@@ -122,9 +127,9 @@ class _Place:
     __slots__ = ("keywords", "kinds", "pattern", "say", "words")
 
     def __init__(self, names: tuple[str, ...], say: str, keywords: tuple[str, ...] = ()):
-        every = (*names, "WORD") if keywords else names
+        every = tuple(n for n in _TERMINALS if n in names or (keywords and n == "WORD"))  # (one pattern per set)
         self.pattern = _lexer(every)
-        self.kinds = (None, *(n for n in _TERMINALS if n in every))  # a match's lastindex → its class
+        self.kinds = (None, *every)  # a match's lastindex → its class
         self.say, self.keywords, self.words = say, keywords, "WORD" in names
 
 
