@@ -354,7 +354,6 @@ _TILE = re.compile(
     f"{_SPACES}(?:(\\|)|(?:#.*)?$)")
 
 
-
 def _keyword(word: str) -> str:
     """A keyword where a place takes it: a word (WORD, the longest) that is the keyword itself."""
     return f"{_SPACES}{word}(?![a-zA-Z0-9_])"
@@ -467,7 +466,7 @@ def _face_up(line: _Line, tokens: list) -> bool:
 
 
 def _tile_node(line: _Line, tokens: list) -> Node:
-    """A tile's tokens (Row.tiles) → its node, as game.lark's tree has it: `desert`, or `face_up` of the colour
+    """A tile's tokens (Row.tokens) → its node, as game.lark's tree has it: `desert`, or `face_up` of the colour
     and kind tokens, then a node per value (`number`, `word`, …), a `named` per name=value, a token per mark."""
     tok = line.tok
     colour = tok(*tokens[0])
