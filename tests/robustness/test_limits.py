@@ -559,21 +559,24 @@ def test_checking_distinct_gods_costs_the_same_per_god_at_every_size(tmp_path):
     assert large <= CALLS_PER_DISTINCT_GOD
 
 
-@pytest.mark.parametrize("path", ["read_carefully", "read_common"])
+@pytest.mark.parametrize("path", ["read_game", "record_of", "record_with_places"])
 def test_reading_a_text_game_costs_the_same_per_character_at_every_size(path):
-    """The notation's one reader, each of its two paths on its own: the careful line reader (every message comes
-    from it), and the fast path for a batch's common lines (each tile's text read once a run, then looked up).
-    `read_text` itself takes the fast path and reads again carefully only when there is something to say, as for
-    the 64 players here (a game has at most 4): timed whole, it would compare the two paths, not two sizes."""
+    """The notation's one reader, each of its stages on its own: the line reader (notation_read.read_game), the
+    record built with each tile taken by its text, and the document built with every place kept (every message
+    comes from it). `read_text` builds the quick way and builds again with places only when there is something to
+    say, as for the 64 players here (a game has at most 4): timed whole, it would compare two stages, not two
+    sizes."""
     from orbis_dsl.language.ruleset import base_rules
     from orbis_dsl.records.orbis import notation
+    from orbis_dsl.records.orbis.notation_read import read_game
 
     rules = base_rules()
     one = len(_text_game(1))
-    reader = getattr(notation, path)
 
     def read(n):
-        return reader(_text_game(n // one), "g.orbisgame", rules)
+        tree = read_game(_text_game(n // one), "g.orbisgame")
+        if path != "read_game":
+            getattr(notation, path)(tree, "g.orbisgame", rules)
 
     small, large = _marginal_calls(read, (4 * one, 64 * one))
     assert large <= 1.15 * small, f"{small:.1f} calls a character for 4 players, {large:.1f} for 64"

@@ -50,8 +50,8 @@ def _strings_colons(*values) -> int:
 class RecordReader(TileChecks):
     """One record's reading under a rule set: `game(doc)` gives the record or None, and `diags` every problem.
     `colons` counts the members and the ':'s in strings of what was read (the repeated-key test above). With
-    `marks`, the document is a text's skeleton (json_skeleton.py), or a notation text's common lines, whose
-    tiles' texts are looked up in `verdicts` (notation.py)."""
+    `marks`, the document is a text's skeleton (json_skeleton.py), or a notation text's parse, whose tiles'
+    texts are looked up in `verdicts` (notation.record_of)."""
 
     marks: Marks | None = None
     verdicts: dict | None = None  # where a mark's tile text is looked up: the skeleton's, shapes.texts

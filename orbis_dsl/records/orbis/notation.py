@@ -5,12 +5,13 @@ with the JSON record reader: one set of checks, and every message located at the
 The notation has one parser, the line reader of notation_read.py (grammar/game.lark is its reference, not its
 parser: tests/records/orbis/test_notation_reader.py holds the reader to it).
 
-Fast for a batch, where nearly every file is well formed: a text of common lines (notation_read.scan_game) is
-read with no token or position made. Each tile is read by its text: the first time a run meets a text, by the
-careful reading of a row (`read_row`, the one `orbis enter` uses) and its verdict remembered if it has no
-mistake; then by one lookup (a batch spells the same few hundred printed tiles over and over). The document
-is checked by the record reader as any other. Anything else, a mistake above all, has the text read line by
-line, so every message comes from the careful reading, located in the text.
+Every text is read by that one parser, whole. Fast for a batch, where nearly every file is well formed: the parse
+is built into the record with no place kept (`record_of`), each tile taken by its text as read (Row.texts). The
+first time a run meets a tile's text, its node is built and checked by the record reader, and its verdict
+remembered if it has no mistake; then it is one lookup (a batch spells the same few hundred printed tiles over
+and over). The document is checked by the record reader as any other. A text with anything to say is built
+again from the same parse with every part's place kept (`record_with_places`), so every message is located in
+the text.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from orbis_dsl.records.orbis.json_reader import FORMAT, MAX_RECORD_BYTES, Record
 from orbis_dsl.records.orbis.json_skeleton import NotSkeleton
 from orbis_dsl.records.orbis.json_tiles import shapes_for
 from orbis_dsl.records.orbis.notation_build import Builder, player_head, span_of
-from orbis_dsl.records.orbis.notation_read import NotationError, scan_game
+from orbis_dsl.records.orbis.notation_read import Node, NotationError, Row
 from orbis_dsl.records.orbis.notation_read import read_game as _read_game
 from orbis_dsl.records.orbis.notation_read import read_row as _read_row
 from orbis_dsl.runtime.game_record import GameRecord, TileRecord
@@ -51,19 +52,19 @@ def read_text(text: str, file: str, rules: Rules) -> tuple[GameRecord | None, li
                                  span=Span(file, 1, 1))]
     if not text.endswith("\n"):
         text += "\n"
-    game = read_common(text, file, rules)
-    if game is not None:
-        return game, []
-    return read_carefully(text, file, rules)
-
-
-def read_carefully(text: str, file: str, rules: Rules) -> tuple[GameRecord | None, list[Diagnostic]]:
-    """The text read line by line, token by token, each part's place kept for the messages (a text ending in a
-    newline)."""
     try:
         tree = _read_game(text, file)
     except NotationError as error:
         return None, [error.diagnostic]
+    game = record_of(tree, file, rules)
+    if game is not None:
+        return game, []
+    return record_with_places(tree, file, rules)
+
+
+def record_with_places(tree: Node, file: str, rules: Rules) -> tuple[GameRecord | None, list[Diagnostic]]:
+    """The text's nodes built into a document with each part's place kept, checked by the record reader: the
+    record, or every message located in the text."""
     builder = Builder(rules, file)
     try:
         doc = builder.document(tree)
@@ -75,33 +76,37 @@ def read_carefully(text: str, file: str, rules: Rules) -> tuple[GameRecord | Non
     return (None if diags else game), diags
 
 
-def read_common(text: str, file: str, rules: Rules) -> GameRecord | None:
-    """The record of a text of common lines that reads without a word; None for any other text (read_text then
-    reads it line by line)."""
-    scanned = scan_game(text, file)
-    if scanned is None:
-        return None
+def record_of(tree: Node, file: str, rules: Rules) -> GameRecord | None:
+    """The record of a text that reads without a word, built with no place kept and each tile taken by its text
+    (Row.texts) from what the record reader said of that text before; None for any other (read_text then builds
+    it with every place kept, to say what is wrong where)."""
     shapes = shapes_for(rules)
     builder = Builder(rules, file)
     doc: dict[str, object] = {"format": FORMAT}
-    players, texts = [], []
+    players, texts, read = [], [], []
     top_first = shapes.widths_top_first
+    verdicts = shapes.notation
     try:
-        for header in scanned.headers:
-            builder.header(header, doc)
-        for name, god, mark, worshippers, rows in scanned.players:
-            if list(map(len, rows)) != top_first:  # (the careful reading says which row is amiss)
+        for child in tree.children:
+            if child.data != "player":
+                builder.header(child, doc)
+                continue
+            name, god, mark, worshippers, *rows = child.children
+            if [len(row.spans) for row in rows] != top_first:  # (the placed building says which row is amiss)
                 return None
-            player = player_head(name, god, mark, worshippers)
+            player = player_head(name.children[0], None if god is None else god.children[0], mark, worshippers)
             player["pyramid"] = shapes.marked_pyramid
             players.append(player)
             for row in reversed(rows):  # stored bottom row first
-                texts += row
+                texts += row.texts
+            read += rows
+        # Each tile's text met for the first time this run is read now (a set's test at C speed: most are not).
+        if not verdicts.keys() >= set(texts) and not _remember_tiles(read, verdicts, file, rules):
+            return None
     except BadToken:
         return None
     doc["players"] = players
-    verdicts = shapes.notation
-    if builder.diags or not all(tile in verdicts or _remember_tile(tile, file, rules) for tile in set(texts)):
+    if builder.diags:
         return None
     reader = RecordReader(rules, file)
     reader.marks, reader.verdicts = _TileTexts(texts), verdicts
@@ -112,13 +117,25 @@ def read_common(text: str, file: str, rules: Rules) -> GameRecord | None:
     return None if reader.diags else game
 
 
-def _remember_tile(text: str, file: str, rules: Rules) -> bool:
-    """Whether a tile's text reads alone, by the careful reading, as one tile without a word: then its verdict is
-    remembered for the run. Alone or in its row it reads the same (notation_read.scan_game says why)."""
-    tiles, diags = read_row(text, file, rules)
-    if diags or tiles is None or len(tiles) != 1:
+def _remember_tiles(rows: list[Row], verdicts: dict, file: str, rules: Rules) -> bool:
+    """Whether every tile of the rows not remembered yet reads as one tile without a word (each then remembered)."""
+    return all(tile in verdicts or _remember_tile(row, i, tile, file, rules)
+               for row in rows for i, tile in enumerate(row.texts))
+
+
+def _remember_tile(row: Row, i: int, text: str, file: str, rules: Rules) -> bool:
+    """Whether tile `i` of the row, of text `text`, is one tile without a word: then its verdict is remembered
+    for the run, by its text (read the same wherever it stands: Row says why)."""
+    builder, reader = Builder(rules, file), RecordReader(rules, file)
+    parts = builder.parts(row.tile(i))
+    if len(parts) != 1:  # (a `|` left out: said by the placed building)
         return False
-    shapes_for(rules).remember_text(text, (tiles[0], 0), shapes_for(rules).notation)
+    anchor, children = parts[0]
+    tile = reader.tile(builder.tile(anchor, "$[0]", children), "$[0]")
+    if tile is None or builder.diags or reader.diags:
+        return False
+    shapes = shapes_for(rules)
+    shapes.remember_text(text, (tile, 0), shapes.notation)
     return True
 
 

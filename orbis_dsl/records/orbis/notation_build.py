@@ -45,7 +45,7 @@ def label_text(token: str) -> str:
 
 def player_head(name: str, god: str | None, mark: str | None, worshippers: str) -> dict:
     """A player line's parts as typed (labels quotes and all; `god` and `mark` None where not given) → the
-    player's document but its pyramid. Shared by the careful reading and notation.py's common lines."""
+    player's document but its pyramid. Shared by the placed build below and notation.record_of."""
     player: dict[str, object] = {"name": label_text(name)}
     if god is not None:
         player["god"] = label_text(god)
@@ -90,7 +90,7 @@ class Builder:
         return doc
 
     def header(self, child: Tree, doc: dict) -> None:
-        """A header line (`game`, `variant`, `option`) into the document (notation.py's common lines too)."""
+        """A header line (`game`, `variant`, `option`) into the document (notation.record_of's too)."""
         if child.data == "game_id":
             # Only an Orbis record reaches this reader (a file naming another game goes to that game's).
             self.once("$.game", child)

@@ -6,9 +6,12 @@ at the same lines and columns), so the document built from it is the same.
 The one difference allowed: where only keywords fit, Lark's contextual lexer reads a keyword that begins a longer
 word (`playerAna`) as the keyword, and the reader refuses the word, saying which keyword it begins.
 
-The reader's fast path for common lines (`scan_game`: a player line by one pattern, a row split at its `|`s) is
-held to the same grammar on the same texts: whatever it takes, Lark takes too, read into the same parts (each
-tile's text is the text Lark's tokens of that tile span), and it takes most well-formed texts here."""
+A row is read a tile a match (notation_read._TILE, built from the same token classes at the same places), and
+token by token only where its nodes are asked for or the match fails; a player line likewise (_PLAYER_LINE). Both
+readings are held here on the same texts: each row's tiles have the same extents read either way, each tile's
+text (the key notation.py looks a tile up by) is the text Lark's tokens of that tile span, each player line the
+match takes reads to the same node token by token, and the bundled and generated well-formed rows and player
+lines are read by the match."""
 
 from __future__ import annotations
 
@@ -21,7 +24,8 @@ from hypothesis import strategies as st
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput
 
-from orbis_dsl.records.orbis.notation_read import Node, NotationError, read_game, read_row, scan_game
+from orbis_dsl.records.orbis import notation_read
+from orbis_dsl.records.orbis.notation_read import Node, NotationError, Row, read_game, read_row
 
 ROOT = Path(__file__).resolve().parents[3]
 LARK = Lark((ROOT / "grammar" / "game.lark").read_text(encoding="utf-8"), parser="lalr",
@@ -56,69 +60,75 @@ def _leaves(item) -> list[Token]:
     return [leaf for child in item.children if child is not None for leaf in _leaves(child)]
 
 
-def _lark_parts(tree: Tree, text: str):
-    """Lark's tree as scan_game gives it: the header lines' shapes, and each player's words as typed and its
-    rows' tiles as the text from the first token of each to the end of its last."""
+def _lark_tile_texts(tree: Tree, text: str) -> list[list[str]]:
+    """Each row's tiles in Lark's tree, as the text from the first token of each to the end of its last."""
     lines = text.split("\n")
-    headers, players = [], []
-    for child in tree.children:
-        if child.data != "player":
-            headers.append(_lark_shape(child))
+    rows = [row for player in tree.children if player.data == "player" for row in player.children[4:]]
+    texts = []
+    for row in rows:
+        texts.append([])
+        for tile in row.children:
+            leaves = _leaves(tile)
+            texts[-1].append(lines[leaves[0].line - 1][leaves[0].column - 1:leaves[-1].end_column - 1])
+    return texts
+
+
+MATCHED = {"rows": 0, "matched": 0, "players": 0}
+
+
+def _walked(row: Row) -> list[tuple[int, int]]:
+    """The row's tiles' extents read token by token from its first tile on (what the match stands for)."""
+    line = row.line
+    line.pos, spans = row.spans[0][0], []
+    while True:
+        tokens, more = notation_read._read_tile(line)
+        spans.append((tokens[0][1], tokens[-1][2]))
+        if not more:
+            return spans
+
+
+def agree_on_rows(tree: Node, lark_tree: Tree, text: str) -> None:
+    """Each row read a tile a match reads to the same tiles token by token, and to Lark's tiles' texts."""
+    rows = [row for player in tree.children if player.data == "player" for row in player.children[4:]]
+    assert [row.texts for row in rows] == _lark_tile_texts(lark_tree, text), text
+    for row in rows:
+        MATCHED["rows"] += 1
+        MATCHED["matched"] += row.matched == len(row.spans)
+        assert _walked(row) == row.spans, (text, row.texts)
+
+
+def agree_on_players(text: str) -> None:
+    """Each player line taken by its one match reads to the same node token by token."""
+    for number, raw in enumerate(text.split("\n"), 1):
+        line = notation_read._Line(raw.removesuffix("\r"), number, "t")
+        line.pos = len(line.text) - len(line.text.lstrip(" \t"))
+        if notation_read._PLAYER_LINE.match(line.text, line.pos) is None:
             continue
-        label, god, mark, count, *rows = child.children
-        tiles = []
-        for row in rows:
-            tiles.append([])
-            for tile in row.children:
-                leaves = _leaves(tile)
-                tiles[-1].append(lines[leaves[0].line - 1][leaves[0].column - 1:leaves[-1].end_column - 1])
-        players.append((str(label.children[0]), str(god.children[0]) if god is not None else None,
-                        str(mark) if mark is not None else None, str(count), tiles))
-    return headers, players
-
-
-SCANNED = {"texts": 0, "taken": 0}
-
-
-def _one_tile(text: str) -> bool:
-    """Whether a tile's text reads alone as one tile (as notation.py reads each text the fast path gives)."""
-    try:
-        return len(read_row(text, "t").children) == 1
-    except NotationError:
-        return False
-
-
-def agree_on_common_lines(text: str, expected) -> None:
-    """What the fast path takes, its tiles' texts each read alone as one tile, Lark takes, read to the same
-    parts."""
-    scanned = scan_game(text, "t")
-    SCANNED["texts"] += 1
-    if scanned is None or not all(_one_tile(tile) for p in scanned.players for row in p[4] for tile in row):
-        return
-    SCANNED["taken"] += 1
-    assert expected != "refused", text
-    tree = LARK.parse(text, start="start")
-    assert ([_shape(h) for h in scanned.headers], [tuple(p) for p in scanned.players]) == _lark_parts(tree, text), \
-        text
+        MATCHED["players"] += 1
+        matched = _shape(notation_read._player(line))
+        line.pos = len(line.text) - len(line.text.lstrip(" \t"))
+        assert matched == _shape(notation_read._player_by_tokens(line, line.next(notation_read.LINE_START))), raw
 
 
 def agree(text: str, start: str = "start") -> None:
     if not text.endswith("\n"):
         text += "\n"
     try:
-        expected = _lark_shape(LARK.parse(text, start=start))
+        lark_tree = LARK.parse(text, start=start)
+        expected = _lark_shape(lark_tree)
     except UnexpectedInput:
         expected = "refused"
-    if start == "start":
-        agree_on_common_lines(text, expected)
     try:
-        got = _shape(read_game(text, "t") if start == "start" else read_row(text, "t"))
+        tree = read_game(text, "t") if start == "start" else read_row(text, "t")
     except NotationError as error:
         assert error.diagnostic.span is not None and error.diagnostic.span.line >= 1
         if expected != "refused":
             assert _glued_keyword(error), (text, error.diagnostic)
         return
-    assert got == expected, text
+    if start == "start" and expected != "refused":
+        agree_on_rows(tree, lark_tree, text)
+        agree_on_players(text)
+    assert _shape(tree) == expected, text
 
 
 @pytest.mark.parametrize("path", GAMES, ids=lambda p: p.name)
@@ -126,10 +136,16 @@ def test_every_bundled_game_reads_as_the_grammar_reads_it(path):
     agree(path.read_bytes().decode("utf-8", "replace"))
 
 
-def test_the_fast_path_takes_the_bundled_games_of_common_lines():
-    """Else the comparisons above would hold of nothing: the examples are all of common lines."""
+def test_every_row_of_the_bundled_games_is_read_a_tile_a_match():
+    """Else the comparisons of the two readings of a row would hold of nothing (and a batch would be read token by
+    token)."""
     examples = sorted(ROOT.glob("examples/**/*.orbisgame"))
-    assert examples and all(scan_game(path.read_text(encoding="utf-8"), "t") is not None for path in examples)
+    rows = [row for path in examples for player in read_game(path.read_text(encoding="utf-8"), "t").children
+            if player.data == "player" for row in player.children[4:]]
+    assert len(rows) > 50 and all(row.matched == len(row.spans) for row in rows)
+    players = [line.lstrip(" \t") for path in examples for line in path.read_text(encoding="utf-8").splitlines()
+               if line.lstrip(" \t").startswith("player")]
+    assert len(players) > 20 and all(notation_read._PLAYER_LINE.match(line) for line in players)
 
 
 WORDS = ["player", "god", "worshippers", "game", "variant", "option", "x", "X", "ok", "OK", "Ok", "desert", "DESERT",
@@ -171,19 +187,19 @@ COMMON_TEXT = st.lists(st.one_of(HEAD, COMMON_PLAYER, COMMON_ROW), max_size=10).
 @settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(COMMON_TEXT)
 def test_texts_of_near_common_lines_read_as_the_grammar_reads_them(text):
-    """Lines close to the fast path's forms, and just off them, read by both paths and by Lark."""
+    """Lines close to the common forms of a player and a row, and just off them, read as Lark reads them."""
     agree(text)
 
 
-def test_the_generated_texts_reach_the_fast_path():
-    SCANNED.update(texts=0, taken=0)
+def test_the_generated_rows_and_players_are_read_a_match_each():
+    MATCHED.update(rows=0, matched=0, players=0)
     rng = random.Random(3)
     for _ in range(300):
         lines = [rng.choice(["player Ana worshippers 3", "player B god death x worshippers 0", "# c", ""])]
         lines += [" | ".join(rng.choice(["green stone", "desert", "red volcano 1blue 2 x", '"a|b"', "- # c"])
                              for _ in range(rng.randint(1, 3))) for _ in range(rng.randint(0, 3))]
         agree("\n".join(lines))
-    assert SCANNED["taken"] > 100, SCANNED
+    assert MATCHED["rows"] > 50 and MATCHED["matched"] == MATCHED["rows"] and MATCHED["players"] > 50, MATCHED
 
 
 @settings(max_examples=300, deadline=None)
