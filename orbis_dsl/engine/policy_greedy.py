@@ -473,28 +473,31 @@ class GreedyPolicy(Policy):
                 out.append(self._slot_value(game, me, slot, desert, awards, memo, had))
                 continue
             best = desert
-            spare = total
             fixed, nany, colour, by_id = info[tile]
-            for c, n in fixed:  # can the tile be paid for with the slot's worshippers? (`_affordable`)
-                if reduced[c]:
-                    continue
-                if base[c] + collected[c] < n:
-                    break
-                spare -= n
-            else:
-                if spare >= nany and ups[colour]:
-                    now = worth[total]
-                    spend = now - worth[spare - nany]  # what is left after the squares due
-                    if by_id:
-                        value = kept_get(tile)
-                        if value is None:
-                            value = self._whole_value(game, me, tile, ups[colour][0], None, slot, awards, memo)
-                        v = (value - lows[colour]) - spend
-                        if v > best:
-                            best = v
-                    else:
-                        best = self._best_placed(game, me, tile, ups[colour], lows[colour], spend, slot, awards,
-                                                 memo, best)
+            up = ups[colour]
+            # Where the colour has no place (about a quarter of the takes weighed), the tile can only go face down:
+            # its cost is not looked at.
+            if up:
+                spare = total
+                for c, n in fixed:  # can the tile be paid for with the slot's worshippers? (`_affordable`)
+                    if reduced[c]:
+                        continue
+                    if base[c] + collected[c] < n:
+                        break
+                    spare -= n
+                else:
+                    if spare >= nany:
+                        spend = worth[total] - worth[spare - nany]  # what is left after the squares due
+                        if by_id:
+                            value = kept_get(tile)
+                            if value is None:
+                                value = self._whole_value(game, me, tile, up[0], None, slot, awards, memo)
+                            v = (value - lows[colour]) - spend
+                            if v > best:
+                                best = v
+                        else:
+                            best = self._best_placed(game, me, tile, up, lows[colour], spend, slot, awards, memo,
+                                                     best)
             out.append((best + (worth[total] - had), slot))
         return out
 
