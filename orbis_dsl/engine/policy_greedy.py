@@ -667,9 +667,11 @@ class GreedyPolicy(Policy):
         g = game.g
         view = me.view
         god = game.rules.gods[name]
-        old_values = dict(me.values)
+        mods = god.modifiers
+        old_values = dict(me.values) if mods else None  # (a god without modifiers leaves the values as they are)
         view.god = name
-        me.values.update(god.modifiers)
+        if mods:
+            me.values.update(mods)
         try:
             g.cache.clear()
             value = 0.0
@@ -697,8 +699,9 @@ class GreedyPolicy(Policy):
             return value
         finally:
             view.god = None
-            me.values.clear()
-            me.values.update(old_values)
+            if mods:
+                me.values.clear()
+                me.values.update(old_values)
             g.cache.clear()
 
     # ---- choices ------------------------------------------------------------------------------------------
