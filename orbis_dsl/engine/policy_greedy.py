@@ -473,28 +473,31 @@ class GreedyPolicy(Policy):
                 out.append(self._slot_value(game, me, slot, desert, awards, memo, had))
                 continue
             best = desert
-            spare = total
             fixed, nany, colour, by_id = info[tile]
-            for c, n in fixed:  # can the tile be paid for with the slot's worshippers? (`_affordable`)
-                if reduced[c]:
-                    continue
-                if base[c] + collected[c] < n:
-                    break
-                spare -= n
-            else:
-                if spare >= nany and ups[colour]:
-                    now = worth[total]
-                    spend = now - worth[spare - nany]  # what is left after the squares due
-                    if by_id:
-                        value = kept_get(tile)
-                        if value is None:
-                            value = self._whole_value(game, me, tile, ups[colour][0], None, slot, awards, memo)
-                        v = (value - lows[colour]) - spend
-                        if v > best:
-                            best = v
-                    else:
-                        best = self._best_placed(game, me, tile, ups[colour], lows[colour], spend, slot, awards,
-                                                 memo, best)
+            up = ups[colour]
+            # Where the colour has no place (about a quarter of the takes weighed), the tile can only go face down:
+            # its cost is not looked at.
+            if up:
+                spare = total
+                for c, n in fixed:  # can the tile be paid for with the slot's worshippers? (`_affordable`)
+                    if reduced[c]:
+                        continue
+                    if base[c] + collected[c] < n:
+                        break
+                    spare -= n
+                else:
+                    if spare >= nany:
+                        spend = worth[total] - worth[spare - nany]  # what is left after the squares due
+                        if by_id:
+                            value = kept_get(tile)
+                            if value is None:
+                                value = self._whole_value(game, me, tile, up[0], None, slot, awards, memo)
+                            v = (value - lows[colour]) - spend
+                            if v > best:
+                                best = v
+                        else:
+                            best = self._best_placed(game, me, tile, up, lows[colour], spend, slot, awards, memo,
+                                                     best)
             out.append((best + (worth[total] - had), slot))
         return out
 
@@ -664,9 +667,11 @@ class GreedyPolicy(Policy):
         g = game.g
         view = me.view
         god = game.rules.gods[name]
-        old_values = dict(me.values)
+        mods = god.modifiers
+        old_values = dict(me.values) if mods else None  # (a god without modifiers leaves the values as they are)
         view.god = name
-        me.values.update(god.modifiers)
+        if mods:
+            me.values.update(mods)
         try:
             g.cache.clear()
             value = 0.0
@@ -694,8 +699,9 @@ class GreedyPolicy(Policy):
             return value
         finally:
             view.god = None
-            me.values.clear()
-            me.values.update(old_values)
+            if mods:
+                me.values.clear()
+                me.values.update(old_values)
             g.cache.clear()
 
     # ---- choices ------------------------------------------------------------------------------------------

@@ -347,9 +347,12 @@ class PlayerState:
         pc, supports, pref, nc = self.pc, tables.supports, tables.row_pref, tables.nc
         wild = tables.wild
         every = range(nc)
-        ups: list = []  # (a plain loop: a comprehension makes a function object each time)
-        for _ in every:
-            ups.append([])
+        if nc == 5:  # five colours, as the base game's: the lists by one instruction each, not a loop's eight
+            ups: list = [[], [], [], [], []]
+        else:
+            ups = []  # (a plain loop: a comprehension makes a function object each time)
+            for _ in every:
+                ups.append([])
         # Infinity, not None, where a colour has no place: one compare a place and colour instead of two (a
         # colour's least preference is only read where it has a place).
         lows: list = [math.inf] * nc

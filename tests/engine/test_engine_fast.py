@@ -162,6 +162,29 @@ def test_the_kept_places_are_the_places_worked_out_afresh(seed, variant, pack):
                 check(game)
 
 
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from(["base", "three colours"]))
+def test_the_places_of_each_colour_under_any_number_of_colours(seed, which):
+    # `places_by_colour` makes five colours' lists by one instruction each and any other number by a loop: each
+    # colour's places must be `colour_positions`' on a board filled at random (colours and deserts), under the
+    # base game's five colours and a rule set of three on a smaller board
+    import random
+
+    from orbis_dsl.engine.simulate import load_rules
+    from orbis_dsl.engine.state import DESERT, PlayerState, tables_for
+    rules = base_rules() if which == "base" else load_rules(str(ROOT / "tests/robustness/seeds/rules/mini.orbis"))
+    T = tables_for(rules)
+    assert T.nc == (5 if which == "base" else 3)
+    rng = random.Random(seed)
+    p = PlayerState(0, "P", T, dict(rules.settings.values))
+    while p.open:
+        ups, lows = p.places_by_colour(T)
+        fresh = [p.colour_positions(T, c, p.open) for c in range(T.nc)]
+        assert ups == fresh
+        assert lows == [min([T.row_pref[q] for q in up]) if up else math.inf for up in fresh]
+        p.lay(T, rng.choice(p.open), rng.choice([*range(T.nc), DESERT]))
+
+
 def test_a_played_game_is_freed_without_the_cycle_collector():
     """`Game.play` tells each policy the game is over (`game_over`), and the greedy policies then drop the game,
     which holds them: the game goes when its last reference does, with the cycle collector off."""

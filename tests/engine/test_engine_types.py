@@ -175,3 +175,70 @@ def test_a_display_destroy_lists_the_slots_holding_the_colour(seed):
     count = r.randint(1, 6)
     game.destroy(game.players[0].view, count, T.colors[colour])
     assert offered == ([want] if sum(n for _, n in want) >= count else [])
+
+
+def _god_value_before(policy, game, me, name):
+    """`GreedyPolicy._god_value` as it was before a god without modifiers skipped copying and restoring the
+    player's values: the oracle."""
+    from orbis_dsl.engine.effect_probe import new_probe
+    g, view = game.g, me.view
+    god = game.rules.gods[name]
+    old_values = dict(me.values)
+    view.god = name
+    me.values.update(god.modifiers)
+    try:
+        g.cache.clear()
+        value = 0.0
+        for end in god.ends:
+            value += end.fn(g, view) or 0
+        if god.modifiers:
+            for t in view.tiles:
+                if t.desert:
+                    for end in game.rules.settings.desert_ends:
+                        value += (end.fn(g, view, t) or 0)
+            me.values.clear()
+            me.values.update(old_values)
+            for t in view.tiles:
+                if t.desert:
+                    for end in game.rules.settings.desert_ends:
+                        value -= (end.fn(g, view, t) or 0)
+        if god.taken is not None:
+            probe = new_probe(game, me.realm, -1)
+            god.taken(probe, g, view)
+            value += (probe.gained - probe.spent) * policy.WORSHIPPER + probe.reduced * policy.REDUCTION
+            if probe.cancelled:
+                value -= 3
+        return value
+    finally:
+        view.god = None
+        me.values.clear()
+        me.values.update(old_values)
+        g.cache.clear()
+
+
+@pytest.mark.parametrize("pack", [None, "examples/balance/sun-king", "examples/custom/pack"])
+def test_a_gods_worth_is_its_old_form_and_leaves_the_values_as_they_were(pack):
+    # every god of the rule set (with modifiers and without) weighed for every player holding none after every
+    # round of greedy games: the same float as the old form, and the player's values after it the same items in
+    # the same order
+    from pathlib import Path
+
+    from orbis_dsl.language.packs.load import load_pack
+    rules = RULES if pack is None else load_pack(Path(__file__).resolve().parents[2] / pack)[0]
+    assert any(god.modifiers for god in rules.gods.values()) and any(not god.modifiers for god in rules.gods.values())
+    policy = GreedyPolicy()
+    for seed in range(3):
+        game = Game(rules, deal(rules, "2p", seed), [GreedyPolicy(), GreedyPolicy()])
+        while game.round < game.tables.rounds:
+            game.round += 1
+            for seat in range(2):
+                game.turn(seat)
+            for me in game.players:
+                if me.god is not None:  # (weighed only while a player holds none, as `take_values` weighs them)
+                    continue
+                for name in rules.gods:
+                    before = list(me.values.items())
+                    value = policy._god_value(game, me, name)
+                    assert list(me.values.items()) == before and me.view.god is None
+                    assert value == _god_value_before(policy, game, me, name)
+                    assert list(me.values.items()) == before
