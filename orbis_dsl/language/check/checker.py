@@ -31,7 +31,7 @@ from orbis_dsl.language.check.hexmap import check_hexmap
 from orbis_dsl.language.check.literals import check_option, check_param
 from orbis_dsl.language.check.members import ONCE_ONLY, repeated
 from orbis_dsl.language.check.model import RuleSet, type_of
-from orbis_dsl.language.check.names import listed_pieces
+from orbis_dsl.language.check.names import fact_types, listed_pieces
 from orbis_dsl.language.check.pieces import check_desert, check_god, check_kind
 from orbis_dsl.language.check.scope_forms import check_values
 from orbis_dsl.language.check.sheets import (
@@ -153,7 +153,8 @@ def _expression_names(env: Names, tile_pieces, held_pieces) -> Names:
     env = attrs.evolve(env, values=values, value_sets=value_sets, value_types=value_types,
                        hexmap=singletons.get("hexmap"))
     check_hexmap(env, env.hexmap)
-    env = attrs.evolve(env, facts={d.name: check_fact(env, f, d) for f, d in by_type[ast_sheet.FactDecl]})
+    facts = {d.name: check_fact(env, f, d) for f, d in by_type[ast_sheet.FactDecl]}
+    env = attrs.evolve(env, facts=facts, fact_types=fact_types(facts))
     record_keys_are_free(env, [d for _, d in by_type[ast_sheet.FactDecl]], by_type[ast_decl.OptionDecl], singletons)
     env = attrs.evolve(env, listed_pieces=listed_pieces(env.facts, [d.name for _, d in held_pieces],
                                                         env.vocabulary.player_family))

@@ -31,6 +31,7 @@ EVENTS = ("taken", "placed")
 ROLES = ("tiles", "players")
 
 
+@cache
 def type_of(t: ast_expr.TypeRef) -> types.Type:
     """The type of a declared type; UNKNOWN for an unknown one (already reported)."""
     if t.name == "enum":

@@ -12,7 +12,6 @@ from orbis_dsl.language.check.hexmap import MAP_FACT_TYPES, map_fact, member_lis
 from orbis_dsl.language.check.literals import check_type
 from orbis_dsl.language.check.members import says_place
 from orbis_dsl.language.check.model import BASE_REPORT_KEYS, Award, Check, Fact, Score
-from orbis_dsl.language.check.names import fact_types
 from orbis_dsl.language.check.says import AWARD_WORDS, check_says
 from orbis_dsl.language.check.types import BOOL, INT
 from orbis_dsl.language.syntax import ast_sheet
@@ -107,7 +106,7 @@ def _each(env, for_each: ast_sheet.ForEach | None) -> dict[str, str]:
 
 
 def derived_facts(env, decls, grid) -> None:
-    shared_facts = {n: t for n, t in fact_types(env.facts).items() if env.facts[n].level is not None}
+    shared_facts = {n: t for n, t in env.fact_types.items() if env.facts[n].level is not None}
     for _, decl in decls:
         if decl.derive is not None:
             derive(env, decl, grid, shared_facts)

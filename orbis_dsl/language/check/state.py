@@ -16,7 +16,7 @@ from orbis_dsl.common.diagnostics import Diagnostic, Span, unknown
 from orbis_dsl.language.check import expr as expressions
 from orbis_dsl.language.check import types
 from orbis_dsl.language.check.model import BUILTIN_NAMES, Vocabulary, type_of
-from orbis_dsl.language.check.names import ROUND_NAMES, Context, fact_types, list_flags, set_members
+from orbis_dsl.language.check.names import ROUND_NAMES, Context, list_flags, set_members
 from orbis_dsl.language.check.types import Type
 from orbis_dsl.language.syntax import ast_decl
 from orbis_dsl.language.syntax.sources import SourceSet
@@ -75,6 +75,7 @@ class Names:
     sets: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
     hexmap: object = None
     facts: dict = attrs.field(factory=dict)
+    fact_types: dict = attrs.field(factory=dict)  # each fact's type for expressions (`names.fact_types`)
     listed_pieces: dict[str, str] = attrs.field(factory=dict)
     top_lets: dict = attrs.field(factory=dict)
     reuse: object = attrs.field(default=None, eq=False, repr=False)  # the elaboration (check/elaborate.py)
@@ -134,7 +135,7 @@ class Names:
             colors=frozenset(self.colors), aliases=self.aliases, kinds=self.kind_names, stars=frozenset(self.stars),
             attributes={n: type_of(p.type) for n, p in self.attributes.items()},
             options={n: type_of(o.type) for n, o in self.options.items()}, values=frozenset(self.values),
-            vocabulary=self.vocabulary, facts=fact_types(self.facts), members=set_members(self.sets),
+            vocabulary=self.vocabulary, facts=self.fact_types, members=set_members(self.sets),
             awards=frozenset(self.awards), scores=self.score_names, rounds=bool(self.rounds),
             list_flags=list_flags(self.facts), pieces=self.listed_pieces, value_types=self.value_types,
             functions=self.functions, **extra,

@@ -16,6 +16,7 @@ parameter and fact, and the IR carries to both back ends (re-exported by `ir/typ
 from __future__ import annotations
 
 import enum
+from functools import cache
 
 import attrs
 
@@ -83,9 +84,10 @@ class PieceOf:
     family: str
 
 
-@attrs.frozen
+@attrs.frozen(eq=False)
 class Unknown:
-    """An expression with a mistake in it (already reported), or a `let` whose type is its expression's."""
+    """An expression with a mistake in it (already reported), or a `let` whose type is its expression's. There is
+    one, `UNKNOWN`, equal to itself alone (the checker asks `got == UNKNOWN` of nearly every expression)."""
 
 
 Type = Simple | SetOf | RoundValues | MemberOf | ListOf | PerMember | PieceOf | Unknown
@@ -133,6 +135,7 @@ def set_of(t: Type) -> Type | None:
     return SetOf(t.basic) if isinstance(t, Simple) and t.basic in _SETS.values() else None
 
 
+@cache
 def named(name: str, optional: bool = False) -> Type:
     """The type a declaration writes by name: a basic type, or a set of colours; UNKNOWN for any other name."""
     if name in _SETS:
