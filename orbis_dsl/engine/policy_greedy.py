@@ -678,8 +678,7 @@ class GreedyPolicy(Policy):
             for end in god.ends:
                 value += end.fn(g, view) or 0
             # what a modifier changes on the deserts already placed
-            if god.modifiers:
-
+            if mods:
                 for t in view.tiles:
                     if t.desert:
                         for end in game.rules.settings.desert_ends:

@@ -10,13 +10,13 @@ from functools import cache
 
 import attrs
 
-from orbis_dsl.common.diagnostics import Span
 from orbis_dsl.language.check.bindings import (
     cross_sort_collisions,
     fact_key_problems,
     option_key_problems,
     refused_replacement,
     sort_words,
+    where,
 )
 from orbis_dsl.language.check.model import BUILTIN_NAMES, BUILTIN_TILE_FIELDS
 from orbis_dsl.language.check.names import ROUND_NAMES
@@ -91,7 +91,7 @@ def _bind(env, table: _Table, path: str, layer: int, decl) -> None:
                        f"{sort_words(what, decl)} '{shown}' is declared twice" if what == first_what else
                        f"{sort_words(what, decl)} '{shown}' is already declared as a "
                        f"{sort_words(first_what, first)}")
-            env.error(message, decl.span, hint=f"first declared at {_where(first.span)}")
+            env.error(message, decl.span, hint=f"first declared at {where(first.span)}")
             return
         refused = refused_replacement(key, what, first, first_what, decl, env.first_line)
         if refused is not None:
@@ -135,7 +135,7 @@ def replacement_hints(env) -> None:
         named = [(key, r) for key, r in env.replaced.items() if _names(diag.message, key, r[0])]
         hint = _replacement_hint(*named[0]) if named else (
             "the base game checks clean on its own; the pack replaces "
-            + ", ".join(_what(key, r[0]) + f" ({_where(r[2].span)})" for key, r in list(env.replaced.items())[:3]))
+            + ", ".join(_what(key, r[0]) + f" ({where(r[2].span)})" for key, r in list(env.replaced.items())[:3]))
         env.diags[i] = diag._replace(hint=f"{diag.hint}; {hint}" if diag.hint else hint)
 
 
@@ -179,7 +179,7 @@ def _pack_nouns_taken(env) -> set[str]:
                     other = base[noun]
                     env.error(f"'{noun}' is the pack's {_noun_words(decl)}, but the base game declares "
                               f"'{noun}' otherwise: a name means one thing", decl.span,
-                              hint=f"the base game's at {_where(other.span)}: `{env.first_line(other.span)}`; "
+                              hint=f"the base game's at {where(other.span)}: `{env.first_line(other.span)}`; "
                                    "give the pack's another name")
                     taken.add(noun)
     return taken
@@ -297,9 +297,6 @@ def _a(noun: str) -> str:
     return ("an " if noun[:1] in "aeiou" else "a ") + noun
 
 
-def _where(span: Span | None) -> str:
-    return f"{span.file}:{span.line}:{span.column}" if span else "another file"
-
 
 # What a message says for a declaration of one of a kind (a singleton's key -> the words naming it).
 _SINGLETON_WORDS = {"colors": "colour", "mark": "tile mark", "levels": "level", "board": "board", "market": "market",
@@ -323,5 +320,5 @@ def _replacement_hint(key: str, replaced) -> str:
     title = getattr(old, "title", None)
     advice = ("keep what the base game's files use" if what == "singleton" else
               f"name the pack's {what} otherwise to add it beside the base one, or keep what the base one declares")
-    return (f"{_what(key, what)} is the pack's, at {_where(new.span)}: it replaces the base game's"
-            f"{f' {title!r}' if title else ''} ({_where(old.span)}), which these lines were written for; {advice}")
+    return (f"{_what(key, what)} is the pack's, at {where(new.span)}: it replaces the base game's"
+            f"{f' {title!r}' if title else ''} ({where(old.span)}), which these lines were written for; {advice}")

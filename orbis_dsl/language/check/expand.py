@@ -21,6 +21,7 @@ from functools import cache
 import attrs
 
 from orbis_dsl.common.diagnostics import Diagnostic, unknown
+from orbis_dsl.language.check.bindings import where
 from orbis_dsl.language.check.bounds import MAX_CALL_DEPTH
 from orbis_dsl.language.syntax import ast_expr, ast_reuse, ast_scope
 from orbis_dsl.language.syntax.ast_walk import children, compared_field_names, field_names, is_node
@@ -276,7 +277,7 @@ class Expander:
             wanted = ", ".join(f"{p.name}: {type_words(p.type)}" for p in fn.params)
             self.error(f"{fn.name} takes {_count(len(fn.params), 'argument')} ({wanted}), but "
                        f"{_count(len(args), 'is', 'are')} given", node.span,
-                       hint=f"declared at {_where(fn.name_span)}: `def {fn.name}({wanted})`")
+                       hint=f"declared at {where(fn.name_span)}: `def {fn.name}({wanted})`")
             return node
         body = self.body(fn, node)
         if body is None:
@@ -369,9 +370,6 @@ def _count(n: int, word: str, plural: str | None = None) -> str:
         return f"{n} {word if n == 1 else plural}"
     return f"{n} {word}" + ("" if n == 1 else "s")
 
-
-def _where(span) -> str:
-    return f"{span.file}:{span.line}:{span.column}" if span else "another file"
 
 
 def _inside(span, outer) -> bool:

@@ -13,6 +13,7 @@ once per call: a call in a body read so is read from that one context, so calls 
 from __future__ import annotations
 
 from orbis_dsl.common.diagnostics import Diagnostic
+from orbis_dsl.language.check.bindings import where
 from orbis_dsl.language.check.expand import type_words
 from orbis_dsl.language.check.types import UNKNOWN, MemberOf, Type, named, required
 
@@ -95,7 +96,7 @@ def argument_type(checker, e, got: Type) -> None:
     checker.report.misfed |= {fn.name}  # the body's errors then follow from this one
     checker.error(f"argument '{param.name}' of {fn.name} must be {checker.words(want)}, but this is "
                   f"{checker.words(got)}", e.span,
-                  hint=f"{fn.name} is declared at {_where(fn.name_span)}: `{param.name}: {type_words(param.type)}`")
+                  hint=f"{fn.name} is declared at {where(fn.name_span)}: `{param.name}: {type_words(param.type)}`")
 
 
 def _reads(body, name: str) -> bool:
@@ -131,7 +132,7 @@ def _with_call(d: Diagnostic, elaboration) -> Diagnostic:
     for fn, _ in elaboration.functions.values():
         calls = elaboration.calls.get(fn.name)
         if calls and _inside(d.span, fn.body.span):
-            said = f"in {fn.name}, called at {_where(calls[0])}" + (f" and {len(calls) - 1} more" if len(calls) > 1
+            said = f"in {fn.name}, called at {where(calls[0])}" + (f" and {len(calls) - 1} more" if len(calls) > 1
                                                                       else "")
             return d._replace(hint=f"{d.hint}; {said}" if d.hint else said)
     return d
@@ -148,6 +149,3 @@ def _inside(span, outer) -> bool:
         return False
     return (outer.line, outer.column) <= (span.line, span.column) <= (outer.end_line, outer.end_column)
 
-
-def _where(span) -> str:
-    return f"{span.file}:{span.line}:{span.column}" if span else "another file"

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from itertools import count
 
+from orbis_dsl.language.check.bindings import where
 from orbis_dsl.language.check.expand import binder_name, names_read, renamed
 from orbis_dsl.language.syntax import ast_decl, ast_expr, ast_reuse, ast_scope, ast_sheet
 from orbis_dsl.language.syntax.ast_walk import children
@@ -92,7 +93,7 @@ class Hygiene:
         names = sorted(self.free_names_of(call) & set(declared))
         if not names:
             return None
-        return captured_message(fn, names[0], declared[names[0]], _where(fn.body.span))
+        return captured_message(fn, names[0], declared[names[0]], where(fn.body.span))
 
 
 
@@ -116,6 +117,3 @@ def captured_message(fn, name: str, words: str, where_body: str) -> tuple[str, s
             f"{fn.name} a parameter for it (`def {fn.name}(…, {name}: …)`) and pass it; the body is at "
             f"{where_body}")
 
-
-def _where(span) -> str:
-    return f"{span.file}:{span.line}:{span.column}" if span else "another file"
