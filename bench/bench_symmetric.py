@@ -49,13 +49,17 @@ def main() -> None:
     parser.add_argument("--policies", default="greedy,mcts:8", help="comma-separated")
     parser.add_argument("--variants", default="2p,4p", help="comma-separated")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--first-seed", type=int, default=1,
+                        help="seeds FIRST .. FIRST+SEEDS-1: a long run split over processes, each a range")
+    parser.add_argument("--progress", action="store_true",
+                        help="a line on stderr after every seed (what it flagged), so a cut run's seeds are kept")
     args = parser.parse_args()
     source = f"pack:{PACK}"
     for policy in args.policies.split(","):
         for variant in args.variants.split(","):
             start = time.perf_counter()
             other = seat = flags = old_other = old_total = 0
-            for seed in range(1, args.seeds + 1):
+            for seed in range(args.first_seed, args.first_seed + args.seeds):
                 results = run(variant, args.games, seed, policy, args.jobs, rules_source=source)
                 report = balance(results)
                 tests = report["tests"]
@@ -65,9 +69,13 @@ def main() -> None:
                 total, not_seat = old_flags(results)
                 old_other += not_seat > 0
                 old_total += total
+                if args.progress:
+                    shown = [f"{t['what']} {t.get('name', '')}".strip() for t in tests if t["flag"]]
+                    print(f"{policy} {variant} seed {seed}: {len(report['flags'])} flags {shown}; before issue 33 "
+                          f"{total} ({not_seat} not a seat)", file=sys.stderr, flush=True)
             n = args.seeds
             low, high = exact_interval(other, n)
-            print(f"{policy} {variant}: {n} runs of {args.games} games: {other} runs ({other / n:.0%}, 95 % interval "
+            print(f"{policy} {variant}, seeds {args.first_seed}-{args.first_seed + n - 1}: {n} runs of {args.games} games: {other} runs ({other / n:.0%}, 95 % interval "
                   f"{low:.0%}-{high:.0%}) flag something that is not a seat (target at most 5 %); {seat} flag a "
                   f"seat; {flags / n:.2f} flags a run. Before issue 33, the same games: {old_other} runs "
                   f"({old_other / n:.0%}) flagged a god or kind, {old_total / n:.2f} flags a run "
