@@ -87,20 +87,6 @@ def layout(shape: tuple[int, ...]) -> dict[str, tuple[int, int]]:
     return cells
 
 
-def border_edges(shape: tuple[int, ...]) -> list[tuple[str, int]]:
-    """Every (cell id, direction) whose edge lies on the board's border."""
-    cells = layout(shape)
-    at = set(cells.values())
-    return [(cid, d) for cid, (r, c) in cells.items() for d, (dr, dc) in enumerate(_STEP)
-            if (r + dr, c + dc) not in at]
-
-
-def inner_edges(shape: tuple[int, ...]) -> int:
-    cells = layout(shape)
-    at = set(cells.values())
-    return sum(1 for (r, c) in at for dr, dc in ((0, 1), (1, 0)) if (r + dr, c + dc) in at)
-
-
 def border_member(borders: dict, side: str, board: BoardRecord, cell: str, direction: int) -> str:
     """What the border shows at one edge: the record's own word, else the side's (one member, or one per facing)."""
     given = board.border.get((cell, direction))
