@@ -63,37 +63,43 @@ def check_rules(tmp_path):
     return run
 
 
-# The files that take longest, longest first (the sum of each one's tests in the 2026-12-06 14:13 UTC suite on a
-# loaded machine, docs/performance.md). pytest-xdist's `--dist loadfile` hands the files out in collection order
-# (`--no-loadscope-reorder` in pyproject's addopts: its default order is by number of tests, which put these
-# one-test sweeps and games last, and the run waited minutes on one worker at the end). Longest first, the
-# short files at the end fill whichever worker finishes first. A file missing from the list costs nothing but
-# that balance (tests/test_conftest.py checks that each one listed exists).
+# The files that take longest, longest first (the sum of each one's tests' times in the 2026-12-07 00:07 UTC suite,
+# from its JUnit report; the order was within 1 % of the best two workers can do). pytest-xdist's `--dist loadfile`
+# hands the files out in collection order (`--no-loadscope-reorder` in pyproject's addopts: its default order is by
+# number of tests, which put these one-test sweeps and games last, and the run waited minutes on one worker at the
+# end). Longest first, the short files at the end fill whichever worker finishes first. A file missing from the list
+# costs nothing but that balance (tests/test_conftest.py checks that each one listed exists).
 HEAVY_FIRST = (
+    "tests/serve/test_pad_at_table.py",
+    "tests/serve/test_browser_offline.py",
+    "tests/language/test_terra_mystica_properties.py",
+    "tests/custom/test_pack_collisions_over_terra_mystica.py",
+    "tests/language/syntax/test_lark_reductions.py",
+    "tests/golden/test_golden.py",
+    "tests/serve/by_finger/test_orbis_game.py",
     "tests/robustness/test_security_resources.py",
     "tests/robustness/test_security_pack_cache.py",
-    "tests/golden/test_golden.py",
-    "tests/serve/test_browser_offline.py",
-    "tests/language/syntax/test_lark_reductions.py",
-    "tests/custom/test_pack_collisions_over_mondo.py",
-    "tests/serve/test_pad_at_table.py",
-    "tests/language/test_terra_mystica_properties.py",
-    "tests/engine/test_balance_symmetric.py",
-    "tests/custom/test_pack_collisions_over_terra_mystica.py",
-    "tests/robustness/test_fuzz_rules.py",
-    "tests/language/backends/interpret/test_interpreter_agreement.py",
-    "tests/engine/test_search.py",
-    "tests/robustness/test_limits.py",
-    "tests/custom/test_pack_collisions_over_orbis.py",
-    "tests/serve/by_finger/test_orbis_game.py",
-    "tests/records/orbis/test_notation_reader.py",
-    "tests/robustness/test_security_lark_cache.py",
-    "tests/robustness/test_security_optional_params.py",
-    "tests/robustness/test_fuzz_games.py",
     "tests/serve/by_finger/test_mondo_game.py",
     "tests/serve/test_browser_sheets.py",
-    "tests/robustness/test_adversarial_packs.py",
+    "tests/robustness/test_limits.py",
+    "tests/engine/test_balance_symmetric.py",
+    "tests/serve/test_browser.py",
+    "tests/robustness/test_security_lark_cache.py",
+    "tests/custom/test_pack_collisions_over_orbis.py",
+    "tests/serve/by_finger/test_terra_mystica_sheet.py",
+    "tests/custom/test_pack_collisions_over_mondo.py",
+    "tests/robustness/test_fuzz_rules.py",
+    "tests/language/backends/interpret/test_interpreter_agreement.py",
+    "tests/robustness/test_security_optional_params.py",
     "tests/records/orbis/test_notation_common.py",
+    "tests/robustness/test_fuzz_games.py",
+    "tests/engine/test_sweep_address.py",
+    "tests/language/format/test_fmt.py",
+    "tests/records/orbis/test_notation_reader.py",
+    "tests/serve/test_offline_api.py",
+    "tests/engine/test_search.py",
+    "tests/robustness/test_adversarial_packs.py",
+    "tests/robustness/test_security_numbers.py",
 )
 
 
