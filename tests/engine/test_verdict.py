@@ -125,6 +125,9 @@ def test_balance_gives_a_verdict_line_per_new_god(cli):
     (("examples/balance/oracle", "--policy", "greedy,mcts"), "one policy for every seat"),
     (("examples/balance/oracle", "--policy", "clever"), "unknown policy"),
     (("examples/balance/oracle", "--games", 0), "--games must be"),
+    (("examples/balance/oracle", "--minutes", 0), "--minutes must be more than 0"),
+    (("examples/balance/oracle", "--minutes", "nan"), "--minutes must be more than 0"),
+    (("examples/balance/oracle", "--minutes", "1e9"), "at most 10,080 (a week)"),
     (("examples/balance/oracle", "--players", 7), "unknown variant '7p'"),
 ])
 def test_balance_refuses_bad_arguments(cli, args, message):
@@ -206,6 +209,31 @@ def test_balance_stopped_by_ctrl_c_says_what_the_games_so_far_say(cli, monkeypat
     verdict = [line for line in result.stdout.splitlines() if line.startswith("verdict: oracle: ")]
     assert len(verdict) == 1 and "points (" in verdict[0]
     assert "Traceback" not in result.output
+
+
+def test_balance_stops_when_its_minutes_are_spent(cli):
+    """A budget of time: no batch is begun after it, what was played is reported as at any stopping time, and the
+    exit code is 0 (a budget spent, like --games). Here the time is spent before the first batch ends."""
+    from orbis_dsl.engine.verdict import BATCH
+
+    result = cli("balance", "examples/balance/sun-king", "--players", 2, "--policy", "greedy", "--games", 2000,
+                 "--seed", 1, "--minutes", "1e-9")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].endswith("at most 2,000 games or 1e-09 minutes (looked at every 20; sunking revealed in every "
+                             "game)"), lines[0]
+    assert f"{BATCH} games played in " in result.stdout and "(the 1e-09 minutes are spent)" in result.stdout
+    verdict = [line for line in lines if line.startswith("verdict: sunking: ")]
+    assert len(verdict) == 1 and f"of the {BATCH} times revealed" in verdict[0]
+
+
+def test_balance_with_time_to_spare_ends_when_the_gods_are_judged(cli):
+    untimed = cli("balance", "examples/balance/oracle", "--players", 2, "--policy", "greedy", "--seed", 1)
+    timed = cli("balance", "examples/balance/oracle", "--players", 2, "--policy", "greedy", "--seed", 1,
+                "--minutes", 60)
+    strip = lambda text: [ln for ln in text.splitlines()[1:] if " games played in " not in ln]  # noqa: E731
+    assert timed.exit_code == 0 and strip(timed.stdout) == strip(untimed.stdout)
+    assert "minutes are spent" not in timed.stdout
 
 
 def test_a_batch_cut_short_while_counted_leaves_the_last_verdicts_as_they_were():
