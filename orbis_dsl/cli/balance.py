@@ -18,6 +18,8 @@ import typer
 
 from orbis_dsl.cli.engine_args import _check_policies, _fail, _rules
 
+MAX_MINUTES = 7 * 24 * 60  # a budget of time past a week is a typing slip, not a plan
+
 
 def balance(
     pack: Path = typer.Argument(..., help="The rule pack (a folder or a rule file laid over the base game)."),
@@ -83,14 +85,11 @@ def balance(
         raise typer.Exit(130)
 
 
-MAX_MINUTES = 7 * 24 * 60
-
-
 def _judge(game_player, gods: list[str], players: int, games: int, start: float, deadline: float | None):
     """(results, verdicts, games played, what stopped it: None, "time" or "ctrl-c"): batches played until every
     god is judged, the budget of games is spent, the clock passes `deadline` (checked after each batch, so one is
-    always played) or Ctrl-C,
-    after which what the games so far say stands (the intervals are valid at any stopping time)."""
+    always played) or Ctrl-C, after which what the games so far say stands (the intervals are valid at any
+    stopping time). "time" only when it cut the run short: not when the last batch also judged every god."""
     from orbis_dsl.engine.verdict import BATCH, judging
 
     results: list[dict] = []
