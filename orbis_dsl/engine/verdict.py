@@ -25,7 +25,7 @@ probability 95 %.
 When both hold, the line says both ("within ±5 points of the field, though stronger").
 Games are played in batches of `BATCH` in game order and the sequences are looked at after each batch, so the
 games used, and the verdict, do not depend on the number of processes. A god not decided within the budget
-gets its interval and "undecided".
+gets its interval, "undecided", and a guess of how many more games would decide it at its pace so far.
 """
 
 from __future__ import annotations
@@ -60,6 +60,7 @@ class GodVerdict:
     wins: float = 0.0
     decided_at: int | None = None  # games played when it was decided
     verdict: str | None = None  # 'stronger', 'weaker', 'within', or None (undecided)
+    looked: int = 0  # games played at the last look
 
     def add(self, win: float) -> None:
         self.n += 1
@@ -78,7 +79,10 @@ class GodVerdict:
         return max(-self.fair, self.edge - r), min(1 - self.fair, self.edge + r)
 
     def look(self, games: int) -> None:
-        if self.verdict is not None or not self.n:
+        if self.verdict is not None:
+            return
+        self.looked = games
+        if not self.n:
             return
         low, high = self.interval
         if low > -MARGIN and high < MARGIN:
@@ -90,12 +94,31 @@ class GodVerdict:
         if self.verdict is not None:
             self.decided_at = games
 
+    def games_to_decide(self) -> int | None:
+        """About how many more games would decide an undecided god, if its edge and the share of the games in which
+        it is held stay as they are so far (None when it is decided or was never held). The interval decides once
+        its half-width is under the larger of |edge| (stronger or weaker) and 5 points less |edge| (within ±5),
+        so at least 2.5 points: about 5,000 held games at the most."""
+        if self.verdict is not None or not self.n or not self.looked:
+            return None
+        edge = abs(self.edge)
+        needed = max(edge, MARGIN - edge)
+        low, high = self.n, self.n
+        while cs_radius(high, self.alpha) >= needed:  # the radius falls as held games grow: double, then halve
+            low, high = high, 2 * high
+        while high - low > 1:
+            mid = (low + high) // 2
+            low, high = (low, mid) if cs_radius(mid, self.alpha) < needed else (mid, high)
+        return max(BATCH, math.ceil((high - self.n) * self.looked / self.n))
+
     def line(self) -> str:
         low, high = self.interval
         pts = f"{100 * self.edge:+.1f} points ({100 * low:+.1f} to {100 * high:+.1f})"
         rate = f"wins {self.wins / self.n:.1%} of {self.n} held" if self.n else "never taken"
         if self.verdict is None:
-            return f"{self.god}: undecided, {pts}; {rate}; more games would tell"
+            more = self.games_to_decide()
+            guess = f" (about {_rounded(more):,} more at this pace, if its edge holds)" if more else ""
+            return f"{self.god}: undecided, {pts}; {rate}; more games would tell{guess}"
         inside = low > -MARGIN and high < MARGIN
         if self.verdict == "within":
             head = "within ±5 points of the field" + (", though stronger" if low > 0 else
@@ -103,6 +126,14 @@ class GodVerdict:
         else:
             head = f"{self.verdict} than the field" + (" (and within ±5 points)" if inside else "")
         return f"{self.god}: {head}, {pts}; {rate}; decided after {self.decided_at} games"
+
+
+def _rounded(n: int) -> int:
+    """`n` to two significant figures: a guess is not shown more exactly than it is."""
+    if n < 100:
+        return n
+    step = 10 ** (len(str(n)) - 2)
+    return round(n / step) * step
 
 
 def judge(gods: list[str], players: int, play: Callable[[int, int], list[dict]], budget: int,

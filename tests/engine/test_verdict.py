@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import math
 import random
 from pathlib import Path
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from orbis_dsl.cli.engine import make_app
-from orbis_dsl.engine.verdict import BATCH, GodVerdict, cs_radius, judge, judging, pack_gods
+from orbis_dsl.engine.verdict import ALPHA, BATCH, GodVerdict, cs_radius, judge, judging, pack_gods
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -250,3 +253,42 @@ def test_a_batch_cut_short_while_counted_leaves_the_last_verdicts_as_they_were()
             so_far = step
     verdicts, played = so_far
     assert played == BATCH and [(v.god, v.n, v.wins) for v in verdicts] == [("g", BATCH, float(BATCH))]
+
+
+@settings(max_examples=60, deadline=None)
+@given(players=st.integers(2, 4), held=st.integers(1, 2000), share=st.floats(0.05, 1.0),
+       edge=st.floats(-0.15, 0.15))
+def test_the_guess_of_more_games_is_what_the_rule_would_take_if_nothing_changed(players, held, share, edge):
+    """An undecided god's guess, checked against the deciding rule itself (`look`): that many more games, held
+    in the same share and won at the same rate, decide it; half as many more do not (when the guess is more than
+    a batch). Its line shows the guess rounded."""
+    fair = 1 / players
+    rate = min(1.0, max(0.0, fair + edge))
+    looked = max(held, round(held / share))
+    v = GodVerdict("g", fair, ALPHA)
+    v.n, v.wins = held, rate * held
+    v.look(looked)
+    assume(v.verdict is None)
+    more = v.games_to_decide()
+    assert more is not None and more >= BATCH
+    assert "more games would tell (about " in v.line()
+
+    def after(extra: int) -> GodVerdict:
+        w = GodVerdict("g", fair, ALPHA)
+        w.n = held + math.ceil(extra * held / looked)
+        w.wins = rate * w.n
+        w.look(looked + extra)
+        return w
+
+    assert after(more).verdict is not None
+    if more > 2 * BATCH:
+        assert after(more // 2).verdict is None
+
+
+def test_a_decided_or_never_held_god_has_no_guess():
+    v = GodVerdict("g", 0.5, ALPHA)
+    v.look(BATCH)
+    assert v.games_to_decide() is None and v.line().endswith("never taken; more games would tell")
+    v.n, v.wins = 400, 400.0
+    v.look(2 * BATCH)
+    assert v.verdict == "stronger" and v.games_to_decide() is None
