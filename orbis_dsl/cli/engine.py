@@ -57,11 +57,18 @@ def _check_output_folder(folder: Path, what: str, replace: bool) -> None:
                    "nothing else)")
 
 
-def _new_gods(rules) -> set[str]:
-    """The gods a rule set adds to the base game's (a pack's new gods), for the plot's marks."""
-    from orbis_dsl.language.ruleset import base_rules
+def _pack_marks(pack: Path | None, compiled) -> dict[str, str]:
+    """The gods a pack adds ("new") or changes ("changed"), for the plot's marks; none for the base game."""
+    if pack is None:
+        return {}
+    from orbis_dsl.engine.verdict import pack_gods
+    from orbis_dsl.language.packs.load import compile_pack
+    from orbis_dsl.language.ruleset import compile_base
 
-    return set(rules.gods) - set(base_rules().gods)
+    base = compile_base()
+    judged = pack_gods(compiled if compiled is not None and compiled.model is not None else compile_pack(pack), base)
+    known = set(base.model.gods) if base.model is not None else set()
+    return {name: "changed" if name in known else "new" for name in judged}
 
 
 def _run_simulation(variant: str, games: int, seed: int, policy: str, jobs: int, records, source, logs=None,
@@ -105,14 +112,15 @@ def simulate(
                                                          "intervals, score distribution), e.g. report.svg; "
                                                          "needs orbis-dsl[plot]."),
 ) -> None:
-    """Play K games between policies and summarise them: win rates by seat, god and kind with 95 % intervals,
-    flags where one excludes the fair rate, mean CP by category, …"""
+    """Play K games between policies and summarise them: win rates by seat and god with 95 % intervals (gods
+    also adjusted for seat and pick order), pick rates, flags (Holm's correction across them), game quality, …"""
     _check_run_size(games, jobs)
     _check_policies(policy)
-    rules, source, _ = _rules(pack)
+    rules, source, compiled = _rules(pack)
     name = _playable_variant(rules, players, variant)
     _check_outputs(records, logs, replace, plot)
-    summary = _simulate_and_plot(name, games, seed, policy, jobs, records, source, logs, plot, rules)
+    marks = _pack_marks(pack, compiled) if plot is not None else {}
+    summary = _simulate_and_plot(name, games, seed, policy, jobs, records, source, logs, plot, rules, marks)
     _print_summary(summary, as_json)
 
 
@@ -126,7 +134,7 @@ def _check_outputs(records: Path | None, logs: Path | None, replace: bool, plot:
 
 
 def _simulate_and_plot(name: str, games: int, seed: int, policy: str, jobs: int, records, source, logs,
-                       plot: Path | None, rules) -> dict:
+                       plot: Path | None, rules, marks: dict[str, str]) -> dict:
     """The run's summary, its picture drawn with --plot; exit 2 when a file cannot be written."""
     from orbis_dsl.engine.simulate import FolderInUse
 
@@ -135,7 +143,7 @@ def _simulate_and_plot(name: str, games: int, seed: int, policy: str, jobs: int,
         if plot is not None:
             from orbis_dsl.engine.plot import plot_report
 
-            plot_report(summary, results, plot, _new_gods(rules))
+            plot_report(summary, results, plot, marks, sorted(rules.gods))
     except FolderInUse as error:  # filled by someone else since it was checked
         _fail(str(error), hint="give an empty folder, or --replace")
     except OSError as error:

@@ -34,9 +34,11 @@ def require_matplotlib():
     return matplotlib, Figure
 
 
-def plot_report(summary: dict, results: list[dict], path: Path | str, new_gods=()) -> None:
-    """Write the picture of a simulation to `path` (SVG, or any format matplotlib knows by the suffix); the gods in
-    `new_gods` are marked as new."""
+def plot_report(summary: dict, results: list[dict], path: Path | str, marks=None, every_god=()) -> None:
+    """Write the picture of a simulation to `path` (SVG, or any format matplotlib knows by the suffix). `marks`:
+    the gods a pack adds or changes, each with its word ("new", "changed"), shown after its name; `every_god`: the
+    rules' gods, each given its row even when no game revealed it, so that a god keeps its place between runs."""
+    marks = marks or {}
     matplotlib, Figure = require_matplotlib()
     balance = summary["balance"]
     gods = balance["win_rate_by_god"]
@@ -52,10 +54,10 @@ def plot_report(summary: dict, results: list[dict], path: Path | str, new_gods=(
         seat_ax.set_xlabel("seat")
         picks = balance.get("pick_rate_by_god") or {}
         # by name, the first at the top: the same places in every run; a god revealed but never taken too
-        order = sorted(set(gods) | set(picks), reverse=True)
+        order = sorted(set(gods) | set(picks) | set(every_god), reverse=True)
         never = {"n": 0, "rate": 0.0, "low": 0.0, "high": 0.0, "flag": None}
         gods = {n: gods.get(n, never) for n in order}
-        labels = {n: f"{n}{' (new)' if n in new_gods else ''} ({gods[n]['n']})" for n in order}
+        labels = {n: f"{n}{f' ({marks[n]})' if n in marks else ''} ({gods[n]['n']})" for n in order}
         _rates(god_ax, gods, "god", fair, vertical=False, names=order, labels=labels)
         adjusted = balance.get("win_rate_by_god_adjusted")
         if adjusted:

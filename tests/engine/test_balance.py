@@ -190,6 +190,25 @@ def test_plot_marks_new_gods_and_draws_adjusted_rates(cli, tmp_path):
     assert shown[:len(adjusted)] == sorted(adjusted, reverse=True)
 
 
+def test_plot_marks_changed_gods_and_keeps_a_row_for_every_god(cli, tmp_path):
+    """examples/custom/pack replaces the base game's Apprentice and adds gods of its own: the plot says which is
+    which, and a god no game revealed keeps its row (so a god's place does not move between small runs)."""
+    pytest.importorskip("matplotlib", reason="the [plot] extra is not installed")
+    picture = tmp_path / "report.svg"
+    result = cli("simulate", "--rules", "examples/custom/pack", "--players", 2, "--games", 2, "--policy", "greedy",
+                 "--seed", 1, "--plot", picture, "--json")
+    assert result.exit_code == 0, result.stderr
+    revealed = json.loads(result.stdout)["balance"]["pick_rate_by_god"]
+    texts = ["".join(e.itertext()) for e in ET.parse(picture).getroot().iter(f"{SVG}text")]
+    assert any(t.startswith("apprentice (changed) (") for t in texts), texts
+    assert any(t.startswith("sage (new) (") for t in texts) and any(t.startswith("stargazer (new) (") for t in texts)
+    assert not any(t.startswith(("love (new)", "love (changed)")) for t in texts)  # a base god the pack leaves
+    unseen = [g for g in ("sage", "wanderer", "builder", "hermit", "stargazer", "love", "death") if g not in revealed]
+    assert unseen, "every god was revealed in two games: pick a shorter run"
+    for god in unseen:
+        assert any(t.startswith(f"{god} ") for t in texts), god
+
+
 def test_plot_bad_target_exits_2(cli, tmp_path):
     pytest.importorskip("matplotlib", reason="the [plot] extra is not installed")
     result = cli("simulate", "--games", 1, "--plot", tmp_path / "report.txt")
