@@ -30,6 +30,7 @@ every seat and god is fair is at most 5 %.
 from __future__ import annotations
 
 import math
+import statistics
 
 Z95 = 1.959963984540054  # two-sided 95 %
 Z80_POWER = 0.8416212335729143  # one-sided 80 %: the power of the test the games-needed figure plans for
@@ -109,6 +110,20 @@ def exact_interval(wins: float, n: int, alpha: float = ALPHA) -> tuple[float, fl
     low = 0.0 if wins <= 0 else _solve(lambda p: upper_tail(wins, n, p), alpha / 2)
     high = 1.0 if wins >= n else _solve(lambda p: 1.0 - lower_tail(wins, n, p), 1 - alpha / 2)
     return low, high
+
+
+def median_interval(values: list[int], alpha: float = ALPHA) -> tuple[float, int, int]:
+    """(median, low, high): the median of `values` and its distribution-free interval, the order statistics
+    x(l) and x(n+1-l) for the largest l with P(Binomial(n, 1/2) <= l - 1) <= alpha / 2, so that the interval
+    covers the true median with probability at least 1 - alpha whatever the distribution. Under 6 values no l
+    reaches that: the interval is then the smallest and largest value (covering with 1 - 2^(1-n) only)."""
+    ordered = sorted(values)
+    n = len(ordered)
+    depth = 0  # the l found so far
+    while depth + 1 <= n // 2 and lower_tail(depth, n, 0.5) <= alpha / 2:  # may l be depth + 1?
+        depth += 1
+    low, high = (ordered[depth - 1], ordered[n - depth]) if depth else (ordered[0], ordered[-1])
+    return statistics.median(ordered), low, high
 
 
 def flag_of(wins: float, n: int, fair: float, alpha: float = ALPHA) -> str | None:
@@ -237,7 +252,7 @@ def balance(results: list[dict]) -> dict:
         "win_rate_by_god": gods.entries(None),
         "win_rate_by_god_adjusted": adjusted,
         "adjusted_note": None if adjusted is not None else _why_not_adjusted(mixed, statsmodels_available()),
-        "pick_rate_by_god": pick_rates(results, exact_interval),
+        "pick_rate_by_god": pick_rates(results, exact_interval, median_interval),
         "win_rate_by_kind": kinds.entries(None),
         "kinds_note": KINDS_NOT_TESTED,
         # policies face each other: no fair rate unless every seat plays the same one

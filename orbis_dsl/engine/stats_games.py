@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections import Counter
 
 
 def game_quality(results: list[dict], fair: float | None) -> dict:
@@ -69,13 +70,14 @@ def turn_quality(results: list[dict]) -> dict:
             "branching": round(options / takes, 2) if takes else 0.0}
 
 
-def pick_rates(results: list[dict], exact_interval) -> dict:
-    """Per god: how often it was taken when revealed, how often it was the game's first god taken, and the mean
-    round it was taken in; rates with their 95 % intervals (`exact_interval(successes, n)`, the report's
+def pick_rates(results: list[dict], exact_interval, median_interval) -> dict:
+    """Per god: how often it was taken when revealed, how often it was the game's first god taken, and the round
+    it was taken in (the mean; the median with its 95 % interval, `median_interval(rounds)`, distribution-free;
+    how many times in each round); rates with their 95 % intervals (`exact_interval(successes, n)`, the report's
     Clopper-Pearson interval). Empty for results without the gods revealed."""
     from orbis_dsl.engine.stats_model import pick_orders
 
-    counts: dict[str, list[float]] = {}  # god -> [revealed, taken, taken first, sum of rounds taken]
+    counts: dict[str, list] = {}  # god -> [revealed, taken first, [rounds it was taken in]]
     for r in results:
         revealed = r.get("gods_revealed")
         if revealed is None:
@@ -83,19 +85,22 @@ def pick_rates(results: list[dict], exact_interval) -> dict:
         orders = pick_orders(r)
         held = {p["god"]: p for p in r["players"] if p["god"] is not None}
         for god in revealed:
-            c = counts.setdefault(god, [0, 0, 0, 0])
+            c = counts.setdefault(god, [0, 0, []])
             c[0] += 1
             p = held.get(god)
             if p is not None:
-                c[1] += 1
-                c[2] += 1 if orders.get(p["seat"]) == 1 else 0
-                c[3] += p["god_round"]
+                c[1] += 1 if orders.get(p["seat"]) == 1 else 0
+                c[2].append(p["god_round"])
     out = {}
-    for god, (n, taken, first, rounds) in sorted(counts.items()):
+    for god, (n, first, rounds) in sorted(counts.items()):
+        taken = len(rounds)
         low, high = exact_interval(taken, n)
         first_low, first_high = exact_interval(first, n)
         out[god] = {"revealed": n, "taken": taken, "rate": round(taken / n, 4), "low": round(low, 4),
                     "high": round(high, 4), "first": first, "first_rate": round(first / n, 4),
                     "first_low": round(first_low, 4), "first_high": round(first_high, 4),
-                    "mean_round": round(rounds / taken, 2) if taken else None}
+                    "mean_round": round(sum(rounds) / taken, 2) if taken else None}
+        median, median_low, median_high = median_interval(rounds) if taken else (None, None, None)
+        out[god].update({"median_round": median, "median_round_low": median_low, "median_round_high": median_high,
+                         "taken_by_round": {str(k): v for k, v in sorted(Counter(rounds).items())}})
     return out

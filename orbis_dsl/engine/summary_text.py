@@ -71,7 +71,7 @@ def _gods(b: dict, fair: float) -> list[str]:
     if adjusted is not None:
         head += ", adjusted for seat and pick order (its 95 % interval)"
     if picks:
-        head += "; taken when revealed, first god taken, mean round taken"
+        head += "; taken when revealed, first god taken, round taken (mean; median and its interval)"
     out = [head + ":"]
     if adjusted is None and b.get("adjusted_note"):
         out.append(f"    ({b['adjusted_note']})")
@@ -86,10 +86,21 @@ def _gods(b: dict, fair: float) -> list[str]:
         if pick is not None:
             line = f"{line:<76}" if a is not None else line
             line += (f"   taken {pick['rate']:.0%} ({pick['low']:.0%}-{pick['high']:.0%}) of {pick['revealed']}, "
-                     f"first {pick['first_rate']:.0%}"
-                     + (f", round {pick['mean_round']:.1f}" if pick["mean_round"] is not None else ""))
+                     f"first {pick['first_rate']:.0%} ({pick['first_low']:.0%}-{pick['first_high']:.0%})"
+                     + _round_taken(pick))
         out.append(line.rstrip())
     return out
+
+
+def _round_taken(pick: dict) -> str:
+    """", round 8.9 (median 9, 8-10)": when a god was taken, the mean round and the median with its interval."""
+    if pick["mean_round"] is None:
+        return ""
+    median = pick.get("median_round")
+    if median is None:  # (a summary written before the median was kept)
+        return f", round {pick['mean_round']:.1f}"
+    return (f", round {pick['mean_round']:.1f} (median {median:g}, "
+            f"{pick['median_round_low']}-{pick['median_round_high']})")
 
 
 def _plain(e: dict) -> str:

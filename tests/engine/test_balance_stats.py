@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from orbis_dsl.engine.stats import balance, exact_interval, exact_p, holm, lower_tail, upper_tail
+from orbis_dsl.engine.stats import balance, exact_interval, exact_p, holm, lower_tail, median_interval, upper_tail
 
 
 def _player(seat, god, win, god_round=1, kinds=("stone",), policy="greedy"):
@@ -103,6 +103,34 @@ def test_pick_rates_count_takes_among_reveals():
     firsts = sum(1 for r in _two_player_games(100, 0.5, random.Random(4)) if r["players"][0]["god"] == "x")
     assert picks["x"]["first"] == firsts
     assert sum(picks[g]["taken"] for g in "abcd") == 100
+
+
+def test_the_round_a_god_is_taken_in_is_counted_round_by_round():
+    results = []
+    for when in [3, 3, 5, 9, None, 3]:  # the god 'x' taken in round 3, 3, 5, 9, never, 3
+        results.append({"gods_revealed": ["x", "y"], "players": [
+            _player(0, "x" if when else "y", 1.0, god_round=when or 2), _player(1, None, 0.0)]})
+    picks = balance(results)["pick_rate_by_god"]
+    x = picks["x"]
+    assert (x["revealed"], x["taken"], x["taken_by_round"]) == (6, 5, {"3": 3, "5": 1, "9": 1})
+    assert x["mean_round"] == 4.6 and x["median_round"] == 3
+    assert (x["median_round_low"], x["median_round_high"]) == (3, 9)  # under 6 takes: the smallest and largest
+    assert picks["y"]["taken_by_round"] == {"2": 1} and picks["y"]["mean_round"] == 2.0
+
+
+def test_the_median_interval_is_the_textbook_one_and_covers_as_it_says():
+    # n = 100: the 95 % interval of the median is the 40th to the 61st value (e.g. Conover, Practical
+    # Nonparametric Statistics, table A3); n = 10: the 2nd to the 9th
+    assert median_interval(list(range(1, 101))) == (50.5, 40, 61)
+    assert median_interval(list(range(1, 11))) == (5.5, 2, 9)
+    assert median_interval([7]) == (7, 7, 7)
+    rng = random.Random(8)
+    misses = 0
+    for _ in range(2000):  # a skewed discrete distribution with true median 2 (P(X <= 2) = 0.6 > 0.5 > 0.3)
+        values = [rng.choices([1, 2, 3, 9], weights=[3, 3, 2, 2])[0] for _ in range(41)]
+        _, low, high = median_interval(values)
+        misses += not low <= 2 <= high
+    assert misses <= 0.05 * 2000
 
 
 def test_game_quality_from_hand_made_games():
