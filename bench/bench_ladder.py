@@ -152,8 +152,9 @@ def main() -> None:
     counts = [int(n) for n in args.players.split(",")]
     budgets = [int(b) for b in args.budgets.split(",")]
     if "budgets" in parts:
-        for low, high in itertools.pairwise(budgets):
-            show("ladder", f"mcts:{high}", f"mcts:{low}", 2, args.games, args.jobs, args.seed, None)
+        for n in counts:
+            for low, high in itertools.pairwise(budgets):
+                show("ladder", f"mcts:{high}", f"mcts:{low}", n, args.games, args.jobs, args.seed, None)
     if "flat" in parts:
         t = f"{args.seconds:g}s"
         for n in counts:
