@@ -75,9 +75,10 @@ def main() -> None:
                           f"{total} ({not_seat} not a seat)", file=sys.stderr, flush=True)
             n = args.seeds
             low, high = exact_interval(other, n)
-            print(f"{policy} {variant}, seeds {args.first_seed}-{args.first_seed + n - 1}: {n} runs of {args.games} games: {other} runs ({other / n:.0%}, 95 % interval "
-                  f"{low:.0%}-{high:.0%}) flag something that is not a seat (target at most 5 %); {seat} flag a "
-                  f"seat; {flags / n:.2f} flags a run. Before issue 33, the same games: {old_other} runs "
+            seeds = f"seeds {args.first_seed}-{args.first_seed + n - 1}"
+            print(f"{policy} {variant}, {seeds}: {n} runs of {args.games} games: {other} runs ({other / n:.0%}, "
+                  f"95 % interval {low:.0%}-{high:.0%}) flag something that is not a seat (target at most 5 %); "
+                  f"{seat} flag a seat; {flags / n:.2f} flags a run. Before issue 33, the same games: {old_other} runs "
                   f"({old_other / n:.0%}) flagged a god or kind, {old_total / n:.2f} flags a run "
                   f"[{time.perf_counter() - start:.0f} s]", flush=True)
 
