@@ -132,6 +132,7 @@ class EffectApi:
             if t is not self.current_tile:  # a tile of an earlier turn may be shared with copies (`PlayerState.copy`)
                 t = me.own_tile(t)
             t.cancelled = True
+            t.validated = False  # a cancelled tile scores nothing (`Game._mark_validated`)
             me.cancelled[t.pos] = True
         me.cancels += 1
         self.tokens -= 1

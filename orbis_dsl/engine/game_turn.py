@@ -150,7 +150,26 @@ class TurnActions:
         condition = T.t_placed[tile]
         if condition is not None and not condition(self.g, view, tv):
             self.cancel(view, tv)
+        if not tv.cancelled:
+            self._mark_validated(view, tv, tile)
         self.current_tile = None
+
+    def _mark_validated(self, view, tv, tile: int) -> None:
+        """Mark a tile just laid validated when one of its clauses scores, as the scorer would mark it if the game
+        ended now (`runtime/scoring.py` marks every tile at the end, where this mark is not read). Without it no
+        tile is validated during play, and every clause that counts validated tiles (the base game's majority
+        gods, a pack's "1 CP per validated red tile") reads the same for every player to the greedy policy and
+        the search's estimate, whatever is on the table. The mark is the tile's as it is laid; a clause that
+        could come true later is left to the end (a cancellation clears it: `EffectApi.cancel`)."""
+        ends = self.tables.t_weigh[tile][2]
+        if not ends:
+            return
+        g = self.g
+        if g.cache:
+            g.cache.clear()
+        tv.validated = any(end(g, view, tv) is not None for end in ends)
+        if g.cache:
+            g.cache.clear()
 
     def refill(self, slot: int) -> None:
         """The next tile of the lowest pile that has one fills the empty slot."""
