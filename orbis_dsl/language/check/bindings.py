@@ -39,6 +39,13 @@ def where(span: Span | None) -> str:
     return f"{span.file}:{span.line}:{span.column}" if span else "another file"
 
 
+def span_inside(span, outer) -> bool:
+    """Whether `span` lies within `outer` (both in one file)."""
+    if span is None or outer is None or span.file != outer.file or outer.end_line is None:
+        return False
+    return (outer.line, outer.column) <= (span.line, span.column) <= (outer.end_line, outer.end_column)
+
+
 def type_text(t: ast_expr.TypeRef) -> str:
     """A declared type as it is written: `int`, `int?`, `"icons" | "tiles"`, `colors(2)`, `list of favours?`."""
     if t.name == "enum":

@@ -297,7 +297,6 @@ def _a(noun: str) -> str:
     return ("an " if noun[:1] in "aeiou" else "a ") + noun
 
 
-
 # What a message says for a declaration of one of a kind (a singleton's key -> the words naming it).
 _SINGLETON_WORDS = {"colors": "colour", "mark": "tile mark", "levels": "level", "board": "board", "market": "market",
                     "facedown": "desert", "marker": "marker", "resource": "resource", "winner": "winner"}

@@ -21,7 +21,7 @@ from functools import cache
 import attrs
 
 from orbis_dsl.common.diagnostics import Diagnostic, unknown
-from orbis_dsl.language.check.bindings import where
+from orbis_dsl.language.check.bindings import span_inside, where
 from orbis_dsl.language.check.bounds import MAX_CALL_DEPTH
 from orbis_dsl.language.syntax import ast_expr, ast_reuse, ast_scope
 from orbis_dsl.language.syntax.ast_walk import children, compared_field_names, field_names, is_node
@@ -349,7 +349,7 @@ class Expander:
         finally:
             self._stack.pop()
             self._declared, self._params = outer, outer_params
-        failed = any(_inside(d.span, fn.span) for d in self.diags)
+        failed = any(span_inside(d.span, fn.span) for d in self.diags)
         self.bodies[fn.name] = None if failed else expanded
         return self.bodies[fn.name]
 
@@ -369,11 +369,3 @@ def _count(n: int, word: str, plural: str | None = None) -> str:
     if plural is not None:
         return f"{n} {word if n == 1 else plural}"
     return f"{n} {word}" + ("" if n == 1 else "s")
-
-
-
-def _inside(span, outer) -> bool:
-    """Whether `span` lies within `outer` (both in one file)."""
-    if span is None or outer is None or span.file != outer.file or outer.end_line is None:
-        return False
-    return (outer.line, outer.column) <= (span.line, span.column) <= (outer.end_line, outer.end_column)

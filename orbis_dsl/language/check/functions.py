@@ -13,7 +13,7 @@ once per call: a call in a body read so is read from that one context, so calls 
 from __future__ import annotations
 
 from orbis_dsl.common.diagnostics import Diagnostic
-from orbis_dsl.language.check.bindings import where
+from orbis_dsl.language.check.bindings import span_inside, where
 from orbis_dsl.language.check.expand import type_words
 from orbis_dsl.language.check.types import UNKNOWN, MemberOf, Type, named, required
 
@@ -131,7 +131,7 @@ def _with_call(d: Diagnostic, elaboration) -> Diagnostic:
         return d
     for fn, _ in elaboration.functions.values():
         calls = elaboration.calls.get(fn.name)
-        if calls and _inside(d.span, fn.body.span):
+        if calls and span_inside(d.span, fn.body.span):
             said = f"in {fn.name}, called at {where(calls[0])}" + (f" and {len(calls) - 1} more" if len(calls) > 1
                                                                       else "")
             return d._replace(hint=f"{d.hint}; {said}" if d.hint else said)
@@ -140,12 +140,5 @@ def _with_call(d: Diagnostic, elaboration) -> Diagnostic:
 
 def _in_body_of(d: Diagnostic, functions, elaboration) -> bool:
     # (any function's body: the misfed one's, and those it calls, which the argument reaches)
-    return bool(functions) and d.span is not None and any(_inside(d.span, fn.body.span)
+    return bool(functions) and d.span is not None and any(span_inside(d.span, fn.body.span)
                                                           for fn, _ in elaboration.functions.values())
-
-
-def _inside(span, outer) -> bool:
-    if outer is None or span.file != outer.file or outer.end_line is None:
-        return False
-    return (outer.line, outer.column) <= (span.line, span.column) <= (outer.end_line, outer.end_column)
-

@@ -96,7 +96,6 @@ class Hygiene:
         return captured_message(fn, names[0], declared[names[0]], where(fn.body.span))
 
 
-
 def declared_names(decl) -> dict[str, str]:
     """The names a declaration binds for all its expressions, each with what it is in words: a `for each`'s
     and a piece's lets."""
@@ -116,4 +115,3 @@ def captured_message(fn, name: str, words: str, where_body: str) -> tuple[str, s
             f"to mean the rule set's '{name}', name this one otherwise (e.g. '{name}2'); to mean this one, give "
             f"{fn.name} a parameter for it (`def {fn.name}(…, {name}: …)`) and pass it; the body is at "
             f"{where_body}")
-
