@@ -16,7 +16,7 @@ from pathlib import Path
 
 import typer
 
-from orbis_dsl.cli.engine_args import _check_policies, _fail, _rules
+from orbis_dsl.cli.engine_args import _check_policies, _fail, _pack_god_marks, _rules
 
 MAX_MINUTES = 7 * 24 * 60  # a budget of time past a week is a typing slip, not a plan
 
@@ -38,7 +38,7 @@ def balance(
     as soon as the games decide it (anytime-valid confidence sequences), within a budget of games and time."""
     from orbis_dsl.engine.simulate import MAX_GAMES, GamePlayer, max_jobs, seat_policies
     from orbis_dsl.engine.stats import balance as balance_report
-    from orbis_dsl.engine.verdict import BATCH, pack_gods
+    from orbis_dsl.engine.verdict import BATCH
 
     if not 1 <= games <= MAX_GAMES:
         _fail(f"--games must be from 1 to {MAX_GAMES:,}, not {games}")
@@ -54,11 +54,7 @@ def balance(
     name = variant or f"{players or 4}p"
     if name not in rules.variants:
         _fail(f"unknown variant '{name}'", hint="expected one of: " + ", ".join(rules.variants))
-    from orbis_dsl.language.packs.load import compile_pack
-    from orbis_dsl.language.ruleset import compile_base
-
-    gods = pack_gods(compiled if compiled is not None and compiled.model is not None else compile_pack(pack),
-                     compile_base())
+    gods = list(_pack_god_marks(pack, compiled))
     if not gods:
         _fail(f"{pack} declares no god: nothing to judge", hint="add a god, or use orbis simulate for a report")
     spec = rules.variants[name]

@@ -17,7 +17,14 @@ from pathlib import Path
 
 import typer
 
-from orbis_dsl.cli.engine_args import _check_policies, _check_run_size, _fail, _playable_variant, _rules
+from orbis_dsl.cli.engine_args import (
+    _check_policies,
+    _check_run_size,
+    _fail,
+    _pack_god_marks,
+    _playable_variant,
+    _rules,
+)
 from orbis_dsl.cli.output import print_diagnostics
 from orbis_dsl.common.paths import exists, is_dir, not_found
 
@@ -55,20 +62,6 @@ def _check_output_folder(folder: Path, what: str, replace: bool) -> None:
               f"another run ({shown}); writing into it would mix the two runs",
               hint=f"give an empty folder, or --replace to remove them first (game-NNNNNN.* and {MANIFEST}, "
                    "nothing else)")
-
-
-def _pack_marks(pack: Path | None, compiled) -> dict[str, str]:
-    """The gods a pack adds ("new") or changes ("changed"), for the plot's marks; none for the base game."""
-    if pack is None:
-        return {}
-    from orbis_dsl.engine.verdict import pack_gods
-    from orbis_dsl.language.packs.load import compile_pack
-    from orbis_dsl.language.ruleset import compile_base
-
-    base = compile_base()
-    judged = pack_gods(compiled if compiled is not None and compiled.model is not None else compile_pack(pack), base)
-    known = set(base.model.gods) if base.model is not None else set()
-    return {name: "changed" if name in known else "new" for name in judged}
 
 
 def _run_simulation(variant: str, games: int, seed: int, policy: str, jobs: int, records, source, logs=None,
@@ -119,7 +112,7 @@ def simulate(
     rules, source, compiled = _rules(pack)
     name = _playable_variant(rules, players, variant)
     _check_outputs(records, logs, replace, plot)
-    marks = _pack_marks(pack, compiled) if plot is not None else {}
+    marks = _pack_god_marks(pack, compiled) if plot is not None and pack is not None else {}
     summary = _simulate_and_plot(name, games, seed, policy, jobs, records, source, logs, plot, rules, marks)
     _print_summary(summary, as_json)
 

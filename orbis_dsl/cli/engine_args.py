@@ -42,6 +42,18 @@ def _rules(pack: Path | None):
     return laid.rules, source, compiled
 
 
+def _pack_god_marks(pack: Path, compiled) -> dict[str, str]:
+    """The gods `pack` adds ("new") or changes ("changed"), in declaration order (`verdict.pack_god_marks`);
+    `compiled` is `_rules`'s, compiled again when the pack came from the cache unparsed."""
+    from orbis_dsl.engine.verdict import pack_god_marks
+    from orbis_dsl.language.packs.load import compile_pack
+    from orbis_dsl.language.ruleset import compile_base
+
+    if compiled is None or compiled.model is None:
+        compiled = compile_pack(pack)
+    return pack_god_marks(compiled, compile_base())
+
+
 def _check_policies(policy: str) -> None:
     """Exit 2 naming the first seat policy that is not one (a comma-separated list, one per seat)."""
     from orbis_dsl.common.diagnostics import did_you_mean

@@ -178,3 +178,10 @@ def pack_gods(compiled, base) -> list[str]:
         return []
     known = {name: god.file for name, god in base.model.gods.items()} if base is not None and base.model else {}
     return [name for name, god in compiled.model.gods.items() if known.get(name) != god.file]
+
+
+def pack_god_marks(compiled, base) -> dict[str, str]:
+    """`pack_gods` in their order, each with what the pack does to it: "new", or "changed" for a base god it
+    replaces."""
+    known = set(base.model.gods) if base is not None and base.model is not None else set()
+    return {name: "changed" if name in known else "new" for name in pack_gods(compiled, base)}
