@@ -162,7 +162,8 @@ class TurnActions:
         the search's estimate, whatever is on the table. The mark is the tile's as it is laid; a clause that
         could come true later is left to the end (a cancellation clears it: `EffectApi.cancel`)."""
         ends = self.tables.t_weigh[tile][2]
-        if not ends:
+        if not ends:  # a kind without clauses needs only the absence of a marker, as the scorer has it
+            tv.validated = True
             return
         g = self.g
         if g.cache:
